@@ -1,0 +1,52 @@
+import type { Language } from '../language.ts';
+
+/**
+ * Every error the API can answer with: its HTTP status and its message in both languages.
+ * The spec's own wording is kept where it has one (§5, §8). Later issues add their codes here.
+ */
+export const ERRORS = {
+  validation_failed: { status: 400, en: 'Some fields are empty or wrong', ar: 'بعض الحقول فارغة أو غير صحيحة' },
+  field_invalid: { status: 400, en: 'This field is empty or wrong', ar: 'هذا الحقل فارغ أو غير صحيح' },
+  field_required: { status: 400, en: 'This field can not be empty', ar: 'لا يمكن ترك هذا الحقل فارغًا' },
+  invalid_uuid: { status: 400, en: 'This QR code link is not valid', ar: 'رابط رمز QR هذا غير صالح' },
+  qr_not_found: {
+    status: 404,
+    en: "This QR code doesn't belong to any restaurant",
+    ar: 'رمز QR هذا لا يتبع أي مطعم',
+  },
+  qr_inactive: { status: 410, en: 'This QR code is no longer active', ar: 'رمز QR هذا لم يعد فعّالًا' },
+  branch_not_found: { status: 404, en: "This branch doesn't exist", ar: 'هذا الفرع غير موجود' },
+  brand_not_found: { status: 404, en: "This restaurant doesn't exist", ar: 'هذا المطعم غير موجود' },
+  item_not_found: { status: 404, en: "This item doesn't exist on the menu", ar: 'هذا الصنف غير موجود في القائمة' },
+  item_not_available: {
+    status: 404,
+    en: "This item isn't available at this branch",
+    ar: 'هذا الصنف غير متوفر في هذا الفرع',
+  },
+  service_deactivated: {
+    status: 403,
+    en: 'This service has been deactivated by the restaurant',
+    ar: 'تم إيقاف هذه الخدمة من قبل المطعم',
+  },
+  not_found: {
+    status: 404,
+    en: "The page or resource you asked for doesn't exist",
+    ar: 'الصفحة أو المورد المطلوب غير موجود',
+  },
+  method_not_allowed: { status: 405, en: 'This method is not allowed here', ar: 'هذه العملية غير مسموحة هنا' },
+  payload_too_large: { status: 413, en: 'The request is too large', ar: 'الطلب كبير جدًا' },
+  rate_limited: { status: 429, en: 'Too many requests, try again later', ar: 'طلبات كثيرة، حاول مرة أخرى لاحقًا' },
+  branch_closed: { status: 409, en: 'branch is closed now', ar: 'الفرع مغلق الآن' },
+  table_not_available: { status: 409, en: "The table isn't available", ar: 'الطاولة غير متاحة' },
+  unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
+} as const satisfies Record<string, { status: number; en: string; ar: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export function errorMessage(code: ErrorCode, language: Language): string {
+  return ERRORS[code][language];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERRORS, value);
+}

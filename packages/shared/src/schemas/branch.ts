@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { latLng, localizedText } from './common.ts';
+
+/** Opening hours: one row per opening span, in the branch's own time zone. `closes` may pass midnight (e.g. 12:00–02:00). */
+export const openingSpan = z.object({
+  day: z.number().int().min(0).max(6), // 0 = Sunday
+  opens: z.string().regex(/^\d{2}:\d{2}$/),
+  closes: z.string().regex(/^\d{2}:\d{2}$/),
+});
+export type OpeningSpan = z.infer<typeof openingSpan>;
+
+export const deliveryZoneSummary = z.object({
+  id: z.number().int(),
+  name: localizedText,
+  feeHalalas: z.number().int(),
+  minimumOrderHalalas: z.number().int(),
+  /** GeoJSON Polygon or MultiPolygon geometry. */
+  geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }),
+});
+
+export const branchSchema = z.object({
+  id: z.number().int(),
+  brandId: z.number().int(),
+  name: localizedText,
+  address: localizedText,
+  phone: z.string().nullable(),
+  location: latLng,
+  timeZone: z.string(),
+  openingHours: z.array(openingSpan),
+  /** Computed by the server from the opening hours in the branch's time zone, and the manual switch. */
+  status: z.enum(['open', 'closed']),
+  isMain: z.boolean(),
+  /** Orders go to a POS (Foodics) as well as the order board. */
+  integrated: z.boolean(),
+  dineInRadiusMeters: z.number().int(),
+  orderTypes: z.object({ dineIn: z.boolean(), pickup: z.boolean(), delivery: z.boolean() }),
+  deliveryZones: z.array(deliveryZoneSummary),
+});
+export type Branch = z.infer<typeof branchSchema>;
+
+export const branchListResponse = z.object({ branches: z.array(branchSchema) });
+export type BranchListResponse = z.infer<typeof branchListResponse>;
+
+export const mainBranchQuery = z.object({
+  /** A QR uuid picks the brand; without it the brand comes from the request's host, then the default brand. */
+  uuid: z.uuid().optional(),
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ORDER_TYPES } from '../order-types.ts';
+import { SERVICES } from '../services.ts';
+
+export const localizedText = z.object({ ar: z.string(), en: z.string() });
+export type LocalizedText = z.infer<typeof localizedText>;
+
+/** QR codes are uuids; anything else is refused before it reaches the database. */
+export const qrUuid = z.uuid();
+export const uuidParams = z.object({ uuid: qrUuid });
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const halalas = z.number().int();
+export const latLng = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export const orderTypeSchema = z.union([
+  z.literal(ORDER_TYPES.dineIn),
+  z.literal(ORDER_TYPES.pickup),
+  z.literal(ORDER_TYPES.delivery),
+]);
+export const serviceSchema = z.enum(SERVICES);
+
+/** Error body (DESIGN §9): the message is in the request's language. */
+export const errorBody = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    /** Extra machine-readable context, e.g. the deactivated service. */
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
