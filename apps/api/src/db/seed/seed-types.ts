@@ -1,0 +1,109 @@
+/**
+ * The shape of seed data (demo brands, the large benchmark brand). Pure data: the seeder turns it
+ * into rows. Keys (`key`) are local references inside one brand's data; the seeder maps them to ids.
+ * Money in halalas. Images are paths relative to the image host, e.g. '/images/menu/kabsa.svg'.
+ */
+import type { OpeningSpan } from '@sufra/shared/schemas/branch';
+import type { LocalizedText } from '@sufra/shared/schemas/common';
+import type { Service } from '@sufra/shared/services';
+
+export interface SeedBrand {
+  slug: string;
+  name: LocalizedText;
+  logo: string | null;
+  cover: string | null;
+  /** Page hosts that pick this brand (multi-brand host rule). */
+  hosts: string[];
+  taxMode: 'inclusive' | 'exclusive';
+  vatRateBasisPoints: number;
+  branches: SeedBranch[];
+  categories: SeedCategory[];
+  modifierGroups: SeedModifierGroup[];
+  items: SeedItem[];
+  combos: SeedCombo[];
+  popup: SeedPopup | null;
+  slides: SeedSlide[];
+  /** Services switched off for the whole brand (e.g. ['brand'] for a deactivated brand). */
+  servicesOff: Service[];
+}
+
+export interface SeedBranch {
+  key: string;
+  name: LocalizedText;
+  address: LocalizedText;
+  phone: string | null;
+  lat: number;
+  lng: number;
+  timeZone: string;
+  /** Empty = closed all week. Spans in the branch's zone; `closes` earlier than `opens` passes midnight. */
+  openingHours: OpeningSpan[];
+  isMain: boolean;
+  integrated: boolean;
+  dineInRadiusMeters: number;
+  orderTypes: { dineIn: boolean; pickup: boolean; delivery: boolean };
+  deliveryZones: {
+    name: LocalizedText;
+    feeHalalas: number;
+    minimumOrderHalalas: number;
+    /** GeoJSON Polygon geometry, [lng, lat] pairs, ring closed. */
+    geometry: { type: 'Polygon'; coordinates: number[][][] };
+  }[];
+  tables: { number: string; status: 'free' | 'occupied' | 'reserved' | 'check_printed' }[];
+  /** QR codes: fixed uuids so links stay stable across reseeds. `table` = table number or null (counter QR). */
+  qrCodes: { uuid: string; table: string | null; active: boolean }[];
+  paymentChoices: { method: 'cash' | 'card'; name: LocalizedText; orderTypes: (1 | 2 | 3)[] }[];
+  /** Item keys not sold at this branch (absent from its menu). */
+  itemsNotSold: string[];
+  /** Item keys sold here but sold out right now. */
+  itemsSoldOut: string[];
+  servicesOff: Service[];
+}
+
+export interface SeedCategory {
+  key: string;
+  name: LocalizedText;
+  image: string | null;
+}
+
+export interface SeedModifierGroup {
+  key: string;
+  name: LocalizedText;
+  min: number;
+  max: number;
+  options: { name: LocalizedText; priceHalalas: number; calories: number | null; available?: boolean }[];
+}
+
+export interface SeedItem {
+  key: string;
+  category: string;
+  /** URL-safe English name, unique in the brand: /items/{uuid}/{slug}. */
+  slug: string;
+  name: LocalizedText;
+  description: LocalizedText;
+  image: string | null;
+  priceHalalas: number;
+  taxRateBasisPoints: number | null;
+  calories: number | null;
+  modifierGroups: string[];
+}
+
+export interface SeedCombo {
+  /** The combo is also an item (listed in its category); these are its slots. */
+  item: SeedItem;
+  slots: { name: LocalizedText; choices: { item: string; extraPriceHalalas: number }[] }[];
+}
+
+export interface SeedPopup {
+  backgroundImage: string;
+  text: LocalizedText;
+  buttonText: LocalizedText;
+  redirectUrl: string;
+}
+
+export interface SeedSlide {
+  image: string;
+  width: number;
+  height: number;
+  title: LocalizedText;
+  redirectUrl: string | null;
+}
