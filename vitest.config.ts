@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/web/src/**/*.test.{ts,tsx}',
+            // The seed's pure data checks need no database; the seeding itself is tested in the api project.
+            'apps/api/src/db/seed/seed-data.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { apiBaseForHost, imageUrl } from './host-rule.ts';
 
-const config = { defaultApiBase: '', hostMap: { 'menu.brand.sa': 'https://api.brand.sa/', 'staging.sufra.sa': 'https://api-staging.sufra.sa' } };
+const config = {
+  defaultApiBase: '',
+  hostMap: { 'menu.brand.sa': 'https://api.brand.sa/', 'staging.sufra.sa': 'https://api-staging.sufra.sa' },
+};
 
 describe('apiBaseForHost', () => {
   it('uses the explicit host map first, without a trailing slash', () => {

@@ -37,6 +37,8 @@ const envSchema = z.object({
   /** The public base URL of this server, used in printed links; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  /** Behind a load balancer: trust X-Forwarded-* (client address, host, protocol). */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
 });
 
 export interface Config {
@@ -53,6 +55,7 @@ export interface Config {
   publicUrl: string;
   /** Absolute path of the built web app. */
   webDist: string;
+  trustProxy: boolean;
   /** Absolute path of the API's static images. */
   imagesDir: string;
 }
@@ -81,6 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageHost: e.IMAGE_HOST.replace(/\/$/, ''),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDist: atRoot(e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     imagesDir: resolve(REPO_ROOT, 'apps/api/assets/images'),
   };
 }

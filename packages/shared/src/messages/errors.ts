@@ -35,6 +35,11 @@ export const ERRORS = {
   },
   method_not_allowed: { status: 405, en: 'This method is not allowed here', ar: 'هذه العملية غير مسموحة هنا' },
   payload_too_large: { status: 413, en: 'The request is too large', ar: 'الطلب كبير جدًا' },
+  unsupported_media_type: {
+    status: 415,
+    en: 'This content type is not supported',
+    ar: 'نوع المحتوى هذا غير مدعوم',
+  },
   rate_limited: { status: 429, en: 'Too many requests, try again later', ar: 'طلبات كثيرة، حاول مرة أخرى لاحقًا' },
   branch_closed: { status: 409, en: 'branch is closed now', ar: 'الفرع مغلق الآن' },
   table_not_available: { status: 409, en: "The table isn't available", ar: 'الطاولة غير متاحة' },

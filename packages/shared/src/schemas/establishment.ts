@@ -26,7 +26,13 @@ export const tableSchema = z.object({
 });
 
 /** `GET restaurant/qr/{uuid}/data/`: everything the landing page and the navbar need. */
-export const qrDataQuery = z.object({ utm_source: z.string().max(100).optional() });
+/** utm_source is trimmed and must be at most 100 letters, digits, `_`, `.` or `-` (anything else → 400). */
+export const utmSource = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[\w.-]*$/);
+export const qrDataQuery = z.object({ utm_source: utmSource.optional() });
 export const qrDataResponse = z.object({
   uuid: z.uuid(),
   brand: brandSchema,

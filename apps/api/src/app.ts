@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config/env.ts';
+import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { createAdsService } from './modules/ads/ads.service.ts';
+import { branchesRoutes } from './modules/branches/branches.routes.ts';
+import { createBranchesService } from './modules/branches/branches.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { menuRoutes } from './modules/menu/menu.routes.ts';
+import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
+import { qrRoutes } from './modules/qr/qr.routes.ts';
+import { createQrService } from './modules/qr/qr.service.ts';
+import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
+import { registerI18n } from './plugins/i18n.ts';
+
+export interface AppDeps {
+  /** The database to use; when absent the app opens one from the config and closes it with the app. */
+  database?: DatabaseHandle;
+  /** The clock (tests pin it to check opening hours). */
+  now?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    services: { menu: MenuService };
+  }
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...(config.nodeEnv === 'development'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the configured app (no listen): plugins, the API under /api, images, the web app. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const database = deps.database ?? (await createDatabase(config));
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  if (!deps.database) app.addHook('onClose', () => database.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', database);
+  registerI18n(app);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const imageOrigin = config.imageHost ? originOf(config.imageHost) : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Inline style attributes (React, Swagger UI) are harmless; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Pop-up and slider images may be remote.
+        imgSrc: ["'self'", 'data:', 'https:', ...(imageOrigin ? [imageOrigin] : [])],
+        fontSrc: ["'self'", 'data:'],
+        // The spec's host rule may point the API at api.<domain>.
+        connectSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'", 'https:'],
+        // Diners open the app over plain http on a LAN during demos; upgrading would break every asset.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sufra API', description: 'QR ordering and loyalty for restaurant brands', version: '0.1.0' },
+      tags: [{ name: 'establishment' }, { name: 'branches' }, { name: 'menu' }, { name: 'ads' }, { name: 'health' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const ctx: AppContext = {
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    now: deps.now ?? (() => new Date()),
+  };
+  const branches = createBranchesService(ctx);
+  const qr = createQrService(ctx);
+  const menu = createMenuService(ctx);
+  const ads = createAdsService(ctx, branches);
+  app.decorate('services', { menu });
+
+  // Routes are registered explicitly so the wiring is visible (house rules: no autoload).
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(qrRoutes, { qr });
+      await api.register(branchesRoutes, { branches, qr });
+      await api.register(menuRoutes, { menu });
+      await api.register(adsRoutes, { ads });
+    },
+    { prefix: '/api' },
+  );
+
+  // Images: unhashed file names, so cached for a day and revalidated by ETag after that.
+  if (existsSync(config.imagesDir)) {
+    await app.register(fastifyStatic, {
+      root: config.imagesDir,
+      prefix: '/images/',
+      decorateReply: false,
+      maxAge: '1d',
+      etag: true,
+    });
+  }
+
+  const webIndex = join(config.webDist, 'index.html');
+  const webBuilt = existsSync(webIndex);
+  if (webBuilt) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders(reply, path) {
+        // Vite's /assets/* carry content hashes: cache forever. Anything else revalidates.
+        reply.header(
+          'cache-control',
+          path.includes(`${join(config.webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      path !== '/api' &&
+      !path.startsWith('/images/') &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (!isPage) return sendNotFound(request, reply);
+    if (!webBuilt) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send(
+          'Sufra: the web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload.\n',
+        );
+    }
+    // SPA fallback: the client router handles every page route.
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', config.webDist);
+  });
+
+  return app;
+}

@@ -1,0 +1,121 @@
+import type { OpeningSpan } from '@sufra/shared/schemas/branch';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { brands } from './brands.ts';
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    addressAr: text().notNull().default(''),
+    addressEn: text().notNull().default(''),
+    phone: text(),
+    lat: doublePrecision().notNull(),
+    lng: doublePrecision().notNull(),
+    timeZone: text().notNull().default('Asia/Riyadh'),
+    openingHours: jsonb().$type<OpeningSpan[]>().notNull().default([]),
+    /** Manual switch: false closes the branch whatever its hours say. */
+    isOpen: boolean().notNull().default(true),
+    isMain: boolean().notNull().default(false),
+    integrated: boolean().notNull().default(false),
+    dineInRadiusM: integer().notNull().default(100),
+    dineIn: boolean().notNull().default(true),
+    pickup: boolean().notNull().default(true),
+    delivery: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('branches_brand_idx').on(t.brandId), check('branches_radius_check', sql`${t.dineInRadiusM} >= 0`)],
+);
+
+export interface GeoJsonGeometry {
+  type: 'Polygon' | 'MultiPolygon';
+  coordinates: unknown[];
+}
+
+export const deliveryZones = pgTable(
+  'delivery_zones',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    feeHalalas: integer().notNull().default(0),
+    minimumOrderHalalas: integer().notNull().default(0),
+    /** GeoJSON Polygon / MultiPolygon, [lng, lat] pairs. */
+    geometry: jsonb().$type<GeoJsonGeometry>().notNull(),
+  },
+  (t) => [
+    index('delivery_zones_branch_idx').on(t.branchId),
+    check('delivery_zones_money_check', sql`${t.feeHalalas} >= 0 and ${t.minimumOrderHalalas} >= 0`),
+  ],
+);
+
+export const tables = pgTable(
+  'tables',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    number: text().notNull(),
+    status: text().notNull().default('free'),
+  },
+  (t) => [
+    unique('tables_branch_number_uq').on(t.branchId, t.number),
+    check('tables_status_check', sql`${t.status} in ('free', 'occupied', 'reserved', 'check_printed')`),
+  ],
+);
+
+export const qrCodes = pgTable(
+  'qr_codes',
+  {
+    uuid: uuid().primaryKey(),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    tableId: integer().references(() => tables.id, { onDelete: 'set null' }),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qr_codes_branch_idx').on(t.branchId)],
+);
+
+export const paymentChoices = pgTable(
+  'payment_choices',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    method: text().notNull(),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    /** Order types (1 dine-in, 2 pickup, 3 delivery) this choice is offered for. */
+    orderTypes: integer().array().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [
+    index('payment_choices_branch_idx').on(t.branchId),
+    check('payment_choices_method_check', sql`${t.method} in ('cash', 'card')`),
+    check('payment_choices_order_types_check', sql`${t.orderTypes} <@ array[1, 2, 3]`),
+  ],
+);

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A restaurant brand (tenant). Every other row hangs off a brand. */
+export const brands = pgTable(
+  'brands',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    slug: text().notNull().unique(),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    logo: text(),
+    cover: text(),
+    /** Page hosts (without port) that pick this brand. */
+    hosts: text().array().notNull().default(sql`'{}'::text[]`),
+    taxMode: text().notNull().default('inclusive'),
+    vatRateBp: integer().notNull().default(1500),
+    /** Bumped by every menu write; the menu cache compares it (see menu.service.ts). */
+    menuVersion: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('brands_tax_mode_check', sql`${t.taxMode} in ('inclusive', 'exclusive')`),
+    check('brands_vat_check', sql`${t.vatRateBp} >= 0`),
+    index('brands_hosts_idx').using('gin', t.hosts),
+  ],
+);

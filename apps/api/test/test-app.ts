@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config/env.ts';
+import { createDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { type SeededBrand, seedBrandsIfAbsent } from '../src/db/seed/seed.ts';
+import type { SeedBrand } from '../src/db/seed/seed-types.ts';
+import { fixtureBrands } from './fixture-brands.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  db: Database;
+  config: Config;
+  /** Brands seeded by slug, with their ids. */
+  seeded: Map<string, SeededBrand>;
+  /** Starts a real HTTP server on a free port; returns its base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Brands to seed (default: the fixture brands). */
+  brands?: SeedBrand[];
+  /** Extra environment for loadConfig (e.g. WEB_DIST). */
+  env?: Record<string, string>;
+  now?: () => Date;
+}
+
+/**
+ * Builds the REAL app on a REAL database: with DATABASE_URL set, a fresh database created on that
+ * PostgreSQL server for this test file (dropped on close); otherwise an in-memory PGlite.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  // The test script sets DATABASE_URL for the PostgreSQL run; read through the one env module.
+  const adminUrl = loadConfig().databaseUrl;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (adminUrl) {
+    const name = `sufra_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'sufra-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    DATABASE_POOL_SIZE: '5',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  const database = await createDatabase(config, { inMemory: true });
+  await migrate(database);
+  const seededList = await seedBrandsIfAbsent(database.db, options.brands ?? fixtureBrands);
+  const app = await buildApp(config, { database, ...(options.now ? { now: options.now } : {}) });
+  await app.ready();
+
+  let closed = false;
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    seeded: new Map(seededList.map((s) => [s.slug, s])),
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
