@@ -1,0 +1,31 @@
+import { pickLanguage } from '@sufra/shared/language';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { BrowserRouter } from '../lib/router/router';
+import { setRtl } from '../stores/layout-slice';
+import { AppRoutes } from './router';
+import type { AppStore } from './store';
+
+/** Keeps layout.isRTL in step with the interface language (spec §2). */
+function LanguageSync({ store }: { store: AppStore }) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const sync = (language: string) => store.dispatch(setRtl(pickLanguage(language) === 'ar'));
+    sync(i18n.language);
+    i18n.on('languageChanged', sync);
+    return () => i18n.off('languageChanged', sync);
+  }, [i18n, store]);
+  return null;
+}
+
+export function App({ store }: { store: AppStore }) {
+  return (
+    <Provider store={store}>
+      <LanguageSync store={store} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Provider>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../config/paths';
+import { cleanUtmSource, useQrData } from '../../features/establishment/api/get-qr-data';
+import { ApiError, errorText } from '../../lib/api-client';
+import { useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router/router';
+import { useLanguage } from '../../lib/use-language';
+import { enterEstablishment, setEstablishment, setUtmSource } from '../../stores/establishment-slice';
+import { useAppDispatch } from '../../stores/root-state';
+import { AppHeader } from './app-header';
+import { RouteOutlet } from './route-outlet';
+import { SkipLink } from './skip-link';
+
+/** Errors of the QR's data that leave the establishment's pages for /error (spec: 400/404/410). */
+const LEAVING_CODES = new Set(['invalid_uuid', 'qr_not_found', 'qr_inactive']);
+
+/**
+ * Every page with a {uuid}: enters the establishment (loads its saved cart), fetches the QR's data for the
+ * header and the pages, and sends the diner to /error or /deactivated when the QR cannot be used.
+ */
+export function EstablishmentLayout() {
+  const { uuid } = useParams();
+  const [search] = useSearchParams();
+  const utmFromUrl = cleanUtmSource(search.get('utm_source')) ?? null;
+  const language = useLanguage();
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data, error, refetch } = useQrData(uuid, language, utmFromUrl);
+
+  useEffect(() => {
+    if (uuid) dispatch(enterEstablishment(uuid));
+  }, [uuid, dispatch]);
+
+  useEffect(() => {
+    if (!data || !uuid) return;
+    dispatch(setEstablishment(data));
+    const utm = data.utm_source ?? utmFromUrl;
+    if (utm) dispatch(setUtmSource(utm));
+    if (data.services.brand === false) {
+      navigate(paths.deactivated.build(uuid), { replace: true, state: { brandName: data.brand.name } });
+    }
+  }, [data, uuid, utmFromUrl, dispatch, navigate]);
+
+  useEffect(() => {
+    if (!(error instanceof ApiError) || !uuid) return;
+    if (error.code === 'service_deactivated') {
+      navigate(paths.deactivated.build(uuid), { replace: true });
+    } else if (LEAVING_CODES.has(error.code) || error.status === 400 || error.status === 404) {
+      navigate(paths.error.build(error.code), {
+        replace: true,
+        state: { message: error.message, from: location.pathname + location.search },
+      });
+    }
+  }, [error, uuid, navigate, location.pathname, location.search]);
+
+  const isLanding = location.pathname.startsWith('/qr/');
+  // Network errors and 5xx stay here with a retry; the pages themselves can still load their own data.
+  const transientError = error != null && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+  return (
+    <>
+      <SkipLink />
+      <AppHeader brand={data?.brand} homePath={uuid ? paths.qr.build(uuid) : undefined} showBack={!isLanding} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        {transientError && (
+          <div className="banner banner--error" role="alert">
+            <span>{errorText(error, language)}</span>
+            <button type="button" className="btn btn-small" onClick={refetch}>
+              {t('app.retry')}
+            </button>
+          </div>
+        )}
+        <RouteOutlet />
+      </main>
+    </>
+  );
+}

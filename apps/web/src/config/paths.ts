@@ -1,0 +1,64 @@
+/** Every route of the app (spec §2), as patterns for the router and builders for links (house rule: one place). */
+const enc = encodeURIComponent;
+
+export const paths = {
+  qr: { pattern: '/qr/:uuid', build: (uuid: string) => `/qr/${enc(uuid)}` },
+  qrBase: { pattern: '/qr/:uuid/*' },
+  referral: { pattern: '/referral/:uuid', build: (uuid: string) => `/referral/${enc(uuid)}` },
+  registerAndWin: { pattern: '/register-and-win/:uuid', build: (uuid: string) => `/register-and-win/${enc(uuid)}` },
+  applyCoupons: { pattern: '/apply-coupons/:uuid', build: (uuid: string) => `/apply-coupons/${enc(uuid)}` },
+  evaluate: {
+    pattern: '/evaluate/:uuid/:form',
+    build: (uuid: string, form: string) => `/evaluate/${enc(uuid)}/${enc(form)}`,
+  },
+  reference: { pattern: '/reference/:code', build: (code: string) => `/reference/${enc(code)}` },
+  error: {
+    pattern: '/error',
+    build: (code?: string) => (code ? `/error?code=${enc(code)}` : '/error'),
+  },
+  deactivated: { pattern: '/deactivated/:uuid', build: (uuid: string) => `/deactivated/${enc(uuid)}` },
+  cart: { pattern: '/cart/:uuid', build: (uuid: string) => `/cart/${enc(uuid)}` },
+  menu: { pattern: '/menu/:uuid', build: (uuid: string) => `/menu/${enc(uuid)}` },
+  item: {
+    pattern: '/items/:uuid/:id/:name',
+    build: (uuid: string, id: number, name: string) => `/items/${enc(uuid)}/${id}/${enc(name)}`,
+  },
+  itemByName: {
+    pattern: '/items/:uuid/:name',
+    build: (uuid: string, name: string) => `/items/${enc(uuid)}/${enc(name)}`,
+  },
+  pointsShop: { pattern: '/points-shop/:uuid', build: (uuid: string) => `/points-shop/${enc(uuid)}` },
+  prizeShop: { pattern: '/prize-shop/:uuid', build: (uuid: string) => `/prize-shop/${enc(uuid)}` },
+  prize: { pattern: '/prize/:uuid', build: (uuid: string) => `/prize/${enc(uuid)}` },
+  myRewards: { pattern: '/my-rewards/:uuid', build: (uuid: string) => `/my-rewards/${enc(uuid)}` },
+  checkout: { pattern: '/checkout/:uuid', build: (uuid: string) => `/checkout/${enc(uuid)}` },
+  register: { pattern: '/register/:uuid', build: (uuid: string) => `/register/${enc(uuid)}` },
+  editProfile: { pattern: '/edit-profile/:uuid', build: (uuid: string) => `/edit-profile/${enc(uuid)}` },
+  payment: { pattern: '/payment/:uuid', build: (uuid: string) => `/payment/${enc(uuid)}` },
+  confirmOrder: { pattern: '/confirm-order/:uuid', build: (uuid: string) => `/confirm-order/${enc(uuid)}` },
+  orderType: { pattern: '/order-type/:uuid', build: (uuid: string) => `/order-type/${enc(uuid)}` },
+  orderData: { pattern: '/order-data/:uuid', build: (uuid: string) => `/order-data/${enc(uuid)}` },
+  paymentFailed: { pattern: '/payment-failed/:uuid', build: (uuid: string) => `/payment-failed/${enc(uuid)}` },
+} as const;
+
+/** Routes not built yet: they render the translated "Coming soon" screen inside the real layout. */
+export const comingSoonRoutes = [
+  { key: 'referral', pattern: paths.referral.pattern },
+  { key: 'registerAndWin', pattern: paths.registerAndWin.pattern },
+  { key: 'applyCoupons', pattern: paths.applyCoupons.pattern },
+  { key: 'evaluate', pattern: paths.evaluate.pattern },
+  { key: 'cart', pattern: paths.cart.pattern },
+  { key: 'pointsShop', pattern: paths.pointsShop.pattern },
+  { key: 'prizeShop', pattern: paths.prizeShop.pattern },
+  { key: 'prize', pattern: paths.prize.pattern },
+  { key: 'myRewards', pattern: paths.myRewards.pattern },
+  { key: 'checkout', pattern: paths.checkout.pattern },
+  { key: 'register', pattern: paths.register.pattern },
+  { key: 'editProfile', pattern: paths.editProfile.pattern },
+  { key: 'payment', pattern: paths.payment.pattern },
+  { key: 'confirmOrder', pattern: paths.confirmOrder.pattern },
+  { key: 'orderType', pattern: paths.orderType.pattern },
+  { key: 'orderData', pattern: paths.orderData.pattern },
+  { key: 'paymentFailed', pattern: paths.paymentFailed.pattern },
+] as const;
+export type ComingSoonKey = (typeof comingSoonRoutes)[number]['key'];

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppImage } from '../../../components/ui/app-image';
+import { paths } from '../../../config/paths';
+import { Link, useParams } from '../../../lib/router/router';
+import { session } from '../../../lib/storage';
+import { useLanguage } from '../../../lib/use-language';
+import { useAppSelector } from '../../../stores/root-state';
+import { usePopup } from '../api/get-popup';
+import { useSlider } from '../api/get-slider';
+import { AdSlider } from '../components/ad-slider';
+import { PopupDialog } from '../components/popup-dialog';
+import './landing.css';
+
+const popupSeenKey = (uuid: string) => `sufra.popup-seen.${uuid}`;
+
+/** /qr/{uuid}: the establishment's front door. */
+export default function LandingRoute() {
+  const { uuid = '' } = useParams();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const establishment = useAppSelector((s) => s.establishment.establishment);
+  const utmSource = useAppSelector((s) => s.establishment.utm_source);
+  const current = establishment?.uuid === uuid ? establishment : null;
+  const branchId = current?.branch.id;
+  const slider = useSlider(branchId, language);
+  const popup = usePopup(branchId, language);
+  // Shown once per session per establishment.
+  const [popupDismissed, setPopupDismissed] = useState(() => session.getItem(popupSeenKey(uuid)) === '1');
+  const closePopup = () => {
+    session.setItem(popupSeenKey(uuid), '1');
+    setPopupDismissed(true);
+  };
+
+  if (!current) {
+    return (
+      <div className="landing" aria-busy="true">
+        <div className="landing__cover skeleton" />
+        <div className="landing__body">
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--line skeleton--short" />
+        </div>
+      </div>
+    );
+  }
+
+  const { brand, branch, table } = current;
+  const open = branch.status === 'open';
+  return (
+    <div className="landing">
+      <title>{`${brand.name[language]} | ${t('app.name')}`}</title>
+      <div className="landing__cover">
+        <AppImage src={brand.cover} alt="" width={800} height={400} className="landing__cover-image" priority />
+      </div>
+      <div className="landing__body">
+        <div className="landing__identity">
+          <AppImage src={brand.logo} alt="" width={72} height={72} className="landing__logo" priority />
+          <div>
+            <h1 className="landing__title">{brand.name[language]}</h1>
+            <p className="landing__branch">{branch.name[language]}</p>
+          </div>
+        </div>
+        <ul className="landing__facts">
+          <li className={`pill ${open ? 'pill--open' : 'pill--closed'}`}>
+            {open ? t('branch.open') : t('branch.closed')}
+          </li>
+          {table && <li className="pill">{t('branch.table', { number: table.number })}</li>}
+        </ul>
+        <Link to={paths.menu.build(uuid)} className="btn btn-primary btn-block btn-large">
+          {t('landing.viewMenu')}
+        </Link>
+        {slider.data && slider.data.slides.length > 0 && <AdSlider slides={slider.data.slides} />}
+      </div>
+      {popup.data && !popupDismissed && <PopupDialog popup={popup.data} utmSource={utmSource} onClose={closePopup} />}
+    </div>
+  );
+}

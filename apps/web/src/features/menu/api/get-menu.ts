@@ -1,0 +1,15 @@
+import type { Language } from '@sufra/shared/language';
+import type { MenuResponse } from '@sufra/shared/schemas/menu';
+import { apiRequest } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/use-api-query';
+
+/** `GET /api/menu/qr/{uuid}/`: the branch's menu in the interface language (ETag/304 handled by the browser cache). */
+export function getMenu(uuid: string, language: Language): Promise<MenuResponse> {
+  return apiRequest<MenuResponse>(`/menu/qr/${encodeURIComponent(uuid)}/`, { language });
+}
+
+export const menuQueryKey = (uuid: string, language: Language) => `menu:${uuid}:${language}`;
+
+export function useMenu(uuid: string | undefined, language: Language) {
+  return useApiQuery(uuid ? menuQueryKey(uuid, language) : null, () => getMenu(uuid ?? '', language));
+}

@@ -1,0 +1,33 @@
+import { isRtl, type Language, pickLanguage } from '@sufra/shared/language';
+import i18n from 'i18next';
+import ar from '../locales/ar.json';
+import { local } from './storage';
+
+/** Where the chosen language is remembered (spec §2). */
+export const LANGUAGE_KEY = 'sufra.language';
+
+export function storedLanguage(): Language {
+  return pickLanguage(local.getItem(LANGUAGE_KEY));
+}
+
+/** Arabic, the default, ships in the entry chunk; English is fetched the first time it is needed. */
+export async function loadLanguageBundle(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const bundle = language === 'en' ? (await import('../locales/en.json')).default : ar;
+  i18n.addResourceBundle(language, 'translation', bundle);
+}
+
+export function applyLanguageToDocument(language: Language): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = isRtl(language) ? 'rtl' : 'ltr';
+}
+
+export async function switchLanguage(language: Language): Promise<void> {
+  await loadLanguageBundle(language);
+  await i18n.changeLanguage(language);
+  applyLanguageToDocument(language);
+  local.setItem(LANGUAGE_KEY, language);
+}
+
+export { ar as arabicBundle };

@@ -1,0 +1,42 @@
+import { createElement } from 'react';
+import type { Root } from 'react-dom/client';
+
+/**
+ * Toasts (spec: top-right, auto-close 5000 ms). react-toastify (with its injected styles) is loaded on the
+ * first toast, so the menu's initial JavaScript does not carry it. The container gets its own small root.
+ */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+type ToastKind = 'success' | 'error' | 'info';
+let root: Root | undefined;
+let loading: Promise<typeof import('react-toastify')> | undefined;
+
+async function load() {
+  const [toastify, { createRoot }] = await Promise.all([import('react-toastify'), import('react-dom/client')]);
+  if (!root) {
+    const host = document.createElement('div');
+    host.id = 'toasts';
+    document.body.append(host);
+    root = createRoot(host);
+  }
+  return toastify;
+}
+
+export async function showToast(message: string, kind: ToastKind = 'success'): Promise<void> {
+  loading ??= load();
+  const { toast, ToastContainer } = await loading;
+  // Re-render so the container follows the current direction (text mirrors; the corner stays top-right).
+  root?.render(
+    createElement(ToastContainer, {
+      position: 'top-right',
+      autoClose: TOAST_AUTO_CLOSE_MS,
+      rtl: document.documentElement.dir === 'rtl',
+      newestOnTop: true,
+      closeOnClick: true,
+      theme: 'light',
+    }),
+  );
+  // Let the container mount before the first toast is queued.
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  toast[kind](message);
+}

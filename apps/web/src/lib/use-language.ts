@@ -1,0 +1,8 @@
+import { type Language, pickLanguage } from '@sufra/shared/language';
+import { useTranslation } from 'react-i18next';
+
+/** The interface language ('ar' | 'en'); components re-render when it changes. */
+export function useLanguage(): Language {
+  const { i18n } = useTranslation();
+  return pickLanguage(i18n.language);
+}

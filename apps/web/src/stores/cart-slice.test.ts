@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addCombo,
+  addProduct,
+  type CartCombo,
+  type CartProduct,
+  type CartState,
+  cartItemCount,
+  cartReducer,
+  changeComboQuantity,
+  changeProductQuantity,
+  initialCartState,
+  MAX_QUANTITY,
+  removeCombo,
+  removeProduct,
+  replaceCart,
+  resetCart,
+  setAddress,
+  setBranch,
+  setCharges,
+  setCoordinates,
+  setCoupon,
+  setDeliveryBranches,
+  setDeliveryZone,
+  setOrderType,
+  setPaymentData,
+  setPickupBranches,
+  setTaxes,
+  setTotals,
+} from './cart-slice';
+
+const kabsa = (overrides: Partial<CartProduct> = {}): CartProduct => ({
+  itemId: 1,
+  slug: 'kabsa',
+  name: 'Kabsa',
+  image: '/images/menu/kabsa.svg',
+  unitPriceHalalas: 3500,
+  taxRateBasisPoints: null,
+  modifiers: [],
+  productQuantity: 1,
+  ...overrides,
+});
+
+const spicy = { groupId: 5, optionId: 51, name: 'Spicy', priceHalalas: 0 };
+const cheese = { groupId: 6, optionId: 61, name: 'Cheese', priceHalalas: 300 };
+
+const meal = (overrides: Partial<CartCombo> = {}): CartCombo => ({
+  comboId: 40,
+  slug: 'burger-meal',
+  name: 'Burger meal',
+  image: null,
+  unitPriceHalalas: 4000,
+  taxRateBasisPoints: null,
+  slots: [
+    { slotId: 1, slotName: 'Side', itemId: 7, name: 'Fries', image: null, extraPriceHalalas: 0 },
+    { slotId: 2, slotName: 'Drink', itemId: 9, name: 'Cola', image: null, extraPriceHalalas: 200 },
+  ],
+  modifiers: [],
+  comboQuantity: 1,
+  ...overrides,
+});
+
+const run = (...actions: Parameters<typeof cartReducer>[1][]): CartState =>
+  actions.reduce((state, action) => cartReducer(state, action), initialCartState);
+
+describe('cart products', () => {
+  it('adds a product line and updates the subtotal', () => {
+    const state = run(addProduct(kabsa({ productQuantity: 2 })));
+    expect(state.products).toHaveLength(1);
+    expect(state.products[0]?.productQuantity).toBe(2);
+    expect(state.subtotal).toBe(7000);
+  });
+
+  it('merges an identical product (same item, same options in any order) into one line', () => {
+    const state = run(
+      addProduct(kabsa({ modifiers: [spicy, cheese] })),
+      addProduct(kabsa({ modifiers: [cheese, spicy], productQuantity: 2 })),
+    );
+    expect(state.products).toHaveLength(1);
+    expect(state.products[0]?.productQuantity).toBe(3);
+    expect(state.subtotal).toBe(3 * 3800);
+  });
+
+  it('keeps the same item with different options as separate lines', () => {
+    const state = run(addProduct(kabsa()), addProduct(kabsa({ modifiers: [cheese] })));
+    expect(state.products).toHaveLength(2);
+    expect(state.subtotal).toBe(3500 + 3800);
+  });
+
+  it('caps a merged line at the maximum quantity', () => {
+    const state = run(addProduct(kabsa({ productQuantity: 98 })), addProduct(kabsa({ productQuantity: 5 })));
+    expect(state.products[0]?.productQuantity).toBe(MAX_QUANTITY);
+  });
+
+  it('removes a product by index', () => {
+    const state = run(addProduct(kabsa()), addProduct(kabsa({ itemId: 2 })), removeProduct(0));
+    expect(state.products.map((p) => p.itemId)).toEqual([2]);
+    expect(state.subtotal).toBe(3500);
+  });
+
+  it('ignores removing an index that does not exist', () => {
+    const state = run(addProduct(kabsa()), removeProduct(5));
+    expect(state.products).toHaveLength(1);
+  });
+
+  it('changes a product quantity by index', () => {
+    const state = run(addProduct(kabsa()), changeProductQuantity({ index: 0, quantity: 4 }));
+    expect(state.products[0]?.productQuantity).toBe(4);
+    expect(state.subtotal).toBe(14_000);
+  });
+
+  it('removes the product when its quantity goes to zero or below', () => {
+    expect(run(addProduct(kabsa()), changeProductQuantity({ index: 0, quantity: 0 })).products).toEqual([]);
+    expect(run(addProduct(kabsa()), changeProductQuantity({ index: 0, quantity: -3 })).products).toEqual([]);
+  });
+
+  it('clamps a product quantity above the maximum', () => {
+    const state = run(addProduct(kabsa()), changeProductQuantity({ index: 0, quantity: 500 }));
+    expect(state.products[0]?.productQuantity).toBe(MAX_QUANTITY);
+  });
+
+  it('ignores a quantity change for an index that does not exist', () => {
+    const before = run(addProduct(kabsa()));
+    expect(cartReducer(before, changeProductQuantity({ index: 3, quantity: 2 }))).toEqual(before);
+  });
+});
+
+describe('cart combos', () => {
+  it('adds a combo with its slot extras in the subtotal', () => {
+    const state = run(addCombo(meal({ comboQuantity: 2 })));
+    expect(state.combos).toHaveLength(1);
+    expect(state.subtotal).toBe(2 * 4200);
+  });
+
+  it('merges a combo with the same slot choices', () => {
+    const state = run(addCombo(meal()), addCombo(meal({ slots: [...meal().slots].reverse() })));
+    expect(state.combos).toHaveLength(1);
+    expect(state.combos[0]?.comboQuantity).toBe(2);
+  });
+
+  it('keeps a combo with another slot choice as its own line', () => {
+    const other = meal();
+    other.slots = other.slots.map((s) =>
+      s.slotId === 2 ? { ...s, itemId: 10, name: 'Water', extraPriceHalalas: 0 } : s,
+    );
+    const state = run(addCombo(meal()), addCombo(other));
+    expect(state.combos).toHaveLength(2);
+    expect(state.subtotal).toBe(4200 + 4000);
+  });
+
+  it('removes a combo by index', () => {
+    const state = run(addCombo(meal()), addCombo(meal({ comboId: 41 })), removeCombo(1));
+    expect(state.combos.map((c) => c.comboId)).toEqual([40]);
+  });
+
+  it('changes a combo quantity by index, removing it at zero', () => {
+    expect(run(addCombo(meal()), changeComboQuantity({ index: 0, quantity: 3 })).combos[0]?.comboQuantity).toBe(3);
+    expect(run(addCombo(meal()), changeComboQuantity({ index: 0, quantity: 0 })).combos).toEqual([]);
+    expect(run(addCombo(meal()), changeComboQuantity({ index: 0, quantity: 120 })).combos[0]?.comboQuantity).toBe(
+      MAX_QUANTITY,
+    );
+  });
+
+  it('counts products and combos together', () => {
+    const state = run(addProduct(kabsa({ productQuantity: 2 })), addCombo(meal({ comboQuantity: 3 })));
+    expect(cartItemCount(state)).toBe(5);
+    expect(state.subtotal).toBe(7000 + 12_600);
+  });
+});
+
+describe('cart setters', () => {
+  it('sets the coupon', () => {
+    expect(run(setCoupon({ code: 'WELCOME' })).coupon).toEqual({ code: 'WELCOME' });
+    expect(run(setCoupon({ code: 'X' }), setCoupon(null)).coupon).toBeNull();
+  });
+
+  it('sets the order type', () => {
+    expect(run(setOrderType(3)).orderType).toBe(3);
+  });
+
+  it('sets the coordinates', () => {
+    expect(run(setCoordinates({ lat: 24.7, lng: 46.68 })).coordinates).toEqual({ lat: 24.7, lng: 46.68 });
+  });
+
+  it('sets the delivery zone', () => {
+    const zone = { id: 1, name: { ar: 'العليا', en: 'Olaya' }, feeHalalas: 1000, minimumOrderHalalas: 3000 };
+    expect(run(setDeliveryZone(zone)).deliveryZone).toEqual(zone);
+  });
+
+  it('sets the address', () => {
+    expect(run(setAddress('Olaya St, Riyadh')).fullAddress).toBe('Olaya St, Riyadh');
+  });
+
+  it('sets the branch', () => {
+    const branch = { id: 2, name: { ar: 'الملقا', en: 'Malqa' } };
+    expect(run(setBranch(branch)).branch).toEqual(branch);
+  });
+
+  it('sets the payment data', () => {
+    expect(run(setPaymentData({ method: 'card', id: 'p_1' })).paymentData).toEqual({ method: 'card', id: 'p_1' });
+  });
+
+  it('sets totals without touching other fields', () => {
+    const state = run(addProduct(kabsa()), setTotals({ totalDiscount: 500, foodicsTotal: 3000, integrated: true }));
+    expect(state).toMatchObject({ totalDiscount: 500, foodicsTotal: 3000, integrated: true, subtotal: 3500 });
+  });
+
+  it('sets taxes', () => {
+    const state = run(setTaxes({ taxesPrice: 525, branchTaxes: 500, modifiersTaxes: 25, foodicsTaxes: 525 }));
+    expect(state).toMatchObject({ taxesPrice: 525, branchTaxes: 500, modifiersTaxes: 25, foodicsTaxes: 525 });
+  });
+
+  it('sets charges', () => {
+    const state = run(setCharges({ chargeAmount: 1000, chargesTaxes: 150, foodicsCharges: 1150 }));
+    expect(state).toMatchObject({ chargeAmount: 1000, chargesTaxes: 150, foodicsCharges: 1150 });
+  });
+
+  it('sets the delivery and pickup branch lists', () => {
+    const branches = [{ id: 1, name: { ar: 'أ', en: 'A' } }];
+    expect(run(setDeliveryBranches(branches)).deliveryBranches).toEqual(branches);
+    expect(run(setPickupBranches(branches)).pickupBranches).toEqual(branches);
+  });
+});
+
+describe('replacing and resetting the cart', () => {
+  it('replaces the whole cart', () => {
+    const saved = run(addProduct(kabsa()), setOrderType(2));
+    const state = run(addCombo(meal()), replaceCart(saved));
+    expect(state).toEqual(saved);
+  });
+
+  it('fills fields missing from an older saved cart with their defaults', () => {
+    const { totalDiscount: _omit, ...partial } = run(addProduct(kabsa()));
+    const state = run(replaceCart(partial as CartState));
+    expect(state.totalDiscount).toBe(0);
+    expect(state.products).toHaveLength(1);
+  });
+
+  it('resets to the empty initial state', () => {
+    const state = run(addProduct(kabsa()), setCoupon({ code: 'X' }), setOrderType(1), resetCart());
+    expect(state).toEqual(initialCartState);
+  });
+});

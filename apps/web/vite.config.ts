@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiProxy = process.env.API_PROXY ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: apiProxy, changeOrigin: true },
+      '/images': { target: apiProxy, changeOrigin: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    // Every browser we target supports modulepreload; the polyfill would only add bytes to the entry chunk.
+    modulePreload: { polyfill: false },
+    cssCodeSplit: true,
+  },
+});
