@@ -2,7 +2,8 @@ import { pickLanguage } from '@sufra/shared/language';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from '../lib/router/router';
+import { Router } from 'wouter';
+import { useAppLocation } from '../lib/navigation';
 import { setRtl } from '../stores/layout-slice';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
@@ -23,9 +24,9 @@ export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
       <LanguageSync store={store} />
-      <BrowserRouter>
+      <Router hook={useAppLocation}>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
     </Provider>
   );
 }

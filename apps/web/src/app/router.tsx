@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
 import { comingSoonRoutes, paths } from '../config/paths';
 import { lazyPage } from '../lib/lazy-page';
-import { Route, Routes } from '../lib/router/router';
+import { useScrollRestoration } from '../lib/navigation';
 import { BlankLayout } from './layout/blank-layout';
 import { EstablishmentLayout } from './layout/establishment-layout';
 import { PlainLayout } from './layout/plain-layout';
@@ -14,27 +16,50 @@ const DeactivatedRoute = lazyPage(() => import('../features/errors/routes/deacti
 const NotFoundRoute = lazyPage(() => import('../features/errors/routes/not-found-route'));
 const ComingSoonRoute = lazyPage(() => import('../features/coming-soon/routes/coming-soon-route'));
 
+const inEstablishment = (page: ReactNode) => <EstablishmentLayout>{page}</EstablishmentLayout>;
+const inPlain = (page: ReactNode) => <PlainLayout>{page}</PlainLayout>;
+
+/**
+ * wouter's <Switch> renders the first Route that matches, so a more specific pattern comes before a looser one.
+ * A Route's key names its layout: Switch renders only the matching Route, so moving between two pages of the same
+ * layout keeps the layout mounted (its header and QR data), as nested routes would.
+ */
 export function AppRoutes() {
+  useScrollRestoration();
   return (
-    <Routes>
-      <Route element={<EstablishmentLayout />}>
-        <Route path={paths.qr.pattern} element={<LandingRoute />} />
-        <Route path={paths.qrBase.pattern} element={<LandingRoute />} />
-        <Route path={paths.menu.pattern} element={<MenuRoute />} />
-        <Route path={paths.item.pattern} element={<ItemRoute />} />
-        <Route path={paths.itemByName.pattern} element={<ItemRoute />} />
-        {comingSoonRoutes.map((route) => (
-          <Route key={route.key} path={route.pattern} element={<ComingSoonRoute page={route.key} />} />
-        ))}
+    <Switch>
+      <Route key="establishment" path={paths.qr.pattern}>
+        {inEstablishment(<LandingRoute />)}
       </Route>
-      <Route element={<PlainLayout />}>
-        <Route path={paths.reference.pattern} element={<ComingSoonRoute page="reference" />} />
-        <Route path={paths.deactivated.pattern} element={<DeactivatedRoute />} />
-        <Route path="*" element={<NotFoundRoute />} />
+      <Route key="establishment" path={paths.qrBase.pattern}>
+        {inEstablishment(<LandingRoute />)}
       </Route>
-      <Route element={<BlankLayout />}>
-        <Route path={paths.error.pattern} element={<ErrorRoute />} />
+      <Route key="establishment" path={paths.menu.pattern}>
+        {inEstablishment(<MenuRoute />)}
       </Route>
-    </Routes>
+      <Route key="establishment" path={paths.item.pattern}>
+        {inEstablishment(<ItemRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.itemByName.pattern}>
+        {inEstablishment(<ItemRoute />)}
+      </Route>
+      {comingSoonRoutes.map((route) => (
+        <Route key="establishment" path={route.pattern}>
+          {inEstablishment(<ComingSoonRoute page={route.key} />)}
+        </Route>
+      ))}
+      <Route key="plain" path={paths.reference.pattern}>
+        {inPlain(<ComingSoonRoute page="reference" />)}
+      </Route>
+      <Route key="plain" path={paths.deactivated.pattern}>
+        {inPlain(<DeactivatedRoute />)}
+      </Route>
+      <Route key="blank" path={paths.error.pattern}>
+        <BlankLayout>
+          <ErrorRoute />
+        </BlankLayout>
+      </Route>
+      <Route key="plain">{inPlain(<NotFoundRoute />)}</Route>
+    </Switch>
   );
 }

@@ -1,9 +1,10 @@
 import { imageUrl } from '@sufra/shared/host-rule';
 import type { Brand } from '@sufra/shared/schemas/establishment';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { env } from '../../config/env';
-import { Link, useLocation, useNavigate } from '../../lib/router/router';
+import { canGoBack } from '../../lib/navigation';
 import { useLanguage } from '../../lib/use-language';
 
 interface Props {
@@ -16,14 +17,13 @@ interface Props {
 export function AppHeader({ brand, homePath, showBack = true }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
   const logo = imageUrl(brand?.logo, env.IMAGE_HOST);
   const name = brand ? brand.name[language] : t('app.name');
 
   const goBack = () => {
-    // 'default' = the first page of this visit: there is nothing of ours to go back to.
-    if (location.key !== 'default') navigate(-1);
+    // On the first page of the visit there is nothing of ours to go back to.
+    if (canGoBack()) window.history.back();
     else if (homePath) navigate(homePath);
   };
 

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../config/paths';
 import { cleanUtmSource, useQrData } from '../../features/establishment/api/get-qr-data';
 import { ApiError, errorText } from '../../lib/api-client';
-import { useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router/router';
 import { useLanguage } from '../../lib/use-language';
 import { enterEstablishment, setEstablishment, setUtmSource } from '../../stores/establishment-slice';
 import { useAppDispatch } from '../../stores/root-state';
@@ -18,15 +18,14 @@ const LEAVING_CODES = new Set(['invalid_uuid', 'qr_not_found', 'qr_inactive']);
  * Every page with a {uuid}: enters the establishment (loads its saved cart), fetches the QR's data for the
  * header and the pages, and sends the diner to /error or /deactivated when the QR cannot be used.
  */
-export function EstablishmentLayout() {
+export function EstablishmentLayout({ children }: { children: ReactNode }) {
   const { uuid } = useParams();
   const [search] = useSearchParams();
   const utmFromUrl = cleanUtmSource(search.get('utm_source')) ?? null;
   const language = useLanguage();
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
   const { data, error, refetch } = useQrData(uuid, language, utmFromUrl);
 
   useEffect(() => {
@@ -50,12 +49,12 @@ export function EstablishmentLayout() {
     } else if (LEAVING_CODES.has(error.code) || error.status === 400 || error.status === 404) {
       navigate(paths.error.build(error.code), {
         replace: true,
-        state: { message: error.message, from: location.pathname + location.search },
+        state: { message: error.message, from: window.location.pathname + window.location.search },
       });
     }
-  }, [error, uuid, navigate, location.pathname, location.search]);
+  }, [error, uuid, navigate]);
 
-  const isLanding = location.pathname.startsWith('/qr/');
+  const isLanding = pathname.startsWith('/qr/');
   // Network errors and 5xx stay here with a retry; the pages themselves can still load their own data.
   const transientError = error != null && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
@@ -72,7 +71,7 @@ export function EstablishmentLayout() {
             </button>
           </div>
         )}
-        <RouteOutlet />
+        <RouteOutlet>{children}</RouteOutlet>
       </main>
     </>
   );

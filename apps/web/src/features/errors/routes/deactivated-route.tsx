@@ -1,6 +1,7 @@
 import type { LocalizedText } from '@sufra/shared/schemas/common';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from '../../../lib/router/router';
+import { useParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { useLanguage } from '../../../lib/use-language';
 import { useAppSelector } from '../../../stores/root-state';
 
@@ -9,7 +10,7 @@ export default function DeactivatedRoute() {
   const { uuid } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
-  const state = (useLocation().state ?? {}) as { brandName?: LocalizedText };
+  const state = (useHistoryState() ?? {}) as { brandName?: LocalizedText };
   const establishment = useAppSelector((s) => s.establishment.establishment);
   const brandName = state.brandName ?? (establishment?.uuid === uuid ? establishment?.brand.name : undefined);
 

@@ -1,8 +1,9 @@
 import { errorMessage, isErrorCode } from '@sufra/shared/messages/errors';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { paths } from '../../../config/paths';
-import { Link, useLocation, useNavigate, useSearchParams } from '../../../lib/router/router';
 import { useLanguage } from '../../../lib/use-language';
 import { useAppSelector } from '../../../stores/root-state';
 
@@ -18,9 +19,9 @@ interface ErrorState {
 export default function ErrorRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [search] = useSearchParams();
-  const state = (useLocation().state ?? {}) as ErrorState;
+  const state = (useHistoryState() ?? {}) as ErrorState;
   const establishment = useAppSelector((s) => s.establishment.establishment);
   const code = search.get('code');
   const message = isErrorCode(code) ? errorMessage(code, language) : (state.message ?? t('error.generic'));

@@ -2,11 +2,12 @@ import { formatSar } from '@sufra/shared/money';
 import type { ItemResponse, MenuItem } from '@sufra/shared/schemas/menu';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
-import { Link, useNavigate, useParams } from '../../../lib/router/router';
+import { canGoBack } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { addCombo, addProduct } from '../../../stores/cart-slice';
@@ -102,7 +103,7 @@ function ItemDetail({ uuid, data }: { uuid: string; data: ItemResponse }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { item, modifierGroups: groups, comboProducts } = data;
   const [selection, setSelection] = useState<OptionSelection>({});
   const [slotChoices, setSlotChoices] = useState<SlotSelection>({});
@@ -124,7 +125,7 @@ function ItemDetail({ uuid, data }: { uuid: string; data: ItemResponse }) {
     else dispatch(addProduct(toCartProduct(item, groups, selection, quantity)));
     void showToast(t('item.added'));
     // Back to the menu where the diner was, or to the menu when the item was opened by a link.
-    if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+    if (canGoBack()) window.history.back();
     else navigate(paths.menu.build(uuid), { replace: true });
   };
 

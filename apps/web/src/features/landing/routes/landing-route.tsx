@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { paths } from '../../../config/paths';
-import { Link, useParams } from '../../../lib/router/router';
 import { session } from '../../../lib/storage';
 import { useLanguage } from '../../../lib/use-language';
 import { useAppSelector } from '../../../stores/root-state';

@@ -1,8 +1,8 @@
 import { formatSar } from '@sufra/shared/money';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../lib/format-number';
-import { Link } from '../../../lib/router/router';
 import { useLanguage } from '../../../lib/use-language';
 import { cartItemCount } from '../../../stores/cart-slice';
 import { useAppSelector } from '../../../stores/root-state';

@@ -2,9 +2,9 @@ import { formatSar } from '@sufra/shared/money';
 import type { MenuItem } from '@sufra/shared/schemas/menu';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { paths } from '../../../config/paths';
-import { Link } from '../../../lib/router/router';
 import { useLanguage } from '../../../lib/use-language';
 
 interface Props {

@@ -1,0 +1,78 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+// Browser journeys against the real server (built web app + API on a fresh PGlite database),
+// in Debian's Chromium: Playwright's own browsers cannot be downloaded here.
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://127.0.0.1:${port}`;
+
+const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: join(root, '.tmp/e2e-results'),
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--headless=new',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+      },
+    },
+  ],
+  webServer: {
+    // support/serve.ts runs ../apps/api/src/server.ts with a fresh temporary DATA_DIR and deletes it afterwards.
+    command: 'npm exec -- node support/serve.ts',
+    cwd: here,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      // scripts/test.sh builds into a private folder so a concurrent `npm run build` cannot empty it mid-run.
+      WEB_DIST: process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist'),
+      PUBLIC_URL: baseURL,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,198 @@
+/**
+ * What the journeys share: the demo QR codes, the two languages, and small helpers that read the
+ * real API (so the tests pick "an item with a required group", "a combo", "a sold-out item" from the
+ * seeded data instead of hard-coding names) and drive the language switch.
+ */
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import type { Language } from '../../packages/shared/src/language.ts';
+import type { ErrorCode } from '../../packages/shared/src/messages/errors.ts';
+import { ERRORS } from '../../packages/shared/src/messages/errors.ts';
+import type { Popup } from '../../packages/shared/src/schemas/ads.ts';
+import type { MenuItem, MenuResponse } from '../../packages/shared/src/schemas/menu.ts';
+
+export const QR = {
+  main: '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c',
+  mainTable1: '5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d',
+  inactive: '9d8c7b6a-5f4e-4d3c-8b2a-1a0f9e8d7c6b',
+  deactivatedBrand: '2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901',
+  secondBrand: '7e6d5c4b-3a29-4180-9f7e-6d5c4b3a2918',
+  /** Well-formed, but no QR code has it. */
+  unknown: '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f',
+} as const;
+
+export const LANGUAGES = ['ar', 'en'] as const satisfies readonly Language[];
+
+export const DIR: Record<Language, 'rtl' | 'ltr'> = { ar: 'rtl', en: 'ltr' };
+
+export function errorText(code: ErrorCode, language: Language): string {
+  return ERRORS[code][language];
+}
+
+/** Texts of the interface the journeys look for, as patterns loose enough to survive copy edits. */
+export const TEXT = {
+  viewMenu: { ar: /اطلب الآن|القائمة|المنيو/, en: /order now|menu/i },
+  soldOut: { ar: /نفد|نفذ|غير متوفر|غير متاح/, en: /sold out|unavailable/i },
+  noResults: {
+    ar: /لا توجد|لا يوجد|لم يتم العثور|لا نتائج/,
+    en: /no (dishes|items|results|matches)|nothing found|not found/i,
+  },
+  search: { ar: /بحث|ابحث/, en: /search/i },
+  comboIncomplete: { ar: /يجب.*اختيار|اختر.*لكل|اختيار منتج لكل/, en: /You should choose product for each option/i },
+  comingSoon: { ar: /قريبًا|قريباً|قريبا/, en: /coming soon/i },
+  notFound: { ar: /404|غير موجود|غير موجودة/, en: /404|not found|doesn't exist/i },
+  increase: { ar: /زيادة|إضافة واحد|\+/, en: /increase|more|add one|\+/i },
+  decrease: { ar: /إنقاص|تقليل|نقص|−|-/, en: /decrease|less|remove one|−|-/i },
+  currency: /SAR|ر\.س|﷼/,
+} as const;
+
+/** Arabic-Indic digits → ASCII, so counts read the same in both languages. */
+export function asciiDigits(text: string): string {
+  return text
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}
+
+/** The first number shown in an element (Arabic or Latin digits). */
+export async function numberIn(locator: Locator): Promise<number> {
+  const text = asciiDigits(((await locator.textContent()) ?? '').trim());
+  const match = text.match(/\d+/);
+  return match ? Number(match[0]) : 0;
+}
+
+export async function expectDocumentLanguage(page: Page, language: Language) {
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.locator('html')).toHaveAttribute('dir', DIR[language]);
+}
+
+/**
+ * Puts the app in `language` through its own language switch (on the menu page, where no pop-up
+ * covers it); the choice is then remembered for every page this browser context opens.
+ */
+export async function useLanguage(page: Page, language: Language) {
+  await page.goto(`/menu/${QR.main}`);
+  // Let the app finish booting (menu shown) so the switch is not raced by start-up language detection.
+  await expect(page.getByTestId('category-tabs')).toBeVisible();
+  await switchLanguage(page, language);
+  await expectDocumentLanguage(page, language);
+}
+
+/** Sets the language with the language-switch control (a toggle button/link or a select); no-op when already set. */
+export async function switchLanguage(page: Page, language: Language) {
+  const html = page.locator('html');
+  const control = page.getByTestId('language-switch');
+  await expect(control).toBeVisible();
+  await expect(async () => {
+    if ((await html.getAttribute('lang')) !== language) {
+      const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+      if (tag === 'select') await control.selectOption(language);
+      else await control.click();
+    }
+    await expect(html).toHaveAttribute('lang', language, { timeout: 3_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Waits for the landing pop-up (it opens once its content has loaded), closes it with Escape, waits until it is gone. */
+export async function dismissPopup(page: Page) {
+  const popup = page.getByTestId('popup');
+  await expect(popup).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+}
+
+/** Answers every request that leaves the test server with a tiny page, so external redirects work offline. */
+export async function stubExternalRequests(context: BrowserContext, baseURL: string) {
+  const origin = new URL(baseURL).origin;
+  await context.route(
+    (url) => url.origin !== origin && (url.protocol === 'http:' || url.protocol === 'https:'),
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' }),
+  );
+}
+
+/** The landing pop-up of a QR code's branch, in one language (null when the branch has none). */
+export async function fetchPopup(request: APIRequestContext, language: Language, uuid: string = QR.main) {
+  const headers = { 'Accept-Language': language };
+  const data = await request.get(`/api/restaurant/qr/${uuid}/data/`, { headers });
+  expect(data.ok(), `GET /api/restaurant/qr/${uuid}/data/ → ${data.status()}`).toBeTruthy();
+  const { branch } = (await data.json()) as { branch: { id: number } };
+  const popup = await request.get(`/api/ads/popup/${branch.id}`, { headers });
+  if (popup.status() === 204) return null;
+  expect(popup.ok(), `GET /api/ads/popup/${branch.id} → ${popup.status()}`).toBeTruthy();
+  return (await popup.json()) as Popup;
+}
+
+export async function fetchMenu(request: APIRequestContext, language: Language, uuid: string = QR.main) {
+  const response = await request.get(`/api/menu/qr/${uuid}/`, { headers: { 'Accept-Language': language } });
+  expect(response.ok(), `GET /api/menu/qr/${uuid}/ → ${response.status()}`).toBeTruthy();
+  return (await response.json()) as MenuResponse;
+}
+
+/** An available item with at least one required modifier group (min ≥ 1). */
+export function itemWithRequiredGroup(menu: MenuResponse): MenuItem {
+  const required = new Set(menu.modifierGroups.filter((g) => g.min >= 1).map((g) => g.id));
+  const item = menu.items.find((i) => i.available && !i.combo && i.modifierGroupIds.some((id) => required.has(id)));
+  if (!item) throw new Error('the demo menu has no available item with a required modifier group');
+  return item;
+}
+
+/** An available item with a group whose max is below its number of available options. */
+export function itemWithLimitedGroup(menu: MenuResponse): { item: MenuItem; groupName: string; max: number } | null {
+  for (const item of menu.items) {
+    if (!item.available || item.combo) continue;
+    for (const id of item.modifierGroupIds) {
+      const group = menu.modifierGroups.find((g) => g.id === id);
+      if (group && group.max > 1 && group.options.filter((o) => o.available).length > group.max) {
+        return { item, groupName: group.name, max: group.max };
+      }
+    }
+  }
+  return null;
+}
+
+export function comboItem(menu: MenuResponse): MenuItem {
+  const item = menu.items.find((i) => i.available && i.combo && i.combo.slots.length > 0);
+  if (!item) throw new Error('the demo menu has no available combo');
+  return item;
+}
+
+export function soldOutItem(menu: MenuResponse): MenuItem {
+  const item = menu.items.find((i) => !i.available);
+  if (!item) throw new Error('the demo menu has no sold-out item');
+  return item;
+}
+
+export function plainItem(menu: MenuResponse): MenuItem {
+  const item = menu.items.find((i) => i.available && !i.combo && i.modifierGroupIds.length === 0);
+  if (!item) throw new Error('the demo menu has no available item without modifiers');
+  return item;
+}
+
+export function itemPath(item: MenuItem, uuid: string = QR.main): string {
+  return `/items/${uuid}/${item.id}/${encodeURIComponent(item.slug)}`;
+}
+
+/** The item cards whose text contains the item's name. */
+export function cardOf(page: Page, item: MenuItem): Locator {
+  return page.getByTestId('item-card').filter({ hasText: item.name });
+}
+
+/** The cart bar's item count (0 when the bar is not shown). */
+export async function cartCount(page: Page): Promise<number> {
+  const bar = page.getByTestId('cart-bar');
+  if (!(await bar.isVisible())) return 0;
+  const count = bar.getByTestId('cart-count');
+  return numberIn((await count.count()) > 0 ? count.first() : bar);
+}
+
+/** Waits until every <img> in the viewport has loaded (or failed), so screenshots are stable. Lazy images below the fold are ignored. */
+export async function imagesSettled(page: Page) {
+  await page.waitForFunction(
+    () =>
+      Array.from(document.images).every((img) => {
+        const box = img.getBoundingClientRect();
+        const inView = box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+        return !inView || img.complete;
+      }),
+    undefined,
+    { timeout: 10_000 },
+  );
+}

@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  comboItem,
+  dismissPopup,
+  fetchMenu,
+  itemPath,
+  itemWithRequiredGroup,
+  LANGUAGES,
+  QR,
+  useLanguage,
+} from '../support/sufra.ts';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/** One readable block per serious or critical violation: rule, impact, help, and the offending nodes. */
+function formatViolations(violations: AxeResults['violations']): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      - ${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`)
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : '';
+      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `axe: serious/critical violations on ${label}:\n${formatViolations(serious)}`).toEqual([]);
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`accessibility (${language})`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (language !== 'ar') await useLanguage(page, language);
+    });
+
+    test('landing page with the pop-up open and closed', async ({ page }) => {
+      await page.goto(`/qr/${QR.main}`);
+      await expect(page.getByTestId('popup')).toBeVisible();
+      await expectNoSeriousViolations(page, `landing with pop-up (${language})`);
+      await dismissPopup(page);
+      await expect(page.getByTestId('slider')).toBeVisible();
+      await expectNoSeriousViolations(page, `landing (${language})`);
+    });
+
+    test('menu page', async ({ page }) => {
+      await page.goto(`/menu/${QR.main}`);
+      await expect(page.getByTestId('item-card').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `menu (${language})`);
+    });
+
+    test('item and combo pages', async ({ page, request }) => {
+      const menu = await fetchMenu(request, language);
+      for (const item of [itemWithRequiredGroup(menu), comboItem(menu)]) {
+        await page.goto(itemPath(item));
+        await expect(page.getByRole('heading', { name: item.name, exact: true }).first()).toBeVisible();
+        await expectNoSeriousViolations(page, `item ${item.slug} (${language})`);
+      }
+    });
+
+    test('error, deactivated, not-found and coming-soon pages', async ({ page }) => {
+      const pages: [string, string][] = [
+        ['error (invalid QR)', '/qr/not-a-uuid'],
+        ['deactivated', `/qr/${QR.deactivatedBrand}`],
+        ['not found', '/this-route/does-not-exist'],
+        ['coming soon', `/cart/${QR.main}`],
+      ];
+      for (const [label, path] of pages) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('main, [role=main], h1').first()).toBeVisible();
+        await expectNoSeriousViolations(page, `${label} (${language})`);
+      }
+    });
+  });
+}

@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { cardOf, fetchMenu, LANGUAGES, plainItem, QR, soldOutItem, TEXT, useLanguage } from '../support/sufra.ts';
+
+/** The category tabs: ARIA tabs if the app uses them, else the links/buttons of the tab strip. */
+function tabsOf(page: Page): Locator {
+  const strip = page.getByTestId('category-tabs');
+  return strip.getByRole('tab').or(strip.getByRole('link')).or(strip.getByRole('button'));
+}
+
+async function isMarkedCurrent(tab: Locator): Promise<boolean> {
+  return tab.evaluate(
+    (el) =>
+      el.getAttribute('aria-selected') === 'true' ||
+      (el.getAttribute('aria-current') !== null && el.getAttribute('aria-current') !== 'false'),
+  );
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`menu (${language})`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (language !== 'ar') await useLanguage(page, language);
+    });
+
+    test('a category tab scrolls to its section and becomes the current one', async ({ page, request }) => {
+      const menu = await fetchMenu(request, language);
+      // The last category that has items: scrolling to it moves the page the most.
+      const withItems = menu.categories.filter((c) => menu.items.some((i) => i.categoryId === c.id));
+      const target = withItems.at(-1);
+      expect(target, 'the demo menu has categories with items').toBeTruthy();
+      if (!target) return;
+
+      await page.goto(`/menu/${QR.main}`);
+      await expect(page.getByTestId('category-tabs')).toBeVisible();
+      const tab = tabsOf(page).filter({ hasText: target.name }).first();
+      await tab.click();
+
+      const section = page
+        .getByRole('region', { name: target.name })
+        .or(page.locator('section').filter({ has: page.getByRole('heading', { name: target.name, exact: true }) }))
+        .first();
+      await expect(section.getByRole('heading', { name: target.name }).first()).toBeInViewport();
+      await expect.poll(() => isMarkedCurrent(tab), { message: 'the clicked tab is marked current' }).toBe(true);
+    });
+
+    test('searching filters the items and nonsense shows the empty state', async ({ page, request }) => {
+      const menu = await fetchMenu(request, language);
+      const item = plainItem(menu);
+
+      await page.goto(`/menu/${QR.main}`);
+      const cards = page.getByTestId('item-card');
+      await expect(cards.first()).toBeVisible();
+      // Sections may render progressively: count once the number stops growing.
+      await expect.poll(() => cards.count()).toBeGreaterThan(1);
+      const before = await cards.count();
+
+      const search = page
+        .getByRole('searchbox')
+        .or(page.getByRole('textbox', { name: TEXT.search[language] }))
+        .first();
+      await search.fill(item.name);
+      await expect(cardOf(page, item).first()).toBeVisible();
+      await expect.poll(() => cards.count()).toBeLessThan(before);
+
+      await search.fill('zzqx-nothing-matches-this-7531');
+      await expect(cards).toHaveCount(0);
+      await expect(page.getByText(TEXT.noResults[language]).first()).toBeVisible();
+
+      await search.fill('');
+      await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(before);
+    });
+
+    test('a sold-out item shows its badge and cannot be added', async ({ page, request }) => {
+      const item = soldOutItem(await fetchMenu(request, language));
+      await page.goto(`/menu/${QR.main}`);
+      const card = cardOf(page, item).first();
+      await card.scrollIntoViewIfNeeded();
+      await expect(card).toContainText(TEXT.soldOut[language]);
+      const add = card.getByTestId('add-to-cart');
+      if ((await add.count()) > 0) await expect(add).toBeDisabled();
+    });
+
+    test('item cards show prices in SAR', async ({ page }) => {
+      await page.goto(`/menu/${QR.main}`);
+      const card = page.getByTestId('item-card').first();
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(TEXT.currency);
+    });
+  });
+}

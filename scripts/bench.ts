@@ -1,0 +1,273 @@
+// `npm run bench`: timing figures for docs/benchmarks.md (never test assertions).
+//  (a) menu endpoint throughput on the 1,500-item brand, PGlite and PostgreSQL, against a bare Fastify baseline;
+//  (b) gzip sizes of the web build per route; (c) Lighthouse mobile on the menu page.
+// The whole run re-executes itself under scripts/with-postgres.sh so the throwaway cluster lives exactly as long.
+// Flags: --no-postgres, --no-lighthouse, --runs=N (Lighthouse runs per series, default 3).
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
+import { benchMenu, LARGE_BRAND_QR, type LoadResult, type MenuBenchResult } from './bench/http.ts';
+import { type LighthouseSeries, runLighthouse } from './bench/lighthouse.ts';
+import { ROOT, run, startServer } from './bench/processes.ts';
+
+const args = new Set(process.argv.slice(2));
+const withPostgres = !args.has('--no-postgres');
+const withLighthouse = !args.has('--no-lighthouse');
+const lighthouseRuns = Number([...args].find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
+const MAIN_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
+
+const TARGETS = { menuRatio: 0.5, menuJsKb: 115, cssKb: 20, lighthouseDefault: 98, lighthouseSlow: 90 };
+
+async function seedLarge(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const script = join(ROOT, 'apps/api/src/db/seed/run-seed.ts');
+  if (!existsSync(script)) return 'apps/api/src/db/seed/run-seed.ts does not exist yet';
+  let seed = await run(process.execPath, [script, '--large'], { env, quiet: true });
+  if (seed.code !== 0) {
+    // An empty database may need the server's migrations first: start it once, then seed again.
+    const server = await startServer(env);
+    await server.stop();
+    seed = await run(process.execPath, [script, '--large'], { env, quiet: true });
+  }
+  return seed.code === 0 ? undefined : `large seed failed:\n${seed.output.split('\n').slice(-10).join('\n')}`;
+}
+
+async function benchDatabase(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  tmp: string,
+  afterLoad?: (url: string) => Promise<void>,
+): Promise<MenuBenchResult> {
+  const started = Date.now();
+  console.error(`[bench] ${name}: seeding the large brand…`);
+  const seedProblem = await seedLarge(env);
+  if (seedProblem) console.error(`[bench] ${name}: ${seedProblem}`);
+  const seedSeconds = (Date.now() - started) / 1000;
+  const server = await startServer(env);
+  try {
+    const result = await benchMenu(name, server, tmp);
+    if (afterLoad) await afterLoad(server.url);
+    const notes = [seedProblem, result.note, `large seed took ${seedSeconds.toFixed(0)} s`].filter(Boolean);
+    return { ...result, note: notes.join('; ') };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const tmp = mkdtempSync(join(tmpdir(), 'sufra-bench-'));
+  const cleanUp = () => rmSync(tmp, { recursive: true, force: true });
+  process.on('exit', cleanUp);
+  process.on('SIGINT', () => process.exit(130));
+  process.on('SIGTERM', () => process.exit(143));
+
+  console.error('[bench] building the web app with a manifest…');
+  const webOut = join(tmp, 'web');
+  const bundle = await buildAndMeasure(webOut);
+  const webDist = bundle.ok ? webOut : join(ROOT, 'apps/web/dist');
+
+  const common = { WEB_DIST: webDist, DATABASE_POOL_SIZE: '10' };
+  const menus: MenuBenchResult[] = [];
+  let lighthouse: LighthouseSeries[] | string = withLighthouse ? 'not run' : 'skipped (--no-lighthouse)';
+
+  try {
+    menus.push(
+      await benchDatabase(
+        'PGlite',
+        { ...common, DATA_DIR: join(tmp, 'pglite'), DATABASE_URL: '' },
+        tmp,
+        async (url) => {
+          if (!withLighthouse) return;
+          if (!existsSync(join(webDist, 'index.html'))) {
+            lighthouse = 'skipped: no web build';
+            return;
+          }
+          try {
+            lighthouse = await runLighthouse(`${url}/menu/${MAIN_QR}`, lighthouseRuns);
+          } catch (error) {
+            lighthouse = `failed: ${error instanceof Error ? error.message : String(error)}`;
+          }
+        },
+      ),
+    );
+  } catch (error) {
+    menus.push(failed('PGlite', error));
+  }
+
+  const pgUrl = process.env.SUFRA_BENCH_INNER ? process.env.DATABASE_URL : undefined;
+  if (pgUrl) {
+    try {
+      menus.push(
+        await benchDatabase('PostgreSQL 15', { ...common, DATA_DIR: join(tmp, 'pg'), DATABASE_URL: pgUrl }, tmp),
+      );
+    } catch (error) {
+      menus.push(failed('PostgreSQL 15', error));
+    }
+  }
+
+  const report = render({ startedAt, finishedAt: new Date(), bundle, menus, lighthouse });
+  const path = join(ROOT, 'docs/benchmarks.md');
+  writeFileSync(path, report);
+  console.log(report);
+  console.error(`[bench] wrote ${path}`);
+}
+
+function failed(database: string, error: unknown): MenuBenchResult {
+  return {
+    database,
+    snapshot: { status: 0, bytes: 0, items: 0, etag: false },
+    note: `failed: ${error instanceof Error ? error.message : String(error)}`,
+  };
+}
+
+// ---------- report ----------
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const num = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: digits }) : 'n/a';
+const mark = (ok: boolean) => (ok ? '✅ pass' : '❌ fail');
+
+function chromiumVersion(): string {
+  try {
+    const out = execFileSync('/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return out.match(/\d+\.\d+\.\d+\.\d+/)?.[0] ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function loadRow(r: LoadResult | undefined): string {
+  if (!r) return '| – | – | – | – | – | – |';
+  const responses = r.problems === 0 ? r.breakdown : `**${r.breakdown}**`;
+  return `| ${r.label} | ${num(r.requestsPerSecond)} | ${num(r.p50Ms, 1)} | ${num(r.p99Ms, 1)} | ${num(r.bytesPerResponse)} | ${responses} |`;
+}
+
+function render(input: {
+  startedAt: Date;
+  finishedAt: Date;
+  bundle: BundleResult;
+  menus: MenuBenchResult[];
+  lighthouse: LighthouseSeries[] | string;
+}): string {
+  const { bundle, menus, lighthouse } = input;
+  const cpu = cpus();
+  const lines: string[] = [];
+  lines.push('# Benchmarks', '');
+  lines.push(
+    `Generated by \`npm run bench\` (scripts/bench.ts) on ${input.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
+      `took ${Math.round((input.finishedAt.getTime() - input.startedAt.getTime()) / 1000)} s. ` +
+      'Figures from one machine and one run; they are for comparison between commits, not guarantees. Tests never assert timings.',
+  );
+  lines.push('');
+  lines.push(
+    `**Machine:** ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, ` +
+      `Node ${process.version}, Chromium ${chromiumVersion()}. Load generator and server share the machine.`,
+  );
+
+  lines.push('', '## Menu endpoint', '');
+  lines.push(
+    `\`GET /api/menu/qr/${LARGE_BRAND_QR}/\` (the 1,500-item benchmark brand, \`npm run seed:large\`), ` +
+      '`Accept-Language: ar`, no compression, autocannon 50 connections × 10 s after a 3 s warm-up. ' +
+      'The server runs as in production (`NODE_ENV=production`, logs at warn). ' +
+      'The bare row is a minimal Fastify route serving the same bytes and headers from memory: the ceiling for this machine.',
+  );
+  for (const m of menus) {
+    lines.push('', `### ${m.database}`, '');
+    lines.push(
+      `Response: HTTP ${m.snapshot.status}, ${num(m.snapshot.bytes)} bytes, ${num(m.snapshot.items)} items, ETag ${m.snapshot.etag ? 'yes' : 'no'}.` +
+        (m.note ? ` Note: ${m.note}.` : ''),
+    );
+    if (!m.menu) continue;
+    lines.push(
+      '',
+      '| run | req/s | p50 ms | p99 ms | bytes/response | responses (bold: some unexpected) |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+    );
+    lines.push(loadRow(m.menu), loadRow(m.revalidate), loadRow(m.bare));
+    if (m.bare) {
+      const ratio = m.menu.requestsPerSecond / m.bare.requestsPerSecond;
+      lines.push(
+        '',
+        `menu / bare = **${(ratio * 100).toFixed(1)} %** (target ≥ ${TARGETS.menuRatio * 100} %): ${mark(ratio >= TARGETS.menuRatio)}`,
+      );
+    }
+  }
+
+  lines.push('', '## Web build (gzip -9)', '');
+  if (!bundle.ok) {
+    lines.push(`Not measured: ${bundle.note ?? 'unknown'}`);
+  } else {
+    lines.push(
+      'Initial JavaScript of a first visit to a route = the entry chunk and its static imports + the route’s lazy chunk and its static imports ' +
+        '(from the Vite manifest), each file gzipped at level 9.',
+      '',
+    );
+    lines.push(`Entry alone: ${kb(bundle.entryGzipBytes)}. All JS files together: ${kb(bundle.totalJsGzipBytes)}.`, '');
+    lines.push('| route chunk | files | initial JS (gzip) | target |', '| --- | ---: | ---: | --- |');
+    for (const route of bundle.routes) {
+      const isMenu = /menu/i.test(route.route) && !/item/i.test(route.route);
+      const target = isMenu ? `≤ ${TARGETS.menuJsKb} KB ${mark(route.jsGzipBytes <= TARGETS.menuJsKb * 1024)}` : '';
+      lines.push(`| \`${route.route}\` | ${route.files} | ${kb(route.jsGzipBytes)} | ${target} |`);
+    }
+    if (!bundle.routes.some((r) => /menu/i.test(r.route))) {
+      lines.push(
+        '',
+        `No lazy chunk whose source path names the menu; the entry alone is ${kb(bundle.entryGzipBytes)}.`,
+      );
+    }
+    lines.push(
+      '',
+      `CSS, all files (${bundle.cssFiles}): ${kb(bundle.cssGzipBytes)} (target ≤ ${TARGETS.cssKb} KB): ${mark(bundle.cssGzipBytes <= TARGETS.cssKb * 1024)}`,
+    );
+  }
+
+  lines.push('', '## Lighthouse (mobile, performance)', '');
+  if (typeof lighthouse === 'string') {
+    lines.push(`Lighthouse ${lighthouse}.`);
+  } else {
+    lines.push(
+      `\`/menu/${MAIN_QR}\` (demo brand) on the PGlite server, Lighthouse's simulated slow-4G mobile throttling, ` +
+        `Debian Chromium headless; median of ${lighthouseRuns} runs per row.`,
+      '',
+    );
+    lines.push(
+      '| throttling | score (median) | scores | LCP ms | TBT ms | CLS | FCP ms | CPU benchmark index | target |',
+      '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const s of lighthouse) {
+      const target = s.cpuSlowdownMultiplier === 4 ? TARGETS.lighthouseDefault : TARGETS.lighthouseSlow;
+      lines.push(
+        `| ${s.label} | ${num(s.median.score)} | ${s.runs.map((r) => r.score).join(', ') || '–'} | ${num(s.median.lcpMs)} | ${num(s.median.tbtMs)} | ${num(s.median.cls, 3)} | ${num(s.median.fcpMs)} | ${num(s.median.benchmarkIndex)} | ≥ ${target} ${s.runs.length ? mark(s.median.score >= target) : ''} |`,
+      );
+    }
+    for (const s of lighthouse) {
+      if (s.error) lines.push('', `${s.label}: error in one or more runs: ${s.error}`);
+    }
+    lines.push(
+      '',
+      'Simulated throttling scales what this machine measured, so a busy or slow host (low benchmark index) lowers the score.',
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+// Entry point last: the helpers above (const arrow functions) must be initialised first.
+if (withPostgres && !process.env.SUFRA_BENCH_INNER) {
+  const child = spawn('bash', [join(ROOT, 'scripts/with-postgres.sh'), process.execPath, ...process.argv.slice(1)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, SUFRA_BENCH_INNER: '1' },
+  });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.on('exit', (code) => process.exit(code ?? 1));
+} else {
+  await main();
+}

@@ -1,0 +1,100 @@
+// Web build sizes: builds apps/web with a Vite manifest into a temp folder, then adds up gzip -9 sizes of
+// the JavaScript a first visit to each route needs (entry + its static imports + the route's lazy chunk + its imports).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { run } from './processes.ts';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteSize {
+  route: string;
+  chunk: string;
+  files: number;
+  jsGzipBytes: number;
+}
+
+export interface BundleResult {
+  ok: boolean;
+  note?: string;
+  entryGzipBytes: number;
+  routes: RouteSize[];
+  cssGzipBytes: number;
+  cssFiles: number;
+  totalJsGzipBytes: number;
+}
+
+const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path) : [path];
+  });
+}
+
+/** The manifest keys a chunk needs before it runs: itself and its static imports, transitively. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+/** Which customer route a lazy chunk serves, from its source path (features/<f>/routes/…, app/routes/…). */
+function routeName(key: string, chunk: ManifestChunk): string {
+  const source = chunk.src ?? key;
+  return source.replace(/^src\//, '').replace(/\.(tsx?|jsx?)$/, '');
+}
+
+export async function buildAndMeasure(outDir: string): Promise<BundleResult> {
+  const build = await run(
+    'npm',
+    ['run', 'build', '-w', '@sufra/web', '--', '--manifest', '--outDir', outDir, '--emptyOutDir'],
+    {
+      quiet: true,
+    },
+  );
+  const empty = { entryGzipBytes: 0, routes: [], cssGzipBytes: 0, cssFiles: 0, totalJsGzipBytes: 0 };
+  if (build.code !== 0) {
+    return { ok: false, note: `web build failed:\n${build.output.split('\n').slice(-15).join('\n')}`, ...empty };
+  }
+
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) return { ok: false, note: 'no entry chunk in the Vite manifest', ...empty };
+
+  const sizeOf = (keys: Set<string>) =>
+    [...keys].reduce((sum, key) => sum + gzipSize(join(outDir, manifest[key]?.file ?? '')), 0);
+  const entryKeys = staticClosure(manifest, entryKey);
+
+  const routes: RouteSize[] = Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry && chunk.file.endsWith('.js'))
+    .map(([key, chunk]) => {
+      const keys = staticClosure(manifest, key, new Set(entryKeys));
+      return { route: routeName(key, chunk), chunk: chunk.file, files: keys.size, jsGzipBytes: sizeOf(keys) };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+
+  const files = listFiles(outDir);
+  const css = files.filter((file) => file.endsWith('.css'));
+  const js = files.filter((file) => file.endsWith('.js'));
+  return {
+    ok: true,
+    entryGzipBytes: sizeOf(entryKeys),
+    routes,
+    cssGzipBytes: css.reduce((sum, file) => sum + gzipSize(file), 0),
+    cssFiles: css.length,
+    totalJsGzipBytes: js.reduce((sum, file) => sum + gzipSize(file), 0),
+  };
+}

@@ -1,0 +1,123 @@
+// Child processes for the bench: the real server, the seed, Node scripts. All talk to 127.0.0.1 only.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Runs a command to completion; resolves with its exit code and the tail of its output. */
+export function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; quiet?: boolean } = {},
+): Promise<{ code: number; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? ROOT,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-20_000);
+      if (!options.quiet) process.stderr.write(chunk);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (code) => done({ code: code ?? 1, output }));
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+  /** Whether the process is still running (a crash under load shows up here). */
+  alive: () => boolean;
+  /** The last lines the server printed (stdout and stderr). */
+  logTail: (lines?: number) => string;
+}
+
+function captureOutput(child: ChildProcess): (lines?: number) => string {
+  let log = '';
+  const collect = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-50_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return (lines = 20) => log.trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+const isAlive = (child: ChildProcess) => () => child.exitCode === null && child.signalCode === null;
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
+}
+
+export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts apps/api/src/server.ts as a child (production mode, quiet logs) and waits for /api/health. */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'apps/api/src/server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logTail = captureOutput(child);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child, 180_000);
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logTail()}`);
+  }
+  return { url, stop: () => stopChild(child), alive: isAlive(child), logTail };
+}
+
+/** Starts scripts/bench/bare-server.ts serving one fixed response from memory. */
+export async function startBareServer(bodyFile: string, headers: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/bench/bare-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, BARE_PORT: String(port), BARE_BODY_FILE: bodyFile, BARE_HEADERS: JSON.stringify(headers) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logTail = captureOutput(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, 30_000);
+  return { url, stop: () => stopChild(child), alive: isAlive(child), logTail };
+}
