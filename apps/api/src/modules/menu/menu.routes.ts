@@ -61,7 +61,10 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
         .header('vary', 'Accept-Language, Accept-Encoding')
         .header('cache-control', 'no-cache')
         .header('etag', encoding === 'identity' ? `"${built.hash}"` : `"${built.hash}-${encoding}"`);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], built.hash)) return reply.code(304).send();
+      if (matchesIfNoneMatch(request.headers['if-none-match'], built.hash)) {
+        // No payload at all: `null` would be serialised to a 4-byte length with no body behind it.
+        return reply.code(304).send(undefined as unknown as null);
+      }
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       // Pre-serialised bytes: Fastify sends a Buffer as is, skipping the response serializer.
       const payload = encoding === 'identity' ? built.body : await built.encoded(encoding);

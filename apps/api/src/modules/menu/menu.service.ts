@@ -41,7 +41,16 @@ export interface BuiltMenu {
  */
 export async function invalidateMenu(db: Queryable, brandId: number): Promise<void> {
   await bumpMenuVersion(db, brandId);
+  embeddedMenuKeys.get(db)?.clear();
 }
+
+/**
+ * PGlite is embedded: one process owns its data folder, so there is never a second instance to tell, and
+ * its single-threaded query engine shares the event loop with HTTP. There, the QR → branch → menu version
+ * lookup is kept in process per database and cleared by invalidateMenu; on PostgreSQL it runs every time.
+ */
+const embeddedMenuKeys = new WeakMap<Queryable, Map<string, MenuKey>>();
+type MenuKey = NonNullable<Awaited<ReturnType<typeof findMenuKey>>>;
 
 const pick = (language: Language, ar: string, en: string) => (language === 'ar' ? ar : en);
 
@@ -179,8 +188,23 @@ export function createMenuService(ctx: AppContext) {
   const { db, config } = ctx;
   const cache = new Map<string, { version: number; built: Promise<BuiltMenu> }>();
 
-  async function resolve(uuid: string) {
+  let embeddedKeys: Map<string, MenuKey> | undefined;
+  if (ctx.databaseKind === 'pglite') {
+    embeddedKeys = embeddedMenuKeys.get(db) ?? new Map();
+    embeddedMenuKeys.set(db, embeddedKeys);
+  }
+
+  async function lookUpKey(uuid: string) {
+    const known = embeddedKeys?.get(uuid);
+    if (known) return known;
     const key = await findMenuKey(db, uuid);
+    // Only found codes are kept, so a flood of random uuids cannot grow the map.
+    if (key && embeddedKeys) embeddedKeys.set(uuid, key);
+    return key;
+  }
+
+  async function resolve(uuid: string) {
+    const key = await lookUpKey(uuid);
     if (!key) throw new AppError('qr_not_found');
     if (!key.active) throw new AppError('qr_inactive');
     assertServiceOn(key.servicesOff, 'menu');
