@@ -2,7 +2,9 @@
 //  (a) menu endpoint throughput on the 1,500-item brand, PGlite and PostgreSQL, against a bare Fastify baseline;
 //  (b) gzip sizes of the web build per route; (c) Lighthouse mobile on the menu page.
 // The whole run re-executes itself under scripts/with-postgres.sh so the throwaway cluster lives exactly as long.
-// Flags: --no-postgres, --no-lighthouse, --runs=N (Lighthouse runs per series, default 3).
+// Flags: --no-postgres, --no-lighthouse, --runs=N (Lighthouse runs per series, default 3),
+// --only-lighthouse (build + Lighthouse on the PGlite server only, printed to stdout; docs/benchmarks.md untouched),
+// --reports=DIR (also save each Lighthouse JSON report there).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -13,9 +15,12 @@ import { type LighthouseSeries, runLighthouse } from './bench/lighthouse.ts';
 import { ROOT, run, startServer } from './bench/processes.ts';
 
 const args = new Set(process.argv.slice(2));
-const withPostgres = !args.has('--no-postgres');
+const onlyLighthouse = args.has('--only-lighthouse');
+const withPostgres = !args.has('--no-postgres') && !onlyLighthouse;
 const withLighthouse = !args.has('--no-lighthouse');
-const lighthouseRuns = Number([...args].find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
+const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const lighthouseRuns = Number(flagValue('runs') ?? 3);
+const reportDir = flagValue('reports');
 const MAIN_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
 
 const TARGETS = { menuRatio: 0.5, menuJsKb: 115, cssKb: 20, lighthouseDefault: 98, lighthouseSlow: 90 };
@@ -69,6 +74,10 @@ async function main() {
   const webDist = bundle.ok ? webOut : join(ROOT, 'apps/web/dist');
 
   const common = { WEB_DIST: webDist, DATABASE_POOL_SIZE: '10' };
+  if (onlyLighthouse) {
+    await lighthouseOnly(webDist, { ...common, DATA_DIR: join(tmp, 'pglite'), DATABASE_URL: '' }, startedAt, bundle);
+    return;
+  }
   const menus: MenuBenchResult[] = [];
   let lighthouse: LighthouseSeries[] | string = withLighthouse ? 'not run' : 'skipped (--no-lighthouse)';
 
@@ -85,7 +94,7 @@ async function main() {
             return;
           }
           try {
-            lighthouse = await runLighthouse(`${url}/menu/${MAIN_QR}`, lighthouseRuns);
+            lighthouse = await runLighthouse(`${url}/menu/${MAIN_QR}`, lighthouseRuns, reportDir);
           } catch (error) {
             lighthouse = `failed: ${error instanceof Error ? error.message : String(error)}`;
           }
@@ -112,6 +121,22 @@ async function main() {
   writeFileSync(path, report);
   console.log(report);
   console.error(`[bench] wrote ${path}`);
+}
+
+/** --only-lighthouse: the web build and Lighthouse on a PGlite server, printed; the full report is left alone. */
+async function lighthouseOnly(webDist: string, env: NodeJS.ProcessEnv, startedAt: Date, bundle: BundleResult) {
+  const server = await startServer(env);
+  let lighthouse: LighthouseSeries[] | string;
+  try {
+    lighthouse = await runLighthouse(`${server.url}/menu/${MAIN_QR}`, lighthouseRuns, reportDir);
+  } catch (error) {
+    lighthouse = `failed: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    await server.stop();
+  }
+  const report = render({ startedAt, finishedAt: new Date(), bundle, menus: [], lighthouse });
+  console.log(report.slice(report.indexOf('## Web build')));
+  if (!existsSync(join(webDist, 'index.html'))) console.error('[bench] no web build');
 }
 
 function failed(database: string, error: unknown): MenuBenchResult {

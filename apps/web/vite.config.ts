@@ -16,5 +16,7 @@ export default defineConfig({
     // Every browser we target supports modulepreload; the polyfill would only add bytes to the entry chunk.
     modulePreload: { polyfill: false },
     cssCodeSplit: true,
+    // The API reads it to preload each page's lazy chunk and CSS from the HTML (apps/api/src/modules/web/spa-html.ts).
+    manifest: true,
   },
 });

@@ -1,5 +1,7 @@
 // Lighthouse (mobile, performance only) on a page of the running server, in Debian's Chromium.
 // Medians of a few runs at the default mobile throttling and with a slower CPU.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -50,7 +52,13 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-export async function runLighthouse(url: string, runsPerSeries: number): Promise<LighthouseSeries[]> {
+/** `reportDir`: when given, each run's full JSON report is saved there (to read its audits). */
+export async function runLighthouse(
+  url: string,
+  runsPerSeries: number,
+  reportDir?: string,
+): Promise<LighthouseSeries[]> {
+  if (reportDir) mkdirSync(reportDir, { recursive: true });
   const series: LighthouseSeries[] = [];
   for (const [label, multiplier] of [
     ['default mobile (4× CPU slowdown)', 4],
@@ -78,6 +86,7 @@ export async function runLighthouse(url: string, runsPerSeries: number): Promise
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error('no result');
+        if (reportDir) writeFileSync(join(reportDir, `cpu${multiplier}x-run${i + 1}.json`), JSON.stringify(lhr));
         if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
         runs.push({

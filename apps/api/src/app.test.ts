@@ -140,6 +140,23 @@ describe('serving the built web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  it('revalidates the page by ETag', async () => {
+    const first = await t.app.inject('/menu/3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c');
+    const etag = String(first.headers.etag);
+    const again = await t.app.inject({
+      url: '/menu/3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('does not serve the build manifest', async () => {
+    mkdirSync(join(dist, '.vite'), { recursive: true });
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+    expect((await t.app.inject('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
   it('serves index.html at the root', async () => {
     const res = await t.app.inject('/');
     expect(res.statusCode).toBe(200);

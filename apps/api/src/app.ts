@@ -20,6 +20,7 @@ import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createQrService } from './modules/qr/qr.service.ts';
+import { createSpaHtml } from './modules/web/spa-html.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 
@@ -155,6 +156,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       prefix: '/',
       index: ['index.html'],
       cacheControl: false,
+      // The build manifest is for the server (page hints), not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, path) {
         // Vite's /assets/* carry content hashes: cache forever. Anything else revalidates.
         reply.header(
@@ -165,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
   }
 
+  const spaHtml = webBuilt ? createSpaHtml(config.webDist) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const isPage =
@@ -174,7 +178,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       !path.startsWith('/images/') &&
       !/\.[a-z0-9]+$/i.test(path);
     if (!isPage) return sendNotFound(request, reply);
-    if (!webBuilt) {
+    if (!spaHtml) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
@@ -182,11 +186,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           'Sufra: the web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload.\n',
         );
     }
-    // SPA fallback: the client router handles every page route.
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .sendFile('index.html', config.webDist);
+    // SPA fallback: the client router handles every page route; the HTML preloads the page's chunk.
+    const page = spaHtml({
+      path,
+      utmSource: (request.query as Record<string, unknown> | undefined)?.utm_source,
+      cookie: request.headers.cookie,
+    });
+    // The menu preload follows the language cookie.
+    reply.header('cache-control', 'no-cache').header('vary', 'Cookie').header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(page.html);
   });
 
   return app;

@@ -1,16 +1,23 @@
 import type { Language } from '@sufra/shared/language';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { applyLanguageToDocument, arabicBundle, loadLanguageBundle } from '../lib/language';
+import { applyLanguageToDocument, arabicBundle, loadLanguageBundle, shareLanguageWithServer } from '../lib/language';
 
-export async function initI18n(language: Language): Promise<void> {
-  await i18n.use(initReactI18next).init({
+/**
+ * Synchronous for Arabic, whose strings ship in the entry (so the first render need not wait);
+ * for another language, returns a promise that settles once its bundle has loaded.
+ */
+export function initI18n(language: Language): Promise<void> | undefined {
+  void i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'ar',
     resources: { ar: { translation: arabicBundle } },
+    initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     react: { useSuspense: false },
   });
-  await loadLanguageBundle(language);
   applyLanguageToDocument(language);
+  shareLanguageWithServer(language);
+  if (i18n.hasResourceBundle(language, 'translation')) return undefined;
+  return loadLanguageBundle(language);
 }

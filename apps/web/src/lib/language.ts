@@ -23,11 +23,21 @@ export function applyLanguageToDocument(language: Language): void {
   root.dir = isRtl(language) ? 'rtl' : 'ltr';
 }
 
+/**
+ * The server cannot read localStorage; this cookie tells it which language's menu to preload in the page's HTML
+ * (apps/api/src/modules/web/spa-html.ts). Only a hint: the app itself goes by the stored language.
+ */
+export function shareLanguageWithServer(language: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser we target
+  document.cookie = `sufra_language=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguageBundle(language);
   await i18n.changeLanguage(language);
   applyLanguageToDocument(language);
   local.setItem(LANGUAGE_KEY, language);
+  shareLanguageWithServer(language);
 }
 
 export { ar as arabicBundle };

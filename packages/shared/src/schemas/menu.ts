@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../language.ts';
 
 /**
  * The menu of one branch in one language (`GET /api/menu/qr/{uuid}/`, language from Accept-Language).
@@ -80,3 +81,9 @@ export const itemResponse = z.object({
   comboProducts: z.array(menuItemSchema),
 });
 export type ItemResponse = z.infer<typeof itemResponse>;
+
+/**
+ * `?lang=` on the menu: takes precedence over Accept-Language. The web app always sends it, so the URL alone says
+ * which menu it is and the page's HTML can preload exactly that request (a preload cannot set headers).
+ */
+export const menuQuery = z.object({ lang: z.enum(LANGUAGES).optional() });

@@ -4,6 +4,7 @@ import {
   itemParams,
   itemResponse,
   type MenuResponse,
+  menuQuery,
   menuResponse,
 } from '@sufra/shared/schemas/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,6 +45,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
         tags: ['menu'],
         summary: "The menu of the QR code's branch in the request language (ETag; revalidate with If-None-Match)",
         params: uuidParams,
+        querystring: menuQuery,
         response: {
           200: menuResponse,
           304: z.null().describe('Not modified: the If-None-Match tag is current'),
@@ -55,7 +57,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
       },
     },
     async (request, reply) => {
-      const built = await menu.getMenu(request.params.uuid, request.language);
+      const built = await menu.getMenu(request.params.uuid, request.query.lang ?? request.language);
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       reply
         .header('vary', 'Accept-Language, Accept-Encoding')

@@ -65,6 +65,15 @@ describe('menu', () => {
     expect(body.items[0]?.name).toBe('كبسة دجاج');
   });
 
+  it('prefers the lang query parameter over Accept-Language, and refuses an unknown one', async () => {
+    const en = await t.app.inject({ url: `${menuUrl}?lang=en`, headers: { 'accept-language': 'ar' } });
+    expect(en.statusCode).toBe(200);
+    expect(menuResponse.parse(en.json()).language).toBe('en');
+    const ar = await t.app.inject({ url: `${menuUrl}?lang=ar`, headers: { 'accept-language': 'en' } });
+    expect(menuResponse.parse(ar.json()).language).toBe('ar');
+    expect((await t.app.inject(`${menuUrl}?lang=fr`)).statusCode).toBe(400);
+  });
+
   it('answers If-None-Match with 304, and has a different ETag per language', async () => {
     const ar = await getMenu();
     const en = await getMenu({ 'accept-language': 'en' });

@@ -17,7 +17,9 @@ export function getQrData(uuid: string, language: Language, utmSource?: string |
   });
 }
 
+export const qrDataQueryKey = (uuid: string) => `qr:${uuid}`;
+
 /** Keyed without the language: brand and branch names come in both languages, so a switch does not refetch. */
 export function useQrData(uuid: string | undefined, language: Language, utmSource?: string | null) {
-  return useApiQuery(uuid ? `qr:${uuid}` : null, () => getQrData(uuid ?? '', language, utmSource));
+  return useApiQuery(uuid ? qrDataQueryKey(uuid) : null, () => getQrData(uuid ?? '', language, utmSource));
 }

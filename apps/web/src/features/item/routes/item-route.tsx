@@ -1,3 +1,4 @@
+import { errorMessage } from '@sufra/shared/messages/errors';
 import { formatSar } from '@sufra/shared/money';
 import type { ItemResponse, MenuItem } from '@sufra/shared/schemas/menu';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -40,7 +41,8 @@ export default function ItemRoute() {
   const query = id !== undefined ? byId : byName;
 
   if (id !== undefined && numericId === undefined) {
-    return <ItemProblem uuid={uuid} message={null} />;
+    // A tampered id can't name any item: say so as the API would, without asking it.
+    return <ItemProblem uuid={uuid} message={errorMessage('item_not_found', language)} />;
   }
   if (query.error && !query.data) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -63,13 +65,13 @@ function ItemProblem({
   onRetry,
 }: {
   uuid: string;
-  message: string | null;
+  message: string;
   onRetry?: (() => void) | undefined;
 }) {
   const { t } = useTranslation();
   return (
     <div className="state-box" role="alert">
-      <h1 className="state-box__title">{message ?? t('error.generic')}</h1>
+      <h1 className="state-box__title">{message}</h1>
       {onRetry && (
         <button type="button" className="btn btn-secondary" onClick={onRetry}>
           {t('app.retry')}

@@ -3,9 +3,10 @@ import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import { apiRequest } from '../../../lib/api-client';
 import { useApiQuery } from '../../../lib/use-api-query';
 
-/** `GET /api/menu/qr/{uuid}/`: the branch's menu in the interface language (ETag/304 handled by the browser cache). */
+/** `GET /api/menu/qr/{uuid}/?lang=`: the branch's menu in the interface language (ETag/304 handled by the browser cache). */
 export function getMenu(uuid: string, language: Language): Promise<MenuResponse> {
-  return apiRequest<MenuResponse>(`/menu/qr/${encodeURIComponent(uuid)}/`, { language });
+  // `lang` as well as Accept-Language: the URL then names this very menu, so the page's HTML can preload it.
+  return apiRequest<MenuResponse>(`/menu/qr/${encodeURIComponent(uuid)}/`, { language, query: { lang: language } });
 }
 
 export const menuQueryKey = (uuid: string, language: Language) => `menu:${uuid}:${language}`;

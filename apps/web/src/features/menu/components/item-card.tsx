@@ -1,25 +1,38 @@
+import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import type { MenuItem } from '@sufra/shared/schemas/menu';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { paths } from '../../../config/paths';
-import { useLanguage } from '../../../lib/use-language';
+
+export interface ItemCardLabels {
+  soldOut: string;
+  bookmark: (name: string) => string;
+}
 
 interface Props {
   item: MenuItem;
   uuid: string;
   bookmarked: boolean;
   onToggleBookmark: (id: number) => void;
+  /** From the list: translated once for all cards, not per card (the menu can have 1,500). */
+  language: Language;
+  labels: ItemCardLabels;
   /** Cards in the first screenful load their image eagerly (it is often the largest contentful paint). */
   priority?: boolean;
 }
 
 /** One dish on the menu. Sold-out dishes are shown, marked, and not openable. */
-export const ItemCard = memo(function ItemCard({ item, uuid, bookmarked, onToggleBookmark, priority = false }: Props) {
-  const { t } = useTranslation();
-  const language = useLanguage();
+export const ItemCard = memo(function ItemCard({
+  item,
+  uuid,
+  bookmarked,
+  onToggleBookmark,
+  language,
+  labels,
+  priority = false,
+}: Props) {
   const body = (
     <>
       <span className="item-card__text">
@@ -27,7 +40,7 @@ export const ItemCard = memo(function ItemCard({ item, uuid, bookmarked, onToggl
         {item.description && <span className="item-card__description">{item.description}</span>}
         <span className="item-card__meta">
           <span className="item-card__price">{formatSar(item.priceHalalas, language)}</span>
-          {!item.available && <span className="badge badge--muted">{t('menu.soldOut')}</span>}
+          {!item.available && <span className="badge badge--muted">{labels.soldOut}</span>}
         </span>
       </span>
       <AppImage
@@ -56,7 +69,7 @@ export const ItemCard = memo(function ItemCard({ item, uuid, bookmarked, onToggl
         type="button"
         className="btn btn-icon item-card__bookmark"
         aria-pressed={bookmarked}
-        aria-label={t('menu.bookmark', { name: item.name })}
+        aria-label={labels.bookmark(item.name)}
         onClick={() => onToggleBookmark(item.id)}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

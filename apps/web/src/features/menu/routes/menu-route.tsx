@@ -1,6 +1,6 @@
 import type { MenuItem, MenuResponse } from '@sufra/shared/schemas/menu';
 import { matchesTerms, normalizeSearchText, searchTerms } from '@sufra/shared/text-search';
-import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
@@ -8,7 +8,7 @@ import { ApiError, errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { setSearchQuery, toggleBookmark } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
-import { useMenu } from '../api/get-menu';
+import { menuQueryKey as menuKey, useMenu } from '../api/get-menu';
 import { CartBar } from '../components/cart-bar';
 import { CategoryTabs } from '../components/category-tabs';
 import { ItemCardSkeleton } from '../components/item-card';
@@ -35,6 +35,9 @@ function buildIndex(menu: MenuResponse) {
   return { byCategory, haystacks };
 }
 
+/** Menus this page has already shown in this visit (by query key). */
+const shownMenus = new Set<string>();
+
 export default function MenuRoute() {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
@@ -46,8 +49,10 @@ export default function MenuRoute() {
   const query = useAppSelector((s) => s.establishment.searchQuery);
   const bookmarks = useAppSelector((s) => s.establishment.bookmarks);
   const deferredQuery = useDeferredValue(query);
-  // Coming back to a cached menu renders it whole at once, so the scroll position can be restored.
-  const [renderAll, setRenderAll] = useState(() => menu.data !== undefined);
+  // Coming back to a menu shown before renders it whole at once, so the scroll position can be restored. A first
+  // visit renders it in batches (MenuSections), even when the data is already here (the entry requests it early).
+  const [showAll, setShowAll] = useState(() => menu.data !== undefined && shownMenus.has(menuKey(uuid, language)));
+  if (menu.data) shownMenus.add(menuKey(uuid, language));
 
   const menuOff = establishment?.uuid === uuid && establishment.services.menu === false;
   const deactivated = menu.error instanceof ApiError && menu.error.code === 'service_deactivated';
@@ -70,12 +75,6 @@ export default function MenuRoute() {
     return result;
   }, [menu.data, index, deferredQuery]);
 
-  useEffect(() => {
-    if (!menu.data || renderAll) return;
-    const timer = setTimeout(() => startTransition(() => setRenderAll(true)), 0);
-    return () => clearTimeout(timer);
-  }, [menu.data, renderAll]);
-
   // A new search starts at the top of the results, not somewhere in the middle of the old list.
   const firstQuery = useRef(deferredQuery);
   useEffect(() => {
@@ -91,7 +90,7 @@ export default function MenuRoute() {
 
   const onSelectTab = (sectionId: string) => {
     select(sectionId);
-    setRenderAll(true);
+    setShowAll(true);
     const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
     requestAnimationFrame(() => {
       const section = document.getElementById(sectionId);
@@ -165,7 +164,7 @@ export default function MenuRoute() {
         <MenuSections
           sections={sections}
           uuid={uuid}
-          renderAll={renderAll}
+          showAll={showAll}
           bookmarked={bookmarked}
           onToggleBookmark={onToggleBookmark}
         />

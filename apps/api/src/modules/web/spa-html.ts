@@ -1,0 +1,165 @@
+// The web app's index.html for the SPA fallback, with each page's lazy chunk announced up front: the browser
+// fetches the page's JavaScript and CSS in parallel with the entry instead of after it has run.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The parts of Vite's build manifest (`build.manifest`) we read. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * Page paths → the web source module of their lazy route chunk (the manifest's keys), as in apps/web/src/app/router.tsx.
+ * A path that matches none gets the plain index.html; a module the build lacks is skipped.
+ */
+const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/menu\/[^/]+\/?$/i, 'src/features/menu/routes/menu-route.tsx'],
+  [/^\/qr\/[^/]+(\/.*)?$/i, 'src/features/landing/routes/landing-route.tsx'],
+  [/^\/items\/[^/]+\/[^/]+(\/[^/]+)?\/?$/i, 'src/features/item/routes/item-route.tsx'],
+  [/^\/deactivated\/[^/]+\/?$/i, 'src/features/errors/routes/deactivated-route.tsx'],
+  [/^\/error\/?$/i, 'src/features/errors/routes/error-route.tsx'],
+];
+
+export interface SpaPage {
+  html: string;
+  etag: string;
+}
+
+/** The manifest keys a chunk needs before it runs: itself and its static imports, transitively. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (seen.has(key) || !chunk) return seen;
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+export interface PageHints {
+  /** Stylesheets to inline: the entry's and the page's. */
+  inlineCss: string[];
+  /** `<link>`s for `<head>`: the page chunk and its imports beyond the entry (which index.html already loads). */
+  head: string[];
+  /** `<link>`s for the end of `<body>`: the page's stylesheets, already inlined. */
+  body: string[];
+}
+
+/** What the page module needs beyond the entry, from the manifest. */
+export function pageHints(manifest: Manifest, module: string): PageHints {
+  const hints: PageHints = { inlineCss: [], head: [], body: [] };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) return hints;
+  const entry = staticClosure(manifest, entryKey);
+  const entryCss = [...new Set([...entry].flatMap((key) => manifest[key]?.css ?? []))];
+  hints.inlineCss.push(...entryCss);
+  if (!module || !manifest[module]) return hints;
+  const page = [...staticClosure(manifest, module)].filter((key) => !entry.has(key));
+  const pageCss = [...new Set(page.flatMap((key) => manifest[key]?.css ?? []))].filter((f) => !entryCss.includes(f));
+  hints.inlineCss.push(...pageCss);
+  // The same attributes as Vite's own links, so its preload helper finds them and does not fetch again.
+  hints.head = page.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
+  hints.body = pageCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  return hints;
+}
+
+/**
+ * index.html with the hints applied. The CSS goes inline so the static shell paints without waiting for a stylesheet
+ * (the CSP allows inline styles, not scripts); the page's own `<link rel="stylesheet">` stays, at the end of `<body>`
+ * where it blocks nothing above it, because Vite's chunk loader looks for it and would otherwise fetch it again.
+ */
+function pageOf(html: string, hints: PageHints, readAsset: (file: string) => string | null): SpaPage {
+  let body = html;
+  const styles: string[] = [];
+  for (const file of hints.inlineCss) {
+    const css = readAsset(file);
+    if (css === null || css.includes('</')) continue;
+    styles.push(css);
+    const link = `<link rel="stylesheet" crossorigin href="/${file}">`;
+    body = body.replace(new RegExp(`\\n\\s*${link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), '');
+  }
+  const head = [...(styles.length ? [`<style>${styles.join('\n')}</style>`] : []), ...hints.head];
+  if (head.length) body = body.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
+  if (hints.body.length) body = body.replace('</body>', `    ${hints.body.join('\n    ')}\n  </body>`);
+  return withEtag(body);
+}
+
+function withEtag(html: string): SpaPage {
+  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+}
+
+/** The cookie the web app keeps its interface language in for us (localStorage is out of the server's sight). */
+const LANGUAGE_COOKIE = /(?:^|;\s*)sufra_language=(ar|en)(?:;|$)/;
+const ESTABLISHMENT_PAGE =
+  /^\/(menu|qr|items)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
+const UTM_SOURCE = /^[\w.-]{1,100}$/;
+
+export interface PageRequest {
+  path: string;
+  /** The page's utm_source query value, if any (the app passes it on to the QR's data). */
+  utmSource?: unknown;
+  /** The Cookie header. */
+  cookie?: string | undefined;
+}
+
+/**
+ * Preloads of the API calls the app makes first on an establishment's page, so they start with the HTML instead of
+ * after the entry has run: the QR's data on every page, the menu on /menu. The URLs are exactly the ones the app
+ * requests (apps/web/src/app/route-data-prefetch.ts; same-origin API), and `use-credentials` matches its fetch,
+ * so the browser hands it the preloaded responses. Language from the app's cookie, Arabic by default, as in the app.
+ */
+export function dataPreloads({ path, utmSource, cookie }: PageRequest): string[] {
+  const match = ESTABLISHMENT_PAGE.exec(path);
+  if (!match) return [];
+  const page = match[1]?.toLowerCase();
+  const uuid = match[2] ?? '';
+  const utm = typeof utmSource === 'string' ? utmSource.trim() : '';
+  const qrData = `/api/restaurant/qr/${uuid}/data/${UTM_SOURCE.test(utm) ? `?utm_source=${utm}` : ''}`;
+  const urls = [qrData];
+  if (page === 'menu') urls.push(`/api/menu/qr/${uuid}/?lang=${LANGUAGE_COOKIE.exec(cookie ?? '')?.[1] ?? 'ar'}`);
+  return urls.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
+}
+
+/**
+ * Serves `webDist/index.html` per page path, rendered once per page module and kept until index.html changes
+ * (a new build). Without a manifest (an older build) every page gets the plain file.
+ */
+export function createSpaHtml(webDist: string): (request: PageRequest) => SpaPage {
+  const indexPath = join(webDist, 'index.html');
+  const manifestPath = join(webDist, '.vite', 'manifest.json');
+  let builtAt = -1;
+  let html = '';
+  let manifest: Manifest = {};
+  const pages = new Map<string, SpaPage>();
+
+  const reloadIfRebuilt = () => {
+    const mtime = statSync(indexPath).mtimeMs;
+    if (mtime === builtAt) return;
+    builtAt = mtime;
+    html = readFileSync(indexPath, 'utf8');
+    manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
+    pages.clear();
+  };
+
+  const readAsset = (file: string) => {
+    const path = join(webDist, file);
+    return existsSync(path) ? readFileSync(path, 'utf8') : null;
+  };
+
+  return (request) => {
+    reloadIfRebuilt();
+    const module = PAGE_MODULES.find(([pattern]) => pattern.test(request.path))?.[1] ?? '';
+    let page = pages.get(module);
+    if (!page) {
+      page = pageOf(html, pageHints(manifest, module), readAsset);
+      pages.set(module, page);
+    }
+    const preloads = dataPreloads(request);
+    if (!preloads.length) return page;
+    // First in <head>: the data is what the page waits for longest.
+    return withEtag(page.html.replace('<title>', `${preloads.join('\n    ')}\n    <title>`));
+  };
+}

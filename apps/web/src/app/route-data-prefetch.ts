@@ -1,0 +1,30 @@
+import type { Language } from '@sufra/shared/language';
+import { formatSar } from '@sufra/shared/money';
+import { cleanUtmSource, getQrData, qrDataQueryKey } from '../features/establishment/api/get-qr-data';
+import { getMenu, menuQueryKey } from '../features/menu/api/get-menu';
+import { fetchQuery } from '../lib/use-api-query';
+
+/** `/menu/:uuid`, `/qr/:uuid…`, `/items/:uuid/…` (case-insensitive, like the router); group 2 is the uuid. */
+const ESTABLISHMENT_PAGE = /^\/(menu|qr|items)\/([^/]+)(?:\/|$)/i;
+
+/**
+ * Starts the first page's data as soon as the entry runs, while the page's chunk is still loading:
+ * the layout and the page then find the requests in flight under the keys their hooks use.
+ */
+export function prefetchRouteData(location: Location, language: Language): void {
+  const match = ESTABLISHMENT_PAGE.exec(location.pathname);
+  const page = match?.[1]?.toLowerCase();
+  let uuid: string;
+  try {
+    uuid = decodeURI(match?.[2] ?? ''); // as wouter decodes params
+  } catch {
+    return;
+  }
+  if (!page || !uuid) return;
+  const utm = cleanUtmSource(new URLSearchParams(location.search).get('utm_source'));
+  fetchQuery(qrDataQueryKey(uuid), () => getQrData(uuid, language, utm));
+  if (page === 'menu') fetchQuery(menuQueryKey(uuid, language), () => getMenu(uuid, language));
+  // The first Intl currency formatter costs ~20 ms (ICU loads its locale data): pay it now, while the page waits for
+  // the network, rather than in the task that renders the first cards.
+  if (page !== 'qr') setTimeout(() => formatSar(0, language), 0);
+}
