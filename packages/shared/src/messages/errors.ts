@@ -43,6 +43,52 @@ export const ERRORS = {
   rate_limited: { status: 429, en: 'Too many requests, try again later', ar: 'طلبات كثيرة، حاول مرة أخرى لاحقًا' },
   branch_closed: { status: 409, en: 'branch is closed now', ar: 'الفرع مغلق الآن' },
   table_not_available: { status: 409, en: "The table isn't available", ar: 'الطاولة غير متاحة' },
+  // Accounts and sign-in (issue 3). The spec's wording where it has one (§5).
+  name_required: { status: 400, en: 'Name field is required', ar: 'حقل الاسم مطلوب' },
+  phone_required: { status: 400, en: 'Number field is required', ar: 'حقل الرقم مطلوب' },
+  phone_invalid: { status: 400, en: 'Ensure the number is valid', ar: 'تأكد من صحة الرقم' },
+  dial_code_unknown: { status: 400, en: 'This country code is not known', ar: 'رمز الدولة هذا غير معروف' },
+  email_required: { status: 400, en: 'Email field is required', ar: 'حقل البريد الإلكتروني مطلوب' },
+  email_invalid: { status: 400, en: 'Ensure the email is valid', ar: 'تأكد من صحة البريد الإلكتروني' },
+  phone_in_use: { status: 409, en: 'This phone number is used', ar: 'رقم الهاتف هذا مستخدم' },
+  otp_incorrect: {
+    status: 400,
+    en: 'The four-digit verification code is incorrect',
+    ar: 'رمز التحقق المكون من أربعة أرقام غير صحيح',
+  },
+  otp_expired: {
+    status: 410,
+    en: 'This verification code has expired, ask for a new one',
+    ar: 'انتهت صلاحية رمز التحقق، اطلب رمزًا جديدًا',
+  },
+  otp_tries_exceeded: {
+    status: 429,
+    en: 'Too many wrong codes, ask for a new code later',
+    ar: 'محاولات خاطئة كثيرة، اطلب رمزًا جديدًا لاحقًا',
+  },
+  otp_send_limited: {
+    status: 429,
+    en: 'Too many codes requested, try again in a few minutes',
+    ar: 'طلبت رموزًا كثيرة، حاول مرة أخرى بعد بضع دقائق',
+  },
+  registration_required: {
+    status: 409,
+    en: "This number isn't registered yet, complete your registration",
+    ar: 'هذا الرقم غير مسجل بعد، أكمل التسجيل',
+  },
+  unauthenticated: { status: 401, en: 'Please sign in to continue', ar: 'يرجى تسجيل الدخول للمتابعة' },
+  session_expired: {
+    status: 401,
+    en: 'Your session has ended, please sign in again',
+    ar: 'انتهت جلستك، يرجى تسجيل الدخول مرة أخرى',
+  },
+  forbidden: { status: 403, en: "You don't have permission to do this", ar: 'ليس لديك صلاحية للقيام بذلك' },
+  staff_login_failed: {
+    status: 401,
+    en: 'The email or password is incorrect',
+    ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
+  },
+  address_not_found: { status: 404, en: "This address doesn't exist", ar: 'هذا العنوان غير موجود' },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 
