@@ -283,6 +283,10 @@ function render(input: {
 }
 
 // Entry point last: the helpers above (const arrow functions) must be initialised first.
+if (!process.env.SUFRA_BENCH_INNER) {
+  // A fresh machine has neither Chromium (Lighthouse) nor PostgreSQL 15: install them as `npm test` does.
+  execFileSync('bash', [join(ROOT, 'scripts/install-system-deps.sh')], { stdio: 'inherit' });
+}
 if (withPostgres && !process.env.SUFRA_BENCH_INNER) {
   const child = spawn('bash', [join(ROOT, 'scripts/with-postgres.sh'), process.execPath, ...process.argv.slice(1)], {
     cwd: ROOT,

@@ -9,27 +9,8 @@ cd "$(dirname "$0")/.."
 RESULTS_DIR="$(mktemp -d "${TMPDIR:-/tmp}/sufra-test.XXXXXX")"
 trap 'rm -rf "$RESULTS_DIR"' EXIT
 
-as_root() {
-  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
-}
-
 # (a) System dependencies: Debian's Chromium (Playwright cannot download its own here) and PostgreSQL 15.
-apt_updated=""
-apt_install() {
-  if [ -z "$apt_updated" ]; then
-    as_root apt-get update -qq
-    apt_updated=1
-  fi
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@"
-}
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== installing chromium"
-  apt_install chromium fonts-noto-core
-fi
-if [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then
-  echo "== installing postgresql-15"
-  apt_install postgresql-15
-fi
+bash scripts/install-system-deps.sh
 
 STEP_NAMES=()
 STEP_RESULTS=()
