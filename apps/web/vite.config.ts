@@ -1,10 +1,31 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiProxy = process.env.API_PROXY ?? 'http://localhost:3000';
 
+/**
+ * Writes the interface strings of both languages beside the manifest (`.vite/locales.json`, never served), so the
+ * server can paint the menu's first screen in the HTML with the app's own words (apps/api/src/modules/web).
+ */
+function localesForServer(): Plugin {
+  return {
+    name: 'sufra-locales-for-server',
+    apply: 'build',
+    generateBundle() {
+      const read = (language: string) =>
+        JSON.parse(readFileSync(new URL(`./src/locales/${language}.json`, import.meta.url), 'utf8')) as unknown;
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/locales.json',
+        source: JSON.stringify({ ar: read('ar'), en: read('en') }),
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), localesForServer()],
   server: {
     proxy: {
       '/api': { target: apiProxy, changeOrigin: true },

@@ -87,3 +87,30 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+for (const language of LANGUAGES) {
+  test(`the menu arrives painted in the HTML and the app adopts it without rebuilding it (${language})`, async ({
+    page,
+  }) => {
+    if (language !== 'ar') await useLanguage(page, language);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The HTML alone, before any script runs, already shows the first cards in the diner's language.
+    const response = await page.request.get(`/menu/${QR.main}`);
+    const html = await response.text();
+    expect(html).toContain(`data-first-paint="menu" data-language="${language}"`);
+    expect(html.match(/data-testid="item-card"/g)?.length).toBeGreaterThan(0);
+
+    await page.goto(`/menu/${QR.main}`);
+    const firstCard = page.getByTestId('item-card').first();
+    await expect(firstCard).toBeVisible();
+    // Interactive: the app has taken the markup over (a bookmark toggles), and there was nothing to rebuild.
+    const bookmark = firstCard.getByRole('button');
+    await bookmark.click();
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydration ?? 'adopted')).toBe('adopted');
+    expect(errors.filter((e) => /hydrat|first paint/i.test(e))).toEqual([]);
+  });
+}

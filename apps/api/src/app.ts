@@ -168,8 +168,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
   }
 
-  const spaHtml = webBuilt ? createSpaHtml(config.webDist) : null;
-  app.setNotFoundHandler((request, reply) => {
+  const spaHtml = webBuilt
+    ? createSpaHtml(config.webDist, {
+        imageHost: config.imageHost,
+        // The same service calls as the API's own answers (and the menu's cached build), so the paint matches them.
+        menuPageData: async (uuid, language) => {
+          const data = await qr.getQrData(uuid, undefined);
+          if (!data.services.menu) return null;
+          return { brand: data.brand, menu: (await menu.getMenu(uuid, language)).menu };
+        },
+      })
+    : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -187,7 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         );
     }
     // SPA fallback: the client router handles every page route; the HTML preloads the page's chunk.
-    const page = spaHtml({
+    const page = await spaHtml({
       path,
       utmSource: (request.query as Record<string, unknown> | undefined)?.utm_source,
       cookie: request.headers.cookie,

@@ -10,21 +10,23 @@ const ESTABLISHMENT_PAGE = /^\/(menu|qr|items)\/([^/]+)(?:\/|$)/i;
 /**
  * Starts the first page's data as soon as the entry runs, while the page's chunk is still loading:
  * the layout and the page then find the requests in flight under the keys their hooks use.
+ * Settles (never rejects) when the requests have: the first render can wait for them and show the page whole.
  */
-export function prefetchRouteData(location: Location, language: Language): void {
+export function prefetchRouteData(location: Location, language: Language): Promise<unknown> {
   const match = ESTABLISHMENT_PAGE.exec(location.pathname);
   const page = match?.[1]?.toLowerCase();
   let uuid: string;
   try {
     uuid = decodeURI(match?.[2] ?? ''); // as wouter decodes params
   } catch {
-    return;
+    return Promise.resolve();
   }
-  if (!page || !uuid) return;
+  if (!page || !uuid) return Promise.resolve();
   const utm = cleanUtmSource(new URLSearchParams(location.search).get('utm_source'));
-  fetchQuery(qrDataQueryKey(uuid), () => getQrData(uuid, language, utm));
-  if (page === 'menu') fetchQuery(menuQueryKey(uuid, language), () => getMenu(uuid, language));
+  const requests = [fetchQuery(qrDataQueryKey(uuid), () => getQrData(uuid, language, utm))];
+  if (page === 'menu') requests.push(fetchQuery(menuQueryKey(uuid, language), () => getMenu(uuid, language)));
   // The first Intl currency formatter costs ~20 ms (ICU loads its locale data): pay it now, while the page waits for
   // the network, rather than in the task that renders the first cards.
   if (page !== 'qr') setTimeout(() => formatSar(0, language), 0);
+  return Promise.all(requests);
 }

@@ -39,21 +39,29 @@ function subscribeKey(key: string, listener: () => void) {
   };
 }
 
-export function fetchQuery<T>(key: string, fetcher: () => Promise<T>): void {
+const inFlight = new Map<string, Promise<void>>();
+
+/** Starts (or joins) the fetch of `key`; the promise settles, never rejects, once the cache holds its outcome. */
+export function fetchQuery<T>(key: string, fetcher: () => Promise<T>): Promise<void> {
   const previous = cache.get(key);
-  if (previous?.loading) return;
+  const running = inFlight.get(key);
+  if (previous?.loading && running) return running;
   cache.set(key, { data: previous?.data, error: undefined, loading: true, fetchedAt: previous?.fetchedAt ?? 0 });
   emit(key);
-  fetcher().then(
+  const settled = fetcher().then(
     (data) => {
       cache.set(key, { data, loading: false, fetchedAt: Date.now() });
-      emit(key);
     },
     (error: unknown) => {
       cache.set(key, { data: previous?.data, error, loading: false, fetchedAt: Date.now() });
-      emit(key);
     },
   );
+  const done = settled.then(() => {
+    inFlight.delete(key);
+    emit(key);
+  });
+  inFlight.set(key, done);
+  return done;
 }
 
 /** Reads a cached value without subscribing (e.g. an item already in the loaded menu). */
@@ -66,7 +74,9 @@ const EMPTY: Entry = { loading: false, fetchedAt: 0 };
 /** `key` null = do not fetch (e.g. a parameter is missing). */
 export function useApiQuery<T>(key: string | null, fetcher: () => Promise<T>): QueryState<T> {
   const subscribe = useCallback((listener: () => void) => (key ? subscribeKey(key, listener) : () => {}), [key]);
-  const entry = useSyncExternalStore(subscribe, () => (key ? (cache.get(key) ?? EMPTY) : EMPTY));
+  const read = () => (key ? (cache.get(key) ?? EMPTY) : EMPTY);
+  // The same read while hydrating the server's first paint: main.tsx hydrates only once the data is in the cache.
+  const entry = useSyncExternalStore(subscribe, read, read);
 
   // The fetcher is a fresh closure each render; the key says everything about what it fetches.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `key` on purpose

@@ -30,8 +30,8 @@ describe('the SPA page HTML', () => {
   });
   afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
-  it('preloads the menu page chunk, its imports beyond the entry, and its CSS', () => {
-    const { html } = createSpaHtml(dist)({ path: '/menu/3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c' });
+  it('preloads the menu page chunk, its imports beyond the entry, and its CSS', async () => {
+    const { html } = await createSpaHtml(dist)({ path: '/menu/3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c' });
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-route-1.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/money-1.js">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/menu-route-1.css">');
@@ -40,32 +40,32 @@ describe('the SPA page HTML', () => {
     expect(html).not.toContain('<script>'); // the CSP allows no inline script
   });
 
-  it('matches page paths case-insensitively, as the router does', () => {
-    expect(createSpaHtml(dist)({ path: '/MENU/abc' }).html).toContain('menu-route-1.js');
+  it('matches page paths case-insensitively, as the router does', async () => {
+    expect((await createSpaHtml(dist)({ path: '/MENU/abc' })).html).toContain('menu-route-1.js');
   });
 
-  it('serves the plain index.html to pages without a known chunk', () => {
-    expect(createSpaHtml(dist)({ path: '/somewhere/else' }).html).toBe(INDEX);
+  it('serves the plain index.html to pages without a known chunk', async () => {
+    expect((await createSpaHtml(dist)({ path: '/somewhere/else' })).html).toBe(INDEX);
   });
 
-  it('serves the plain index.html when the build has no manifest', () => {
+  it('serves the plain index.html when the build has no manifest', async () => {
     rmSync(join(dist, '.vite'), { recursive: true });
-    expect(createSpaHtml(dist)({ path: '/menu/abc' }).html).toBe(INDEX);
+    expect((await createSpaHtml(dist)({ path: '/menu/abc' })).html).toBe(INDEX);
   });
 
-  it('gives each page version its own ETag and keeps it while the build is unchanged', () => {
+  it('gives each page version its own ETag and keeps it while the build is unchanged', async () => {
     const spaHtml = createSpaHtml(dist);
-    const menu = spaHtml({ path: '/menu/a' });
-    expect(spaHtml({ path: '/menu/b' })).toBe(menu);
-    expect(spaHtml({ path: '/other' }).etag).not.toBe(menu.etag);
+    const menu = await spaHtml({ path: '/menu/a' });
+    expect(await spaHtml({ path: '/menu/b' })).toBe(menu);
+    expect((await spaHtml({ path: '/other' })).etag).not.toBe(menu.etag);
   });
 
-  it('picks up a new build', () => {
+  it('picks up a new build', async () => {
     const spaHtml = createSpaHtml(dist);
-    spaHtml({ path: '/menu/a' });
+    await spaHtml({ path: '/menu/a' });
     writeFileSync(join(dist, 'index.html'), INDEX.replace('index-1.js', 'index-2.js'));
     utimesSync(join(dist, 'index.html'), new Date(), new Date(Date.now() + 5000));
-    expect(spaHtml({ path: '/menu/a' }).html).toContain('index-2.js');
+    expect((await spaHtml({ path: '/menu/a' })).html).toContain('index-2.js');
   });
 });
 
@@ -99,16 +99,133 @@ describe('preloading the first API calls of an establishment page', () => {
     expect(dataPreloads({ path: '/error' })).toEqual([]);
   });
 
-  it('puts the preloads into the served page, with their own ETag', () => {
+  it('puts the preloads into the served page, with their own ETag', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'sufra-spa-'));
     try {
       writeFileSync(join(dist, 'index.html'), '<html><head><title>x</title></head><body></body></html>');
       const spaHtml = createSpaHtml(dist);
-      const page = spaHtml({ path: `/menu/${uuid}` });
+      const page = await spaHtml({ path: `/menu/${uuid}` });
       expect(page.html).toContain(link(`/api/menu/qr/${uuid}/?lang=ar`));
-      expect(page.etag).not.toBe(spaHtml({ path: '/error' }).etag);
+      expect(page.etag).not.toBe((await spaHtml({ path: '/error' })).etag);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe("painting the menu's first screen in the HTML", () => {
+  const uuid = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
+  const strings = (language: 'ar' | 'en') => ({
+    app: {
+      skipToContent: language === 'ar' ? 'انتقل' : 'Skip',
+      back: 'Back',
+      languageSwitch: 'Switch',
+      otherLanguage: language === 'ar' ? 'English' : 'العربية',
+    },
+    menu: {
+      title: language === 'ar' ? 'القائمة' : 'Menu',
+      search: 'Search',
+      searchPlaceholder: 'Find a dish',
+      categories: 'Categories',
+      soldOut: 'Sold out',
+      bookmark: 'Bookmark {{name}}',
+    },
+  });
+  const item = (id: number, categoryId: number, name: string, available = true) => ({
+    id,
+    categoryId,
+    slug: `dish-${id}`,
+    name,
+    description: `About ${name}`,
+    image: `/images/${id}.webp`,
+    priceHalalas: 1250,
+    taxRateBasisPoints: null,
+    calories: null,
+    available,
+    modifierGroupIds: [],
+    combo: null,
+  });
+  const menu = {
+    branchId: 1,
+    language: 'en' as const,
+    currency: 'SAR' as const,
+    taxMode: 'inclusive' as const,
+    vatRateBasisPoints: 1500,
+    categories: [
+      { id: 1, name: 'Breakfast', image: null },
+      { id: 2, name: 'Empty', image: null },
+      { id: 3, name: 'Drinks & <juice>', image: null },
+    ],
+    items: [
+      ...Array.from({ length: 6 }, (_, i) => item(i + 1, 1, `Dish ${i + 1}`)),
+      ...Array.from({ length: 5 }, (_, i) => item(i + 20, 3, `Drink ${i + 1}`, i !== 0)),
+    ],
+    modifierGroups: [],
+  };
+  const brand = { id: 1, slug: 'demo', name: { ar: 'مطعم', en: 'Diner' }, logo: null } as never;
+
+  let dist: string;
+  beforeEach(() => {
+    dist = mkdtempSync(join(tmpdir(), 'sufra-spa-'));
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html>\n<html lang="ar" dir="rtl"><head><title>Sufra</title></head><body>\n<div id="root"><header>shell</header></div>\n</body></html>`,
+    );
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(join(dist, '.vite', 'locales.json'), JSON.stringify({ ar: strings('ar'), en: strings('en') }));
+  });
+  afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+  const page = async (cookie?: string, data: unknown = { brand, menu }) =>
+    (
+      await createSpaHtml(dist, { menuPageData: async () => data as never })({
+        path: `/menu/${uuid}`,
+        cookie,
+      })
+    ).html;
+
+  it('replaces the static shell with the first eight cards, every section heading and the tabs, in the cookie language', async () => {
+    const html = await page('sufra_language=en');
+    expect(html).toContain('<html lang="en" dir="ltr">');
+    expect(html).toContain('<title>Menu | Diner</title>');
+    expect(html).toContain('<div id="root" data-first-paint="menu" data-language="en">');
+    expect(html).not.toContain('shell');
+    expect(html.match(/data-testid="item-card"/g)).toHaveLength(8);
+    // Six dishes, then two drinks; the three drinks left keep their space (3 × 121 px).
+    expect(html).toContain('<div style="block-size:363px"></div>');
+    expect(html).not.toContain('id="category-2"'); // a category without items has no section
+    expect(html).toContain('aria-current="true">Breakfast</a>');
+    expect(html).toContain(`href="/items/${uuid}/1/dish-1"`);
+    expect(html).toContain('fetchpriority="high"');
+  });
+
+  it('escapes names from the database and marks sold-out dishes', async () => {
+    const html = await page('sufra_language=en');
+    expect(html).toContain('Drinks &amp; &lt;juice&gt;');
+    expect(html).not.toContain('<juice>');
+    expect(html).toContain(
+      '<li class="item-card item-card--unavailable" data-testid="item-card"><div class="item-card__link" aria-disabled="true">',
+    );
+    expect(html).toContain('<span class="badge badge--muted">Sold out</span>');
+  });
+
+  it('paints Arabic right to left by default, with prices formatted as the app does', async () => {
+    const html = await page();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain(
+      new Intl.NumberFormat('ar-SA', { style: 'currency', currency: 'SAR', minimumFractionDigits: 2 }).format(12.5),
+    );
+  });
+
+  it('keeps the static shell when the menu cannot be shown (the app then says why)', async () => {
+    expect(await page(undefined, null)).toContain('<header>shell</header>');
+    expect(await page(undefined, { brand, menu: { ...menu, items: [] } })).toContain('<header>shell</header>');
+    const failing = createSpaHtml(dist, {
+      menuPageData: async () => {
+        throw new Error('qr_not_found');
+      },
+    });
+    expect((await failing({ path: `/menu/${uuid}` })).html).toContain('<header>shell</header>');
   });
 });

@@ -3,6 +3,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Language, pickLanguage } from '@sufra/shared/language';
+import type { Brand } from '@sufra/shared/schemas/establishment';
+import type { MenuResponse } from '@sufra/shared/schemas/menu';
+import { type LocaleStrings, menuPageTitle, renderMenuFirstPaint } from './menu-first-paint.ts';
 
 /** The parts of Vite's build manifest (`build.manifest`) we read. */
 interface ManifestChunk {
@@ -105,6 +109,13 @@ export interface PageRequest {
   cookie?: string | undefined;
 }
 
+/** What the menu's first paint needs: the brand and the branch menu of a QR code, or null when it has none to show. */
+export type MenuPageData = (uuid: string, language: Language) => Promise<{ brand: Brand; menu: MenuResponse } | null>;
+
+function cookieLanguage(cookie: string | undefined): Language {
+  return pickLanguage(LANGUAGE_COOKIE.exec(cookie ?? '')?.[1] ?? 'ar');
+}
+
 /**
  * Preloads of the API calls the app makes first on an establishment's page, so they start with the HTML instead of
  * after the entry has run: the QR's data on every page, the menu on /menu. The URLs are exactly the ones the app
@@ -119,20 +130,62 @@ export function dataPreloads({ path, utmSource, cookie }: PageRequest): string[]
   const utm = typeof utmSource === 'string' ? utmSource.trim() : '';
   const qrData = `/api/restaurant/qr/${uuid}/data/${UTM_SOURCE.test(utm) ? `?utm_source=${utm}` : ''}`;
   const urls = [qrData];
-  if (page === 'menu') urls.push(`/api/menu/qr/${uuid}/?lang=${LANGUAGE_COOKIE.exec(cookie ?? '')?.[1] ?? 'ar'}`);
+  if (page === 'menu') urls.push(`/api/menu/qr/${uuid}/?lang=${cookieLanguage(cookie)}`);
   return urls.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
+}
+
+const MENU_PAGE = /^\/menu\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const STATIC_SHELL = /<div id="root">[^\n]*<\/div>/;
+
+/**
+ * /menu/{uuid}: the menu's first screen painted in the HTML (menu-first-paint.ts), in the cookie's language, which
+ * the app hydrates. Anything unusual (unknown or inactive QR, menu switched off, no strings) keeps the static shell:
+ * the app then shows the right screen itself.
+ */
+async function withMenuFirstPaint(
+  html: string,
+  request: PageRequest,
+  menuPageData: MenuPageData,
+  locales: Partial<Record<Language, LocaleStrings>>,
+  imageHost: string,
+): Promise<string> {
+  const uuid = MENU_PAGE.exec(request.path)?.[1]?.toLowerCase();
+  const language = cookieLanguage(request.cookie);
+  const strings = locales[language];
+  if (!uuid || !strings) return html;
+  const data = await menuPageData(uuid, language).catch(() => null);
+  if (!data) return html;
+  const root = renderMenuFirstPaint({ uuid, language, strings, imageHost, ...data });
+  if (!root) return html;
+  const title = menuPageTitle(strings, data.brand, language).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return html
+    .replace('<html lang="ar" dir="rtl">', `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(STATIC_SHELL, () => `<div id="root" data-first-paint="menu" data-language="${language}">${root}</div>`);
+}
+
+export interface SpaHtmlOptions {
+  /** Enables the menu's first paint in the HTML. */
+  menuPageData?: MenuPageData;
+  /** Prefix for relative image paths in that paint, as the app's own (config IMAGE_HOST). */
+  imageHost?: string;
 }
 
 /**
  * Serves `webDist/index.html` per page path, rendered once per page module and kept until index.html changes
  * (a new build). Without a manifest (an older build) every page gets the plain file.
  */
-export function createSpaHtml(webDist: string): (request: PageRequest) => SpaPage {
+export function createSpaHtml(
+  webDist: string,
+  options: SpaHtmlOptions = {},
+): (request: PageRequest) => Promise<SpaPage> {
   const indexPath = join(webDist, 'index.html');
   const manifestPath = join(webDist, '.vite', 'manifest.json');
+  const localesPath = join(webDist, '.vite', 'locales.json');
   let builtAt = -1;
   let html = '';
   let manifest: Manifest = {};
+  let locales: Partial<Record<Language, LocaleStrings>> = {};
   const pages = new Map<string, SpaPage>();
 
   const reloadIfRebuilt = () => {
@@ -141,6 +194,7 @@ export function createSpaHtml(webDist: string): (request: PageRequest) => SpaPag
     builtAt = mtime;
     html = readFileSync(indexPath, 'utf8');
     manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
+    locales = existsSync(localesPath) ? (JSON.parse(readFileSync(localesPath, 'utf8')) as typeof locales) : {};
     pages.clear();
   };
 
@@ -149,7 +203,7 @@ export function createSpaHtml(webDist: string): (request: PageRequest) => SpaPag
     return existsSync(path) ? readFileSync(path, 'utf8') : null;
   };
 
-  return (request) => {
+  return async (request) => {
     reloadIfRebuilt();
     const module = PAGE_MODULES.find(([pattern]) => pattern.test(request.path))?.[1] ?? '';
     let page = pages.get(module);
@@ -160,6 +214,10 @@ export function createSpaHtml(webDist: string): (request: PageRequest) => SpaPag
     const preloads = dataPreloads(request);
     if (!preloads.length) return page;
     // First in <head>: the data is what the page waits for longest.
-    return withEtag(page.html.replace('<title>', `${preloads.join('\n    ')}\n    <title>`));
+    let body = page.html.replace('<title>', `${preloads.join('\n    ')}\n    <title>`);
+    if (options.menuPageData) {
+      body = await withMenuFirstPaint(body, request, options.menuPageData, locales, options.imageHost ?? '');
+    }
+    return withEtag(body);
   };
 }
