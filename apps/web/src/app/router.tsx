@@ -16,7 +16,7 @@ const DeactivatedRoute = lazyPage(() => import('../features/errors/routes/deacti
 const NotFoundRoute = lazyPage(() => import('../features/errors/routes/not-found-route'));
 const ComingSoonRoute = lazyPage(() => import('../features/coming-soon/routes/coming-soon-route'));
 
-/** The page chunk a first visit to this path needs, so main.tsx can load it with the data before the first render. */
+/** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
   [/^\/menu\/[^/]+\/?$/i, MenuRoute],
   [/^\/qr\/[^/]+(\/.*)?$/i, LandingRoute],

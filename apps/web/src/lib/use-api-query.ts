@@ -75,7 +75,7 @@ const EMPTY: Entry = { loading: false, fetchedAt: 0 };
 export function useApiQuery<T>(key: string | null, fetcher: () => Promise<T>): QueryState<T> {
   const subscribe = useCallback((listener: () => void) => (key ? subscribeKey(key, listener) : () => {}), [key]);
   const read = () => (key ? (cache.get(key) ?? EMPTY) : EMPTY);
-  // The same read while hydrating the server's first paint: main.tsx hydrates only once the data is in the cache.
+  // The same read while hydrating the server's first paint: app/boot.tsx hydrates only once the data is in the cache.
   const entry = useSyncExternalStore(subscribe, read, read);
 
   // The fetcher is a fresh closure each render; the key says everything about what it fetches.

@@ -40,11 +40,30 @@ describe('the SPA page HTML', () => {
     expect(html).not.toContain('<script>'); // the CSP allows no inline script
   });
 
+  it('preloads the boot chunk the entry imports after the first paint, on every page, with its CSS inlined', async () => {
+    const withBoot = {
+      ...MANIFEST,
+      'index.html': { file: 'assets/index-1.js', isEntry: true, dynamicImports: ['src/app/boot.tsx'] },
+      'src/app/boot.tsx': {
+        file: 'assets/boot-1.js',
+        isDynamicEntry: true,
+        imports: ['_react-1.js'],
+        css: ['assets/boot-1.css'],
+      },
+    };
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(withBoot));
+    for (const path of ['/menu/abc', '/somewhere/else']) {
+      const { html } = await createSpaHtml(dist)({ path });
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-1.js">');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js">');
+    }
+  });
+
   it('matches page paths case-insensitively, as the router does', async () => {
     expect((await createSpaHtml(dist)({ path: '/MENU/abc' })).html).toContain('menu-route-1.js');
   });
 
-  it('serves the plain index.html to pages without a known chunk', async () => {
+  it('serves the plain index.html to pages without a known chunk (and a build without a boot chunk)', async () => {
     expect((await createSpaHtml(dist)({ path: '/somewhere/else' })).html).toBe(INDEX);
   });
 

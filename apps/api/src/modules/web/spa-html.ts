@@ -13,6 +13,7 @@ interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -52,21 +53,27 @@ export interface PageHints {
   body: string[];
 }
 
-/** What the page module needs beyond the entry, from the manifest. */
+/**
+ * What a page needs beyond what index.html already loads (the entry and its static imports): the app's boot chunk,
+ * which the tiny entry imports once the HTML has painted (apps/web/src/main.tsx), and the page's own chunk, each
+ * with their static imports; and all their CSS, to inline.
+ */
 export function pageHints(manifest: Manifest, module: string): PageHints {
   const hints: PageHints = { inlineCss: [], head: [], body: [] };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) return hints;
   const entry = staticClosure(manifest, entryKey);
-  const entryCss = [...new Set([...entry].flatMap((key) => manifest[key]?.css ?? []))];
-  hints.inlineCss.push(...entryCss);
-  if (!module || !manifest[module]) return hints;
-  const page = [...staticClosure(manifest, module)].filter((key) => !entry.has(key));
-  const pageCss = [...new Set(page.flatMap((key) => manifest[key]?.css ?? []))].filter((f) => !entryCss.includes(f));
-  hints.inlineCss.push(...pageCss);
+  const cssOf = (keys: Iterable<string>) => [...new Set([...keys].flatMap((key) => manifest[key]?.css ?? []))];
+  const entryCss = cssOf(entry);
+  const needed = new Set<string>();
+  for (const boot of manifest[entryKey]?.dynamicImports ?? []) staticClosure(manifest, boot, needed);
+  if (module && manifest[module]) staticClosure(manifest, module, needed);
+  const extra = [...needed].filter((key) => !entry.has(key));
+  const extraCss = cssOf(extra).filter((file) => !entryCss.includes(file));
+  hints.inlineCss.push(...entryCss, ...extraCss);
   // The same attributes as Vite's own links, so its preload helper finds them and does not fetch again.
-  hints.head = page.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
-  hints.body = pageCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  hints.head = extra.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
+  hints.body = extraCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   return hints;
 }
 
