@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSar } from './money.ts';
+import { formatSar, formatSarChange } from './money.ts';
 
 describe('formatSar', () => {
   it('formats halalas as SAR with two decimals in English', () => {
@@ -15,5 +15,14 @@ describe('formatSar', () => {
   it('keeps zero and large amounts exact', () => {
     expect(formatSar(0, 'en')).toContain('0.00');
     expect(formatSar(123456789, 'en')).toContain('1,234,567.89');
+  });
+});
+
+describe('formatSarChange', () => {
+  it('signs an extra the way each locale does, and leaves zero unsigned', () => {
+    expect(formatSarChange(200, 'en')).toBe('+SAR\u00a02.00');
+    expect(formatSarChange(200, 'ar')).toBe('\u061c+\u200f٢٫٠٠\u00a0ر.س.\u200f');
+    expect(formatSarChange(0, 'en')).toBe('SAR\u00a00.00');
+    expect(formatSarChange(-150, 'en')).toBe('-SAR\u00a01.50');
   });
 });

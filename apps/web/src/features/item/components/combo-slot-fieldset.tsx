@@ -1,4 +1,4 @@
-import { formatSar } from '@sufra/shared/money';
+import { formatSarChange } from '@sufra/shared/money';
 import type { ComboSlot, MenuItem } from '@sufra/shared/schemas/menu';
 import { useTranslation } from 'react-i18next';
 import { AppImage } from '../../../components/ui/app-image';
@@ -46,9 +46,7 @@ export function ComboSlotFieldset({ slot, products, chosen, onChoose, invalid }:
                   {disabled && <span className="choice__note"> ({t('item.optionSoldOut')})</span>}
                 </span>
                 {choice.extraPriceHalalas > 0 && (
-                  <span className="choice__price">
-                    {t('item.extra', { price: formatSar(choice.extraPriceHalalas, language) })}
-                  </span>
+                  <span className="choice__price">{formatSarChange(choice.extraPriceHalalas, language)}</span>
                 )}
               </label>
             </li>

@@ -1,4 +1,4 @@
-import { formatSar } from '@sufra/shared/money';
+import { formatSarChange } from '@sufra/shared/money';
 import type { ModifierGroup } from '@sufra/shared/schemas/menu';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/use-language';
@@ -63,9 +63,7 @@ export function ModifierGroupFieldset({ group, selected, onToggle, invalid }: Pr
                   {!option.available && <span className="choice__note"> ({t('item.optionSoldOut')})</span>}
                 </span>
                 {option.priceHalalas > 0 && (
-                  <span className="choice__price">
-                    {t('item.extra', { price: formatSar(option.priceHalalas, language) })}
-                  </span>
+                  <span className="choice__price">{formatSarChange(option.priceHalalas, language)}</span>
                 )}
               </label>
             </li>
