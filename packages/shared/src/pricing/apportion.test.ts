@@ -47,28 +47,29 @@ describe('apportion', () => {
     );
   });
 
+  // Small weights make the halalas left over matter; "largest remainder" fails this within a few thousand runs
+  // (the Alabama paradox: one more halala to share, one part gets one less).
   it('never takes a halala away from a part when the total grows, even with every weight scaled up', () => {
+    const small = fc
+      .array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 6 })
+      .filter((weights) => weights.some((w) => w > 0));
     fc.assert(
-      fc.property(
-        weightsAndRanks,
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.integer({ min: 1, max: 4 }),
-        ([weights, rank], a, b, scale) => {
-          const sum = weights.reduce((x, y) => x + y, 0);
-          const small = Math.floor(sum * Math.min(a, b));
-          const large = Math.floor(sum * scale * Math.max(a, b));
-          const before = apportion(small, weights, rank);
-          const after = apportion(
-            large,
-            weights.map((w) => w * scale),
-            rank,
-          );
-          after.forEach((share, i) => {
-            expect(share).toBeGreaterThanOrEqual(before[i] as number);
-          });
-        },
-      ),
+      fc.property(small, fc.nat(), fc.nat(), fc.integer({ min: 1, max: 3 }), (weights, a, b, scale) => {
+        const sum = weights.reduce((x, y) => x + y, 0);
+        const before = Math.min(a, b) % (sum + 1);
+        const after = before + (Math.max(a, b) % (sum * scale - before + 1));
+        const rank = ranks(weights.length);
+        const sharesBefore = apportion(before, weights, rank);
+        const sharesAfter = apportion(
+          after,
+          weights.map((w) => w * scale),
+          rank,
+        );
+        sharesAfter.forEach((share, i) => {
+          expect(share).toBeGreaterThanOrEqual(sharesBefore[i] as number);
+        });
+      }),
+      { numRuns: 5000 },
     );
   });
 });
