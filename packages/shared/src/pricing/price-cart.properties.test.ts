@@ -166,6 +166,39 @@ describe('priceCart properties', () => {
     );
   });
 
+  // Small prices and steep rates make every halala of rounding count (the discount split's own monotonicity is
+  // checked in apportion.test.ts, where a "largest remainder" split fails).
+  it('never lowers the total when every quantity doubles, even on small prices with steep rates', () => {
+    const tiny = fc.integer({ min: 0, max: 40 });
+    const steep = fc.constantFrom(0, 1500, 5000, 10000);
+    const line = fc.record({
+      kind: fc.constant('product' as const),
+      unitPriceHalalas: tiny,
+      taxRateBasisPoints: fc.option(steep),
+      modifiers: fc.array(fc.record({ priceHalalas: tiny, taxRateBasisPoints: fc.option(steep) }), { maxLength: 2 }),
+      quantity: fc.integer({ min: 1, max: 3 }),
+    });
+    const smallCart = fc.record({
+      lines: fc.array(line, { minLength: 1, maxLength: 5 }),
+      taxMode: fc.constant('exclusive' as const),
+      vatRateBasisPoints: steep,
+      coupon: fc.option(
+        fc.oneof(
+          fc.record({ kind: fc.constant('fixed' as const), amountHalalas: tiny }),
+          fc.record({ kind: fc.constant('percentage' as const), basisPoints: fc.integer({ min: 0, max: 10000 }) }),
+        ),
+      ),
+      pointsHalalas: tiny,
+    });
+    fc.assert(
+      fc.property(smallCart, (input) => {
+        const doubled = { ...input, lines: input.lines.map((l) => ({ ...l, quantity: l.quantity * 2 })) };
+        expect(priceCart(doubled).total).toBeGreaterThanOrEqual(priceCart(input).total);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('gives the same totals whatever the order of the lines', () => {
     const cartAndOrder = cart.chain((input) =>
       fc.tuple(
@@ -233,7 +266,7 @@ describe('priceCart properties', () => {
   it('gives the same answer twice and leaves its input untouched', () => {
     fc.assert(
       fc.property(cart, (input) => {
-        const copy = structuredClone(input);
+        const copy: unknown = JSON.parse(JSON.stringify(input));
         const first = priceCart(input);
         expect(input).toEqual(copy);
         expect(priceCart(input)).toEqual(first);
