@@ -399,6 +399,13 @@ describe('priceCart input checks', () => {
       'negative',
     ],
     ['negative points', { ...base, pointsHalalas: -1 }, 'pointsHalalas', 'negative'],
+    ['lines that are not a list', { ...base, lines: {} as unknown as CartLineInput[] }, 'lines', 'not_a_list'],
+    [
+      'a line of an unknown kind',
+      { ...base, lines: [{ ...product(1), kind: 'drink' } as unknown as CartLineInput] },
+      'lines[0].kind',
+      'unknown_kind',
+    ],
   ];
 
   it.each(refused)('refuses %s, naming the field, with the validation_failed code', (_, input, field, problem) => {

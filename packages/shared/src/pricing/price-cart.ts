@@ -151,7 +151,13 @@ export const PRICING_LIMITS = {
   maxBasisPoints: 10_000,
 } as const;
 
-export type PricingInputProblem = 'not_an_integer' | 'negative' | 'too_large' | 'out_of_range' | 'unknown_kind';
+export type PricingInputProblem =
+  | 'not_an_integer'
+  | 'negative'
+  | 'too_large'
+  | 'out_of_range'
+  | 'unknown_kind'
+  | 'not_a_list';
 
 /**
  * Thrown for input the function refuses (a price that is negative or not a whole number of halalas, a quantity
@@ -367,7 +373,7 @@ function fail(field: string, problem: PricingInputProblem): never {
 }
 
 function checkList(value: readonly unknown[], field: string, max: number): void {
-  if (!Array.isArray(value)) fail(field, 'unknown_kind');
+  if (!Array.isArray(value)) fail(field, 'not_a_list');
   if (value.length > max) fail(field, 'too_large');
 }
 
