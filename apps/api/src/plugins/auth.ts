@@ -55,12 +55,12 @@ export function setSessionCookies(
   reply.setCookie(names.access, tokens.accessToken, {
     ...base,
     path: '/api',
-    maxAge: Math.floor((tokens.accessExpiresAt.getTime() - now.getTime()) / 1000),
+    maxAge: Math.round((tokens.accessExpiresAt.getTime() - now.getTime()) / 1000),
   });
   reply.setCookie(names.refresh, tokens.refreshToken, {
     ...base,
     path: refreshPath(subject.kind),
-    maxAge: Math.floor((tokens.refreshExpiresAt.getTime() - now.getTime()) / 1000),
+    maxAge: Math.round((tokens.refreshExpiresAt.getTime() - now.getTime()) / 1000),
   });
 }
 

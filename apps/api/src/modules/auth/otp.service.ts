@@ -114,12 +114,12 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
 
       await db.transaction(async (tx) => {
         await lockPhone(tx, phone);
-        const wait = await nextSendAllowedAt(tx, phone, input.ip, now);
-        if (wait) throw limited('otp_send_limited', wait, now);
         if (input.purpose === 'change_phone') {
           const taken = await findCustomerByPhone(tx, input.brandId, phone);
           if (taken) throw new AppError('phone_in_use', undefined, { 'phone.phone_number': 'phone_in_use' });
         }
+        const wait = await nextSendAllowedAt(tx, phone, input.ip, now);
+        if (wait) throw limited('otp_send_limited', wait, now);
         await insertOtp(tx, {
           id: requestId,
           brandId: input.brandId,

@@ -156,22 +156,21 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = as
     },
   );
 
-  app.put(
-    '/customers/:uuid/me/addresses/:id/',
-    {
-      schema: {
-        tags: ['customers'],
-        summary: 'Replace a saved address',
-        params: addressIdParams,
-        body: addressBody,
-        response: { 200: addressSchema, ...errors },
-      },
+  app.route({
+    method: ['PUT', 'PATCH'],
+    url: '/customers/:uuid/me/addresses/:id/',
+    schema: {
+      tags: ['customers'],
+      summary: 'Replace a saved address (PUT; PATCH takes the same whole address)',
+      params: addressIdParams,
+      body: addressBody,
+      response: { 200: addressSchema, ...errors },
     },
-    async (request) => {
+    handler: async (request) => {
       const me = await signedIn(request, request.params.uuid);
       return customers.updateAddress(me.id, request.params.id, request.body);
     },
-  );
+  });
 
   app.delete(
     '/customers/:uuid/me/addresses/:id/',
