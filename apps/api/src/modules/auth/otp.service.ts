@@ -6,6 +6,7 @@ import type { OtpPurpose, OtpRequestResponse, PhoneInputBody } from '@sufra/shar
 import type { registrationProfile } from '@sufra/shared/schemas/customer';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
 import {
@@ -226,17 +227,23 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
       const row = await this.checkCode({ ...input, purpose: 'change_phone' });
       if (row.customerId !== input.customerId) throw new AppError('otp_expired');
       const now = ctx.now();
-      return db.transaction(async (tx) => {
-        if (!(await consumeOtp(tx, row.id, now, OTP_RULES.maxWrongTriesPerCode))) throw new AppError('otp_expired');
-        const taken = await findCustomerByPhone(tx, input.brandId, row.phone);
-        if (taken) throw new AppError('phone_in_use', undefined, { 'phone.phone_number': 'phone_in_use' });
-        const customer = await updateCustomer(tx, input.customerId, input.brandId, {
-          phone: row.phone,
-          updatedAt: now,
+      const inUse = () => new AppError('phone_in_use', undefined, { 'phone.phone_number': 'phone_in_use' });
+      try {
+        return await db.transaction(async (tx) => {
+          if (!(await consumeOtp(tx, row.id, now, OTP_RULES.maxWrongTriesPerCode))) throw new AppError('otp_expired');
+          if (await findCustomerByPhone(tx, input.brandId, row.phone)) throw inUse();
+          const customer = await updateCustomer(tx, input.customerId, input.brandId, {
+            phone: row.phone,
+            updatedAt: now,
+          });
+          if (!customer) throw new AppError('session_expired');
+          return customer;
         });
-        if (!customer) throw new AppError('session_expired');
-        return customer;
-      });
+      } catch (error) {
+        // Someone registered the number between our check and the update: the UNIQUE constraint said no.
+        if (isUniqueViolation(error)) throw inUse();
+        throw error;
+      }
     },
 
     findCustomer: (id: number, brandId: number) => findCustomer(db, id, brandId),

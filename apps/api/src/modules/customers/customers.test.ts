@@ -102,6 +102,22 @@ describe('customer profile, phone change and addresses', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('refuses the change when the number was registered after the code was sent, and keeps the old phone', async () => {
+    const a = await customer();
+    const before = (await a.call('GET', `${base}/`)).json().phone;
+    const sent = await a.call('POST', `/api/auth/${UUID.aMain}/otp/`, {
+      phone: { phone_number: '0503336666' },
+      purpose: 'change_phone',
+    });
+    const code = await latestCode(t, '+966503336666');
+    advance(MINUTE);
+    expect((await signIn(t, caller(t), UUID.aMain, '0503336666', { fullName: 'Quicker' })).statusCode).toBe(200);
+    const res = await a.call('POST', `${base}/phone/`, { requestId: sent.json().requestId, code });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('phone_in_use');
+    expect((await a.call('GET', `${base}/`)).json().phone).toBe(before);
+  });
+
   it('manages saved addresses', async () => {
     const c = await customer();
     const created = await c.call('POST', `${base}/addresses/`, home);
