@@ -154,6 +154,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('services', { menu });
 
   const secret = resolveAuthSecret(config);
+  if (config.nodeEnv === 'production' && !config.authSecret) {
+    app.log.warn('AUTH_SECRET is not set: using the secret kept in DATA_DIR (fine for one embedded instance only)');
+  }
   const smsProvider =
     deps.smsProvider ??
     (config.sms.twilio ? createTwilioSmsProvider(config.sms.twilio) : createLogSmsProvider(app.log));

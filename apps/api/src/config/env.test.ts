@@ -62,10 +62,13 @@ describe('loadConfig', () => {
       expect(config.authSecret).toBeUndefined();
     });
 
-    it('requires AUTH_SECRET in production, at least 32 characters', () => {
-      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: required in production/);
+    it('requires AUTH_SECRET in production on PostgreSQL (several instances share it), at least 32 characters', () => {
+      const pg = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' };
+      expect(() => loadConfig(pg)).toThrow(/AUTH_SECRET: required in production with DATABASE_URL/);
       expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
-      expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).authSecret).toBe(secret);
+      expect(loadConfig({ ...pg, AUTH_SECRET: secret }).authSecret).toBe(secret);
+      // Embedded PGlite is one process: the secret kept in DATA_DIR does.
+      expect(loadConfig({ NODE_ENV: 'production' }).authSecret).toBeUndefined();
     });
 
     it('needs the Twilio credentials when SMS_PROVIDER is twilio, and hides the outbox in production then', () => {

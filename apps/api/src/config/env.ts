@@ -39,7 +39,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   /** Behind a load balancer: trust X-Forwarded-* (client address, host, protocol). */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
-  /** Signs access tokens and hashes verification codes. Required in production; see auth-secret.ts otherwise. */
+  /** Signs access tokens and hashes verification codes. Required in production on PostgreSQL; see auth-secret.ts. */
   AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   CUSTOMER_ACCESS_COOKIE: cookieName('sufra_at'),
   CUSTOMER_REFRESH_COOKIE: cookieName('sufra_rt'),
@@ -86,7 +86,7 @@ export interface Config {
   trustProxy: boolean;
   /** Absolute path of the API's static images. */
   imagesDir: string;
-  /** Undefined outside production when not set: the app then uses a persisted (or, in tests, random) one. */
+  /** Unset (allowed except in production with DATABASE_URL): the app keeps one in DATA_DIR (tests: random). */
   authSecret: string | undefined;
   /** Cookie names (the spec's configurable keys). Customer names get `_<brandId>` appended (decisions.md). */
   cookies: { customerAccess: string; customerRefresh: string; staffAccess: string; staffRefresh: string };
@@ -112,7 +112,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.NODE_ENV === 'production' && !e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production');
+  // Several instances behind a load balancer must share one secret. The embedded PGlite database means one
+  // process (the demo, the browser tests): there a secret kept in DATA_DIR is enough (auth-secret.ts).
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
+    problems.push('  AUTH_SECRET: required in production with DATABASE_URL');
+  }
   const twilioSet = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
   if (e.SMS_PROVIDER === 'twilio' && !twilioSet) {
     problems.push('  SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
