@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import { cleanUtmSource, getQrData, qrDataQueryKey } from '../features/establishment/api/get-qr-data';
-import { getMenu, menuQueryKey } from '../features/menu/api/get-menu';
+import { getMenu, menuQueryKey } from '../lib/get-menu';
 import { fetchQuery } from '../lib/use-api-query';
 
 /** `/menu/:uuid`, `/qr/:uuid…`, `/items/:uuid/…` (case-insensitive, like the router); group 2 is the uuid. */
