@@ -22,6 +22,7 @@ const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void
   [/^\/menu\/[^/]+\/?$/i, MenuRoute],
   [/^\/qr\/[^/]+(\/.*)?$/i, LandingRoute],
   [/^\/items\/[^/]+\/[^/]+(\/[^/]+)?\/?$/i, ItemRoute],
+  [/^\/cart\/[^/]+\/?$/i, CartRoute],
 ];
 
 export function preloadFirstPage(pathname: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { formatSar } from '@sufra/shared/money';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { Link, useLocation, useParams } from 'wouter';
@@ -28,6 +28,7 @@ import {
   setTaxes,
   setTotals,
 } from '../../../stores/cart-slice';
+import { enterEstablishment } from '../../../stores/establishment-slice';
 import { type RootState, useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { priceCheckedCart, totalsForSlice } from '../cart-pricing';
 import { CartLine } from '../components/cart-line';
@@ -82,14 +83,22 @@ export default function CartRoute() {
   const combos = useAppSelector((s) => s.cart.combos);
   const integrated = useAppSelector((s) => s.cart.integrated);
 
+  // The layout enters the establishment (which loads its saved cart) in an effect, and a child's effects run first:
+  // entering here, before the first paint, keeps an "empty cart" from flashing and zero totals from being written.
+  const [entered, setEntered] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    dispatch(enterEstablishment(uuid));
+    setEntered(uuid);
+  }, [uuid, dispatch]);
+
   const menu = useMenu(uuid, language);
   // Prices do not depend on the language: while the other language's menu loads, the one in hand keeps the totals up.
   const menuData =
     menu.data ?? peekQuery<MenuResponse>(menuQueryKey(uuid, language === 'ar' ? 'en' : 'ar')) ?? undefined;
 
   const check = useMemo(
-    () => (menuData ? checkCart({ products, combos }, menuData) : null),
-    [products, combos, menuData],
+    () => (menuData && entered === uuid ? checkCart({ products, combos }, menuData) : null),
+    [products, combos, menuData, entered, uuid],
   );
   const totals = useMemo(
     () => (check && menuData ? priceCheckedCart(check, menuData, { integrated }) : null),
