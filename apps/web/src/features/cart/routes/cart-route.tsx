@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { Link, useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { menuQueryKey, useMenu } from '../../../lib/get-menu';
 import { showToast } from '../../../lib/toast';
@@ -92,6 +92,10 @@ export default function CartRoute() {
   }, [uuid, dispatch]);
 
   const menu = useMenu(uuid, language);
+  const deactivated = menu.error instanceof ApiError && menu.error.code === 'service_deactivated';
+  useEffect(() => {
+    if (deactivated) navigate(paths.deactivated.build(uuid), { replace: true });
+  }, [deactivated, navigate, uuid]);
   // Prices do not depend on the language: while the other language's menu loads, the one in hand keeps the totals up.
   const menuData =
     menu.data ?? peekQuery<MenuResponse>(menuQueryKey(uuid, language === 'ar' ? 'en' : 'ar')) ?? undefined;
