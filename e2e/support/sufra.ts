@@ -197,3 +197,60 @@ export async function imagesSettled(page: Page) {
     { timeout: 10_000 },
   );
 }
+
+/**
+ * A cart as the web app saves it (`sufra.cart.<uuid>` in localStorage), built from the API's menu: a plain item ×2,
+ * an item with its required choices, and a combo with a product in each slot. For pages that need a full cart
+ * without the clicks (accessibility, screenshots); the cart journeys fill theirs on item pages.
+ */
+export function demoCart(menu: MenuResponse) {
+  const plain = plainItem(menu);
+  const withGroup = itemWithRequiredGroup(menu);
+  const combo = comboItem(menu);
+  const choose = (item: MenuItem) =>
+    item.modifierGroupIds.flatMap((id) => {
+      const group = menu.modifierGroups.find((g) => g.id === id);
+      if (!group || group.min < 1) return [];
+      return group.options
+        .filter((o) => o.available)
+        .slice(0, group.min)
+        .map((o) => ({ groupId: group.id, optionId: o.id, name: o.name, priceHalalas: o.priceHalalas }));
+    });
+  const base = (item: MenuItem) => ({
+    slug: item.slug,
+    name: item.name,
+    image: item.image,
+    unitPriceHalalas: item.priceHalalas,
+    taxRateBasisPoints: item.taxRateBasisPoints,
+    modifiers: choose(item),
+  });
+  const slots = (combo.combo?.slots ?? []).map((slot) => {
+    const choice = slot.choices.find((c) => menu.items.find((i) => i.id === c.itemId)?.available) ?? slot.choices[0];
+    const product = menu.items.find((i) => i.id === choice?.itemId);
+    return {
+      slotId: slot.id,
+      slotName: slot.name,
+      itemId: choice?.itemId ?? 0,
+      name: product?.name ?? '',
+      image: product?.image ?? null,
+      extraPriceHalalas: choice?.extraPriceHalalas ?? 0,
+    };
+  });
+  return {
+    products: [
+      { itemId: plain.id, ...base(plain), productQuantity: 2 },
+      { itemId: withGroup.id, ...base(withGroup), productQuantity: 1 },
+    ],
+    combos: [{ comboId: combo.id, ...base(combo), slots, comboQuantity: 1 }],
+  };
+}
+
+/** Saves a cart for an establishment the way the app does, from one of the app's pages (same origin). */
+export async function saveCart(page: Page, cart: unknown, uuid: string = QR.main) {
+  await page.goto(`/menu/${uuid}`);
+  await expect(page.getByTestId('category-tabs')).toBeVisible();
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key as string, value as string),
+    [`sufra.cart.${uuid}`, JSON.stringify(cart)],
+  );
+}

@@ -2,12 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   comboItem,
+  demoCart,
   dismissPopup,
   fetchMenu,
   itemPath,
   itemWithRequiredGroup,
   LANGUAGES,
   QR,
+  saveCart,
   useLanguage,
 } from '../support/sufra.ts';
 
@@ -65,12 +67,32 @@ for (const language of LANGUAGES) {
       }
     });
 
+    test('cart page with lines, with a line that cannot be ordered, and empty', async ({ page, request }) => {
+      const menu = await fetchMenu(request, language);
+      const cart = demoCart(menu);
+      await saveCart(page, cart);
+      await page.goto(`/cart/${QR.main}`);
+      await expect(page.getByTestId('cart-total')).toBeVisible();
+      await expectNoSeriousViolations(page, `cart (${language})`);
+
+      const gone = { ...cart.products[0], itemId: 2_000_000_000 };
+      await saveCart(page, { ...cart, products: [...cart.products, gone] });
+      await page.goto(`/cart/${QR.main}`);
+      await expect(page.getByTestId('line-problem')).toBeVisible();
+      await expectNoSeriousViolations(page, `cart with a stale line (${language})`);
+
+      await saveCart(page, { products: [], combos: [] });
+      await page.goto(`/cart/${QR.main}`);
+      await expect(page.getByTestId('cart-empty')).toBeVisible();
+      await expectNoSeriousViolations(page, `empty cart (${language})`);
+    });
+
     test('error, deactivated, not-found and coming-soon pages', async ({ page }) => {
       const pages: [string, string][] = [
         ['error (invalid QR)', '/qr/not-a-uuid'],
         ['deactivated', `/qr/${QR.deactivatedBrand}`],
         ['not found', '/this-route/does-not-exist'],
-        ['coming soon', `/cart/${QR.main}`],
+        ['coming soon', `/order-type/${QR.main}`],
       ];
       for (const [label, path] of pages) {
         await page.goto(path);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import {
   comboItem,
+  demoCart,
   dismissPopup,
   errorText,
   fetchMenu,
@@ -11,6 +12,7 @@ import {
   itemWithRequiredGroup,
   LANGUAGES,
   QR,
+  saveCart,
   TEXT,
   useLanguage,
 } from '../support/sufra.ts';
@@ -63,7 +65,27 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(TEXT.notFound[language]).first()).toBeVisible();
     await shoot(page, `not-found-${language}`);
 
+    const cart = demoCart(menu);
+    await saveCart(page, cart);
     await page.goto(`/cart/${QR.main}`);
+    await expect(page.getByTestId('cart-total')).toBeVisible();
+    await shoot(page, `cart-${language}`);
+
+    // A stale cart: a line no longer on the menu, and a changed price.
+    const [first, ...rest] = cart.products;
+    const gone = {
+      ...first,
+      itemId: 2_000_000_000,
+      name: language === 'ar' ? 'طبق الموسم' : 'Seasonal dish',
+      productQuantity: 1,
+    };
+    const cheaper = first && { ...first, unitPriceHalalas: Math.max(0, first.unitPriceHalalas - 100) };
+    await saveCart(page, { ...cart, products: [cheaper, ...rest, gone] });
+    await page.goto(`/cart/${QR.main}`);
+    await expect(page.getByTestId('line-problem')).toBeVisible();
+    await shoot(page, `cart-stale-${language}`);
+
+    await page.goto(`/order-type/${QR.main}`);
     await expect(page.getByText(TEXT.comingSoon[language]).first()).toBeVisible();
     await shoot(page, `coming-soon-${language}`);
   });

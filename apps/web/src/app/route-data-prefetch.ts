@@ -1,11 +1,11 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import { cleanUtmSource, getQrData, qrDataQueryKey } from '../features/establishment/api/get-qr-data';
-import { getMenu, menuQueryKey } from '../features/menu/api/get-menu';
+import { getMenu, menuQueryKey } from '../lib/get-menu';
 import { fetchQuery } from '../lib/use-api-query';
 
-/** `/menu/:uuid`, `/qr/:uuid…`, `/items/:uuid/…` (case-insensitive, like the router); group 2 is the uuid. */
-const ESTABLISHMENT_PAGE = /^\/(menu|qr|items)\/([^/]+)(?:\/|$)/i;
+/** `/menu/:uuid`, `/qr/:uuid…`, `/items/:uuid/…`, `/cart/:uuid` (case-insensitive, like the router); group 2 is the uuid. */
+const ESTABLISHMENT_PAGE = /^\/(menu|qr|items|cart)\/([^/]+)(?:\/|$)/i;
 
 /**
  * Starts the first page's data as soon as the entry runs, while the page's chunk is still loading:
@@ -24,7 +24,9 @@ export function prefetchRouteData(location: Location, language: Language): Promi
   if (!page || !uuid) return Promise.resolve();
   const utm = cleanUtmSource(new URLSearchParams(location.search).get('utm_source'));
   const requests = [fetchQuery(qrDataQueryKey(uuid), () => getQrData(uuid, language, utm))];
-  if (page === 'menu') requests.push(fetchQuery(menuQueryKey(uuid, language), () => getMenu(uuid, language)));
+  // The cart prices its lines from the menu.
+  if (page === 'menu' || page === 'cart')
+    requests.push(fetchQuery(menuQueryKey(uuid, language), () => getMenu(uuid, language)));
   // The first Intl currency formatter costs ~20 ms (ICU loads its locale data): pay it now, while the page waits for
   // the network, rather than in the task that renders the first cards.
   if (page !== 'qr') setTimeout(() => formatSar(0, language), 0);

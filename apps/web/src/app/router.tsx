@@ -11,6 +11,7 @@ import { PlainLayout } from './layout/plain-layout';
 const LandingRoute = lazyPage(() => import('../features/landing/routes/landing-route'));
 const MenuRoute = lazyPage(() => import('../features/menu/routes/menu-route'));
 const ItemRoute = lazyPage(() => import('../features/item/routes/item-route'));
+const CartRoute = lazyPage(() => import('../features/cart/routes/cart-route'));
 const ErrorRoute = lazyPage(() => import('../features/errors/routes/error-route'));
 const DeactivatedRoute = lazyPage(() => import('../features/errors/routes/deactivated-route'));
 const NotFoundRoute = lazyPage(() => import('../features/errors/routes/not-found-route'));
@@ -21,6 +22,7 @@ const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void
   [/^\/menu\/[^/]+\/?$/i, MenuRoute],
   [/^\/qr\/[^/]+(\/.*)?$/i, LandingRoute],
   [/^\/items\/[^/]+\/[^/]+(\/[^/]+)?\/?$/i, ItemRoute],
+  [/^\/cart\/[^/]+\/?$/i, CartRoute],
 ];
 
 export function preloadFirstPage(pathname: string): Promise<void> {
@@ -53,6 +55,9 @@ export function AppRoutes() {
       </Route>
       <Route key="establishment" path={paths.itemByName.pattern}>
         {inEstablishment(<ItemRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.cart.pattern}>
+        {inEstablishment(<CartRoute />)}
       </Route>
       {comingSoonRoutes.map((route) => (
         <Route key="establishment" path={route.pattern}>

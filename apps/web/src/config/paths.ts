@@ -47,7 +47,6 @@ export const comingSoonRoutes = [
   { key: 'registerAndWin', pattern: paths.registerAndWin.pattern },
   { key: 'applyCoupons', pattern: paths.applyCoupons.pattern },
   { key: 'evaluate', pattern: paths.evaluate.pattern },
-  { key: 'cart', pattern: paths.cart.pattern },
   { key: 'pointsShop', pattern: paths.pointsShop.pattern },
   { key: 'prizeShop', pattern: paths.prizeShop.pattern },
   { key: 'prize', pattern: paths.prize.pattern },

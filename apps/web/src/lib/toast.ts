@@ -22,7 +22,13 @@ async function load() {
   return toastify;
 }
 
-export async function showToast(message: string, kind: ToastKind = 'success'): Promise<void> {
+/** A button in the toast (e.g. "Undo"): runs once and closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export async function showToast(message: string, kind: ToastKind = 'success', action?: ToastAction): Promise<void> {
   loading ??= load();
   const { toast, ToastContainer } = await loading;
   // Re-render so the container follows the current direction (text mirrors; the corner stays top-right).
@@ -38,5 +44,29 @@ export async function showToast(message: string, kind: ToastKind = 'success'): P
   );
   // Let the container mount before the first toast is queued.
   await new Promise((resolve) => requestAnimationFrame(resolve));
-  toast[kind](message);
+  if (!action) {
+    toast[kind](message);
+    return;
+  }
+  toast[kind](({ closeToast }) =>
+    createElement(
+      'span',
+      { className: 'toast-action' },
+      createElement('span', null, message),
+      createElement(
+        'button',
+        {
+          type: 'button',
+          className: 'btn btn-small btn-secondary',
+          onClick: (event: { stopPropagation: () => void }) => {
+            // The toast closes on click too; the action must run once, before it goes.
+            event.stopPropagation();
+            action.onClick();
+            closeToast();
+          },
+        },
+        action.label,
+      ),
+    ),
+  );
 }

@@ -14,7 +14,10 @@ import {
   removeCombo,
   removeProduct,
   replaceCart,
+  repriceLines,
   resetCart,
+  restoreCombo,
+  restoreProduct,
   setAddress,
   setBranch,
   setCharges,
@@ -239,5 +242,60 @@ describe('replacing and resetting the cart', () => {
   it('resets to the empty initial state', () => {
     const state = run(addProduct(kabsa()), setCoupon({ code: 'X' }), setOrderType(1), resetCart());
     expect(state).toEqual(initialCartState);
+  });
+});
+
+describe('undoing a removal and repricing', () => {
+  it('puts a removed product back where it was', () => {
+    const state = run(
+      addProduct(kabsa()),
+      addProduct(kabsa({ itemId: 2 })),
+      addProduct(kabsa({ itemId: 3 })),
+      removeProduct(1),
+      restoreProduct({ index: 1, line: kabsa({ itemId: 2, productQuantity: 4 }) }),
+    );
+    expect(state.products.map((p) => [p.itemId, p.productQuantity])).toEqual([
+      [1, 1],
+      [2, 4],
+      [3, 1],
+    ]);
+    expect(state.subtotal).toBe(6 * 3500);
+  });
+
+  it('merges a restored line into an identical line added since, and clamps a far index to the end', () => {
+    const merged = run(addProduct(kabsa({ productQuantity: 2 })), restoreProduct({ index: 0, line: kabsa() }));
+    expect(merged.products.map((p) => p.productQuantity)).toEqual([3]);
+    const atEnd = run(addProduct(kabsa()), restoreProduct({ index: 9, line: kabsa({ itemId: 2 }) }));
+    expect(atEnd.products.map((p) => p.itemId)).toEqual([1, 2]);
+  });
+
+  it('puts a removed combo back where it was', () => {
+    const other = meal({ comboId: 41 });
+    const state = run(addCombo(meal()), addCombo(other), removeCombo(0), restoreCombo({ index: 0, line: meal() }));
+    expect(state.combos.map((c) => c.comboId)).toEqual([40, 41]);
+  });
+
+  it('takes new prices for the same lines and keeps their quantities', () => {
+    const state = run(
+      addProduct(kabsa({ productQuantity: 2 })),
+      addCombo(meal()),
+      changeProductQuantity({ index: 0, quantity: 5 }),
+      repriceLines({
+        products: [kabsa({ unitPriceHalalas: 4000, productQuantity: 2 })],
+        combos: [meal({ unitPriceHalalas: 4500 })],
+      }),
+    );
+    expect(state.products[0]).toMatchObject({ unitPriceHalalas: 4000, productQuantity: 5 });
+    expect(state.combos[0]?.unitPriceHalalas).toBe(4500);
+    expect(state.subtotal).toBe(5 * 4000 + 4500 + 200);
+  });
+
+  it('ignores a repriced line that no longer matches the line at its place', () => {
+    const state = run(
+      addProduct(kabsa()),
+      repriceLines({ products: [kabsa({ itemId: 2, unitPriceHalalas: 1 })], combos: [meal()] }),
+    );
+    expect(state.products).toEqual([kabsa()]);
+    expect(state.combos).toEqual([]);
   });
 });

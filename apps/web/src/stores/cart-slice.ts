@@ -191,6 +191,14 @@ const cartSlice = createSlice({
       else line.productQuantity = clampQuantity(quantity);
       recompute(state);
     },
+    /** Undo of a removal: the line goes back where it was (or merges with an identical line added since). */
+    restoreProduct(state, action: PayloadAction<{ index: number; line: CartProduct }>) {
+      const { index, line } = action.payload;
+      const existing = state.products.find((p) => productLineKey(p) === productLineKey(line));
+      if (existing) existing.productQuantity = clampQuantity(existing.productQuantity + line.productQuantity);
+      else state.products.splice(Math.min(Math.max(0, index), state.products.length), 0, line);
+      recompute(state);
+    },
     addCombo(state, action: PayloadAction<CartCombo>) {
       const line = action.payload;
       const key = comboLineKey(line);
@@ -209,6 +217,32 @@ const cartSlice = createSlice({
       if (!line) return;
       if (quantity <= 0) state.combos.splice(index, 1);
       else line.comboQuantity = clampQuantity(quantity);
+      recompute(state);
+    },
+    restoreCombo(state, action: PayloadAction<{ index: number; line: CartCombo }>) {
+      const { index, line } = action.payload;
+      const existing = state.combos.find((c) => comboLineKey(c) === comboLineKey(line));
+      if (existing) existing.comboQuantity = clampQuantity(existing.comboQuantity + line.comboQuantity);
+      else state.combos.splice(Math.min(Math.max(0, index), state.combos.length), 0, line);
+      recompute(state);
+    },
+    /**
+     * New prices for the lines, from the current menu (the cart page). A priced line replaces the line with the same
+     * key at the same place and keeps that line's quantity; lines that moved or went in between are left alone.
+     */
+    repriceLines(state, action: PayloadAction<Pick<CartState, 'products' | 'combos'>>) {
+      action.payload.products.forEach((priced, index) => {
+        const line = state.products[index];
+        if (line && productLineKey(line) === productLineKey(priced)) {
+          state.products[index] = { ...priced, productQuantity: line.productQuantity };
+        }
+      });
+      action.payload.combos.forEach((priced, index) => {
+        const line = state.combos[index];
+        if (line && comboLineKey(line) === comboLineKey(priced)) {
+          state.combos[index] = { ...priced, comboQuantity: line.comboQuantity };
+        }
+      });
       recompute(state);
     },
     setCoupon(state, action: PayloadAction<CartCoupon | null>) {
@@ -269,9 +303,12 @@ export const {
   addProduct,
   removeProduct,
   changeProductQuantity,
+  restoreProduct,
   addCombo,
   removeCombo,
   changeComboQuantity,
+  restoreCombo,
+  repriceLines,
   setCoupon,
   setOrderType,
   setCoordinates,

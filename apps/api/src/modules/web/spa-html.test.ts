@@ -99,6 +99,13 @@ describe('preloading the first API calls of an establishment page', () => {
     ]);
   });
 
+  it('preloads the menu on the cart page too (the cart prices its lines from it)', () => {
+    expect(dataPreloads({ path: `/cart/${uuid}`, cookie: 'sufra_language=en' })).toEqual([
+      link(`/api/restaurant/qr/${uuid}/data/`),
+      link(`/api/menu/qr/${uuid}/?lang=en`),
+    ]);
+  });
+
   it('preloads the menu in the language the app keeps in its cookie', () => {
     const [, menu] = dataPreloads({ path: `/menu/${uuid}`, cookie: 'a=1; sufra_language=en' });
     expect(menu).toBe(link(`/api/menu/qr/${uuid}/?lang=en`));

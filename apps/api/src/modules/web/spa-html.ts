@@ -26,6 +26,7 @@ const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/menu\/[^/]+\/?$/i, 'src/features/menu/routes/menu-route.tsx'],
   [/^\/qr\/[^/]+(\/.*)?$/i, 'src/features/landing/routes/landing-route.tsx'],
   [/^\/items\/[^/]+\/[^/]+(\/[^/]+)?\/?$/i, 'src/features/item/routes/item-route.tsx'],
+  [/^\/cart\/[^/]+\/?$/i, 'src/features/cart/routes/cart-route.tsx'],
   [/^\/deactivated\/[^/]+\/?$/i, 'src/features/errors/routes/deactivated-route.tsx'],
   [/^\/error\/?$/i, 'src/features/errors/routes/error-route.tsx'],
 ];
@@ -105,7 +106,7 @@ function withEtag(html: string): SpaPage {
 /** The cookie the web app keeps its interface language in for us (localStorage is out of the server's sight). */
 const LANGUAGE_COOKIE = /(?:^|;\s*)sufra_language=(ar|en)(?:;|$)/;
 const ESTABLISHMENT_PAGE =
-  /^\/(menu|qr|items)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
+  /^\/(menu|qr|items|cart)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/|$)/i;
 const UTM_SOURCE = /^[\w.-]{1,100}$/;
 
 export interface PageRequest {
@@ -125,7 +126,7 @@ function cookieLanguage(cookie: string | undefined): Language {
 
 /**
  * Preloads of the API calls the app makes first on an establishment's page, so they start with the HTML instead of
- * after the entry has run: the QR's data on every page, the menu on /menu. The URLs are exactly the ones the app
+ * after the entry has run: the QR's data on every page, the menu on /menu and /cart. The URLs are exactly the ones the app
  * requests (apps/web/src/app/route-data-prefetch.ts; same-origin API), and `use-credentials` matches its fetch,
  * so the browser hands it the preloaded responses. Language from the app's cookie, Arabic by default, as in the app.
  */
@@ -137,7 +138,8 @@ export function dataPreloads({ path, utmSource, cookie }: PageRequest): string[]
   const utm = typeof utmSource === 'string' ? utmSource.trim() : '';
   const qrData = `/api/restaurant/qr/${uuid}/data/${UTM_SOURCE.test(utm) ? `?utm_source=${utm}` : ''}`;
   const urls = [qrData];
-  if (page === 'menu') urls.push(`/api/menu/qr/${uuid}/?lang=${cookieLanguage(cookie)}`);
+  // The cart prices its lines from the menu.
+  if (page === 'menu' || page === 'cart') urls.push(`/api/menu/qr/${uuid}/?lang=${cookieLanguage(cookie)}`);
   return urls.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
 }
 

@@ -5,6 +5,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
@@ -17,7 +18,6 @@ import { useItem } from '../api/get-item';
 import { useItemByName } from '../api/get-item-by-name';
 import { ComboSlotFieldset } from '../components/combo-slot-fieldset';
 import { ModifierGroupFieldset } from '../components/modifier-group-fieldset';
-import { QuantityStepper } from '../components/quantity-stepper';
 import {
   type OptionSelection,
   type SlotSelection,

@@ -1,9 +1,12 @@
 import type { Language } from '@sufra/shared/language';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
-import { apiRequest } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { apiRequest } from './api-client';
+import { useApiQuery } from './use-api-query';
 
-/** `GET /api/menu/qr/{uuid}/?lang=`: the branch's menu in the interface language (ETag/304 handled by the browser cache). */
+/**
+ * `GET /api/menu/qr/{uuid}/?lang=`: the branch's menu in the interface language (ETag/304 handled by the browser cache).
+ * In lib because two features read it: the menu shows it, the cart reprices its lines from it.
+ */
 export function getMenu(uuid: string, language: Language): Promise<MenuResponse> {
   // `lang` as well as Accept-Language: the URL then names this very menu, so the page's HTML can preload it.
   return apiRequest<MenuResponse>(`/menu/qr/${encodeURIComponent(uuid)}/`, { language, query: { lang: language } });

@@ -1,0 +1,63 @@
+import type { Language } from '@sufra/shared/language';
+import { formatSar } from '@sufra/shared/money';
+import type { CartPricing } from '@sufra/shared/pricing/price-cart';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/use-language';
+
+const percentFormats = new Map<Language, Intl.NumberFormat>();
+
+/** 1500 basis points → "15%" ("١٥٪؜" in Arabic). */
+function formatRate(basisPoints: number, language: Language): string {
+  let format = percentFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
+      style: 'percent',
+      maximumFractionDigits: 2,
+    });
+    percentFormats.set(language, format);
+  }
+  return format.format(basisPoints / 10_000);
+}
+
+interface Props {
+  pricing: CartPricing;
+  /** The brand's VAT, named in the tax row when every line is taxed at it; otherwise the row says "taxes". */
+  vatRateBasisPoints: number;
+  singleRate: boolean;
+}
+
+/** Subtotal, taxes and total, as priceCart computed them. Inclusive prices already hold the VAT: it is shown as such. */
+export function CartTotals({ pricing, vatRateBasisPoints, singleRate }: Props) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const sar = (amount: number) => formatSar(amount, language);
+  const rate = formatRate(vatRateBasisPoints, language);
+  const inclusive = pricing.taxMode === 'inclusive';
+  const taxLabel = inclusive
+    ? singleRate
+      ? t('cart.vatIncluded', { rate })
+      : t('cart.taxesIncluded')
+    : singleRate
+      ? t('cart.vat', { rate })
+      : t('cart.taxes');
+  const taxRow = (
+    <div className={`cart-totals__row${inclusive ? ' cart-totals__row--note' : ''}`}>
+      <dt>{taxLabel}</dt>
+      <dd data-testid="cart-taxes">{sar(pricing.taxesPrice)}</dd>
+    </div>
+  );
+  return (
+    <dl className="cart-totals__list" data-testid="cart-totals" data-tax-mode={pricing.taxMode}>
+      <div className="cart-totals__row">
+        <dt>{t('cart.subtotal')}</dt>
+        <dd data-testid="cart-subtotal">{sar(pricing.subtotal)}</dd>
+      </div>
+      {!inclusive && taxRow}
+      <div className="cart-totals__row cart-totals__row--total">
+        <dt>{t('cart.total')}</dt>
+        <dd data-testid="cart-total">{sar(pricing.total)}</dd>
+      </div>
+      {inclusive && taxRow}
+    </dl>
+  );
+}
