@@ -6,6 +6,8 @@ export type AuthScope = 'customer' | 'staff';
 export interface AuthEvent {
   scope: AuthScope;
   type: 'signedIn' | 'signedOut';
+  /** Customer sessions are per brand. */
+  brandId?: number;
 }
 
 type Listener = (event: AuthEvent, fromOtherTab: boolean) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRefreshSerializer } from './refresh-lock';
+import { createRefreshSerializer, withRefresh } from './refresh-lock';
 import { memoryStorage } from './storage';
 
 /** A lock manager like the browser's: one holder per name at a time, in request order. */
@@ -97,5 +97,78 @@ describe('serialized refresh', () => {
     ).rejects.toThrow('offline');
     // The next call is not stuck behind the failed one.
     expect(await refresh('customer', 0, async () => true)).toBe(true);
+  });
+});
+
+describe('a call with refresh', () => {
+  const unauthorized = (error: unknown) => error === 401;
+
+  it('refreshes once on 401 and retries', async () => {
+    const answers: Array<number | 'ok'> = [401, 'ok'];
+    let refreshes = 0;
+    const result = await withRefresh(
+      async () => {
+        const answer = answers.shift();
+        if (answer !== 'ok') throw answer;
+        return answer;
+      },
+      async () => {
+        refreshes += 1;
+        return true;
+      },
+      () => {
+        throw new Error('must not end the session');
+      },
+      unauthorized,
+    );
+    expect(result).toBe('ok');
+    expect(refreshes).toBe(1);
+  });
+
+  it('ends the session when the refresh is refused', async () => {
+    let ended = false;
+    await expect(
+      withRefresh(
+        async () => {
+          throw 401;
+        },
+        async () => false,
+        () => {
+          ended = true;
+        },
+        unauthorized,
+      ),
+    ).rejects.toBe(401);
+    expect(ended).toBe(true);
+  });
+
+  it('gives up after two refreshes without ending the session, and leaves other errors alone', async () => {
+    let calls = 0;
+    let ended = false;
+    await expect(
+      withRefresh(
+        async () => {
+          calls += 1;
+          throw 401;
+        },
+        async () => true,
+        () => {
+          ended = true;
+        },
+        unauthorized,
+      ),
+    ).rejects.toBe(401);
+    expect(calls).toBe(3);
+    expect(ended).toBe(false);
+    await expect(
+      withRefresh(
+        async () => {
+          throw 500;
+        },
+        async () => true,
+        () => {},
+        unauthorized,
+      ),
+    ).rejects.toBe(500);
   });
 });

@@ -49,3 +49,28 @@ export function createRefreshSerializer(options: RefreshSerializerOptions = {}) 
 }
 
 export const serializedRefresh = createRefreshSerializer();
+
+/**
+ * Runs `call`; on 401 refreshes (serialized) and runs it again. A refresh skipped because another tab had just
+ * refreshed may have renewed a different session (customer cookies are per brand), so a second 401 refreshes for
+ * real once more. `onEnded` runs when the server refuses the refresh: the session is over.
+ */
+export async function withRefresh<T>(
+  call: () => Promise<T>,
+  refresh: (since: number) => Promise<boolean>,
+  onEnded: () => void,
+  isUnauthorized: (error: unknown) => boolean,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const sentAt = Date.now();
+    try {
+      return await call();
+    } catch (error) {
+      if (!isUnauthorized(error) || attempt === 2) throw error;
+      if (!(await refresh(sentAt))) {
+        onEnded();
+        throw error;
+      }
+    }
+  }
+}

@@ -28,7 +28,7 @@ export function EstablishmentLayout({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const [pathname, navigate] = useLocation();
   const { data, error, refetch } = useQrData(uuid, language, utmFromUrl);
-  useCustomerSession(uuid);
+  useCustomerSession(uuid, data?.brand.id);
 
   useEffect(() => {
     if (uuid) dispatch(enterEstablishment(uuid));

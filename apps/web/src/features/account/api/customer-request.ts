@@ -1,33 +1,50 @@
 import type { SessionResponse } from '@sufra/shared/schemas/auth';
 import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api-client';
 import { announceAuth } from '../../../lib/auth-channel';
-import { serializedRefresh } from '../../../lib/refresh-lock';
-import { local } from '../../../lib/storage';
+import { serializedRefresh, withRefresh } from '../../../lib/refresh-lock';
+import { local, readJson } from '../../../lib/storage';
 
 /**
- * Set while this browser may hold a customer session (after a sign-in, until a sign-out or a refused refresh).
- * The cookies are httpOnly, so without it every anonymous visit would spend two requests finding out it has none.
+ * A customer belongs to one brand and the server keeps one cookie session per brand, so everything here is per brand:
+ * the hint that this browser may be signed in, the refresh lock, the sign-in and sign-out news between tabs.
+ *
+ * The hint (brand ids in localStorage, set at sign-in, cleared at sign-out or a refused refresh) exists because the
+ * cookies are httpOnly: without it every anonymous visit would spend two requests finding out it has no session.
  */
-export const SIGNED_IN_HINT_KEY = 'sufra.customer.signedIn';
+const SIGNED_IN_BRANDS_KEY = 'sufra.customer.brands';
+const brandOfUuid = new Map<string, number>();
 
 export const enc = encodeURIComponent;
 
-export function markSignedIn(): void {
-  local.setItem(SIGNED_IN_HINT_KEY, '1');
-  announceAuth({ scope: 'customer', type: 'signedIn' });
+/** The layout tells which brand a QR uuid belongs to once its data has arrived. */
+export function rememberBrand(uuid: string, brandId: number): void {
+  brandOfUuid.set(uuid, brandId);
 }
 
-/** The session is over (signed out, or the server refused the refresh): every tab clears its user data. */
-export function markSignedOut(): void {
-  local.removeItem(SIGNED_IN_HINT_KEY);
-  announceAuth({ scope: 'customer', type: 'signedOut' });
+export const brandOf = (uuid: string): number | undefined => brandOfUuid.get(uuid);
+
+function signedInBrands(): number[] {
+  const list = readJson<unknown>(local, SIGNED_IN_BRANDS_KEY);
+  return Array.isArray(list) ? list.filter((id): id is number => typeof id === 'number') : [];
 }
 
-export const maybeSignedIn = (): boolean => local.getItem(SIGNED_IN_HINT_KEY) === '1';
+export const maybeSignedIn = (brandId: number): boolean => signedInBrands().includes(brandId);
 
-/** `POST /api/auth/{uuid}/refresh/`: rotates the refresh cookie. Serialized across tabs (lib/refresh-lock.ts). */
+export function markSignedIn(brandId: number): void {
+  local.setItem(SIGNED_IN_BRANDS_KEY, JSON.stringify([...new Set([...signedInBrands(), brandId])]));
+  announceAuth({ scope: 'customer', type: 'signedIn', brandId });
+}
+
+/** The session of this brand is over (signed out, or the server refused the refresh): its tabs clear their user data. */
+export function markSignedOut(brandId: number | undefined): void {
+  if (brandId === undefined) return;
+  local.setItem(SIGNED_IN_BRANDS_KEY, JSON.stringify(signedInBrands().filter((id) => id !== brandId)));
+  announceAuth({ scope: 'customer', type: 'signedOut', brandId });
+}
+
+/** `POST /api/auth/{uuid}/refresh/`: rotates the refresh cookie. Serialized across tabs per brand (lib/refresh-lock.ts). */
 export function refreshCustomerSession(uuid: string, language: RequestOptions['language'], since: number) {
-  return serializedRefresh('customer', since, async () => {
+  return serializedRefresh(`customer-${brandOf(uuid) ?? uuid}`, since, async () => {
     try {
       await apiRequest<SessionResponse>(`/auth/${enc(uuid)}/refresh/`, { language, method: 'POST' });
       return true;
@@ -39,20 +56,14 @@ export function refreshCustomerSession(uuid: string, language: RequestOptions['l
 }
 
 /**
- * A call as the signed-in customer: on 401 (the 15-minute access token expired) refresh once and retry;
- * when the refresh is refused too, the session is over everywhere.
+ * A call as the signed-in customer: on 401 (the 15-minute access token expired) refresh and retry;
+ * when the refresh is refused too, the session is over in every tab of the brand.
  */
 export async function customerRequest<T>(uuid: string, path: string, options: RequestOptions): Promise<T> {
-  const sentAt = Date.now();
-  try {
-    return await apiRequest<T>(path, options);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401) throw error;
-    const renewed = await refreshCustomerSession(uuid, options.language, sentAt);
-    if (!renewed) {
-      markSignedOut();
-      throw error;
-    }
-    return apiRequest<T>(path, options);
-  }
+  return withRefresh(
+    () => apiRequest<T>(path, options),
+    (since) => refreshCustomerSession(uuid, options.language, since),
+    () => markSignedOut(brandOf(uuid)),
+    (error) => error instanceof ApiError && error.status === 401,
+  );
 }

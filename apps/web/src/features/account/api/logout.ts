@@ -1,6 +1,6 @@
 import type { Language } from '@sufra/shared/language';
 import { apiRequest } from '../../../lib/api-client';
-import { enc, markSignedOut } from './customer-request';
+import { brandOf, enc, markSignedOut } from './customer-request';
 
 /** `POST /api/auth/{uuid}/logout/`: revokes the token family and clears the cookies; every tab signs out. */
 export async function logoutCustomer(uuid: string, language: Language): Promise<void> {
@@ -8,6 +8,6 @@ export async function logoutCustomer(uuid: string, language: Language): Promise<
     await apiRequest<null>(`/auth/${enc(uuid)}/logout/`, { language, method: 'POST' });
   } finally {
     // Even when the call fails (offline), this browser forgets the diner; the cookies expire on their own.
-    markSignedOut();
+    markSignedOut(brandOf(uuid));
   }
 }

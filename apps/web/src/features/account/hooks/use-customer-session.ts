@@ -4,25 +4,26 @@ import { onAuthEvent } from '../../../lib/auth-channel';
 import { useLanguage } from '../../../lib/use-language';
 import { login, logout } from '../../../stores/auth-slice';
 import { useAppDispatch } from '../../../stores/root-state';
-import { markSignedOut, maybeSignedIn } from '../api/customer-request';
+import { markSignedOut, maybeSignedIn, rememberBrand } from '../api/customer-request';
 import { getMe } from '../api/get-me';
 
 /**
- * The session bootstrap every establishment page runs (kept tiny: it is in the entry chunk). With a uuid it asks
- * `GET me` (refreshing once on 401), and it follows the other tabs: a sign-out anywhere clears the user data here,
- * a sign-in elsewhere loads the customer here.
+ * The session bootstrap every establishment page runs (kept tiny: it is in the entry chunk). Once the QR's brand is
+ * known it asks `GET me` (refreshing on 401) when this browser may be signed in to that brand, and it follows the
+ * other tabs: a sign-out anywhere clears the user data here, a sign-in elsewhere loads the customer here.
  */
-export function useCustomerSession(uuid: string | undefined) {
+export function useCustomerSession(uuid: string | undefined, brandId: number | undefined) {
   const dispatch = useAppDispatch();
   const language = useLanguage();
 
   // Language is read when the check runs; switching language does not check again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the establishment on purpose
   useEffect(() => {
-    if (!uuid) return;
+    if (!uuid || brandId === undefined) return;
+    rememberBrand(uuid, brandId);
     let active = true;
     const check = () => {
-      if (!maybeSignedIn()) {
+      if (!maybeSignedIn(brandId)) {
         dispatch(logout());
         return;
       }
@@ -32,15 +33,15 @@ export function useCustomerSession(uuid: string | undefined) {
         },
         (error: unknown) => {
           if (!active || !(error instanceof ApiError)) return;
-          // 401 already ended the session (customerRequest); 403/404: no customer of this brand here.
-          if (error.status === 401) markSignedOut();
+          // A 401 has already ended the session (customerRequest); other 4xx: no customer of this brand here.
+          if (error.status === 401) markSignedOut(brandId);
           else if (error.status >= 400 && error.status < 500) dispatch(logout());
         },
       );
     };
     check();
     const stop = onAuthEvent((event, fromOtherTab) => {
-      if (event.scope !== 'customer') return;
+      if (event.scope !== 'customer' || event.brandId !== brandId) return;
       if (event.type === 'signedOut') dispatch(logout());
       else if (fromOtherTab) check();
     });
@@ -48,5 +49,5 @@ export function useCustomerSession(uuid: string | undefined) {
       active = false;
       stop();
     };
-  }, [uuid, dispatch]);
+  }, [uuid, brandId, dispatch]);
 }

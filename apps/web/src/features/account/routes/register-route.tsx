@@ -102,7 +102,7 @@ export default function RegisterRoute() {
 
   const finish = async (response: SessionResponse, withProfile: boolean) => {
     dispatch(login({ userData: response.customer, session: response.session }));
-    markSignedIn();
+    markSignedIn(response.customer.brandId);
     setJustSignedIn(true);
     const message =
       response.created === true

@@ -1,6 +1,6 @@
 import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api-client';
 import { announceAuth } from '../../../lib/auth-channel';
-import { serializedRefresh } from '../../../lib/refresh-lock';
+import { serializedRefresh, withRefresh } from '../../../lib/refresh-lock';
 import { local } from '../../../lib/storage';
 
 /** Set while this browser may hold a staff session (the cookies are httpOnly): saves a 401 round trip when it has none. */
@@ -33,16 +33,10 @@ function refreshStaffSession(language: RequestOptions['language'], since: number
 
 /** A call as the signed-in staff user: refresh once on 401 and retry; a refused refresh ends the session. */
 export async function staffRequest<T>(path: string, options: RequestOptions): Promise<T> {
-  const sentAt = Date.now();
-  try {
-    return await apiRequest<T>(path, options);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401) throw error;
-    const renewed = await refreshStaffSession(options.language, sentAt);
-    if (!renewed) {
-      markStaffSignedOut();
-      throw error;
-    }
-    return apiRequest<T>(path, options);
-  }
+  return withRefresh(
+    () => apiRequest<T>(path, options),
+    (since) => refreshStaffSession(options.language, since),
+    markStaffSignedOut,
+    (error) => error instanceof ApiError && error.status === 401,
+  );
 }
