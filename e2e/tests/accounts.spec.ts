@@ -60,7 +60,7 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/edit-profile/${QR.main}$`));
       await page.getByTestId('sign-out').click();
       await expect(page).toHaveURL(new RegExp(`/menu/${QR.main}$`));
-      await expect(page.getByTestId('account-entry')).toHaveText(TEXTS.signIn[language]);
+      await expect(page.getByTestId('account-entry')).toHaveAccessibleName(TEXTS.signIn[language]);
 
       await page.getByTestId('account-entry').click();
       await expect(page).toHaveURL(/\/register\/.*mode=signin/);
@@ -129,11 +129,11 @@ test.describe('session', () => {
     await second.goto(`/edit-profile/${QR.main}`);
     await expect(second.getByTestId('edit-profile-page')).toBeVisible();
     await second.getByTestId('sign-out').click();
-    await expect(second.getByTestId('account-entry')).toHaveText(TEXTS.signIn.ar);
+    await expect(second.getByTestId('account-entry')).toHaveAccessibleName(TEXTS.signIn.ar);
     // The first tab hears it without a reload.
-    await expect(page.getByTestId('account-entry')).toHaveText(TEXTS.signIn.ar);
+    await expect(page.getByTestId('account-entry')).toHaveAccessibleName(TEXTS.signIn.ar);
     await page.reload();
-    await expect(page.getByTestId('account-entry')).toHaveText(TEXTS.signIn.ar);
+    await expect(page.getByTestId('account-entry')).toHaveAccessibleName(TEXTS.signIn.ar);
   });
 
   test('two tabs with an expired access token refresh once and both stay signed in', async ({

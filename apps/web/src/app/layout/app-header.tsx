@@ -34,7 +34,7 @@ function AccountEntry({ uuid }: { uuid: string }) {
   return (
     <Link
       to={to}
-      className="btn btn-ghost btn-small app-header__account"
+      className={`btn btn-ghost app-header__account ${signedIn ? '' : 'btn-icon'}`}
       data-testid="account-entry"
       aria-label={signedIn ? t('header.profileOf', { name }) : t('header.signIn')}
     >
@@ -42,7 +42,8 @@ function AccountEntry({ uuid }: { uuid: string }) {
         <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
       </svg>
-      <span className="app-header__account-name">{signedIn ? name?.split(' ')[0] : t('header.signIn')}</span>
+      {/* Signed out: the icon alone (its name is the aria-label), so the brand's name keeps the room. */}
+      {signedIn && <span className="app-header__account-name">{name?.split(' ')[0]}</span>}
     </Link>
   );
 }

@@ -29,13 +29,14 @@ export function PhoneField({ id, value, onChange, error, label, optional = false
         <div className="phone-field__controls">
           <select
             className="input"
+            dir="ltr"
             aria-label={t('account.dialCode')}
             value={value.dial}
             disabled={disabled}
             data-testid={`${id}-dial`}
             onChange={(event) => onChange({ ...value, dial: event.target.value })}
           >
-            {!known && <option value={value.dial}>+{value.dial}</option>}
+            {!known && <option value={value.dial}>{`+${value.dial}`}</option>}
             {options.map((option) => (
               <option key={option.region} value={option.dial}>
                 {`+${option.dial} ${option.name}`}
