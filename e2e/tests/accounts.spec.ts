@@ -157,6 +157,21 @@ test.describe('session', () => {
     await expect(second.getByTestId('account-entry')).toContainText(first);
   });
 
+  test('deleting the account signs out; the number must register again', async ({ page, baseURL }) => {
+    const diner = await registerDiner(page, baseURL ?? '', 'ar');
+    await page.goto(`/edit-profile/${QR.main}`);
+    await page.getByRole('button', { name: 'احذف حسابي' }).click();
+    await page.getByTestId('delete-account-confirm').getByRole('button', { name: 'احذف نهائيًا' }).click();
+    await expect(page).toHaveURL(new RegExp(`/menu/${QR.main}$`));
+    await expect(page.getByTestId('account-entry')).toHaveAccessibleName(TEXTS.signIn.ar);
+    await page.goto(`/register/${QR.main}?mode=signin`);
+    await page.locator('#phone').fill(diner.phone.national);
+    await page.getByRole('button', { name: TEXTS.sendCode.ar }).click();
+    const { code } = await readCode(baseURL ?? '', diner.phone.e164);
+    await page.locator('#otp-code').fill(code);
+    await expect(page.locator('#fullName')).toBeVisible();
+  });
+
   test('the profile page sends a signed-out diner to sign in and back', async ({ page, baseURL }) => {
     await page.goto(`/edit-profile/${QR.main}`);
     await expect(page).toHaveURL(new RegExp(`/register/${QR.main}\\?mode=signin&next=%2Fedit-profile%2F${QR.main}`));

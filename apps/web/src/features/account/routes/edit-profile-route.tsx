@@ -8,6 +8,7 @@ import { PageFallback } from '../../../app/layout/page-fallback';
 import { FormAlert } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
@@ -15,6 +16,7 @@ import { login } from '../../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { emailError, type FieldErrors, nameError, type PhoneValue, phoneError, splitApiError } from '../account-form';
 import { changePhone } from '../api/change-phone';
+import { deleteAccount } from '../api/delete-account';
 import { logoutCustomer } from '../api/logout';
 import { requestOtp } from '../api/request-otp';
 import { updateProfile } from '../api/update-profile';
@@ -69,6 +71,7 @@ export default function EditProfileRoute() {
       <PhoneChange uuid={uuid} customer={customer} />
       <AddressBook uuid={uuid} />
       <SignOut uuid={uuid} />
+      <DeleteAccount uuid={uuid} />
     </div>
   );
 }
@@ -326,6 +329,67 @@ function SignOut({ uuid }: { uuid: string }) {
       >
         {t('account.signOut')}
       </button>
+    </section>
+  );
+}
+
+/** Deleting the account asks once more; then every tab signs out. */
+function DeleteAccount({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [, navigate] = useLocation();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      navigate(paths.menu.build(uuid), { replace: true });
+      await deleteAccount(uuid, language);
+      void showToast(t('account.deleted'), 'info');
+    } catch (cause) {
+      setError(errorText(cause, language));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="section" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">{t('account.deleteTitle')}</h2>
+      {!confirming ? (
+        <button type="button" className="btn btn-secondary" onClick={() => setConfirming(true)}>
+          {t('account.deleteAccount')}
+        </button>
+      ) : (
+        <div className="confirm-box" data-testid="delete-account-confirm">
+          <span>{t('account.deleteConfirm')}</span>
+          <button
+            ref={confirmButton}
+            type="button"
+            className="btn btn-small btn-danger"
+            disabled={busy}
+            onClick={() => void remove()}
+          >
+            {t('account.deleteYes')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-small btn-secondary"
+            disabled={busy}
+            onClick={() => setConfirming(false)}
+          >
+            {t('account.cancel')}
+          </button>
+        </div>
+      )}
+      <FormAlert message={error} />
     </section>
   );
 }
