@@ -2,16 +2,22 @@
  * What the account journeys share: unique phone numbers, the demo staff, reading the 4-digit code from the SMS outbox
  * as the demo manager (through the staff API, like the staff app's outbox screen), and the registration form.
  */
-import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
+import {
+  type APIRequestContext,
+  expect,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { SmsOutboxEntry } from '../../packages/shared/src/schemas/staff.ts';
 import { QR } from './sufra.ts';
 
 /** The demo seed's staff (apps/api/src/db/seed): one of each role at the demo brand. */
 export const STAFF = {
-  owner: { email: 'owner@sufra.demo', password: 'sufra-owner-2026' },
-  manager: { email: 'manager@sufra.demo', password: 'sufra-manager-2026' },
-  cashier: { email: 'cashier@sufra.demo', password: 'sufra-cashier-2026' },
+  owner: { email: 'owner@sufra.demo', password: 'owner-demo-2026' },
+  manager: { email: 'manager@sufra.demo', password: 'manager-demo-2026' },
+  cashier: { email: 'cashier@sufra.demo', password: 'cashier-demo-2026' },
 } as const;
 
 /**
@@ -87,6 +93,24 @@ export const TEXTS = {
 export interface Diner {
   name: string;
   phone: { national: string; e164: string };
+  /** The outbox id of the last code sent to this phone (a later readCode asks for a newer one). */
+  lastCodeId?: number;
+}
+
+/**
+ * Clicks "send code" until the code step shows. The API refuses a second code to one number within 30 s with a
+ * 429 and Retry-After; the button then counts down, disabled, and this waits it out (journeys that sign a number in
+ * again right after registering it need that).
+ */
+export async function sendCode(page: Page, language: Language, button?: Locator) {
+  const send = button ?? page.getByRole('button', { name: TEXTS.sendCode[language] });
+  const codeInput = page.locator('#otp-code');
+  await send.click();
+  await expect(async () => {
+    if (await codeInput.isVisible()) return;
+    if (await send.isEnabled()) await send.click();
+    await expect(codeInput).toBeVisible({ timeout: 1_500 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /** Fills the registration form (name, mobile, email, age group, gender, city) and asks for the code. */
@@ -97,7 +121,7 @@ export async function fillRegistration(page: Page, language: Language, diner: Di
   await page.locator('#ageGroup').selectOption('25_39');
   await page.locator('input[name=gender][value=female]').check({ force: true });
   await page.locator('#city').fill(language === 'ar' ? 'الرياض' : 'Riyadh');
-  await page.getByRole('button', { name: TEXTS.sendCode[language] }).click();
+  await sendCode(page, language);
 }
 
 /** Registers a new diner through the UI at `/register/{uuid}` and waits until the app is back on the menu, signed in. */
@@ -107,9 +131,9 @@ export async function registerDiner(page: Page, baseURL: string, language: Langu
   await fillRegistration(page, language, diner);
   const codeInput = page.locator('#otp-code');
   await expect(codeInput).toBeFocused();
-  const { code } = await readCode(baseURL, diner.phone.e164);
+  const { code, id } = await readCode(baseURL, diner.phone.e164);
   await codeInput.fill(code);
   await expect(page).toHaveURL(new RegExp(`/menu/${uuid}$`));
   await expect(page.getByTestId('account-entry')).toContainText(diner.name.split(' ')[0] ?? diner.name);
-  return diner;
+  return { ...diner, lastCodeId: id };
 }

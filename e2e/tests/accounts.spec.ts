@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { fillRegistration, readCode, registerDiner, TEXTS, uniqueMobile, wrongCode } from '../support/accounts.ts';
+import {
+  fillRegistration,
+  readCode,
+  registerDiner,
+  sendCode,
+  TEXTS,
+  uniqueMobile,
+  wrongCode,
+} from '../support/accounts.ts';
 import { errorText, expectDocumentLanguage, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 for (const language of LANGUAGES) {
@@ -55,6 +63,7 @@ for (const language of LANGUAGES) {
     });
 
     test('signs out, then signs in again with only the phone', async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
       const diner = await registerDiner(page, baseURL ?? '', language);
       await page.getByTestId('account-entry').click();
       await expect(page).toHaveURL(new RegExp(`/edit-profile/${QR.main}$`));
@@ -66,8 +75,8 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(/\/register\/.*mode=signin/);
       await expect(page.locator('#fullName')).toHaveCount(0);
       await page.locator('#phone').fill(diner.phone.national);
-      await page.getByRole('button', { name: TEXTS.sendCode[language] }).click();
-      const { code } = await readCode(baseURL ?? '', diner.phone.e164);
+      await sendCode(page, language);
+      const { code } = await readCode(baseURL ?? '', diner.phone.e164, diner.lastCodeId);
       await page.locator('#otp-code').fill(code);
       // Back where the diner came from: the menu.
       await expect(page).toHaveURL(new RegExp(`/menu/${QR.main}$`));
@@ -97,13 +106,14 @@ for (const language of LANGUAGES) {
     });
 
     test('registering a number already registered signs in and says so', async ({ page, browser, baseURL }) => {
+      test.setTimeout(90_000);
       const diner = await registerDiner(page, baseURL ?? '', language);
       const other = await browser.newContext({ baseURL, locale: language });
       const tab = await other.newPage();
       if (language !== 'ar') await useLanguage(tab, language);
       await tab.goto(`/register/${QR.main}`);
       await fillRegistration(tab, language, { name: 'Someone Else', phone: diner.phone });
-      const { code } = await readCode(baseURL ?? '', diner.phone.e164);
+      const { code } = await readCode(baseURL ?? '', diner.phone.e164, diner.lastCodeId);
       await tab.locator('#otp-code').fill(code);
       await expect(tab.getByText(TEXTS.alreadyRegistered[language])).toBeVisible();
       await expect(tab.getByTestId('account-entry')).toContainText(diner.name.split(' ')[0] ?? '');
@@ -158,6 +168,7 @@ test.describe('session', () => {
   });
 
   test('deleting the account signs out; the number must register again', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
     const diner = await registerDiner(page, baseURL ?? '', 'ar');
     await page.goto(`/edit-profile/${QR.main}`);
     await page.getByRole('button', { name: 'احذف حسابي' }).click();
@@ -166,8 +177,8 @@ test.describe('session', () => {
     await expect(page.getByTestId('account-entry')).toHaveAccessibleName(TEXTS.signIn.ar);
     await page.goto(`/register/${QR.main}?mode=signin`);
     await page.locator('#phone').fill(diner.phone.national);
-    await page.getByRole('button', { name: TEXTS.sendCode.ar }).click();
-    const { code } = await readCode(baseURL ?? '', diner.phone.e164);
+    await sendCode(page, 'ar');
+    const { code } = await readCode(baseURL ?? '', diner.phone.e164, diner.lastCodeId);
     await page.locator('#otp-code').fill(code);
     await expect(page.locator('#fullName')).toBeVisible();
   });

@@ -4,6 +4,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
+import { formatWait } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useAppSelector } from '../../../stores/root-state';
 import { type FieldErrors, messageFor, type PhoneValue, phoneError, splitApiError } from '../account-form';
@@ -130,7 +131,9 @@ export default function AddressForm({ uuid, address, onSaved, onCancel }: Props)
         : await createAddress(uuid, body, language);
       onSaved(saved);
     } catch (error) {
-      const split = splitApiError(error, language, FIELDS, (s) => t('account.retryIn', { seconds: s }));
+      const split = splitApiError(error, language, FIELDS, (s) =>
+        t('account.retryIn', { time: formatWait(s, language) }),
+      );
       setErrors(split.fields);
       setFormError(split.form);
     } finally {

@@ -1,11 +1,12 @@
 import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
-import { type RefObject, useEffect, useState } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
-import { formatNumber } from '../../../lib/format-number';
+import { formatWait } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { normaliseCode } from '../account-form';
+import { useSecondsUntil } from '../hooks/use-seconds-until';
 
 interface Props {
   otp: OtpRequestResponse;
@@ -19,18 +20,8 @@ interface Props {
   formError: string | null;
   busy: boolean;
   inputRef: RefObject<HTMLInputElement | null>;
-}
-
-/** Seconds until `iso`, ticking once a second while positive. */
-function useSecondsUntil(iso: string): number {
-  const target = Date.parse(iso);
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    if (target <= now) return;
-    const timer = setTimeout(() => setNow(Date.now()), 250);
-    return () => clearTimeout(timer);
-  }, [target, now]);
-  return Math.max(0, Math.ceil((target - now) / 1000));
+  /** A refused resend (429) also holds the button until Retry-After has passed. */
+  blockedUntil?: number | null;
 }
 
 /** The 4-digit code step: one numeric input (SMS autofill, Arabic-Indic digits), resend with a countdown, change number. */
@@ -45,13 +36,12 @@ export function CodeStep({
   formError,
   busy,
   inputRef,
+  blockedUntil = null,
 }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const wait = useSecondsUntil(otp.resendAt);
-  const minutes = Math.floor(wait / 60);
-  const seconds = wait % 60;
-  const countdown = `${formatNumber(minutes, language)}:${formatNumber(seconds, language).padStart(2, formatNumber(0, language))}`;
+  const wait = useSecondsUntil(Math.max(Date.parse(otp.resendAt), blockedUntil ?? 0));
+  const countdown = formatWait(wait, language);
 
   return (
     <form

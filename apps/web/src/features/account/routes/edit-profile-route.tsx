@@ -8,8 +8,8 @@ import { PageFallback } from '../../../app/layout/page-fallback';
 import { FormAlert } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format-number';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { formatNumber, formatWait } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { login } from '../../../stores/auth-slice';
@@ -24,6 +24,7 @@ import { AddressBook } from '../components/address-book';
 import { CodeStep } from '../components/code-step';
 import { PhoneField } from '../components/phone-field';
 import { ProfileFields, type ProfileValues, profileBody } from '../components/profile-fields';
+import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
 import './account.css';
 
@@ -137,7 +138,9 @@ function ProfileForm({ uuid, customer }: { uuid: string; customer: Customer }) {
       setValues(valuesOf(updated));
       void showToast(t('account.profileSaved'));
     } catch (error) {
-      const split = splitApiError(error, language, PROFILE_FIELDS, (s) => t('account.retryIn', { seconds: s }));
+      const split = splitApiError(error, language, PROFILE_FIELDS, (s) =>
+        t('account.retryIn', { time: formatWait(s, language) }),
+      );
       setErrors(split.fields);
       setFormError(split.form);
     } finally {
@@ -176,7 +179,9 @@ function PhoneChange({ uuid, customer }: { uuid: string; customer: Customer }) {
   const [busy, setBusy] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLDivElement>(null);
-  const waitText = (s: number) => t('account.retryIn', { seconds: s });
+  const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
+  const blockedFor = useSecondsUntil(blockedUntil);
+  const waitText = (s: number) => t('account.retryIn', { time: formatWait(s, language) });
 
   useEffect(() => {
     if (otp) codeRef.current?.focus();
@@ -210,6 +215,9 @@ function PhoneChange({ uuid, customer }: { uuid: string; customer: Customer }) {
       setOtp(sent);
       setCode('');
     } catch (error) {
+      if (error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined) {
+        setBlockedUntil(Date.now() + error.retryAfter * 1000);
+      }
       const split = splitApiError(error, language, ['phone'], waitText);
       // A refused number (e.g. "This phone number is used") goes back to the number.
       setOtp(null);
@@ -272,8 +280,12 @@ function PhoneChange({ uuid, customer }: { uuid: string; customer: Customer }) {
           </div>
           <FormAlert message={formError} />
           <div className="page__actions">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? t('account.sending') : t('account.sendCode')}
+            <button type="submit" className="btn btn-primary" disabled={busy || blockedFor > 0}>
+              {busy
+                ? t('account.sending')
+                : blockedFor > 0
+                  ? t('account.sendCodeIn', { time: formatWait(blockedFor, language) })
+                  : t('account.sendCode')}
             </button>
             <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
               {t('account.cancel')}
@@ -298,6 +310,7 @@ function PhoneChange({ uuid, customer }: { uuid: string; customer: Customer }) {
           formError={formError}
           busy={busy}
           inputRef={codeRef}
+          blockedUntil={blockedUntil}
         />
       )}
     </section>

@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths, safeReturnPath } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { formatWait } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { login } from '../../../stores/auth-slice';
@@ -17,6 +18,7 @@ import { verifyOtp } from '../api/verify-otp';
 import { CodeStep } from '../components/code-step';
 import { PhoneField } from '../components/phone-field';
 import { emptyProfile, ProfileFields, type ProfileValues, profileBody } from '../components/profile-fields';
+import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
 import './account.css';
 
@@ -50,12 +52,15 @@ export default function RegisterRoute() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [justSignedIn, setJustSignedIn] = useState(false);
+  /** After a 429 on sending, the send button waits out Retry-After (with a countdown). */
+  const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
+  const blockedFor = useSecondsUntil(blockedUntil);
   const codeRef = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const step = otp && !completing ? 'code' : 'form';
-  const waitText = (seconds: number) => t('account.retryIn', { seconds: seconds });
+  const waitText = (seconds: number) => t('account.retryIn', { time: formatWait(seconds, language) });
 
   // Focus follows the step: the code input when the code is sent, the first error when a form is refused.
   useEffect(() => {
@@ -87,6 +92,9 @@ export default function RegisterRoute() {
       setCode('');
       setErrors({});
     } catch (error) {
+      if (error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined) {
+        setBlockedUntil(Date.now() + error.retryAfter * 1000);
+      }
       const split = splitApiError(error, language, FORM_FIELDS, waitText);
       if (step === 'code') {
         setErrors({ code: split.fields.phone ?? '' });
@@ -217,6 +225,7 @@ export default function RegisterRoute() {
           formError={formError}
           busy={busy}
           inputRef={codeRef}
+          blockedUntil={blockedUntil}
         />
       ) : (
         <form ref={formRef} className="form" noValidate onSubmit={onSubmitForm} data-testid="account-form">
@@ -241,8 +250,18 @@ export default function RegisterRoute() {
             <PhoneField id="phone" value={phone} onChange={setPhone} error={errors.phone} disabled={busy} />
           )}
           <FormAlert message={formError} />
-          <button type="submit" className="btn btn-primary btn-block btn-large" disabled={busy}>
-            {busy ? t('account.sending') : completing ? t('account.register') : t('account.sendCode')}
+          <button
+            type="submit"
+            className="btn btn-primary btn-block btn-large"
+            disabled={busy || (!completing && blockedFor > 0)}
+          >
+            {busy
+              ? t('account.sending')
+              : completing
+                ? t('account.register')
+                : blockedFor > 0
+                  ? t('account.sendCodeIn', { time: formatWait(blockedFor, language) })
+                  : t('account.sendCode')}
           </button>
           {!completing && (
             <p className="account-page__switch">

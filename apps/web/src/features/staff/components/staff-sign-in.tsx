@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { formatWait } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { staffLogin } from '../api/staff-login';
 import { markStaffSignedIn } from '../api/staff-request';
@@ -42,7 +43,7 @@ export function StaffSignIn({ onSignedIn }: { onSignedIn: (user: StaffUser) => v
     } catch (error) {
       let message = errorText(error, language);
       if (error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined) {
-        message = `${message} ${t('account.retryIn', { seconds: error.retryAfter })}`;
+        message = `${message} ${t('account.retryIn', { time: formatWait(error.retryAfter, language) })}`;
       }
       setFormError(message);
       setPassword('');
