@@ -108,7 +108,8 @@ export async function sendCode(page: Page, language: Language, button?: Locator)
   await send.click();
   await expect(async () => {
     if (await codeInput.isVisible()) return;
-    if (await send.isEnabled()) await send.click();
+    // isVisible() does not wait; isEnabled() would wait for a button the code step has removed.
+    if ((await send.isVisible()) && (await send.isEnabled())) await send.click();
     await expect(codeInput).toBeVisible({ timeout: 1_500 });
   }).toPass({ timeout: 45_000 });
 }

@@ -195,7 +195,7 @@ export default function AddressForm({ uuid, address, onSaved, onCancel }: Props)
           </Suspense>
         </div>
         <button type="button" className="btn btn-secondary" onClick={locateMe} disabled={busy || locating}>
-          {locating ? t('address.locating') : t('address.locateMe')}
+          {locating ? t('address.locating') : t('address.useMyLocation')}
         </button>
         <div className="field-row full-width">
           <FormField id={`${idPrefix}-lat`} label={t('address.lat')} error={null}>

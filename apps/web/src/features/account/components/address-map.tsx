@@ -37,7 +37,7 @@ export default function AddressMap({ value, center, onChange }: Props) {
   const changed = useRef(onChange);
   changed.current = onChange;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is created once; value and center follow below
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is created once (in the language it opened in); value and center follow below
   useEffect(() => {
     if (!container.current) return;
     const start = value ?? center;
@@ -45,8 +45,10 @@ export default function AddressMap({ value, center, onChange }: Props) {
       center: [start.lat, start.lng],
       zoom: 16,
       attributionControl: env.MAP_TILE_URL !== '',
+      zoomControl: false,
       keyboard: false,
     });
+    L.control.zoom({ zoomInTitle: t('address.zoomIn'), zoomOutTitle: t('address.zoomOut') }).addTo(instance);
     if (env.MAP_TILE_URL) {
       L.tileLayer(env.MAP_TILE_URL, { maxZoom: 19, attribution: env.MAP_TILE_ATTRIBUTION }).addTo(instance);
     }
