@@ -1,5 +1,6 @@
 // Child processes for the bench: the real server, the seed, Node scripts. All talk to 127.0.0.1 only.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,7 +95,16 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
   const port = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      // Production on PostgreSQL requires a server secret (accounts); any random one does for a benchmark.
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logTail = captureOutput(child);

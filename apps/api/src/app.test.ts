@@ -83,6 +83,24 @@ describe('the app', () => {
       ['get', '/api/menu/qr/{uuid}/'],
     ];
     for (const [method, path] of expected) expect(doc.paths[path], path).toHaveProperty(method);
+    // Accounts (issue 3).
+    const accounts: [string, string][] = [
+      ['post', '/api/auth/{uuid}/otp/'],
+      ['post', '/api/auth/{uuid}/otp/verify/'],
+      ['post', '/api/auth/{uuid}/refresh/'],
+      ['post', '/api/auth/{uuid}/logout/'],
+      ['get', '/api/customers/{uuid}/me/'],
+      ['patch', '/api/customers/{uuid}/me/'],
+      ['delete', '/api/customers/{uuid}/me/'],
+      ['post', '/api/customers/{uuid}/me/phone/'],
+      ['post', '/api/customers/{uuid}/me/addresses/'],
+      ['put', '/api/customers/{uuid}/me/addresses/{id}/'],
+      ['post', '/api/staff/auth/login/'],
+      ['get', '/api/staff/me/'],
+      ['patch', '/api/staff/branches/{id}/'],
+      ['get', '/api/staff/sms-outbox/'],
+    ];
+    for (const [method, path] of accounts) expect(doc.paths[path], path).toHaveProperty(method);
     const ui = await fetch(`${base}/api/docs`);
     expect(ui.status).toBe(200);
   });

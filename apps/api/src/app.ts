@@ -9,32 +9,50 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { resolveAuthSecret } from './config/auth-secret.ts';
 import type { Config } from './config/env.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createOtpService } from './modules/auth/otp.service.ts';
+import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { createBranchesService } from './modules/branches/branches.service.ts';
+import { findCustomer } from './modules/customers/customers.repo.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { createCustomersService } from './modules/customers/customers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createQrService } from './modules/qr/qr.service.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
 import { createSpaHtml } from './modules/web/spa-html.ts';
+import { createAuthGuards, registerCookies } from './plugins/auth.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import { createLogSmsProvider } from './providers/sms/log-sms-provider.ts';
+import type { SmsProvider } from './providers/sms/sms-provider.ts';
+import { createSmsRelay, type SmsRelay } from './providers/sms/sms-relay.ts';
+import { createTwilioSmsProvider } from './providers/sms/twilio-sms-provider.ts';
 
 export interface AppDeps {
   /** The database to use; when absent the app opens one from the config and closes it with the app. */
   database?: DatabaseHandle;
   /** The clock (tests pin it to check opening hours). */
   now?: () => Date;
+  /** The SMS gateway; default from the config (log, or Twilio). Tests pass a recording one. */
+  smsProvider?: SmsProvider;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     services: { menu: MenuService };
+    /** The SMS outbox relay (tests call drainOnce()). */
+    smsRelay: SmsRelay;
   }
 }
 
@@ -102,12 +120,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  await registerCookies(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sufra API', description: 'QR ordering and loyalty for restaurant brands', version: '0.1.0' },
-      tags: [{ name: 'establishment' }, { name: 'branches' }, { name: 'menu' }, { name: 'ads' }, { name: 'health' }],
+      tags: [
+        { name: 'establishment' },
+        { name: 'branches' },
+        { name: 'menu' },
+        { name: 'ads' },
+        { name: 'health' },
+        { name: 'auth' },
+        { name: 'customers' },
+        { name: 'staff' },
+      ],
     },
     transform: jsonSchemaTransform,
   });
@@ -125,6 +153,39 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const ads = createAdsService(ctx, branches);
   app.decorate('services', { menu });
 
+  const secret = resolveAuthSecret(config);
+  if (config.nodeEnv === 'production' && !config.authSecret) {
+    app.log.warn('AUTH_SECRET is not set: using the secret kept in DATA_DIR (fine for one embedded instance only)');
+  }
+  const smsProvider =
+    deps.smsProvider ??
+    (config.sms.twilio ? createTwilioSmsProvider(config.sms.twilio) : createLogSmsProvider(app.log));
+  const smsRelay = createSmsRelay({
+    db: database.db,
+    provider: smsProvider,
+    now: ctx.now,
+    log: app.log,
+    intervalMs: config.sms.relayIntervalMs,
+  });
+  app.decorate('smsRelay', smsRelay);
+  app.addHook('onReady', async () => smsRelay.start());
+  app.addHook('onClose', async () => smsRelay.stop());
+  const sessions = createSessionsService(ctx, secret);
+  const otp = createOtpService(ctx, {
+    secret,
+    sessions,
+    onSmsQueued: () => smsRelay.kick(),
+    ipSendsPerHour: config.otpSendsPerIpPerHour,
+  });
+  const customers = createCustomersService(ctx, sessions);
+  const staff = createStaffService(ctx, sessions);
+  const guards = createAuthGuards({
+    config,
+    sessions,
+    customerExists: async (id, brandId) => (await findCustomer(database.db, id, brandId)) !== undefined,
+    loadStaff: (id) => staff.loadPrincipal(id),
+  });
+
   // Routes are registered explicitly so the wiring is visible (house rules: no autoload).
   await app.register(
     async (api) => {
@@ -133,6 +194,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(branchesRoutes, { branches, qr });
       await api.register(menuRoutes, { menu });
       await api.register(adsRoutes, { ads });
+      await api.register(authRoutes, { config, qr, otp, sessions, guards, now: ctx.now });
+      await api.register(customersRoutes, { config, qr, customers, otp, guards });
+      await api.register(staffRoutes, { config, staff, sessions, guards, now: ctx.now });
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
 import { migrate, STARTUP_LOCK_KEY } from './db/migrate.ts';
+import { DEMO_STAFF } from './db/seed/demo-brand.ts';
 import { findCustomerQrUuid } from './db/seed/demo-qr.ts';
 import { seedDemo } from './db/seed/seed.ts';
 
@@ -52,6 +53,9 @@ async function main() {
   console.log('');
   console.log(`Sufra is running (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   if (uuid) console.log(`Customer app: ${base}/qr/${uuid}`);
+  console.log(`Staff app: ${base}/staff`);
+  for (const person of DEMO_STAFF) console.log(`  ${person.role.padEnd(8)} ${person.email}  /  ${person.password}`);
+  if (config.sms.outboxVisible) console.log('  (verification codes: the SMS outbox in the staff app, or this log)');
   console.log(`API docs: ${base}/api/docs`);
   console.log('');
 }

@@ -65,6 +65,14 @@ function branch(key: string, overrides: Partial<SeedBranch>): SeedBranch {
   };
 }
 
+/** Fixture staff and their passwords (tests sign in with them). */
+export const STAFF = {
+  aOwner: { email: 'owner@brand-a.test', password: 'owner-pass-a' },
+  aManager: { email: 'manager@brand-a.test', password: 'manager-pass-a' },
+  aCashier: { email: 'cashier@brand-a.test', password: 'cashier-pass-a' },
+  bManager: { email: 'manager@brand-b.test', password: 'manager-pass-b' },
+} as const;
+
 export const brandA: SeedBrand = {
   slug: 'test-brand-a',
   name: { ar: 'مطعم أ', en: 'Brand A' },
@@ -184,6 +192,11 @@ export const brandA: SeedBrand = {
     },
   ],
   servicesOff: [],
+  staff: [
+    { ...STAFF.aOwner, name: 'Owner A', role: 'owner', branches: [] },
+    { ...STAFF.aManager, name: 'Manager A', role: 'manager', branches: ['a-main', 'a-closed'] },
+    { ...STAFF.aCashier, name: 'Cashier A', role: 'cashier', branches: ['a-main'] },
+  ],
 };
 
 export const brandB: SeedBrand = {
@@ -209,6 +222,7 @@ export const brandB: SeedBrand = {
   popup: null,
   slides: [],
   servicesOff: [],
+  staff: [{ ...STAFF.bManager, name: 'Manager B', role: 'manager', branches: ['b-main'] }],
 };
 
 export const brandC: SeedBrand = {
@@ -219,6 +233,7 @@ export const brandC: SeedBrand = {
   branches: [branch('c-main', { isMain: true, qrCodes: [{ uuid: UUID.cMain, table: null, active: true }] })],
   popup: brandA.popup,
   servicesOff: ['brand'],
+  staff: [],
 };
 
 export const fixtureBrands = [brandA, brandB, brandC];

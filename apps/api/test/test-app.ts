@@ -63,7 +63,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: join(dataDir, 'no-web-build'),
-    DATABASE_POOL_SIZE: '5',
+    // Concurrency tests need several connections at once.
+    DATABASE_POOL_SIZE: '12',
+    // The SMS relay runs only when a test drains it (app.smsRelay.drainOnce()).
+    SMS_RELAY_INTERVAL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

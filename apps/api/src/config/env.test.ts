@@ -45,4 +45,60 @@ describe('loadConfig', () => {
       expect(String(error)).toMatch(/DATABASE_URL/);
     }
   });
+
+  describe('accounts (issue 3)', () => {
+    const secret = 's'.repeat(32);
+
+    it('has account defaults: cookie names, log SMS provider, outbox visible, relay every second', () => {
+      const config = loadConfig({});
+      expect(config.cookies).toEqual({
+        customerAccess: 'sufra_at',
+        customerRefresh: 'sufra_rt',
+        staffAccess: 'sufra_staff_at',
+        staffRefresh: 'sufra_staff_rt',
+      });
+      expect(config.sms).toEqual({ provider: 'log', twilio: null, outboxVisible: true, relayIntervalMs: 1000 });
+      expect(config.otpSendsPerIpPerHour).toBe(20);
+      expect(config.authSecret).toBeUndefined();
+    });
+
+    it('requires AUTH_SECRET in production on PostgreSQL (several instances share it), at least 32 characters', () => {
+      const pg = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' };
+      expect(() => loadConfig(pg)).toThrow(/AUTH_SECRET: required in production with DATABASE_URL/);
+      expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
+      expect(loadConfig({ ...pg, AUTH_SECRET: secret }).authSecret).toBe(secret);
+      // Embedded PGlite is one process: the secret kept in DATA_DIR does.
+      expect(loadConfig({ NODE_ENV: 'production' }).authSecret).toBeUndefined();
+    });
+
+    it('needs the Twilio credentials when SMS_PROVIDER is twilio, and hides the outbox in production then', () => {
+      expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(
+        /TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM/,
+      );
+      expect(() => loadConfig({ SMS_PROVIDER: 'unifonic' })).toThrow(ConfigError);
+      const twilio = {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC1',
+        TWILIO_AUTH_TOKEN: 't',
+        TWILIO_FROM: 'Sufra',
+      };
+      const production = loadConfig({ ...twilio, NODE_ENV: 'production', AUTH_SECRET: secret });
+      expect(production.sms).toMatchObject({
+        provider: 'twilio',
+        outboxVisible: false,
+        twilio: { accountSid: 'AC1', from: 'Sufra', apiUrl: 'https://api.twilio.com' },
+      });
+      expect(
+        loadConfig({ ...twilio, NODE_ENV: 'production', AUTH_SECRET: secret, SMS_OUTBOX_VISIBLE: 'true' }).sms
+          .outboxVisible,
+      ).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).sms.outboxVisible).toBe(true);
+    });
+
+    it('takes configurable cookie names, refusing unsafe or duplicate ones', () => {
+      expect(loadConfig({ CUSTOMER_ACCESS_COOKIE: 'brand_at' }).cookies.customerAccess).toBe('brand_at');
+      expect(() => loadConfig({ CUSTOMER_ACCESS_COOKIE: 'a b;c' })).toThrow(/CUSTOMER_ACCESS_COOKIE/);
+      expect(() => loadConfig({ STAFF_ACCESS_COOKIE: 'sufra_at' })).toThrow(/must differ/);
+    });
+  });
 });

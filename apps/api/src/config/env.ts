@@ -39,7 +39,35 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
   /** Behind a load balancer: trust X-Forwarded-* (client address, host, protocol). */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  /** Signs access tokens and hashes verification codes. Required in production on PostgreSQL; see auth-secret.ts. */
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  CUSTOMER_ACCESS_COOKIE: cookieName('sufra_at'),
+  CUSTOMER_REFRESH_COOKIE: cookieName('sufra_rt'),
+  STAFF_ACCESS_COOKIE: cookieName('sufra_staff_at'),
+  STAFF_REFRESH_COOKIE: cookieName('sufra_staff_rt'),
+  SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
+  TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Sender: a Twilio number in E.164 or an alphanumeric sender id. */
+  TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TWILIO_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.twilio.com')),
+  /** Let managers see the SMS outbox in the staff app (demo, development). */
+  SMS_OUTBOX_VISIBLE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  /** How often the SMS relay looks for pending messages; 0 = not started (tests drive it by hand). */
+  /** Per-IP cap on verification codes sent per hour (many diners share a venue's Wi-Fi address). */
+  OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  SMS_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
 });
+
+function cookieName(fallback: string) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ and - only (1-40)')
+      .default(fallback),
+  );
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -58,6 +86,17 @@ export interface Config {
   trustProxy: boolean;
   /** Absolute path of the API's static images. */
   imagesDir: string;
+  /** Unset (allowed except in production with DATABASE_URL): the app keeps one in DATA_DIR (tests: random). */
+  authSecret: string | undefined;
+  /** Cookie names (the spec's configurable keys). Customer names get `_<brandId>` appended (decisions.md). */
+  cookies: { customerAccess: string; customerRefresh: string; staffAccess: string; staffRefresh: string };
+  sms: {
+    provider: 'log' | 'twilio';
+    twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
+    outboxVisible: boolean;
+    relayIntervalMs: number;
+  };
+  otpSendsPerIpPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +111,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  // Several instances behind a load balancer must share one secret. The embedded PGlite database means one
+  // process (the demo, the browser tests): there a secret kept in DATA_DIR is enough (auth-secret.ts).
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
+    problems.push('  AUTH_SECRET: required in production with DATABASE_URL');
+  }
+  const twilioSet = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
+  if (e.SMS_PROVIDER === 'twilio' && !twilioSet) {
+    problems.push('  SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+  }
+  const names = [e.CUSTOMER_ACCESS_COOKIE, e.CUSTOMER_REFRESH_COOKIE, e.STAFF_ACCESS_COOKIE, e.STAFF_REFRESH_COOKIE];
+  if (new Set(names).size !== names.length) problems.push('  *_COOKIE: the four cookie names must differ');
+  if (problems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
+  const outboxDefault = !(e.NODE_ENV === 'production' && e.SMS_PROVIDER !== 'log');
   const atRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
   return {
     nodeEnv: e.NODE_ENV,
@@ -86,5 +139,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: atRoot(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     imagesDir: resolve(REPO_ROOT, 'apps/api/assets/images'),
+    authSecret: e.AUTH_SECRET,
+    cookies: {
+      customerAccess: e.CUSTOMER_ACCESS_COOKIE,
+      customerRefresh: e.CUSTOMER_REFRESH_COOKIE,
+      staffAccess: e.STAFF_ACCESS_COOKIE,
+      staffRefresh: e.STAFF_REFRESH_COOKIE,
+    },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      twilio:
+        e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+          ? {
+              accountSid: e.TWILIO_ACCOUNT_SID,
+              authToken: e.TWILIO_AUTH_TOKEN,
+              from: e.TWILIO_FROM,
+              apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+            }
+          : null,
+      outboxVisible:
+        e.SMS_OUTBOX_VISIBLE === undefined
+          ? outboxDefault
+          : e.SMS_OUTBOX_VISIBLE === 'true' || e.SMS_OUTBOX_VISIBLE === '1',
+      relayIntervalMs: e.SMS_RELAY_INTERVAL_MS,
+    },
+    otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
   };
 }

@@ -47,6 +47,11 @@ function sendError(
   code: ErrorCode,
   extra?: Parameters<typeof errorBodyFor>[2],
 ) {
+  // Rate limits say when to come back (HTTP Retry-After, whole seconds).
+  const retryAfter = extra?.details?.retryAfterSeconds;
+  if (typeof retryAfter === 'number' && ERRORS[code].status === 429) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
+  }
   return reply
     .code(ERRORS[code].status)
     .type('application/json; charset=utf-8')
@@ -73,6 +78,39 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 /**
+ * Fields whose problems have their own message (issue 3: the forms show them under each field), by the
+ * last segment of the field's path; everything else is field_invalid.
+ */
+function fieldCode(field: string, keyword: string, value: unknown): ErrorCode {
+  const name = field.split('.').at(-1) ?? field;
+  const missing = keyword === 'invalid_type' && (value === undefined || value === null);
+  switch (name) {
+    case 'fullName':
+      return missing || keyword === 'too_small' ? 'name_required' : 'field_invalid';
+    case 'phone':
+    case 'phone_number':
+      return missing ? 'phone_required' : 'phone_invalid';
+    case 'dial_code':
+      return 'dial_code_unknown';
+    case 'email':
+      return field.startsWith('profile') || field === 'email' ? 'email_invalid' : 'field_invalid';
+    case 'code':
+      return 'otp_incorrect';
+    default:
+      return missing ? 'field_required' : 'field_invalid';
+  }
+}
+
+function valueAt(root: unknown, path: string[]): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/**
  * The one error handler (house rule 8): typed AppErrors → their status and localized message;
  * request validation → 400 with per-field messages (a malformed QR uuid → invalid_uuid);
  * framework 4xx → their catalogue code; anything else → 500 `unknown`, logged, never leaked.
@@ -84,9 +122,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, ErrorCode> = {};
+      const context = error.validationContext;
+      const input =
+        context === 'body'
+          ? request.body
+          : context === 'params'
+            ? request.params
+            : context === 'querystring'
+              ? request.query
+              : undefined;
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
-        fields[field] = 'field_invalid';
+        const segments = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+        const field = segments.join('.') || context || 'body';
+        fields[field] ??= fieldCode(field, issue.keyword, valueAt(input, segments));
       }
       // A malformed QR uuid (path or query) has its own message: the link itself is wrong.
       if (fields.uuid && error.validationContext !== 'body') return sendError(reply, request, 'invalid_uuid');

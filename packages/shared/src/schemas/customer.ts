@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { latLng } from './common.ts';
 
+/**
+ * The signed-in customer's own data (issue 3). The QR uuid names the brand, the brand's session cookie
+ * names the customer: no customer id in any path. 401 when not signed in at this brand.
+ *
+ *   GET    /api/customers/{uuid}/me/                  → 200 customerSchema
+ *   PATCH  /api/customers/{uuid}/me/                  profileUpdateBody → 200 customerSchema
+ *   DELETE /api/customers/{uuid}/me/                  → 204, clears the cookies
+ *   POST   /api/customers/{uuid}/me/phone/            phoneChangeBody   → 200 customerSchema (409 phone_in_use)
+ *   GET    /api/customers/{uuid}/me/addresses/        → 200 addressListResponse
+ *   POST   /api/customers/{uuid}/me/addresses/        addressBody → 201 addressSchema
+ *   PUT    /api/customers/{uuid}/me/addresses/{id}/   addressBody (whole address; PATCH accepted too) → 200 addressSchema
+ *   DELETE /api/customers/{uuid}/me/addresses/{id}/   → 204
+ * Another customer's address id answers 404 address_not_found, as if it did not exist.
+ */
+
 /** Spec §3 age groups: less than 18, 18-24, 25-39, 40-60, 60 plus. */
 export const AGE_GROUPS = ['under_18', '18_24', '25_39', '40_60', 'over_60'] as const;
 export const ageGroup = z.enum(AGE_GROUPS);

@@ -5,7 +5,7 @@
  */
 import type { OpeningSpan } from '@sufra/shared/schemas/branch';
 import type { LocalizedText } from '@sufra/shared/schemas/common';
-import type { SeedBranch, SeedBrand, SeedCombo, SeedItem, SeedModifierGroup } from './seed-types.ts';
+import type { SeedBranch, SeedBrand, SeedCombo, SeedItem, SeedModifierGroup, SeedStaff } from './seed-types.ts';
 
 /** Counter QR of the main branch (Olaya): the README and e2e journeys start here. */
 export const DEMO_COUNTER_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
@@ -13,6 +13,28 @@ export const DEMO_COUNTER_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
 export const DEMO_TABLE_1_QR = '5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d';
 /** A retired counter QR of the main branch, kept to show how an inactive code is refused. */
 export const DEMO_INACTIVE_QR = '9d8c7b6a-5f4e-4d3c-8b2a-1a0f9e8d7c6b';
+
+/**
+ * Demo staff (issue 3), printed by `npm start`. Demo-only passwords: a production brand's staff are created
+ * by its owner, never seeded.
+ */
+export const DEMO_STAFF: SeedStaff[] = [
+  { email: 'owner@sufra.demo', name: 'Noura Al-Harbi', role: 'owner', password: 'owner-demo-2026', branches: [] },
+  {
+    email: 'manager@sufra.demo',
+    name: 'Fahad Al-Qahtani',
+    role: 'manager',
+    password: 'manager-demo-2026',
+    branches: ['olaya', 'malqa', 'king-fahd-road', 'yasmin'],
+  },
+  {
+    email: 'cashier@sufra.demo',
+    name: 'Sara Al-Otaibi',
+    role: 'cashier',
+    password: 'cashier-demo-2026',
+    branches: ['olaya'],
+  },
+];
 
 const everyDay = (opens: string, closes: string): OpeningSpan[] =>
   [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens, closes }));
@@ -1529,4 +1551,5 @@ export const demoBrand: SeedBrand = {
     },
   ],
   servicesOff: [],
+  staff: DEMO_STAFF.map((s) => ({ ...s })),
 };

@@ -173,6 +173,16 @@ export const secondBrand: SeedBrand = {
   popup: null,
   slides: [],
   servicesOff: [],
+  // A manager of another brand: tenancy checks (and the demo) sign in as both.
+  staff: [
+    {
+      email: 'manager@qahwat.demo',
+      name: 'Khalid Al-Mutairi',
+      role: 'manager',
+      password: 'qahwat-demo-2026',
+      branches: ['tahlia'],
+    },
+  ],
 };
 
 export const deactivatedBrand: SeedBrand = {

@@ -25,6 +25,17 @@ export interface SeedBrand {
   slides: SeedSlide[];
   /** Services switched off for the whole brand (e.g. ['brand'] for a deactivated brand). */
   servicesOff: Service[];
+  /** Staff users (issue 3). Passwords here are demo/test credentials, hashed by the seeder. */
+  staff?: SeedStaff[];
+}
+
+export interface SeedStaff {
+  email: string;
+  name: string;
+  role: 'owner' | 'manager' | 'cashier';
+  password: string;
+  /** Branch keys (an owner sees every branch whatever this says). */
+  branches: string[];
 }
 
 export interface SeedBranch {

@@ -1,7 +1,8 @@
 import type { Service } from '@sufra/shared/services';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { invalidateMenu } from '../../modules/menu/menu.service.ts';
-import type { Database } from '../client.ts';
+import { hashPassword } from '../../modules/staff/password.ts';
+import type { Database, Queryable } from '../client.ts';
 import { adsPopups, adsSlides } from '../schema/ads.ts';
 import { branches, deliveryZones, paymentChoices, qrCodes, tables } from '../schema/branches.ts';
 import { brands } from '../schema/brands.ts';
@@ -16,6 +17,7 @@ import {
   modifierOptions,
 } from '../schema/menu.ts';
 import { serviceSwitches } from '../schema/services.ts';
+import { staffUserBranches, staffUsers } from '../schema/staff.ts';
 import { demoBrand } from './demo-brand.ts';
 import { largeBrand } from './large-brand.ts';
 import { deactivatedBrand, secondBrand } from './second-brand.ts';
@@ -104,6 +106,8 @@ export async function seedBrand(db: Database, data: SeedBrand): Promise<SeededBr
         branchIds.set(b.key, row.id);
       });
     }
+
+    await seedStaff(tx, brandId, branchIds, data);
 
     const zoneRows = data.branches.flatMap((b) =>
       b.deliveryZones.map((z) => ({
@@ -335,6 +339,58 @@ export async function seedBrand(db: Database, data: SeedBrand): Promise<SeededBr
   });
 }
 
+/** The brand's seed staff users with their branch links (passwords hashed here). */
+async function seedStaff(db: Queryable, brandId: number, branchIds: Map<string, number>, data: SeedBrand) {
+  for (const person of data.staff ?? []) {
+    const [user] = await db
+      .insert(staffUsers)
+      .values({
+        brandId,
+        email: person.email.toLowerCase(),
+        name: person.name,
+        role: person.role,
+        passwordHash: await hashPassword(person.password),
+      })
+      .returning({ id: staffUsers.id });
+    if (!user) throw new Error('staff insert returned nothing');
+    if (person.branches.length > 0) {
+      await db
+        .insert(staffUserBranches)
+        .values(
+          person.branches.map((key) => ({ staffUserId: user.id, branchId: need(branchIds, key, 'branch', data.slug) })),
+        );
+    }
+  }
+}
+
+/**
+ * A database seeded before staff existed (issue 3) gets the brand's seed staff once, when it has none;
+ * branches are matched by their English name (seed keys are not stored).
+ */
+async function seedStaffIfAbsent(db: Database, data: SeedBrand): Promise<void> {
+  if (!data.staff?.length) return;
+  await db.transaction(async (tx) => {
+    const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.slug, data.slug));
+    if (!brand) return;
+    const [existing] = await tx
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.brandId, brand.id))
+      .limit(1);
+    if (existing) return;
+    const rows = await tx
+      .select({ id: branches.id, nameEn: branches.nameEn })
+      .from(branches)
+      .where(eq(branches.brandId, brand.id));
+    const branchIds = new Map<string, number>();
+    for (const b of data.branches) {
+      const row = rows.find((r) => r.nameEn === b.name.en);
+      if (row) branchIds.set(b.key, row.id);
+    }
+    await seedStaff(tx, brand.id, branchIds, data);
+  });
+}
+
 /** Seeds each brand whose slug is not in the database yet (idempotent). Returns the brands it seeded. */
 export async function seedBrandsIfAbsent(db: Database, list: SeedBrand[]): Promise<SeededBrand[]> {
   if (list.length === 0) return [];
@@ -350,7 +406,10 @@ export async function seedBrandsIfAbsent(db: Database, list: SeedBrand[]): Promi
   const have = new Set(present.map((p) => p.slug));
   const seeded: SeededBrand[] = [];
   for (const data of list) {
-    if (have.has(data.slug)) continue;
+    if (have.has(data.slug)) {
+      await seedStaffIfAbsent(db, data);
+      continue;
+    }
     seeded.push(await seedBrand(db, data));
   }
   return seeded;

@@ -1,0 +1,68 @@
+import { AGE_GROUPS, GENDERS } from '@sufra/shared/schemas/customer';
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { brands } from './brands.ts';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** A diner of one brand (the same phone at two brands is two customers), keyed by phone in E.164. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    phone: text().notNull(),
+    fullName: text().notNull(),
+    /** Lower-case; null when not given. */
+    email: text(),
+    ageGroup: text(),
+    gender: text(),
+    city: text(),
+    /** The language the diner used last (SMS text). */
+    language: text().notNull().default('ar'),
+    walletPoints: integer().notNull().default(0),
+    lifetimePoints: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('customers_brand_phone_uq').on(t.brandId, t.phone),
+    check('customers_phone_check', sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    check('customers_name_check', sql`length(${t.fullName}) between 1 and 80`),
+    check(
+      'customers_email_check',
+      sql`${t.email} is null or (${t.email} = lower(${t.email}) and length(${t.email}) <= 254)`,
+    ),
+    check('customers_age_group_check', sql`${t.ageGroup} is null or ${t.ageGroup} in (${inList(AGE_GROUPS)})`),
+    check('customers_gender_check', sql`${t.gender} is null or ${t.gender} in (${inList(GENDERS)})`),
+    check('customers_language_check', sql`${t.language} in ('ar', 'en')`),
+    check('customers_points_check', sql`${t.walletPoints} >= 0 and ${t.lifetimePoints} >= 0`),
+  ],
+);
+
+/** Saved delivery addresses of a customer (spec §3). */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text().notNull(),
+    doorNumber: text(),
+    levelNumber: text(),
+    blockNumber: text(),
+    /** E.164 or null. */
+    phone: text(),
+    lat: doublePrecision().notNull(),
+    lng: doublePrecision().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customer_addresses_customer_idx').on(t.customerId),
+    check('customer_addresses_lat_check', sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180`),
+  ],
+);

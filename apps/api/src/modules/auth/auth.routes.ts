@@ -1,0 +1,158 @@
+import {
+  otpRequestBody,
+  otpRequestResponse,
+  otpVerifyBody,
+  type SessionInfo,
+  sessionResponse,
+} from '@sufra/shared/schemas/auth';
+import { errorBody, uuidParams } from '@sufra/shared/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import { type AuthGuards, clearSessionCookies, sessionCookieNames, setSessionCookies } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { assertServiceOn } from '../branches/branches.service.ts';
+import { toCustomer } from '../customers/customers.service.ts';
+import type { QrService } from '../qr/qr.service.ts';
+import type { OtpService } from './otp.service.ts';
+import type { IssuedTokens, SessionsService } from './sessions.service.ts';
+
+export interface AuthRoutesOptions {
+  config: Config;
+  qr: QrService;
+  otp: OtpService;
+  sessions: SessionsService;
+  guards: AuthGuards;
+  now: () => Date;
+}
+
+export function sessionInfo(tokens: IssuedTokens): SessionInfo {
+  return {
+    accessExpiresAt: tokens.accessExpiresAt.toISOString(),
+    refreshExpiresAt: tokens.refreshExpiresAt.toISOString(),
+  };
+}
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  410: errorBody,
+  429: errorBody,
+};
+
+/** Customer sign-in by phone: send a code, verify it (registering when needed), refresh, sign out. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const { config, qr, otp, sessions, guards, now } = opts;
+
+  /** The brand of a usable QR code (404/410, 403 when the brand is switched off). */
+  async function brandOf(uuid: string): Promise<number> {
+    const row = await qr.resolveQr(uuid);
+    assertServiceOn(row.servicesOff);
+    return row.brand.id;
+  }
+
+  app.post(
+    '/auth/:uuid/otp/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a 4-digit code by SMS (same answer whether the number is registered or not)',
+        params: uuidParams,
+        body: otpRequestBody,
+        response: { 202: otpRequestResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = await brandOf(request.params.uuid);
+      const customer = request.body.purpose === 'change_phone' ? await guards.customer(request, brandId) : null;
+      const result = await otp.requestOtp({
+        brandId,
+        phone: request.body.phone,
+        purpose: request.body.purpose,
+        customerId: customer?.id ?? null,
+        ip: request.ip,
+        language: request.language,
+      });
+      return reply.code(202).send(result);
+    },
+  );
+
+  app.post(
+    '/auth/:uuid/otp/verify/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the code: sign in, or register with the profile; sets the session cookies',
+        params: uuidParams,
+        body: otpVerifyBody,
+        response: { 200: sessionResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = await brandOf(request.params.uuid);
+      const result = await otp.verifySignIn({
+        brandId,
+        requestId: request.body.requestId,
+        code: request.body.code,
+        profile: request.body.profile,
+        language: request.language,
+      });
+      setSessionCookies(reply, request, config, { kind: 'customer', brandId }, result.tokens, now());
+      return { customer: toCustomer(result.customer), session: sessionInfo(result.tokens), created: result.created };
+    },
+  );
+
+  app.post(
+    '/auth/:uuid/refresh/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh cookie; a spent one revokes the whole session family (401)',
+        params: uuidParams,
+        response: { 200: sessionResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = (await qr.resolveQr(request.params.uuid)).brand.id;
+      const token = request.cookies[sessionCookieNames(config, 'customer', brandId).refresh];
+      try {
+        const { subject, tokens } = await sessions.rotate(token, 'customer', brandId);
+        const customer = await otp.findCustomer(subject.id, brandId);
+        if (!customer) {
+          await sessions.revokeByRefreshToken(tokens.refreshToken);
+          throw new AppError('session_expired');
+        }
+        setSessionCookies(reply, request, config, { kind: 'customer', brandId }, tokens, now());
+        return { customer: toCustomer(customer), session: sessionInfo(tokens) };
+      } catch (error) {
+        // A refused refresh ends the session in this browser too.
+        if (error instanceof AppError) clearSessionCookies(reply, request, config, { kind: 'customer', brandId });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/:uuid/logout/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the session family and clear the cookies',
+        params: uuidParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = (await qr.resolveQr(request.params.uuid)).brand.id;
+      const names = sessionCookieNames(config, 'customer', brandId);
+      await sessions.revokeByRefreshToken(request.cookies[names.refresh]);
+      const claims = await sessions.checkAccess(request.cookies[names.access], 'customer');
+      if (claims && claims.brandId === brandId) await sessions.revokeFamily(claims.familyId);
+      clearSessionCookies(reply, request, config, { kind: 'customer', brandId });
+      return reply.code(204).send(null);
+    },
+  );
+};

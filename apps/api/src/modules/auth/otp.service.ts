@@ -1,0 +1,253 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Language } from '@sufra/shared/language';
+import type { ErrorCode } from '@sufra/shared/messages/errors';
+import { parsePhone } from '@sufra/shared/phone/phone-number';
+import type { OtpPurpose, OtpRequestResponse, PhoneInputBody } from '@sufra/shared/schemas/auth';
+import type { registrationProfile } from '@sufra/shared/schemas/customer';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
+import {
+  type CustomerRow,
+  findCustomer,
+  findCustomerByPhone,
+  insertCustomer,
+  updateCustomer,
+} from '../customers/customers.repo.ts';
+import {
+  addWrongTry,
+  consumeOtp,
+  findOtp,
+  insertOtp,
+  lockPhone,
+  sendsFromIpSince,
+  sendsToPhoneSince,
+  wrongTriesForPhoneSince,
+} from './otp.repo.ts';
+import type { IssuedTokens, SessionsService } from './sessions.service.ts';
+
+/** Issue 3's limits. Every counter is rows in otp_requests, so several instances share them. */
+export const OTP_RULES = {
+  ttlMs: 5 * 60_000,
+  maxWrongTriesPerCode: 5,
+  maxWrongTriesPerPhonePerDay: 10,
+  sendsPerPhonePer10Min: 3,
+  sendsPerPhonePerDay: 10,
+  /** A gap between two sends to one number, so a double tap doesn't spend a send. */
+  minGapMs: 30_000,
+} as const;
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** SMS text in the diner's language (Accept-Language when the code was asked for). */
+export function otpSmsBody(code: string, language: Language): string {
+  return language === 'ar' ? `رمز التحقق: ${code}` : `Your Sufra code: ${code}`;
+}
+
+function phoneError(problem: 'phone_required' | 'phone_invalid' | 'dial_code_unknown'): AppError {
+  const field = problem === 'dial_code_unknown' ? 'phone.dial_code' : 'phone.phone_number';
+  return new AppError(problem, undefined, { [field]: problem });
+}
+
+function limited(code: ErrorCode, until: Date, now: Date): AppError {
+  return new AppError(code, { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) });
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OtpServiceDeps {
+  secret: string;
+  sessions: SessionsService;
+  /** Called after a transaction wrote an SMS to the outbox (the relay sends it now). */
+  onSmsQueued: () => void;
+  ipSendsPerHour: number;
+}
+
+export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
+  const { db } = ctx;
+  const hashCode = (requestId: string, code: string) =>
+    createHmac('sha256', deps.secret).update(`otp.${requestId}.${code}`).digest();
+
+  /** When the next send to this phone (and from this ip) is allowed; null when now. */
+  async function nextSendAllowedAt(q: typeof db, phone: string, ip: string | null, now: Date) {
+    const t = now.getTime();
+    const waits: Date[] = [];
+    const recent = await sendsToPhoneSince(q, phone, new Date(t - 10 * MINUTE));
+    if (recent.count >= OTP_RULES.sendsPerPhonePer10Min && recent.oldest) {
+      waits.push(new Date(recent.oldest.getTime() + 10 * MINUTE));
+    }
+    const gap = await sendsToPhoneSince(q, phone, new Date(t - OTP_RULES.minGapMs));
+    if (gap.count > 0 && gap.oldest) waits.push(new Date(gap.oldest.getTime() + OTP_RULES.minGapMs));
+    const day = await sendsToPhoneSince(q, phone, new Date(t - DAY));
+    if (day.count >= OTP_RULES.sendsPerPhonePerDay && day.oldest) waits.push(new Date(day.oldest.getTime() + DAY));
+    if (ip) {
+      const fromIp = await sendsFromIpSince(q, ip, new Date(t - 60 * MINUTE));
+      if (fromIp.count >= deps.ipSendsPerHour && fromIp.oldest)
+        waits.push(new Date(fromIp.oldest.getTime() + 60 * MINUTE));
+    }
+    if (waits.length === 0) return null;
+    return new Date(Math.max(...waits.map((d) => d.getTime())));
+  }
+
+  return {
+    /**
+     * Sends a code. The answer is the same whether the number belongs to a customer or not (sign_in), so
+     * the endpoint cannot be used to find out who is registered.
+     */
+    async requestOtp(input: {
+      brandId: number;
+      phone: PhoneInputBody;
+      purpose: OtpPurpose;
+      customerId: number | null;
+      ip: string;
+      language: Language;
+    }): Promise<OtpRequestResponse> {
+      const parsed = parsePhone(input.phone);
+      if (!parsed.ok) throw phoneError(parsed.problem);
+      const phone = parsed.e164;
+      const now = ctx.now();
+      const requestId = randomUUID();
+      const code = String(randomInt(0, 10_000)).padStart(4, '0');
+      const expiresAt = new Date(now.getTime() + OTP_RULES.ttlMs);
+
+      await db.transaction(async (tx) => {
+        await lockPhone(tx, phone);
+        if (input.purpose === 'change_phone') {
+          const taken = await findCustomerByPhone(tx, input.brandId, phone);
+          if (taken) throw new AppError('phone_in_use', undefined, { 'phone.phone_number': 'phone_in_use' });
+        }
+        const wait = await nextSendAllowedAt(tx, phone, input.ip, now);
+        if (wait) throw limited('otp_send_limited', wait, now);
+        await insertOtp(tx, {
+          id: requestId,
+          brandId: input.brandId,
+          phone,
+          purpose: input.purpose,
+          customerId: input.purpose === 'change_phone' ? input.customerId : null,
+          codeHash: hashCode(requestId, code).toString('hex'),
+          expiresAt,
+          ip: input.ip,
+          createdAt: now,
+        });
+        await insertSms(tx, { brandId: input.brandId, toPhone: phone, body: otpSmsBody(code, input.language), now });
+      });
+      deps.onSmsQueued();
+
+      const resendAt = (await nextSendAllowedAt(db, phone, null, now)) ?? now;
+      return {
+        requestId,
+        phone,
+        expiresAt: expiresAt.toISOString(),
+        resendAt: resendAt.toISOString(),
+        codeLength: 4,
+      };
+    },
+
+    /**
+     * Checks a code against its request. Refusals, in order: unknown or spent or expired code; too many wrong
+     * tries (per code, then per phone per day: refused even with the right code); wrong code (counted).
+     */
+    async checkCode(input: { brandId: number; requestId: string; code: string; purpose: OtpPurpose }) {
+      const now = ctx.now();
+      const row = UUID_RE.test(input.requestId)
+        ? await findOtp(db, input.requestId.toLowerCase(), input.brandId)
+        : undefined;
+      if (!row || row.purpose !== input.purpose) throw new AppError('otp_expired');
+      if (row.consumedAt || row.expiresAt <= now) throw new AppError('otp_expired');
+      if (row.wrongTries >= OTP_RULES.maxWrongTriesPerCode) {
+        const wait = await nextSendAllowedAt(db, row.phone, null, now);
+        throw limited('otp_tries_exceeded', wait ?? new Date(now.getTime() + 1000), now);
+      }
+      const daily = await wrongTriesForPhoneSince(db, row.phone, new Date(now.getTime() - DAY));
+      if (daily.count >= OTP_RULES.maxWrongTriesPerPhonePerDay) {
+        throw limited('otp_tries_exceeded', new Date((daily.oldest ?? now).getTime() + DAY), now);
+      }
+      const expected = Buffer.from(row.codeHash, 'hex');
+      if (!timingSafeEqual(hashCode(row.id, input.code), expected)) {
+        const tries = await addWrongTry(db, row.id, OTP_RULES.maxWrongTriesPerCode);
+        throw new AppError(
+          'otp_incorrect',
+          { triesLeft: Math.max(0, OTP_RULES.maxWrongTriesPerCode - (tries ?? OTP_RULES.maxWrongTriesPerCode)) },
+          { code: 'otp_incorrect' },
+        );
+      }
+      return row;
+    },
+
+    /**
+     * Verifies a sign-in code: signs in the customer of this number, or registers them with the profile.
+     * Spending the code, creating the customer and the session are one transaction.
+     */
+    async verifySignIn(input: {
+      brandId: number;
+      requestId: string;
+      code: string;
+      profile: z.infer<typeof registrationProfile> | undefined;
+      language: Language;
+    }): Promise<{ customer: CustomerRow; tokens: IssuedTokens; created: boolean }> {
+      const row = await this.checkCode({ ...input, purpose: 'sign_in' });
+      const existing = await findCustomerByPhone(db, input.brandId, row.phone);
+      // Unknown number without a profile: the code stays usable for the registration call.
+      if (!existing && !input.profile) throw new AppError('registration_required');
+      const now = ctx.now();
+      return db.transaction(async (tx) => {
+        if (!(await consumeOtp(tx, row.id, now, OTP_RULES.maxWrongTriesPerCode))) throw new AppError('otp_expired');
+        let customer = existing ?? (await findCustomerByPhone(tx, input.brandId, row.phone));
+        let created = false;
+        if (!customer) {
+          const profile = input.profile;
+          if (!profile) throw new AppError('registration_required');
+          customer = await insertCustomer(tx, {
+            brandId: input.brandId,
+            phone: row.phone,
+            fullName: profile.fullName,
+            email: profile.email ?? null,
+            ageGroup: profile.ageGroup ?? null,
+            gender: profile.gender ?? null,
+            city: profile.city ? profile.city : null,
+            language: input.language,
+            createdAt: now,
+            updatedAt: now,
+          });
+          // A concurrent registration of the same number won: sign in to that customer.
+          created = customer !== undefined;
+          customer ??= await findCustomerByPhone(tx, input.brandId, row.phone);
+          if (!customer) throw new Error('customer vanished during registration');
+        }
+        const tokens = await deps.sessions.issue(tx, { kind: 'customer', id: customer.id, brandId: input.brandId });
+        return { customer, tokens, created };
+      });
+    },
+
+    /** Moves the signed-in customer to the number a change_phone code was sent to. */
+    async verifyPhoneChange(input: { brandId: number; customerId: number; requestId: string; code: string }) {
+      const row = await this.checkCode({ ...input, purpose: 'change_phone' });
+      if (row.customerId !== input.customerId) throw new AppError('otp_expired');
+      const now = ctx.now();
+      const inUse = () => new AppError('phone_in_use', undefined, { 'phone.phone_number': 'phone_in_use' });
+      try {
+        return await db.transaction(async (tx) => {
+          if (!(await consumeOtp(tx, row.id, now, OTP_RULES.maxWrongTriesPerCode))) throw new AppError('otp_expired');
+          if (await findCustomerByPhone(tx, input.brandId, row.phone)) throw inUse();
+          const customer = await updateCustomer(tx, input.customerId, input.brandId, {
+            phone: row.phone,
+            updatedAt: now,
+          });
+          if (!customer) throw new AppError('session_expired');
+          return customer;
+        });
+      } catch (error) {
+        // Someone registered the number between our check and the update: the UNIQUE constraint said no.
+        if (isUniqueViolation(error)) throw inUse();
+        throw error;
+      }
+    },
+
+    findCustomer: (id: number, brandId: number) => findCustomer(db, id, brandId),
+  };
+}
+
+export type OtpService = ReturnType<typeof createOtpService>;

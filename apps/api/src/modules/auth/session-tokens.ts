@@ -1,0 +1,69 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Lifetimes (issue 3): a short access token, a long rotating refresh token. */
+export const ACCESS_TTL_MS = 15 * 60 * 1000;
+export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type SubjectKind = 'customer' | 'staff';
+
+export interface AccessClaims {
+  kind: SubjectKind;
+  subjectId: number;
+  brandId: number;
+  familyId: string;
+  /** Expiry, ms since epoch. */
+  expiresAt: number;
+}
+
+const b64 = (buffer: Buffer) => buffer.toString('base64url');
+
+function sign(secret: string, payload: string): Buffer {
+  return createHmac('sha256', secret).update(`access.${payload}`).digest();
+}
+
+/**
+ * A compact signed token (`<payload>.<signature>`, base64url, HMAC-SHA256 with the server secret). Not a JWT
+ * library: we only ever verify our own tokens, with one algorithm, so there is no header to trust.
+ */
+export function signAccessToken(secret: string, claims: AccessClaims): string {
+  const payload = b64(
+    Buffer.from(
+      JSON.stringify({
+        k: claims.kind === 'customer' ? 'c' : 's',
+        s: claims.subjectId,
+        b: claims.brandId,
+        f: claims.familyId,
+        e: claims.expiresAt,
+      }),
+    ),
+  );
+  return `${payload}.${b64(sign(secret, payload))}`;
+}
+
+/** The claims of a valid, unexpired token of ours; null for anything else (forged, garbage, expired). */
+export function verifyAccessToken(secret: string, token: string | undefined, now: Date): AccessClaims | null {
+  if (!token || token.length > 512) return null;
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = sign(secret, payload);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const { k, s, b, f, e } = data;
+    if ((k !== 'c' && k !== 's') || typeof s !== 'number' || typeof b !== 'number') return null;
+    if (typeof f !== 'string' || typeof e !== 'number' || e <= now.getTime()) return null;
+    return { kind: k === 'c' ? 'customer' : 'staff', subjectId: s, brandId: b, familyId: f, expiresAt: e };
+  } catch {
+    return null;
+  }
+}
+
+/** A fresh refresh token: 256 random bits. Only its hash is stored. */
+export function newRefreshToken(): string {
+  return b64(randomBytes(32));
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

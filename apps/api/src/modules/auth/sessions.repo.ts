@@ -1,0 +1,50 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { authSessions } from '../../db/schema/auth.ts';
+
+export type SessionRow = typeof authSessions.$inferSelect;
+
+export async function insertSession(db: Queryable, row: typeof authSessions.$inferInsert): Promise<void> {
+  await db.insert(authSessions).values(row);
+}
+
+export async function findSessionByHash(db: Queryable, tokenHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a live token spent; false when another request spent (or revoked) it first. */
+export async function markReplaced(db: Queryable, id: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(authSessions)
+    .set({ replacedAt: at })
+    .where(and(eq(authSessions.id, id), isNull(authSessions.replacedAt), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeFamily(db: Queryable, familyId: string, at: Date): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt)));
+}
+
+export async function revokeSubject(db: Queryable, kind: 'customer' | 'staff', subjectId: number, at: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at })
+    .where(
+      and(eq(authSessions.subjectKind, kind), eq(authSessions.subjectId, subjectId), isNull(authSessions.revokedAt)),
+    );
+}
+
+/** Is the family still signed in: a token of it neither revoked nor expired? */
+export async function isFamilyLive(db: Queryable, familyId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ live: sql<number>`1` })
+    .from(authSessions)
+    .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,105 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { customerAddresses, customers } from '../../db/schema/customers.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type CustomerInsert = typeof customers.$inferInsert;
+export type AddressRow = typeof customerAddresses.$inferSelect;
+export type AddressInsert = typeof customerAddresses.$inferInsert;
+
+export async function findCustomer(db: Queryable, id: number, brandId: number): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.brandId, brandId)));
+  return row;
+}
+
+export async function findCustomerByPhone(
+  db: Queryable,
+  brandId: number,
+  phone: string,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.brandId, brandId), eq(customers.phone, phone)));
+  return row;
+}
+
+/** Inserts unless (brand, phone) exists already (a concurrent registration): then undefined. */
+export async function insertCustomer(db: Queryable, row: CustomerInsert): Promise<CustomerRow | undefined> {
+  const [created] = await db
+    .insert(customers)
+    .values(row)
+    .onConflictDoNothing({ target: [customers.brandId, customers.phone] })
+    .returning();
+  return created;
+}
+
+export async function updateCustomer(
+  db: Queryable,
+  id: number,
+  brandId: number,
+  values: Partial<CustomerInsert>,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(customers)
+    .set(values)
+    .where(and(eq(customers.id, id), eq(customers.brandId, brandId)))
+    .returning();
+  return row;
+}
+
+export async function deleteCustomer(db: Queryable, id: number, brandId: number): Promise<boolean> {
+  const rows = await db
+    .delete(customers)
+    .where(and(eq(customers.id, id), eq(customers.brandId, brandId)))
+    .returning({ id: customers.id });
+  return rows.length === 1;
+}
+
+export async function listAddresses(db: Queryable, customerId: number): Promise<AddressRow[]> {
+  return db
+    .select()
+    .from(customerAddresses)
+    .where(eq(customerAddresses.customerId, customerId))
+    .orderBy(customerAddresses.id);
+}
+
+export async function countAddresses(db: Queryable, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(customerAddresses)
+    .where(eq(customerAddresses.customerId, customerId));
+  return row?.n ?? 0;
+}
+
+export async function insertAddress(db: Queryable, row: AddressInsert): Promise<AddressRow> {
+  const [created] = await db.insert(customerAddresses).values(row).returning();
+  if (!created) throw new Error('address insert returned nothing');
+  return created;
+}
+
+/** Updates the address only when it belongs to this customer (anyone else's id finds nothing). */
+export async function updateAddress(
+  db: Queryable,
+  id: number,
+  customerId: number,
+  values: Partial<AddressInsert>,
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .update(customerAddresses)
+    .set(values)
+    .where(and(eq(customerAddresses.id, id), eq(customerAddresses.customerId, customerId)))
+    .returning();
+  return row;
+}
+
+export async function deleteAddress(db: Queryable, id: number, customerId: number): Promise<boolean> {
+  const rows = await db
+    .delete(customerAddresses)
+    .where(and(eq(customerAddresses.id, id), eq(customerAddresses.customerId, customerId)))
+    .returning({ id: customerAddresses.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,191 @@
+import { errorBody, uuidParams } from '@sufra/shared/schemas/common';
+import {
+  addressBody,
+  addressIdParams,
+  addressListResponse,
+  addressSchema,
+  customerSchema,
+  phoneChangeBody,
+  profileUpdateBody,
+} from '@sufra/shared/schemas/customer';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import { type AuthGuards, clearSessionCookies } from '../../plugins/auth.ts';
+import type { OtpService } from '../auth/otp.service.ts';
+import { assertServiceOn } from '../branches/branches.service.ts';
+import type { QrService } from '../qr/qr.service.ts';
+import { type CustomersService, toCustomer } from './customers.service.ts';
+
+export interface CustomersRoutesOptions {
+  config: Config;
+  qr: QrService;
+  customers: CustomersService;
+  otp: OtpService;
+  guards: AuthGuards;
+}
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  410: errorBody,
+  429: errorBody,
+};
+
+/**
+ * The signed-in customer's own data. The QR uuid names the brand; the session cookie of that brand names the
+ * customer, so there is no customer id in any path: nobody can ask for someone else's profile. Addresses are
+ * looked up by id AND owner: another customer's address id answers 404.
+ */
+export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app, opts) => {
+  const { config, qr, customers, otp, guards } = opts;
+
+  async function signedIn(request: Parameters<AuthGuards['customer']>[0], uuid: string) {
+    const row = await qr.resolveQr(uuid);
+    assertServiceOn(row.servicesOff);
+    return guards.customer(request, row.brand.id);
+  }
+
+  app.get(
+    '/customers/:uuid/me/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'The signed-in customer of this brand',
+        params: uuidParams,
+        response: { 200: customerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = await signedIn(request, request.params.uuid);
+      return customers.getMe(me.id, me.brandId);
+    },
+  );
+
+  app.patch(
+    '/customers/:uuid/me/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Edit the profile (the phone changes through /me/phone/)',
+        params: uuidParams,
+        body: profileUpdateBody,
+        response: { 200: customerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = await signedIn(request, request.params.uuid);
+      return customers.updateProfile(me.id, me.brandId, request.body);
+    },
+  );
+
+  app.delete(
+    '/customers/:uuid/me/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Delete the account and sign out everywhere',
+        params: uuidParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await signedIn(request, request.params.uuid);
+      await customers.deleteAccount(me.id, me.brandId);
+      clearSessionCookies(reply, request, config, { kind: 'customer', brandId: me.brandId });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/customers/:uuid/me/phone/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Change the phone with a code sent (purpose change_phone) to the new number',
+        params: uuidParams,
+        body: phoneChangeBody,
+        response: { 200: customerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = await signedIn(request, request.params.uuid);
+      const row = await otp.verifyPhoneChange({
+        brandId: me.brandId,
+        customerId: me.id,
+        requestId: request.body.requestId,
+        code: request.body.code,
+      });
+      return toCustomer(row);
+    },
+  );
+
+  app.get(
+    '/customers/:uuid/me/addresses/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Saved delivery addresses',
+        params: uuidParams,
+        response: { 200: addressListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const me = await signedIn(request, request.params.uuid);
+      return { addresses: await customers.listAddresses(me.id) };
+    },
+  );
+
+  app.post(
+    '/customers/:uuid/me/addresses/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Save a delivery address',
+        params: uuidParams,
+        body: addressBody,
+        response: { 201: addressSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await signedIn(request, request.params.uuid);
+      return reply.code(201).send(await customers.addAddress(me.id, request.body));
+    },
+  );
+
+  app.route({
+    method: ['PUT', 'PATCH'],
+    url: '/customers/:uuid/me/addresses/:id/',
+    schema: {
+      tags: ['customers'],
+      summary: 'Replace a saved address (PUT; PATCH takes the same whole address)',
+      params: addressIdParams,
+      body: addressBody,
+      response: { 200: addressSchema, ...errors },
+    },
+    handler: async (request) => {
+      const me = await signedIn(request, request.params.uuid);
+      return customers.updateAddress(me.id, request.params.id, request.body);
+    },
+  });
+
+  app.delete(
+    '/customers/:uuid/me/addresses/:id/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Delete a saved address',
+        params: addressIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await signedIn(request, request.params.uuid);
+      await customers.deleteAddress(me.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,182 @@
+import type { SmsOutboxEntry, StaffRole, StaffUser } from '@sufra/shared/schemas/staff';
+import type { AppContext } from '../../app-context.ts';
+import type { StaffPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { listBrandSms } from '../../providers/sms/sms-outbox.repo.ts';
+import type { IssuedTokens, SessionsService } from '../auth/sessions.service.ts';
+import { branchStatus } from '../branches/branches.service.ts';
+import { invalidateMenu } from '../menu/menu.service.ts';
+import { DUMMY_HASH_PROMISE, verifyPassword } from './password.ts';
+import {
+  failedLoginsForEmailSince,
+  failedLoginsFromIpSince,
+  findBrand,
+  findStaffByEmail,
+  findStaffById,
+  linkedBranchIds,
+  listBrandBranches,
+  listBrandStaff,
+  recordLoginAttempt,
+  type StaffUserRow,
+  setBranchOpen,
+} from './staff.repo.ts';
+
+/** Sign-in limits (issue 3), counted from staff_login_attempts rows so every instance shares them. */
+export const STAFF_LOGIN_RULES = {
+  windowMs: 15 * 60_000,
+  failuresPerEmail: 5,
+  failuresPerIp: 20,
+} as const;
+
+export const MANAGERS: readonly StaffRole[] = ['owner', 'manager'];
+
+export function createStaffService(ctx: AppContext, sessions: SessionsService) {
+  const { db } = ctx;
+
+  /** The branch ids a user works at: an owner every branch of the brand, others their linked ones. */
+  async function scope(user: StaffUserRow): Promise<number[]> {
+    if (user.role === 'owner') return (await listBrandBranches(db, user.brandId)).map((b) => b.id);
+    return (await linkedBranchIds(db, [user.id])).map((l) => l.branchId);
+  }
+
+  async function toStaffUser(user: StaffUserRow): Promise<StaffUser> {
+    const [brand, all, ids] = await Promise.all([
+      findBrand(db, user.brandId),
+      listBrandBranches(db, user.brandId),
+      scope(user),
+    ]);
+    if (!brand) throw new AppError('session_expired');
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role as StaffRole,
+      brand: { id: brand.id, name: { ar: brand.nameAr, en: brand.nameEn } },
+      branches: all.filter((b) => ids.includes(b.id)).map((b) => ({ id: b.id, name: { ar: b.nameAr, en: b.nameEn } })),
+    };
+  }
+
+  return {
+    /** The principal for plugins/auth.ts: undefined when the user is gone or disabled. */
+    async loadPrincipal(id: number): Promise<Omit<StaffPrincipal, 'familyId'> | undefined> {
+      const user = await findStaffById(db, id);
+      if (!user?.active) return undefined;
+      return { id: user.id, brandId: user.brandId, role: user.role as StaffRole, branchIds: await scope(user) };
+    },
+
+    /**
+     * Email + password. Unknown email, wrong password and disabled user answer alike (401 staff_login_failed)
+     * and take as long (a dummy hash is checked). Too many failures per email or per IP: 429 with Retry-After.
+     */
+    async login(input: {
+      email: string;
+      password: string;
+      ip: string;
+    }): Promise<{ user: StaffUser; tokens: IssuedTokens }> {
+      const now = ctx.now();
+      const since = new Date(now.getTime() - STAFF_LOGIN_RULES.windowMs);
+      const [byEmail, byIp] = await Promise.all([
+        failedLoginsForEmailSince(db, input.email, since),
+        failedLoginsFromIpSince(db, input.ip, since),
+      ]);
+      const waits: number[] = [];
+      if (byEmail.count >= STAFF_LOGIN_RULES.failuresPerEmail && byEmail.oldest) {
+        waits.push(byEmail.oldest.getTime() + STAFF_LOGIN_RULES.windowMs);
+      }
+      if (byIp.count >= STAFF_LOGIN_RULES.failuresPerIp && byIp.oldest) {
+        waits.push(byIp.oldest.getTime() + STAFF_LOGIN_RULES.windowMs);
+      }
+      if (waits.length > 0) {
+        throw new AppError('rate_limited', {
+          retryAfterSeconds: Math.ceil((Math.max(...waits) - now.getTime()) / 1000),
+        });
+      }
+      const user = await findStaffByEmail(db, input.email);
+      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
+      if (!user || !ok || !user.active) {
+        await recordLoginAttempt(db, { email: input.email, ip: input.ip, success: false, at: now });
+        throw new AppError('staff_login_failed');
+      }
+      const tokens = await db.transaction(async (tx) => {
+        await recordLoginAttempt(tx, { email: input.email, ip: input.ip, success: true, at: now });
+        return sessions.issue(tx, { kind: 'staff', id: user.id, brandId: user.brandId });
+      });
+      return { user: await toStaffUser(user), tokens };
+    },
+
+    async me(id: number): Promise<StaffUser> {
+      const user = await findStaffById(db, id);
+      if (!user) throw new AppError('session_expired');
+      return toStaffUser(user);
+    },
+
+    async branches(principal: StaffPrincipal) {
+      const now = ctx.now();
+      return (await listBrandBranches(db, principal.brandId))
+        .filter((b) => principal.branchIds.includes(b.id))
+        .map((b) => ({
+          id: b.id,
+          name: { ar: b.nameAr, en: b.nameEn },
+          status: branchStatus(b, now),
+          isOpen: b.isOpen,
+        }));
+    },
+
+    /** The manual open switch; a branch outside the user's scope (or brand) answers 404 as if absent. */
+    async setBranchOpen(principal: StaffPrincipal, branchId: number, isOpen: boolean) {
+      if (!principal.branchIds.includes(branchId)) throw new AppError('branch_not_found');
+      const row = await db.transaction(async (tx) => {
+        const updated = await setBranchOpen(tx, branchId, principal.brandId, isOpen);
+        if (!updated) throw new AppError('branch_not_found');
+        // The cached menu and QR data carry the branch's status: make every instance rebuild them.
+        await invalidateMenu(tx, principal.brandId);
+        return updated;
+      });
+      return {
+        id: row.id,
+        name: { ar: row.nameAr, en: row.nameEn },
+        status: branchStatus(row, ctx.now()),
+        isOpen: row.isOpen,
+      };
+    },
+
+    async users(principal: StaffPrincipal) {
+      const [rows, all] = await Promise.all([
+        listBrandStaff(db, principal.brandId),
+        listBrandBranches(db, principal.brandId),
+      ]);
+      const links = await linkedBranchIds(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((u) => {
+        const ids =
+          u.role === 'owner' ? all.map((b) => b.id) : links.filter((l) => l.userId === u.id).map((l) => l.branchId);
+        return {
+          id: u.id,
+          name: u.name,
+          email: u.email,
+          role: u.role as StaffRole,
+          branches: all
+            .filter((b) => ids.includes(b.id))
+            .map((b) => ({ id: b.id, name: { ar: b.nameAr, en: b.nameEn } })),
+        };
+      });
+    },
+
+    async smsOutbox(principal: StaffPrincipal): Promise<SmsOutboxEntry[]> {
+      const rows = await listBrandSms(db, principal.brandId, 50);
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.toPhone,
+        body: r.body,
+        status: r.status as SmsOutboxEntry['status'],
+        attempts: r.attempts,
+        createdAt: r.createdAt.toISOString(),
+        sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+      }));
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,137 @@
+import cookie from '@fastify/cookie';
+import type { StaffRole } from '@sufra/shared/schemas/staff';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from '../config/env.ts';
+import type { SubjectKind } from '../modules/auth/session-tokens.ts';
+import type { IssuedTokens, SessionsService } from '../modules/auth/sessions.service.ts';
+import { AppError } from './errors.ts';
+
+/** The signed-in staff user as routes see it: role, brand and the branch ids in scope. */
+export interface StaffPrincipal {
+  id: number;
+  brandId: number;
+  role: StaffRole;
+  branchIds: number[];
+  familyId: string;
+}
+
+export interface CustomerPrincipal {
+  id: number;
+  brandId: number;
+  familyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff?: StaffPrincipal;
+  }
+}
+
+/**
+ * Cookie names. Customer cookies carry the brand id: one origin serves every brand, and a diner signed in at
+ * brand A must be neither signed in nor signed out at brand B (decisions.md, Accounts).
+ */
+export function sessionCookieNames(config: Config, kind: SubjectKind, brandId: number) {
+  return kind === 'customer'
+    ? { access: `${config.cookies.customerAccess}_${brandId}`, refresh: `${config.cookies.customerRefresh}_${brandId}` }
+    : { access: config.cookies.staffAccess, refresh: config.cookies.staffRefresh };
+}
+
+/** The refresh cookie only travels to the calls that use it (refresh, logout). */
+function refreshPath(kind: SubjectKind) {
+  return kind === 'customer' ? '/api/auth' : '/api/staff/auth';
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: Config,
+  subject: { kind: SubjectKind; brandId: number },
+  tokens: IssuedTokens,
+  now: Date,
+) {
+  const names = sessionCookieNames(config, subject.kind, subject.brandId);
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+  reply.setCookie(names.access, tokens.accessToken, {
+    ...base,
+    path: '/api',
+    maxAge: Math.round((tokens.accessExpiresAt.getTime() - now.getTime()) / 1000),
+  });
+  reply.setCookie(names.refresh, tokens.refreshToken, {
+    ...base,
+    path: refreshPath(subject.kind),
+    maxAge: Math.round((tokens.refreshExpiresAt.getTime() - now.getTime()) / 1000),
+  });
+}
+
+export function clearSessionCookies(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: Config,
+  subject: { kind: SubjectKind; brandId: number },
+) {
+  const names = sessionCookieNames(config, subject.kind, subject.brandId);
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+  reply.clearCookie(names.access, { ...base, path: '/api' });
+  reply.clearCookie(names.refresh, { ...base, path: refreshPath(subject.kind) });
+}
+
+export async function registerCookies(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+}
+
+export interface AuthGuardDeps {
+  config: Config;
+  sessions: SessionsService;
+  /** The customer if it still exists in that brand (a deleted customer's token is refused). */
+  customerExists(id: number, brandId: number): Promise<boolean>;
+  /** The active staff user with the branch ids in scope, or undefined (disabled or deleted). */
+  loadStaff(id: number): Promise<Omit<StaffPrincipal, 'familyId'> | undefined>;
+}
+
+/** Guards routes use: who is signed in (customer of this brand, staff), and with which role. */
+export function createAuthGuards(deps: AuthGuardDeps) {
+  const { config, sessions } = deps;
+
+  async function customer(request: FastifyRequest, brandId: number): Promise<CustomerPrincipal> {
+    const token = request.cookies[sessionCookieNames(config, 'customer', brandId).access];
+    if (!token) throw new AppError('unauthenticated');
+    const claims = await sessions.checkAccess(token, 'customer');
+    if (!claims || claims.brandId !== brandId) throw new AppError('session_expired');
+    if (!(await deps.customerExists(claims.subjectId, brandId))) throw new AppError('session_expired');
+    return { id: claims.subjectId, brandId, familyId: claims.familyId };
+  }
+
+  /** Optional variant: the signed-in customer, or null (no cookie or an invalid one). */
+  async function optionalCustomer(request: FastifyRequest, brandId: number): Promise<CustomerPrincipal | null> {
+    try {
+      return await customer(request, brandId);
+    } catch {
+      return null;
+    }
+  }
+
+  /** preHandler: a signed-in, active staff user, optionally with one of these roles (else 403). */
+  function staff(roles?: readonly StaffRole[]): preHandlerAsyncHookHandler {
+    return async (request) => {
+      const token = request.cookies[config.cookies.staffAccess];
+      if (!token) throw new AppError('unauthenticated');
+      const claims = await sessions.checkAccess(token, 'staff');
+      if (!claims) throw new AppError('session_expired');
+      const user = await deps.loadStaff(claims.subjectId);
+      if (!user || user.brandId !== claims.brandId) throw new AppError('session_expired');
+      if (roles && !roles.includes(user.role)) throw new AppError('forbidden');
+      request.staff = { ...user, familyId: claims.familyId };
+    };
+  }
+
+  return { customer, optionalCustomer, staff };
+}
+
+export type AuthGuards = ReturnType<typeof createAuthGuards>;
+
+/** The staff principal a route behind `guards.staff()` runs with. */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw new AppError('unauthenticated');
+  return request.staff;
+}

@@ -1,0 +1,97 @@
+import { otpRequestResponse } from '@sufra/shared/schemas/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, countRows, latestCode, signIn } from './accounts.ts';
+import { UUID } from './fixture-brands.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * Races on one-time things. Meaningful on PostgreSQL (a pool of 12 connections: the requests really run
+ * side by side); on PGlite queries run one at a time, and the same assertions must hold.
+ */
+describe('concurrent use of one code, one refresh token, one phone', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lets exactly one of ten concurrent verifies of one code succeed, creating one customer and one session', async () => {
+    const c = caller(t);
+    const sent = otpRequestResponse.parse(
+      (await c.call('POST', `/api/auth/${UUID.aMain}/otp/`, { phone: { phone_number: '0580000001' } })).json(),
+    );
+    const code = await latestCode(t, sent.phone);
+    const sessionsBefore = await countRows(t, 'auth_sessions');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        caller(t, { ip: `10.7.0.${i}` }).call('POST', `/api/auth/${UUID.aMain}/otp/verify/`, {
+          requestId: sent.requestId,
+          code,
+          profile: { fullName: `Racer ${i}` },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 410)).toHaveLength(9);
+    expect(await countRows(t, "customers where phone = '+966580000001'")).toBe(1);
+    expect(await countRows(t, 'auth_sessions')).toBe(sessionsBefore + 1);
+  });
+
+  it('counts ten concurrent wrong codes up to the limit of five, never past it', async () => {
+    const c = caller(t);
+    const sent = otpRequestResponse.parse(
+      (await c.call('POST', `/api/auth/${UUID.aMain}/otp/`, { phone: { phone_number: '0580000002' } })).json(),
+    );
+    const code = await latestCode(t, sent.phone);
+    const wrong = code === '0000' ? '1111' : '0000';
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        caller(t).call('POST', `/api/auth/${UUID.aMain}/otp/verify/`, { requestId: sent.requestId, code: wrong }),
+      ),
+    );
+    const rows = await t.database.query<{ wrong_tries: number }>('select wrong_tries from otp_requests where id = $1', [
+      sent.requestId,
+    ]);
+    expect(rows[0]?.wrong_tries).toBe(5);
+    const right = await c.call('POST', `/api/auth/${UUID.aMain}/otp/verify/`, {
+      requestId: sent.requestId,
+      code,
+      profile: { fullName: 'Late' },
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('sends one code when the same number asks ten times at once', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        caller(t, { ip: `10.8.0.${i}` }).call('POST', `/api/auth/${UUID.aMain}/otp/`, {
+          phone: { phone_number: '0580000003' },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 202)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(9);
+    expect(await countRows(t, "otp_requests where phone = '+966580000003'")).toBe(1);
+    expect(await countRows(t, "sms_outbox where to_phone = '+966580000003'")).toBe(1);
+  });
+
+  it('rotates one refresh token once when two requests race with it, and revokes the family', async () => {
+    const c = caller(t);
+    expect((await signIn(t, c, UUID.aMain, '0580000004', { fullName: 'Two Tabs' })).statusCode).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => {
+        const tab = caller(t);
+        for (const [k, v] of c.jar.cookies) tab.jar.cookies.set(k, v);
+        return tab.call('POST', `/api/auth/${UUID.aMain}/refresh/`);
+      }),
+    );
+    expect(results.filter((r) => r.statusCode === 200).length).toBeLessThanOrEqual(1);
+    expect(results.filter((r) => r.statusCode === 401).length).toBeGreaterThanOrEqual(4);
+    // Reuse was detected, so no token of the family works any more (clients must serialise refreshes).
+    const family = await t.database.query<{ live: number }>(
+      "select count(*)::int as live from auth_sessions s join customers c on c.id = s.subject_id where c.phone = '+966580000004' and s.subject_kind = 'customer' and s.revoked_at is null",
+    );
+    expect(family[0]?.live).toBe(0);
+  });
+});
