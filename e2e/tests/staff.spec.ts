@@ -63,7 +63,8 @@ for (const language of LANGUAGES) {
 
 test('a manager switches a branch closed and open again', async ({ page }) => {
   await signIn(page, 'en', 'manager');
-  const branch = page.getByTestId('staff-branch').first();
+  // Not the demo QR's branch (the first): journeys running in parallel browse its menu.
+  const branch = page.getByTestId('staff-branch').last();
   const toggle = branch.getByTestId('branch-switch');
   const wasOpen = await toggle.isChecked();
   await toggle.click();
