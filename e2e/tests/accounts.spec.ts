@@ -156,13 +156,32 @@ test.describe('session', () => {
     const cookies = await context.cookies();
     const access = cookies.filter((c) => c.httpOnly && c.name.includes('_at'));
     expect(access.length, `access cookie among ${cookies.map((c) => c.name).join(', ')}`).toBeGreaterThan(0);
-    // Forget the access token: both tabs start with a 401 and must share one refresh (a spent refresh token would
-    // revoke the whole family and sign both out).
+    // Forget the access token, then hold both tabs' first `GET me` until both have asked: both get a 401 at once
+    // and must share one refresh (a spent refresh token revokes the whole family and would sign both out).
     await context.clearCookies({ name: access[0]?.name });
+    let release: () => void = () => {};
+    const bothAsked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    await context.route('**/api/customers/*/me/', async (route) => {
+      if (held < 2) {
+        held += 1;
+        if (held === 2) release();
+        await bothAsked;
+      }
+      await route.continue();
+    });
+    const refreshes: number[] = [];
+    context.on('request', (request) => {
+      if (request.url().includes('/refresh/')) refreshes.push(Date.now());
+    });
     const second = await context.newPage();
     await Promise.all([page.reload(), second.goto(`/menu/${QR.main}`)]);
     await expect(page.getByTestId('account-entry')).toContainText(first);
     await expect(second.getByTestId('account-entry')).toContainText(first);
+    expect(refreshes).toHaveLength(1);
+    await context.unroute('**/api/customers/*/me/');
     await second.reload();
     await expect(second.getByTestId('account-entry')).toContainText(first);
   });

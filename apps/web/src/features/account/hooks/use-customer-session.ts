@@ -4,8 +4,7 @@ import { onAuthEvent } from '../../../lib/auth-channel';
 import { useLanguage } from '../../../lib/use-language';
 import { login, logout } from '../../../stores/auth-slice';
 import { useAppDispatch } from '../../../stores/root-state';
-import { markSignedOut, maybeSignedIn, rememberBrand } from '../api/customer-request';
-import { getMe } from '../api/get-me';
+import { markSignedOut, maybeSignedIn, rememberBrand } from '../session-hint';
 
 /**
  * The session bootstrap every establishment page runs (kept tiny: it is in the entry chunk). Once the QR's brand is
@@ -27,17 +26,20 @@ export function useCustomerSession(uuid: string | undefined, brandId: number | u
         dispatch(logout());
         return;
       }
-      getMe(uuid, language).then(
-        (customer) => {
-          if (active) dispatch(login({ userData: customer }));
-        },
-        (error: unknown) => {
-          if (!active || !(error instanceof ApiError)) return;
-          // A 401 has already ended the session (customerRequest); other 4xx: no customer of this brand here.
-          if (error.status === 401) markSignedOut(brandId);
-          else if (error.status >= 400 && error.status < 500) dispatch(logout());
-        },
-      );
+      // The call (with its refresh machinery) loads only for a browser that may be signed in: not in the entry.
+      import('../api/get-me')
+        .then(({ getMe }) => getMe(uuid, language))
+        .then(
+          (customer) => {
+            if (active) dispatch(login({ userData: customer }));
+          },
+          (error: unknown) => {
+            if (!active || !(error instanceof ApiError)) return;
+            // A 401 has already ended the session (customerRequest); other 4xx: no customer of this brand here.
+            if (error.status === 401) markSignedOut(brandId);
+            else if (error.status >= 400 && error.status < 500) dispatch(logout());
+          },
+        );
     };
     check();
     const stop = onAuthEvent((event, fromOtherTab) => {

@@ -12,13 +12,13 @@ import { useLanguage } from '../../../lib/use-language';
 import { login } from '../../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { emailError, type FieldErrors, nameError, type PhoneValue, phoneError, splitApiError } from '../account-form';
-import { markSignedIn } from '../api/customer-request';
 import { requestOtp } from '../api/request-otp';
 import { verifyOtp } from '../api/verify-otp';
 import { CodeStep } from '../components/code-step';
 import { PhoneField } from '../components/phone-field';
 import { emptyProfile, ProfileFields, type ProfileValues, profileBody } from '../components/profile-fields';
 import { useSecondsUntil } from '../hooks/use-seconds-until';
+import { markSignedIn } from '../session-hint';
 import '../../../components/ui/form.css';
 import './account.css';
 
