@@ -97,7 +97,8 @@ export default function RegisterRoute() {
       }
       const split = splitApiError(error, language, FORM_FIELDS, waitText);
       if (step === 'code') {
-        setErrors({ code: split.fields.phone ?? '' });
+        // A refused resend: the message goes under the code step (the number itself is not on screen).
+        setErrors({});
         setFormError(split.form ?? split.fields.phone ?? null);
       } else {
         setErrors(split.fields);
