@@ -73,3 +73,15 @@ test('a manager switches a branch closed and open again', async ({ page }) => {
   await toggle.click();
   await expect(toggle).toBeChecked({ checked: wasOpen });
 });
+
+test('an expired staff access token is refreshed on reload', async ({ page, context }) => {
+  await signIn(page, 'ar', 'cashier');
+  await expect(page.getByTestId('staff-shell')).toBeVisible();
+  const access = (await context.cookies()).filter((c) => c.httpOnly && c.name.includes('staff_at'));
+  expect(access.length, 'the staff access cookie').toBeGreaterThan(0);
+  await context.clearCookies({ name: access[0]?.name });
+  const refreshed = page.waitForResponse((response) => response.url().includes('/api/staff/auth/refresh/'));
+  await page.reload();
+  expect((await refreshed).status()).toBe(200);
+  await expect(page.getByTestId('staff-shell')).toBeVisible();
+});
