@@ -73,6 +73,12 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // Production mode requires a signing secret; this one exists only for the throwaway test server.
+      AUTH_SECRET: 'e2e-only-secret-not-for-production-0123456789',
+      // The journeys read the 4-digit codes from the outbox (as a manager would in the demo).
+      SMS_OUTBOX_VISIBLE: 'true',
+      // Every journey comes from 127.0.0.1: the per-IP cap on codes would otherwise stop the suite, not a bot.
+      OTP_SENDS_PER_IP_PER_HOUR: '100000',
     },
   },
 });

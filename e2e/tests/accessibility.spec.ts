@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { fillRegistration, registerDiner, STAFF, TEXTS, uniqueMobile } from '../support/accounts.ts';
 import {
   comboItem,
   demoCart,
@@ -85,6 +86,40 @@ for (const language of LANGUAGES) {
       await page.goto(`/cart/${QR.main}`);
       await expect(page.getByTestId('cart-empty')).toBeVisible();
       await expectNoSeriousViolations(page, `empty cart (${language})`);
+    });
+
+    test('registration form and code step', async ({ page }) => {
+      await page.goto(`/register/${QR.main}`);
+      await expect(page.getByTestId('account-form')).toBeVisible();
+      // With the field errors shown (aria-invalid, aria-describedby).
+      await page.getByRole('button', { name: TEXTS.sendCode[language] }).click();
+      await expect(page.getByTestId('fullName-error')).toBeVisible();
+      await expectNoSeriousViolations(page, `registration (${language})`);
+      await fillRegistration(page, language, { name: 'Axe Test', phone: uniqueMobile() });
+      await expect(page.locator('#otp-code')).toBeVisible();
+      await expectNoSeriousViolations(page, `code step (${language})`);
+    });
+
+    test('edit profile and the address form', async ({ page, baseURL }) => {
+      await registerDiner(page, baseURL ?? '', language);
+      await page.goto(`/edit-profile/${QR.main}`);
+      await expect(page.getByTestId('address-book').getByTestId('no-addresses')).toBeVisible();
+      await expectNoSeriousViolations(page, `edit profile (${language})`);
+      await page.getByRole('button', { name: TEXTS.addAddress[language] }).click();
+      await expect(page.getByTestId('address-map')).toBeVisible();
+      await expectNoSeriousViolations(page, `address form (${language})`);
+    });
+
+    test('staff sign-in and the manager shell', async ({ page }) => {
+      await page.goto('/staff');
+      await expect(page.getByTestId('staff-sign-in')).toBeVisible();
+      await expectNoSeriousViolations(page, `staff sign-in (${language})`);
+      await page.locator('#staff-email').fill(STAFF.manager.email);
+      await page.locator('#staff-password').fill(STAFF.manager.password);
+      await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+      await expect(page.getByTestId('staff-branch').first()).toBeVisible();
+      await expect(page.getByTestId('sms-outbox')).toBeVisible();
+      await expectNoSeriousViolations(page, `staff shell (${language})`);
     });
 
     test('error, deactivated, not-found and coming-soon pages', async ({ page }) => {

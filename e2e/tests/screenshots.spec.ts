@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { fillRegistration, readCode, STAFF, TEXTS, uniqueMobile } from '../support/accounts.ts';
 import {
   comboItem,
   demoCart,
@@ -88,5 +89,42 @@ for (const language of LANGUAGES) {
     await page.goto(`/order-type/${QR.main}`);
     await expect(page.getByText(TEXT.comingSoon[language]).first()).toBeVisible();
     await shoot(page, `coming-soon-${language}`);
+  });
+
+  test(`screenshots of the account and staff pages (${language})`, async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    if (language !== 'ar') await useLanguage(page, language);
+    const diner = {
+      name: language === 'ar' ? 'سارة العتيبي' : 'Sara Al-Otaibi',
+      phone: uniqueMobile(),
+    };
+    await page.goto(`/register/${QR.main}`);
+    await expect(page.getByTestId('account-form')).toBeVisible();
+    await shoot(page, `register-${language}`);
+    await fillRegistration(page, language, diner, 'sara@example.sa');
+    await expect(page.locator('#otp-code')).toBeFocused();
+    await shoot(page, `register-code-${language}`);
+    const { code } = await readCode(baseURL ?? '', diner.phone.e164);
+    await page.locator('#otp-code').fill(code);
+    await expect(page).toHaveURL(new RegExp(`/menu/${QR.main}$`));
+
+    await page.goto(`/edit-profile/${QR.main}`);
+    await expect(page.getByTestId('no-addresses')).toBeVisible();
+    await shoot(page, `edit-profile-${language}`);
+    await page.getByRole('button', { name: TEXTS.addAddress[language] }).click();
+    await page.locator('#address-new-title').fill(language === 'ar' ? 'المنزل' : 'Home');
+    await page.locator('#address-new-lat').fill('24.7136');
+    await page.locator('#address-new-lng').fill('46.6753');
+    await page.getByTestId('address-form').scrollIntoViewIfNeeded();
+    await shoot(page, `address-form-${language}`);
+
+    await page.goto('/staff');
+    await expect(page.getByTestId('staff-sign-in')).toBeVisible();
+    await shoot(page, `staff-sign-in-${language}`);
+    await page.locator('#staff-email').fill(STAFF.manager.email);
+    await page.locator('#staff-password').fill(STAFF.manager.password);
+    await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+    await expect(page.getByTestId('outbox-message').first()).toBeVisible();
+    await shoot(page, `staff-${language}`);
   });
 }

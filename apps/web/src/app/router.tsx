@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { comingSoonRoutes, paths } from '../config/paths';
+import { loadAccountStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
 import { useScrollRestoration } from '../lib/navigation';
 import { BlankLayout } from './layout/blank-layout';
 import { EstablishmentLayout } from './layout/establishment-layout';
 import { PlainLayout } from './layout/plain-layout';
+import { StaffLayout } from './layout/staff-layout';
 
 // Every page is its own chunk: the menu route carries only what it needs.
 const LandingRoute = lazyPage(() => import('../features/landing/routes/landing-route'));
@@ -16,6 +18,12 @@ const ErrorRoute = lazyPage(() => import('../features/errors/routes/error-route'
 const DeactivatedRoute = lazyPage(() => import('../features/errors/routes/deactivated-route'));
 const NotFoundRoute = lazyPage(() => import('../features/errors/routes/not-found-route'));
 const ComingSoonRoute = lazyPage(() => import('../features/coming-soon/routes/coming-soon-route'));
+// The account and staff pages bring their own strings (lib/language.ts loadAccountStrings).
+const withAccountStrings = <T,>(page: Promise<T>): Promise<T> =>
+  Promise.all([page, loadAccountStrings()]).then(([module]) => module);
+const RegisterRoute = lazyPage(() => withAccountStrings(import('../features/account/routes/register-route')));
+const EditProfileRoute = lazyPage(() => withAccountStrings(import('../features/account/routes/edit-profile-route')));
+const StaffRoute = lazyPage(() => withAccountStrings(import('../features/staff/routes/staff-route')));
 
 /** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
@@ -59,11 +67,22 @@ export function AppRoutes() {
       <Route key="establishment" path={paths.cart.pattern}>
         {inEstablishment(<CartRoute />)}
       </Route>
+      <Route key="establishment" path={paths.register.pattern}>
+        {inEstablishment(<RegisterRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.editProfile.pattern}>
+        {inEstablishment(<EditProfileRoute />)}
+      </Route>
       {comingSoonRoutes.map((route) => (
         <Route key="establishment" path={route.pattern}>
           {inEstablishment(<ComingSoonRoute page={route.key} />)}
         </Route>
       ))}
+      <Route key="staff" path={paths.staff.pattern}>
+        <StaffLayout>
+          <StaffRoute />
+        </StaffLayout>
+      </Route>
       <Route key="plain" path={paths.reference.pattern}>
         {inPlain(<ComingSoonRoute page="reference" />)}
       </Route>

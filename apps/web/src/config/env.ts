@@ -38,4 +38,11 @@ export const env = {
   /** Storage key names for the auth tokens (the spec makes them configurable). */
   ACCESS_TOKEN_KEY: readString('VITE_ACCESS_TOKEN_KEY', 'sufra.accessToken'),
   REFRESH_TOKEN_KEY: readString('VITE_REFRESH_TOKEN_KEY', 'sufra.refreshToken'),
+  /**
+   * Map tiles for the address form, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. '' = no tile layer: a
+   * neutral background with the pin still usable (offline demos and tests).
+   */
+  MAP_TILE_URL: readString('VITE_MAP_TILE_URL', ''),
+  /** Attribution the tile provider requires (HTML allowed by Leaflet), shown when MAP_TILE_URL is set. */
+  MAP_TILE_ATTRIBUTION: readString('VITE_MAP_TILE_ATTRIBUTION', ''),
 } as const;

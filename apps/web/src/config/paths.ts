@@ -32,14 +32,34 @@ export const paths = {
   prize: { pattern: '/prize/:uuid', build: (uuid: string) => `/prize/${enc(uuid)}` },
   myRewards: { pattern: '/my-rewards/:uuid', build: (uuid: string) => `/my-rewards/${enc(uuid)}` },
   checkout: { pattern: '/checkout/:uuid', build: (uuid: string) => `/checkout/${enc(uuid)}` },
-  register: { pattern: '/register/:uuid', build: (uuid: string) => `/register/${enc(uuid)}` },
+  register: {
+    pattern: '/register/:uuid',
+    /** mode signin asks only the phone; next is where to go after success (a path of ours). */
+    build: (uuid: string, options: { mode?: 'signin'; next?: string } = {}) =>
+      `/register/${enc(uuid)}${query({ mode: options.mode, next: options.next })}`,
+  },
   editProfile: { pattern: '/edit-profile/:uuid', build: (uuid: string) => `/edit-profile/${enc(uuid)}` },
   payment: { pattern: '/payment/:uuid', build: (uuid: string) => `/payment/${enc(uuid)}` },
   confirmOrder: { pattern: '/confirm-order/:uuid', build: (uuid: string) => `/confirm-order/${enc(uuid)}` },
   orderType: { pattern: '/order-type/:uuid', build: (uuid: string) => `/order-type/${enc(uuid)}` },
   orderData: { pattern: '/order-data/:uuid', build: (uuid: string) => `/order-data/${enc(uuid)}` },
   paymentFailed: { pattern: '/payment-failed/:uuid', build: (uuid: string) => `/payment-failed/${enc(uuid)}` },
+  /** The staff app (our design, not in the spec's table): sign-in, then the signed-in shell. */
+  staff: { pattern: '/staff', build: () => '/staff' },
 } as const;
+
+function query(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A return path from the URL, only when it is one of our own pages (never another origin: `//x`, `/\x`). */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
 
 /** Routes not built yet: they render the translated "Coming soon" screen inside the real layout. */
 export const comingSoonRoutes = [
@@ -52,8 +72,6 @@ export const comingSoonRoutes = [
   { key: 'prize', pattern: paths.prize.pattern },
   { key: 'myRewards', pattern: paths.myRewards.pattern },
   { key: 'checkout', pattern: paths.checkout.pattern },
-  { key: 'register', pattern: paths.register.pattern },
-  { key: 'editProfile', pattern: paths.editProfile.pattern },
   { key: 'payment', pattern: paths.payment.pattern },
   { key: 'confirmOrder', pattern: paths.confirmOrder.pattern },
   { key: 'orderType', pattern: paths.orderType.pattern },

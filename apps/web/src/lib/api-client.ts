@@ -21,6 +21,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly details: Record<string, unknown> | undefined;
+  /** Seconds from a 429's Retry-After header, when it sent one. */
+  readonly retryAfter: number | undefined;
 
   constructor(init: {
     code: string;
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     status: number;
     fields?: Record<string, string> | undefined;
     details?: Record<string, unknown> | undefined;
+    retryAfter?: number | undefined;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.fields = init.fields;
     this.details = init.details;
+    this.retryAfter = init.retryAfter;
   }
 }
 
@@ -116,11 +120,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   } catch {
     payload = null;
   }
-  if (!response.ok) throw toApiError(payload, response.status, language);
+  if (!response.ok) throw toApiError(payload, response.status, language, retryAfterSeconds(response.headers));
   return payload as T;
 }
 
-function toApiError(payload: unknown, status: number, language: Language): ApiError {
+/** Retry-After as seconds (the API sends delta-seconds; an HTTP date is converted). */
+function retryAfterSeconds(headers: Headers): number | undefined {
+  const raw = headers.get('retry-after');
+  if (!raw) return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+function toApiError(payload: unknown, status: number, language: Language, retryAfter?: number): ApiError {
   const error = (payload as { error?: unknown } | null)?.error;
   if (error && typeof error === 'object') {
     const { code, message, fields, details } = error as Record<string, unknown>;
@@ -132,10 +146,11 @@ function toApiError(payload: unknown, status: number, language: Language): ApiEr
         message: typeof message === 'string' && message ? message : fallback,
         fields: fields as Record<string, string> | undefined,
         details: details as Record<string, unknown> | undefined,
+        retryAfter,
       });
     }
   }
-  return clientError('unknown', language, status);
+  return new ApiError({ code: 'unknown', status, message: CLIENT_MESSAGES.unknown[language], retryAfter });
 }
 
 /** The message to show for any thrown value, in the interface language. */

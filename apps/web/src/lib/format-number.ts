@@ -11,3 +11,11 @@ export function formatNumber(value: number, language: Language): string {
   }
   return formatter.format(value);
 }
+
+/** A wait as m:ss in the interface language's digits (resend countdowns, Retry-After). */
+export function formatWait(seconds: number, language: Language): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return `${formatNumber(minutes, language)}:${rest < 10 ? formatNumber(0, language) : ''}${formatNumber(rest, language)}`;
+}

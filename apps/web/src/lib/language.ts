@@ -17,6 +17,27 @@ export async function loadLanguageBundle(language: Language): Promise<void> {
   i18n.addResourceBundle(language, 'translation', bundle);
 }
 
+/**
+ * The account and staff pages' strings (locales/account.{ar,en}.json) are not in the entry: the menu's initial
+ * JavaScript has a budget (docs/decisions.md). Their route chunks wait for them, and once they have been asked for,
+ * a language switch loads them for the new language too.
+ */
+let accountStringsWanted = false;
+
+async function addAccountStrings(language: Language): Promise<void> {
+  if (i18n.exists('account.signInTitle', { lng: language, fallbackLng: [] })) return;
+  const bundle =
+    language === 'en'
+      ? (await import('../locales/account.en.json')).default
+      : (await import('../locales/account.ar.json')).default;
+  i18n.addResourceBundle(language, 'translation', bundle, true, false);
+}
+
+export async function loadAccountStrings(): Promise<void> {
+  accountStringsWanted = true;
+  await addAccountStrings(pickLanguage(i18n.language));
+}
+
 export function applyLanguageToDocument(language: Language): void {
   const root = document.documentElement;
   root.lang = language;
@@ -34,6 +55,7 @@ export function shareLanguageWithServer(language: Language): void {
 
 export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguageBundle(language);
+  if (accountStringsWanted) await addAccountStrings(language);
   await i18n.changeLanguage(language);
   applyLanguageToDocument(language);
   local.setItem(LANGUAGE_KEY, language);

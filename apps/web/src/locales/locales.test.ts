@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import accountAr from './account.ar.json';
+import accountEn from './account.en.json';
 import ar from './ar.json';
 import en from './en.json';
 
@@ -13,10 +15,16 @@ const base = (list: string[]) => [...new Set(list.map((k) => k.replace(/_(zero|o
 describe('locales', () => {
   it('has every string in both Arabic and English', () => {
     expect(base(keys(ar))).toEqual(base(keys(en)));
+    expect(base(keys(accountAr))).toEqual(base(keys(accountEn)));
+  });
+
+  it('keeps the lazily loaded account strings apart from the entry strings (merging must not overwrite)', () => {
+    const entry = new Set(Object.keys(ar));
+    expect(Object.keys(accountAr).filter((key) => entry.has(key))).toEqual([]);
   });
 
   it('has no empty strings', () => {
-    for (const bundle of [ar, en]) {
+    for (const bundle of [ar, en, accountAr, accountEn]) {
       for (const key of keys(bundle)) {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle);
         expect(value, key).not.toBe('');

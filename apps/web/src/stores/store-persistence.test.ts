@@ -83,7 +83,20 @@ describe('other persisted state', () => {
 
   it('keeps tokens under the configured keys and drops them on logout', () => {
     const { store, storage } = makeStore();
-    store.dispatch(login({ userData: { id: 1, fullName: 'S', phone: '+966' }, accessToken: 'A', refreshToken: 'R' }));
+    const userData = {
+      id: 1,
+      brandId: 1,
+      fullName: 'S',
+      phone: '+966500000000',
+      email: null,
+      ageGroup: null,
+      gender: null,
+      city: null,
+      memberSince: '2026-11-23T10:00:00.000Z',
+      walletPoints: 0,
+      lifetimePoints: 0,
+    };
+    store.dispatch(login({ userData, accessToken: 'A', refreshToken: 'R' }));
     expect(storage.getItem('at')).toBe('A');
     expect(storage.getItem('rt')).toBe('R');
     store.dispatch(logout());

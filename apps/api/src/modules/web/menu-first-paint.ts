@@ -96,6 +96,8 @@ export function renderMenuFirstPaint(input: MenuFirstPaintInput): string | null 
     `<a href="/qr/${enc(uuid)}" class="app-header__brand">` +
     (logo ? `<img src="${escapeHtml(logo)}" alt="" width="32" height="32" class="app-header__logo"/>` : '') +
     `<span>${escapeHtml(brand.name[language])}</span></a>` +
+    // AccountEntry before the session is checked (it never is before the first render).
+    '<span class="app-header__account" aria-hidden="true"></span>' +
     `<button type="button" class="btn btn-ghost language-switch" data-testid="language-switch" aria-label="${t('app.languageSwitch')}" lang="${other}">${t('app.otherLanguage')}</button>` +
     '</div></header>';
 

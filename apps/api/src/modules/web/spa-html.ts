@@ -27,6 +27,9 @@ const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/qr\/[^/]+(\/.*)?$/i, 'src/features/landing/routes/landing-route.tsx'],
   [/^\/items\/[^/]+\/[^/]+(\/[^/]+)?\/?$/i, 'src/features/item/routes/item-route.tsx'],
   [/^\/cart\/[^/]+\/?$/i, 'src/features/cart/routes/cart-route.tsx'],
+  [/^\/register\/[^/]+\/?$/i, 'src/features/account/routes/register-route.tsx'],
+  [/^\/edit-profile\/[^/]+\/?$/i, 'src/features/account/routes/edit-profile-route.tsx'],
+  [/^\/staff\/?$/i, 'src/features/staff/routes/staff-route.tsx'],
   [/^\/deactivated\/[^/]+\/?$/i, 'src/features/errors/routes/deactivated-route.tsx'],
   [/^\/error\/?$/i, 'src/features/errors/routes/error-route.tsx'],
 ];

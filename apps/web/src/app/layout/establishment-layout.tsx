@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../config/paths';
+import { useCustomerSession } from '../../features/account/hooks/use-customer-session';
 import { cleanUtmSource, useQrData } from '../../features/establishment/api/get-qr-data';
 import { ApiError, errorText } from '../../lib/api-client';
 import { useLanguage } from '../../lib/use-language';
@@ -27,6 +28,7 @@ export function EstablishmentLayout({ children }: { children: ReactNode }) {
   const dispatch = useAppDispatch();
   const [pathname, navigate] = useLocation();
   const { data, error, refetch } = useQrData(uuid, language, utmFromUrl);
+  useCustomerSession(uuid, data?.brand.id);
 
   useEffect(() => {
     if (uuid) dispatch(enterEstablishment(uuid));
@@ -61,7 +63,12 @@ export function EstablishmentLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
-      <AppHeader brand={data?.brand} homePath={uuid ? paths.qr.build(uuid) : undefined} showBack={!isLanding} />
+      <AppHeader
+        brand={data?.brand}
+        homePath={uuid ? paths.qr.build(uuid) : undefined}
+        showBack={!isLanding}
+        accountUuid={uuid}
+      />
       <main id="main" className="app-main" tabIndex={-1}>
         {transientError && (
           <div className="banner banner--error" role="alert">

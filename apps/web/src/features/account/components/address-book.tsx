@@ -1,0 +1,172 @@
+import { formatPhone } from '@sufra/shared/phone/phone-number';
+import type { Address } from '@sufra/shared/schemas/customer';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFallback } from '../../../app/layout/page-fallback';
+import { errorText } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
+import { useLanguage } from '../../../lib/use-language';
+import { deleteAddress } from '../api/delete-address';
+import { getAddresses } from '../api/get-addresses';
+
+// The form carries the map (Leaflet): its chunk loads only when the diner adds or edits an address.
+const AddressForm = lazy(() => import('./address-form'));
+
+type Editing = { kind: 'new' } | { kind: 'edit'; address: Address } | null;
+
+/** Saved delivery addresses, managed from the profile: list, add, edit, delete (with a confirmation). */
+export function AddressBook({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [addresses, setAddresses] = useState<Address[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const load = useCallback(() => {
+    setLoadError(null);
+    getAddresses(uuid, language).then(setAddresses, (error: unknown) => setLoadError(errorText(error, language)));
+  }, [uuid, language]);
+
+  useEffect(load, [load]);
+
+  const saved = (address: Address) => {
+    setAddresses((list = []) =>
+      list?.some((item) => item.id === address.id)
+        ? list.map((item) => (item.id === address.id ? address : item))
+        : [...(list ?? []), address],
+    );
+    void showToast(t('address.saved'));
+    setEditing(null);
+    requestAnimationFrame(() => addButton.current?.focus());
+  };
+
+  const remove = async (id: number) => {
+    setDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteAddress(uuid, id, language);
+      setAddresses((list) => (list ?? []).filter((item) => item.id !== id));
+      setConfirming(null);
+      void showToast(t('address.deleted'));
+      requestAnimationFrame(() => addButton.current?.focus());
+    } catch (error) {
+      setDeleteError(errorText(error, language));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section className="section" aria-labelledby="addresses-heading" data-testid="address-book">
+      <h2 id="addresses-heading">{t('address.heading')}</h2>
+      {loadError && (
+        <div className="banner banner--error" role="alert">
+          <span>{loadError}</span>
+          <button type="button" className="btn btn-small" onClick={load}>
+            {t('app.retry')}
+          </button>
+        </div>
+      )}
+      {!addresses && !loadError && (
+        <div role="status">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--line skeleton--short" />
+        </div>
+      )}
+      {addresses && addresses.length === 0 && !editing && <p data-testid="no-addresses">{t('address.empty')}</p>}
+      {addresses && addresses.length > 0 && (
+        <ul className="address-list">
+          {addresses.map((address) => (
+            <li key={address.id} className="card address-card" data-testid="address-card">
+              {editing?.kind === 'edit' && editing.address.id === address.id ? (
+                <Suspense fallback={<PageFallback />}>
+                  <AddressForm uuid={uuid} address={address} onSaved={saved} onCancel={() => setEditing(null)} />
+                </Suspense>
+              ) : (
+                <>
+                  <span className="address-card__title">{address.title}</span>
+                  <span>{address.description}</span>
+                  <span className="address-card__details">{details(address, t)}</span>
+                  {confirming === address.id ? (
+                    <div className="confirm-box">
+                      <span>{t('address.confirmDelete')}</span>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-danger"
+                        disabled={deleting}
+                        onClick={() => void remove(address.id)}
+                      >
+                        {t('address.confirmYes')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-secondary"
+                        disabled={deleting}
+                        onClick={() => setConfirming(null)}
+                      >
+                        {t('account.cancel')}
+                      </button>
+                      {deleteError && (
+                        <p className="field__error" role="alert">
+                          {deleteError}
+                        </p>
+                      )}
+                    </div>
+                  ) : (
+                    <div className="address-card__actions">
+                      <button
+                        type="button"
+                        className="btn btn-small btn-secondary"
+                        onClick={() => setEditing({ kind: 'edit', address })}
+                        aria-label={t('address.editNamed', { title: address.title })}
+                      >
+                        {t('address.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small btn-secondary"
+                        onClick={() => setConfirming(address.id)}
+                        aria-label={t('address.deleteNamed', { title: address.title })}
+                      >
+                        {t('address.delete')}
+                      </button>
+                    </div>
+                  )}
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing?.kind === 'new' ? (
+        <div className="card">
+          <Suspense fallback={<PageFallback />}>
+            <AddressForm uuid={uuid} address={null} onSaved={saved} onCancel={() => setEditing(null)} />
+          </Suspense>
+        </div>
+      ) : (
+        addresses && (
+          <button ref={addButton} type="button" className="btn btn-primary" onClick={() => setEditing({ kind: 'new' })}>
+            {t('address.add')}
+          </button>
+        )
+      )}
+    </section>
+  );
+}
+
+function details(address: Address, t: TFunction): string {
+  const parts = [
+    address.doorNumber && t('address.doorShort', { value: address.doorNumber }),
+    address.levelNumber && t('address.levelShort', { value: address.levelNumber }),
+    address.blockNumber && t('address.blockShort', { value: address.blockNumber }),
+    address.phone && formatPhone(address.phone),
+  ].filter(Boolean);
+  return parts.join(' · ');
+}

@@ -1,0 +1,249 @@
+import { parsePhone, splitE164 } from '@sufra/shared/phone/phone-number';
+import type { Address, AddressBody } from '@sufra/shared/schemas/customer';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormAlert, FormField } from '../../../components/ui/form-field';
+import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
+import { formatWait } from '../../../lib/format-number';
+import { useLanguage } from '../../../lib/use-language';
+import { useAppSelector } from '../../../stores/root-state';
+import { type FieldErrors, messageFor, type PhoneValue, phoneError, splitApiError } from '../account-form';
+import { createAddress } from '../api/create-address';
+import { updateAddress } from '../api/update-address';
+import type { LatLng } from './address-map';
+import { PhoneField } from './phone-field';
+
+const AddressMap = lazy(() => import('./address-map'));
+
+/** Riyadh, when the branch's own position is not known. */
+const FALLBACK_CENTER: LatLng = { lat: 24.7136, lng: 46.6753 };
+const FIELDS = ['title', 'description', 'doorNumber', 'levelNumber', 'blockNumber', 'phone', 'location'] as const;
+
+interface Props {
+  uuid: string;
+  address: Address | null;
+  onSaved: (address: Address) => void;
+  onCancel: () => void;
+}
+
+interface Values {
+  title: string;
+  description: string;
+  doorNumber: string;
+  levelNumber: string;
+  blockNumber: string;
+  lat: string;
+  lng: string;
+}
+
+function pointOf(values: Values): LatLng | null {
+  if (values.lat.trim() === '' || values.lng.trim() === '') return null;
+  const lat = Number(values.lat);
+  const lng = Number(values.lng);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  return { lat, lng };
+}
+
+/** Add or edit a saved address: title, description, door, level, block, phone, and the map point. */
+export default function AddressForm({ uuid, address, onSaved, onCancel }: Props) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const branchLocation = useAppSelector((s) => s.establishment.establishment?.branch.location);
+  const [values, setValues] = useState<Values>(() => ({
+    title: address?.title ?? '',
+    description: address?.description ?? '',
+    doorNumber: address?.doorNumber ?? '',
+    levelNumber: address?.levelNumber ?? '',
+    blockNumber: address?.blockNumber ?? '',
+    lat: address ? String(address.location.lat) : '',
+    lng: address ? String(address.location.lng) : '',
+  }));
+  const [phone, setPhone] = useState<PhoneValue>(() => {
+    if (!address?.phone) return { dial: '966', number: '' };
+    const split = splitE164(address.phone);
+    return { dial: split.dial_code, number: split.phone_number };
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const idPrefix = address ? `address-${address.id}` : 'address-new';
+
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('input')?.focus();
+  }, []);
+  useFocusFirstError(formRef, errors);
+
+  const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
+  const point = pointOf(values);
+  const center = point ?? branchLocation ?? FALLBACK_CENTER;
+
+  const locateMe = () => {
+    if (!navigator.geolocation) {
+      setErrors({ location: t('address.locationPermission') });
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        set({ lat: position.coords.latitude.toFixed(6), lng: position.coords.longitude.toFixed(6) });
+        setErrors(({ location: _, ...rest }) => rest);
+      },
+      () => {
+        setLocating(false);
+        // The spec's message, whatever the reason (refused, unavailable, timed out).
+        setErrors((current) => ({ ...current, location: t('address.locationPermission') }));
+      },
+      { enableHighAccuracy: true, timeout: 10_000 },
+    );
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors = {};
+    if (!values.title.trim()) found.title = messageFor('field_required', language);
+    if (!values.description.trim()) found.description = messageFor('field_required', language);
+    const hasPhone = phone.number.trim() !== '';
+    const phoneProblem = hasPhone ? phoneError(phone, language) : null;
+    if (phoneProblem) found.phone = phoneProblem;
+    if (!point) found.location = t('address.selectAddress');
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0 || !point) return;
+    const body: AddressBody = {
+      title: values.title.trim(),
+      description: values.description.trim(),
+      doorNumber: values.doorNumber.trim() || null,
+      levelNumber: values.levelNumber.trim() || null,
+      blockNumber: values.blockNumber.trim() || null,
+      phone:
+        hasPhone && parsePhone({ phone_number: phone.number, dial_code: phone.dial }).ok
+          ? { phone_number: phone.number, dial_code: phone.dial }
+          : null,
+      location: point,
+    };
+    setBusy(true);
+    try {
+      const saved = address
+        ? await updateAddress(uuid, address.id, body, language)
+        : await createAddress(uuid, body, language);
+      onSaved(saved);
+    } catch (error) {
+      const split = splitApiError(error, language, FIELDS, (s) =>
+        t('account.retryIn', { time: formatWait(s, language) }),
+      );
+      setErrors(split.fields);
+      setFormError(split.form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (
+    name: 'title' | 'description' | 'doorNumber' | 'levelNumber' | 'blockNumber',
+    max: number,
+    optional = false,
+  ) => (
+    <FormField id={`${idPrefix}-${name}`} label={t(`address.${name}`)} error={errors[name]} optional={optional}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          maxLength={max}
+          value={values[name]}
+          disabled={busy}
+          onChange={(event) => set({ [name]: event.target.value })}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} data-testid="address-form">
+      <h3>{address ? t('address.editTitle') : t('address.addTitle')}</h3>
+      {text('title', 60)}
+      {text('description', 300)}
+      <div className="field-row">
+        {text('doorNumber', 20, true)}
+        {text('levelNumber', 20, true)}
+        {text('blockNumber', 20, true)}
+      </div>
+      <PhoneField
+        id={`${idPrefix}-phone`}
+        label={t('address.phone')}
+        value={phone}
+        onChange={setPhone}
+        error={errors.phone}
+        optional
+        disabled={busy}
+      />
+      <fieldset className="choice-group" aria-describedby={errors.location ? `${idPrefix}-location-error` : undefined}>
+        <legend>{t('address.location')}</legend>
+        <p className="field__hint">{t('address.mapHint')}</p>
+        <div className="full-width">
+          <Suspense fallback={<div className="address-map" />}>
+            <AddressMap
+              value={point}
+              center={center}
+              onChange={(next) => {
+                set({ lat: String(next.lat), lng: String(next.lng) });
+                setErrors(({ location: _, ...rest }) => rest);
+              }}
+            />
+          </Suspense>
+        </div>
+        <button type="button" className="btn btn-secondary" onClick={locateMe} disabled={busy || locating}>
+          {locating ? t('address.locating') : t('address.useMyLocation')}
+        </button>
+        <div className="field-row full-width">
+          <FormField id={`${idPrefix}-lat`} label={t('address.lat')} error={null}>
+            {(control) => (
+              <input
+                {...control}
+                aria-invalid={errors.location ? true : undefined}
+                aria-describedby={errors.location ? `${idPrefix}-location-error` : undefined}
+                className="input input--ltr"
+                dir="ltr"
+                inputMode="decimal"
+                value={values.lat}
+                disabled={busy}
+                onChange={(event) => set({ lat: event.target.value })}
+              />
+            )}
+          </FormField>
+          <FormField id={`${idPrefix}-lng`} label={t('address.lng')} error={null}>
+            {(control) => (
+              <input
+                {...control}
+                aria-invalid={errors.location ? true : undefined}
+                aria-describedby={errors.location ? `${idPrefix}-location-error` : undefined}
+                className="input input--ltr"
+                dir="ltr"
+                inputMode="decimal"
+                value={values.lng}
+                disabled={busy}
+                onChange={(event) => set({ lng: event.target.value })}
+              />
+            )}
+          </FormField>
+        </div>
+        {errors.location && (
+          <p id={`${idPrefix}-location-error`} className="field__error" role="alert" data-testid="location-error">
+            {errors.location}
+          </p>
+        )}
+      </fieldset>
+      <FormAlert message={formError} />
+      <div className="page__actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? t('account.saving') : t('address.save')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          {t('account.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

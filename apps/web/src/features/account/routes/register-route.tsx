@@ -1,0 +1,284 @@
+import type { OtpRequestResponse, SessionResponse } from '@sufra/shared/schemas/auth';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
+import { FormAlert } from '../../../components/ui/form-field';
+import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
+import { paths, safeReturnPath } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { formatWait } from '../../../lib/format-number';
+import { showToast } from '../../../lib/toast';
+import { useLanguage } from '../../../lib/use-language';
+import { login } from '../../../stores/auth-slice';
+import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
+import { emailError, type FieldErrors, nameError, type PhoneValue, phoneError, splitApiError } from '../account-form';
+import { requestOtp } from '../api/request-otp';
+import { verifyOtp } from '../api/verify-otp';
+import { CodeStep } from '../components/code-step';
+import { PhoneField } from '../components/phone-field';
+import { emptyProfile, ProfileFields, type ProfileValues, profileBody } from '../components/profile-fields';
+import { useSecondsUntil } from '../hooks/use-seconds-until';
+import { markSignedIn } from '../session-hint';
+import '../../../components/ui/form.css';
+import './account.css';
+
+type Mode = 'register' | 'signin';
+const FORM_FIELDS = ['fullName', 'phone', 'email', 'ageGroup', 'gender', 'city'] as const;
+
+/**
+ * `/register/{uuid}`: registration (name, mobile, email, age group, gender, city) or sign-in (mobile only), then the
+ * 4-digit code. A sign-in with an unknown number answers 409 registration_required: the registration fields appear
+ * and the same code completes the registration.
+ */
+export default function RegisterRoute() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const dispatch = useAppDispatch();
+  const { uuid = '' } = useParams();
+  const [search] = useSearchParams();
+  const [, navigate] = useLocation();
+  const status = useAppSelector((s) => s.auth.status);
+  const signedInName = useAppSelector((s) => s.auth.userData?.fullName);
+  const next = safeReturnPath(search.get('next')) ?? paths.menu.build(uuid);
+
+  const [mode, setMode] = useState<Mode>(search.get('mode') === 'signin' ? 'signin' : 'register');
+  const [profile, setProfile] = useState<ProfileValues>(emptyProfile);
+  const [phone, setPhone] = useState<PhoneValue>({ dial: '966', number: '' });
+  const [otp, setOtp] = useState<OtpRequestResponse | null>(null);
+  const [code, setCode] = useState('');
+  /** A sign-in found no customer: the form asks the profile and completes with the code already entered. */
+  const [completing, setCompleting] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  /** After a 429 on sending, the send button waits out Retry-After (with a countdown). */
+  const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
+  const blockedFor = useSecondsUntil(blockedUntil);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const step = otp && !completing ? 'code' : 'form';
+  const waitText = (seconds: number) => t('account.retryIn', { time: formatWait(seconds, language) });
+
+  // Focus follows the step: the code input when the code is sent, the first error when a form is refused.
+  useEffect(() => {
+    if (step === 'code') codeRef.current?.focus();
+  }, [step]);
+  useFocusFirstError(formRef, errors);
+
+  const title = mode === 'signin' ? t('account.signInTitle') : t('account.registerTitle');
+
+  const validate = (): FieldErrors => {
+    const found: FieldErrors = {};
+    const phoneProblem = phoneError(phone, language);
+    if (phoneProblem) found.phone = phoneProblem;
+    if (mode === 'register') {
+      const name = nameError(profile.fullName, language);
+      if (name) found.fullName = name;
+      const email = emailError(profile.email, language);
+      if (email) found.email = email;
+    }
+    return found;
+  };
+
+  const sendCode = async () => {
+    setBusy(true);
+    setFormError(null);
+    try {
+      const sent = await requestOtp(uuid, { phone: { phone_number: phone.number, dial_code: phone.dial } }, language);
+      setOtp(sent);
+      setCode('');
+      setErrors({});
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined) {
+        setBlockedUntil(Date.now() + error.retryAfter * 1000);
+      }
+      const split = splitApiError(error, language, FORM_FIELDS, waitText);
+      if (step === 'code') {
+        // A refused resend: the message goes under the code step (the number itself is not on screen).
+        setErrors({});
+        setFormError(split.form ?? split.fields.phone ?? null);
+      } else {
+        setErrors(split.fields);
+        setFormError(split.form);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const finish = async (response: SessionResponse, withProfile: boolean) => {
+    dispatch(login({ userData: response.customer, session: response.session }));
+    markSignedIn(response.customer.brandId);
+    setJustSignedIn(true);
+    const message =
+      response.created === true
+        ? t('account.welcome', { name: response.customer.fullName })
+        : withProfile
+          ? t('account.alreadyRegistered')
+          : t('account.welcomeBack', { name: response.customer.fullName });
+    void showToast(message, response.created === false && withProfile ? 'info' : 'success');
+    navigate(next, { replace: true });
+  };
+
+  const verify = async (digits: string, withProfile: boolean) => {
+    if (!otp || busy) return;
+    setBusy(true);
+    setFormError(null);
+    try {
+      const response = await verifyOtp(
+        uuid,
+        { requestId: otp.requestId, code: digits, ...(withProfile ? { profile: profileBody(profile) } : {}) },
+        language,
+      );
+      await finish(response, withProfile);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'registration_required') {
+        // Same code, one more call with the profile (the server keeps it usable until it expires).
+        setMode('register');
+        setCompleting(true);
+        setErrors({});
+        setFormError(null);
+        requestAnimationFrame(() => headingRef.current?.focus());
+        return;
+      }
+      const split = splitApiError(error, language, completing ? FORM_FIELDS : ['code'], waitText);
+      if (completing && error instanceof ApiError && error.code.startsWith('otp_')) {
+        // The code is no longer usable: back to the code step for a new one.
+        setCompleting(false);
+        setCode('');
+        setErrors({ code: error.message });
+        return;
+      }
+      setErrors(split.fields);
+      setFormError(split.form);
+      if (!completing) {
+        setCode('');
+        requestAnimationFrame(() => codeRef.current?.focus());
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmitForm = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (completing) void verify(code, true);
+    else void sendCode();
+  };
+
+  const switchMode = (target: Mode) => {
+    setMode(target);
+    setErrors({});
+    setFormError(null);
+    setCompleting(false);
+    setOtp(null);
+  };
+
+  if (status === 'signedIn' && !justSignedIn) {
+    return (
+      <div className="page account-page">
+        <title>{`${title} | ${t('app.name')}`}</title>
+        <h1>{title}</h1>
+        <p className="form-notice" data-testid="already-signed-in">
+          {t('account.signedInAs', { name: signedInName })}
+        </p>
+        <div className="page__actions">
+          <Link to={paths.editProfile.build(uuid)} className="btn btn-primary">
+            {t('account.editProfile')}
+          </Link>
+          <Link to={next} className="btn btn-secondary">
+            {t('account.continue')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page account-page" data-testid="register-page">
+      <title>{`${title} | ${t('app.name')}`}</title>
+      <h1 ref={headingRef} tabIndex={-1}>
+        {step === 'code' ? t('account.codeTitle') : title}
+      </h1>
+      {step === 'code' && otp ? (
+        <CodeStep
+          otp={otp}
+          code={code}
+          onCode={(digits) => {
+            setCode(digits);
+            if (errors.code) setErrors({});
+          }}
+          onSubmit={(digits) => void verify(digits, mode === 'register')}
+          onResend={() => void sendCode()}
+          onChangeNumber={() => {
+            setOtp(null);
+            setCode('');
+            setErrors({});
+            setFormError(null);
+          }}
+          error={errors.code ?? null}
+          formError={formError}
+          busy={busy}
+          inputRef={codeRef}
+          blockedUntil={blockedUntil}
+        />
+      ) : (
+        <form ref={formRef} className="form" noValidate onSubmit={onSubmitForm} data-testid="account-form">
+          {completing && <p className="form-notice">{t('account.completeRegistration')}</p>}
+          {mode === 'register' ? (
+            <ProfileFields
+              values={profile}
+              onChange={setProfile}
+              errors={errors}
+              disabled={busy}
+              afterName={
+                <PhoneField
+                  id="phone"
+                  value={phone}
+                  onChange={setPhone}
+                  error={errors.phone}
+                  disabled={busy || completing}
+                />
+              }
+            />
+          ) : (
+            <PhoneField id="phone" value={phone} onChange={setPhone} error={errors.phone} disabled={busy} />
+          )}
+          <FormAlert message={formError} />
+          <button
+            type="submit"
+            className="btn btn-primary btn-block btn-large"
+            disabled={busy || (!completing && blockedFor > 0)}
+          >
+            {busy
+              ? t('account.sending')
+              : completing
+                ? t('account.register')
+                : blockedFor > 0
+                  ? t('account.sendCodeIn', { time: formatWait(blockedFor, language) })
+                  : t('account.sendCode')}
+          </button>
+          {!completing && (
+            <p className="account-page__switch">
+              {mode === 'register' ? t('account.haveAccount') : t('account.noAccount')}{' '}
+              <button
+                type="button"
+                className="link-button"
+                data-testid="mode-switch"
+                onClick={() => switchMode(mode === 'register' ? 'signin' : 'register')}
+              >
+                {mode === 'register' ? t('account.signIn') : t('account.register')}
+              </button>
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}

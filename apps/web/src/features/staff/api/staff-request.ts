@@ -1,0 +1,42 @@
+import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { announceAuth } from '../../../lib/auth-channel';
+import { serializedRefresh, withRefresh } from '../../../lib/refresh-lock';
+import { local } from '../../../lib/storage';
+
+/** Set while this browser may hold a staff session (the cookies are httpOnly): saves a 401 round trip when it has none. */
+const STAFF_HINT_KEY = 'sufra.staff.signedIn';
+
+export const staffMaybeSignedIn = (): boolean => local.getItem(STAFF_HINT_KEY) === '1';
+
+export function markStaffSignedIn(): void {
+  local.setItem(STAFF_HINT_KEY, '1');
+  announceAuth({ scope: 'staff', type: 'signedIn' });
+}
+
+export function markStaffSignedOut(): void {
+  local.removeItem(STAFF_HINT_KEY);
+  announceAuth({ scope: 'staff', type: 'signedOut' });
+}
+
+/** `POST /api/staff/auth/refresh/`, serialized across tabs like the customer's (lib/refresh-lock.ts). */
+function refreshStaffSession(language: RequestOptions['language'], since: number) {
+  return serializedRefresh('staff', since, async () => {
+    try {
+      await apiRequest('/staff/auth/refresh/', { language, method: 'POST' });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return false;
+      throw error;
+    }
+  });
+}
+
+/** A call as the signed-in staff user: refresh once on 401 and retry; a refused refresh ends the session. */
+export async function staffRequest<T>(path: string, options: RequestOptions): Promise<T> {
+  return withRefresh(
+    () => apiRequest<T>(path, options),
+    (since) => refreshStaffSession(options.language, since),
+    markStaffSignedOut,
+    (error) => error instanceof ApiError && error.status === 401,
+  );
+}

@@ -1,0 +1,8 @@
+import type { Language } from '@sufra/shared/language';
+import type { StaffBranch } from './get-staff-branches';
+import { staffRequest } from './staff-request';
+
+/** `PATCH /api/staff/branches/{id}/`: the manager's manual open switch (a cashier gets 403). */
+export function updateStaffBranch(id: number, isOpen: boolean, language: Language): Promise<StaffBranch> {
+  return staffRequest<StaffBranch>(`/staff/branches/${id}/`, { language, method: 'PATCH', body: { isOpen } });
+}

@@ -1,0 +1,82 @@
+import { formatPhone } from '@sufra/shared/phone/phone-number';
+import type { SmsOutboxEntry } from '@sufra/shared/schemas/staff';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
+import { getSmsOutbox } from '../api/get-sms-outbox';
+
+/** The SMS outbox (demo and development): the latest codes the brand sent, for managers and owners. */
+export function SmsOutbox() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [messages, setMessages] = useState<SmsOutboxEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [hidden, setHidden] = useState(false);
+  const [loading, setLoading] = useState(false);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    setError(null);
+    getSmsOutbox(language)
+      .then(setMessages, (cause: unknown) => {
+        // The server does not show the outbox outside the demo and development.
+        if (cause instanceof ApiError && cause.status === 404) setHidden(true);
+        else setError(errorText(cause, language));
+      })
+      .finally(() => setLoading(false));
+  }, [language]);
+  useEffect(load, [load]);
+
+  const time = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
+    timeStyle: 'medium',
+    dateStyle: 'short',
+  });
+
+  return (
+    <section className="section" aria-labelledby="outbox-heading" data-testid="sms-outbox">
+      <div className="staff-shell__row">
+        <h2 id="outbox-heading">{t('staff.outbox')}</h2>
+        {!hidden && (
+          <button type="button" className="btn btn-small btn-secondary" onClick={load} disabled={loading}>
+            {t('staff.refresh')}
+          </button>
+        )}
+      </div>
+      {hidden && <p>{t('staff.outboxHidden')}</p>}
+      {error && (
+        <p className="form-alert" role="alert">
+          {error}
+        </p>
+      )}
+      {!hidden && messages && messages.length === 0 && <p>{t('staff.outboxEmpty')}</p>}
+      {!hidden && messages && messages.length > 0 && (
+        <div className="table-scroll">
+          <table className="staff-table">
+            <caption className="visually-hidden">{t('staff.outbox')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.outboxTo')}</th>
+                <th scope="col">{t('staff.outboxBody')}</th>
+                <th scope="col">{t('staff.outboxStatus')}</th>
+                <th scope="col">{t('staff.outboxTime')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {messages.map((message) => (
+                <tr key={message.id} data-testid="outbox-message">
+                  <td>
+                    <bdi dir="ltr">{formatPhone(message.to)}</bdi>
+                  </td>
+                  <td>{message.body}</td>
+                  <td>{t(`staff.smsStatus.${message.status}`)}</td>
+                  <td>{time.format(new Date(message.createdAt))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import type { StaffUser } from '@sufra/shared/schemas/staff';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
+import { getStaffBranches, type StaffBranch } from '../api/get-staff-branches';
+import { staffLogout } from '../api/staff-logout';
+import { updateStaffBranch } from '../api/update-staff-branch';
+import { SmsOutbox } from './sms-outbox';
+
+/** The signed-in staff app: who and where, the branches in scope, and what the role may do. */
+export function StaffShell({ user }: { user: StaffUser }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [signingOut, setSigningOut] = useState(false);
+  const manages = user.role === 'owner' || user.role === 'manager';
+
+  return (
+    <div className="page staff-shell" data-testid="staff-shell">
+      <div className="staff-shell__who">
+        <div>
+          <h1 data-testid="staff-name">{user.name}</h1>
+          <p>
+            <span className="badge badge--required" data-testid="staff-role">
+              {t(`staff.roles.${user.role}`)}
+            </span>{' '}
+            <span data-testid="staff-brand">{user.brand.name[language]}</span>
+          </p>
+        </div>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          data-testid="staff-sign-out"
+          disabled={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            // Signed out in every tab whether or not the call gets through (staffLogout).
+            staffLogout(language).catch(() => setSigningOut(false));
+          }}
+        >
+          {t('staff.signOut')}
+        </button>
+      </div>
+      <Branches canSwitch={manages} />
+      {manages ? (
+        <SmsOutbox />
+      ) : (
+        <section className="section" data-testid="cashier-placeholder">
+          <h2>{t('staff.cashierTitle')}</h2>
+          <p>{t('staff.cashierText')}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Branches({ canSwitch }: { canSwitch: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [branches, setBranches] = useState<StaffBranch[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState<number | null>(null);
+  const [switchError, setSwitchError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setError(null);
+    getStaffBranches(language).then(setBranches, (cause: unknown) => setError(errorText(cause, language)));
+  }, [language]);
+  useEffect(load, [load]);
+
+  const toggle = async (branch: StaffBranch) => {
+    setSaving(branch.id);
+    setSwitchError(null);
+    try {
+      const updated = await updateStaffBranch(branch.id, !branch.isOpen, language);
+      setBranches((list) => (list ?? []).map((item) => (item.id === updated.id ? updated : item)));
+    } catch (cause) {
+      setSwitchError(errorText(cause, language));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <section className="section" aria-labelledby="branches-heading" data-testid="staff-branches">
+      <h2 id="branches-heading">{t('staff.branches')}</h2>
+      {error && (
+        <div className="banner banner--error" role="alert">
+          <span>{error}</span>
+          <button type="button" className="btn btn-small" onClick={load}>
+            {t('app.retry')}
+          </button>
+        </div>
+      )}
+      {!branches && !error && (
+        <div role="status">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          <div className="skeleton skeleton--line" />
+        </div>
+      )}
+      {branches && branches.length === 0 && <p>{t('staff.noBranches')}</p>}
+      {branches && branches.length > 0 && (
+        <ul className="staff-branches">
+          {branches.map((branch) => (
+            <li key={branch.id} className="card staff-branch" data-testid="staff-branch">
+              <span className="staff-branch__name">{branch.name[language]}</span>
+              <span className={`pill pill--${branch.status}`} data-testid="branch-status">
+                {t(`branch.${branch.status}`)}
+              </span>
+              {canSwitch && (
+                <label className="switch">
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    aria-checked={branch.isOpen}
+                    checked={branch.isOpen}
+                    disabled={saving === branch.id}
+                    onChange={() => void toggle(branch)}
+                    data-testid="branch-switch"
+                  />
+                  <span>{t('staff.acceptsOrders')}</span>
+                </label>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {switchError && (
+        <p className="form-alert" role="alert">
+          {switchError}
+        </p>
+      )}
+    </section>
+  );
+}

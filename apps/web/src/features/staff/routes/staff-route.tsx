@@ -1,0 +1,63 @@
+import type { StaffUser } from '@sufra/shared/schemas/staff';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFallback } from '../../../app/layout/page-fallback';
+import { ApiError } from '../../../lib/api-client';
+import { onAuthEvent } from '../../../lib/auth-channel';
+import { useLanguage } from '../../../lib/use-language';
+import { getStaffMe } from '../api/get-staff-me';
+import { markStaffSignedOut, staffMaybeSignedIn } from '../api/staff-request';
+import { StaffShell } from '../components/staff-shell';
+import { StaffSignIn } from '../components/staff-sign-in';
+import '../../../components/ui/form.css';
+import './staff.css';
+
+type Session = { status: 'unknown' } | { status: 'signedOut' } | { status: 'signedIn'; user: StaffUser };
+
+/** `/staff`: email + password sign-in, then the signed-in shell. The session survives reloads (cookies). */
+export default function StaffRoute() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [session, setSession] = useState<Session>({ status: 'unknown' });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once; the language is read when it runs
+  useEffect(() => {
+    let active = true;
+    const check = () => {
+      if (!staffMaybeSignedIn()) {
+        setSession({ status: 'signedOut' });
+        return;
+      }
+      getStaffMe(language).then(
+        (user) => active && setSession({ status: 'signedIn', user }),
+        (error: unknown) => {
+          if (!active) return;
+          if (error instanceof ApiError && error.status === 401) markStaffSignedOut();
+          else setSession({ status: 'signedOut' });
+        },
+      );
+    };
+    check();
+    const stop = onAuthEvent((event, fromOtherTab) => {
+      if (event.scope !== 'staff') return;
+      if (event.type === 'signedOut') setSession({ status: 'signedOut' });
+      else if (fromOtherTab) check();
+    });
+    return () => {
+      active = false;
+      stop();
+    };
+  }, []);
+
+  const title = session.status === 'signedIn' ? t('staff.title') : t('staff.signInTitle');
+  return (
+    <>
+      <title>{`${title} | ${t('app.name')}`}</title>
+      {session.status === 'unknown' && <PageFallback />}
+      {session.status === 'signedOut' && (
+        <StaffSignIn onSignedIn={(user) => setSession({ status: 'signedIn', user })} />
+      )}
+      {session.status === 'signedIn' && <StaffShell user={session.user} />}
+    </>
+  );
+}
