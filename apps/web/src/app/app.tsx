@@ -1,9 +1,9 @@
 import { pickLanguage } from '@sufra/shared/language';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { Router } from 'wouter';
 import { useAppLocation } from '../lib/navigation';
+import { useTranslation } from '../lib/use-translation';
 import { setRtl } from '../stores/layout-slice';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';

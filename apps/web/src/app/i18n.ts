@@ -1,6 +1,5 @@
 import type { Language } from '@sufra/shared/language';
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { applyLanguageToDocument, arabicBundle, loadLanguageBundle, shareLanguageWithServer } from '../lib/language';
 
 /**
@@ -8,13 +7,12 @@ import { applyLanguageToDocument, arabicBundle, loadLanguageBundle, shareLanguag
  * for another language, returns a promise that settles once its bundle has loaded.
  */
 export function initI18n(language: Language): Promise<void> | undefined {
-  void i18n.use(initReactI18next).init({
+  void i18n.init({
     lng: language,
     fallbackLng: 'ar',
     resources: { ar: { translation: arabicBundle } },
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
-    react: { useSuspense: false },
   });
   applyLanguageToDocument(language);
   shareLanguageWithServer(language);

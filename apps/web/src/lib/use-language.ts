@@ -1,5 +1,5 @@
 import { type Language, pickLanguage } from '@sufra/shared/language';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation';
 
 /** The interface language ('ar' | 'en'); components re-render when it changes. */
 export function useLanguage(): Language {

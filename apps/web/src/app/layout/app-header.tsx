@@ -1,12 +1,12 @@
 import { imageUrl } from '@sufra/shared/host-rule';
 import type { Brand } from '@sufra/shared/schemas/establishment';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { canGoBack } from '../../lib/navigation';
 import { useLanguage } from '../../lib/use-language';
+import { useTranslation } from '../../lib/use-translation';
 import { useAppSelector } from '../../stores/root-state';
 
 interface Props {

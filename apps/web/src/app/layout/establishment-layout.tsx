@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../config/paths';
 import { useCustomerSession } from '../../features/account/hooks/use-customer-session';
 import { cleanUtmSource, useQrData } from '../../features/establishment/api/get-qr-data';
 import { ApiError, errorText } from '../../lib/api-client';
 import { useLanguage } from '../../lib/use-language';
+import { useTranslation } from '../../lib/use-translation';
 import { enterEstablishment, setEstablishment, setUtmSource } from '../../stores/establishment-slice';
 import { useAppDispatch } from '../../stores/root-state';
 import { AppHeader } from './app-header';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** Shown while a route chunk loads: a quiet placeholder with an accessible status. */
 export function PageFallback() {

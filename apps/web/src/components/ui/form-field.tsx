@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** What a control needs to be tied to its label and its error (screen readers announce both). */
 export interface ControlProps {

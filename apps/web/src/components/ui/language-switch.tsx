@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { switchLanguage } from '../../lib/language';
 import { useLanguage } from '../../lib/use-language';
+import { useTranslation } from '../../lib/use-translation';
 
 /** Shows the other language's name in that language; its accessible name is given in both languages. */
 export function LanguageSwitch({ className = 'btn btn-ghost language-switch' }: { className?: string }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format-number';
 import { useLanguage } from '../../lib/use-language';
+import { useTranslation } from '../../lib/use-translation';
 import { MAX_QUANTITY } from '../../stores/cart-slice';
 import './quantity-stepper.css';
 

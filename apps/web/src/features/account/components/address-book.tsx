@@ -2,11 +2,11 @@ import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { Address } from '@sufra/shared/schemas/customer';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../../app/layout/page-fallback';
 import { errorText } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { deleteAddress } from '../api/delete-address';
 import { getAddresses } from '../api/get-addresses';
 

@@ -1,11 +1,11 @@
 import { parsePhone, splitE164 } from '@sufra/shared/phone/phone-number';
 import type { Address, AddressBody } from '@sufra/shared/schemas/customer';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { formatWait } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
 import { type FieldErrors, messageFor, type PhoneValue, phoneError, splitApiError } from '../account-form';
 import { createAddress } from '../api/create-address';

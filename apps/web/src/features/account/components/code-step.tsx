@@ -1,10 +1,10 @@
 import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
 import { formatWait } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { normaliseCode } from '../account-form';
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { DIAL_COUNTRIES, type PhoneValue } from '../account-form';
 
 interface Props {

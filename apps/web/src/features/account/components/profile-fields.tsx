@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/ui/form-field';
+import { useTranslation } from '../../../lib/use-translation';
 import { AGE_GROUP_OPTIONS, type FieldErrors, GENDER_OPTIONS } from '../account-form';
 
 export interface ProfileValues {

@@ -1,6 +1,5 @@
 import type { OtpRequestResponse, SessionResponse } from '@sufra/shared/schemas/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { FormAlert } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
@@ -9,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatWait } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { login } from '../../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { emailError, type FieldErrors, nameError, type PhoneValue, phoneError, splitApiError } from '../account-form';

@@ -1,8 +1,8 @@
 import { formatSar } from '@sufra/shared/money';
-import { useTranslation } from 'react-i18next';
 import { AppImage } from '../../../components/ui/app-image';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import type { LineProblem } from '../line-check';
 
 export interface CartLineProps {

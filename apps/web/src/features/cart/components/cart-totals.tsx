@@ -1,8 +1,8 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import type { CartPricing } from '@sufra/shared/pricing/price-cart';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 
 const percentFormats = new Map<Language, Intl.NumberFormat>();
 

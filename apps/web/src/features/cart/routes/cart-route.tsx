@@ -1,7 +1,6 @@
 import { formatSar } from '@sufra/shared/money';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import { Link, useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
@@ -11,6 +10,7 @@ import { menuQueryKey, useMenu } from '../../../lib/get-menu';
 import { showToast } from '../../../lib/toast';
 import { peekQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import {
   type CartCombo,
   type CartProduct,

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { type ComingSoonKey, paths } from '../../../config/paths';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** An honest placeholder for the routes later issues build, inside the real layout. */
 export default function ComingSoonRoute({ page }: { page: ComingSoonKey | 'reference' }) {

@@ -1,8 +1,8 @@
 import type { LocalizedText } from '@sufra/shared/schemas/common';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
 
 /** /deactivated/{uuid}: management switched the service off (DESIGN §8). */

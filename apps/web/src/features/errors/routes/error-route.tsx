@@ -1,10 +1,10 @@
 import { errorMessage, isErrorCode } from '@sufra/shared/messages/errors';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { LanguageSwitch } from '../../../components/ui/language-switch';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
 
 interface ErrorState {

@@ -1,8 +1,8 @@
 import { formatSarChange } from '@sufra/shared/money';
 import type { ComboSlot, MenuItem } from '@sufra/shared/schemas/menu';
-import { useTranslation } from 'react-i18next';
 import { AppImage } from '../../../components/ui/app-image';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 
 interface Props {
   slot: ComboSlot;

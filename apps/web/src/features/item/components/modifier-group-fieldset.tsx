@@ -1,7 +1,7 @@
 import { formatSarChange } from '@sufra/shared/money';
 import type { ModifierGroup } from '@sufra/shared/schemas/menu';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { isSingleChoice } from '../item-selection';
 
 interface Props {

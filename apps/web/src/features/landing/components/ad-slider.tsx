@@ -1,9 +1,9 @@
 import type { SliderResponse } from '@sufra/shared/schemas/ads';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppImage } from '../../../components/ui/app-image';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 
 const ADVANCE_MS = 5000;
 

@@ -1,7 +1,7 @@
 import type { Popup } from '@sufra/shared/schemas/ads';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AppImage } from '../../../components/ui/app-image';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** The redirect URL with the establishment's utm_source added (spec §7). */
 export function popupTarget(redirectUrl: string, utmSource: string | null): string {

@@ -1,9 +1,9 @@
 import { formatSar } from '@sufra/shared/money';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { cartItemCount } from '../../../stores/cart-slice';
 import { useAppSelector } from '../../../stores/root-state';
 

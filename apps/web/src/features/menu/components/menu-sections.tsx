@@ -1,8 +1,8 @@
 import type { MenuItem } from '@sufra/shared/schemas/menu';
 import type { TFunction } from 'i18next';
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { ItemCard, type ItemCardLabels } from './item-card';
 
 export interface Section {

@@ -1,12 +1,12 @@
 import type { MenuItem, MenuResponse } from '@sufra/shared/schemas/menu';
 import { matchesTerms, normalizeSearchText, searchTerms } from '@sufra/shared/text-search';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { menuQueryKey as menuKey, useMenu } from '../../../lib/get-menu';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { setSearchQuery, toggleBookmark } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { CartBar } from '../components/cart-bar';

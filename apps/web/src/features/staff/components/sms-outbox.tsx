@@ -1,9 +1,9 @@
 import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { SmsOutboxEntry } from '@sufra/shared/schemas/staff';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { getSmsOutbox } from '../api/get-sms-outbox';
 
 /** The SMS outbox (demo and development): the latest codes the brand sent, for managers and owners. */

@@ -1,8 +1,8 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { getStaffBranches, type StaffBranch } from '../api/get-staff-branches';
 import { staffLogout } from '../api/staff-logout';
 import { updateStaffBranch } from '../api/update-staff-branch';

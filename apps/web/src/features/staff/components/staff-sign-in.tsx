@@ -1,12 +1,12 @@
 import { errorMessage } from '@sufra/shared/messages/errors';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatWait } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { staffLogin } from '../api/staff-login';
 import { markStaffSignedIn } from '../api/staff-request';
 

@@ -1,10 +1,10 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageFallback } from '../../../app/layout/page-fallback';
 import { ApiError } from '../../../lib/api-client';
 import { onAuthEvent } from '../../../lib/auth-channel';
 import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { getStaffMe } from '../api/get-staff-me';
 import { markStaffSignedOut, staffMaybeSignedIn } from '../api/staff-request';
 import { StaffShell } from '../components/staff-shell';
