@@ -151,9 +151,9 @@ export const orderListResponse = z.object({
 });
 export type OrderListResponse = z.infer<typeof orderListResponse>;
 
-/** The staff board sees who ordered. */
+/** The staff board sees who ordered (null once the customer deleted their account). */
 export const staffOrderSchema = orderSchema.extend({
-  customer: z.object({ id: z.number().int(), fullName: z.string(), phone: z.string() }),
+  customer: z.object({ id: z.number().int(), fullName: z.string(), phone: z.string() }).nullable(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
