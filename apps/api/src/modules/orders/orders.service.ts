@@ -64,6 +64,10 @@ const STALE_IDEMPOTENCY_MS = 60_000;
  */
 const ORDERABLE_TABLE_STATUSES = new Set(['free', 'occupied']);
 
+/** A receive time may be a little in the past (a slow checkout) and at most a week ahead. */
+const RECEIVE_AT_GRACE_MS = 5 * 60_000;
+const RECEIVE_AT_MAX_AHEAD_MS = 7 * 24 * 3_600_000;
+
 const SERVICE_OF_TYPE: Record<OrderType, Service> = { 1: 'dine_in', 2: 'pickup', 3: 'delivery' };
 
 /** Line-level refusals say which line (index in the request) and item they are about. */
@@ -234,6 +238,12 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
     const typeEnabled = isDineIn ? branch.dineIn : orderType === ORDER_TYPES.pickup ? branch.pickup : branch.delivery;
     if (!typeEnabled) throw new AppError('order_type_not_available');
     if (branchStatus(branch, now) !== 'open') throw new AppError('branch_closed');
+    if (body.receiveAt !== undefined) {
+      const at = Date.parse(body.receiveAt);
+      if (at < now.getTime() - RECEIVE_AT_GRACE_MS || at > now.getTime() + RECEIVE_AT_MAX_AHEAD_MS) {
+        throw new AppError('validation_failed', undefined, { receiveAt: 'field_invalid' });
+      }
+    }
     const payments = await listPaymentChoices(db, branch.id);
     if (!payments.some((p) => p.method === body.paymentMethod && p.orderTypes.includes(orderType))) {
       throw new AppError('payment_method_not_available');

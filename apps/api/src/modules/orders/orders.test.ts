@@ -349,6 +349,30 @@ describe('placing a cash order', () => {
       });
     }
 
+    it('refuses a receive time in the past or more than a week ahead', async () => {
+      const before = await sideRows();
+      for (const receiveAt of ['2020-01-01T10:00:00Z', new Date(Date.now() + 8 * 24 * 3_600_000).toISOString()]) {
+        const res = await placeOrder(a, UUID.aMain, {
+          orderType: 2,
+          lines: [kabsaLarge()],
+          receiveAt,
+          paymentMethod: 'cash',
+        });
+        expect(res.statusCode, receiveAt).toBe(400);
+        expect(res.json().error.fields).toEqual({ receiveAt: 'This field is empty or wrong' });
+      }
+      expect(await sideRows()).toEqual(before);
+      const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+      const ok = await placeOrder(a, UUID.aMain, {
+        orderType: 2,
+        lines: [kabsaLarge()],
+        receiveAt: inAnHour,
+        paymentMethod: 'cash',
+      });
+      expect(ok.statusCode).toBe(201);
+      expect(Date.parse(orderSchema.parse(ok.json()).receiveAt ?? '')).toBe(Date.parse(inAnHour));
+    });
+
     it('says which line is wrong', async () => {
       const res = await placeOrder(a, UUID.aMain, {
         orderType: 2,
