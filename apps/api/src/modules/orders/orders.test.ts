@@ -146,6 +146,35 @@ describe('placing a cash order', () => {
     expect(order.address).toMatchObject({ id: addressIn, title: 'Home', location: { lat: 24.7, lng: 46.7 } });
   });
 
+  it('prices an order of a brand with exclusive tax: VAT is added on top', async () => {
+    const bIds = await menuIds(t, UUID.bMain);
+    const b = await diner(t, UUID.bMain, '0590000020');
+    const res = await placeOrder(b, UUID.bMain, {
+      orderType: 2,
+      lines: [{ kind: 'product', itemId: bIds.item('shawarma'), quantity: 3 }],
+      paymentMethod: 'cash',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(orderSchema.parse(res.json()).pricing).toMatchObject({
+      taxMode: 'exclusive',
+      subtotal: 5400,
+      taxesPrice: 810,
+      total: 6210,
+      foodicsTotal: 0,
+    });
+  });
+
+  it('places a dine-in order from a counter QR code without a table', async () => {
+    const res = await placeOrder(a, UUID.aMain, {
+      orderType: 1,
+      location: HERE,
+      lines: [kabsaLarge()],
+      paymentMethod: 'cash',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(orderSchema.parse(res.json()).table).toBeNull();
+  });
+
   it('ignores prices sent by the client: the server figures are the same', async () => {
     const tampered = { ...kabsaLarge(), priceHalalas: 1, unitPriceHalalas: 1, total: 1 };
     const res = await placeOrder(a, UUID.aMain, {
@@ -371,6 +400,33 @@ describe('placing a cash order', () => {
       });
       expect(ok.statusCode).toBe(201);
       expect(Date.parse(orderSchema.parse(ok.json()).receiveAt ?? '')).toBe(Date.parse(inAnHour));
+    });
+
+    it("refuses another customer's saved address as not found", async () => {
+      const other = await diner(t, UUID.aMain, '0590000021');
+      const before = await sideRows();
+      const res = await placeOrder(other, UUID.aMain, {
+        orderType: 3,
+        addressId: addressIn,
+        lines: [kabsaLarge()],
+        paymentMethod: 'cash',
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('address_not_found');
+      expect(await sideRows()).toEqual(before);
+    });
+
+    it('refuses cash where the branch does not take it for this order type', async () => {
+      const bIds = await menuIds(t, UUID.bMain);
+      const b = await diner(t, UUID.bMain, '0590000022');
+      const res = await placeOrder(b, UUID.bMain, {
+        orderType: 1,
+        location: HERE,
+        lines: [{ kind: 'product', itemId: bIds.item('shawarma'), quantity: 1 }],
+        paymentMethod: 'cash',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('payment_method_not_available');
     });
 
     it('says which line is wrong', async () => {
