@@ -25,6 +25,8 @@ import { createCustomersService } from './modules/customers/customers.service.ts
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createQrService } from './modules/qr/qr.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -135,6 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         { name: 'auth' },
         { name: 'customers' },
         { name: 'staff' },
+        { name: 'orders' },
       ],
     },
     transform: jsonSchemaTransform,
@@ -179,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const customers = createCustomersService(ctx, sessions);
   const staff = createStaffService(ctx, sessions);
+  const orders = createOrdersService(ctx, { menu });
   const guards = createAuthGuards({
     config,
     sessions,
@@ -197,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(authRoutes, { config, qr, otp, sessions, guards, now: ctx.now });
       await api.register(customersRoutes, { config, qr, customers, otp, guards });
       await api.register(staffRoutes, { config, staff, sessions, guards, now: ctx.now });
+      await api.register(ordersRoutes, { qr, orders, guards });
     },
     { prefix: '/api' },
   );

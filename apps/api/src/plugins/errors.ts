@@ -96,6 +96,8 @@ function fieldCode(field: string, keyword: string, value: unknown): ErrorCode {
       return field.startsWith('profile') || field === 'email' ? 'email_invalid' : 'field_invalid';
     case 'code':
       return 'otp_incorrect';
+    case 'quantity':
+      return missing ? 'field_required' : 'quantity_out_of_range';
     default:
       return missing ? 'field_required' : 'field_invalid';
   }

@@ -89,6 +89,100 @@ export const ERRORS = {
     ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
   },
   address_not_found: { status: 404, en: "This address doesn't exist", ar: 'هذا العنوان غير موجود' },
+  // Ordering (issue 4). The spec's wording where it has one (§3, §4).
+  order_not_found: { status: 404, en: "This order doesn't exist", ar: 'هذا الطلب غير موجود' },
+  far_from_branch: {
+    status: 403,
+    en: 'you cannot place your order, you are far from the branch',
+    ar: 'لا يمكنك تقديم طلبك، أنت بعيد عن الفرع',
+  },
+  location_required: {
+    status: 400,
+    en: 'Please Enable Location Permission',
+    ar: 'يرجى تفعيل إذن الوصول إلى الموقع',
+  },
+  address_not_covered: {
+    status: 422,
+    en: "This area isn't covered by the restaurant, choose another address",
+    ar: 'هذه المنطقة غير مشمولة بخدمة التوصيل من المطعم، اختر عنوانًا آخر',
+  },
+  address_required: { status: 400, en: 'Please select Your address', ar: 'يرجى اختيار عنوانك' },
+  // A diner who is not signed in has no verified number: placing an order answers this (401), not `unauthenticated`.
+  phone_not_verified: {
+    status: 401,
+    en: 'a number must be verified before an order is placed',
+    ar: 'يجب التحقق من الرقم قبل تقديم الطلب',
+  },
+  order_type_not_available: {
+    status: 409,
+    en: "This order type isn't available at this branch",
+    ar: 'نوع الطلب هذا غير متاح في هذا الفرع',
+  },
+  payment_method_not_available: {
+    status: 409,
+    en: "This payment method isn't available for this order",
+    ar: 'طريقة الدفع هذه غير متاحة لهذا الطلب',
+  },
+  minimum_order_not_reached: {
+    status: 422,
+    en: "The order is below this area's minimum for delivery",
+    ar: 'الطلب أقل من الحد الأدنى للتوصيل في هذه المنطقة',
+  },
+  combo_slot_missing: {
+    status: 400,
+    en: 'You should choose product for each option',
+    ar: 'يجب عليك اختيار منتج لكل خيار',
+  },
+  combo_choice_invalid: {
+    status: 400,
+    en: "This product can't be chosen for this part of the meal",
+    ar: 'لا يمكن اختيار هذا المنتج لهذا الجزء من الوجبة',
+  },
+  modifier_unknown: {
+    status: 400,
+    en: "This option doesn't exist for this item",
+    ar: 'هذا الخيار غير موجود لهذا الصنف',
+  },
+  modifier_not_available: {
+    status: 409,
+    en: "This option isn't available right now",
+    ar: 'هذا الخيار غير متوفر حاليًا',
+  },
+  modifier_choice_count: {
+    status: 400,
+    en: 'Choose the number of options this item asks for',
+    ar: 'اختر عدد الخيارات المطلوب لهذا الصنف',
+  },
+  quantity_out_of_range: {
+    status: 400,
+    en: 'The quantity must be between 1 and 99',
+    ar: 'يجب أن تكون الكمية بين 1 و99',
+  },
+  idempotency_key_required: {
+    status: 400,
+    en: 'The Idempotency-Key header is required',
+    ar: 'ترويسة Idempotency-Key مطلوبة',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    en: 'This Idempotency-Key was already used for a different request',
+    ar: 'مفتاح Idempotency-Key هذا استُخدم من قبل لطلب مختلف',
+  },
+  idempotency_key_in_flight: {
+    status: 409,
+    en: 'This order is already being placed, wait a moment',
+    ar: 'يجري تقديم هذا الطلب بالفعل، انتظر قليلًا',
+  },
+  order_transition_not_allowed: {
+    status: 409,
+    en: "The order can't move to this status from its current one",
+    ar: 'لا يمكن نقل الطلب إلى هذه الحالة من حالته الحالية',
+  },
+  cancel_reason_required: {
+    status: 400,
+    en: 'Give a reason to cancel the order',
+    ar: 'اذكر سبب إلغاء الطلب',
+  },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

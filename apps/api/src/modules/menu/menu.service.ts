@@ -265,6 +265,14 @@ export function createMenuService(ctx: AppContext) {
     async getMenu(uuid: string, language: Language): Promise<BuiltMenu> {
       return (await menuFor(uuid, language)).built;
     },
+    /**
+     * A branch's menu by ids (orders: pickup and delivery may go to another branch than the QR code's). The
+     * caller gives the brand's current menu version, read in its own lookup, so the cache stays exact.
+     */
+    getBranchMenu: (brandId: number, branchId: number, menuVersion: number, language: Language) =>
+      cached(brandId, branchId, menuVersion, language),
+    /** Whether the item exists in the brand at all (not sold here vs. no such item). */
+    itemExistsInBrand: (brandId: number, itemId: number) => itemExistsInBrand(db, brandId, { id: itemId }),
     getItemById: (uuid: string, id: number, language: Language) => itemResponse(uuid, { id }, language),
     getItemBySlug: (uuid: string, slug: string, language: Language) => itemResponse(uuid, { slug }, language),
     /** Bumps the brand's menu version; cached menus of the brand are rebuilt on their next request. */

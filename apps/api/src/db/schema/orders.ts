@@ -1,0 +1,174 @@
+import { ORDER_STATUSES } from '@sufra/shared/machines/order-status';
+import type { OrderAddressSnapshot, OrderLine } from '@sufra/shared/schemas/order';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { branches, tables } from './branches.ts';
+import { brands } from './brands.ts';
+import { customers } from './customers.ts';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** The next order number of each branch: `update … set next_number = next_number + 1 returning` in the order's transaction. */
+export const branchOrderCounters = pgTable(
+  'branch_order_counters',
+  {
+    branchId: integer()
+      .primaryKey()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    lastNumber: integer().notNull().default(0),
+  },
+  (t) => [check('branch_order_counters_check', sql`${t.lastNumber} >= 0`)],
+);
+
+/** An order as placed: the server's prices (halalas) and snapshots of what was ordered, so menu edits never rewrite it. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    // Orders are the restaurant's records: a deleted account leaves them, without the customer.
+    customerId: integer().references(() => customers.id, { onDelete: 'set null' }),
+    number: integer().notNull(),
+    orderType: integer().notNull(),
+    status: text().notNull().default('pending'),
+    paymentMethod: text().notNull(),
+    paymentStatus: text().notNull().default('unpaid'),
+    taxMode: text().notNull(),
+    subtotal: integer().notNull(),
+    branchTaxes: integer().notNull(),
+    modifiersTaxes: integer().notNull(),
+    chargeAmount: integer().notNull(),
+    chargesTaxes: integer().notNull(),
+    deliveryFee: integer().notNull(),
+    taxesPrice: integer().notNull(),
+    totalDiscount: integer().notNull(),
+    total: integer().notNull(),
+    foodicsTaxes: integer().notNull(),
+    foodicsCharges: integer().notNull(),
+    foodicsTotal: integer().notNull(),
+    notes: text(),
+    receiveAt: timestamp({ withTimezone: true }),
+    /** Dine-in: where the diner said they were. */
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    address: jsonb().$type<OrderAddressSnapshot>(),
+    deliveryZoneId: integer(),
+    tableId: integer().references(() => tables.id, { onDelete: 'set null' }),
+    tableNumber: text(),
+    cancelReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.id),
+    index('orders_branch_status_idx').on(t.branchId, t.status, t.id),
+    // The order number is unique per branch (the counter makes it; this guards it).
+    unique('orders_branch_number_uq').on(t.branchId, t.number),
+    check('orders_order_type_check', sql`${t.orderType} in (1, 2, 3)`),
+    check('orders_status_check', sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('cash', 'card')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('unpaid', 'paid')`),
+    check('orders_tax_mode_check', sql`${t.taxMode} in ('inclusive', 'exclusive')`),
+    check(
+      'orders_money_check',
+      sql`${t.subtotal} >= 0 and ${t.branchTaxes} >= 0 and ${t.modifiersTaxes} >= 0 and ${t.chargeAmount} >= 0 and ${t.chargesTaxes} >= 0 and ${t.deliveryFee} >= 0 and ${t.taxesPrice} >= 0 and ${t.totalDiscount} >= 0 and ${t.total} >= 0 and ${t.foodicsTaxes} >= 0 and ${t.foodicsCharges} >= 0 and ${t.foodicsTotal} >= 0`,
+    ),
+    check('orders_number_check', sql`${t.number} >= 1`),
+    check('orders_notes_check', sql`${t.notes} is null or length(${t.notes}) <= 500`),
+    check(
+      'orders_location_check',
+      sql`(${t.lat} is null and ${t.lng} is null) or (${t.lat} between -90 and 90 and ${t.lng} between -180 and 180)`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    kind: text().notNull(),
+    itemId: integer().notNull(),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    quantity: integer().notNull(),
+    unitPriceHalalas: integer().notNull(),
+    subtotal: integer().notNull(),
+    tax: integer().notNull(),
+    total: integer().notNull(),
+    /** What was chosen, with names and prices as they were. */
+    modifiers: jsonb().$type<OrderLine['modifiers']>().notNull(),
+    slots: jsonb().$type<OrderLine['slots']>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    check('order_lines_kind_check', sql`${t.kind} in ('product', 'combo')`),
+    check('order_lines_quantity_check', sql`${t.quantity} between 1 and 99`),
+    check(
+      'order_lines_money_check',
+      sql`${t.unitPriceHalalas} >= 0 and ${t.subtotal} >= 0 and ${t.tax} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+/** Events for the kitchen hand-off (the board, later POS adapters), written in the order's transaction. */
+export const orderOutbox = pgTable(
+  'order_outbox',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    event: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_outbox_pending_idx').on(t.nextAttemptAt, t.id).where(sql`${t.deliveredAt} is null`),
+    check('order_outbox_event_check', sql`${t.event} in ('order_placed', 'order_status_changed')`),
+  ],
+);
+
+/**
+ * One row per (customer, Idempotency-Key). Inserted first, with no response: a second request finding it
+ * without a response is a concurrent duplicate (409); with one, a replay (the stored status and body).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    responseStatus: integer(),
+    responseBody: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_customer_key_pk', columns: [t.customerId, t.key] }),
+    check('idempotency_keys_key_check', sql`length(${t.key}) between 1 and 200`),
+  ],
+);

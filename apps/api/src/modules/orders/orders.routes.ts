@@ -1,0 +1,142 @@
+import { errorBody, idParams, uuidParams } from '@sufra/shared/schemas/common';
+import {
+  orderListQuery,
+  orderListResponse,
+  orderParams,
+  orderSchema,
+  orderStatusBody,
+  placeOrderBody,
+  staffOrderListResponse,
+  staffOrderSchema,
+  staffOrdersQuery,
+} from '@sufra/shared/schemas/order';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { assertServiceOn } from '../branches/branches.service.ts';
+import type { QrService } from '../qr/qr.service.ts';
+import type { OrdersService } from './orders.service.ts';
+
+export interface OrdersRoutesOptions {
+  qr: QrService;
+  orders: OrdersService;
+  guards: AuthGuards;
+}
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  410: errorBody,
+  422: errorBody,
+};
+
+/** Visible ASCII, 1..200 characters: what clients put in Idempotency-Key (usually a uuid). */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * Orders. The QR uuid names the brand; the session cookie of that brand names the customer, so a customer only
+ * ever reaches their own orders (another's id answers 404). Staff routes are scoped to the staff user's branches.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { qr, orders, guards }) => {
+  async function context(request: Parameters<AuthGuards['customer']>[0], uuid: string, placing: boolean) {
+    const row = await qr.resolveQr(uuid);
+    assertServiceOn(row.servicesOff);
+    try {
+      return { row, customer: await guards.customer(request, row.brand.id) };
+    } catch (error) {
+      // Signing in is verifying the phone: a diner with no session is told the spec's words when ordering.
+      if (placing && error instanceof AppError && error.code === 'unauthenticated') {
+        throw new AppError('phone_not_verified');
+      }
+      throw error;
+    }
+  }
+
+  app.post(
+    '/orders/:uuid/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place a cash order (Idempotency-Key header required; a replay answers the first response)',
+        params: uuidParams,
+        body: placeOrderBody,
+        response: { 200: orderSchema, 201: orderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { row, customer } = await context(request, request.params.uuid, true);
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new AppError('idempotency_key_required');
+      const placed = await orders.placeOrder(row, customer, key, request.body);
+      if (placed.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(placed.status).send(placed.body);
+    },
+  );
+
+  app.get(
+    '/orders/:uuid/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in customer's orders at this brand, newest first",
+        params: uuidParams,
+        querystring: orderListQuery,
+        response: { 200: orderListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = await context(request, request.params.uuid, false);
+      return orders.listForCustomer(customer, request.query.page, request.query.pageSize);
+    },
+  );
+
+  app.get(
+    '/orders/:uuid/:id/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "One of the signed-in customer's orders",
+        params: orderParams,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { customer } = await context(request, request.params.uuid, false);
+      return orders.getForCustomer(customer, request.params.id);
+    },
+  );
+
+  const staff = guards.staff();
+
+  app.get(
+    '/staff/orders/',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['staff'],
+        summary: "The order board: orders of the staff user's branches, newest first",
+        querystring: staffOrdersQuery,
+        response: { 200: staffOrderListResponse, ...errors },
+      },
+    },
+    async (request) => ({ orders: await orders.listForStaff(staffOf(request), request.query) }),
+  );
+
+  app.patch(
+    '/staff/orders/:id/status/',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Move an order to another status, as the order status machine allows (409 otherwise)',
+        params: idParams,
+        body: orderStatusBody,
+        response: { 200: staffOrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.changeStatus(staffOf(request), request.params.id, request.body.to, request.body.reason),
+  );
+};

@@ -1,0 +1,542 @@
+import { createHash } from 'node:crypto';
+import { distanceMeters } from '@sufra/shared/geo/distance';
+import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
+import { canTransition, isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
+import type { ErrorCode } from '@sufra/shared/messages/errors';
+import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
+import { type CartLineInput, type CartPricing, priceCart } from '@sufra/shared/pricing/price-cart';
+import type { MenuItem } from '@sufra/shared/schemas/menu';
+import type {
+  Order,
+  OrderAddressSnapshot,
+  OrderLine,
+  OrderListResponse,
+  placeOrderBody,
+  StaffOrder,
+} from '@sufra/shared/schemas/order';
+import type { Service } from '@sufra/shared/services';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
+import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
+import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
+import type { QrContextRow } from '../qr/qr.repo.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  findCustomerAddress,
+  findCustomerOrder,
+  findIdempotencyKey,
+  findStaffOrder,
+  insertOrder,
+  insertOrderLines,
+  insertOutboxEvent,
+  listBranchOrders,
+  listCustomerOrders,
+  listLinesOf,
+  nextOrderNumber,
+  type OrderLineInsert,
+  type OrderLineRow,
+  type OrderWithBranch,
+  reclaimStaleIdempotencyKey,
+  releaseIdempotencyKey,
+  type StaffOrderRow,
+  updateOrderStatus,
+} from './orders.repo.ts';
+
+export type PlaceOrderInput = z.output<typeof placeOrderBody>;
+
+/** What placement answers: the first response for this key (a replay answers the same). */
+export interface PlacedOrder {
+  status: number;
+  body: Order;
+  replayed: boolean;
+}
+
+/** A key claimed but never completed this long ago belongs to a request that died; a retry may take it over. */
+const STALE_IDEMPOTENCY_MS = 60_000;
+
+/**
+ * Table statuses a dine-in order may be placed at: `free`, and `occupied` (the diner's own party is seated
+ * there and orders more). `reserved` is held for someone else and `check_printed` means the bill is closing.
+ */
+const ORDERABLE_TABLE_STATUSES = new Set(['free', 'occupied']);
+
+/** A receive time may be a little in the past (a slow checkout) and at most a week ahead. */
+const RECEIVE_AT_GRACE_MS = 5 * 60_000;
+const RECEIVE_AT_MAX_AHEAD_MS = 7 * 24 * 3_600_000;
+
+const SERVICE_OF_TYPE: Record<OrderType, Service> = { 1: 'dine_in', 2: 'pickup', 3: 'delivery' };
+
+/** Line-level refusals say which line (index in the request) and item they are about. */
+function lineError(code: ErrorCode, line: number, itemId: number): AppError {
+  return new AppError(code, { line, itemId });
+}
+
+interface PricedLine {
+  input: CartLineInput;
+  row: Omit<OrderLineInsert, 'orderId' | 'unitPriceHalalas' | 'subtotal' | 'tax' | 'total'>;
+}
+
+export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }) {
+  const { db } = ctx;
+
+  /** Checks every line against the branch's menu (both languages, for the snapshots) and builds priceCart's input. */
+  async function priceLines(
+    brandId: number,
+    menus: { ar: BuiltMenu; en: BuiltMenu },
+    body: PlaceOrderInput,
+  ): Promise<PricedLine[]> {
+    const { ar, en } = menus;
+    const priced: PricedLine[] = [];
+    for (const [index, line] of body.lines.entries()) {
+      const item = en.itemsById.get(line.itemId);
+      const itemAr = ar.itemsById.get(line.itemId);
+      if (!item || !itemAr) {
+        const exists = await deps.menu.itemExistsInBrand(brandId, line.itemId);
+        throw lineError(exists ? 'item_not_available' : 'item_not_found', index, line.itemId);
+      }
+      if (!item.available) throw lineError('item_not_available', index, line.itemId);
+
+      // Modifiers: every option must belong to one of the item's groups; each group's count within min..max.
+      const optionsOfItem = new Map<
+        number,
+        { groupId: number; price: number; available: boolean; ar: string; en: string }
+      >();
+      for (const groupId of item.modifierGroupIds) {
+        const group = en.groupsById.get(groupId);
+        const groupAr = ar.groupsById.get(groupId);
+        for (const option of group?.options ?? []) {
+          const nameAr = groupAr?.options.find((o) => o.id === option.id)?.name ?? option.name;
+          optionsOfItem.set(option.id, {
+            groupId,
+            price: option.priceHalalas,
+            available: option.available,
+            ar: nameAr,
+            en: option.name,
+          });
+        }
+      }
+      const chosenPerGroup = new Map<number, number>();
+      const seen = new Set<number>();
+      const modifiers: OrderLine['modifiers'] = [];
+      for (const optionId of line.modifiers) {
+        const option = optionsOfItem.get(optionId);
+        if (!option) throw lineError('modifier_unknown', index, line.itemId);
+        if (!option.available) throw lineError('modifier_not_available', index, line.itemId);
+        if (seen.has(optionId)) throw lineError('modifier_choice_count', index, line.itemId);
+        seen.add(optionId);
+        chosenPerGroup.set(option.groupId, (chosenPerGroup.get(option.groupId) ?? 0) + 1);
+        modifiers.push({ optionId, name: { ar: option.ar, en: option.en }, priceHalalas: option.price });
+      }
+      for (const groupId of item.modifierGroupIds) {
+        const group = en.groupsById.get(groupId);
+        if (!group) continue;
+        const count = chosenPerGroup.get(groupId) ?? 0;
+        if (count < group.min || count > group.max) throw lineError('modifier_choice_count', index, line.itemId);
+      }
+
+      const name = { ar: itemAr.name, en: item.name };
+      const base = {
+        itemId: item.id,
+        nameAr: name.ar,
+        nameEn: name.en,
+        quantity: line.quantity,
+        modifiers,
+        position: index,
+      };
+      const modifierInputs = modifiers.map((m) => ({ priceHalalas: m.priceHalalas }));
+      if (line.kind === 'product') {
+        // A combo ordered as a plain product would skip its slots.
+        if (item.combo) throw lineError('combo_slot_missing', index, line.itemId);
+        priced.push({
+          input: {
+            kind: 'product',
+            unitPriceHalalas: item.priceHalalas,
+            taxRateBasisPoints: item.taxRateBasisPoints,
+            modifiers: modifierInputs,
+            quantity: line.quantity,
+          },
+          row: { ...base, kind: 'product', slots: [] },
+        });
+      } else {
+        if (!item.combo) throw lineError('combo_choice_invalid', index, line.itemId);
+        const slots = comboSlots(item, line.slots, en, ar, index);
+        priced.push({
+          input: {
+            kind: 'combo',
+            unitPriceHalalas: item.priceHalalas,
+            taxRateBasisPoints: item.taxRateBasisPoints,
+            slots: slots.map((s) => ({ extraPriceHalalas: s.extraPriceHalalas })),
+            modifiers: modifierInputs,
+            quantity: line.quantity,
+          },
+          row: { ...base, kind: 'combo', slots },
+        });
+      }
+    }
+    return priced;
+  }
+
+  function comboSlots(
+    combo: MenuItem,
+    chosen: { slotId: number; itemId: number }[],
+    en: BuiltMenu,
+    ar: BuiltMenu,
+    index: number,
+  ): OrderLine['slots'] {
+    const slots = combo.combo?.slots ?? [];
+    const bySlot = new Map<number, number>();
+    for (const choice of chosen) {
+      // A slot the combo doesn't have, or the same slot twice.
+      if (!slots.some((s) => s.id === choice.slotId) || bySlot.has(choice.slotId)) {
+        throw lineError('combo_choice_invalid', index, combo.id);
+      }
+      bySlot.set(choice.slotId, choice.itemId);
+    }
+    return slots.map((slot) => {
+      const itemId = bySlot.get(slot.id);
+      if (itemId === undefined) throw lineError('combo_slot_missing', index, combo.id);
+      const choice = slot.choices.find((c) => c.itemId === itemId);
+      const product = en.itemsById.get(itemId);
+      if (!choice || !product?.available) throw lineError('combo_choice_invalid', index, combo.id);
+      const nameAr = ar.itemsById.get(itemId)?.name ?? product.name;
+      return {
+        slotId: slot.id,
+        itemId,
+        name: { ar: nameAr, en: product.name },
+        extraPriceHalalas: choice.extraPriceHalalas,
+      };
+    });
+  }
+
+  /** Every rule, then one transaction: order, lines, outbox row, and the idempotency record's response. */
+  async function placeNew(
+    qr: QrContextRow,
+    customer: CustomerPrincipal,
+    key: string,
+    body: PlaceOrderInput,
+  ): Promise<PlacedOrder> {
+    const now = ctx.now();
+    const orderType = body.orderType as OrderType;
+    const isDineIn = orderType === ORDER_TYPES.dineIn;
+    const isDelivery = orderType === ORDER_TYPES.delivery;
+
+    // Dine-in is at the QR code's branch; pickup and delivery at the branch the diner chose (same brand).
+    let branch = qr.branch;
+    let servicesOff = qr.servicesOff;
+    if (!isDineIn && body.branchId !== undefined && body.branchId !== qr.branch.id) {
+      const chosen = await findBranchWithBrand(db, body.branchId);
+      if (!chosen || chosen.brand.id !== qr.brand.id) throw new AppError('branch_not_found');
+      branch = chosen.branch;
+      servicesOff = chosen.servicesOff;
+    }
+    assertServiceOn(servicesOff, 'ordering');
+    assertServiceOn(servicesOff, SERVICE_OF_TYPE[orderType]);
+    const typeEnabled = isDineIn ? branch.dineIn : orderType === ORDER_TYPES.pickup ? branch.pickup : branch.delivery;
+    if (!typeEnabled) throw new AppError('order_type_not_available');
+    if (branchStatus(branch, now) !== 'open') throw new AppError('branch_closed');
+    if (body.receiveAt !== undefined) {
+      const at = Date.parse(body.receiveAt);
+      if (at < now.getTime() - RECEIVE_AT_GRACE_MS || at > now.getTime() + RECEIVE_AT_MAX_AHEAD_MS) {
+        throw new AppError('validation_failed', undefined, { receiveAt: 'field_invalid' });
+      }
+    }
+    const payments = await listPaymentChoices(db, branch.id);
+    if (!payments.some((p) => p.method === body.paymentMethod && p.orderTypes.includes(orderType))) {
+      throw new AppError('payment_method_not_available');
+    }
+
+    let table: { id: number; number: string } | null = null;
+    if (isDineIn) {
+      if (!body.location) throw new AppError('location_required');
+      if (distanceMeters(body.location, { lat: branch.lat, lng: branch.lng }) > branch.dineInRadiusM) {
+        throw new AppError('far_from_branch');
+      }
+      if (qr.table) {
+        if (!ORDERABLE_TABLE_STATUSES.has(qr.table.status)) throw new AppError('table_not_available');
+        table = { id: qr.table.id, number: qr.table.number };
+      }
+    }
+
+    let address: OrderAddressSnapshot | null = null;
+    let zone: { id: number; feeHalalas: number; minimumOrderHalalas: number } | null = null;
+    if (isDelivery) {
+      if (body.addressId === undefined) throw new AppError('address_required');
+      const saved = await findCustomerAddress(db, body.addressId, customer.id);
+      if (!saved) throw new AppError('address_not_found');
+      const point = { lat: saved.lat, lng: saved.lng };
+      const zones = await listDeliveryZones(db, [branch.id]);
+      const found = zones.find((z) => isPointInZone(point, z.geometry));
+      if (!found) throw new AppError('address_not_covered');
+      zone = found;
+      address = {
+        id: saved.id,
+        title: saved.title,
+        description: saved.description,
+        doorNumber: saved.doorNumber,
+        levelNumber: saved.levelNumber,
+        blockNumber: saved.blockNumber,
+        phone: saved.phone,
+        location: point,
+      };
+    }
+
+    const version = qr.brand.menuVersion;
+    const [menuAr, menuEn] = await Promise.all([
+      deps.menu.getBranchMenu(qr.brand.id, branch.id, version, 'ar'),
+      deps.menu.getBranchMenu(qr.brand.id, branch.id, version, 'en'),
+    ]);
+    const lines = await priceLines(qr.brand.id, { ar: menuAr, en: menuEn }, body);
+    const pricing = priceCart({
+      lines: lines.map((l) => l.input),
+      taxMode: menuEn.menu.taxMode,
+      vatRateBasisPoints: menuEn.menu.vatRateBasisPoints,
+      deliveryFeeHalalas: zone?.feeHalalas ?? 0,
+      integrated: branch.integrated,
+    });
+    if (zone && pricing.subtotal - pricing.totalDiscount < zone.minimumOrderHalalas) {
+      throw new AppError('minimum_order_not_reached', { minimumOrderHalalas: zone.minimumOrderHalalas });
+    }
+
+    const body201 = await db.transaction(async (tx) => {
+      const number = await nextOrderNumber(tx, branch.id);
+      const order = await insertOrder(tx, {
+        brandId: qr.brand.id,
+        branchId: branch.id,
+        customerId: customer.id,
+        number,
+        orderType,
+        paymentMethod: body.paymentMethod,
+        ...pricingColumns(pricing),
+        notes: body.notes ? body.notes : null,
+        receiveAt: body.receiveAt ? new Date(body.receiveAt) : null,
+        lat: isDineIn ? (body.location?.lat ?? null) : null,
+        lng: isDineIn ? (body.location?.lng ?? null) : null,
+        address,
+        deliveryZoneId: zone?.id ?? null,
+        tableId: table?.id ?? null,
+        tableNumber: table?.number ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const lineRows = await insertOrderLines(
+        tx,
+        lines.map((l, i) => {
+          const p = pricing.lines[i];
+          if (!p) throw new Error('pricing has fewer lines than the order');
+          return {
+            ...l.row,
+            orderId: order.id,
+            unitPriceHalalas: p.unitPriceHalalas,
+            subtotal: p.subtotal,
+            tax: p.tax,
+            total: p.total,
+          };
+        }),
+      );
+      await insertOutboxEvent(tx, {
+        orderId: order.id,
+        event: 'order_placed',
+        payload: { orderId: order.id, brandId: order.brandId, branchId: order.branchId, number: order.number },
+      });
+      const response = toOrder({ order, branchNameAr: branch.nameAr, branchNameEn: branch.nameEn }, lineRows);
+      await completeIdempotencyKey(tx, customer.id, key, 201, response);
+      return response;
+    });
+    return { status: 201, body: body201, replayed: false };
+  }
+
+  return {
+    /**
+     * Places a cash order. The key is claimed first, in its own statement (committed at once), so a concurrent
+     * duplicate finds it without a response and gets 409; a later replay finds the stored response.
+     * A refusal writes nothing and frees the key, so the same attempt can be retried once the cause is fixed.
+     */
+    async placeOrder(
+      qr: QrContextRow,
+      customer: CustomerPrincipal,
+      key: string,
+      body: PlaceOrderInput,
+    ): Promise<PlacedOrder> {
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify({ uuid: qr.qr.uuid, body }))
+        .digest('base64url');
+      const now = ctx.now();
+      let owned = await claimIdempotencyKey(db, { customerId: customer.id, key, requestHash, createdAt: now });
+      if (!owned) {
+        const existing = await findIdempotencyKey(db, customer.id, key);
+        if (existing && existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+        if (existing?.responseStatus != null) {
+          return { status: existing.responseStatus, body: existing.responseBody as Order, replayed: true };
+        }
+        const staleBefore = new Date(now.getTime() - STALE_IDEMPOTENCY_MS);
+        owned = await reclaimStaleIdempotencyKey(db, customer.id, key, requestHash, staleBefore, now);
+        if (!owned) throw new AppError('idempotency_key_in_flight');
+      }
+      try {
+        return await placeNew(qr, customer, key, body);
+      } catch (error) {
+        await releaseIdempotencyKey(db, customer.id, key).catch(() => {});
+        throw error;
+      }
+    },
+
+    async listForCustomer(customer: CustomerPrincipal, page: number, pageSize: number): Promise<OrderListResponse> {
+      const rows = await listCustomerOrders(db, customer.id, customer.brandId, pageSize + 1, (page - 1) * pageSize);
+      const shown = rows.slice(0, pageSize);
+      const lines = await listLinesOf(
+        db,
+        shown.map((r) => r.order.id),
+      );
+      return {
+        orders: shown.map((r) =>
+          toOrder(
+            r,
+            lines.filter((l) => l.orderId === r.order.id),
+          ),
+        ),
+        page,
+        pageSize,
+        hasMore: rows.length > pageSize,
+      };
+    },
+
+    /** Another customer's order (or one at another brand) is not found, as if it did not exist. */
+    async getForCustomer(customer: CustomerPrincipal, id: number): Promise<Order> {
+      const row = await findCustomerOrder(db, id, customer.id, customer.brandId);
+      if (!row) throw new AppError('order_not_found');
+      return toOrder(row, await listLinesOf(db, [id]));
+    },
+
+    /** The board: orders of the staff user's branches (a branch outside them answers 404, like another brand's). */
+    async listForStaff(
+      staff: StaffPrincipal,
+      query: { branchId?: number | undefined; status?: OrderStatus | undefined; limit: number },
+    ): Promise<StaffOrder[]> {
+      if (query.branchId !== undefined && !staff.branchIds.includes(query.branchId)) {
+        throw new AppError('branch_not_found');
+      }
+      const branchIds = query.branchId === undefined ? staff.branchIds : [query.branchId];
+      const rows = await listBranchOrders(db, staff.brandId, branchIds, query.status, query.limit);
+      const lines = await listLinesOf(
+        db,
+        rows.map((r) => r.order.id),
+      );
+      return rows.map((r) =>
+        toStaffOrder(
+          r,
+          lines.filter((l) => l.orderId === r.order.id),
+        ),
+      );
+    },
+
+    /** Moves an order as the shared machine allows (else 409); cancel needs a reason; the move and its outbox row are one transaction. */
+    async changeStatus(
+      staff: StaffPrincipal,
+      id: number,
+      to: OrderStatus,
+      reason: string | undefined,
+    ): Promise<StaffOrder> {
+      const row = await findStaffOrder(db, id, staff.brandId);
+      if (!row || !staff.branchIds.includes(row.order.branchId)) throw new AppError('order_not_found');
+      const from = row.order.status;
+      if (!isOrderStatus(from) || !canTransition(row.order.orderType as OrderType, from, to)) {
+        throw new AppError('order_transition_not_allowed', { from, to });
+      }
+      if (to === 'canceled' && !reason) throw new AppError('cancel_reason_required');
+      const now = ctx.now();
+      const updated = await db.transaction(async (tx) => {
+        const order = await updateOrderStatus(tx, id, from, to, to === 'canceled' ? (reason ?? null) : null, now);
+        // Someone else moved it first: the move was decided on a status it no longer has.
+        if (!order) throw new AppError('order_transition_not_allowed', { from, to });
+        await insertOutboxEvent(tx, {
+          orderId: id,
+          event: 'order_status_changed',
+          payload: { orderId: id, branchId: order.branchId, from, to },
+        });
+        return order;
+      });
+      return toStaffOrder({ ...row, order: updated }, await listLinesOf(db, [id]));
+    },
+  };
+}
+
+function pricingColumns(p: CartPricing) {
+  return {
+    taxMode: p.taxMode,
+    subtotal: p.subtotal,
+    branchTaxes: p.branchTaxes,
+    modifiersTaxes: p.modifiersTaxes,
+    chargeAmount: p.chargeAmount,
+    chargesTaxes: p.chargesTaxes,
+    deliveryFee: p.deliveryFee,
+    taxesPrice: p.taxesPrice,
+    totalDiscount: p.totalDiscount,
+    total: p.total,
+    foodicsTaxes: p.foodicsTaxes,
+    foodicsCharges: p.foodicsCharges,
+    foodicsTotal: p.foodicsTotal,
+  };
+}
+
+function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranch, lines: OrderLineRow[]): Order {
+  return {
+    id: o.id,
+    number: o.number,
+    branchId: o.branchId,
+    branchName: { ar: branchNameAr, en: branchNameEn },
+    orderType: o.orderType as OrderType,
+    status: isOrderStatus(o.status) ? o.status : 'pending',
+    paymentMethod: 'cash',
+    paymentStatus: o.paymentStatus === 'paid' ? 'paid' : 'unpaid',
+    table: o.tableId !== null && o.tableNumber !== null ? { id: o.tableId, number: o.tableNumber } : null,
+    address: o.address ?? null,
+    notes: o.notes,
+    receiveAt: o.receiveAt ? o.receiveAt.toISOString() : null,
+    pricing: {
+      taxMode: o.taxMode === 'exclusive' ? 'exclusive' : 'inclusive',
+      subtotal: o.subtotal,
+      branchTaxes: o.branchTaxes,
+      modifiersTaxes: o.modifiersTaxes,
+      chargeAmount: o.chargeAmount,
+      chargesTaxes: o.chargesTaxes,
+      deliveryFee: o.deliveryFee,
+      taxesPrice: o.taxesPrice,
+      totalDiscount: o.totalDiscount,
+      total: o.total,
+      foodicsTaxes: o.foodicsTaxes,
+      foodicsCharges: o.foodicsCharges,
+      foodicsTotal: o.foodicsTotal,
+    },
+    lines: lines.map((l) => ({
+      kind: l.kind === 'combo' ? 'combo' : 'product',
+      itemId: l.itemId,
+      name: { ar: l.nameAr, en: l.nameEn },
+      quantity: l.quantity,
+      unitPriceHalalas: l.unitPriceHalalas,
+      subtotal: l.subtotal,
+      tax: l.tax,
+      total: l.total,
+      modifiers: l.modifiers,
+      slots: l.slots,
+    })),
+    cancelReason: o.cancelReason,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+function toStaffOrder(row: StaffOrderRow, lines: OrderLineRow[]): StaffOrder {
+  return {
+    ...toOrder(row, lines),
+    customer:
+      row.order.customerId !== null && row.customerName !== null && row.customerPhone !== null
+        ? { id: row.order.customerId, fullName: row.customerName, phone: row.customerPhone }
+        : null,
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

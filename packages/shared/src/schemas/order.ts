@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../machines/order-status.ts';
+import { PRICING_LIMITS } from '../pricing/price-cart.ts';
+import { latLng, localizedText, orderTypeSchema } from './common.ts';
+
+/**
+ * Orders (issue 4).
+ *   POST  /api/orders/{uuid}/                  placeOrderBody, Idempotency-Key header → 201 orderSchema
+ *   GET   /api/orders/{uuid}/?page=&pageSize=  → 200 orderListResponse (the signed-in customer's, newest first)
+ *   GET   /api/orders/{uuid}/{id}/             → 200 orderSchema (another customer's → 404 order_not_found)
+ *   GET   /api/staff/orders/?branchId=&status= → 200 staffOrderListResponse (the staff user's branches)
+ *   PATCH /api/staff/orders/{id}/status/       orderStatusBody → 200 staffOrderSchema
+ *
+ * The client sends what was chosen, never what it costs: the server prices every order from the menu with
+ * priceCart and answers with its own figures. Price fields in the body are not part of the contract and are
+ * dropped unread (zod strips unknown keys), so a tampered price changes nothing.
+ */
+
+const id = z.number().int().positive().max(2_147_483_647);
+/** 1..99; the error handler names a quantity outside it `quantity_out_of_range`. */
+const quantity = z.number().int().min(1).max(PRICING_LIMITS.maxQuantity);
+const modifierIds = z.array(id).max(PRICING_LIMITS.maxModifiersPerLine);
+
+export const productLineBody = z.object({
+  kind: z.literal('product'),
+  itemId: id,
+  quantity,
+  /** Modifier option ids. */
+  modifiers: modifierIds.default([]),
+});
+
+export const comboLineBody = z.object({
+  kind: z.literal('combo'),
+  itemId: id,
+  quantity,
+  /** One product per slot of the combo. */
+  slots: z.array(z.object({ slotId: id, itemId: id })).max(PRICING_LIMITS.maxSlotsPerCombo),
+  modifiers: modifierIds.default([]),
+});
+
+export const orderLineBody = z.discriminatedUnion('kind', [productLineBody, comboLineBody]);
+export type OrderLineBody = z.input<typeof orderLineBody>;
+
+export const PAYMENT_METHODS = ['cash'] as const;
+
+export const placeOrderBody = z.object({
+  /** 1 dine-in, 2 pickup, 3 delivery (order-types.ts). */
+  orderType: orderTypeSchema,
+  /** Pickup and delivery: the branch chosen on the branch list (same brand). Dine-in: the QR's branch, always. */
+  branchId: id.optional(),
+  /** Delivery: one of the customer's saved addresses. */
+  addressId: id.optional(),
+  /** Dine-in: where the diner is (the browser's location); checked against the branch's dine-in radius. */
+  location: latLng.optional(),
+  lines: z.array(orderLineBody).min(1).max(PRICING_LIMITS.maxLines),
+  notes: z.string().trim().max(500).optional(),
+  /** When the diner wants the order; absent: as soon as possible. */
+  receiveAt: z.iso.datetime({ offset: true }).optional(),
+  /** Cash only for now; card comes with the payments issue. */
+  paymentMethod: z.enum(PAYMENT_METHODS),
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+/** The server's figures (priceCart's), in halalas. */
+export const orderPricingSchema = z.object({
+  taxMode: z.enum(['inclusive', 'exclusive']),
+  subtotal: z.number().int(),
+  branchTaxes: z.number().int(),
+  modifiersTaxes: z.number().int(),
+  chargeAmount: z.number().int(),
+  chargesTaxes: z.number().int(),
+  deliveryFee: z.number().int(),
+  taxesPrice: z.number().int(),
+  totalDiscount: z.number().int(),
+  total: z.number().int(),
+  foodicsTaxes: z.number().int(),
+  foodicsCharges: z.number().int(),
+  foodicsTotal: z.number().int(),
+});
+export type OrderPricing = z.infer<typeof orderPricingSchema>;
+
+export const orderLineSchema = z.object({
+  kind: z.enum(['product', 'combo']),
+  itemId: z.number().int(),
+  name: localizedText,
+  quantity: z.number().int(),
+  /** One unit with its slot extras and modifiers. */
+  unitPriceHalalas: z.number().int(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  modifiers: z.array(z.object({ optionId: z.number().int(), name: localizedText, priceHalalas: z.number().int() })),
+  slots: z.array(
+    z.object({
+      slotId: z.number().int(),
+      itemId: z.number().int(),
+      name: localizedText,
+      extraPriceHalalas: z.number().int(),
+    }),
+  ),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+export const orderAddressSnapshot = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  doorNumber: z.string().nullable(),
+  levelNumber: z.string().nullable(),
+  blockNumber: z.string().nullable(),
+  phone: z.string().nullable(),
+  location: latLng,
+});
+export type OrderAddressSnapshot = z.infer<typeof orderAddressSnapshot>;
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  /** Short and per branch: 1, 2, 3 … in the order the branch received them; shown as "#42". */
+  number: z.number().int(),
+  branchId: z.number().int(),
+  branchName: localizedText,
+  orderType: orderTypeSchema,
+  status: orderStatusSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(['unpaid', 'paid']),
+  table: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  address: orderAddressSnapshot.nullable(),
+  notes: z.string().nullable(),
+  receiveAt: z.iso.datetime().nullable(),
+  pricing: orderPricingSchema,
+  lines: z.array(orderLineSchema),
+  cancelReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderParams = z.object({ uuid: z.uuid(), id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const orderListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const orderListResponse = z.object({
+  orders: z.array(orderSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type OrderListResponse = z.infer<typeof orderListResponse>;
+
+/** The staff board sees who ordered (null once the customer deleted their account). */
+export const staffOrderSchema = orderSchema.extend({
+  customer: z.object({ id: z.number().int(), fullName: z.string(), phone: z.string() }).nullable(),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+export const staffOrdersQuery = z.object({
+  branchId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: orderStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const staffOrderListResponse = z.object({ orders: z.array(staffOrderSchema) });
+
+export const orderStatusBody = z.object({
+  to: orderStatusSchema,
+  /** Required when canceling (the board asks for it); kept on the order. */
+  reason: z.string().trim().min(1).max(500).optional(),
+});
