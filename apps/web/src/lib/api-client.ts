@@ -1,6 +1,5 @@
 import { apiBaseForHost } from '@sufra/shared/host-rule';
 import type { Language } from '@sufra/shared/language';
-import { errorMessage, isErrorCode } from '@sufra/shared/messages/errors';
 import { env } from '../config/env';
 
 /** Spec §7 and §9: 15 000 ms per call. */
@@ -139,11 +138,12 @@ function toApiError(payload: unknown, status: number, language: Language, retryA
   if (error && typeof error === 'object') {
     const { code, message, fields, details } = error as Record<string, unknown>;
     if (typeof code === 'string') {
-      const fallback = isErrorCode(code) ? errorMessage(code, language) : CLIENT_MESSAGES.unknown[language];
+      // The API always localizes its message; the shared catalogue (~4 KB gzip) stays out of the entry for the rare
+      // body without one.
       return new ApiError({
         code,
         status,
-        message: typeof message === 'string' && message ? message : fallback,
+        message: typeof message === 'string' && message ? message : CLIENT_MESSAGES.unknown[language],
         fields: fields as Record<string, string> | undefined,
         details: details as Record<string, unknown> | undefined,
         retryAfter,
