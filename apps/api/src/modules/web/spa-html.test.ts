@@ -32,8 +32,8 @@ describe('the SPA page HTML', () => {
 
   it('preloads the menu page chunk, its imports beyond the entry, and its CSS', async () => {
     const { html } = await createSpaHtml(dist)({ path: '/menu/3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c' });
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-route-1.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/money-1.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-route-1.js" fetchpriority="low">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/money-1.js" fetchpriority="low">');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/menu-route-1.css">');
     expect(html).not.toContain('href="/assets/react-1.js"'); // the entry's own import: already loaded
     expect(html.indexOf('menu-route-1.js')).toBeLessThan(html.indexOf('</head>'));
@@ -54,8 +54,8 @@ describe('the SPA page HTML', () => {
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(withBoot));
     for (const path of ['/menu/abc', '/somewhere/else']) {
       const { html } = await createSpaHtml(dist)({ path });
-      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-1.js">');
-      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js">');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-1.js" fetchpriority="low">');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js" fetchpriority="low">');
     }
   });
 
