@@ -18,7 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
-import { createBranchesService } from './modules/branches/branches.service.ts';
+import { createBranchesService, toBrand } from './modules/branches/branches.service.ts';
 import { findCustomer } from './modules/customers/customers.repo.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
@@ -240,11 +240,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const spaHtml = webBuilt
     ? createSpaHtml(config.webDist, {
         imageHost: config.imageHost,
-        // The same service calls as the API's own answers (and the menu's cached build), so the paint matches them.
+        // The same service calls as the API's own answers (the menu's cached build; getMenu refuses a switched-off
+        // menu, which keeps the static shell), so the paint matches them; no branch or zone queries on this path.
         menuPageData: async (uuid, language) => {
-          const data = await qr.getQrData(uuid, undefined);
-          if (!data.services.menu) return null;
-          return { brand: data.brand, menu: (await menu.getMenu(uuid, language)).menu };
+          const row = await qr.resolveUsableQr(uuid);
+          return { brand: toBrand(row.brand, config.imageHost), menu: (await menu.getMenu(uuid, language)).menu };
         },
       })
     : null;

@@ -30,3 +30,8 @@ export const errorBody = z.object({
   }),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** The error answers a route documents (OpenAPI), every one the same body: `errorResponses(400, 404)`. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;
+}

@@ -5,13 +5,12 @@ import {
   type SessionInfo,
   sessionResponse,
 } from '@sufra/shared/schemas/auth';
-import { errorBody, uuidParams } from '@sufra/shared/schemas/common';
+import { errorResponses, uuidParams } from '@sufra/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { type AuthGuards, clearSessionCookies, sessionCookieNames, setSessionCookies } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
 import { toCustomer } from '../customers/customers.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import type { OtpService } from './otp.service.ts';
@@ -33,15 +32,7 @@ export function sessionInfo(tokens: IssuedTokens): SessionInfo {
   };
 }
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  410: errorBody,
-  429: errorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
 /** Customer sign-in by phone: send a code, verify it (registering when needed), refresh, sign out. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
@@ -49,9 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   /** The brand of a usable QR code (404/410, 403 when the brand is switched off). */
   async function brandOf(uuid: string): Promise<number> {
-    const row = await qr.resolveQr(uuid);
-    assertServiceOn(row.servicesOff);
-    return row.brand.id;
+    return (await qr.resolveUsableQr(uuid)).brand.id;
   }
 
   app.post(

@@ -1,4 +1,4 @@
-import { errorBody, uuidParams } from '@sufra/shared/schemas/common';
+import { errorResponses, uuidParams } from '@sufra/shared/schemas/common';
 import {
   addressBody,
   addressIdParams,
@@ -13,7 +13,6 @@ import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { type AuthGuards, clearSessionCookies } from '../../plugins/auth.ts';
 import type { OtpService } from '../auth/otp.service.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import { type CustomersService, toCustomer } from './customers.service.ts';
 
@@ -25,15 +24,7 @@ export interface CustomersRoutesOptions {
   guards: AuthGuards;
 }
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  410: errorBody,
-  429: errorBody,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
 /**
  * The signed-in customer's own data. The QR uuid names the brand; the session cookie of that brand names the
@@ -44,8 +35,7 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = as
   const { config, qr, customers, otp, guards } = opts;
 
   async function signedIn(request: Parameters<AuthGuards['customer']>[0], uuid: string) {
-    const row = await qr.resolveQr(uuid);
-    assertServiceOn(row.servicesOff);
+    const row = await qr.resolveUsableQr(uuid);
     return guards.customer(request, row.brand.id);
   }
 

@@ -13,7 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -23,6 +22,7 @@ export interface OrdersRoutesOptions {
   guards: AuthGuards;
 }
 
+// Spelled out (not errorResponses): placement answers with the stored status of a replay, a plain number.
 const errors = {
   400: errorBody,
   401: errorBody,
@@ -42,8 +42,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
  */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { qr, orders, guards }) => {
   async function context(request: Parameters<AuthGuards['customer']>[0], uuid: string, placing: boolean) {
-    const row = await qr.resolveQr(uuid);
-    assertServiceOn(row.servicesOff);
+    const row = await qr.resolveUsableQr(uuid);
     try {
       return { row, customer: await guards.customer(request, row.brand.id) };
     } catch (error) {

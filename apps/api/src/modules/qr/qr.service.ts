@@ -20,6 +20,13 @@ export function createQrService(ctx: AppContext) {
   return {
     resolveQr,
 
+    /** A QR code a diner can use now: resolveQr, and 403 when its brand is switched off. */
+    async resolveUsableQr(uuid: string): Promise<QrContextRow> {
+      const row = await resolveQr(uuid);
+      assertServiceOn(row.servicesOff);
+      return row;
+    },
+
     /** Everything the landing page needs; 403 when the brand is switched off. */
     async getQrData(uuid: string, utmSource: string | undefined): Promise<QrData> {
       const row = await resolveQr(uuid);

@@ -1,4 +1,4 @@
-import { errorBody, idParams } from '@sufra/shared/schemas/common';
+import { errorResponses, idParams } from '@sufra/shared/schemas/common';
 import {
   smsOutboxResponse,
   staffBranchListResponse,
@@ -26,7 +26,7 @@ export interface StaffRoutesOptions {
   now: () => Date;
 }
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** The staff app's calls: sign-in (own cookies), who am I, branches in scope, staff list, SMS outbox. */
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, opts) => {

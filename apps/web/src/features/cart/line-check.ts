@@ -62,29 +62,23 @@ function hasModifiers(value: unknown): value is CartModifierChoice[] {
   );
 }
 
+const isQuantity = (value: unknown): boolean =>
+  Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_QUANTITY;
+
+/** What every saved line needs, product or combo: an object with a unit price and well-formed options. */
+function wellFormedLine(line: CartProduct | CartCombo): boolean {
+  return line !== null && typeof line === 'object' && isCount(line.unitPriceHalalas) && hasModifiers(line.modifiers);
+}
+
 function wellFormedProduct(line: CartProduct): boolean {
-  return (
-    line !== null &&
-    typeof line === 'object' &&
-    isCount(line.itemId) &&
-    isCount(line.unitPriceHalalas) &&
-    Number.isSafeInteger(line.productQuantity) &&
-    line.productQuantity >= 1 &&
-    line.productQuantity <= MAX_QUANTITY &&
-    hasModifiers(line.modifiers)
-  );
+  return wellFormedLine(line) && isCount(line.itemId) && isQuantity(line.productQuantity);
 }
 
 function wellFormedCombo(line: CartCombo): boolean {
   return (
-    line !== null &&
-    typeof line === 'object' &&
+    wellFormedLine(line) &&
     isCount(line.comboId) &&
-    isCount(line.unitPriceHalalas) &&
-    Number.isSafeInteger(line.comboQuantity) &&
-    line.comboQuantity >= 1 &&
-    line.comboQuantity <= MAX_QUANTITY &&
-    hasModifiers(line.modifiers) &&
+    isQuantity(line.comboQuantity) &&
     Array.isArray(line.slots) &&
     line.slots.every((s) => s && isCount(s.slotId) && isCount(s.itemId) && isCount(s.extraPriceHalalas))
   );

@@ -198,36 +198,23 @@ export default function AddressForm({ uuid, address, onSaved, onCancel }: Props)
           {locating ? t('address.locating') : t('address.useMyLocation')}
         </button>
         <div className="field-row full-width">
-          <FormField id={`${idPrefix}-lat`} label={t('address.lat')} error={null}>
-            {(control) => (
-              <input
-                {...control}
-                aria-invalid={errors.location ? true : undefined}
-                aria-describedby={errors.location ? `${idPrefix}-location-error` : undefined}
-                className="input input--ltr"
-                dir="ltr"
-                inputMode="decimal"
-                value={values.lat}
-                disabled={busy}
-                onChange={(event) => set({ lat: event.target.value })}
-              />
-            )}
-          </FormField>
-          <FormField id={`${idPrefix}-lng`} label={t('address.lng')} error={null}>
-            {(control) => (
-              <input
-                {...control}
-                aria-invalid={errors.location ? true : undefined}
-                aria-describedby={errors.location ? `${idPrefix}-location-error` : undefined}
-                className="input input--ltr"
-                dir="ltr"
-                inputMode="decimal"
-                value={values.lng}
-                disabled={busy}
-                onChange={(event) => set({ lng: event.target.value })}
-              />
-            )}
-          </FormField>
+          {(['lat', 'lng'] as const).map((axis) => (
+            <FormField key={axis} id={`${idPrefix}-${axis}`} label={t(`address.${axis}`)} error={null}>
+              {(control) => (
+                <input
+                  {...control}
+                  aria-invalid={errors.location ? true : undefined}
+                  aria-describedby={errors.location ? `${idPrefix}-location-error` : undefined}
+                  className="input input--ltr"
+                  dir="ltr"
+                  inputMode="decimal"
+                  value={values[axis]}
+                  disabled={busy}
+                  onChange={(event) => set({ [axis]: event.target.value })}
+                />
+              )}
+            </FormField>
+          ))}
         </div>
         {errors.location && (
           <p id={`${idPrefix}-location-error`} className="field__error" role="alert" data-testid="location-error">
