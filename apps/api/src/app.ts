@@ -23,6 +23,8 @@ import { findCustomer } from './modules/customers/customers.repo.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { boardDestination, posDestination } from './modules/kitchen/kitchen-destinations.ts';
+import { createKitchenRelay, type KitchenRelay } from './modules/kitchen/kitchen-relay.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
 import { createLiveHub, type LiveHub } from './modules/order-events/live-hub.ts';
@@ -40,6 +42,8 @@ import { createSpaHtml } from './modules/web/spa-html.ts';
 import { createAuthGuards, registerCookies } from './plugins/auth.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import { createLogPosProvider } from './providers/pos/log-pos-provider.ts';
+import type { PosProvider } from './providers/pos/pos-provider.ts';
 import { createLogSmsProvider } from './providers/sms/log-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { createSmsRelay, type SmsRelay } from './providers/sms/sms-relay.ts';
@@ -52,6 +56,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The SMS gateway; default from the config (log, or Twilio). Tests pass a recording one. */
   smsProvider?: SmsProvider;
+  /** The POS for integrated branches; default: the log. Tests pass a recording one. */
+  posProvider?: PosProvider;
 }
 
 declare module 'fastify' {
@@ -62,6 +68,8 @@ declare module 'fastify' {
     smsRelay: SmsRelay;
     /** This instance's live events: its LISTEN and the event streams connected to it. */
     liveHub: LiveHub;
+    /** The kitchen hand-off relay of order_outbox (tests call drainOnce()). */
+    kitchenRelay: KitchenRelay;
   }
 }
 
@@ -197,6 +205,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // After the streams have been ended (their preClose hook) and before the database closes.
   app.addHook('onClose', async () => liveHub.stop());
   const orderEvents = createOrderEventsService({ hub: liveHub, orders });
+  const kitchenRelay = createKitchenRelay({
+    db: database.db,
+    database,
+    destinations: [boardDestination(), posDestination(deps.posProvider ?? createLogPosProvider(app.log))],
+    now: ctx.now,
+    log: app.log,
+    intervalMs: config.kitchen.relayIntervalMs,
+  });
+  app.decorate('kitchenRelay', kitchenRelay);
+  app.addHook('onReady', async () => kitchenRelay.start());
+  app.addHook('onClose', async () => kitchenRelay.stop());
   const guards = createAuthGuards({
     config,
     sessions,

@@ -47,7 +47,8 @@ describe('live order events over server-sent events', () => {
     c.call('PATCH', `/api/staff/orders/${id}/status/`, { to, ...(reason ? { reason } : {}) });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The relay's safety poll is an hour apart here: a new order reaches the board only if its commit wakes the relay.
+    t = await createTestApp({ env: { KITCHEN_RELAY_INTERVAL_MS: '3600000' } });
     base = await t.listen();
     water = (await menuIds(t, UUID.aMain)).item('water');
     a = await diner(t, UUID.aMain, '0593000001');
@@ -143,6 +144,24 @@ describe('live order events over server-sent events', () => {
       expect(tableSchema.parse(changed.data)).toMatchObject({ id: table.id, status: 'reserved' });
       await cashier.call('PATCH', `/api/staff/tables/${table.id}/status/`, { to: 'free' });
       expect(tableSchema.parse((await stream.next('table_updated')).data).status).toBe('free');
+    });
+
+    it('hears of a new order once the kitchen relay hands it over, right after it commits', async () => {
+      const stream = await open(cashier, '/api/staff/orders/events/');
+      expect((await stream.next()).event).toBe('ready');
+      const order = await pickup(a);
+      const placed = await stream.next('order_placed');
+      expect(staffOrderSchema.parse(placed.data)).toMatchObject({
+        id: order.id,
+        number: order.number,
+        status: 'pending',
+      });
+      expect(placed.id).toBe(`${order.id}:${Date.parse(order.updatedAt)}`);
+      const [row] = await t.database.query<{ delivered: boolean }>(
+        'select delivered_at is not null as delivered from order_outbox where order_id = $1',
+        [order.id],
+      );
+      expect(row?.delivered).toBe(true);
     });
 
     it("sends only the watched branch's events", async () => {
