@@ -1,1 +1,0 @@
-ALTER TABLE "tables" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;
