@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { branches, qrCodes, tables } from '../../db/schema/branches.ts';
 import { brands } from '../../db/schema/brands.ts';
 import { servicesOffSql } from '../branches/branches.repo.ts';
 
-/** A QR code with its branch, brand, optional table and the services switched off there: one indexed lookup. */
-export async function findQrWithContext(db: Queryable, uuid: string) {
-  const [row] = await db
+const qrContextQuery = preparedFor((db) =>
+  db
     .select({
       qr: qrCodes,
       branch: branches,
@@ -18,7 +18,13 @@ export async function findQrWithContext(db: Queryable, uuid: string) {
     .innerJoin(branches, eq(branches.id, qrCodes.branchId))
     .innerJoin(brands, eq(brands.id, branches.brandId))
     .leftJoin(tables, eq(tables.id, qrCodes.tableId))
-    .where(eq(qrCodes.uuid, uuid));
+    .where(eq(qrCodes.uuid, sql.placeholder('uuid')))
+    .prepare('qr_context'),
+);
+
+/** A QR code with its branch, brand, optional table and the services switched off there: one indexed lookup. */
+export async function findQrWithContext(db: Queryable, uuid: string) {
+  const [row] = await qrContextQuery(db).execute({ uuid });
   return row;
 }
 
