@@ -12,6 +12,7 @@ export const ORDER_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
 export const ORDER_CONNECTIONS = 50;
 const DURATION_S = 10;
 const WARMUP_S = 3;
+const ROUNDS = 2;
 /** Signed-in customers the load is spread over (round robin), so no per-customer rule is what is measured. */
 export const ORDER_CUSTOMERS = 200;
 const DATABASE_NAME = 'sufra_bench_orders';
@@ -306,7 +307,7 @@ async function loadBaseline(
       ]);
       const order = await client.query<{ id: number }>(
         `insert into orders (${ORDER_COLUMNS})
-         values ($1, $2, $3, $4, 2, 'cash', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'Benchmark order')
+         values ($1, $2, $3, $4, 2, 'cash', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'Baseline order')
          returning id`,
         [template.brandId, template.branchId, customerId, counter.rows[0]?.last_number, ...money],
       );
@@ -338,7 +339,7 @@ async function loadBaseline(
        o as (
          insert into orders (${ORDER_COLUMNS})
          select $1, $2, $3, counter.last_number, 2, 'cash', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-           'Benchmark order'
+           'Baseline order'
          from counter returning id, number
        ),
        l as (
@@ -451,17 +452,6 @@ export async function benchOrders(
       lines: { kind: string; itemId: number; name: { ar: string; en: string }; [k: string]: unknown }[];
     };
 
-    const refusals: string[] = [];
-    console.error(`[bench] orders: warm-up ${WARMUP_S} s…`);
-    const warm = await loadApi('warm-up', endpoint, cookies, body, WARMUP_S, refusals);
-    console.error(`[bench] orders: POST /api/orders/{uuid}/, ${ORDER_CONNECTIONS} connections × ${DURATION_S} s…`);
-    const api = await loadApi('API: POST /api/orders/{uuid}/', endpoint, cookies, body, DURATION_S, refusals);
-    const alive = server.alive();
-    const serverLog = server.logTail();
-    const { rows: countRows } = await db.query<{ n: number }>('select count(*)::int as n from orders');
-    const ordersInDatabase = countRows[0]?.n ?? 0;
-    const createdCount = 1 + warm.orders + api.orders;
-
     const { rows: customerRows } = await db.query<{ id: number }>(
       'select id from customers where brand_id = $1 order by id',
       [brandId],
@@ -483,28 +473,53 @@ export async function benchOrders(
         slots: l.slots,
       })),
     };
-    // The server is stopped first, so the baseline has the machine to itself as the API had.
-    await server.stop();
     const template = { brandId, branchId, customerIds: customerRows.map((r) => r.id), order: baselineOrder };
-    const baselines: OrderLoad[] = [];
-    for (const shape of ['transaction', 'statement'] as const) {
-      console.error(`[bench] orders: raw pg baseline (${shape}), ${ORDER_CONNECTIONS} connections × ${DURATION_S} s…`);
-      await loadBaseline(url, template, WARMUP_S, shape);
-      baselines.push(await loadBaseline(url, template, DURATION_S, shape));
+
+    // The API and the baselines alternate, best of ROUNDS each: other work on a shared machine then hits all alike.
+    const refusals: string[] = [];
+    let api: OrderLoad | undefined;
+    let apiRuns = 0;
+    let createdCount = 1;
+    const baselines = new Map<BaselineShape, OrderLoad>();
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.error(`[bench] orders: round ${round}/${ROUNDS}: API warm-up ${WARMUP_S} s, then ${DURATION_S} s…`);
+      const warm = await loadApi('warm-up', endpoint, cookies, body, WARMUP_S, refusals);
+      const run = await loadApi('API: POST /api/orders/{uuid}/', endpoint, cookies, body, DURATION_S, refusals);
+      apiRuns += 2;
+      createdCount += warm.orders + run.orders;
+      if (warm.problems || run.problems) {
+        api = { ...run, problems: warm.problems + run.problems };
+        break;
+      }
+      api = !api || run.ordersPerSecond > api.ordersPerSecond ? run : api;
+      for (const shape of ['statement', 'transaction'] as const) {
+        console.error(`[bench] orders: round ${round}/${ROUNDS}: raw pg (${shape}), ${DURATION_S} s…`);
+        await loadBaseline(url, template, WARMUP_S, shape);
+        const result = await loadBaseline(url, template, DURATION_S, shape);
+        const best = baselines.get(shape);
+        if (!best || result.ordersPerSecond > best.ordersPerSecond) baselines.set(shape, result);
+      }
     }
+    const alive = server.alive();
+    const serverLog = server.logTail();
+    // The API's orders only (the baselines' carry another note).
+    const { rows: countRows } = await db.query<{ n: number }>(
+      "select count(*)::int as n from orders where notes = 'Benchmark order'",
+    );
+    const ordersInDatabase = countRows[0]?.n ?? 0;
 
     const problems = [
-      warm.problems || api.problems ? `refused or failed requests: ${refusals.join(' | ') || 'socket errors'}` : '',
+      api?.problems ? `refused or failed requests: ${refusals.join(' | ') || 'socket errors'}` : '',
       // Requests still in flight when autocannon stops (at most one per connection, per run) are placed without
       // being counted; anything else would be an order without a 201, or a 201 without an order.
-      ordersInDatabase >= createdCount && ordersInDatabase <= createdCount + 2 * ORDER_CONNECTIONS
+      ordersInDatabase >= createdCount && ordersInDatabase <= createdCount + apiRuns * ORDER_CONNECTIONS
         ? ''
         : `${createdCount} 201s but ${ordersInDatabase} orders in the database`,
       alive ? '' : `the server exited during the load:\n${serverLog}`,
     ].filter(Boolean);
     return {
-      api,
-      baselines,
+      ...(api ? { api } : {}),
+      baselines: [...baselines.values()],
       cart: cart.words,
       ordersInDatabase,
       createdCount,
