@@ -242,7 +242,8 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
         throw new AppError('validation_failed', undefined, { receiveAt: 'field_invalid' });
       }
     }
-    const payments = await listPaymentChoices(db, branch.id);
+    // The QR code's branch came with its payment choices; another branch (pickup, delivery) is asked for them.
+    const payments = branch.id === qr.branch.id ? qr.paymentChoices : await listPaymentChoices(db, branch.id);
     if (!payments.some((p) => p.method === body.paymentMethod && p.orderTypes.includes(orderType))) {
       throw new AppError('payment_method_not_available');
     }
