@@ -4,26 +4,60 @@
 // The whole run re-executes itself under scripts/with-postgres.sh so the throwaway cluster lives exactly as long.
 // Flags: --no-postgres, --no-lighthouse, --runs=N (Lighthouse runs per series, default 3),
 // --only-lighthouse (build + Lighthouse on the PGlite server only, printed to stdout; docs/benchmarks.md untouched),
-// --reports=DIR (also save each Lighthouse JSON report there).
+// --reports=DIR (also save each Lighthouse JSON report there),
+// --only orders | --only web (one section only: order placement on PostgreSQL, or the web build's sizes; printed,
+//   and that section of docs/benchmarks.md replaced in place, the rest of the file kept),
+// --cpu-prof=DIR (the order run's server writes a V8 CPU profile there; open it in Chrome DevTools),
+// --orders-pool=N (the API's DATABASE_POOL_SIZE in the order run).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
 import { benchMenu, LARGE_BRAND_QR, type LoadResult, type MenuBenchResult } from './bench/http.ts';
 import { type LighthouseSeries, runLighthouse } from './bench/lighthouse.ts';
+import {
+  benchOrders,
+  ORDER_CONNECTIONS,
+  ORDER_CUSTOMERS,
+  ORDER_QR,
+  type OrderLoad,
+  type OrdersBenchResult,
+} from './bench/orders.ts';
 import { ROOT, run, startServer } from './bench/processes.ts';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
 const onlyLighthouse = args.has('--only-lighthouse');
-const withPostgres = !args.has('--no-postgres') && !onlyLighthouse;
+const onlySection = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? argv[argv.indexOf('--only') + 1];
+if (args.has('--only') || onlySection !== undefined) {
+  if (onlySection !== 'orders' && onlySection !== 'web') {
+    console.error(`[bench] --only takes "orders" or "web" (got ${onlySection ?? 'nothing'})`);
+    process.exit(2);
+  }
+}
+const onlyOrders = onlySection === 'orders';
+const onlyWeb = onlySection === 'web';
+const withPostgres = (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) || onlyOrders;
 const withLighthouse = !args.has('--no-lighthouse');
 const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const lighthouseRuns = Number(flagValue('runs') ?? 3);
 const reportDir = flagValue('reports');
+const cpuProfileDir = flagValue('cpu-prof');
 const MAIN_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
 
-const TARGETS = { menuRatio: 0.5, menuJsKb: 115, cssKb: 20, lighthouseDefault: 98, lighthouseSlow: 90 };
+const TARGETS = {
+  menuRatio: 0.5,
+  menuJsKb: 115,
+  cssKb: 20,
+  lighthouseDefault: 98,
+  lighthouseSlow: 90,
+  ordersPerSecond: 1000,
+  ordersP99Ms: 150,
+  routeChunkKb: 50,
+};
+/** The API's PostgreSQL pool in the order run (the server's DATABASE_POOL_SIZE); --orders-pool=N to try others. */
+const ORDERS_POOL_SIZE = flagValue('orders-pool') ?? '20';
 
 async function seedLarge(env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const script = join(ROOT, 'apps/api/src/db/seed/run-seed.ts');
@@ -68,6 +102,18 @@ async function main() {
   process.on('SIGINT', () => process.exit(130));
   process.on('SIGTERM', () => process.exit(143));
 
+  const pgUrl = process.env.SUFRA_BENCH_INNER ? process.env.DATABASE_URL : undefined;
+  if (onlyOrders) {
+    await ordersOnly(pgUrl, tmp);
+    return;
+  }
+  if (onlyWeb) {
+    console.error('[bench] building the web app with a manifest…');
+    const web = renderWeb(await buildAndMeasure(join(tmp, 'web')));
+    updateSection(WEB_HEADING, web);
+    return;
+  }
+
   console.error('[bench] building the web app with a manifest…');
   const webOut = join(tmp, 'web');
   const bundle = await buildAndMeasure(webOut);
@@ -105,7 +151,7 @@ async function main() {
     menus.push(failed('PGlite', error));
   }
 
-  const pgUrl = process.env.SUFRA_BENCH_INNER ? process.env.DATABASE_URL : undefined;
+  let orders: OrdersBenchResult | string = 'not run: no PostgreSQL (--no-postgres)';
   if (pgUrl) {
     try {
       menus.push(
@@ -114,14 +160,69 @@ async function main() {
     } catch (error) {
       menus.push(failed('PostgreSQL 15', error));
     }
+    orders = await runOrders(pgUrl, tmp, webDist);
   }
 
-  const report = render({ startedAt, finishedAt: new Date(), bundle, menus, lighthouse });
+  const report = render({ startedAt, finishedAt: new Date(), bundle, menus, lighthouse, orders });
   const path = join(ROOT, 'docs/benchmarks.md');
   writeFileSync(path, report);
   console.log(report);
   console.error(`[bench] wrote ${path}`);
+  if (typeof orders !== 'string' && orders.failure) {
+    console.error(`[bench] ORDER PLACEMENT FAILED: ${orders.failure}`);
+    process.exitCode = 1;
+  }
 }
+
+async function runOrders(pgUrl: string, tmp: string, webDist: string): Promise<OrdersBenchResult | string> {
+  try {
+    return await benchOrders(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: ORDERS_POOL_SIZE }, tmp, cpuProfileDir);
+  } catch (error) {
+    return { poolSize: ORDERS_POOL_SIZE, failure: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * --only orders: the order placement section alone. Printed, and put in place of the same section of
+ * docs/benchmarks.md (the rest of the file, from an earlier full run, is kept as it was).
+ */
+async function ordersOnly(pgUrl: string | undefined, tmp: string) {
+  if (!pgUrl) throw new Error('--only orders needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  const orders = await runOrders(pgUrl, tmp, join(ROOT, 'apps/web/dist'));
+  updateSection(ORDERS_HEADING, renderOrders(orders, `\`npm run bench -- --only orders\` on ${stamp(started)} UTC`));
+  if (typeof orders !== 'string' && orders.failure) {
+    console.error(`[bench] ORDER PLACEMENT FAILED: ${orders.failure}`);
+    process.exitCode = 1;
+  }
+}
+
+/** Prints one section and puts it in place of the same section of docs/benchmarks.md (the rest is kept). */
+function updateSection(heading: string, section: string[]) {
+  const path = join(ROOT, 'docs/benchmarks.md');
+  const current = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
+  writeFileSync(path, replaceSection(current, heading, section));
+  console.log(section.join('\n'));
+  console.error(`[bench] updated "${heading.slice(3)}" in ${path}`);
+}
+
+/** Replaces `## heading` up to the next `## ` (or the end) with `section`; inserts it before `## Web build` if absent. */
+function replaceSection(markdown: string, heading: string, section: string[]): string {
+  const lines = markdown.trimEnd().split('\n');
+  const start = lines.indexOf(heading);
+  const body = [...section, ''];
+  if (start >= 0) {
+    let end = lines.findIndex((line, i) => i > start && line.startsWith('## '));
+    if (end < 0) end = lines.length;
+    lines.splice(start, end - start, ...body);
+  } else {
+    const before = lines.findIndex((line) => line.startsWith('## Web build'));
+    lines.splice(before < 0 ? lines.length : before, 0, ...body);
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+const stamp = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 
 /** --only-lighthouse: the web build and Lighthouse on a PGlite server, printed; the full report is left alone. */
 async function lighthouseOnly(webDist: string, env: NodeJS.ProcessEnv, startedAt: Date, bundle: BundleResult) {
@@ -172,12 +273,170 @@ function loadRow(r: LoadResult | undefined): string {
   return `| ${r.label} | ${num(r.requestsPerSecond)} | ${num(r.p50Ms, 1)} | ${num(r.p99Ms, 1)} | ${num(r.bytesPerResponse)} | ${responses} |`;
 }
 
+const ORDERS_HEADING = '## Order placement (PostgreSQL)';
+const WEB_HEADING = '## Web build (gzip -9)';
+
+/** Issue 4's routes, found by their route module's name (the checkout page may not exist yet). */
+const ORDERING_ROUTES = [
+  { label: 'cart', pattern: /\/routes\/cart[\w-]*$/ },
+  { label: 'checkout', pattern: /\/routes\/checkout[\w-]*$/ },
+];
+
+/** Cart and checkout: each route's lazy part ≤ 50 KB gzip, and Leaflet only in chunks loaded on demand. */
+function renderOrderingRoutes(bundle: BundleResult): string[] {
+  const lines = [
+    `**Cart and checkout** (issue 4): each route's lazy part (its chunk and the static imports the entry does not already bring) ≤ ${TARGETS.routeChunkKb} KB gzip, and the map (Leaflet) not loaded before the route renders.`,
+    '',
+    '| route | route module | lazy part (gzip) | ≤ 50 KB | Leaflet before render |',
+    '| --- | --- | ---: | --- | --- |',
+  ];
+  for (const { label, pattern } of ORDERING_ROUTES) {
+    const route = bundle.routes.find((r) => pattern.test(r.route));
+    if (!route) {
+      lines.push(`| ${label} | not built (no \`routes/${label}…\` module in this build) | – | – | – |`);
+      continue;
+    }
+    lines.push(
+      `| ${label} | \`${route.route}\` | ${kb(route.lazyGzipBytes)} | ${mark(route.lazyGzipBytes <= TARGETS.routeChunkKb * 1024)} | ${route.leafletUpFront ? '❌ yes' : '✅ no'} |`,
+    );
+  }
+  // Pages only: the map's own lazy chunk (the address form's map) naturally "loads" Leaflet itself.
+  const upFront = bundle.routes
+    .filter((r) => r.leafletUpFront && /\/routes\//.test(r.route))
+    .map((r) => `\`${r.route}\``);
+  lines.push(
+    '',
+    bundle.leafletFiles.length === 0
+      ? 'No JavaScript file carries Leaflet.'
+      : `Leaflet is in ${bundle.leafletFiles.map((f) => `\`${f}\``).join(', ')}; ` +
+          (upFront.length === 0
+            ? 'no page loads it before rendering: it comes with a dynamic import, when a map is shown.'
+            : `loaded before rendering by ${upFront.join(', ')}.`),
+  );
+  return lines;
+}
+
+function orderRow(r: OrderLoad): string {
+  const outcome = r.problems === 0 ? r.breakdown : `**${r.breakdown}**`;
+  return `| ${r.label} | ${num(r.ordersPerSecond)} | ${num(r.p50Ms, 1)} | ${num(r.p99Ms, 1)} | ${outcome} |`;
+}
+
+/** The order placement section (also what `--only orders` puts in place of it). */
+function renderOrders(result: OrdersBenchResult | string, origin?: string): string[] {
+  const lines = [ORDERS_HEADING, ''];
+  if (origin) lines.push(`From ${origin}, on this machine: ${cpus().length} CPUs, Node ${process.version}.`, '');
+  lines.push(
+    `\`POST /api/orders/${ORDER_QR}/\` on the real server (\`NODE_ENV=production\`, logs at warn) against the bench's ` +
+      'throwaway PostgreSQL 15 (fsync off, as in the tests), its own database with the demo seed; the QR code’s branch ' +
+      `set open round the clock in that database. ${ORDER_CUSTOMERS} customers signed in through the real OTP flow ` +
+      '(code read from the SMS outbox), taken in turn; every request has its own `Idempotency-Key`. ' +
+      `autocannon ${ORDER_CONNECTIONS} connections × 10 s after a 3 s warm-up; only 201s count as orders, anything else fails the run, ` +
+      'and afterwards the orders in the database must match the 201s (give or take the requests in flight when a run stops). ' +
+      `Baselines: a raw \`pg\` Pool(${ORDER_CONNECTIONS}) in the bench process writing the same order's rows (next per-branch number, ` +
+      'order, lines, outbox row, idempotency row with the response) back to back on the same tables: no HTTP, no reads, no checks; ' +
+      'once as begin + 5 statements + commit, once as the single statement the API now sends. ' +
+      'API and baselines alternate, best of 2 rounds each, so other load on the machine hits them alike.',
+  );
+  if (typeof result === 'string') {
+    lines.push('', `Not measured: ${result}.`);
+    return lines;
+  }
+  if (result.cart) lines.push('', `Each order: ${result.cart}. API pool: DATABASE_POOL_SIZE=${result.poolSize}.`);
+  lines.push(
+    '',
+    `Load average when the section finished: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min) on ${cpus().length} CPUs.`,
+  );
+  if (result.api) {
+    lines.push(
+      '',
+      '| run | orders/s | p50 ms | p99 ms | outcome (bold: some unexpected) |',
+      '| --- | ---: | ---: | ---: | --- |',
+      orderRow(result.api),
+      ...(result.baselines ?? []).map(orderRow),
+    );
+    lines.push('');
+    for (const baseline of result.baselines ?? []) {
+      const ratio = result.api.ordersPerSecond / baseline.ordersPerSecond;
+      lines.push(`- API / ${baseline.label} = **${(ratio * 100).toFixed(1)} %** of its orders/s`);
+    }
+    const rateOk = result.api.ordersPerSecond >= TARGETS.ordersPerSecond;
+    const p99Ok = result.api.p99Ms <= TARGETS.ordersP99Ms;
+    lines.push(
+      '',
+      `Orders/s ≥ ${num(TARGETS.ordersPerSecond)}: ${mark(rateOk)} · p99 ≤ ${TARGETS.ordersP99Ms} ms: ${mark(p99Ok)}`,
+    );
+    if (result.createdCount !== undefined) {
+      lines.push(
+        '',
+        `201s counted (warm-up and the first order included): ${num(result.createdCount)}; orders in the database afterwards: ${num(result.ordersInDatabase ?? 0)}.`,
+      );
+    }
+  }
+  if (result.failure) lines.push('', `**Failed:** ${result.failure}`);
+  if (result.note) lines.push('', `Note: ${result.note}.`);
+  lines.push(
+    '',
+    'What bounds it: every order of a branch locks that branch’s counter row until it commits (gap-free numbers), ' +
+      'so one branch’s orders are placed one at a time for as long as that lock is held: compare the two baselines, ' +
+      'the same rows in six round trips or in one. The API sends the one-statement write, plus four indexed reads ' +
+      '(QR context, session, idempotency claim, payment choices; the menu comes from its version-checked cache), ' +
+      'all while the load generator, Node and PostgreSQL share the machine’s CPUs.',
+  );
+  return lines;
+}
+
+/** The web build section (also what `--only web` puts in place of it). */
+function renderWeb(bundle: BundleResult): string[] {
+  const lines = [WEB_HEADING, ''];
+  if (!bundle.ok) {
+    lines.push(`Not measured: ${bundle.note ?? 'unknown'}`);
+  } else {
+    lines.push(
+      'Initial JavaScript of a first visit to a route = the entry chunk and its static imports + the route’s lazy chunk and its static imports ' +
+        '(from the Vite manifest), each file gzipped at level 9.',
+      '',
+    );
+    lines.push(`Entry alone: ${kb(bundle.entryGzipBytes)}. All JS files together: ${kb(bundle.totalJsGzipBytes)}.`, '');
+    lines.push(
+      '| route chunk | files | initial JS (gzip) | its lazy part (gzip) | target |',
+      '| --- | ---: | ---: | ---: | --- |',
+    );
+    for (const route of bundle.routes) {
+      const isMenu = /menu/i.test(route.route) && !/item/i.test(route.route);
+      const isOrdering = ORDERING_ROUTES.some((r) => r.pattern.test(route.route));
+      const target = isMenu
+        ? `≤ ${TARGETS.menuJsKb} KB initial ${mark(route.jsGzipBytes <= TARGETS.menuJsKb * 1024)}`
+        : isOrdering
+          ? `≤ ${TARGETS.routeChunkKb} KB lazy ${mark(route.lazyGzipBytes <= TARGETS.routeChunkKb * 1024)}`
+          : '';
+      lines.push(
+        `| \`${route.route}\` | ${route.files} | ${kb(route.jsGzipBytes)} | ${kb(route.lazyGzipBytes)} | ${target} |`,
+      );
+    }
+    lines.push('', ...renderOrderingRoutes(bundle));
+    if (!bundle.routes.some((r) => /menu/i.test(r.route))) {
+      lines.push(
+        '',
+        `No lazy chunk whose source path names the menu; the entry alone is ${kb(bundle.entryGzipBytes)}.`,
+      );
+    }
+    lines.push(
+      '',
+      `CSS, all files (${bundle.cssFiles}): ${kb(bundle.cssGzipBytes)} (target ≤ ${TARGETS.cssKb} KB): ${mark(bundle.cssGzipBytes <= TARGETS.cssKb * 1024)}`,
+    );
+  }
+  return lines;
+}
+
 function render(input: {
   startedAt: Date;
   finishedAt: Date;
   bundle: BundleResult;
   menus: MenuBenchResult[];
   lighthouse: LighthouseSeries[] | string;
+  orders?: OrdersBenchResult | string;
 }): string {
   const { bundle, menus, lighthouse } = input;
   const cpu = cpus();
@@ -223,33 +482,9 @@ function render(input: {
     }
   }
 
-  lines.push('', '## Web build (gzip -9)', '');
-  if (!bundle.ok) {
-    lines.push(`Not measured: ${bundle.note ?? 'unknown'}`);
-  } else {
-    lines.push(
-      'Initial JavaScript of a first visit to a route = the entry chunk and its static imports + the route’s lazy chunk and its static imports ' +
-        '(from the Vite manifest), each file gzipped at level 9.',
-      '',
-    );
-    lines.push(`Entry alone: ${kb(bundle.entryGzipBytes)}. All JS files together: ${kb(bundle.totalJsGzipBytes)}.`, '');
-    lines.push('| route chunk | files | initial JS (gzip) | target |', '| --- | ---: | ---: | --- |');
-    for (const route of bundle.routes) {
-      const isMenu = /menu/i.test(route.route) && !/item/i.test(route.route);
-      const target = isMenu ? `≤ ${TARGETS.menuJsKb} KB ${mark(route.jsGzipBytes <= TARGETS.menuJsKb * 1024)}` : '';
-      lines.push(`| \`${route.route}\` | ${route.files} | ${kb(route.jsGzipBytes)} | ${target} |`);
-    }
-    if (!bundle.routes.some((r) => /menu/i.test(r.route))) {
-      lines.push(
-        '',
-        `No lazy chunk whose source path names the menu; the entry alone is ${kb(bundle.entryGzipBytes)}.`,
-      );
-    }
-    lines.push(
-      '',
-      `CSS, all files (${bundle.cssFiles}): ${kb(bundle.cssGzipBytes)} (target ≤ ${TARGETS.cssKb} KB): ${mark(bundle.cssGzipBytes <= TARGETS.cssKb * 1024)}`,
-    );
-  }
+  if (input.orders !== undefined) lines.push('', ...renderOrders(input.orders));
+
+  lines.push('', ...renderWeb(bundle));
 
   lines.push('', '## Lighthouse (mobile, performance)', '');
   if (typeof lighthouse === 'string') {

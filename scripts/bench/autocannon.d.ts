@@ -11,6 +11,22 @@ declare module 'autocannon' {
     p90: number;
     p99: number;
   }
+  interface RawRequest {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+  interface RequestSpec extends RawRequest {
+    /** Called before each send with a copy of the request; returns the request to send. */
+    setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -19,6 +35,7 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     timeout?: number;
+    requests?: RequestSpec[];
   }
   interface Result {
     latency: Histogram;
@@ -35,5 +52,8 @@ declare module 'autocannon' {
     duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    export type { Result };
+  }
   export default autocannon;
 }

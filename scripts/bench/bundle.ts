@@ -23,6 +23,10 @@ export interface RouteSize {
   chunk: string;
   files: number;
   jsGzipBytes: number;
+  /** What the route adds on top of the entry and boot chunks: its lazy chunk and the static imports only it brings. */
+  lazyGzipBytes: number;
+  /** Whether Leaflet (the map) is among the files the route loads before it renders. */
+  leafletUpFront: boolean;
 }
 
 export interface BundleResult {
@@ -33,6 +37,8 @@ export interface BundleResult {
   cssGzipBytes: number;
   cssFiles: number;
   totalJsGzipBytes: number;
+  /** The JavaScript files that carry Leaflet (found by its `leaflet-container` class name). */
+  leafletFiles: string[];
 }
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
@@ -66,7 +72,7 @@ export async function buildAndMeasure(outDir: string): Promise<BundleResult> {
       quiet: true,
     },
   );
-  const empty = { entryGzipBytes: 0, routes: [], cssGzipBytes: 0, cssFiles: 0, totalJsGzipBytes: 0 };
+  const empty = { entryGzipBytes: 0, routes: [], cssGzipBytes: 0, cssFiles: 0, totalJsGzipBytes: 0, leafletFiles: [] };
   if (build.code !== 0) {
     return { ok: false, note: `web build failed:\n${build.output.split('\n').slice(-15).join('\n')}`, ...empty };
   }
@@ -83,11 +89,26 @@ export async function buildAndMeasure(outDir: string): Promise<BundleResult> {
   for (const boot of manifest[entryKey]?.dynamicImports ?? []) staticClosure(manifest, boot, entryKeys);
   const bootKeys = new Set(manifest[entryKey]?.dynamicImports ?? []);
 
+  const leafletKeys = new Set(
+    Object.entries(manifest)
+      .filter(([, chunk]) => chunk.file.endsWith('.js'))
+      .filter(([, chunk]) => readFileSync(join(outDir, chunk.file), 'utf8').includes('leaflet-container'))
+      .map(([key]) => key),
+  );
+
   const routes: RouteSize[] = Object.entries(manifest)
     .filter(([key, chunk]) => chunk.isDynamicEntry && chunk.file.endsWith('.js') && !bootKeys.has(key))
     .map(([key, chunk]) => {
       const keys = staticClosure(manifest, key, new Set(entryKeys));
-      return { route: routeName(key, chunk), chunk: chunk.file, files: keys.size, jsGzipBytes: sizeOf(keys) };
+      const added = new Set([...keys].filter((k) => !entryKeys.has(k)));
+      return {
+        route: routeName(key, chunk),
+        chunk: chunk.file,
+        files: keys.size,
+        jsGzipBytes: sizeOf(keys),
+        lazyGzipBytes: sizeOf(added),
+        leafletUpFront: [...keys].some((k) => leafletKeys.has(k)),
+      };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
 
@@ -101,5 +122,6 @@ export async function buildAndMeasure(outDir: string): Promise<BundleResult> {
     cssGzipBytes: css.reduce((sum, file) => sum + gzipSize(file), 0),
     cssFiles: css.length,
     totalJsGzipBytes: js.reduce((sum, file) => sum + gzipSize(file), 0),
+    leafletFiles: [...leafletKeys].map((k) => manifest[k]?.file ?? k),
   };
 }

@@ -90,10 +90,13 @@ export function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> 
   });
 }
 
-/** Starts apps/api/src/server.ts as a child (production mode, quiet logs) and waits for /api/health. */
-export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+/**
+ * Starts apps/api/src/server.ts as a child (production mode, quiet logs) and waits for /api/health.
+ * `nodeArgs`: extra Node flags, e.g. `--cpu-prof` to see where a load test spends the server's time.
+ */
+export async function startServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -19,7 +19,6 @@ import { createOtpService } from './modules/auth/otp.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { createBranchesService, toBrand } from './modules/branches/branches.service.ts';
-import { findCustomer } from './modules/customers/customers.repo.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -219,7 +218,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const guards = createAuthGuards({
     config,
     sessions,
-    customerExists: async (id, brandId) => (await findCustomer(database.db, id, brandId)) !== undefined,
     loadStaff: (id) => staff.loadPrincipal(id),
   });
 

@@ -87,8 +87,6 @@ export async function registerCookies(app: FastifyInstance): Promise<void> {
 export interface AuthGuardDeps {
   config: Config;
   sessions: SessionsService;
-  /** The customer if it still exists in that brand (a deleted customer's token is refused). */
-  customerExists(id: number, brandId: number): Promise<boolean>;
   /** The active staff user with the branch ids in scope, or undefined (disabled or deleted). */
   loadStaff(id: number): Promise<Omit<StaffPrincipal, 'familyId' | 'accessExpiresAt'> | undefined>;
 }
@@ -100,9 +98,9 @@ export function createAuthGuards(deps: AuthGuardDeps) {
   async function customer(request: FastifyRequest, brandId: number): Promise<CustomerPrincipal> {
     const token = request.cookies[sessionCookieNames(config, 'customer', brandId).access];
     if (!token) throw new AppError('unauthenticated');
-    const claims = await sessions.checkAccess(token, 'customer');
-    if (!claims || claims.brandId !== brandId) throw new AppError('session_expired');
-    if (!(await deps.customerExists(claims.subjectId, brandId))) throw new AppError('session_expired');
+    // A token of another brand, a signed-out family or a deleted customer: all refused by one query.
+    const claims = await sessions.checkCustomerAccess(token, brandId);
+    if (!claims) throw new AppError('session_expired');
     return { id: claims.subjectId, brandId, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
   }
 

@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { authSessions } from '../../db/schema/auth.ts';
+import { customers } from '../../db/schema/customers.ts';
 
 export type SessionRow = typeof authSessions.$inferSelect;
 
@@ -47,4 +49,37 @@ export async function isFamilyLive(db: Queryable, familyId: string, now: Date): 
     .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)))
     .limit(1);
   return row !== undefined;
+}
+
+const customerSessionQuery = preparedFor((db) =>
+  db
+    .select({ live: sql<number>`1` })
+    .from(authSessions)
+    .innerJoin(
+      customers,
+      and(eq(customers.id, authSessions.subjectId), eq(customers.brandId, sql.placeholder('brandId'))),
+    )
+    .where(
+      and(
+        eq(authSessions.familyId, sql.placeholder('familyId')),
+        eq(authSessions.subjectKind, 'customer'),
+        eq(authSessions.subjectId, sql.placeholder('customerId')),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('customer_session_live'),
+);
+
+/**
+ * A customer's access check in one indexed query (every signed-in request runs it): the session family is still
+ * signed in (a token of it neither revoked nor expired) and the customer still exists in that brand.
+ */
+export async function isCustomerSessionLive(
+  db: Queryable,
+  check: { familyId: string; customerId: number; brandId: number; now: Date },
+): Promise<boolean> {
+  const rows = await customerSessionQuery(db).execute({ ...check, now: check.now.toISOString() });
+  return rows.length > 0;
 }

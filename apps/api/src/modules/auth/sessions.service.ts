@@ -15,6 +15,7 @@ import {
 import {
   findSessionByHash,
   insertSession,
+  isCustomerSessionLive,
   isFamilyLive,
   markReplaced,
   revokeFamily,
@@ -104,6 +105,23 @@ export function createSessionsService(ctx: AppContext, secret: string) {
 
     async revokeSubject(db: Queryable, kind: SubjectKind, subjectId: number): Promise<void> {
       await revokeSubject(db, kind, subjectId, ctx.now());
+    },
+
+    /**
+     * A valid customer access token of this brand whose family is still signed in and whose customer still
+     * exists there, or null: one query.
+     */
+    async checkCustomerAccess(token: string | undefined, brandId: number): Promise<AccessClaims | null> {
+      const now = ctx.now();
+      const claims = verifyAccessToken(secret, token, now);
+      if (claims?.kind !== 'customer' || claims.brandId !== brandId) return null;
+      const live = await isCustomerSessionLive(ctx.db, {
+        familyId: claims.familyId,
+        customerId: claims.subjectId,
+        brandId,
+        now,
+      });
+      return live ? claims : null;
     },
 
     /** A valid access token whose family is still signed in, or null. */

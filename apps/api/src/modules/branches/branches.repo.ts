@@ -1,5 +1,6 @@
-import { and, arrayContains, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { arrayContains, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { branches, deliveryZones, paymentChoices } from '../../db/schema/branches.ts';
 import { brands } from '../../db/schema/brands.ts';
 import { serviceSwitches } from '../../db/schema/services.ts';
@@ -80,10 +81,16 @@ export async function listDeliveryZones(db: Queryable, branchIds: number[]): Pro
     .orderBy(asc(deliveryZones.id));
 }
 
-export async function listPaymentChoices(db: Queryable, branchId: number) {
-  return db
+// Prepared: every order placement reads it.
+const paymentChoicesQuery = preparedFor((db) =>
+  db
     .select()
     .from(paymentChoices)
-    .where(and(eq(paymentChoices.branchId, branchId)))
-    .orderBy(asc(paymentChoices.sort), asc(paymentChoices.id));
+    .where(eq(paymentChoices.branchId, sql.placeholder('branchId')))
+    .orderBy(asc(paymentChoices.sort), asc(paymentChoices.id))
+    .prepare('payment_choices_of_branch'),
+);
+
+export async function listPaymentChoices(db: Queryable, branchId: number) {
+  return paymentChoicesQuery(db).execute({ branchId });
 }

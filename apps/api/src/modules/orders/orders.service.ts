@@ -26,20 +26,18 @@ import { notifyLive } from '../order-events/order-events.repo.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import {
   claimIdempotencyKey,
-  completeIdempotencyKey,
   findCustomerAddress,
   findCustomerOrder,
   findIdempotencyKey,
   findStaffOrder,
-  insertOrder,
-  insertOrderLines,
   insertOutboxEvent,
+  insertPlacedOrder,
   listBranchOrders,
   listCustomerOrders,
   listLinesOf,
-  nextOrderNumber,
   type OrderLineInsert,
   type OrderLineRow,
+  type OrderRow,
   type OrderWithBranch,
   reclaimStaleIdempotencyKey,
   releaseIdempotencyKey,
@@ -213,7 +211,7 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
     });
   }
 
-  /** Every rule, then one transaction: order, lines, outbox row, and the idempotency record's response. */
+  /** Every rule, then one atomic statement: order, lines, outbox row, and the idempotency record's response. */
   async function placeNew(
     qr: QrContextRow,
     customer: CustomerPrincipal,
@@ -245,7 +243,8 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
         throw new AppError('validation_failed', undefined, { receiveAt: 'field_invalid' });
       }
     }
-    const payments = await listPaymentChoices(db, branch.id);
+    // The QR code's branch came with its payment choices; another branch (pickup, delivery) is asked for them.
+    const payments = branch.id === qr.branch.id ? qr.paymentChoices : await listPaymentChoices(db, branch.id);
     if (!payments.some((p) => p.method === body.paymentMethod && p.orderTypes.includes(orderType))) {
       throw new AppError('payment_method_not_available');
     }
@@ -302,51 +301,53 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
       throw new AppError('minimum_order_not_reached', { minimumOrderHalalas: zone.minimumOrderHalalas });
     }
 
-    const body201 = await db.transaction(async (tx) => {
-      const number = await nextOrderNumber(tx, branch.id);
-      const order = await insertOrder(tx, {
-        brandId: qr.brand.id,
-        branchId: branch.id,
-        customerId: customer.id,
-        number,
-        orderType,
-        paymentMethod: body.paymentMethod,
-        ...pricingColumns(pricing),
-        notes: body.notes ? body.notes : null,
-        receiveAt: body.receiveAt ? new Date(body.receiveAt) : null,
-        lat: isDineIn ? (body.location?.lat ?? null) : null,
-        lng: isDineIn ? (body.location?.lng ?? null) : null,
-        address,
-        deliveryZoneId: zone?.id ?? null,
-        tableId: table?.id ?? null,
-        tableNumber: table?.number ?? null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const lineRows = await insertOrderLines(
-        tx,
-        lines.map((l, i) => {
-          const p = pricing.lines[i];
-          if (!p) throw new Error('pricing has fewer lines than the order');
-          return {
-            ...l.row,
-            orderId: order.id,
-            unitPriceHalalas: p.unitPriceHalalas,
-            subtotal: p.subtotal,
-            tax: p.tax,
-            total: p.total,
-          };
-        }),
-      );
-      await insertOutboxEvent(tx, {
-        orderId: order.id,
-        event: 'order_placed',
-        payload: { orderId: order.id, brandId: order.brandId, branchId: order.branchId, number: order.number },
-      });
-      const response = toOrder({ order, branchNameAr: branch.nameAr, branchNameEn: branch.nameEn }, lineRows);
-      await completeIdempotencyKey(tx, customer.id, key, 201, response);
-      return response;
+    // The order as it will be stored; the answer is built from it before the write, which then adds only what
+    // the database gives: the id and the branch's number (stored with the key's response in the same statement).
+    const row: OrderRow = {
+      id: 0,
+      number: 0,
+      brandId: qr.brand.id,
+      branchId: branch.id,
+      customerId: customer.id,
+      orderType,
+      status: 'pending',
+      paymentMethod: body.paymentMethod,
+      paymentStatus: 'unpaid',
+      ...pricingColumns(pricing),
+      notes: body.notes ? body.notes : null,
+      receiveAt: body.receiveAt ? new Date(body.receiveAt) : null,
+      lat: isDineIn ? (body.location?.lat ?? null) : null,
+      lng: isDineIn ? (body.location?.lng ?? null) : null,
+      address,
+      deliveryZoneId: zone?.id ?? null,
+      tableId: table?.id ?? null,
+      tableNumber: table?.number ?? null,
+      cancelReason: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const lineRows: OrderLineRow[] = lines.map((l, i) => {
+      const p = pricing.lines[i];
+      if (!p) throw new Error('pricing has fewer lines than the order');
+      return {
+        ...l.row,
+        orderId: 0,
+        unitPriceHalalas: p.unitPriceHalalas,
+        subtotal: p.subtotal,
+        tax: p.tax,
+        total: p.total,
+      };
     });
+    const answer = toOrder({ order: row, branchNameAr: branch.nameAr, branchNameEn: branch.nameEn }, lineRows);
+    const { id: _id, number: _number, ...orderColumns } = row;
+    const { id, number } = await insertPlacedOrder(db, {
+      order: { ...orderColumns, customerId: customer.id },
+      lines: lineRows.map(({ orderId: _orderId, ...line }) => line),
+      key,
+      responseStatus: 201,
+      responseBody: answer,
+    });
+    const body201: Order = { ...answer, id, number };
     return { status: 201, body: body201, replayed: false };
   }
 

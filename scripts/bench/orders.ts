@@ -1,0 +1,533 @@
+// Order placement on real PostgreSQL: the real API (POST /api/orders/{uuid}/, signed-in customers, one
+// Idempotency-Key per request) under autocannon, beside a raw `pg` baseline doing the same writes in the same run.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type RunningServer, startServer } from './processes.ts';
+
+/** The demo's counter QR code (Olaya branch): pickup at the QR code's own branch. */
+export const ORDER_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
+export const ORDER_CONNECTIONS = 50;
+const DURATION_S = 10;
+const WARMUP_S = 3;
+const ROUNDS = 2;
+/** Signed-in customers the load is spread over (round robin), so no per-customer rule is what is measured. */
+export const ORDER_CUSTOMERS = 200;
+const DATABASE_NAME = 'sufra_bench_orders';
+
+export interface OrderLoad {
+  label: string;
+  ordersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Orders counted (201s for the API, committed transactions for the baseline). */
+  orders: number;
+  /** Anything else: non-201 statuses, socket errors, timeouts, failed transactions. */
+  problems: number;
+  breakdown: string;
+}
+
+export interface OrdersBenchResult {
+  api?: OrderLoad;
+  /** The raw pg runs: a plain transaction, then the same writes as one statement. */
+  baselines?: OrderLoad[];
+  /** What one request orders, in words. */
+  cart?: string;
+  /** Orders in the database after the run vs. 201s counted (warm-up included): they must agree. */
+  ordersInDatabase?: number;
+  createdCount?: number;
+  poolSize: string;
+  failure?: string;
+  note?: string;
+}
+
+interface MenuItemLite {
+  id: number;
+  name: string;
+  priceHalalas: number;
+  available: boolean;
+  modifierGroupIds: number[];
+  combo: { slots: { id: number; name: string; choices: { itemId: number }[] }[] } | null;
+}
+interface MenuLite {
+  items: MenuItemLite[];
+  modifierGroups: { id: number; min: number; max: number; options: { id: number; available: boolean }[] }[];
+}
+
+/** The server with its own database in the bench's PostgreSQL cluster (dropped and created fresh). */
+async function freshDatabase(adminUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${DATABASE_NAME} with (force)`);
+    await admin.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${DATABASE_NAME}`;
+  return url.toString();
+}
+
+/**
+ * The QR code's branch open round the clock in the bench's own database (equal opens/closes = all day), so the
+ * figure never depends on the hour the bench runs at. Every other rule stays as seeded.
+ */
+async function openAllDay(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ branch_id: number }>('select branch_id from qr_codes where uuid = $1', [ORDER_QR]);
+  const branchId = rows[0]?.branch_id;
+  if (branchId === undefined) throw new Error(`QR ${ORDER_QR} is not in the seeded database`);
+  const allDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '00:00', closes: '00:00' }));
+  await db.query('update branches set opening_hours = $1, is_open = true where id = $2', [
+    JSON.stringify(allDay),
+    branchId,
+  ]);
+  return branchId;
+}
+
+/** A realistic cart from the live menu: a product with modifiers (every required group + one optional) and a combo. */
+async function buildCart(baseUrl: string) {
+  const response = await fetch(`${baseUrl}/api/menu/qr/${ORDER_QR}/`, { headers: { 'Accept-Language': 'en' } });
+  if (!response.ok) throw new Error(`GET menu answered ${response.status}`);
+  const menu = (await response.json()) as MenuLite;
+  const groups = new Map(menu.modifierGroups.map((g) => [g.id, g]));
+  const available = new Set(menu.items.filter((i) => i.available).map((i) => i.id));
+
+  const product = menu.items.find(
+    (i) =>
+      i.available &&
+      !i.combo &&
+      i.modifierGroupIds.some((g) => (groups.get(g)?.min ?? 0) >= 1) &&
+      i.modifierGroupIds.some((g) => (groups.get(g)?.min ?? 1) === 0),
+  );
+  if (!product) throw new Error('no product with a required and an optional modifier group on the demo menu');
+  const modifiers: number[] = [];
+  for (const groupId of product.modifierGroupIds) {
+    const group = groups.get(groupId);
+    const options = group?.options.filter((o) => o.available) ?? [];
+    const want = Math.max(group?.min ?? 0, 1);
+    modifiers.push(...options.slice(0, Math.min(want, group?.max ?? 0)).map((o) => o.id));
+  }
+
+  const combo = menu.items.find(
+    (i) => i.available && i.combo?.slots.every((s) => s.choices.some((c) => available.has(c.itemId))),
+  );
+  if (!combo?.combo) throw new Error('no orderable combo on the demo menu');
+  const slots = combo.combo.slots.map((s) => ({
+    slotId: s.id,
+    itemId: s.choices.find((c) => available.has(c.itemId))?.itemId ?? 0,
+  }));
+  const comboModifiers = combo.modifierGroupIds.flatMap((groupId) => {
+    const group = groups.get(groupId);
+    return (group?.options.filter((o) => o.available) ?? []).slice(0, group?.min ?? 0).map((o) => o.id);
+  });
+
+  const body = {
+    orderType: 2,
+    paymentMethod: 'cash',
+    notes: 'Benchmark order',
+    lines: [
+      { kind: 'product', itemId: product.id, quantity: 2, modifiers },
+      { kind: 'combo', itemId: combo.id, quantity: 1, slots, modifiers: comboModifiers },
+    ],
+  };
+  const words =
+    `pickup at the QR code's branch, cash; 2 × “${product.name}” with ${modifiers.length} modifiers ` +
+    `and 1 × the combo “${combo.name}” (${slots.length} slots${comboModifiers.length ? `, ${comboModifiers.length} modifiers` : ''})`;
+  return { body, words };
+}
+
+/** Signs customers in through the real OTP flow: ask for a code, read it from the SMS outbox, verify (registers). */
+async function signInCustomers(baseUrl: string, db: pg.Pool, brandId: number, count: number): Promise<string[]> {
+  const cookieName = `sufra_at_${brandId}`;
+  const cookies: string[] = [];
+  const signIn = async (i: number) => {
+    const nationalNumber = `55${String(1_000_000 + i).padStart(7, '0')}`;
+    const ask = await fetch(`${baseUrl}/api/auth/${ORDER_QR}/otp/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ phone: { phone_number: nationalNumber, dial_code: '966' } }),
+    });
+    if (ask.status !== 202) throw new Error(`OTP request answered ${ask.status}: ${await ask.text()}`);
+    const { requestId, phone } = (await ask.json()) as { requestId: string; phone: string };
+    const { rows } = await db.query<{ body: string }>(
+      'select body from sms_outbox where to_phone = $1 order by id desc limit 1',
+      [phone],
+    );
+    const code = rows[0]?.body.match(/\d{4}/)?.[0];
+    if (!code) throw new Error(`no code in the SMS outbox for ${phone}`);
+    const verify = await fetch(`${baseUrl}/api/auth/${ORDER_QR}/otp/verify/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ requestId, code, profile: { fullName: `Bench Diner ${i}` } }),
+    });
+    if (verify.status !== 200) throw new Error(`OTP verify answered ${verify.status}: ${await verify.text()}`);
+    const access = verify.headers
+      .getSetCookie()
+      .map((c) => c.split(';', 1)[0] ?? '')
+      .find((c) => c.startsWith(`${cookieName}=`));
+    if (!access) throw new Error('no access cookie after verify');
+    cookies.push(access);
+  };
+  // A few at a time: this is set-up, not the measurement.
+  for (let start = 0; start < count; start += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, count - start) }, (_, k) => signIn(start + k)));
+  }
+  return cookies;
+}
+
+function breakdownOf(result: autocannon.Result): string {
+  return [
+    ...Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => /^\d+$/.test(code))
+      .map(([code, { count }]) => `${code}×${count.toLocaleString('en-US')}`),
+    result.errors ? `errors ${result.errors.toLocaleString('en-US')}` : '',
+    result.timeouts ? `timeouts ${result.timeouts.toLocaleString('en-US')}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** autocannon on the real endpoint: every request a distinct Idempotency-Key, customers in turn. */
+async function loadApi(
+  label: string,
+  url: string,
+  cookies: string[],
+  body: string,
+  seconds: number,
+  firstBodies: string[],
+): Promise<OrderLoad> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: ORDER_CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: new URL(url).pathname,
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        body,
+        setupRequest: (request) => {
+          request.headers = {
+            ...request.headers,
+            cookie: cookies[next++ % cookies.length] ?? '',
+            'idempotency-key': randomUUID(),
+          };
+          return request;
+        },
+        onResponse: (status, responseBody) => {
+          // Keep a few refusals to show why the run failed.
+          if (status !== 201 && firstBodies.length < 3) firstBodies.push(`${status} ${responseBody.slice(0, 300)}`);
+        },
+      },
+    ],
+  });
+  const created = result.statusCodeStats?.['201']?.count ?? 0;
+  return {
+    label,
+    ordersPerSecond: created / (result.duration || seconds),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    orders: created,
+    problems: Math.max(0, result.requests.total - created) + result.errors + result.timeouts,
+    breakdown: breakdownOf(result),
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
+
+type BaselineShape = 'transaction' | 'statement';
+
+interface BaselineTemplate {
+  brandId: number;
+  branchId: number;
+  customerIds: number[];
+  order: { pricing: Record<string, number | string>; lines: unknown[] };
+}
+
+const ORDER_COLUMNS = `brand_id, branch_id, customer_id, number, order_type, payment_method, tax_mode, subtotal, branch_taxes,
+  modifiers_taxes, charge_amount, charges_taxes, delivery_fee, taxes_price, total_discount, total, foodics_taxes,
+  foodics_charges, foodics_total, notes`;
+const LINE_COLUMNS = `position, kind, item_id, name_ar, name_en, quantity, unit_price_halalas, subtotal, tax, total,
+  modifiers, slots`;
+const LINE_RECORD = `l(position int, kind text, item_id int, name_ar text, name_en text, quantity int,
+  unit_price_halalas int, subtotal int, tax int, total int, modifiers jsonb, slots jsonb)`;
+const COUNTER_UPSERT = `insert into branch_order_counters (branch_id, last_number) values ($2, 1)
+  on conflict (branch_id) do update set last_number = branch_order_counters.last_number + 1 returning last_number`;
+
+/**
+ * The raw baseline: a pg Pool of the same size as the load's connections, each worker placing orders back to back
+ * with the same writes as one placement (order row with a fresh per-branch number, its lines, the outbox row and
+ * the idempotency row with the stored response), atomically. No HTTP, no reads, no validation: the floor the
+ * database itself sets for these writes on this machine. Two shapes: the plain one (begin, five statements,
+ * commit) and one statement of data-modifying CTEs (one round trip; the branch's counter row is locked only
+ * while that statement runs).
+ */
+async function loadBaseline(
+  url: string,
+  template: BaselineTemplate,
+  seconds: number,
+  shape: BaselineShape,
+): Promise<OrderLoad> {
+  const pool = new pg.Pool({ connectionString: url, max: ORDER_CONNECTIONS });
+  pool.on('error', () => {});
+  const latencies: number[] = [];
+  let failed = 0;
+  let firstError = '';
+  let next = 0;
+  const lines = JSON.stringify(template.order.lines);
+  const p = template.order.pricing;
+  const money = [
+    p.taxMode,
+    p.subtotal,
+    p.branchTaxes,
+    p.modifiersTaxes,
+    p.chargeAmount,
+    p.chargesTaxes,
+    p.deliveryFee,
+    p.taxesPrice,
+    p.totalDiscount,
+    p.total,
+    p.foodicsTaxes,
+    p.foodicsCharges,
+    p.foodicsTotal,
+  ];
+  const response = JSON.stringify(template.order);
+
+  async function asTransaction(client: pg.PoolClient, customerId: number) {
+    await client.query('begin');
+    try {
+      const counter = await client.query<{ last_number: number }>(COUNTER_UPSERT.replace('$2', '$1'), [
+        template.branchId,
+      ]);
+      const order = await client.query<{ id: number }>(
+        `insert into orders (${ORDER_COLUMNS})
+         values ($1, $2, $3, $4, 2, 'cash', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'Baseline order')
+         returning id`,
+        [template.brandId, template.branchId, customerId, counter.rows[0]?.last_number, ...money],
+      );
+      const orderId = order.rows[0]?.id;
+      await client.query(
+        `insert into order_lines (order_id, ${LINE_COLUMNS})
+         select $1, ${LINE_COLUMNS} from jsonb_to_recordset($2::jsonb) as ${LINE_RECORD}`,
+        [orderId, lines],
+      );
+      await client.query(
+        `insert into order_outbox (order_id, event, payload) values ($1, 'order_placed', jsonb_build_object('orderId', $1::int))`,
+        [orderId],
+      );
+      await client.query(
+        `insert into idempotency_keys (customer_id, key, request_hash, response_status, response_body)
+         values ($1, $2, 'baseline', 201, $3::jsonb || jsonb_build_object('id', $4::int))`,
+        [customerId, randomUUID(), response, orderId],
+      );
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    }
+  }
+
+  async function asStatement(client: pg.PoolClient, customerId: number) {
+    await client.query(
+      `with counter as (${COUNTER_UPSERT}),
+       o as (
+         insert into orders (${ORDER_COLUMNS})
+         select $1, $2, $3, counter.last_number, 2, 'cash', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+           'Baseline order'
+         from counter returning id, number
+       ),
+       l as (
+         insert into order_lines (order_id, ${LINE_COLUMNS})
+         select o.id, ${LINE_COLUMNS} from o, jsonb_to_recordset($17::jsonb) as ${LINE_RECORD}
+       ),
+       e as (
+         insert into order_outbox (order_id, event, payload)
+         select o.id, 'order_placed', jsonb_build_object('orderId', o.id, 'number', o.number) from o
+       ),
+       k as (
+         insert into idempotency_keys (customer_id, key, request_hash, response_status, response_body)
+         select $3, $18, 'baseline', 201, $19::jsonb || jsonb_build_object('id', o.id, 'number', o.number) from o
+       )
+       select id, number from o`,
+      [template.brandId, template.branchId, customerId, ...money, lines, randomUUID(), response],
+    );
+  }
+
+  const placeOne = shape === 'transaction' ? asTransaction : asStatement;
+  const deadline = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const customerId = template.customerIds[next++ % template.customerIds.length] ?? 0;
+      const started = performance.now();
+      const client = await pool.connect();
+      try {
+        await placeOne(client, customerId);
+        latencies.push(performance.now() - started);
+      } catch (error) {
+        failed++;
+        firstError ||= error instanceof Error ? error.message : String(error);
+      } finally {
+        client.release();
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: ORDER_CONNECTIONS }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  return {
+    label:
+      shape === 'transaction'
+        ? `raw pg, begin + 5 statements + commit (Pool ${ORDER_CONNECTIONS})`
+        : `raw pg, one statement (Pool ${ORDER_CONNECTIONS})`,
+    ordersPerSecond: latencies.length / elapsed,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    orders: latencies.length,
+    problems: failed,
+    breakdown: `${latencies.length.toLocaleString('en-US')} committed${failed ? `, **${failed} failed: ${firstError}**` : ''}`,
+  };
+}
+
+/** The whole section: fresh database, real server, customers, warm-up, the API run, then the baseline. */
+export async function benchOrders(
+  adminUrl: string,
+  env: NodeJS.ProcessEnv,
+  tmp: string,
+  /** When given, the server runs with --cpu-prof and writes its profile there on exit. */
+  profileDir?: string,
+): Promise<OrdersBenchResult> {
+  const poolSize = env.DATABASE_POOL_SIZE ?? '10';
+  const url = await freshDatabase(adminUrl);
+  let server: RunningServer | undefined;
+  const db = new pg.Pool({ connectionString: url, max: 10 });
+  db.on('error', () => {});
+  try {
+    console.error('[bench] orders: starting the API on a fresh PostgreSQL database (migrate + demo seed)…');
+    server = await startServer(
+      {
+        ...env,
+        DATA_DIR: join(tmp, 'orders'),
+        DATABASE_URL: url,
+        // Every bench customer signs in from 127.0.0.1: the per-address cap on codes would stop set-up, not a bot.
+        OTP_SENDS_PER_IP_PER_HOUR: '100000',
+      },
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
+    const branchId = await openAllDay(db);
+    const { rows: brandRows } = await db.query<{ brand_id: number }>('select brand_id from branches where id = $1', [
+      branchId,
+    ]);
+    const brandId = brandRows[0]?.brand_id ?? 0;
+    const cart = await buildCart(server.url);
+    console.error(`[bench] orders: signing in ${ORDER_CUSTOMERS} customers through the OTP flow…`);
+    const cookies = await signInCustomers(server.url, db, brandId, ORDER_CUSTOMERS);
+
+    const endpoint = `${server.url}/api/orders/${ORDER_QR}/`;
+    const body = JSON.stringify(cart.body);
+    // One order by hand first: its answer is the template of the baseline's rows and shows a refusal plainly.
+    const first = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'en',
+        cookie: cookies[0] ?? '',
+        'idempotency-key': randomUUID(),
+      },
+      body,
+    });
+    const firstText = await first.text();
+    if (first.status !== 201) {
+      return { poolSize, cart: cart.words, failure: `the first order answered ${first.status}: ${firstText}` };
+    }
+    const order = JSON.parse(firstText) as {
+      pricing: Record<string, number | string>;
+      lines: { kind: string; itemId: number; name: { ar: string; en: string }; [k: string]: unknown }[];
+    };
+
+    const { rows: customerRows } = await db.query<{ id: number }>(
+      'select id from customers where brand_id = $1 order by id',
+      [brandId],
+    );
+    const baselineOrder = {
+      ...order,
+      lines: order.lines.map((l, position) => ({
+        position,
+        kind: l.kind,
+        item_id: l.itemId,
+        name_ar: l.name.ar,
+        name_en: l.name.en,
+        quantity: l.quantity,
+        unit_price_halalas: l.unitPriceHalalas,
+        subtotal: l.subtotal,
+        tax: l.tax,
+        total: l.total,
+        modifiers: l.modifiers,
+        slots: l.slots,
+      })),
+    };
+    const template = { brandId, branchId, customerIds: customerRows.map((r) => r.id), order: baselineOrder };
+
+    // The API and the baselines alternate, best of ROUNDS each: other work on a shared machine then hits all alike.
+    const refusals: string[] = [];
+    let api: OrderLoad | undefined;
+    let apiRuns = 0;
+    let createdCount = 1;
+    const baselines = new Map<BaselineShape, OrderLoad>();
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.error(`[bench] orders: round ${round}/${ROUNDS}: API warm-up ${WARMUP_S} s, then ${DURATION_S} s…`);
+      const warm = await loadApi('warm-up', endpoint, cookies, body, WARMUP_S, refusals);
+      const run = await loadApi('API: POST /api/orders/{uuid}/', endpoint, cookies, body, DURATION_S, refusals);
+      apiRuns += 2;
+      createdCount += warm.orders + run.orders;
+      if (warm.problems || run.problems) {
+        api = { ...run, problems: warm.problems + run.problems };
+        break;
+      }
+      api = !api || run.ordersPerSecond > api.ordersPerSecond ? run : api;
+      for (const shape of ['statement', 'transaction'] as const) {
+        console.error(`[bench] orders: round ${round}/${ROUNDS}: raw pg (${shape}), ${DURATION_S} s…`);
+        await loadBaseline(url, template, WARMUP_S, shape);
+        const result = await loadBaseline(url, template, DURATION_S, shape);
+        const best = baselines.get(shape);
+        if (!best || result.ordersPerSecond > best.ordersPerSecond) baselines.set(shape, result);
+      }
+    }
+    const alive = server.alive();
+    const serverLog = server.logTail();
+    // The API's orders only (the baselines' carry another note).
+    const { rows: countRows } = await db.query<{ n: number }>(
+      "select count(*)::int as n from orders where notes = 'Benchmark order'",
+    );
+    const ordersInDatabase = countRows[0]?.n ?? 0;
+
+    const problems = [
+      api?.problems ? `refused or failed requests: ${refusals.join(' | ') || 'socket errors'}` : '',
+      // Requests still in flight when autocannon stops (at most one per connection, per run) are placed without
+      // being counted; anything else would be an order without a 201, or a 201 without an order.
+      ordersInDatabase >= createdCount && ordersInDatabase <= createdCount + apiRuns * ORDER_CONNECTIONS
+        ? ''
+        : `${createdCount} 201s but ${ordersInDatabase} orders in the database`,
+      alive ? '' : `the server exited during the load:\n${serverLog}`,
+    ].filter(Boolean);
+    return {
+      ...(api ? { api } : {}),
+      baselines: [...baselines.values()],
+      cart: cart.words,
+      ordersInDatabase,
+      createdCount,
+      poolSize,
+      ...(problems.length ? { failure: problems.join('; ') } : {}),
+    };
+  } finally {
+    await db.end();
+    await server?.stop();
+  }
+}
