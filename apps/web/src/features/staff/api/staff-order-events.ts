@@ -50,6 +50,8 @@ export function openStaffOrderEvents(branchId: number, handlers: StaffEventHandl
   let timer: ReturnType<typeof setTimeout> | undefined;
   let attempt = 0;
   let stopped = false;
+  /** Set from the first error of an outage until the next `ready`. */
+  let probing = false;
 
   const connect = () => {
     if (stopped) return;
@@ -59,6 +61,7 @@ export function openStaffOrderEvents(branchId: number, handlers: StaffEventHandl
     source = stream;
     stream.addEventListener('ready', () => {
       attempt = 0;
+      probing = false;
       handlers.onState('live');
       handlers.onReady();
     });
@@ -75,16 +78,23 @@ export function openStaffOrderEvents(branchId: number, handlers: StaffEventHandl
     stream.onerror = () => {
       if (stopped) return;
       handlers.onState('reconnecting');
-      // CONNECTING: the connection dropped and the browser is already retrying (the server's `ready` follows).
-      if (stream.readyState !== EventSource.CLOSED) return;
-      stream.close();
+      const closed = stream.readyState === EventSource.CLOSED;
+      if (closed) stream.close();
+      // CONNECTING: the connection dropped and the browser retries by itself; one probe per outage keeps the board's
+      // list current meanwhile. CLOSED: the server refused the stream; the probe says whether another try can help.
+      if (!closed && probing) return;
+      probing = true;
       handlers.probe().then(
-        () => schedule(),
+        () => {
+          if (closed) schedule();
+        },
         (error: unknown) => {
           if (stopped) return;
-          if (shouldRetry(error)) schedule();
-          else {
+          if (shouldRetry(error)) {
+            if (closed) schedule();
+          } else {
             stopped = true;
+            stream.close();
             handlers.onState('stopped', error instanceof ApiError ? error : undefined);
           }
         },
@@ -94,6 +104,7 @@ export function openStaffOrderEvents(branchId: number, handlers: StaffEventHandl
 
   const schedule = () => {
     if (stopped) return;
+    probing = false;
     clearTimeout(timer);
     timer = setTimeout(connect, reconnectDelay(attempt));
     attempt += 1;

@@ -115,12 +115,14 @@ function BranchBoard({ branch }: { branch: Branch }) {
   const move = useCallback(
     async (order: StaffOrder, to: OrderStatus, reason?: string) => {
       const updated = await board.move(order, to, reason);
-      setAnnouncement(
-        t('staff.board.announceMoved', {
-          number: formatOrderNumber(order.number, language),
-          status: orderStatusLabel(updated.status, language),
-        }),
-      );
+      if (updated) {
+        setAnnouncement(
+          t('staff.board.announceMoved', {
+            number: formatOrderNumber(order.number, language),
+            status: orderStatusLabel(updated.status, language),
+          }),
+        );
+      }
       // The card moved to another lane (a new element): keep the keyboard user on it.
       requestAnimationFrame(() => {
         document.querySelector<HTMLElement>(`[data-testid="order-card"][data-order-id="${order.id}"]`)?.focus();

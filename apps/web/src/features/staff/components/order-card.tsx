@@ -17,7 +17,8 @@ interface Props {
   /** Finished orders show no buttons and fewer details. */
   compact?: boolean;
   onAcknowledge: (id: number) => void;
-  onMove: (order: StaffOrder, to: OrderStatus, reason?: string) => Promise<StaffOrder>;
+  /** Resolves null when someone else moved the order first (the board says so and reloads). */
+  onMove: (order: StaffOrder, to: OrderStatus, reason?: string) => Promise<StaffOrder | null>;
 }
 
 /** One order on the board: who, what, when, how much, and the moves the status machine allows from here. */

@@ -4,6 +4,7 @@ import type { StaffOrder } from '@sufra/shared/schemas/order';
 import type { Table } from '@sufra/shared/schemas/order-events';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { getStaffOrders } from '../api/get-staff-orders';
 import { getStaffTables } from '../api/get-staff-tables';
@@ -83,17 +84,22 @@ export function useOrderBoard(branchId: number) {
     void loadTables();
   }, [loadOrders, loadTables]);
 
-  /** Resolves with the order as the server has it; a 409 (moved elsewhere first) reloads the list, then rejects. */
+  /**
+   * Resolves with the order as the server has it. A 409 (someone moved it first) is no error of this card: the
+   * localized message shows as a toast, the list reloads (the card goes where the order is now), and it resolves null.
+   */
   const move = useCallback(
-    async (order: StaffOrder, to: OrderStatus, reason?: string) => {
+    async (order: StaffOrder, to: OrderStatus, reason?: string): Promise<StaffOrder | null> => {
       try {
         const updated = await updateOrderStatus(order.id, to, reason, languageRef.current);
         dispatch({ type: 'updated', order: updated });
         dispatch({ type: 'acknowledged', id: order.id });
         return updated;
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) loadOrders().catch(() => undefined);
-        throw error;
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        void showToast(error.message, 'error');
+        await loadOrders().catch(() => undefined);
+        return null;
       }
     },
     [loadOrders],
