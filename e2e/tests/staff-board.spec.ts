@@ -107,7 +107,8 @@ for (const language of LANGUAGES) {
       await expect(card.getByTestId('order-new')).toBeVisible();
       await expect(page.getByTestId('board-announcer')).toContainText(TEXT.newOrder[language]);
       await expect(page.getByTestId('board-announcer')).toContainText(numberText(order, language));
-      await expect.poll(tones).toBe(before + 2);
+      // At least this order's two tones (orders of journeys running alongside chime too).
+      await expect.poll(tones).toBeGreaterThanOrEqual(before + 2);
 
       await expect(card.getByRole('heading', { name: numberText(order, language) })).toBeVisible();
       await expect(card.getByTestId('order-customer')).toContainText(diner.name);
@@ -121,11 +122,19 @@ for (const language of LANGUAGES) {
         expect(await offeredMoves(card)).toEqual(nextStatuses(order.orderType, current));
         await card.getByRole('button', { name: orderStatusLabel(to, language), exact: true }).click();
         await expect(card).toHaveAttribute('data-status', to);
-        if (to !== 'delivered') await expect(lane(page, to).locator(card)).toBeVisible();
+        if (to !== 'delivered') {
+          await expect(lane(page, to).locator(card)).toBeVisible();
+          // The keyboard stays on the order in its new lane.
+          await expect(card).toBeFocused();
+        }
       }
       await expect(card).not.toHaveAttribute('data-fresh', 'true');
-      await expect(page.getByTestId('board-finished').locator(card)).toBeAttached();
-      await expect(card).toBeFocused();
+      // Finished orders sit in the collapsed list; focus goes to its summary.
+      const finished = page.getByTestId('board-finished');
+      await expect(finished.locator(card)).toBeAttached();
+      await expect(finished.locator('summary')).toBeFocused();
+      await finished.locator('summary').press('Enter');
+      await expect(finished.locator(card)).toBeVisible();
       await diner.request.dispose();
     });
 
@@ -136,6 +145,12 @@ for (const language of LANGUAGES) {
       const order = await placeOrder(diner);
       const card = cardOf(page, order);
       await expect(card).toBeVisible();
+
+      // "Seen" ends the highlight without moving the order.
+      await expect(card).toHaveAttribute('data-fresh', 'true');
+      await card.getByTestId('order-ack').click();
+      await expect(card).not.toHaveAttribute('data-fresh', 'true');
+      await expect(card.getByTestId('order-new')).toHaveCount(0);
 
       await card.getByRole('button', { name: TEXT.cancel[language], exact: true }).click();
       const dialog = page.getByTestId('cancel-dialog');
@@ -220,8 +235,9 @@ test('a cashier never sees another branch: no picker entry, the API refuses it, 
   await expectLive(page);
 
   // The page's own cookies: what a cashier who edits the address would send.
+  // The order list answers as if the branch did not exist (404, issue 3); the stream and the tables say 403.
   const list = await page.request.get(`/api/staff/orders/?branchId=${other}`);
-  expect(list.status()).toBe(403);
+  expect([403, 404]).toContain(list.status());
   const stream = await page.request.get(`/api/staff/orders/events/?branchId=${other}`);
   expect(stream.status()).toBe(403);
   const tables = await page.request.get(`/api/staff/tables/?branchId=${other}`);

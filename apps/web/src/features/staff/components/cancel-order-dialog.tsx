@@ -36,6 +36,12 @@ export function CancelOrderDialog({ number, onCancel, onClose }: Props) {
     return () => dialog?.close();
   }, []);
 
+  // Closed before it unmounts: while a modal dialog is open the page behind it is inert and cannot take focus back.
+  const close = () => {
+    ref.current?.close();
+    onClose();
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = reason.trim();
@@ -49,7 +55,7 @@ export function CancelOrderDialog({ number, onCancel, onClose }: Props) {
     setSending(true);
     try {
       await onCancel(trimmed);
-      onClose();
+      close();
     } catch (cause) {
       setFormError(errorText(cause, language));
       setSending(false);
@@ -64,7 +70,7 @@ export function CancelOrderDialog({ number, onCancel, onClose }: Props) {
       data-testid="cancel-dialog"
       onCancel={(event) => {
         event.preventDefault();
-        if (!sending) onClose();
+        if (!sending) close();
       }}
     >
       <form className="form" noValidate onSubmit={submit}>
@@ -87,7 +93,7 @@ export function CancelOrderDialog({ number, onCancel, onClose }: Props) {
         </FormField>
         <FormAlert message={formError} testId="cancel-error" />
         <div className="board-dialog__actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>
+          <button type="button" className="btn btn-secondary" onClick={close} disabled={sending}>
             {t('staff.board.keep')}
           </button>
           <button type="submit" className="btn btn-danger" disabled={sending} data-testid="cancel-confirm">

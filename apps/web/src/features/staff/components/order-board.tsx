@@ -2,7 +2,7 @@ import type { OrderStatus } from '@sufra/shared/machines/order-status';
 import { orderStatusLabel } from '@sufra/shared/machines/order-status';
 import type { StaffOrder } from '@sufra/shared/schemas/order';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../lib/format-number';
 import { navigate } from '../../../lib/navigation';
@@ -89,10 +89,26 @@ function BranchBoard({ branch }: { branch: Branch }) {
   const language = useLanguage();
   const board = useOrderBoard(branch.id);
   const chime = useChime();
-  const [announcement, setAnnouncement] = useState('');
+  const [announcements, setAnnouncements] = useState<{ key: number; text: string }[]>([]);
+  // A log, not one message: two orders arriving together must not silence each other.
+  const announce = useCallback((text: string) => {
+    setAnnouncements((list) => [...list.slice(-4), { key: (list.at(-1)?.key ?? 0) + 1, text }]);
+  }, []);
   const { state, connection } = board;
   const { lanes, finished } = useMemo(() => boardLanes(state.orders, branch.id), [state.orders, branch.id]);
   const fresh = useMemo(() => new Set(state.fresh), [state.fresh]);
+  const [focusAfterMove, setFocusAfterMove] = useState<number | null>(null);
+
+  // A moved card is a new element in another lane: keep the keyboard user on it once it is there, or on the summary
+  // of the collapsed list of finished orders it went into.
+  useLayoutEffect(() => {
+    if (focusAfterMove === null) return;
+    const moved = document.querySelector<HTMLElement>(`[data-testid="order-card"][data-order-id="${focusAfterMove}"]`);
+    if (!moved || moved.dataset.status !== state.orders[focusAfterMove]?.status) return;
+    const collapsed = moved.closest('details:not([open])');
+    (collapsed?.querySelector<HTMLElement>('summary') ?? moved).focus();
+    setFocusAfterMove(null);
+  }, [focusAfterMove, state.orders]);
 
   // New orders: a chime (when the sound is on) and one polite announcement for the batch.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per batch of arrivals, not per render
@@ -109,27 +125,24 @@ function BranchBoard({ branch }: { branch: Branch }) {
         }),
       )
       .join('. ');
-    setAnnouncement(text);
+    announce(text);
   }, [state.arrivals.count]);
 
   const move = useCallback(
     async (order: StaffOrder, to: OrderStatus, reason?: string) => {
       const updated = await board.move(order, to, reason);
       if (updated) {
-        setAnnouncement(
+        announce(
           t('staff.board.announceMoved', {
             number: formatOrderNumber(order.number, language),
             status: orderStatusLabel(updated.status, language),
           }),
         );
       }
-      // The card moved to another lane (a new element): keep the keyboard user on it.
-      requestAnimationFrame(() => {
-        document.querySelector<HTMLElement>(`[data-testid="order-card"][data-order-id="${order.id}"]`)?.focus();
-      });
+      setFocusAfterMove(order.id);
       return updated;
     },
-    [board.move, t, language],
+    [board.move, t, language, announce],
   );
 
   const card = (order: StaffOrder, compact = false) => (
@@ -191,8 +204,10 @@ function BranchBoard({ branch }: { branch: Branch }) {
           {connection.error}
         </p>
       )}
-      <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="board-announcer">
-        {announcement}
+      <div className="visually-hidden" role="log" aria-live="polite" data-testid="board-announcer">
+        {announcements.map((a) => (
+          <p key={a.key}>{a.text}</p>
+        ))}
       </div>
 
       {board.ordersError && (

@@ -2,7 +2,7 @@ import { nextStatuses, type OrderStatus, orderStatusLabel } from '@sufra/shared/
 import { formatSar } from '@sufra/shared/money';
 import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { StaffOrder } from '@sufra/shared/schemas/order';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
@@ -28,6 +28,7 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
   const [sending, setSending] = useState<OrderStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [canceling, setCanceling] = useState(false);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const number = formatOrderNumber(order.number, language);
   const moves = compact ? [] : nextStatuses(order.orderType, order.status);
   const time = (iso: string) => formatBranchTime(iso, timeZone, language);
@@ -161,16 +162,6 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
       {(moves.length > 0 || fresh) && (
         <fieldset className="order-card__actions">
           <legend className="visually-hidden">{t('staff.board.moveTo', { number })}</legend>
-          {fresh && (
-            <button
-              type="button"
-              className="btn btn-small btn-secondary"
-              data-testid="order-ack"
-              onClick={() => onAcknowledge(order.id)}
-            >
-              {t('staff.board.acknowledge')}
-            </button>
-          )}
           {moves
             .filter((to) => to !== 'canceled')
             .map((to) => (
@@ -187,8 +178,19 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
                 {sending === to ? t('staff.board.moving') : orderStatusLabel(to, language)}
               </button>
             ))}
+          {fresh && (
+            <button
+              type="button"
+              className="btn btn-small btn-secondary"
+              data-testid="order-ack"
+              onClick={() => onAcknowledge(order.id)}
+            >
+              {t('staff.board.acknowledge')}
+            </button>
+          )}
           {moves.includes('canceled') && (
             <button
+              ref={cancelButton}
               type="button"
               className="btn btn-small btn-danger"
               data-testid="order-cancel"
@@ -207,7 +209,11 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
           onCancel={async (reason) => {
             await onMove(order, 'canceled', reason);
           }}
-          onClose={() => setCanceling(false)}
+          onClose={() => {
+            setCanceling(false);
+            // The dialog leaves the page as it closes, so the browser cannot give focus back by itself.
+            cancelButton.current?.focus();
+          }}
         />
       )}
     </article>
