@@ -287,6 +287,28 @@ test('a stale tab: the board keeps loading while the stream is down, and a move 
   await diner.request.dispose();
 });
 
+test('a stream refused for an expired session refreshes the session and comes back live', async ({ page, context }) => {
+  // The browser's own retry interval (a few seconds) passes twice before the stream is back.
+  test.setTimeout(60_000);
+  await signIn(page, 'en', 'cashier');
+  await expectLive(page);
+  // Hold the stream down, then let the access cookie go, as if it expired while the stream was away.
+  await page.route('**/api/staff/orders/events/**', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId('board-connection')).toHaveAttribute('data-state', 'reconnecting');
+  await expect(page.getByTestId('board-lanes')).toBeVisible();
+  const access = (await context.cookies()).filter((c) => c.httpOnly && c.name.includes('staff_at'));
+  expect(access.length, 'the staff access cookie').toBeGreaterThan(0);
+  await context.clearCookies({ name: access[0]?.name });
+
+  // The browser's next try gets 401: the board refreshes the session and opens the stream again.
+  const refreshed = page.waitForResponse((response) => response.url().includes('/api/staff/auth/refresh/'));
+  await page.unroute('**/api/staff/orders/events/**');
+  expect((await refreshed).status()).toBe(200);
+  await expectLive(page);
+  await expect(page.getByTestId('staff-shell')).toBeVisible();
+});
+
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
 function formatViolations(violations: AxeResults['violations']): string {
