@@ -152,15 +152,18 @@ for (const language of LANGUAGES) {
     const card = page.locator(`[data-testid="order-card"][data-order-id="${fresh.id}"]`);
     await expect(card).toHaveAttribute('data-fresh', 'true');
     await expect(page.getByTestId('board-table').first()).toBeVisible();
-    await page.getByTestId('order-board').scrollIntoViewIfNeeded();
-    await card.scrollIntoViewIfNeeded();
+    // The board's top just under the sticky header: branch, live state, sound, the first lane.
+    const boardTop = () =>
+      page
+        .getByTestId('order-board')
+        .evaluate((board) => window.scrollTo(0, board.getBoundingClientRect().top + window.scrollY - 64));
+    await boardTop();
     await shoot(page, `staff-board-${language}`);
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, `staff-board-new-order-${language}`);
 
     await page.setViewportSize({ width: 1024, height: 1366 });
-    // The board's top just under the sticky header.
-    await page
-      .getByTestId('order-board')
-      .evaluate((board) => window.scrollTo(0, board.getBoundingClientRect().top + window.scrollY - 64));
+    await boardTop();
     await shoot(page, `staff-board-tablet-${language}`);
 
     await card.getByTestId('order-cancel').click();
