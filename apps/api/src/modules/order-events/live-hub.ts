@@ -50,7 +50,11 @@ export function createLiveHub(deps: LiveHubDeps) {
       return;
     }
     const boards = [...staff].filter((s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId));
-    const diners = [...orders].filter((o) => o.orderId === notice.orderId && o.customerId === notice.customerId);
+    // The kitchen hand-off changes nothing the diner sees (they already have the order as placed).
+    const diners =
+      notice.kind === 'order_updated'
+        ? [...orders].filter((o) => o.orderId === notice.orderId && o.customerId === notice.customerId)
+        : [];
     if (boards.length === 0 && diners.length === 0) return;
     const order = await deps.loadOrder(notice.orderId, notice.brandId);
     if (!order) return;
@@ -76,9 +80,16 @@ export function createLiveHub(deps: LiveHubDeps) {
   return {
     /** LISTENs once per instance; every call after the first waits for the same LISTEN. */
     start(): Promise<void> {
-      started ??= deps.database.listen(LIVE_CHANNEL, onPayload).then((stop) => {
-        unlisten = stop;
-      });
+      started ??= deps.database.listen(LIVE_CHANNEL, onPayload).then(
+        (stop) => {
+          unlisten = stop;
+        },
+        (error: unknown) => {
+          // The next stream tries again rather than failing for the life of the process.
+          started = undefined;
+          throw error;
+        },
+      );
       return started;
     },
     subscribeStaff(subscriber: StaffSubscriber): () => void {
