@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, readCode, STAFF, TEXTS, uniqueMobile } from '../support/accounts.ts';
+import { placeOrder, signedInDiner } from '../support/diner-api.ts';
 import {
   comboItem,
   demoCart,
@@ -126,5 +127,48 @@ for (const language of LANGUAGES) {
     await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
     await expect(page.getByTestId('outbox-message').first()).toBeVisible();
     await shoot(page, `staff-${language}`);
+  });
+
+  test(`screenshots of the staff order board (${language})`, async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    if (language !== 'ar') await useLanguage(page, language);
+    // Two orders: a pickup order with a note, and a dine-in order at table 1 that is already with the kitchen.
+    const diner = await signedInDiner(baseURL ?? '', language === 'ar' ? 'نورة الشمري' : 'Noura Al-Shammari');
+    const atTable = await placeOrder(diner, {
+      uuid: QR.mainTable1,
+      orderType: 1,
+      location: { lat: 24.6995, lng: 46.685 },
+    });
+    await page.goto('/staff');
+    await page.locator('#staff-email').fill(STAFF.cashier.email);
+    await page.locator('#staff-password').fill(STAFF.cashier.password);
+    await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+    await expect(page.getByTestId('board-connection')).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    const moved = await page.request.patch(`/api/staff/orders/${atTable.id}/status/`, {
+      data: { to: 'sent_to_kitchen' },
+    });
+    expect(moved.ok()).toBeTruthy();
+    const fresh = await placeOrder(diner, { notes: language === 'ar' ? 'بدون بصل لو سمحت' : 'No onions, please' });
+    const card = page.locator(`[data-testid="order-card"][data-order-id="${fresh.id}"]`);
+    await expect(card).toHaveAttribute('data-fresh', 'true');
+    await expect(page.getByTestId('board-table').first()).toBeVisible();
+    // The board's top just under the sticky header: branch, live state, sound, the first lane.
+    const boardTop = () =>
+      page
+        .getByTestId('order-board')
+        .evaluate((board) => window.scrollTo(0, board.getBoundingClientRect().top + window.scrollY - 64));
+    await boardTop();
+    await shoot(page, `staff-board-${language}`);
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, `staff-board-new-order-${language}`);
+
+    await page.setViewportSize({ width: 1024, height: 1366 });
+    await boardTop();
+    await shoot(page, `staff-board-tablet-${language}`);
+
+    await card.getByTestId('order-cancel').click();
+    await expect(page.getByTestId('cancel-dialog')).toBeVisible();
+    await shoot(page, `staff-board-cancel-${language}`);
+    await diner.request.dispose();
   });
 }

@@ -45,7 +45,11 @@ export const paths = {
   orderData: { pattern: '/order-data/:uuid', build: (uuid: string) => `/order-data/${enc(uuid)}` },
   paymentFailed: { pattern: '/payment-failed/:uuid', build: (uuid: string) => `/payment-failed/${enc(uuid)}` },
   /** The staff app (our design, not in the spec's table): sign-in, then the signed-in shell. */
-  staff: { pattern: '/staff', build: () => '/staff' },
+  staff: {
+    pattern: '/staff',
+    /** branch: the order board's branch, so a link (and a reload) opens the same board. */
+    build: (options: { branch?: number } = {}) => `/staff${query({ branch: options.branch?.toString() })}`,
+  },
 } as const;
 
 function query(params: Record<string, string | undefined>): string {

@@ -25,7 +25,8 @@ export const staffLoginBody = z.object({
 });
 export type StaffLoginBody = z.input<typeof staffLoginBody>;
 
-export const staffBranchRef = z.object({ id: z.number().int(), name: localizedText });
+/** The branch's IANA time zone ("Asia/Riyadh") lets the order board show times as the branch's clock reads. */
+export const staffBranchRef = z.object({ id: z.number().int(), name: localizedText, timeZone: z.string() });
 
 export const staffUserSchema = z.object({
   id: z.number().int(),

@@ -52,7 +52,9 @@ export function createStaffService(ctx: AppContext, sessions: SessionsService) {
       email: user.email,
       role: user.role as StaffRole,
       brand: { id: brand.id, name: { ar: brand.nameAr, en: brand.nameEn } },
-      branches: all.filter((b) => ids.includes(b.id)).map((b) => ({ id: b.id, name: { ar: b.nameAr, en: b.nameEn } })),
+      branches: all
+        .filter((b) => ids.includes(b.id))
+        .map((b) => ({ id: b.id, name: { ar: b.nameAr, en: b.nameEn }, timeZone: b.timeZone })),
     };
   }
 
@@ -159,7 +161,7 @@ export function createStaffService(ctx: AppContext, sessions: SessionsService) {
           role: u.role as StaffRole,
           branches: all
             .filter((b) => ids.includes(b.id))
-            .map((b) => ({ id: b.id, name: { ar: b.nameAr, en: b.nameEn } })),
+            .map((b) => ({ id: b.id, name: { ar: b.nameAr, en: b.nameEn }, timeZone: b.timeZone })),
         };
       });
     },

@@ -51,6 +51,8 @@ describe('staff sign-in and scope', () => {
     ]);
     const me = staffUserSchema.parse((await c.call('GET', '/api/staff/me/')).json());
     expect(me.branches.map((b) => b.name.en).sort()).toEqual(['Branch a-closed', 'Branch a-main']);
+    // The order board shows times on the branch's clock.
+    expect(me.branches.map((b) => b.timeZone)).toContain('Asia/Riyadh');
 
     // Refresh rotates; sign-out ends it.
     advance(16 * MINUTE);

@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { getStaffBranches, type StaffBranch } from '../api/get-staff-branches';
 import { staffLogout } from '../api/staff-logout';
 import { updateStaffBranch } from '../api/update-staff-branch';
+import { OrderBoard } from './order-board';
 import { SmsOutbox } from './sms-outbox';
 
 /** The signed-in staff app: who and where, the branches in scope, and what the role may do. */
@@ -41,6 +42,7 @@ export function StaffShell({ user }: { user: StaffUser }) {
           {t('staff.signOut')}
         </button>
       </div>
+      <OrderBoard user={user} />
       <Branches canSwitch={manages} />
       {manages ? (
         <SmsOutbox />
