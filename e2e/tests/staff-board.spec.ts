@@ -235,9 +235,9 @@ test('a cashier never sees another branch: no picker entry, the API refuses it, 
   await expectLive(page);
 
   // The page's own cookies: what a cashier who edits the address would send.
-  // The order list answers as if the branch did not exist (404, issue 3); the stream and the tables say 403.
+  // The order list, the stream and the tables all say 403 for a branch outside the user's scope.
   const list = await page.request.get(`/api/staff/orders/?branchId=${other}`);
-  expect([403, 404]).toContain(list.status());
+  expect(list.status()).toBe(403);
   const stream = await page.request.get(`/api/staff/orders/events/?branchId=${other}`);
   expect(stream.status()).toBe(403);
   const tables = await page.request.get(`/api/staff/tables/?branchId=${other}`);

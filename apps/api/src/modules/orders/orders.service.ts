@@ -413,13 +413,13 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
       return toOrder(row, await listLinesOf(db, [id]));
     },
 
-    /** The board: orders of the staff user's branches (a branch outside them answers 404, like another brand's). */
+    /** The board: orders of the staff user's branches (a branch outside them answers 403, like the stream and tables). */
     async listForStaff(
       staff: StaffPrincipal,
       query: { branchId?: number | undefined; status?: OrderStatus | undefined; limit: number },
     ): Promise<StaffOrder[]> {
       if (query.branchId !== undefined && !staff.branchIds.includes(query.branchId)) {
-        throw new AppError('branch_not_found');
+        throw new AppError('branch_out_of_scope');
       }
       const branchIds = query.branchId === undefined ? staff.branchIds : [query.branchId];
       const rows = await listBranchOrders(db, staff.brandId, branchIds, query.status, query.limit);

@@ -767,7 +767,8 @@ describe('placing a cash order', () => {
         "select id from branches where name_en = 'Branch a-closed'",
       );
       const res = await cashier.call('GET', `/api/staff/orders/?branchId=${closed?.id}`);
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('branch_out_of_scope');
       const order = await fresh(2);
       const otherBrand = await staffCaller(STAFF.bManager);
       const moved = await move(otherBrand, order.id, 'sent_to_kitchen');
