@@ -2,7 +2,7 @@ import { formatPhone, splitE164 } from '@sufra/shared/phone/phone-number';
 import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import type { Customer } from '@sufra/shared/schemas/customer';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { PageFallback } from '../../../app/layout/page-fallback';
 import { FormAlert } from '../../../components/ui/form-field';
 import { PhoneField } from '../../../components/ui/phone-field';
@@ -75,6 +75,9 @@ export default function EditProfileRoute() {
       <title>{`${title} | ${t('app.name')}`}</title>
       <h1>{title}</h1>
       <ProfileSummary customer={customer} />
+      <Link to={paths.orders.build(uuid)} className="btn btn-secondary" data-testid="my-orders-link">
+        {t('account.myOrders')}
+      </Link>
       <ProfileForm uuid={uuid} customer={customer} />
       <PhoneChange uuid={uuid} customer={customer} />
       <AddressBook uuid={uuid} />
