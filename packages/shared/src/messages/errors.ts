@@ -183,6 +183,13 @@ export const ERRORS = {
     en: 'Give a reason to cancel the order',
     ar: 'اذكر سبب إلغاء الطلب',
   },
+  // Live events and tables (issue 4).
+  branch_out_of_scope: {
+    status: 403,
+    en: "This branch isn't one of the branches you work at",
+    ar: 'هذا الفرع ليس من الفروع التي تعمل بها',
+  },
+  table_not_found: { status: 404, en: "This table doesn't exist", ar: 'هذه الطاولة غير موجودة' },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 
