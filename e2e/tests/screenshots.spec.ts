@@ -86,7 +86,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('line-problem')).toBeVisible();
     await shoot(page, `cart-stale-${language}`);
 
-    await page.goto(`/order-type/${QR.main}`);
+    await page.goto(`/referral/${QR.main}`);
     await expect(page.getByText(TEXT.comingSoon[language]).first()).toBeVisible();
     await shoot(page, `coming-soon-${language}`);
   });

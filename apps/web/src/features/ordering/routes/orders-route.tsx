@@ -110,7 +110,9 @@ export default function OrdersRoute() {
             return (
               <li key={order.id} className="card order-card" data-testid="order-card">
                 <div className="order-card__head">
-                  <span className="order-line__name">{t('ordering.orderNumber', { number })}</span>
+                  <span className="order-line__name" id={`order-${order.id}-number`}>
+                    {t('ordering.orderNumber', { number })}
+                  </span>
                   <span className="pill" data-testid="order-status">
                     {orderStatusLabel(order.status, language)}
                   </span>
@@ -123,18 +125,14 @@ export default function OrdersRoute() {
                 </span>
                 <strong>{formatSar(order.pricing.total, language)}</strong>
                 <div className="order-card__actions">
-                  <Link
-                    to={paths.confirmOrder.build(uuid, order.id)}
-                    className="btn btn-small btn-secondary"
-                    aria-label={t('ordering.viewOrder', { number })}
-                  >
+                  <Link to={paths.confirmOrder.build(uuid, order.id)} className="btn btn-small btn-secondary">
                     {t('ordering.viewOrder', { number })}
                   </Link>
                   <button
                     type="button"
                     className="btn btn-small btn-primary"
                     disabled={!menu.data}
-                    aria-label={t('ordering.reorderNamed', { number })}
+                    aria-describedby={`order-${order.id}-number`}
                     onClick={() => reorder(order)}
                     data-testid="reorder"
                   >
