@@ -27,6 +27,7 @@ import {
   type OrderAttempt,
   placeOrderBody,
 } from '../order-draft';
+import '../../../components/ui/form.css';
 import './ordering.css';
 
 /** Where the current attempt's Idempotency-Key waits (this tab only) until the order is placed. */

@@ -17,6 +17,7 @@ import { useSignedIn } from '../hooks/use-ordering-cart';
 import { orderNumberText } from '../order-number';
 import { orderTimeline } from '../order-timeline';
 import type { ConfirmState } from './checkout-route';
+import '../../../components/ui/form.css';
 import './ordering.css';
 
 /**

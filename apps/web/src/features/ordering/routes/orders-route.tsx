@@ -16,6 +16,7 @@ import { getOrders } from '../api/get-orders';
 import { useSignedIn } from '../hooks/use-ordering-cart';
 import { orderNumberText } from '../order-number';
 import { reorderLines } from '../reorder';
+import '../../../components/ui/form.css';
 import './ordering.css';
 
 /**
