@@ -71,6 +71,12 @@ describe('order draft', () => {
     expect(enabledOrderTypes({ dineIn: false, pickup: true, delivery: false })).toEqual([2]);
   });
 
+  it('leaves out the types a manager switched off, and every type when ordering is off', () => {
+    const all = { dineIn: true, pickup: true, delivery: true };
+    expect(enabledOrderTypes(all, { delivery: false, pickup: true })).toEqual([1, 2]);
+    expect(enabledOrderTypes(all, { ordering: false })).toEqual([]);
+  });
+
   it('finds the delivery zone that covers a point, and none outside every zone', () => {
     const zones = [zone(1, square(46.6, 24.6, 0.1)), zone(2, square(46.7, 24.6, 0.1))];
     expect(zoneFor({ lat: 24.65, lng: 46.75 }, zones)?.id).toBe(2);

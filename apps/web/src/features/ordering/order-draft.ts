@@ -3,6 +3,7 @@ import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import type { Branch, OpeningSpan } from '@sufra/shared/schemas/branch';
 import type { OrderLineBody, PlaceOrderBody } from '@sufra/shared/schemas/order';
+import type { Service } from '@sufra/shared/services';
 import type { CartState } from '../../stores/cart-slice';
 
 /**
@@ -13,14 +14,19 @@ import type { CartState } from '../../stores/cart-slice';
 /** The spec's order of the choices: dine-in, pickup, delivery. */
 const ALL_TYPES: readonly OrderType[] = [ORDER_TYPES.dineIn, ORDER_TYPES.pickup, ORDER_TYPES.delivery];
 
-export function enabledOrderTypes(orderTypes: Branch['orderTypes']): OrderType[] {
-  return ALL_TYPES.filter((type) =>
-    type === ORDER_TYPES.dineIn
-      ? orderTypes.dineIn
-      : type === ORDER_TYPES.pickup
-        ? orderTypes.pickup
-        : orderTypes.delivery,
-  );
+const SERVICE_OF_TYPE: Record<OrderType, Service> = { 1: 'dine_in', 2: 'pickup', 3: 'delivery' };
+
+/**
+ * The types the branch offers, less those a manager switched off (the QR data's services: ordering as a whole, or one
+ * type); the server refuses the same.
+ */
+export function enabledOrderTypes(
+  orderTypes: Branch['orderTypes'],
+  services: Partial<Record<Service, boolean>> = {},
+): OrderType[] {
+  if (services.ordering === false) return [];
+  const offered = { 1: orderTypes.dineIn, 2: orderTypes.pickup, 3: orderTypes.delivery } as const;
+  return ALL_TYPES.filter((type) => offered[type] && services[SERVICE_OF_TYPE[type]] !== false);
 }
 
 /** Branches that offer `type` (the QR's brand's list), open ones first, keeping the list's order otherwise. */

@@ -53,7 +53,7 @@ export default function OrderTypeRoute() {
   const { ready, cart } = useOrderingCart(uuid);
   const qr = useAppSelector((s) => s.establishment.establishment);
   const qrBranch = qr?.uuid === uuid ? qr.branch : undefined;
-  const types = qrBranch ? enabledOrderTypes(qrBranch.orderTypes) : [];
+  const types = qrBranch && qr ? enabledOrderTypes(qrBranch.orderTypes, qr.services) : [];
   const type = cart.orderType !== null && types.includes(cart.orderType) ? cart.orderType : null;
   const [problem, setProblem] = useState<string | null>(null);
 
