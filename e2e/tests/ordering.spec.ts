@@ -129,6 +129,29 @@ for (const language of LANGUAGES) {
       await expectConfirmationMovesLive(page, baseURL ?? '', language, { id, previewTotal });
     });
 
+    test('a delivery below the zone minimum is held at checkout with the minimum shown', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      await registerDiner(page, baseURL ?? '', language);
+      const menu = await fetchMenu(request, language);
+      const cart = demoCart(menu);
+      // One plain item: below Olaya's first zone minimum (30 SAR).
+      const single = { ...cart.products[0], productQuantity: 1 };
+      expect(single.unitPriceHalalas).toBeLessThan(3000);
+      await saveCart(page, { products: [single], combos: [] });
+      await page.goto(`/order-type/${QR.main}`);
+      await page.getByTestId(`order-type-${ORDER_TYPES.delivery}`).check();
+      await branchOption(page, BRANCHES.olaya[language]).locator('input').check();
+      await addDeliveryAddress(page, language, language === 'ar' ? 'المكتب' : 'Office', POINTS.inZone);
+      await page.getByTestId('continue').click();
+      await page.getByTestId('continue').click();
+      await expect(page.getByTestId('below-minimum')).toBeVisible();
+      await expect(page.getByTestId('place-order')).toBeDisabled();
+    });
+
     test('a refused location permission shows the message and keeps the diner on the page', async ({
       page,
       context,

@@ -1,4 +1,5 @@
 import type { Language } from '@sufra/shared/language';
+import { formatSar } from '@sufra/shared/money';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -117,6 +118,10 @@ export default function CheckoutRoute() {
     [check, menu.data, staleLocally, branch?.integrated, deliveryFee],
   );
 
+  // The zone's minimum applies to the subtotal after discounts (the server's rule): told here rather than refused there.
+  const minimum = orderType === ORDER_TYPES.delivery ? (cart.deliveryZone?.minimumOrderHalalas ?? 0) : 0;
+  const belowMinimum = preview !== null && preview.pricing.subtotal - preview.pricing.totalDiscount < minimum;
+
   const payments = usePaymentChoices(branch?.id, language);
   useEffect(() => {
     if (payments.data) dispatch(setPaymentChoices(payments.data));
@@ -131,7 +136,7 @@ export default function CheckoutRoute() {
   const [staleFromServer, setStaleFromServer] = useState<string | null>(null);
 
   const place = async () => {
-    if (!preview || !cash) return;
+    if (!preview || !cash || belowMinimum) return;
     const body = placeOrderBody(cart);
     const attempt = attemptFor(
       readJson<OrderAttempt>(session, attemptKey(uuid)),
@@ -309,6 +314,11 @@ export default function CheckoutRoute() {
           </section>
 
           <div className="ordering-actions">
+            {belowMinimum && (
+              <p className="form-alert" role="alert" data-testid="below-minimum">
+                {t('ordering.belowMinimum', { amount: formatSar(minimum, language) })}
+              </p>
+            )}
             {error && (
               <p className="form-alert" role="alert" data-testid="checkout-error">
                 {error}
@@ -317,7 +327,7 @@ export default function CheckoutRoute() {
             <button
               type="button"
               className="btn btn-primary btn-block btn-large"
-              disabled={sending || !preview || !cash}
+              disabled={sending || !preview || !cash || belowMinimum}
               aria-busy={sending}
               onClick={() => void place()}
               data-testid="place-order"
