@@ -4,9 +4,9 @@ import { notifyLive } from '../order-events/order-events.repo.ts';
 import type { ClaimedOutboxRow } from './order-outbox.repo.ts';
 
 /**
- * Where an outbox row goes. A destination outside the database (`deliver`) is called before the row is marked
- * delivered and may be called again for the same row (at least once); one inside it (`deliverInTransaction`)
- * runs in the transaction that marks the row, so it happens exactly when the mark commits.
+ * Where an outbox row goes. One inside the database (`deliverInTransaction`) runs once per row, in the
+ * transaction that records it was told, so it happens exactly when that commits. One outside it (`deliver`) is
+ * called before the row is marked delivered and may be called again for the same row (at least once).
  */
 export interface KitchenDestination {
   readonly name: string;
@@ -16,8 +16,8 @@ export interface KitchenDestination {
 }
 
 /**
- * The built-in order board, for every branch: a placed order is announced (`order_placed`) with the mark, so
- * the board hears of it once per delivered row. Status changes were announced when they were made.
+ * The built-in order board, for every branch: a placed order is announced (`order_placed`) once per row, even
+ * while the branch's POS still fails. Status changes were announced when they were made.
  */
 export function boardDestination(): KitchenDestination {
   return {

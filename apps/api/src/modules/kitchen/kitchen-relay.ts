@@ -4,6 +4,7 @@ import type { KitchenDestination } from './kitchen-destinations.ts';
 import {
   type ClaimedOutboxRow,
   claimDueOutbox,
+  markOutboxAnnounced,
   markOutboxDelivered,
   markOutboxFailedAttempt,
   OUTBOX_WAKE_CHANNEL,
@@ -51,15 +52,24 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
   let again = false;
   let stopped = false;
 
+  /**
+   * In-database destinations (the board) first, in one transaction with their mark, once per row: a POS that is
+   * down must not keep an order off the board. Then the others (a POS), then the row is marked delivered.
+   * Every mark is under this claim's lease token: a claim that was taken over stops as soon as it notices.
+   */
   async function deliverRow(row: ClaimedOutboxRow): Promise<'delivered' | 'lost'> {
     const targets = deps.destinations.filter((d) => d.accepts(row));
+    const inDatabase = targets.filter((d) => d.deliverInTransaction);
+    if (inDatabase.length > 0 && !row.announced) {
+      const announced = await deps.db.transaction(async (tx) => {
+        if (!(await markOutboxAnnounced(tx, row.id, row.attempts, deps.now()))) return false;
+        for (const target of inDatabase) await target.deliverInTransaction?.(tx, row);
+        return true;
+      });
+      if (!announced) return 'lost';
+    }
     for (const target of targets) await target.deliver?.(row);
-    const marked = await deps.db.transaction(async (tx) => {
-      if (!(await markOutboxDelivered(tx, row.id, row.attempts, deps.now()))) return false;
-      for (const target of targets) await target.deliverInTransaction?.(tx, row);
-      return true;
-    });
-    return marked ? 'delivered' : 'lost';
+    return (await markOutboxDelivered(deps.db, row.id, row.attempts, deps.now())) ? 'delivered' : 'lost';
   }
 
   async function drain(): Promise<DrainResult> {

@@ -12,6 +12,8 @@ export interface ClaimedOutboxRow {
   event: 'order_placed' | 'order_status_changed';
   payload: Record<string, unknown>;
   attempts: number;
+  /** The board was told already (an earlier attempt announced it, then a POS failed). */
+  announced: boolean;
   brandId: number;
   branchId: number;
   customerId: number | null;
@@ -42,9 +44,10 @@ export async function claimDueOutbox(
         order by o.id limit ${limit}
         for update skip locked
       )
-      returning id, order_id, event, payload, attempts
+      returning id, order_id, event, payload, attempts, announced_at
     )
     select c.id, c.order_id as "orderId", c.event, c.payload, c.attempts,
+      c.announced_at is not null as announced,
       ord.brand_id as "brandId", ord.branch_id as "branchId", ord.customer_id as "customerId",
       b.integrated
     from claimed c
@@ -52,6 +55,26 @@ export async function claimDueOutbox(
     join branches b on b.id = ord.branch_id
     order by c.id`);
   return (result as unknown as { rows: ClaimedOutboxRow[] }).rows;
+}
+
+/**
+ * Records that the in-database destinations (the board) have been told, under the claim that is delivering
+ * the row; call it in the transaction that tells them. False: the lease was taken over, or it was done already.
+ */
+export async function markOutboxAnnounced(db: Queryable, id: number, attempts: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(orderOutbox)
+    .set({ announcedAt: at })
+    .where(
+      and(
+        eq(orderOutbox.id, id),
+        eq(orderOutbox.attempts, attempts),
+        isNull(orderOutbox.deliveredAt),
+        isNull(orderOutbox.announcedAt),
+      ),
+    )
+    .returning({ id: orderOutbox.id });
+  return rows.length === 1;
 }
 
 /**

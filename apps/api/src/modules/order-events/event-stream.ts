@@ -18,12 +18,24 @@ export interface EventStream {
  * before (helmet's, in onRequest) are on the raw response already and stay. Everything about the request
  * (auth, scope, 404) must be decided before calling this: after it, errors can no longer become a status.
  */
+export interface EventStreamOptions {
+  /** Called once when the stream ends, whichever side ends it. */
+  onClose: () => void;
+  /**
+   * When to end the stream (ms since the epoch): the expiry of the access token it was opened with, so a
+   * signed-out or disabled user stops receiving. EventSource reconnects by itself; with an expired token the
+   * reconnect gets 401, and the page refreshes its session and opens the stream again.
+   */
+  endAt?: number;
+  pingIntervalMs?: number;
+}
+
 export function openEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  onClose: () => void,
-  pingIntervalMs = PING_INTERVAL_MS,
+  options: EventStreamOptions,
 ): EventStream {
+  const { onClose, endAt, pingIntervalMs = PING_INTERVAL_MS } = options;
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -39,16 +51,23 @@ export function openEventStream(
     if (!closed) res.write(': ping\n\n');
   }, pingIntervalMs);
   ping.unref();
+  // setTimeout takes at most 2^31-1 ms; a token lives minutes.
+  const expiry =
+    endAt === undefined
+      ? undefined
+      : setTimeout(() => stream.end(), Math.min(Math.max(0, endAt - Date.now()), 2_147_483_647));
+  expiry?.unref();
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(ping);
+    if (expiry) clearTimeout(expiry);
     onClose();
   };
   // The client went away (tab closed, network lost): stop sending to it.
   res.on('close', close);
   res.on('error', close);
-  return {
+  const stream: EventStream = {
     send(event, data, id) {
       if (closed) return;
       res.write(`event: ${event}\n${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
@@ -61,4 +80,5 @@ export function openEventStream(
       return closed;
     },
   };
+  return stream;
 }

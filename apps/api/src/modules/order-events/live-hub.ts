@@ -80,9 +80,16 @@ export function createLiveHub(deps: LiveHubDeps) {
   return {
     /** LISTENs once per instance; every call after the first waits for the same LISTEN. */
     start(): Promise<void> {
-      started ??= deps.database.listen(LIVE_CHANNEL, onPayload).then((stop) => {
-        unlisten = stop;
-      });
+      started ??= deps.database.listen(LIVE_CHANNEL, onPayload).then(
+        (stop) => {
+          unlisten = stop;
+        },
+        (error: unknown) => {
+          // The next stream tries again rather than failing for the life of the process.
+          started = undefined;
+          throw error;
+        },
+      );
       return started;
     },
     subscribeStaff(subscriber: StaffSubscriber): () => void {

@@ -28,16 +28,15 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
   { qr, guards, events, pingIntervalMs },
 ) => {
   const open = new Set<EventStream>();
-  const opener = (request: FastifyRequest, reply: FastifyReply) => (onClose: () => void) => {
-    const stream = openEventStream(
-      request,
-      reply,
-      () => {
+  const opener = (request: FastifyRequest, reply: FastifyReply, endAt: number) => (onClose: () => void) => {
+    const stream = openEventStream(request, reply, {
+      onClose: () => {
         open.delete(stream);
         onClose();
       },
-      pingIntervalMs,
-    );
+      endAt,
+      ...(pingIntervalMs === undefined ? {} : { pingIntervalMs }),
+    });
     open.add(stream);
     return stream;
   };
@@ -60,7 +59,7 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
     async (request, reply) => {
       const row = await qr.resolveUsableQr(request.params.uuid);
       const customer = await guards.customer(request, row.brand.id);
-      await events.watchOrder(customer, request.params.id, opener(request, reply));
+      await events.watchOrder(customer, request.params.id, opener(request, reply, customer.accessExpiresAt));
     },
   );
 
@@ -77,7 +76,8 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
       },
     },
     async (request, reply) => {
-      await events.watchBoard(staffOf(request), request.query.branchId, opener(request, reply));
+      const staff = staffOf(request);
+      await events.watchBoard(staff, request.query.branchId, opener(request, reply, staff.accessExpiresAt));
     },
   );
 };

@@ -157,11 +157,14 @@ describe('live order events over server-sent events', () => {
         status: 'pending',
       });
       expect(placed.id).toBe(`${order.id}:${Date.parse(order.updatedAt)}`);
-      const [row] = await t.database.query<{ delivered: boolean }>(
-        'select delivered_at is not null as delivered from order_outbox where order_id = $1',
-        [order.id],
-      );
-      expect(row?.delivered).toBe(true);
+      // The board is told first; the row is marked delivered right after.
+      await vi.waitFor(async () => {
+        const [row] = await t.database.query<{ delivered: boolean }>(
+          'select delivered_at is not null as delivered from order_outbox where order_id = $1',
+          [order.id],
+        );
+        expect(row?.delivered).toBe(true);
+      });
     });
 
     it("sends only the watched branch's events", async () => {
