@@ -127,7 +127,7 @@ for (const language of LANGUAGES) {
         ['error (invalid QR)', '/qr/not-a-uuid'],
         ['deactivated', `/qr/${QR.deactivatedBrand}`],
         ['not found', '/this-route/does-not-exist'],
-        ['coming soon', `/order-type/${QR.main}`],
+        ['coming soon', `/referral/${QR.main}`],
       ];
       for (const [label, path] of pages) {
         await page.goto(path);

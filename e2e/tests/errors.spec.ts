@@ -59,7 +59,7 @@ for (const language of LANGUAGES) {
     });
 
     test('a route not built yet shows the coming-soon screen inside the layout', async ({ page }) => {
-      await page.goto(`/order-type/${QR.main}`);
+      await page.goto(`/referral/${QR.main}`);
       await expect(page.getByText(TEXT.comingSoon[language]).first()).toBeVisible();
       // Inside the normal layout: the language switch of the header is there.
       await expect(page.getByTestId('language-switch')).toBeVisible();

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, readCode, STAFF, TEXTS, uniqueMobile } from '../support/accounts.ts';
 import { placeOrder, signedInDiner } from '../support/diner-api.ts';
+import { addDeliveryAddress, BRANCHES, branchOption, dinerWithCart, moveOrder, POINTS } from '../support/ordering.ts';
 import {
   comboItem,
   demoCart,
@@ -87,7 +88,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('line-problem')).toBeVisible();
     await shoot(page, `cart-stale-${language}`);
 
-    await page.goto(`/order-type/${QR.main}`);
+    await page.goto(`/referral/${QR.main}`);
     await expect(page.getByText(TEXT.comingSoon[language]).first()).toBeVisible();
     await shoot(page, `coming-soon-${language}`);
   });
@@ -170,5 +171,47 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('cancel-dialog')).toBeVisible();
     await shoot(page, `staff-board-cancel-${language}`);
     await diner.request.dispose();
+  });
+
+  test(`screenshots of the ordering pages (${language})`, async ({ page, request, baseURL }) => {
+    test.setTimeout(120_000);
+    if (language !== 'ar') await useLanguage(page, language);
+    await dinerWithCart(page, request, baseURL ?? '', language);
+    await page.getByTestId('order-type-2').check();
+    await expect(branchOption(page, BRANCHES.malqa[language]).getByTestId('branch-closed')).toBeVisible();
+    await shoot(page, `order-type-pickup-${language}`);
+    await page.getByTestId('order-type-3').check();
+    await branchOption(page, BRANCHES.olaya[language]).locator('input').check();
+    await addDeliveryAddress(page, language, language === 'ar' ? 'المنزل' : 'Home', POINTS.inZone);
+    await page.getByTestId('delivery-address').scrollIntoViewIfNeeded();
+    await shoot(page, `order-type-delivery-${language}`);
+    await page.getByTestId('continue').click();
+
+    await page.locator('#order-notes').fill(language === 'ar' ? 'بدون بصل من فضلك' : 'No onions, please');
+    await page.getByTestId('receive-scheduled').check();
+    await page.locator('#receive-day').selectOption({ index: 1 });
+    await page.locator('#receive-time').fill('13:30');
+    await shoot(page, `order-data-${language}`);
+    await page.getByTestId('continue').click();
+
+    await expect(page.getByTestId('checkout-total')).toBeVisible();
+    await shoot(page, `checkout-${language}`);
+    await page.getByTestId('place-order').click();
+    await expect(page.getByTestId('order-number')).toBeVisible();
+    const id = Number(new URL(page.url()).searchParams.get('order'));
+    await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
+    await moveOrder(baseURL ?? '', id, 'sent_to_kitchen');
+    await expect(page.getByTestId('status-timeline')).toHaveAttribute('data-status', 'sent_to_kitchen');
+    await shoot(page, `confirm-order-${language}`);
+    await page.getByTestId('confirm-total').scrollIntoViewIfNeeded();
+    await shoot(page, `confirm-order-totals-${language}`);
+
+    await page.goto(`/orders/${QR.main}`);
+    await expect(page.getByTestId('order-card').first()).toBeVisible();
+    await shoot(page, `orders-${language}`);
+
+    await page.goto(`/payment-failed/${QR.main}`);
+    await expect(page.getByTestId('payment-failed-page')).toBeVisible();
+    await shoot(page, `payment-failed-${language}`);
   });
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { comingSoonRoutes, paths } from '../config/paths';
-import { loadAccountStrings } from '../lib/language';
+import { loadAccountStrings, loadOrderingStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
 import { useScrollRestoration } from '../lib/navigation';
 import { BlankLayout } from './layout/blank-layout';
@@ -24,6 +24,19 @@ const withAccountStrings = <T,>(page: Promise<T>): Promise<T> =>
 const RegisterRoute = lazyPage(() => withAccountStrings(import('../features/account/routes/register-route')));
 const EditProfileRoute = lazyPage(() => withAccountStrings(import('../features/account/routes/edit-profile-route')));
 const StaffRoute = lazyPage(() => withAccountStrings(import('../features/staff/routes/staff-route')));
+// The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
+const withOrderingStrings = <T,>(page: Promise<T>): Promise<T> =>
+  Promise.all([page, loadAccountStrings(), loadOrderingStrings()]).then(([module]) => module);
+const OrderTypeRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/order-type-route')));
+const OrderDataRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/order-data-route')));
+const CheckoutRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/checkout-route')));
+const ConfirmOrderRoute = lazyPage(() =>
+  withOrderingStrings(import('../features/ordering/routes/confirm-order-route')),
+);
+const OrdersRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/orders-route')));
+const PaymentFailedRoute = lazyPage(() =>
+  withOrderingStrings(import('../features/ordering/routes/payment-failed-route')),
+);
 
 /** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
@@ -66,6 +79,24 @@ export function AppRoutes() {
       </Route>
       <Route key="establishment" path={paths.cart.pattern}>
         {inEstablishment(<CartRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.orderType.pattern}>
+        {inEstablishment(<OrderTypeRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.orderData.pattern}>
+        {inEstablishment(<OrderDataRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.checkout.pattern}>
+        {inEstablishment(<CheckoutRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.confirmOrder.pattern}>
+        {inEstablishment(<ConfirmOrderRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.orders.pattern}>
+        {inEstablishment(<OrdersRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.paymentFailed.pattern}>
+        {inEstablishment(<PaymentFailedRoute />)}
       </Route>
       <Route key="establishment" path={paths.register.pattern}>
         {inEstablishment(<RegisterRoute />)}

@@ -40,10 +40,17 @@ export const paths = {
   },
   editProfile: { pattern: '/edit-profile/:uuid', build: (uuid: string) => `/edit-profile/${enc(uuid)}` },
   payment: { pattern: '/payment/:uuid', build: (uuid: string) => `/payment/${enc(uuid)}` },
-  confirmOrder: { pattern: '/confirm-order/:uuid', build: (uuid: string) => `/confirm-order/${enc(uuid)}` },
+  confirmOrder: {
+    pattern: '/confirm-order/:uuid',
+    /** The order's id in the query, so the page works on reload (deep link). */
+    build: (uuid: string, orderId?: number) =>
+      `/confirm-order/${enc(uuid)}${query({ order: orderId === undefined ? undefined : String(orderId) })}`,
+  },
   orderType: { pattern: '/order-type/:uuid', build: (uuid: string) => `/order-type/${enc(uuid)}` },
   orderData: { pattern: '/order-data/:uuid', build: (uuid: string) => `/order-data/${enc(uuid)}` },
   paymentFailed: { pattern: '/payment-failed/:uuid', build: (uuid: string) => `/payment-failed/${enc(uuid)}` },
+  /** The signed-in diner's past orders (our design, not in the spec's table), linked from the profile. */
+  orders: { pattern: '/orders/:uuid', build: (uuid: string) => `/orders/${enc(uuid)}` },
   /** The staff app (our design, not in the spec's table): sign-in, then the signed-in shell. */
   staff: {
     pattern: '/staff',
@@ -75,11 +82,6 @@ export const comingSoonRoutes = [
   { key: 'prizeShop', pattern: paths.prizeShop.pattern },
   { key: 'prize', pattern: paths.prize.pattern },
   { key: 'myRewards', pattern: paths.myRewards.pattern },
-  { key: 'checkout', pattern: paths.checkout.pattern },
   { key: 'payment', pattern: paths.payment.pattern },
-  { key: 'confirmOrder', pattern: paths.confirmOrder.pattern },
-  { key: 'orderType', pattern: paths.orderType.pattern },
-  { key: 'orderData', pattern: paths.orderData.pattern },
-  { key: 'paymentFailed', pattern: paths.paymentFailed.pattern },
 ] as const;
 export type ComingSoonKey = (typeof comingSoonRoutes)[number]['key'];

@@ -63,6 +63,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | null | undefined>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Builds `/api/<path>?query`; paths may be written with or without the leading slash, as in the spec's table. */
@@ -92,7 +94,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
   const onOuterAbort = () => controller.abort();
   signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'Accept-Language': language,
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

@@ -38,6 +38,23 @@ export async function loadAccountStrings(): Promise<void> {
   await addAccountStrings(pickLanguage(i18n.language));
 }
 
+/** The ordering pages' strings (locales/ordering.{ar,en}.json), loaded like the account strings. */
+let orderingStringsWanted = false;
+
+async function addOrderingStrings(language: Language): Promise<void> {
+  if (i18n.exists('ordering.typeTitle', { lng: language, fallbackLng: [] })) return;
+  const bundle =
+    language === 'en'
+      ? (await import('../locales/ordering.en.json')).default
+      : (await import('../locales/ordering.ar.json')).default;
+  i18n.addResourceBundle(language, 'translation', bundle, true, false);
+}
+
+export async function loadOrderingStrings(): Promise<void> {
+  orderingStringsWanted = true;
+  await addOrderingStrings(pickLanguage(i18n.language));
+}
+
 export function applyLanguageToDocument(language: Language): void {
   const root = document.documentElement;
   root.lang = language;
@@ -56,6 +73,7 @@ export function shareLanguageWithServer(language: Language): void {
 export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguageBundle(language);
   if (accountStringsWanted) await addAccountStrings(language);
+  if (orderingStringsWanted) await addOrderingStrings(language);
   await i18n.changeLanguage(language);
   applyLanguageToDocument(language);
   local.setItem(LANGUAGE_KEY, language);

@@ -3,6 +3,8 @@ import accountAr from './account.ar.json';
 import accountEn from './account.en.json';
 import ar from './ar.json';
 import en from './en.json';
+import orderingAr from './ordering.ar.json';
+import orderingEn from './ordering.en.json';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -16,15 +18,18 @@ describe('locales', () => {
   it('has every string in both Arabic and English', () => {
     expect(base(keys(ar))).toEqual(base(keys(en)));
     expect(base(keys(accountAr))).toEqual(base(keys(accountEn)));
+    expect(base(keys(orderingAr))).toEqual(base(keys(orderingEn)));
   });
 
   it('keeps the lazily loaded account strings apart from the entry strings (merging must not overwrite)', () => {
     const entry = new Set(Object.keys(ar));
     expect(Object.keys(accountAr).filter((key) => entry.has(key))).toEqual([]);
+    const account = new Set(Object.keys(accountAr));
+    expect(Object.keys(orderingAr).filter((key) => entry.has(key) || account.has(key))).toEqual([]);
   });
 
   it('has no empty strings', () => {
-    for (const bundle of [ar, en, accountAr, accountEn]) {
+    for (const bundle of [ar, en, accountAr, accountEn, orderingAr, orderingEn]) {
       for (const key of keys(bundle)) {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle);
         expect(value, key).not.toBe('');

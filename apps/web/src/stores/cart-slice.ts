@@ -69,6 +69,12 @@ export interface CartState {
   coordinates: { lat: number; lng: number } | null;
   branch: CartBranch | null;
   fullAddress: string | null;
+  /** Delivery: the id of the saved address chosen (the order API takes the id; fullAddress is its text). */
+  addressId: number | null;
+  /** The diner's notes for the order (order data page), at most 500 characters. */
+  notes: string;
+  /** When the diner wants the order, an ISO instant; null = as soon as possible. */
+  receiveAt: string | null;
   subtotal: number;
   chargeAmount: number;
   chargesTaxes: number;
@@ -94,6 +100,9 @@ export const initialCartState: CartState = {
   coordinates: null,
   branch: null,
   fullAddress: null,
+  addressId: null,
+  notes: '',
+  receiveAt: null,
   subtotal: 0,
   chargeAmount: 0,
   chargesTaxes: 0,
@@ -260,6 +269,15 @@ const cartSlice = createSlice({
     setAddress(state, action: PayloadAction<string | null>) {
       state.fullAddress = action.payload;
     },
+    setAddressId(state, action: PayloadAction<number | null>) {
+      state.addressId = action.payload;
+    },
+    setNotes(state, action: PayloadAction<string>) {
+      state.notes = action.payload;
+    },
+    setReceiveAt(state, action: PayloadAction<string | null>) {
+      state.receiveAt = action.payload;
+    },
     setBranch(state, action: PayloadAction<CartBranch | null>) {
       state.branch = action.payload;
     },
@@ -314,6 +332,9 @@ export const {
   setCoordinates,
   setDeliveryZone,
   setAddress,
+  setAddressId,
+  setNotes,
+  setReceiveAt,
   setBranch,
   setPaymentData,
   setTotals,

@@ -1,6 +1,6 @@
 import type { Language } from '@sufra/shared/language';
 import type { Customer } from '@sufra/shared/schemas/customer';
-import { customerRequest, enc } from './customer-request';
+import { customerRequest, enc } from '../../../lib/customer-request';
 
 /** `POST /api/customers/{uuid}/me/phone/`: confirms the code sent (purpose change_phone) to the new number. */
 export function changePhone(

@@ -1,6 +1,6 @@
 import type { Language } from '@sufra/shared/language';
 import type { Address, AddressBody } from '@sufra/shared/schemas/customer';
-import { customerRequest } from './customer-request';
+import { customerRequest } from '../../../lib/customer-request';
 import { addressesPath } from './get-addresses';
 
 /** `POST /api/customers/{uuid}/me/addresses/`. */

@@ -1,6 +1,6 @@
 import type { Language } from '@sufra/shared/language';
-import { brandOf, markSignedOut } from '../session-hint';
-import { customerRequest, enc } from './customer-request';
+import { customerRequest, enc } from '../../../lib/customer-request';
+import { brandOf, markSignedOut } from '../../../lib/session-hint';
 
 /** `DELETE /api/customers/{uuid}/me/`: deletes the account and signs out everywhere. */
 export async function deleteAccount(uuid: string, language: Language): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Language } from '@sufra/shared/language';
-import { customerRequest } from './customer-request';
+import { customerRequest } from '../../../lib/customer-request';
 import { addressesPath } from './get-addresses';
 
 /** `DELETE /api/customers/{uuid}/me/addresses/{id}/`. */

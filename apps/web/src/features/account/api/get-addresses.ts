@@ -1,6 +1,6 @@
 import type { Language } from '@sufra/shared/language';
 import type { Address } from '@sufra/shared/schemas/customer';
-import { customerRequest, enc } from './customer-request';
+import { customerRequest, enc } from '../../../lib/customer-request';
 
 export const addressesPath = (uuid: string) => `/customers/${enc(uuid)}/me/addresses/`;
 

@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import { apiRequest } from '../../../lib/api-client';
-import { brandOf, markSignedOut } from '../session-hint';
-import { enc } from './customer-request';
+import { enc } from '../../../lib/customer-request';
+import { brandOf, markSignedOut } from '../../../lib/session-hint';
 
 /** `POST /api/auth/{uuid}/logout/`: revokes the token family and clears the cookies; every tab signs out. */
 export async function logoutCustomer(uuid: string, language: Language): Promise<void> {

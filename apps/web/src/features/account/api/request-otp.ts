@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import type { OtpRequestBody, OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { customerRequest, enc } from './customer-request';
+import { customerRequest, enc } from '../../../lib/customer-request';
 
 /**
  * `POST /api/auth/{uuid}/otp/`: sends a 4-digit code. purpose change_phone needs the signed-in customer

@@ -7,11 +7,13 @@ import { errorText } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { createAddress } from '../api/create-address';
 import { deleteAddress } from '../api/delete-address';
 import { getAddresses } from '../api/get-addresses';
+import { updateAddress } from '../api/update-address';
 
 // The form carries the map (Leaflet): its chunk loads only when the diner adds or edits an address.
-const AddressForm = lazy(() => import('./address-form'));
+const AddressForm = lazy(() => import('../../../components/address/address-form'));
 
 type Editing = { kind: 'new' } | { kind: 'edit'; address: Address } | null;
 
@@ -86,7 +88,12 @@ export function AddressBook({ uuid }: { uuid: string }) {
             <li key={address.id} className="card address-card" data-testid="address-card">
               {editing?.kind === 'edit' && editing.address.id === address.id ? (
                 <Suspense fallback={<PageFallback />}>
-                  <AddressForm uuid={uuid} address={address} onSaved={saved} onCancel={() => setEditing(null)} />
+                  <AddressForm
+                    address={address}
+                    save={(body) => updateAddress(uuid, address.id, body, language)}
+                    onSaved={saved}
+                    onCancel={() => setEditing(null)}
+                  />
                 </Suspense>
               ) : (
                 <>
@@ -147,7 +154,12 @@ export function AddressBook({ uuid }: { uuid: string }) {
       {editing?.kind === 'new' ? (
         <div className="card">
           <Suspense fallback={<PageFallback />}>
-            <AddressForm uuid={uuid} address={null} onSaved={saved} onCancel={() => setEditing(null)} />
+            <AddressForm
+              address={null}
+              save={(body) => createAddress(uuid, body, language)}
+              onSaved={saved}
+              onCancel={() => setEditing(null)}
+            />
           </Suspense>
         </div>
       ) : (

@@ -2,10 +2,10 @@ import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import type { RefObject } from 'react';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
+import { normaliseCode } from '../../../lib/account-form';
 import { formatWait } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { normaliseCode } from '../account-form';
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 
 interface Props {

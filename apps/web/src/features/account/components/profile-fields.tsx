@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormField } from '../../../components/ui/form-field';
+import { AGE_GROUP_OPTIONS, type FieldErrors, GENDER_OPTIONS } from '../../../lib/account-form';
 import { useTranslation } from '../../../lib/use-translation';
-import { AGE_GROUP_OPTIONS, type FieldErrors, GENDER_OPTIONS } from '../account-form';
 
 export interface ProfileValues {
   fullName: string;

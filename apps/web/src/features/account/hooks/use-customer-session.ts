@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { onAuthEvent } from '../../../lib/auth-channel';
+import { markSignedOut, maybeSignedIn, rememberBrand } from '../../../lib/session-hint';
 import { useLanguage } from '../../../lib/use-language';
 import { login, logout } from '../../../stores/auth-slice';
 import { useAppDispatch } from '../../../stores/root-state';
-import { markSignedOut, maybeSignedIn, rememberBrand } from '../session-hint';
 
 /**
  * The session bootstrap every establishment page runs (kept tiny: it is in the entry chunk). Once the QR's brand is

@@ -2,11 +2,20 @@ import { formatPhone, splitE164 } from '@sufra/shared/phone/phone-number';
 import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import type { Customer } from '@sufra/shared/schemas/customer';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { PageFallback } from '../../../app/layout/page-fallback';
 import { FormAlert } from '../../../components/ui/form-field';
+import { PhoneField } from '../../../components/ui/phone-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths } from '../../../config/paths';
+import {
+  emailError,
+  type FieldErrors,
+  nameError,
+  type PhoneValue,
+  phoneError,
+  splitApiError,
+} from '../../../lib/account-form';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber, formatWait } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
@@ -14,7 +23,6 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { login } from '../../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
-import { emailError, type FieldErrors, nameError, type PhoneValue, phoneError, splitApiError } from '../account-form';
 import { changePhone } from '../api/change-phone';
 import { deleteAccount } from '../api/delete-account';
 import { logoutCustomer } from '../api/logout';
@@ -22,7 +30,6 @@ import { requestOtp } from '../api/request-otp';
 import { updateProfile } from '../api/update-profile';
 import { AddressBook } from '../components/address-book';
 import { CodeStep } from '../components/code-step';
-import { PhoneField } from '../components/phone-field';
 import { ProfileFields, type ProfileValues, profileBody } from '../components/profile-fields';
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
@@ -68,6 +75,9 @@ export default function EditProfileRoute() {
       <title>{`${title} | ${t('app.name')}`}</title>
       <h1>{title}</h1>
       <ProfileSummary customer={customer} />
+      <Link to={paths.orders.build(uuid)} className="btn btn-secondary" data-testid="my-orders-link">
+        {t('account.myOrders')}
+      </Link>
       <ProfileForm uuid={uuid} customer={customer} />
       <PhoneChange uuid={uuid} customer={customer} />
       <AddressBook uuid={uuid} />

@@ -2,23 +2,30 @@ import type { OtpRequestResponse, SessionResponse } from '@sufra/shared/schemas/
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { FormAlert } from '../../../components/ui/form-field';
+import { PhoneField } from '../../../components/ui/phone-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths, safeReturnPath } from '../../../config/paths';
+import {
+  emailError,
+  type FieldErrors,
+  nameError,
+  type PhoneValue,
+  phoneError,
+  splitApiError,
+} from '../../../lib/account-form';
 import { ApiError } from '../../../lib/api-client';
 import { formatWait } from '../../../lib/format-number';
+import { markSignedIn } from '../../../lib/session-hint';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { login } from '../../../stores/auth-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
-import { emailError, type FieldErrors, nameError, type PhoneValue, phoneError, splitApiError } from '../account-form';
 import { requestOtp } from '../api/request-otp';
 import { verifyOtp } from '../api/verify-otp';
 import { CodeStep } from '../components/code-step';
-import { PhoneField } from '../components/phone-field';
 import { emptyProfile, ProfileFields, type ProfileValues, profileBody } from '../components/profile-fields';
 import { useSecondsUntil } from '../hooks/use-seconds-until';
-import { markSignedIn } from '../session-hint';
 import '../../../components/ui/form.css';
 import './account.css';
 

@@ -1,9 +1,9 @@
 import { formatSar } from '@sufra/shared/money';
 import { AppImage } from '../../../components/ui/app-image';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
+import type { LineProblem } from '../../../lib/line-check';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import type { LineProblem } from '../line-check';
 
 export interface CartLineProps {
   /** Position among the lines on screen: focus lands on the line that takes a removed line's place. */

@@ -3,10 +3,13 @@ import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { Link, useLocation, useParams } from 'wouter';
+import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { priceCheckedCart, totalsForSlice } from '../../../lib/cart-pricing';
 import { formatNumber } from '../../../lib/format-number';
 import { menuQueryKey, useMenu } from '../../../lib/get-menu';
+import { type CartCheck, type CheckedLine, checkCart } from '../../../lib/line-check';
 import { showToast } from '../../../lib/toast';
 import { peekQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
@@ -30,10 +33,7 @@ import {
 } from '../../../stores/cart-slice';
 import { enterEstablishment } from '../../../stores/establishment-slice';
 import { type RootState, useAppDispatch, useAppSelector } from '../../../stores/root-state';
-import { priceCheckedCart, totalsForSlice } from '../cart-pricing';
 import { CartLine } from '../components/cart-line';
-import { CartTotals } from '../components/cart-totals';
-import { type CartCheck, type CheckedLine, checkCart } from '../line-check';
 import './cart.css';
 
 type ShownLine =

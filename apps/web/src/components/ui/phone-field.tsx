@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { FormField } from '../../../components/ui/form-field';
-import { useLanguage } from '../../../lib/use-language';
-import { useTranslation } from '../../../lib/use-translation';
-import { DIAL_COUNTRIES, type PhoneValue } from '../account-form';
+import { DIAL_COUNTRIES, type PhoneValue } from '../../lib/account-form';
+import { useLanguage } from '../../lib/use-language';
+import { useTranslation } from '../../lib/use-translation';
+import { FormField } from './form-field';
 
 interface Props {
   id: string;

@@ -1,8 +1,9 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import type { CartPricing } from '@sufra/shared/pricing/price-cart';
-import { useLanguage } from '../../../lib/use-language';
-import { useTranslation } from '../../../lib/use-translation';
+import { useLanguage } from '../../lib/use-language';
+import { useTranslation } from '../../lib/use-translation';
+import './cart-totals.css';
 
 const percentFormats = new Map<Language, Intl.NumberFormat>();
 
@@ -20,14 +21,18 @@ function formatRate(basisPoints: number, language: Language): string {
 }
 
 interface Props {
-  pricing: CartPricing;
+  /** A preview (priceCart) or an order's own figures from the server: the same fields. */
+  pricing: Pick<CartPricing, 'taxMode' | 'subtotal' | 'taxesPrice' | 'total'> &
+    Partial<Pick<CartPricing, 'deliveryFee' | 'totalDiscount'>>;
   /** The brand's VAT, named in the tax row when every line is taxed at it; otherwise the row says "taxes". */
   vatRateBasisPoints: number;
   singleRate: boolean;
+  /** data-testid prefix of the figures (a page showing two sets tells them apart). */
+  testId?: string;
 }
 
 /** Subtotal, taxes and total, as priceCart computed them. Inclusive prices already hold the VAT: it is shown as such. */
-export function CartTotals({ pricing, vatRateBasisPoints, singleRate }: Props) {
+export function CartTotals({ pricing, vatRateBasisPoints, singleRate, testId = 'cart' }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const sar = (amount: number) => formatSar(amount, language);
@@ -43,19 +48,31 @@ export function CartTotals({ pricing, vatRateBasisPoints, singleRate }: Props) {
   const taxRow = (
     <div className={`cart-totals__row${inclusive ? ' cart-totals__row--note' : ''}`}>
       <dt>{taxLabel}</dt>
-      <dd data-testid="cart-taxes">{sar(pricing.taxesPrice)}</dd>
+      <dd data-testid={`${testId}-taxes`}>{sar(pricing.taxesPrice)}</dd>
     </div>
   );
   return (
-    <dl className="cart-totals__list" data-testid="cart-totals" data-tax-mode={pricing.taxMode}>
+    <dl className="cart-totals__list" data-testid={`${testId}-totals`} data-tax-mode={pricing.taxMode}>
       <div className="cart-totals__row">
         <dt>{t('cart.subtotal')}</dt>
-        <dd data-testid="cart-subtotal">{sar(pricing.subtotal)}</dd>
+        <dd data-testid={`${testId}-subtotal`}>{sar(pricing.subtotal)}</dd>
       </div>
+      {pricing.deliveryFee ? (
+        <div className="cart-totals__row">
+          <dt>{t('cart.deliveryFee')}</dt>
+          <dd data-testid={`${testId}-delivery-fee`}>{sar(pricing.deliveryFee)}</dd>
+        </div>
+      ) : null}
+      {pricing.totalDiscount ? (
+        <div className="cart-totals__row">
+          <dt>{t('cart.discount')}</dt>
+          <dd>{`−${sar(pricing.totalDiscount)}`}</dd>
+        </div>
+      ) : null}
       {!inclusive && taxRow}
       <div className="cart-totals__row cart-totals__row--total">
         <dt>{t('cart.total')}</dt>
-        <dd data-testid="cart-total">{sar(pricing.total)}</dd>
+        <dd data-testid={`${testId}-total`}>{sar(pricing.total)}</dd>
       </div>
       {inclusive && taxRow}
     </dl>

@@ -6,7 +6,7 @@ import {
   comboUnitTotal,
   linesSubtotal,
   productUnitTotal,
-} from '../../stores/cart-slice';
+} from '../stores/cart-slice';
 import { comboInput, orderableLines, priceCheckedCart, productInput, totalsForSlice } from './cart-pricing';
 import type { CheckedLine, LineProblem } from './line-check';
 

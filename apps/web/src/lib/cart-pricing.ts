@@ -6,7 +6,7 @@ import {
   priceCart,
 } from '@sufra/shared/pricing/price-cart';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
-import type { CartCombo, CartProduct, CartState } from '../../stores/cart-slice';
+import type { CartCombo, CartProduct, CartState } from '../stores/cart-slice';
 import type { CartCheck, CheckedLine } from './line-check';
 
 /** One cart line as the shared pricing function takes it. Options carry no rate of their own: the line's applies. */
@@ -57,14 +57,14 @@ export interface CartTotals {
 }
 
 /**
- * The cart's totals with the brand's tax mode and VAT from the menu. No charges, delivery fee or discounts yet: the
- * order type and the coupon are chosen after the cart. Null when a line is beyond what the function accepts (it
+ * The cart's totals with the brand's tax mode and VAT from the menu. The cart page has no delivery fee yet (the order
+ * type is chosen after it); checkout passes the chosen zone's fee. No coupon yet. Null when a line is beyond what the function accepts (it
  * refuses rather than guesses; the page says the cart cannot be priced).
  */
 export function priceCheckedCart(
   check: Pick<CartCheck, 'products' | 'combos'>,
   menu: Pick<MenuResponse, 'taxMode' | 'vatRateBasisPoints'>,
-  options: Pick<PriceCartInput, 'integrated'> = {},
+  options: Pick<PriceCartInput, 'integrated' | 'deliveryFeeHalalas'> = {},
 ): CartTotals | null {
   const { ids, lines } = orderableLines(check);
   let pricing: CartPricing;

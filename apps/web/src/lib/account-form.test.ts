@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
 import { emailError, fieldName, nameError, normaliseCode, phoneError, splitApiError } from './account-form';
+import { ApiError } from './api-client';
 
 const wait = (seconds: number) => `(${seconds}s)`;
 

@@ -1,5 +1,5 @@
-import { announceAuth } from '../../lib/auth-channel';
-import { local, readJson } from '../../lib/storage';
+import { announceAuth } from './auth-channel';
+import { local, readJson } from './storage';
 
 /**
  * A customer belongs to one brand and the server keeps one cookie session per brand, so everything here is per brand:

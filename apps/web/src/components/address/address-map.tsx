@@ -1,8 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { env } from '../../../config/env';
-import { useTranslation } from '../../../lib/use-translation';
+import { env } from '../../config/env';
+import { useTranslation } from '../../lib/use-translation';
 
 export interface LatLng {
   lat: number;

@@ -7,7 +7,7 @@ import {
   comboLineKey,
   MAX_QUANTITY,
   productLineKey,
-} from '../../stores/cart-slice';
+} from '../stores/cart-slice';
 
 /**
  * Cart lines are snapshots taken when they were added; the menu may have changed since (a stale cart). Each line is

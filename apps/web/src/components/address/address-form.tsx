@@ -1,17 +1,16 @@
 import { parsePhone, splitE164 } from '@sufra/shared/phone/phone-number';
 import type { Address, AddressBody } from '@sufra/shared/schemas/customer';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { FormAlert, FormField } from '../../../components/ui/form-field';
-import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
-import { formatWait } from '../../../lib/format-number';
-import { useLanguage } from '../../../lib/use-language';
-import { useTranslation } from '../../../lib/use-translation';
-import { useAppSelector } from '../../../stores/root-state';
-import { type FieldErrors, messageFor, type PhoneValue, phoneError, splitApiError } from '../account-form';
-import { createAddress } from '../api/create-address';
-import { updateAddress } from '../api/update-address';
+import { type FieldErrors, messageFor, type PhoneValue, phoneError, splitApiError } from '../../lib/account-form';
+import { formatWait } from '../../lib/format-number';
+import { useLanguage } from '../../lib/use-language';
+import { useTranslation } from '../../lib/use-translation';
+import { useAppSelector } from '../../stores/root-state';
+import { FormAlert, FormField } from '../ui/form-field';
+import { PhoneField } from '../ui/phone-field';
+import { useFocusFirstError } from '../ui/use-focus-first-error';
 import type { LatLng } from './address-map';
-import { PhoneField } from './phone-field';
+import './address.css';
 
 const AddressMap = lazy(() => import('./address-map'));
 
@@ -20,8 +19,9 @@ const FALLBACK_CENTER: LatLng = { lat: 24.7136, lng: 46.6753 };
 const FIELDS = ['title', 'description', 'doorNumber', 'levelNumber', 'blockNumber', 'phone', 'location'] as const;
 
 interface Props {
-  uuid: string;
   address: Address | null;
+  /** Creates or updates the address (the page that shows the form knows which API call): the profile and ordering both use it. */
+  save: (body: AddressBody) => Promise<Address>;
   onSaved: (address: Address) => void;
   onCancel: () => void;
 }
@@ -44,8 +44,11 @@ function pointOf(values: Values): LatLng | null {
   return { lat, lng };
 }
 
-/** Add or edit a saved address: title, description, door, level, block, phone, and the map point. */
-export default function AddressForm({ uuid, address, onSaved, onCancel }: Props) {
+/**
+ * Add or edit a saved address: title, description, door, level, block, phone, and the map point.
+ * In components/ because two features show it: the profile's address book and the delivery step of ordering.
+ */
+export default function AddressForm({ address, save, onSaved, onCancel }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const branchLocation = useAppSelector((s) => s.establishment.establishment?.branch.location);
@@ -126,10 +129,7 @@ export default function AddressForm({ uuid, address, onSaved, onCancel }: Props)
     };
     setBusy(true);
     try {
-      const saved = address
-        ? await updateAddress(uuid, address.id, body, language)
-        : await createAddress(uuid, body, language);
-      onSaved(saved);
+      onSaved(await save(body));
     } catch (error) {
       const split = splitApiError(error, language, FIELDS, (s) =>
         t('account.retryIn', { time: formatWait(s, language) }),

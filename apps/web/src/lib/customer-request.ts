@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@sufra/shared/schemas/auth';
-import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api-client';
-import { serializedRefresh, withRefresh } from '../../../lib/refresh-lock';
-import { brandOf, markSignedOut } from '../session-hint';
+import { ApiError, apiRequest, type RequestOptions } from './api-client';
+import { serializedRefresh, withRefresh } from './refresh-lock';
+import { brandOf, markSignedOut } from './session-hint';
 
 export const enc = encodeURIComponent;
 

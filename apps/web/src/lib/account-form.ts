@@ -2,7 +2,7 @@ import type { Language } from '@sufra/shared/language';
 import { type ErrorCode, errorMessage, isErrorCode } from '@sufra/shared/messages/errors';
 import { type PhoneProblem, parsePhone, toAsciiDigits } from '@sufra/shared/phone/phone-number';
 import type { AgeGroup, Gender } from '@sufra/shared/schemas/customer';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * The account forms' rules on the client: the same phone rule as the server (shared/phone), the spec's messages

@@ -1,0 +1,228 @@
+import { isTerminalOrderStatus, orderStatusLabel } from '@sufra/shared/machines/order-status';
+import { formatSar } from '@sufra/shared/money';
+import { ORDER_TYPES } from '@sufra/shared/order-types';
+import type { Order } from '@sufra/shared/schemas/order';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'wouter';
+import { CartTotals } from '../../../components/ui/cart-totals';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { useAppSelector } from '../../../stores/root-state';
+import { getOrder } from '../api/get-order';
+import { OrderLines } from '../components/order-lines';
+import { useOrderEvents } from '../hooks/use-order-events';
+import { useSignedIn } from '../hooks/use-ordering-cart';
+import { orderNumberText } from '../order-number';
+import { orderTimeline } from '../order-timeline';
+import type { ConfirmState } from './checkout-route';
+import '../../../components/ui/form.css';
+import './ordering.css';
+
+/**
+ * `/confirm-order/{uuid}?order={id}`: the placed order with its number, and its status moving live as staff move it
+ * (server-sent events). Works on reload: the order is loaded by its id.
+ */
+export default function ConfirmOrderRoute() {
+  const { uuid = '' } = useParams();
+  const [search] = useSearchParams();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const orderId = Number(search.get('order'));
+  const valid = Number.isSafeInteger(orderId) && orderId > 0;
+  const status = useSignedIn(uuid, valid ? paths.confirmOrder.build(uuid, orderId) : paths.menu.build(uuid));
+  const qr = useAppSelector((s) => s.establishment.establishment);
+  const [order, setOrder] = useState<Order | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  // The checkout's preview total, when the diner came from there (history state survives a reload).
+  const [previewTotal] = useState(() => (window.history.state as ConfirmState | null)?.previewTotal);
+
+  const load = useCallback(() => {
+    if (!valid) return;
+    setLoadError(null);
+    getOrder(uuid, orderId, language).then(setOrder, setLoadError);
+  }, [uuid, orderId, valid, language]);
+  useEffect(() => {
+    if (status === 'signedIn') load();
+  }, [status, load]);
+
+  // Newer news only: a late snapshot must not move the status back.
+  const onEvent = useCallback((next: Order) => {
+    setOrder((current) =>
+      current && current.id === next.id && Date.parse(next.updatedAt) < Date.parse(current.updatedAt) ? current : next,
+    );
+  }, []);
+  const live = useOrderEvents(uuid, order, onEvent);
+
+  // Spoken when the status changes, not when the page first shows it.
+  const [announcement, setAnnouncement] = useState('');
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!order) return;
+    if (shown.current !== null && shown.current !== order.status) {
+      setAnnouncement(t('ordering.statusAnnouncement', { status: orderStatusLabel(order.status, language) }));
+    }
+    shown.current = order.status;
+  }, [order, t, language]);
+
+  const title = t('ordering.confirmTitle');
+  if (!valid) {
+    return (
+      <div className="page page--center">
+        <title>{`${title} | ${t('app.name')}`}</title>
+        <h1>{title}</h1>
+        <p>{t('ordering.missingOrder')}</p>
+        <Link to={paths.orders.build(uuid)} className="btn btn-primary">
+          {t('ordering.myOrders')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page ordering-page" data-testid="confirm-page">
+      <title>{`${title} | ${qr?.brand.name[language] ?? t('app.name')}`}</title>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="status-announcer">
+        {announcement}
+      </p>
+      {loadError != null && !order ? (
+        <>
+          <h1>{title}</h1>
+          <div className="banner banner--error" role="alert">
+            <span>{errorText(loadError, language)}</span>
+            <button type="button" className="btn btn-small" onClick={load}>
+              {t('app.retry')}
+            </button>
+          </div>
+        </>
+      ) : !order ? (
+        <>
+          <h1>{title}</h1>
+          <div className="skeleton skeleton--block" role="status">
+            <span className="visually-hidden">{t('app.loading')}</span>
+          </div>
+        </>
+      ) : (
+        <>
+          <header className="card">
+            <h1>{title}</h1>
+            <p className="order-number" data-testid="order-number">
+              {t('ordering.orderNumber', { number: orderNumberText(order.number, language) })}
+            </p>
+            <p>{t('ordering.thanks')}</p>
+          </header>
+
+          <section className="card" aria-labelledby="status-heading">
+            <h2 id="status-heading" className="cart-totals__title">
+              {t('ordering.statusTitle')}
+            </h2>
+            <StatusTimeline order={order} />
+            {order.status === 'canceled' && order.cancelReason && (
+              <p className="field__error">{t('ordering.canceledBecause', { reason: order.cancelReason })}</p>
+            )}
+            {!isTerminalOrderStatus(order.status) && (
+              <p className="live-state" data-testid="live-state" data-state={live}>
+                {live === 'live' ? t('ordering.live') : live === 'reconnecting' ? t('ordering.reconnecting') : ''}
+              </p>
+            )}
+          </section>
+
+          <section className="card" aria-labelledby="confirm-details-heading">
+            <h2 id="confirm-details-heading" className="cart-totals__title">
+              {t('ordering.details')}
+            </h2>
+            <dl className="review-list">
+              <div className="review-row">
+                <dt>{t('ordering.orderType')}</dt>
+                <dd data-testid="confirm-type">{t(`ordering.types.${order.orderType}`)}</dd>
+              </div>
+              <div className="review-row">
+                <dt>{t('ordering.branch')}</dt>
+                <dd data-testid="confirm-branch">{order.branchName[language]}</dd>
+              </div>
+              {order.table && (
+                <div className="review-row">
+                  <dt>{t('ordering.table')}</dt>
+                  <dd>{t('ordering.tableNumber', { number: order.table.number })}</dd>
+                </div>
+              )}
+              {order.orderType === ORDER_TYPES.delivery && order.address && (
+                <div className="review-row">
+                  <dt>{t('ordering.address')}</dt>
+                  <dd>{`${order.address.title}: ${order.address.description}`}</dd>
+                </div>
+              )}
+              {order.notes && (
+                <div className="review-row">
+                  <dt>{t('ordering.notesLabel')}</dt>
+                  <dd>{order.notes}</dd>
+                </div>
+              )}
+            </dl>
+          </section>
+
+          <section className="card" aria-labelledby="confirm-lines-heading">
+            <h2 id="confirm-lines-heading" className="cart-totals__title">
+              {t('ordering.yourOrder')}
+            </h2>
+            <OrderLines
+              testId="confirm-lines"
+              lines={order.lines.map((line, index) => ({
+                key: `${index}`,
+                name: line.name[language],
+                details: [...line.slots.map((s) => s.name[language]), ...line.modifiers.map((m) => m.name[language])],
+                quantity: line.quantity,
+                priceHalalas: line.subtotal,
+              }))}
+            />
+          </section>
+
+          <section className="card cart-totals" aria-labelledby="confirm-summary-heading">
+            <h2 id="confirm-summary-heading" className="cart-totals__title">
+              {t('cart.summary')}
+            </h2>
+            {previewTotal !== undefined && previewTotal !== order.pricing.total && (
+              <p className="notice notice--warning" data-testid="total-differs">
+                {t('ordering.totalDiffers')}
+              </p>
+            )}
+            <CartTotals pricing={order.pricing} vatRateBasisPoints={1500} singleRate={false} testId="confirm" />
+            <p className="field__hint">{t('ordering.payCash', { total: formatSar(order.pricing.total, language) })}</p>
+          </section>
+
+          <div className="page__actions">
+            <Link to={paths.orders.build(uuid)} className="btn btn-secondary">
+              {t('ordering.myOrders')}
+            </Link>
+            <Link to={paths.menu.build(uuid)} className="btn btn-ghost">
+              {t('ordering.browseMenu')}
+            </Link>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function StatusTimeline({ order }: { order: Pick<Order, 'orderType' | 'status'> }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const steps = orderTimeline(order.orderType, order.status);
+  return (
+    <ol className="status-timeline" data-testid="status-timeline" data-status={order.status}>
+      {steps.map((step) => (
+        <li
+          key={step.status}
+          className={`status-step status-step--${step.state}`}
+          aria-current={step.state === 'current' ? 'step' : undefined}
+          data-testid="status-step"
+          data-state={step.state}
+        >
+          <span>{orderStatusLabel(step.status, language)}</span>
+          {step.state === 'current' && <span className="visually-hidden"> ({t('ordering.currentStatus')})</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,155 @@
+import { orderStatusLabel } from '@sufra/shared/machines/order-status';
+import { formatSar } from '@sufra/shared/money';
+import type { Order } from '@sufra/shared/schemas/order';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useMenu } from '../../../lib/get-menu';
+import { showToast } from '../../../lib/toast';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { addCombo, addProduct } from '../../../stores/cart-slice';
+import { enterEstablishment } from '../../../stores/establishment-slice';
+import { useAppDispatch } from '../../../stores/root-state';
+import { getOrders } from '../api/get-orders';
+import { useSignedIn } from '../hooks/use-ordering-cart';
+import { orderNumberText } from '../order-number';
+import { reorderLines } from '../reorder';
+import '../../../components/ui/form.css';
+import './ordering.css';
+
+/**
+ * `/orders/{uuid}` (our design): the signed-in diner's orders at this brand, newest first, a page at a time. Each opens
+ * its confirmation page; "Order again" puts its lines back in the cart, rebuilt from the current menu.
+ */
+export default function OrdersRoute() {
+  const { uuid = '' } = useParams();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const dispatch = useAppDispatch();
+  const [, navigate] = useLocation();
+  const status = useSignedIn(uuid, paths.orders.build(uuid));
+  const menu = useMenu(uuid, language);
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(
+    (pageNumber: number) => {
+      setLoading(true);
+      setError(null);
+      getOrders(uuid, pageNumber, language).then(
+        (response) => {
+          setOrders((list) => (pageNumber === 1 ? response.orders : [...(list ?? []), ...response.orders]));
+          setHasMore(response.hasMore);
+          setPage(pageNumber);
+          setLoading(false);
+        },
+        (caught: unknown) => {
+          setError(errorText(caught, language));
+          setLoading(false);
+        },
+      );
+    },
+    [uuid, language],
+  );
+  useEffect(() => {
+    if (status === 'signedIn') load(1);
+  }, [status, load]);
+
+  const reorder = (order: Order) => {
+    if (!menu.data) return;
+    dispatch(enterEstablishment(uuid));
+    const { products, combos, skipped } = reorderLines(order.lines, menu.data);
+    for (const line of products) dispatch(addProduct(line));
+    for (const line of combos) dispatch(addCombo(line));
+    void showToast(
+      skipped > 0 ? t('ordering.reorderSkipped') : t('ordering.reordered'),
+      skipped > 0 ? 'info' : 'success',
+    );
+    navigate(paths.cart.build(uuid));
+  };
+
+  const title = t('ordering.ordersTitle');
+  return (
+    <div className="page ordering-page" data-testid="orders-page">
+      <title>{`${title} | ${t('app.name')}`}</title>
+      <h1>{title}</h1>
+      {error && (
+        <div className="banner banner--error" role="alert">
+          <span>{error}</span>
+          <button type="button" className="btn btn-small" onClick={() => load(orders ? page + 1 : 1)}>
+            {t('app.retry')}
+          </button>
+        </div>
+      )}
+      {!orders && !error && (
+        <div role="status">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          <div className="skeleton skeleton--block" />
+        </div>
+      )}
+      {orders && orders.length === 0 && (
+        <div className="state-box" data-testid="no-orders">
+          <p className="state-box__title">{t('ordering.noOrders')}</p>
+          <Link to={paths.menu.build(uuid)} className="btn btn-primary">
+            {t('ordering.browseMenu')}
+          </Link>
+        </div>
+      )}
+      {orders && orders.length > 0 && (
+        <ul className="order-lines">
+          {orders.map((order) => {
+            const number = orderNumberText(order.number, language);
+            const when = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }).format(new Date(order.createdAt));
+            return (
+              <li key={order.id} className="card order-card" data-testid="order-card">
+                <div className="order-card__head">
+                  <span className="order-line__name" id={`order-${order.id}-number`}>
+                    {t('ordering.orderNumber', { number })}
+                  </span>
+                  <span className="pill" data-testid="order-status">
+                    {orderStatusLabel(order.status, language)}
+                  </span>
+                </div>
+                <span className="order-line__details">
+                  {`${t(`ordering.types.${order.orderType}`)} · ${order.branchName[language]} · ${t('ordering.placedAt', { when })}`}
+                </span>
+                <span className="order-line__details">
+                  {order.lines.map((l) => l.name[language]).join(language === 'ar' ? '، ' : ', ')}
+                </span>
+                <strong>{formatSar(order.pricing.total, language)}</strong>
+                <div className="order-card__actions">
+                  <Link to={paths.confirmOrder.build(uuid, order.id)} className="btn btn-small btn-secondary">
+                    {t('ordering.viewOrder', { number })}
+                  </Link>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-primary"
+                    disabled={!menu.data}
+                    aria-describedby={`order-${order.id}-number`}
+                    onClick={() => reorder(order)}
+                    data-testid="reorder"
+                  >
+                    {t('ordering.reorder')}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {hasMore && (
+        <button type="button" className="btn btn-secondary" disabled={loading} onClick={() => load(page + 1)}>
+          {t('ordering.loadMore')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * What the ordering journeys share: a diner with a full cart on the way to checkout, the demo branches by name, and a
+ * staff user moving an order through the staff API (the order board UI is another journey's).
+ */
+import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
+import type { Language } from '../../packages/shared/src/language.ts';
+import type { OrderStatus } from '../../packages/shared/src/machines/order-status.ts';
+import { registerDiner, STAFF } from './accounts.ts';
+import { demoCart, fetchMenu, QR, saveCart } from './sufra.ts';
+
+/** The demo brand's branches (apps/api/src/db/seed/demo-brand.ts). */
+export const BRANCHES = {
+  /** The QR's branch: every order type, open 06:00–03:00 Riyadh time, dine-in radius 150 m. */
+  olaya: { ar: 'العليا', en: 'Olaya', location: { latitude: 24.6995, longitude: 46.685 } },
+  /** Closed for renovation: no opening hours at all. */
+  malqa: { ar: 'الملقا', en: 'Al Malqa' },
+} as const;
+
+/** Inside Olaya's first delivery zone (fee 10 SAR), and far outside every zone. */
+export const POINTS = {
+  inZone: { lat: '24.7', lng: '46.685' },
+  outside: { lat: '24.5', lng: '46.95' },
+} as const;
+
+export const ORDERING_TEXT = {
+  locationPermission: { ar: 'الرجاء تفعيل إذن الوصول إلى الموقع', en: 'Please Enable Location Permission' },
+  notCovered: {
+    ar: 'هذه المنطقة غير مشمولة بخدمة المطعم، اختر عنوانًا آخر',
+    en: "This area isn't covered by the restaurant, choose another address",
+  },
+  selectAddress: { ar: 'الرجاء اختيار عنوانك', en: 'Please select Your address' },
+  addAddress: { ar: 'أضف عنوانًا', en: 'Add an address' },
+  saveAddress: { ar: 'حفظ العنوان', en: 'Save address' },
+  types: {
+    1: { ar: 'محلي', en: 'Dine-in' },
+    2: { ar: 'استلام', en: 'Pickup' },
+    3: { ar: 'توصيل', en: 'Delivery' },
+  },
+  status: {
+    pending: { ar: 'قيد الانتظار', en: 'Pending' },
+    sent_to_kitchen: { ar: 'أُرسل إلى المطبخ', en: 'Sent to kitchen' },
+    ready: { ar: 'جاهز', en: 'Ready' },
+  },
+} as const;
+
+/** A signed-in diner with the demo cart (a plain item ×2, an item with its required choices, a combo) on the cart page. */
+export async function dinerWithCart(page: Page, request: APIRequestContext, baseURL: string, language: Language) {
+  const diner = await registerDiner(page, baseURL, language);
+  const menu = await fetchMenu(request, language);
+  await saveCart(page, demoCart(menu));
+  await page.goto(`/cart/${QR.main}`);
+  await expect(page.getByTestId('cart-total')).toBeVisible();
+  await page.getByTestId('cart-continue').click();
+  await expect(page).toHaveURL(new RegExp(`/order-type/${QR.main}$`));
+  return diner;
+}
+
+export function branchOption(page: Page, name: string) {
+  return page.getByTestId('branch-option').filter({ hasText: name });
+}
+
+/** Adds an address on the delivery step through the shared address form (title, description, map point typed in). */
+export async function addDeliveryAddress(
+  page: Page,
+  language: Language,
+  title: string,
+  point: { lat: string; lng: string },
+) {
+  await page.getByRole('button', { name: ORDERING_TEXT.addAddress[language] }).click();
+  const form = page.getByTestId('address-form');
+  await expect(form.getByTestId('address-map')).toBeVisible();
+  await page.locator('#address-new-title').fill(title);
+  await page.locator('#address-new-description').fill(language === 'ar' ? 'شارع العليا' : 'Olaya Street');
+  await page.locator('#address-new-lat').fill(point.lat);
+  await page.locator('#address-new-lng').fill(point.lng);
+  await form.getByRole('button', { name: ORDERING_TEXT.saveAddress[language] }).click();
+  await expect(form).toHaveCount(0);
+}
+
+/** From /order-data to the confirmation page; returns the order id and the checkout's total as shown. */
+export async function checkoutAndPlace(page: Page, notes: string, beforePlacing?: () => Promise<void>) {
+  await expect(page).toHaveURL(new RegExp(`/order-data/${QR.main}$`));
+  await page.locator('#order-notes').fill(notes);
+  await page.getByTestId('continue').click();
+  await expect(page).toHaveURL(new RegExp(`/checkout/${QR.main}$`));
+  const total = page.getByTestId('checkout-total');
+  await expect(total).toBeVisible();
+  await expect(page.getByTestId('review-notes')).toHaveText(notes);
+  const previewTotal = (await total.textContent()) ?? '';
+  await beforePlacing?.();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(new RegExp(`/confirm-order/${QR.main}\\?order=\\d+$`));
+  const id = Number(new URL(page.url()).searchParams.get('order'));
+  await expect(page.getByTestId('order-number')).toBeVisible();
+  return { id, previewTotal };
+}
+
+let cashier: Promise<APIRequestContext> | undefined;
+
+/** The demo cashier (Olaya branch), signed in once per worker through the staff API. */
+async function cashierContext(baseURL: string): Promise<APIRequestContext> {
+  cashier ??= (async () => {
+    const context = await playwrightRequest.newContext({ baseURL });
+    const response = await context.post('/api/staff/auth/login/', { data: STAFF.cashier });
+    expect(response.ok(), `cashier sign-in → ${response.status()} ${await response.text()}`).toBeTruthy();
+    return context;
+  })();
+  return cashier;
+}
+
+/** Moves an order as the order board would. */
+export async function moveOrder(baseURL: string, id: number, to: OrderStatus) {
+  const context = await cashierContext(baseURL);
+  const response = await context.patch(`/api/staff/orders/${id}/status/`, { data: { to } });
+  expect(response.ok(), `PATCH status → ${to}: ${response.status()} ${await response.text()}`).toBeTruthy();
+}
