@@ -10,7 +10,7 @@ import { demoCart, fetchMenu, QR, saveCart } from './sufra.ts';
 
 /** The demo brand's branches (apps/api/src/db/seed/demo-brand.ts). */
 export const BRANCHES = {
-  /** The QR's branch: every order type, open 06:00–03:00 Riyadh time, dine-in radius 150 m. */
+  /** The QR's branch: every order type, open round the clock (so the journeys pass at any hour), dine-in radius 150 m. */
   olaya: { ar: 'العليا', en: 'Olaya', location: { latitude: 24.6995, longitude: 46.685 } },
   /** Closed for renovation: no opening hours at all. */
   malqa: { ar: 'الملقا', en: 'Al Malqa' },

@@ -44,6 +44,15 @@ describe('isOpenAt', () => {
     expect(isOpenAt(allDay, riyadh, at('2025-01-06T21:00:00Z'))).toBe(false); // Tue 00:00
   });
 
+  it('reads a span closing at 24:00 as open to the end of its day, with no gap at midnight', () => {
+    const everyDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '00:00', closes: '24:00' }));
+    expect(isOpenAt(everyDay, riyadh, at('2025-01-06T20:59:30Z'))).toBe(true); // Mon 23:59:30
+    expect(isOpenAt(everyDay, riyadh, at('2025-01-06T21:00:00Z'))).toBe(true); // Tue 00:00
+    const mondayOnly = [{ day: 1, opens: '18:00', closes: '24:00' }];
+    expect(isOpenAt(mondayOnly, riyadh, at('2025-01-06T20:59:00Z'))).toBe(true); // Mon 23:59
+    expect(isOpenAt(mondayOnly, riyadh, at('2025-01-06T21:00:00Z'))).toBe(false); // Tue 00:00
+  });
+
   it('is closed all week with no hours', () => {
     expect(isOpenAt([], riyadh, at('2025-01-05T10:00:00Z'))).toBe(false);
   });

@@ -39,7 +39,7 @@ function toMinutes(hhmm: string): number {
 /**
  * Is a branch open at `date` by its opening hours, read in the branch's own time zone?
  * A span whose `closes` is not after `opens` passes midnight into the next day (12:00–02:00);
- * equal times mean open round the clock from `opens`. No spans = closed.
+ * equal times mean open round the clock from `opens`; `closes` 24:00 is the end of the day. No spans = closed.
  */
 export function isOpenAt(hours: readonly OpeningSpan[], timeZone: string, date: Date): boolean {
   if (hours.length === 0) return false;

@@ -1,6 +1,6 @@
 /**
  * The demo brand: a Riyadh restaurant with four branches chosen to show every branch state
- * (open late past midnight, closed by its hours, POS-integrated and open 24h, pickup/delivery only).
+ * (open round the clock, closed by its hours, POS-integrated, pickup/delivery only and open past midnight).
  * QR uuids are fixed because tests, the README and printed demo codes link to them.
  */
 import type { OpeningSpan } from '@sufra/shared/schemas/branch';
@@ -62,8 +62,9 @@ const olaya: SeedBranch = {
   lat: 24.6995,
   lng: 46.685,
   timeZone: 'Asia/Riyadh',
-  // Closes at 03:00 the next morning: the late-night crowd is why the demo needs a span past midnight.
-  openingHours: everyDay('06:00', '03:00'),
+  // The flagship never closes (00:00–24:00 every day): the browser journeys order here at whatever hour CI runs.
+  // Al Yasmin shows a span past midnight.
+  openingHours: everyDay('00:00', '24:00'),
   isMain: true,
   integrated: false,
   dineInRadiusMeters: 150,
@@ -169,8 +170,8 @@ const kingFahd: SeedBranch = {
   lat: 24.7905,
   lng: 46.6335,
   timeZone: 'Asia/Riyadh',
-  // Open around the clock; 23:59 rather than 00:00 so no reader has to guess what a 00:00–00:00 span means.
-  openingHours: everyDay('00:00', '23:59'),
+  // Open around the clock: 00:00–24:00 (00:00–23:59 would close it for a minute every night).
+  openingHours: everyDay('00:00', '24:00'),
   isMain: false,
   // Orders also go to the branch's Foodics POS.
   integrated: true,

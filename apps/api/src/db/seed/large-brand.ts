@@ -512,7 +512,7 @@ export function largeBrand(itemCount = 1500): SeedBrand {
         lng: 46.67,
         timeZone: 'Asia/Riyadh',
         // Always open, so benchmark runs never hit "branch is closed".
-        openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '00:00', closes: '23:59' })),
+        openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '00:00', closes: '24:00' })),
         isMain: true,
         integrated: false,
         dineInRadiusMeters: 200,

@@ -12,6 +12,8 @@ const ASSETS = join(import.meta.dirname, '..', '..', '..', 'assets');
 const URL_SAFE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A span may close at 24:00, the end of its day. */
+const CLOSES = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 const ARABIC = /[\u0600-\u06FF]/;
 
 const large = largeBrand();
@@ -127,7 +129,7 @@ describe.each(brands.map((brand) => [brand.slug, brand] as const))('seed brand %
       for (const span of branch.openingHours) {
         expect(span.day >= 0 && span.day <= 6, branch.key).toBe(true);
         expect(span.opens, branch.key).toMatch(HH_MM);
-        expect(span.closes, branch.key).toMatch(HH_MM);
+        expect(span.closes, branch.key).toMatch(CLOSES);
         expect(span.opens, `${branch.key} has an empty span`).not.toBe(span.closes);
       }
     }
@@ -282,10 +284,10 @@ describe('the demo brand', () => {
     for (const slide of demoBrand.slides) expect([slide.width, slide.height]).toEqual([1200, 500]);
   });
 
-  it('has a main branch open 06:00–03:00 every day with two zones, ten tables and availability to show', () => {
+  it('has a main branch open round the clock every day with two zones, ten tables and availability to show', () => {
     const main = demoBrand.branches.find((b) => b.isMain);
     expect(main?.openingHours.map((s) => s.day).sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    for (const span of main?.openingHours ?? []) expect([span.opens, span.closes]).toEqual(['06:00', '03:00']);
+    for (const span of main?.openingHours ?? []) expect([span.opens, span.closes]).toEqual(['00:00', '24:00']);
     expect(main?.orderTypes).toEqual({ dineIn: true, pickup: true, delivery: true });
     expect(main?.deliveryZones.map((z) => [z.feeHalalas, z.minimumOrderHalalas])).toEqual([
       [1000, 3000],
@@ -306,7 +308,7 @@ describe('the demo brand', () => {
     const kingFahd = branchByKey(demoBrand, 'king-fahd-road');
     expect(kingFahd.integrated).toBe(true);
     expect(kingFahd.openingHours).toHaveLength(7);
-    for (const span of kingFahd.openingHours) expect([span.opens, span.closes]).toEqual(['00:00', '23:59']);
+    for (const span of kingFahd.openingHours) expect([span.opens, span.closes]).toEqual(['00:00', '24:00']);
   });
 });
 
