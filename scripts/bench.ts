@@ -29,7 +29,8 @@ import { ROOT, run, startServer } from './bench/processes.ts';
 const argv = process.argv.slice(2);
 const args = new Set(argv);
 const onlyLighthouse = args.has('--only-lighthouse');
-const onlySection = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? argv[argv.indexOf('--only') + 1];
+const onlyAt = argv.indexOf('--only');
+const onlySection = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? argv[onlyAt + 1] : undefined);
 if (args.has('--only') || onlySection !== undefined) {
   if (onlySection !== 'orders' && onlySection !== 'web') {
     console.error(`[bench] --only takes "orders" or "web" (got ${onlySection ?? 'nothing'})`);
