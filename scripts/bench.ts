@@ -381,9 +381,10 @@ function renderOrders(result: OrdersBenchResult | string, origin?: string): stri
     '',
     'What bounds it: every order of a branch locks that branch’s counter row until it commits (gap-free numbers), ' +
       'so one branch’s orders are placed one at a time for as long as that lock is held: compare the two baselines, ' +
-      'the same rows in six round trips or in one. The API sends the one-statement write, plus four indexed reads ' +
-      '(QR context, session, idempotency claim, payment choices; the menu comes from its version-checked cache), ' +
-      'all while the load generator, Node and PostgreSQL share the machine’s CPUs.',
+      'the same rows in six round trips or in one. The API sends that one-statement write after three indexed, prepared ' +
+      'reads (the QR context with its branch’s payment choices, the customer’s session, the idempotency claim; the menu ' +
+      'comes from its version-checked cache), and the load generator, Node (one thread) and PostgreSQL share the ' +
+      'machine’s CPUs with whatever else runs there (the load average above).',
   );
   return lines;
 }
