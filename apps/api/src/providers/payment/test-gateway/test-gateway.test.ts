@@ -115,10 +115,6 @@ describe('built-in test gateway', () => {
       idempotencyKey,
       metadata: { orderId: '42' },
     });
-  const pathOf = (url: string) => {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  };
   const page = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, { headers, redirect: 'manual' });
   const post = (path: string, form: Record<string, string>) =>
