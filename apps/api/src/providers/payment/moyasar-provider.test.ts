@@ -7,7 +7,9 @@ import { type PaymentProvider, PaymentProviderError } from './payment-provider.t
 
 const SECRET_KEY = 'sk_test_moyasar_fake_0123456789';
 const WEBHOOK_SECRET = 'moyasar-webhook-secret-token';
-const TIMEOUT_MS = 300;
+/** Long enough for a loaded machine; the slow-answer tests use their own impatient client. */
+const TIMEOUT_MS = 10_000;
+const IMPATIENT_MS = 300;
 
 /** What the fake answers next, instead of its normal behaviour. */
 type Override =
@@ -292,9 +294,15 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
   });
 
   it('gives up on a slow answer and on a body that stalls, with a typed timeout', async () => {
-    fake.next = [{ kind: 'slow', delayMs: TIMEOUT_MS * 10 }, { kind: 'stalled_body' }];
+    fake.next = [{ kind: 'slow', delayMs: 30_000 }, { kind: 'stalled_body' }];
+    const impatient = createMoyasarProvider({
+      apiUrl: fake.url,
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      timeoutMs: IMPATIENT_MS,
+    });
     for (let i = 0; i < 2; i += 1) {
-      const error = await moyasar.fetchPayment('pay_slow').catch((e: unknown) => e);
+      const error = await impatient.fetchPayment('pay_slow').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PaymentProviderError);
       expect(error).toMatchObject({ kind: 'timeout' });
     }

@@ -18,7 +18,7 @@ const TEXT = {
   amount: { en: 'Amount to pay', ar: 'المبلغ المطلوب' },
   number: { en: 'Card number', ar: 'رقم البطاقة' },
   holder: { en: 'Name on card', ar: 'الاسم على البطاقة' },
-  expiry: { en: 'Expiry date (MM/YY)', ar: 'تاريخ الانتهاء (MM/YY)' },
+  expiry: { en: 'Expiry (MM/YY)', ar: 'تاريخ الانتهاء (MM/YY)' },
   cvv: { en: 'CVV', ar: 'رمز التحقق (CVV)' },
   brand: { en: 'Card type', ar: 'نوع البطاقة' },
   pay: { en: 'Pay', ar: 'ادفع' },
@@ -64,7 +64,7 @@ main{max-width:28rem;margin:0 auto;padding:1rem}
 .top{display:flex;justify-content:space-between;align-items:center;gap:.5rem}
 .panel{background:#fff;border-radius:.75rem;padding:1rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 h1{font-size:1.25rem;margin:.25rem 0 1rem}
-.amount{font-size:1.5rem;font-weight:700;margin:0}
+.amount{font-size:1.5rem;font-weight:700;margin:0 0 .75rem}
 .muted{color:#4b5563;font-size:.875rem;margin:.25rem 0 1rem}
 .field{margin:0 0 .875rem}
 label{display:block;font-weight:600;margin:0 0 .25rem}
@@ -111,6 +111,7 @@ function page(frame: PageFrame): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(frame.title)}</title>
 <style nonce="${frame.nonce}">${STYLE}</style>
 </head>
@@ -169,7 +170,7 @@ export function renderCardPage(input: CardPageInput): string {
   ) => `<div class="field"><label for="${name}">${label}</label>${extra ? `<div class="with-brand">` : ''}<input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value ?? '')}" aria-describedby="${name}-error" aria-invalid="${errors[name] ? 'true' : 'false'}" required>${extra}${extra ? '</div>' : ''}
 <p id="${name}-error" class="error">${errors[name] ? escapeHtml(ERRORS[errors[name]][language]) : ''}</p></div>`;
   const brand = input.brand ?? null;
-  const brandBadge = `<span id="brand" class="brand" data-brand="${brand ?? ''}" aria-live="polite" aria-label="${t('brand', language)}">${brand ? CARD_BRAND_NAMES[brand] : ''}</span>`;
+  const brandBadge = `<span id="brand" class="brand" data-brand="${brand ?? ''}" role="status" title="${t('brand', language)}">${brand ? CARD_BRAND_NAMES[brand] : ''}</span>`;
   const hasErrors = Object.keys(errors).length > 0;
   const body = `<div class="panel">
 <h1>${t('title', language)}</h1>
