@@ -196,6 +196,8 @@ const form = document.getElementById('card-form');
 const messages = JSON.parse(form.dataset.messages);
 const badge = document.getElementById('brand');
 const input = (name) => form.elements.namedItem(name);
+// After a refused submit the server marked the wrong fields: start at the first.
+form.querySelector('[aria-invalid="true"]')?.focus();
 input('number').addEventListener('input', () => {
   const brand = detectCardBrand(input('number').value);
   badge.dataset.brand = brand ?? '';

@@ -408,6 +408,27 @@ describe('built-in test gateway', () => {
     });
   });
 
+  describe('under concurrency', () => {
+    it('marks a payment paid once when the 3-D Secure form is sent twice at the same time', async () => {
+      const { id } = await create();
+      const { code } = await enterCard(id, card('4111 1111 1111 1111'));
+      const answers = await Promise.all([1, 2, 3].map(() => post(`/test-gateway/pay/${id}/3ds`, { code })));
+      for (const answer of answers) {
+        expect(new URL(answer.headers.get('location') ?? '').searchParams.get('status')).toBe('paid');
+      }
+      expect((await listGatewayWebhooks(t.db, id)).map((w) => w.type)).toEqual(['payment_paid']);
+    });
+
+    it('refunds once when two full refunds race', async () => {
+      const { id } = await create(7_000);
+      await pay(id);
+      const results = await Promise.allSettled([provider.refundPayment(id), provider.refundPayment(id)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { kind: 'rejected' } });
+      expect(await provider.fetchPayment(id)).toMatchObject({ status: 'refunded', refundedHalalas: 7_000 });
+    });
+  });
+
   describe('refunds', () => {
     it('refunds part then the rest of a paid payment, and nothing more', async () => {
       const { id } = await create(10_000);
