@@ -66,6 +66,8 @@ export interface AppDeps {
 
 /** Where the built-in test gateway is mounted when it is the provider. */
 export const TEST_GATEWAY_PREFIX = '/test-gateway';
+/** Where the test gateway posts its webhooks by default (the receiving route comes with the order integration). */
+export const TEST_GATEWAY_WEBHOOK_PATH = '/api/payments/webhooks/test/';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -197,14 +199,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onReady', async () => smsRelay.start());
   app.addHook('onClose', async () => smsRelay.stop());
   // Card payments (issue 5): the provider our services call, and the built-in gateway when it is the provider.
-  app.decorate('paymentProvider', deps.paymentProvider ?? createPaymentProvider(config.payments));
+  // The gateway runs in this process: reach it (and let it reach our webhook route) over loopback at the port
+  // actually listened on, which tests and PORT=0 only know after listen().
+  const ownUrl = (path: string) => {
+    const address = app.server.address();
+    const port = address && typeof address === 'object' ? address.port : config.port;
+    return `http://127.0.0.1:${port}${path}`;
+  };
+  app.decorate(
+    'paymentProvider',
+    deps.paymentProvider ?? createPaymentProvider(config.payments, () => ownUrl(TEST_GATEWAY_PREFIX)),
+  );
   if (config.payments.provider === 'test') {
     const settings = config.payments.testGateway;
     const webhooks = createGatewayWebhookRelay({
       db: database.db,
       now: ctx.now,
       log: app.log,
-      url: settings.webhookUrl,
+      url: settings.webhookUrl ?? (() => ownUrl(TEST_GATEWAY_WEBHOOK_PATH)),
       secret: settings.webhookSecret,
       timeoutMs: config.payments.timeoutMs,
       intervalMs: settings.webhookIntervalMs,

@@ -102,7 +102,7 @@ describe('loadConfig', () => {
     });
   });
   describe('card payments (issue 5)', () => {
-    it('uses the built-in test gateway by default, on this process, with development keys', () => {
+    it('uses the built-in test gateway by default, in this process, with development keys', () => {
       const { payments } = loadConfig({ PORT: '4000', PUBLIC_URL: 'https://qr.sufra.example/' });
       expect(payments).toEqual({
         provider: 'test',
@@ -111,9 +111,9 @@ describe('loadConfig', () => {
         testGateway: {
           secretKey: 'sk_test_sufra_gateway_dev_key',
           webhookSecret: 'whsec_sufra_gateway_dev_secret',
-          apiUrl: 'http://127.0.0.1:4000/test-gateway',
+          apiUrl: null,
           publicUrl: 'https://qr.sufra.example/test-gateway',
-          webhookUrl: 'http://127.0.0.1:4000/api/payments/webhooks/test/',
+          webhookUrl: null,
           webhookIntervalMs: 1000,
           holdMs: 30_000,
         },

@@ -73,7 +73,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(16).default('whsec_sufra_gateway_dev_secret'),
   ),
-  /** Where our server calls the test gateway's API; default: this same process over loopback. */
+  /** Where our server calls the test gateway's API; default: this same process over loopback (its listening port). */
   TEST_GATEWAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Where the test gateway posts its signed webhooks; default: this process's /api/payments/webhooks/test/. */
   TEST_GATEWAY_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -132,11 +132,12 @@ export interface PaymentsConfig {
   testGateway: {
     secretKey: string;
     webhookSecret: string;
-    /** Base of its API as our server calls it (…/test-gateway). */
-    apiUrl: string;
+    /** Base of its API as our server calls it (…/test-gateway); null = this process over loopback, at the port it listens on. */
+    apiUrl: string | null;
     /** Base of its pages as a browser reaches them (PUBLIC_URL/test-gateway). */
     publicUrl: string;
-    webhookUrl: string;
+    /** Where its webhooks go; null = this process's /api/payments/webhooks/test/ over loopback. */
+    webhookUrl: string | null;
     webhookIntervalMs: number;
     holdMs: number;
   };
@@ -173,8 +174,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
   const outboxDefault = !(e.NODE_ENV === 'production' && e.SMS_PROVIDER !== 'log');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  // The gateway runs in this process: our server reaches it over loopback, whatever address it listens on.
-  const loopback = `http://127.0.0.1:${e.PORT}`;
   const atRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
   return {
     nodeEnv: e.NODE_ENV,
@@ -229,9 +228,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       testGateway: {
         secretKey: e.TEST_GATEWAY_SECRET_KEY,
         webhookSecret: e.TEST_GATEWAY_WEBHOOK_SECRET,
-        apiUrl: (e.TEST_GATEWAY_API_URL ?? `${loopback}/test-gateway`).replace(/\/$/, ''),
+        apiUrl: e.TEST_GATEWAY_API_URL?.replace(/\/$/, '') ?? null,
         publicUrl: `${publicUrl}/test-gateway`,
-        webhookUrl: e.TEST_GATEWAY_WEBHOOK_URL ?? `${loopback}/api/payments/webhooks/test/`,
+        webhookUrl: e.TEST_GATEWAY_WEBHOOK_URL ?? null,
         webhookIntervalMs: e.TEST_GATEWAY_WEBHOOK_INTERVAL_MS,
         holdMs: e.TEST_GATEWAY_HOLD_MS ?? e.PAYMENT_TIMEOUT_MS * 3,
       },

@@ -12,8 +12,8 @@ import { gatewayPaymentJson, gatewayWebhookBody } from './test-gateway/test-gate
 import { GATEWAY_SIGNATURE_HEADER, gatewaySignatureValid } from './test-gateway/test-gateway-signature.ts';
 
 export interface TestGatewayProviderSettings {
-  /** Base of the gateway's API, e.g. http://127.0.0.1:3000/test-gateway */
-  apiUrl: string;
+  /** Base of the gateway's API, e.g. http://127.0.0.1:3000/test-gateway (a function: read at each call). */
+  apiUrl: string | (() => string);
   secretKey: string;
   webhookSecret: string;
   timeoutMs: number;
@@ -24,7 +24,7 @@ export function createTestGatewayProvider(settings: TestGatewayProviderSettings)
   const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
     const { body: answer } = await providerRequest({
       method,
-      url: `${settings.apiUrl}/v1${path}`,
+      url: `${typeof settings.apiUrl === 'string' ? settings.apiUrl : settings.apiUrl()}/v1${path}`,
       secretKey: settings.secretKey,
       body,
       timeoutMs: settings.timeoutMs,

@@ -21,7 +21,8 @@ export interface GatewayWebhookRelayDeps {
   db: Database;
   now: () => Date;
   log: FastifyBaseLogger;
-  url: string;
+  /** The receiver (a function: read at each delivery, e.g. this process's own port once it listens). */
+  url: string | (() => string);
   secret: string;
   /** How long one delivery may take before it counts as failed. */
   timeoutMs: number;
@@ -42,7 +43,7 @@ export function createGatewayWebhookRelay(deps: GatewayWebhookRelayDeps) {
   let stopped = false;
 
   async function deliver(row: { eventId: string; body: string }): Promise<void> {
-    const response = await fetch(deps.url, {
+    const response = await fetch(typeof deps.url === 'string' ? deps.url : deps.url(), {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -165,6 +165,19 @@ describe('built-in test gateway', () => {
       expect(await provider.fetchPayment(created.id)).toEqual(created);
     });
 
+    it("is the app's own provider by default, reached over loopback at the port the app listens on", async () => {
+      expect(t.app.paymentProvider.name).toBe('test');
+      const created = await t.app.paymentProvider.createPayment({
+        amountHalalas: 1_500,
+        currency: 'SAR',
+        description: 'Sufra Kitchen order #7',
+        callbackUrl: CALLBACK,
+        idempotencyKey: randomUUID(),
+        metadata: { orderId: '7' },
+      });
+      expect(await provider.fetchPayment(created.id)).toMatchObject({ status: 'initiated', amountHalalas: 1_500 });
+    });
+
     it('answers the same payment to a retried create with the same idempotency key, and refuses the key for another request', async () => {
       const key = randomUUID();
       const first = await create(4_250, key);
