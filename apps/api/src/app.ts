@@ -23,14 +23,21 @@ import { findCustomer } from './modules/customers/customers.repo.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { boardDestination, posDestination } from './modules/kitchen/kitchen-destinations.ts';
+import { createKitchenRelay, type KitchenRelay } from './modules/kitchen/kitchen-relay.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
+import { createLiveHub, type LiveHub } from './modules/order-events/live-hub.ts';
+import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
+import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createQrService } from './modules/qr/qr.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
+import { tablesRoutes } from './modules/tables/tables.routes.ts';
+import { createTablesService } from './modules/tables/tables.service.ts';
 import { createSpaHtml } from './modules/web/spa-html.ts';
 import { createAuthGuards, registerCookies } from './plugins/auth.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
@@ -46,6 +53,8 @@ import {
   createGatewayWebhookRelay,
   type GatewayWebhookRelay,
 } from './providers/payment/test-gateway/test-gateway-webhooks.ts';
+import { createLogPosProvider } from './providers/pos/log-pos-provider.ts';
+import type { PosProvider } from './providers/pos/pos-provider.ts';
 import { createLogSmsProvider } from './providers/sms/log-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { createSmsRelay, type SmsRelay } from './providers/sms/sms-relay.ts';
@@ -58,6 +67,8 @@ export interface AppDeps {
   now?: () => Date;
   /** The SMS gateway; default from the config (log, or Twilio). Tests pass a recording one. */
   smsProvider?: SmsProvider;
+  /** The POS for integrated branches; default: the log. Tests pass a recording one. */
+  posProvider?: PosProvider;
   /** The card payment provider; default from the config (the built-in test gateway, or Moyasar). */
   paymentProvider?: PaymentProvider;
   /** Where the server log goes instead of stdout (tests read it back, e.g. the PCI scan). */
@@ -75,6 +86,10 @@ declare module 'fastify' {
     services: { menu: MenuService };
     /** The SMS outbox relay (tests call drainOnce()). */
     smsRelay: SmsRelay;
+    /** This instance's live events: its LISTEN and the event streams connected to it. */
+    liveHub: LiveHub;
+    /** The kitchen hand-off relay of order_outbox (tests call drainOnce()). */
+    kitchenRelay: KitchenRelay;
     /** The configured card payment provider (issue 5). */
     paymentProvider: PaymentProvider;
     /** The built-in test gateway when it is mounted (PAYMENT_PROVIDER=test), else null. */
@@ -250,6 +265,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const customers = createCustomersService(ctx, sessions);
   const staff = createStaffService(ctx, sessions);
   const orders = createOrdersService(ctx, { menu });
+  const tables = createTablesService(ctx);
+  const liveHub = createLiveHub({ database, log: app.log, ...createLiveLoaders(ctx) });
+  app.decorate('liveHub', liveHub);
+  app.addHook('onReady', async () => liveHub.start());
+  // After the streams have been ended (their preClose hook) and before the database closes.
+  app.addHook('onClose', async () => liveHub.stop());
+  const orderEvents = createOrderEventsService({ hub: liveHub, orders });
+  const kitchenRelay = createKitchenRelay({
+    db: database.db,
+    database,
+    destinations: [boardDestination(), posDestination(deps.posProvider ?? createLogPosProvider(app.log))],
+    now: ctx.now,
+    log: app.log,
+    intervalMs: config.kitchen.relayIntervalMs,
+  });
+  app.decorate('kitchenRelay', kitchenRelay);
+  app.addHook('onReady', async () => kitchenRelay.start());
+  app.addHook('onClose', async () => kitchenRelay.stop());
   const guards = createAuthGuards({
     config,
     sessions,
@@ -269,6 +302,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(customersRoutes, { config, qr, customers, otp, guards });
       await api.register(staffRoutes, { config, staff, sessions, guards, now: ctx.now });
       await api.register(ordersRoutes, { qr, orders, guards });
+      await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
+      await api.register(tablesRoutes, { tables, guards });
     },
     { prefix: '/api' },
   );

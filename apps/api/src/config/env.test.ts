@@ -58,6 +58,7 @@ describe('loadConfig', () => {
         staffRefresh: 'sufra_staff_rt',
       });
       expect(config.sms).toEqual({ provider: 'log', twilio: null, outboxVisible: true, relayIntervalMs: 1000 });
+      expect(config.kitchen).toEqual({ relayIntervalMs: 5000 });
       expect(config.otpSendsPerIpPerHour).toBe(20);
       expect(config.authSecret).toBeUndefined();
     });

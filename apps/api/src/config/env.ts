@@ -57,6 +57,11 @@ const envSchema = z.object({
   /** Per-IP cap on verification codes sent per hour (many diners share a venue's Wi-Fi address). */
   OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   SMS_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /**
+   * How often the kitchen relay looks for undelivered order events, as a safety net: a new order wakes it at
+   * once (NOTIFY). 0 = not started (tests drive it by hand).
+   */
+  KITCHEN_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Card payments (issue 5): the built-in test gateway (default: demo, tests) or Moyasar. */
   PAYMENT_PROVIDER: z.enum(['test', 'moyasar']).default('test'),
   /** How long we wait for the payment provider's API before giving up (a typed timeout error, nothing hangs). */
@@ -121,6 +126,7 @@ export interface Config {
     relayIntervalMs: number;
   };
   otpSendsPerIpPerHour: number;
+  kitchen: { relayIntervalMs: number };
   payments: PaymentsConfig;
 }
 
@@ -213,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       relayIntervalMs: e.SMS_RELAY_INTERVAL_MS,
     },
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+    kitchen: { relayIntervalMs: e.KITCHEN_RELAY_INTERVAL_MS },
     payments: {
       provider: e.PAYMENT_PROVIDER,
       timeoutMs: e.PAYMENT_TIMEOUT_MS,

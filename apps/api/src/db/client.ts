@@ -45,6 +45,7 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
   // An idle client that errors (e.g. the server restarts) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
+  const listener = createPgListener(url);
   return {
     db,
     kind: 'postgres',
@@ -52,19 +53,7 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
       const result = await pool.query(text, params);
       return result.rows as T[];
     },
-    async listen(channel, onMessage) {
-      const client = await pool.connect();
-      const handler = (message: pg.Notification) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      };
-      client.on('notification', handler);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        client.off('notification', handler);
-        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`);
-        client.release();
-      };
-    },
+    listen: (channel, onMessage) => listener.listen(channel, onMessage),
     async withLock(key, fn) {
       const client = await pool.connect();
       try {
@@ -75,7 +64,92 @@ async function createPostgres(url: string, poolSize: number): Promise<DatabaseHa
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Every LISTEN of this process on one dedicated connection (outside the pool, so listening never takes a
+ * connection from queries). When that connection drops it reconnects and listens again; what was notified
+ * while it was down is not replayed (live streams start with a snapshot, and the outbox relay also polls).
+ */
+function createPgListener(url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  function connect(): Promise<pg.Client> {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      c.on('error', () => drop(c));
+      c.on('end', () => drop(c));
+      try {
+        await c.connect();
+        for (const channel of handlers.keys()) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        c.end().catch(() => {});
+        throw error;
+      } finally {
+        connecting = undefined;
+      }
+      client = c;
+      return c;
+    })();
+    return connecting;
+  }
+
+  function drop(c: pg.Client) {
+    if (client !== c) return;
+    client = undefined;
+    c.end().catch(() => {});
+    if (!closed && handlers.size > 0) scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (retry || closed) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(() => scheduleReconnect());
+    }, 1000);
+    retry.unref();
+  }
+
+  return {
+    async listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+      }
+      set.add(onMessage);
+      const c = await connect();
+      // A connection made just now already listened to it; LISTEN twice is harmless.
+      if (first) await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        const current = handlers.get(channel);
+        if (!current?.delete(onMessage) || current.size > 0) return;
+        handlers.delete(channel);
+        await client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      };
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await connecting?.catch(() => {});
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    },
   };
 }
 

@@ -13,12 +13,16 @@ export interface StaffPrincipal {
   role: StaffRole;
   branchIds: number[];
   familyId: string;
+  /** When the access token this request came with expires (ms since the epoch): long-lived streams end there. */
+  accessExpiresAt: number;
 }
 
 export interface CustomerPrincipal {
   id: number;
   brandId: number;
   familyId: string;
+  /** When the access token this request came with expires (ms since the epoch): long-lived streams end there. */
+  accessExpiresAt: number;
 }
 
 declare module 'fastify' {
@@ -86,7 +90,7 @@ export interface AuthGuardDeps {
   /** The customer if it still exists in that brand (a deleted customer's token is refused). */
   customerExists(id: number, brandId: number): Promise<boolean>;
   /** The active staff user with the branch ids in scope, or undefined (disabled or deleted). */
-  loadStaff(id: number): Promise<Omit<StaffPrincipal, 'familyId'> | undefined>;
+  loadStaff(id: number): Promise<Omit<StaffPrincipal, 'familyId' | 'accessExpiresAt'> | undefined>;
 }
 
 /** Guards routes use: who is signed in (customer of this brand, staff), and with which role. */
@@ -99,7 +103,7 @@ export function createAuthGuards(deps: AuthGuardDeps) {
     const claims = await sessions.checkAccess(token, 'customer');
     if (!claims || claims.brandId !== brandId) throw new AppError('session_expired');
     if (!(await deps.customerExists(claims.subjectId, brandId))) throw new AppError('session_expired');
-    return { id: claims.subjectId, brandId, familyId: claims.familyId };
+    return { id: claims.subjectId, brandId, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
   }
 
   /** Optional variant: the signed-in customer, or null (no cookie or an invalid one). */
@@ -121,7 +125,7 @@ export function createAuthGuards(deps: AuthGuardDeps) {
       const user = await deps.loadStaff(claims.subjectId);
       if (!user || user.brandId !== claims.brandId) throw new AppError('session_expired');
       if (roles && !roles.includes(user.role)) throw new AppError('forbidden');
-      request.staff = { ...user, familyId: claims.familyId };
+      request.staff = { ...user, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
     };
   }
 

@@ -183,6 +183,13 @@ export const ERRORS = {
     en: 'Give a reason to cancel the order',
     ar: 'اذكر سبب إلغاء الطلب',
   },
+  // Live events and tables (issue 4).
+  branch_out_of_scope: {
+    status: 403,
+    en: "This branch isn't one of the branches you work at",
+    ar: 'هذا الفرع ليس من الفروع التي تعمل بها',
+  },
+  table_not_found: { status: 404, en: "This table doesn't exist", ar: 'هذه الطاولة غير موجودة' },
   // Card payments (issue 5). The spec's wording for the card page's three messages.
   card_number_invalid: { status: 400, en: 'Invalid card number', ar: 'رقم البطاقة غير صحيح' },
   card_expiry_invalid: { status: 400, en: 'Invalid expire date', ar: 'تاريخ الانتهاء غير صحيح' },

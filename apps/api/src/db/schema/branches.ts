@@ -78,6 +78,8 @@ export const tables = pgTable(
       .references(() => branches.id, { onDelete: 'cascade' }),
     number: text().notNull(),
     status: text().notNull().default('free'),
+    /** When the status last changed (the staff board orders concurrent changes by it). */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('tables_branch_number_uq').on(t.branchId, t.number),

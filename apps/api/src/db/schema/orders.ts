@@ -141,6 +141,8 @@ export const orderOutbox = pgTable(
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the built-in board was told (the relay announces once, even while a POS still fails). */
+    announcedAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -22,6 +22,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
+import { notifyLive } from '../order-events/order-events.repo.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import {
   claimIdempotencyKey,
@@ -457,6 +458,14 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
           event: 'order_status_changed',
           payload: { orderId: id, branchId: order.branchId, from, to },
         });
+        // The board and the diner hear of it only once this commits (NOTIFY is delivered at commit).
+        await notifyLive(tx, {
+          kind: 'order_updated',
+          orderId: id,
+          brandId: order.brandId,
+          branchId: order.branchId,
+          customerId: order.customerId,
+        });
         return order;
       });
       return toStaffOrder({ ...row, order: updated }, await listLinesOf(db, [id]));
@@ -482,7 +491,7 @@ function pricingColumns(p: CartPricing) {
   };
 }
 
-function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranch, lines: OrderLineRow[]): Order {
+export function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranch, lines: OrderLineRow[]): Order {
   return {
     id: o.id,
     number: o.number,
@@ -529,7 +538,7 @@ function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranch, line
   };
 }
 
-function toStaffOrder(row: StaffOrderRow, lines: OrderLineRow[]): StaffOrder {
+export function toStaffOrder(row: StaffOrderRow, lines: OrderLineRow[]): StaffOrder {
   return {
     ...toOrder(row, lines),
     customer:

@@ -58,7 +58,7 @@ export function createStaffService(ctx: AppContext, sessions: SessionsService) {
 
   return {
     /** The principal for plugins/auth.ts: undefined when the user is gone or disabled. */
-    async loadPrincipal(id: number): Promise<Omit<StaffPrincipal, 'familyId'> | undefined> {
+    async loadPrincipal(id: number): Promise<Omit<StaffPrincipal, 'familyId' | 'accessExpiresAt'> | undefined> {
       const user = await findStaffById(db, id);
       if (!user?.active) return undefined;
       return { id: user.id, brandId: user.brandId, role: user.role as StaffRole, branchIds: await scope(user) };

@@ -1,0 +1,1 @@
+ALTER TABLE "order_outbox" ADD COLUMN "announced_at" timestamp with time zone;

@@ -1,0 +1,118 @@
+import { type Order, orderSchema, type StaffOrder } from '@sufra/shared/schemas/order';
+import type { Table } from '@sufra/shared/schemas/order-events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from './order-events.repo.ts';
+
+/** A staff board connected to this instance: its brand and the branches it watches. */
+export interface StaffSubscriber {
+  brandId: number;
+  branchIds: ReadonlySet<number>;
+  send(event: 'order_placed' | 'order_updated', data: StaffOrder): void;
+  sendTable(data: Table): void;
+}
+
+/** A diner watching one of their orders on this instance. */
+export interface OrderSubscriber {
+  orderId: number;
+  customerId: number;
+  send(order: Order): void;
+}
+
+export interface LiveHubDeps {
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  /** The order as the board sees it now (undefined if it is gone). */
+  loadOrder(orderId: number, brandId: number): Promise<StaffOrder | undefined>;
+  loadTable(tableId: number, brandId: number): Promise<Table | undefined>;
+}
+
+/**
+ * This instance's end of the live events: one LISTEN, and the SSE streams connected here. Each notice is
+ * matched against local subscribers first; only when someone here cares is the fresh row loaded, once,
+ * and written to each of them. Notices are handled one after another, so a stream sees changes in the
+ * order they committed. Nothing here is shared state: another instance has its own hub on the same channel.
+ */
+export function createLiveHub(deps: LiveHubDeps) {
+  const staff = new Set<StaffSubscriber>();
+  const orders = new Set<OrderSubscriber>();
+  let started: Promise<void> | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  let queue: Promise<void> = Promise.resolve();
+
+  async function dispatch(notice: LiveNotice) {
+    if (notice.kind === 'table_updated') {
+      const watchers = [...staff].filter((s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId));
+      if (watchers.length === 0) return;
+      const table = await deps.loadTable(notice.tableId, notice.brandId);
+      if (!table) return;
+      for (const s of watchers) s.sendTable(table);
+      return;
+    }
+    const boards = [...staff].filter((s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId));
+    // The kitchen hand-off changes nothing the diner sees (they already have the order as placed).
+    const diners =
+      notice.kind === 'order_updated'
+        ? [...orders].filter((o) => o.orderId === notice.orderId && o.customerId === notice.customerId)
+        : [];
+    if (boards.length === 0 && diners.length === 0) return;
+    const order = await deps.loadOrder(notice.orderId, notice.brandId);
+    if (!order) return;
+    for (const s of boards) s.send(notice.kind, order);
+    if (diners.length > 0) {
+      // The diner's view: the same order without the board's customer details (zod drops unknown keys).
+      const own = orderSchema.parse(order);
+      for (const d of diners) d.send(own);
+    }
+  }
+
+  function onPayload(payload: string) {
+    const notice = parseLiveNotice(payload);
+    if (!notice) {
+      deps.log.warn({ channel: LIVE_CHANNEL }, 'ignored a malformed live notice');
+      return;
+    }
+    queue = queue
+      .then(() => dispatch(notice))
+      .catch((error: unknown) => deps.log.error({ err: error, notice }, 'live event fan-out failed'));
+  }
+
+  return {
+    /** LISTENs once per instance; every call after the first waits for the same LISTEN. */
+    start(): Promise<void> {
+      started ??= deps.database.listen(LIVE_CHANNEL, onPayload).then(
+        (stop) => {
+          unlisten = stop;
+        },
+        (error: unknown) => {
+          // The next stream tries again rather than failing for the life of the process.
+          started = undefined;
+          throw error;
+        },
+      );
+      return started;
+    },
+    subscribeStaff(subscriber: StaffSubscriber): () => void {
+      staff.add(subscriber);
+      return () => staff.delete(subscriber);
+    },
+    subscribeOrder(subscriber: OrderSubscriber): () => void {
+      orders.add(subscriber);
+      return () => orders.delete(subscriber);
+    },
+    /** Streams connected here (tests check that a closed stream was removed). */
+    get size() {
+      return staff.size + orders.size;
+    },
+    async stop() {
+      await started?.catch(() => {});
+      await unlisten?.().catch(() => {});
+      unlisten = undefined;
+      staff.clear();
+      orders.clear();
+      await queue;
+    },
+  };
+}
+
+export type LiveHub = ReturnType<typeof createLiveHub>;

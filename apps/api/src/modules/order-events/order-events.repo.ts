@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+
+/** The one channel every API instance LISTENs on for live order and table events. */
+export const LIVE_CHANNEL = 'sufra_events';
+
+/**
+ * What crosses instances: ids and the kind of change, never the row (NOTIFY payloads are capped at 8000 bytes,
+ * and each instance loads the fresh row itself, once per event, for its own subscribers).
+ */
+export type LiveNotice =
+  | {
+      kind: 'order_placed' | 'order_updated';
+      orderId: number;
+      brandId: number;
+      branchId: number;
+      customerId: number | null;
+    }
+  | { kind: 'table_updated'; tableId: number; brandId: number; branchId: number };
+
+/**
+ * Announces a change. Call it inside the transaction that makes the change: PostgreSQL delivers a
+ * NOTIFY only when its transaction commits, so nothing is announced that did not happen.
+ */
+export async function notifyLive(db: Queryable, notice: LiveNotice): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+/** The notice a payload carries, or null for anything malformed (a NOTIFY anyone with SQL access could send). */
+export function parseLiveNotice(payload: string): LiveNotice | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const int = (x: unknown): x is number => Number.isSafeInteger(x);
+  if (!int(v.brandId) || !int(v.branchId)) return null;
+  if ((v.kind === 'order_placed' || v.kind === 'order_updated') && int(v.orderId)) {
+    return {
+      kind: v.kind,
+      orderId: v.orderId,
+      brandId: v.brandId,
+      branchId: v.branchId,
+      customerId: int(v.customerId) ? v.customerId : null,
+    };
+  }
+  if (v.kind === 'table_updated' && int(v.tableId)) {
+    return { kind: v.kind, tableId: v.tableId, brandId: v.brandId, branchId: v.branchId };
+  }
+  return null;
+}

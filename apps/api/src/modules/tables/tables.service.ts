@@ -1,0 +1,56 @@
+import { isTableStatus, type TableStatus } from '@sufra/shared/machines/table-status';
+import type { Table } from '@sufra/shared/schemas/order-events';
+import type { AppContext } from '../../app-context.ts';
+import type { StaffPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { notifyLive } from '../order-events/order-events.repo.ts';
+import { findBrandTable, listBranchTables, type TableRow, updateTableStatus } from './tables.repo.ts';
+
+export function toTable(row: TableRow): Table {
+  return {
+    id: row.id,
+    branchId: row.branchId,
+    number: row.number,
+    status: isTableStatus(row.status) ? row.status : 'free',
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Tables of the staff user's branches. Any role in scope (cashiers too) may set any status from any other:
+ * the floor changes faster than a machine could describe. Order placement reads the status at the moment it
+ * places (free and occupied take dine-in orders; reserved and check printed answer "The table isn't available").
+ */
+export function createTablesService(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    /** A branch outside the user's scope answers 403 (it may well exist; it isn't theirs). */
+    async list(staff: StaffPrincipal, branchId: number): Promise<Table[]> {
+      if (!staff.branchIds.includes(branchId)) throw new AppError('branch_out_of_scope');
+      return (await listBranchTables(db, [branchId])).map(toTable);
+    },
+
+    /**
+     * Sets a table's status and announces it in the same transaction. The same status again is a no-op
+     * (200 with the table, nothing announced). Another brand's table, or one outside scope: 404.
+     */
+    async setStatus(staff: StaffPrincipal, id: number, to: TableStatus): Promise<Table> {
+      const row = await findBrandTable(db, id, staff.brandId);
+      if (!row || !staff.branchIds.includes(row.branchId)) throw new AppError('table_not_found');
+      const changed = await db.transaction(async (tx) => {
+        const updated = await updateTableStatus(tx, id, to, ctx.now());
+        if (updated) {
+          await notifyLive(tx, { kind: 'table_updated', tableId: id, brandId: staff.brandId, branchId: row.branchId });
+        }
+        return updated;
+      });
+      if (changed) return toTable(changed);
+      // Nothing changed: it already had this status (perhaps set a moment ago by someone else); answer it as it is.
+      const current = await findBrandTable(db, id, staff.brandId);
+      if (!current) throw new AppError('table_not_found');
+      return toTable(current);
+    },
+  };
+}
+
+export type TablesService = ReturnType<typeof createTablesService>;

@@ -1,0 +1,187 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { orderSchema, staffOrderSchema } from '@sufra/shared/schemas/order';
+import { tableListResponse, tableSchema } from '@sufra/shared/schemas/order-events';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { REPO_ROOT } from '../src/config/env.ts';
+import { type Caller, caller } from './accounts.ts';
+import { openStream, type StreamClient } from './event-stream-client.ts';
+import { STAFF, UUID } from './fixture-brands.ts';
+import { diner, menuIds, newKey } from './orders.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** An API instance under test: its base URL and how to stop it. */
+interface Instance {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (apps/api/src/server.ts) as its own process on a free port, on this database. */
+async function startServer(env: Record<string, string>): Promise<Instance> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sufra-instance-'));
+  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'apps/api/src/server.ts')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      WEB_DIST: join(dataDir, 'no-web-build'),
+      SMS_RELAY_INTERVAL_MS: '0',
+      ...env,
+    },
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      // server.ts prints the staff URL once it listens.
+      const match = output.match(/Staff app: (http:\/\/\S+)\/staff/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** PGlite lives inside one process: there, the two instances are two apps on the one embedded database. */
+async function startInProcess(t: TestApp): Promise<Instance> {
+  const app: FastifyInstance = await buildApp(t.config, { database: t.database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return { url: `http://127.0.0.1:${address.port}`, stop: () => app.close() };
+}
+
+/**
+ * Two API instances on one database: a diner and a board connected to instance A see what staff do through
+ * instance B, because events travel through PostgreSQL (LISTEN/NOTIFY), not through memory. On PostgreSQL the
+ * instances are two server processes; on PGlite (one process by nature) two apps sharing the embedded database.
+ */
+describe('live events across two API instances', () => {
+  let t: TestApp;
+  let a: Instance;
+  let b: Instance;
+  let dinerA: Caller;
+  let cashier: Caller;
+  let water: number;
+  const streams: StreamClient[] = [];
+  const secret = randomBytes(32).toString('base64url');
+
+  /** A JSON call over HTTP to one instance with a caller's cookies. */
+  const http = async (instance: Instance, c: Caller, method: string, path: string, body?: unknown, headers = {}) => {
+    const res = await fetch(`${instance.url}${path}`, {
+      method,
+      headers: {
+        cookie: c.jar.header(),
+        'accept-language': 'en',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, json: (await res.json()) as unknown };
+  };
+  const stream = async (instance: Instance, c: Caller, path: string) => {
+    const s = await openStream(`${instance.url}${path}`, { cookie: c.jar.header() });
+    streams.push(s);
+    expect(s.status).toBe(200);
+    return s;
+  };
+  const pickupThroughB = async () => {
+    const res = await http(
+      b,
+      dinerA,
+      'POST',
+      `/api/orders/${UUID.aMain}/`,
+      { orderType: 2, lines: [{ kind: 'product', itemId: water, quantity: 1 }], paymentMethod: 'cash' },
+      { 'idempotency-key': newKey() },
+    );
+    expect(res.status).toBe(201);
+    return orderSchema.parse(res.json);
+  };
+
+  beforeAll(async () => {
+    // Every instance must share the secret that signs sessions (as production requires with DATABASE_URL).
+    t = await createTestApp({ env: { AUTH_SECRET: secret } });
+    water = (await menuIds(t, UUID.aMain)).item('water');
+    dinerA = await diner(t, UUID.aMain, '0596000001');
+    cashier = caller(t);
+    expect((await cashier.call('POST', '/api/staff/auth/login/', STAFF.aCashier)).statusCode).toBe(200);
+    if (t.database.kind === 'postgres' && t.config.databaseUrl) {
+      const env = { DATABASE_URL: t.config.databaseUrl, AUTH_SECRET: secret, DATABASE_POOL_SIZE: '4' };
+      [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    } else {
+      [a, b] = await Promise.all([startInProcess(t), startInProcess(t)]);
+    }
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await t.close();
+  });
+
+  it('runs two distinct instances', () => {
+    expect(a.url).not.toBe(b.url);
+  });
+
+  it("sends a status set through B to the diner's and the board's streams on A", async () => {
+    const order = await pickupThroughB();
+    const diners = await stream(a, dinerA, `/api/orders/${UUID.aMain}/${order.id}/events/`);
+    expect(orderSchema.parse((await diners.next('order')).data).status).toBe('pending');
+    const board = await stream(a, cashier, '/api/staff/orders/events/');
+    expect((await board.next()).event).toBe('ready');
+
+    const moved = await http(b, cashier, 'PATCH', `/api/staff/orders/${order.id}/status/`, { to: 'sent_to_kitchen' });
+    expect(moved.status).toBe(200);
+
+    expect(orderSchema.parse((await diners.next('order')).data)).toMatchObject({
+      id: order.id,
+      status: 'sent_to_kitchen',
+    });
+    const updated = staffOrderSchema.parse((await board.next('order_updated')).data);
+    expect(updated).toMatchObject({ id: order.id, status: 'sent_to_kitchen' });
+  });
+
+  it("hands an order placed through B to A's board, and a table set through B too", async () => {
+    const board = await stream(a, cashier, '/api/staff/orders/events/');
+    expect((await board.next()).event).toBe('ready');
+    const order = await pickupThroughB();
+    const placed = staffOrderSchema.parse((await board.next('order_placed')).data);
+    expect(placed).toMatchObject({ id: order.id, number: order.number });
+
+    const list = await http(b, cashier, 'GET', `/api/staff/tables/?branchId=${order.branchId}`);
+    const table = tableListResponse.parse(list.json).tables[0];
+    if (!table) throw new Error('fixture has no table');
+    const next = table.status === 'reserved' ? 'free' : 'reserved';
+    expect((await http(b, cashier, 'PATCH', `/api/staff/tables/${table.id}/status/`, { to: next })).status).toBe(200);
+    expect(tableSchema.parse((await board.next('table_updated')).data)).toMatchObject({ id: table.id, status: next });
+  });
+});
