@@ -41,6 +41,17 @@ import { createSpaHtml } from './modules/web/spa-html.ts';
 import { createAuthGuards, registerCookies } from './plugins/auth.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import type { PaymentProvider } from './providers/payment/payment-provider.ts';
+import { createPaymentProvider } from './providers/payment/payment-providers.ts';
+import { testGatewayRoutes } from './providers/payment/test-gateway/test-gateway.routes.ts';
+import {
+  createTestGatewayService,
+  type TestGatewayService,
+} from './providers/payment/test-gateway/test-gateway.service.ts';
+import {
+  createGatewayWebhookRelay,
+  type GatewayWebhookRelay,
+} from './providers/payment/test-gateway/test-gateway-webhooks.ts';
 import { createLogPosProvider } from './providers/pos/log-pos-provider.ts';
 import type { PosProvider } from './providers/pos/pos-provider.ts';
 import { createLogSmsProvider } from './providers/sms/log-sms-provider.ts';
@@ -57,7 +68,16 @@ export interface AppDeps {
   smsProvider?: SmsProvider;
   /** The POS for integrated branches; default: the log. Tests pass a recording one. */
   posProvider?: PosProvider;
+  /** The card payment provider; default from the config (the built-in test gateway, or Moyasar). */
+  paymentProvider?: PaymentProvider;
+  /** Where the server log goes instead of stdout (tests read it back, e.g. the PCI scan). */
+  logStream?: { write(line: string): void };
 }
+
+/** Where the built-in test gateway is mounted when it is the provider. */
+export const TEST_GATEWAY_PREFIX = '/test-gateway';
+/** Where the test gateway posts its webhooks by default (the receiving route comes with the order integration). */
+export const TEST_GATEWAY_WEBHOOK_PATH = '/api/payments/webhooks/test/';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,15 +89,20 @@ declare module 'fastify' {
     liveHub: LiveHub;
     /** The kitchen hand-off relay of order_outbox (tests call drainOnce()). */
     kitchenRelay: KitchenRelay;
+    /** The configured card payment provider (issue 5). */
+    paymentProvider: PaymentProvider;
+    /** The built-in test gateway when it is mounted (PAYMENT_PROVIDER=test), else null. */
+    testGateway: { service: TestGatewayService; webhooks: GatewayWebhookRelay } | null;
   }
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream: AppDeps['logStream']): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    ...(config.nodeEnv === 'development'
+    ...(stream ? { stream } : {}),
+    ...(config.nodeEnv === 'development' && !stream
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
   };
@@ -95,7 +120,7 @@ function originOf(url: string): string | null {
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? (await createDatabase(config));
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
     trustProxy: config.trustProxy,
@@ -187,6 +212,48 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('smsRelay', smsRelay);
   app.addHook('onReady', async () => smsRelay.start());
   app.addHook('onClose', async () => smsRelay.stop());
+  // Card payments (issue 5): the provider our services call, and the built-in gateway when it is the provider.
+  // The gateway runs in this process: reach it (and let it reach our webhook route) over loopback at the port
+  // actually listened on, which tests and PORT=0 only know after listen().
+  const ownUrl = (path: string) => {
+    const address = app.server.address();
+    const port = address && typeof address === 'object' ? address.port : config.port;
+    return `http://127.0.0.1:${port}${path}`;
+  };
+  app.decorate(
+    'paymentProvider',
+    deps.paymentProvider ?? createPaymentProvider(config.payments, () => ownUrl(TEST_GATEWAY_PREFIX)),
+  );
+  if (config.payments.provider === 'test') {
+    const settings = config.payments.testGateway;
+    const webhooks = createGatewayWebhookRelay({
+      db: database.db,
+      now: ctx.now,
+      log: app.log,
+      url: settings.webhookUrl ?? (() => ownUrl(TEST_GATEWAY_WEBHOOK_PATH)),
+      secret: settings.webhookSecret,
+      timeoutMs: config.payments.timeoutMs,
+      intervalMs: settings.webhookIntervalMs,
+    });
+    const service = createTestGatewayService({
+      db: database.db,
+      now: ctx.now,
+      settings,
+      onWebhookQueued: () => webhooks.kick(),
+    });
+    app.decorate('testGateway', { service, webhooks });
+    app.addHook('onReady', async () => webhooks.start());
+    app.addHook('onClose', async () => webhooks.stop());
+    await app.register(testGatewayRoutes, {
+      prefix: TEST_GATEWAY_PREFIX,
+      service,
+      settings,
+      base: TEST_GATEWAY_PREFIX,
+    });
+  } else {
+    app.decorate('testGateway', null);
+  }
+
   const sessions = createSessionsService(ctx, secret);
   const otp = createOtpService(ctx, {
     secret,

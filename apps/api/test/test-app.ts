@@ -30,6 +30,8 @@ export interface TestAppOptions {
   /** Extra environment for loadConfig (e.g. WEB_DIST). */
   env?: Record<string, string>;
   now?: () => Date;
+  /** Capture the server log (set LOG_LEVEL in env too, the default in tests is silent). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -73,7 +75,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = await createDatabase(config, { inMemory: true });
   await migrate(database);
   const seededList = await seedBrandsIfAbsent(database.db, options.brands ?? fixtureBrands);
-  const app = await buildApp(config, { database, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp(config, {
+    database,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
 
   let closed = false;

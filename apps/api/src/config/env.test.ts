@@ -102,4 +102,47 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ STAFF_ACCESS_COOKIE: 'sufra_at' })).toThrow(/must differ/);
     });
   });
+  describe('card payments (issue 5)', () => {
+    it('uses the built-in test gateway by default, in this process, with development keys', () => {
+      const { payments } = loadConfig({ PORT: '4000', PUBLIC_URL: 'https://qr.sufra.example/' });
+      expect(payments).toEqual({
+        provider: 'test',
+        timeoutMs: 10_000,
+        moyasar: null,
+        testGateway: {
+          secretKey: 'sk_test_sufra_gateway_dev_key',
+          webhookSecret: 'whsec_sufra_gateway_dev_secret',
+          apiUrl: null,
+          publicUrl: 'https://qr.sufra.example/test-gateway',
+          webhookUrl: null,
+          webhookIntervalMs: 1000,
+          holdMs: 30_000,
+        },
+      });
+    });
+
+    it('needs the secret key and webhook secret for Moyasar, and reads its API base', () => {
+      expect(() => loadConfig({ PAYMENT_PROVIDER: 'moyasar' })).toThrow(
+        /MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET/,
+      );
+      expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
+      const { payments } = loadConfig({
+        PAYMENT_PROVIDER: 'moyasar',
+        MOYASAR_SECRET_KEY: 'sk_live_x',
+        MOYASAR_WEBHOOK_SECRET: 'token',
+        PAYMENT_TIMEOUT_MS: '5000',
+      });
+      expect(payments).toMatchObject({
+        provider: 'moyasar',
+        timeoutMs: 5000,
+        moyasar: {
+          secretKey: 'sk_live_x',
+          publishableKey: null,
+          webhookSecret: 'token',
+          apiUrl: 'https://api.moyasar.com/v1',
+        },
+      });
+      expect(() => loadConfig({ TEST_GATEWAY_SECRET_KEY: 'short' })).toThrow(/TEST_GATEWAY_SECRET_KEY/);
+    });
+  });
 });

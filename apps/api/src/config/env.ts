@@ -62,6 +62,30 @@ const envSchema = z.object({
    * once (NOTIFY). 0 = not started (tests drive it by hand).
    */
   KITCHEN_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** Card payments (issue 5): the built-in test gateway (default: demo, tests) or Moyasar. */
+  PAYMENT_PROVIDER: z.enum(['test', 'moyasar']).default('test'),
+  /** How long we wait for the payment provider's API before giving up (a typed timeout error, nothing hangs). */
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  MOYASAR_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** The publishable key a browser uses to tokenize a card with Moyasar (never the secret key). */
+  MOYASAR_PUBLISHABLE_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** The webhook's secret token, set in Moyasar's dashboard; every webhook body carries it. */
+  MOYASAR_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  MOYASAR_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.moyasar.com/v1')),
+  /** The test gateway's own keys. The defaults are public (development only); set both in production. */
+  TEST_GATEWAY_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(16).default('sk_test_sufra_gateway_dev_key')),
+  TEST_GATEWAY_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default('whsec_sufra_gateway_dev_secret'),
+  ),
+  /** Where our server calls the test gateway's API; default: this same process over loopback (its listening port). */
+  TEST_GATEWAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** Where the test gateway posts its signed webhooks; default: this process's /api/payments/webhooks/test/. */
+  TEST_GATEWAY_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** How often the test gateway retries undelivered webhooks; 0 = not started (tests drive it by hand). */
+  TEST_GATEWAY_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /** How long the test gateway holds an API answer about a "timeout" test card (longer than PAYMENT_TIMEOUT_MS). */
+  TEST_GATEWAY_HOLD_MS: z.coerce.number().int().min(0).max(600_000).optional(),
 });
 
 function cookieName(fallback: string) {
@@ -103,6 +127,26 @@ export interface Config {
   };
   otpSendsPerIpPerHour: number;
   kitchen: { relayIntervalMs: number };
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  provider: 'test' | 'moyasar';
+  timeoutMs: number;
+  moyasar: { secretKey: string; publishableKey: string | null; webhookSecret: string; apiUrl: string } | null;
+  /** The built-in gateway's settings (mounted at /test-gateway when it is the provider). */
+  testGateway: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Base of its API as our server calls it (…/test-gateway); null = this process over loopback, at the port it listens on. */
+    apiUrl: string | null;
+    /** Base of its pages as a browser reaches them (PUBLIC_URL/test-gateway). */
+    publicUrl: string;
+    /** Where its webhooks go; null = this process's /api/payments/webhooks/test/ over loopback. */
+    webhookUrl: string | null;
+    webhookIntervalMs: number;
+    holdMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -129,8 +173,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const names = [e.CUSTOMER_ACCESS_COOKIE, e.CUSTOMER_REFRESH_COOKIE, e.STAFF_ACCESS_COOKIE, e.STAFF_REFRESH_COOKIE];
   if (new Set(names).size !== names.length) problems.push('  *_COOKIE: the four cookie names must differ');
+  const moyasarSet = e.MOYASAR_SECRET_KEY && e.MOYASAR_WEBHOOK_SECRET;
+  if (e.PAYMENT_PROVIDER === 'moyasar' && !moyasarSet) {
+    problems.push('  PAYMENT_PROVIDER: moyasar needs MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
   const outboxDefault = !(e.NODE_ENV === 'production' && e.SMS_PROVIDER !== 'log');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const atRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
   return {
     nodeEnv: e.NODE_ENV,
@@ -141,7 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     imageHost: e.IMAGE_HOST.replace(/\/$/, ''),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     webDist: atRoot(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     imagesDir: resolve(REPO_ROOT, 'apps/api/assets/images'),
@@ -171,5 +220,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
     kitchen: { relayIntervalMs: e.KITCHEN_RELAY_INTERVAL_MS },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      moyasar:
+        e.PAYMENT_PROVIDER === 'moyasar' && e.MOYASAR_SECRET_KEY && e.MOYASAR_WEBHOOK_SECRET
+          ? {
+              secretKey: e.MOYASAR_SECRET_KEY,
+              publishableKey: e.MOYASAR_PUBLISHABLE_KEY ?? null,
+              webhookSecret: e.MOYASAR_WEBHOOK_SECRET,
+              apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
+            }
+          : null,
+      testGateway: {
+        secretKey: e.TEST_GATEWAY_SECRET_KEY,
+        webhookSecret: e.TEST_GATEWAY_WEBHOOK_SECRET,
+        apiUrl: e.TEST_GATEWAY_API_URL?.replace(/\/$/, '') ?? null,
+        publicUrl: `${publicUrl}/test-gateway`,
+        webhookUrl: e.TEST_GATEWAY_WEBHOOK_URL ?? null,
+        webhookIntervalMs: e.TEST_GATEWAY_WEBHOOK_INTERVAL_MS,
+        holdMs: e.TEST_GATEWAY_HOLD_MS ?? e.PAYMENT_TIMEOUT_MS * 3,
+      },
+    },
   };
 }

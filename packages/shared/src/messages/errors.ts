@@ -190,6 +190,42 @@ export const ERRORS = {
     ar: 'هذا الفرع ليس من الفروع التي تعمل بها',
   },
   table_not_found: { status: 404, en: "This table doesn't exist", ar: 'هذه الطاولة غير موجودة' },
+  // Card payments (issue 5). The spec's wording for the card page's three messages.
+  card_number_invalid: { status: 400, en: 'Invalid card number', ar: 'رقم البطاقة غير صحيح' },
+  card_expiry_invalid: { status: 400, en: 'Invalid expire date', ar: 'تاريخ الانتهاء غير صحيح' },
+  card_cvv_invalid: { status: 400, en: 'Invalid cvv', ar: 'رمز التحقق (CVV) غير صحيح' },
+  card_holder_required: { status: 400, en: "Enter the card holder's name", ar: 'أدخل اسم حامل البطاقة' },
+  payment_not_found: { status: 404, en: "This payment doesn't exist", ar: 'عملية الدفع هذه غير موجودة' },
+  payment_failed: {
+    status: 402,
+    en: 'Payment Failed (transaction failed due to a technical error, try again)',
+    ar: 'فشل الدفع (فشلت العملية بسبب خطأ تقني، حاول مرة أخرى)',
+  },
+  payment_declined: {
+    status: 402,
+    en: 'The card was declined (insufficient funds)',
+    ar: 'رُفضت البطاقة (الرصيد غير كافٍ)',
+  },
+  payment_3ds_failed: {
+    status: 402,
+    en: 'The 3-D Secure verification failed',
+    ar: 'فشل التحقق الآمن (3-D Secure)',
+  },
+  payment_already_completed: {
+    status: 409,
+    en: 'This payment is already completed',
+    ar: 'اكتملت عملية الدفع هذه بالفعل',
+  },
+  payment_provider_unavailable: {
+    status: 502,
+    en: "The payment provider didn't answer, try again in a moment",
+    ar: 'لم يستجب مزوّد الدفع، حاول مرة أخرى بعد قليل',
+  },
+  payment_webhook_invalid: {
+    status: 401,
+    en: 'The payment notification signature is not valid',
+    ar: 'توقيع إشعار الدفع غير صالح',
+  },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

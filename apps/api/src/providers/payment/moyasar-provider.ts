@@ -1,0 +1,171 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { PaymentStatus } from '@sufra/shared/machines/payment-status';
+import type { CardBrand } from '@sufra/shared/payments/card';
+import { z } from 'zod';
+import {
+  type CreatePaymentInput,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentWebhookEvent,
+  type ProviderPayment,
+  type WebhookRequest,
+} from './payment-provider.ts';
+import { providerRequest } from './provider-http.ts';
+
+export interface MoyasarSettings {
+  /** e.g. https://api.moyasar.com/v1 (tests: a local fake). */
+  apiUrl: string;
+  secretKey: string;
+  /** The webhook's secret token, as set in Moyasar's dashboard. */
+  webhookSecret: string;
+  timeoutMs: number;
+}
+
+/**
+ * Moyasar's payment object as its API documents it (the fields we read; others are ignored). Statuses include
+ * authorized/captured/voided/verified for flows we do not use; see toStatus for what each means to us.
+ */
+const moyasarPayment = z.object({
+  id: z.string().min(1),
+  status: z.enum(['initiated', 'paid', 'failed', 'authorized', 'captured', 'refunded', 'voided', 'verified']),
+  amount: z.number().int(),
+  currency: z.string(),
+  refunded: z.number().int().default(0),
+  description: z.string().nullable().default(''),
+  metadata: z.record(z.string(), z.unknown()).nullable().default(null),
+  source: z
+    .object({
+      type: z.string(),
+      company: z.string().nullable().optional(),
+      number: z.string().nullable().optional(),
+      message: z.string().nullable().optional(),
+      transaction_url: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+type MoyasarPayment = z.infer<typeof moyasarPayment>;
+
+const moyasarWebhook = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  secret_token: z.string().optional(),
+  data: moyasarPayment,
+});
+
+const BRANDS: Record<string, CardBrand> = {
+  mada: 'mada',
+  visa: 'visa',
+  master: 'mastercard',
+  mastercard: 'mastercard',
+  amex: 'amex',
+};
+
+/** Moyasar's statuses in our machine's words. Only money actually taken is "paid". */
+function toStatus(status: MoyasarPayment['status']): PaymentStatus | null {
+  switch (status) {
+    case 'initiated':
+    // Authorized but not captured: no money taken yet (we never ask for manual capture, so this is transient).
+    case 'authorized':
+      return 'initiated';
+    case 'paid':
+    case 'captured':
+      return 'paid';
+    case 'failed':
+    // An authorization released: nothing was taken.
+    case 'voided':
+      return 'failed';
+    case 'refunded':
+      return 'refunded';
+    default:
+      // "verified" is a card check without a charge, which we never start.
+      return null;
+  }
+}
+
+function toProviderPayment(payment: MoyasarPayment): ProviderPayment {
+  const status = toStatus(payment.status);
+  if (!status) throw new PaymentProviderError('invalid_response', `moyasar: unexpected status ${payment.status}`);
+  const source = payment.source ?? null;
+  const last4 = source?.number ? source.number.replace(/\D/g, '').slice(-4) || null : null;
+  return {
+    id: payment.id,
+    status,
+    amountHalalas: payment.amount,
+    currency: payment.currency,
+    refundedHalalas: payment.refunded,
+    description: payment.description ?? '',
+    metadata: Object.fromEntries(
+      Object.entries(payment.metadata ?? {}).flatMap(([key, value]) =>
+        typeof value === 'string' ? [[key, value]] : [],
+      ),
+    ),
+    redirectUrl: status === 'initiated' ? (source?.transaction_url ?? null) : null,
+    card: source ? { brand: BRANDS[source.company ?? ''] ?? null, last4 } : null,
+    failureMessage: status === 'failed' ? (source?.message ?? null) : null,
+  };
+}
+
+/**
+ * Moyasar (https://docs.moyasar.com): basic auth with the secret key, amounts in halalas, `given_id` as the
+ * idempotency key, a card `token` source made by the browser with the publishable key (so the number never
+ * reaches us), 3-D Secure through `source.transaction_url`, refunds on the payment, and webhooks that carry the
+ * dashboard's `secret_token` in their body (Moyasar does not sign them).
+ */
+export function createMoyasarProvider(settings: MoyasarSettings): PaymentProvider {
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ProviderPayment> {
+    const { body: answer } = await providerRequest({
+      method,
+      url: `${settings.apiUrl}${path}`,
+      secretKey: settings.secretKey,
+      body,
+      timeoutMs: settings.timeoutMs,
+      provider: 'moyasar',
+    });
+    const parsed = moyasarPayment.safeParse(answer);
+    if (!parsed.success) throw new PaymentProviderError('invalid_response', 'moyasar: unexpected payment body');
+    return toProviderPayment(parsed.data);
+  }
+
+  return {
+    name: 'moyasar',
+    async createPayment(input: CreatePaymentInput) {
+      if (!input.sourceToken) {
+        throw new PaymentProviderError('rejected', 'moyasar: a card token made in the browser is required');
+      }
+      return call('POST', '/payments', {
+        // Moyasar wants a UUID here; a retried create with the same one answers the same payment.
+        given_id: input.idempotencyKey,
+        amount: input.amountHalalas,
+        currency: input.currency,
+        description: input.description,
+        callback_url: input.callbackUrl,
+        metadata: input.metadata,
+        source: { type: 'token', token: input.sourceToken, '3ds': true, manual: false },
+      });
+    },
+    fetchPayment: (id) => call('GET', `/payments/${encodeURIComponent(id)}`),
+    refundPayment: (id, amountHalalas) =>
+      call(
+        'POST',
+        `/payments/${encodeURIComponent(id)}/refund`,
+        amountHalalas === undefined ? {} : { amount: amountHalalas },
+      ),
+    verifyWebhook(request: WebhookRequest): PaymentWebhookEvent {
+      let json: unknown;
+      try {
+        json = JSON.parse(request.rawBody);
+      } catch {
+        throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: malformed JSON');
+      }
+      const parsed = moyasarWebhook.safeParse(json);
+      if (!parsed.success) throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: unexpected body');
+      const given = Buffer.from(parsed.data.secret_token ?? '');
+      const expected = Buffer.from(settings.webhookSecret);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: wrong secret token');
+      }
+      return { eventId: parsed.data.id, type: parsed.data.type, payment: toProviderPayment(parsed.data.data) };
+    },
+  };
+}

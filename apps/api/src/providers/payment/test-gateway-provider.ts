@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import {
+  type CreatePaymentInput,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentWebhookEvent,
+  type ProviderPayment,
+  type WebhookRequest,
+} from './payment-provider.ts';
+import { providerRequest } from './provider-http.ts';
+import { gatewayPaymentJson, gatewayWebhookBody } from './test-gateway/test-gateway-api.ts';
+import { GATEWAY_SIGNATURE_HEADER, gatewaySignatureValid } from './test-gateway/test-gateway-signature.ts';
+
+export interface TestGatewayProviderSettings {
+  /** Base of the gateway's API, e.g. http://127.0.0.1:3000/test-gateway (a function: read at each call). */
+  apiUrl: string | (() => string);
+  secretKey: string;
+  webhookSecret: string;
+  timeoutMs: number;
+}
+
+/** The adapter for the built-in test gateway: it talks to it over HTTP like to any third party. */
+export function createTestGatewayProvider(settings: TestGatewayProviderSettings): PaymentProvider {
+  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+    const { body: answer } = await providerRequest({
+      method,
+      url: `${typeof settings.apiUrl === 'string' ? settings.apiUrl : settings.apiUrl()}/v1${path}`,
+      secretKey: settings.secretKey,
+      body,
+      timeoutMs: settings.timeoutMs,
+      provider: 'test gateway',
+    });
+    const parsed = gatewayPaymentJson.safeParse(answer);
+    if (!parsed.success) throw new PaymentProviderError('invalid_response', 'test gateway: unexpected payment body');
+    return toProviderPayment(parsed.data);
+  };
+
+  return {
+    name: 'test',
+    createPayment(input: CreatePaymentInput) {
+      return call('POST', '/payments', {
+        amount: input.amountHalalas,
+        currency: input.currency,
+        description: input.description,
+        callback_url: input.callbackUrl,
+        given_id: input.idempotencyKey,
+        metadata: input.metadata,
+      });
+    },
+    fetchPayment: (id) => call('GET', `/payments/${encodeURIComponent(id)}`),
+    refundPayment: (id, amountHalalas) =>
+      call(
+        'POST',
+        `/payments/${encodeURIComponent(id)}/refund`,
+        amountHalalas === undefined ? {} : { amount: amountHalalas },
+      ),
+    verifyWebhook(request: WebhookRequest): PaymentWebhookEvent {
+      const header = request.headers[GATEWAY_SIGNATURE_HEADER];
+      const signature = Array.isArray(header) ? header[0] : header;
+      if (!gatewaySignatureValid(settings.webhookSecret, request.rawBody, signature)) {
+        throw new PaymentProviderError('webhook_invalid', 'test gateway webhook: bad or missing signature');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(request.rawBody);
+      } catch {
+        throw new PaymentProviderError('webhook_invalid', 'test gateway webhook: malformed JSON');
+      }
+      const parsed = gatewayWebhookBody.safeParse(json);
+      if (!parsed.success) throw new PaymentProviderError('webhook_invalid', 'test gateway webhook: unexpected body');
+      return { eventId: parsed.data.id, type: parsed.data.type, payment: toProviderPayment(parsed.data.data) };
+    },
+  };
+}
+
+function toProviderPayment(json: z.infer<typeof gatewayPaymentJson>): ProviderPayment {
+  return {
+    id: json.id,
+    status: json.status,
+    amountHalalas: json.amount,
+    currency: json.currency,
+    refundedHalalas: json.refunded,
+    description: json.description,
+    metadata: json.metadata,
+    redirectUrl: json.status === 'initiated' ? json.transaction_url : null,
+    card: json.source.number ? { brand: json.source.company, last4: json.source.number.slice(-4) } : null,
+    failureMessage: json.status === 'failed' ? json.source.message : null,
+  };
+}
