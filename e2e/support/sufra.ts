@@ -69,10 +69,19 @@ export async function expectDocumentLanguage(page: Page, language: Language) {
  * Puts the app in `language` through its own language switch (on the menu page, where no pop-up
  * covers it); the choice is then remembered for every page this browser context opens.
  */
+/**
+ * Waits until the app has taken the page over. The menu arrives painted in the HTML, so it is visible (and
+ * clickable) before the app's handlers exist; a click in that moment is lost, most often on a loaded machine.
+ */
+export async function waitForApp(page: Page) {
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1, { timeout: 15_000 });
+}
+
 export async function useLanguage(page: Page, language: Language) {
   await page.goto(`/menu/${QR.main}`);
-  // Let the app finish booting (menu shown) so the switch is not raced by start-up language detection.
+  // Let the app finish booting so the switch is not raced by start-up language detection or lost before hydration.
   await expect(page.getByTestId('category-tabs')).toBeVisible();
+  await waitForApp(page);
   await switchLanguage(page, language);
   await expectDocumentLanguage(page, language);
 }

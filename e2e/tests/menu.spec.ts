@@ -1,5 +1,15 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { cardOf, fetchMenu, LANGUAGES, plainItem, QR, soldOutItem, TEXT, useLanguage } from '../support/sufra.ts';
+import {
+  cardOf,
+  fetchMenu,
+  LANGUAGES,
+  plainItem,
+  QR,
+  soldOutItem,
+  TEXT,
+  useLanguage,
+  waitForApp,
+} from '../support/sufra.ts';
 
 /** The category tabs: ARIA tabs if the app uses them, else the links/buttons of the tab strip. */
 function tabsOf(page: Page): Locator {
@@ -31,6 +41,7 @@ for (const language of LANGUAGES) {
 
       await page.goto(`/menu/${QR.main}`);
       await expect(page.getByTestId('category-tabs')).toBeVisible();
+      await waitForApp(page);
       const tab = tabsOf(page).filter({ hasText: target.name }).first();
       await tab.click();
 
@@ -49,8 +60,9 @@ for (const language of LANGUAGES) {
       await page.goto(`/menu/${QR.main}`);
       const cards = page.getByTestId('item-card');
       await expect(cards.first()).toBeVisible();
-      // Sections may render progressively: count once the number stops growing.
-      await expect.poll(() => cards.count()).toBeGreaterThan(1);
+      await waitForApp(page);
+      // The HTML paints the first 8 cards; the app then renders the rest. Count once it has.
+      await expect.poll(() => cards.count()).toBeGreaterThan(8);
       const before = await cards.count();
 
       const search = page
@@ -106,6 +118,7 @@ for (const language of LANGUAGES) {
     await page.goto(`/menu/${QR.main}`);
     const firstCard = page.getByTestId('item-card').first();
     await expect(firstCard).toBeVisible();
+    await waitForApp(page);
     // Interactive: the app has taken the markup over (a bookmark toggles), and there was nothing to rebuild.
     const bookmark = firstCard.getByRole('button');
     await bookmark.click();

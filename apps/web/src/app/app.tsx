@@ -21,6 +21,11 @@ function LanguageSync({ store }: { store: AppStore }) {
 }
 
 export function App({ store }: { store: AppStore }) {
+  // Handlers are attached from here on: a tap on the server-painted menu before this is not seen by the app.
+  // Browser tests wait for the mark before they click (e2e/support/sufra.ts waitForApp).
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <Provider store={store}>
       <LanguageSync store={store} />
