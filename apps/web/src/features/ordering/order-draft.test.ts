@@ -136,6 +136,12 @@ describe('order draft', () => {
     expect(body.receiveAt).toBeUndefined();
   });
 
+  it('carries the payment method the diner chose', () => {
+    const chosen = cart({ orderType: ORDER_TYPES.dineIn, coordinates: { lat: 24.7, lng: 46.68 } });
+    expect(placeOrderBody(chosen, 'card').paymentMethod).toBe('card');
+    expect(placeOrderBody(chosen).paymentMethod).toBe('cash');
+  });
+
   it('keeps the idempotency key while the same order is retried, and takes a new one for a changed order', () => {
     let n = 0;
     const newKey = () => `key-${++n}`;

@@ -81,15 +81,16 @@ export function missingStep(
 
 export const NOTES_MAX = 500;
 
-/** The body of `POST /api/orders/{uuid}/` for a complete cart (missingStep null). Cash is the only method for now. */
+/** The body of `POST /api/orders/{uuid}/` for a complete cart (missingStep null), paid the way the diner chose. */
 export function placeOrderBody(
   cart: Pick<
     CartState,
     'products' | 'combos' | 'orderType' | 'coordinates' | 'branch' | 'addressId' | 'notes' | 'receiveAt'
   >,
+  paymentMethod: PlaceOrderBody['paymentMethod'] = 'cash',
 ): PlaceOrderBody {
   const orderType = cart.orderType ?? ORDER_TYPES.dineIn;
-  const body: PlaceOrderBody = { orderType, lines: orderLines(cart), paymentMethod: 'cash' };
+  const body: PlaceOrderBody = { orderType, lines: orderLines(cart), paymentMethod };
   if (orderType === ORDER_TYPES.dineIn) {
     if (cart.coordinates) body.location = cart.coordinates;
   } else if (cart.branch) {

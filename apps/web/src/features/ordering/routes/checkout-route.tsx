@@ -1,6 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
+import type { PaymentMethod } from '@sufra/shared/schemas/order';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
@@ -81,7 +82,8 @@ export function formatReceiveAt(iso: string, timeZone: string, language: Languag
 
 /**
  * `/checkout/{uuid}`: everything chosen, reviewed, with the totals from the shared pricing function (the zone's fee
- * for delivery), cash as the payment, and "Place order". The cart is checked against the menu first: a stale cart is
+ * for delivery), the way to pay (cash, or card when the branch takes it: the provider's page takes the card), and
+ * "Place order". The cart is checked against the menu first: a stale cart is
  * sent back to the cart page, which says what changed.
  */
 export default function CheckoutRoute() {
@@ -126,18 +128,34 @@ export default function CheckoutRoute() {
   useEffect(() => {
     if (payments.data) dispatch(setPaymentChoices(payments.data));
   }, [payments.data, dispatch]);
-  const cash =
-    orderType === null
-      ? undefined
-      : payments.data?.find((c) => c.method === 'cash' && c.orderTypes.includes(orderType));
+  // The branch's ways to pay for this order type, cash first (the choices come in the branch's order).
+  const offered = useMemo(
+    () =>
+      orderType === null
+        ? []
+        : (payments.data ?? [])
+            .filter((c) => c.orderTypes.includes(orderType))
+            .sort((a, b) => (a.method === b.method ? 0 : a.method === 'cash' ? -1 : 1)),
+    [payments.data, orderType],
+  );
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
+  const choice = offered.find((c) => c.method === chosenMethod) ?? offered[0];
 
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Back from the provider's page may restore this page from the back-forward cache, still "sending".
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setSending(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
   const [staleFromServer, setStaleFromServer] = useState<string | null>(null);
 
   const place = async () => {
-    if (!preview || !cash || belowMinimum) return;
-    const body = placeOrderBody(cart);
+    if (!preview || !choice || belowMinimum) return;
+    const body = placeOrderBody(cart, choice.method);
     const attempt = attemptFor(
       readJson<OrderAttempt>(session, attemptKey(uuid)),
       JSON.stringify(body),
@@ -149,6 +167,12 @@ export default function CheckoutRoute() {
     try {
       const order = await placeOrder(uuid, body, attempt.key, language);
       session.removeItem(attemptKey(uuid));
+      if (order.payment) {
+        // The provider's hosted page takes the card (our app never sees its number) and sends the diner back to
+        // /payment/{uuid}. The cart stays until the payment is verified, so a failed one can still change the order.
+        window.location.assign(order.payment.redirectUrl);
+        return;
+      }
       setPlaced(true);
       navigate(paths.confirmOrder.build(uuid, order.id), {
         state: { previewTotal: preview.pricing.total } satisfies ConfirmState,
@@ -284,16 +308,29 @@ export default function CheckoutRoute() {
               </div>
             ) : !payments.data ? (
               <div className="skeleton skeleton--line" />
-            ) : cash ? (
-              <fieldset className="option-list">
-                <legend className="visually-hidden">{t('ordering.payment')}</legend>
-                <label className="option-card">
-                  <input type="radio" name="payment" checked readOnly data-testid="payment-cash" />
-                  <span className="option-card__title">{cash.name[language]}</span>
-                </label>
+            ) : choice ? (
+              <fieldset className="option-list" data-testid="payment-choices">
+                <legend className="visually-hidden">{t('ordering.paymentMethod')}</legend>
+                {offered.map((c) => (
+                  <label className="option-card" key={c.id}>
+                    <input
+                      type="radio"
+                      name="payment"
+                      value={c.method}
+                      checked={c.id === choice.id}
+                      onChange={() => setChosenMethod(c.method)}
+                      disabled={sending}
+                      data-testid={`payment-${c.method}`}
+                    />
+                    <span className="option-card__body">
+                      <span className="option-card__title">{c.name[language]}</span>
+                      <span className="option-card__hint">{t(`ordering.paymentHints.${c.method}`)}</span>
+                    </span>
+                  </label>
+                ))}
               </fieldset>
             ) : (
-              <p className="field__error">{t('ordering.cashUnavailable')}</p>
+              <p className="field__error">{t('ordering.paymentUnavailable')}</p>
             )}
           </section>
 
@@ -327,12 +364,14 @@ export default function CheckoutRoute() {
             <button
               type="button"
               className="btn btn-primary btn-block btn-large"
-              disabled={sending || !preview || !cash || belowMinimum}
+              disabled={sending || !preview || !choice || belowMinimum}
               aria-busy={sending}
               onClick={() => void place()}
               data-testid="place-order"
             >
-              {sending ? t('ordering.placing') : t('ordering.placeOrder')}
+              {sending
+                ? t(choice?.method === 'card' ? 'ordering.placingCard' : 'ordering.placing')
+                : t(choice?.method === 'card' ? 'ordering.placeOrderCard' : 'ordering.placeOrder')}
             </button>
           </div>
         </>
