@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, readCode, STAFF, TEXTS, uniqueMobile } from '../support/accounts.ts';
 import { placeOrder, signedInDiner } from '../support/diner-api.ts';
 import { addDeliveryAddress, BRANCHES, branchOption, dinerWithCart, moveOrder, POINTS } from '../support/ordering.ts';
+import { dinerAtCardCheckout, fillCard, placeCardOrder, submitCard, TEST_CARDS } from '../support/payment.ts';
 import {
   comboItem,
   demoCart,
@@ -213,5 +214,43 @@ for (const language of LANGUAGES) {
     await page.goto(`/payment-failed/${QR.main}`);
     await expect(page.getByTestId('payment-failed-page')).toBeVisible();
     await shoot(page, `payment-failed-${language}`);
+  });
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`card payment screenshots (${language})`, () => {
+    // The provider's page follows the browser's language.
+    test.use({ locale: language === 'ar' ? 'ar-SA' : 'en-US' });
+
+    test(`screenshots of the card payment pages (${language})`, async ({ page, request, baseURL }) => {
+      test.setTimeout(90_000);
+      if (language !== 'ar') await useLanguage(page, language);
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await page.getByTestId('payment-choices').scrollIntoViewIfNeeded();
+      await shoot(page, `checkout-card-${language}`);
+      await placeCardOrder(page);
+      await fillCard(page, { number: TEST_CARDS.timeout });
+      await shoot(page, `payment-gateway-card-${language}`);
+      await submitCard(page);
+      await expect(page.locator('#three-ds-form')).toBeVisible();
+      await shoot(page, `payment-gateway-3ds-${language}`);
+      await page.locator('#code').fill(((await page.locator('#shown-code').textContent()) ?? '').trim());
+      await page.locator('#three-ds-form button[type=submit]').click();
+
+      // This card's answers are held by the gateway, so the return page keeps waiting: its pending state. The
+      // verification request is still open, so no waiting for an idle network here.
+      await expect(page).toHaveURL(new RegExp(`/payment/${QR.main}\\?order=\\d+`));
+      const id = Number(new URL(page.url()).searchParams.get('order'));
+      await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'checking');
+      await page.screenshot({
+        path: join(shotsDir, `payment-pending-${language}.png`),
+        animations: 'disabled',
+        caret: 'hide',
+      });
+
+      await page.goto(`/payment-failed/${QR.main}?order=${id}`);
+      await expect(page.getByTestId('payment-retry')).toBeVisible();
+      await shoot(page, `payment-failed-retry-${language}`);
+    });
   });
 }
