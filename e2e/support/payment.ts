@@ -83,3 +83,13 @@ export async function expectPaidConfirmation(page: Page) {
   await expect(page.getByTestId('payment-summary')).toHaveAttribute('data-payment', 'paid');
   return Number(new URL(page.url()).searchParams.get('order'));
 }
+
+/** The newest order of the signed-in diner (the page's cookies), as the order history lists it. */
+export async function latestOrderId(page: Page): Promise<number> {
+  const response = await page.request.get(`/api/orders/${QR.main}/`);
+  expect(response.ok(), `GET orders → ${response.status()}`).toBeTruthy();
+  const body = (await response.json()) as { orders: { id: number }[] };
+  const id = body.orders[0]?.id;
+  expect(id, 'the diner has an order').toBeDefined();
+  return id ?? 0;
+}

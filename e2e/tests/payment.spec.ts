@@ -4,6 +4,7 @@ import {
   expectNoSeriousViolations,
   expectPaidConfirmation,
   fillCard,
+  latestOrderId,
   passThreeDs,
   placeCardOrder,
   submitCard,
@@ -119,6 +120,30 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/payment/${QR.main}`));
       await expect(page.getByTestId('payment-check-again')).toBeVisible();
       await expectNoSeriousViolations(page, `payment return (${language})`);
+    });
+
+    test('a payment not finished yet keeps the return page waiting, then offers to check again', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await placeCardOrder(page);
+      // The diner leaves the provider's page without paying and comes back: the provider has no verdict yet.
+      const id = await latestOrderId(page);
+      await page.goto(`/payment/${QR.main}?order=${id}`);
+      const status = page.getByTestId('payment-status');
+      await expect(status).toBeVisible();
+      await expect(status).toHaveAttribute('aria-live', 'polite');
+      await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'checking');
+      await expectNoSeriousViolations(page, `payment pending (${language})`);
+      // The page stops asking after its half minute and says so, with a way to ask again.
+      await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'stalled', { timeout: 45_000 });
+      await expect(page.getByTestId('payment-check-again')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/payment/${QR.main}\\?order=${id}$`));
+      await page.getByTestId('payment-check-again').click();
+      await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'checking');
     });
   });
 }

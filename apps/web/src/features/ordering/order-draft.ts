@@ -116,6 +116,22 @@ export function attemptFor(saved: OrderAttempt | null, body: string, newKey: () 
   return saved && saved.body === body && saved.key ? saved : { key: newKey(), body };
 }
 
+/**
+ * A card order placed from this cart whose payment is not verified yet (this tab only). Placing the same cart again
+ * (Back from the provider's page, or after a failed payment) pays that order again instead of making a second one;
+ * a changed cart is a new order.
+ */
+export interface PendingCardOrder {
+  orderId: number;
+  body: string;
+}
+
+export const pendingCardOrderKey = (uuid: string) => `sufra.card-order.${uuid}`;
+
+export function pendingCardOrderFor(saved: PendingCardOrder | null, body: string): number | null {
+  return saved && saved.body === body && Number.isSafeInteger(saved.orderId) ? saved.orderId : null;
+}
+
 /** Refusals after which the server made no order: the next try may use a new key. Network errors and 5xx keep it. */
 export function attemptIsSpent(status: number, code: string): boolean {
   return status >= 400 && status < 500 && code !== 'idempotency_key_in_flight';

@@ -18,6 +18,7 @@ import { setPaymentChoices } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { usePaymentChoices } from '../api/get-payment-choices';
 import { placeOrder } from '../api/place-order';
+import { retryPayment } from '../api/retry-payment';
 import { OrderLines, type ShownOrderLine } from '../components/order-lines';
 import { useOrderBranch } from '../hooks/use-order-branch';
 import { useOrderingCart, useSignedIn } from '../hooks/use-ordering-cart';
@@ -27,6 +28,9 @@ import {
   isStaleCartError,
   missingStep,
   type OrderAttempt,
+  type PendingCardOrder,
+  pendingCardOrderFor,
+  pendingCardOrderKey,
   placeOrderBody,
 } from '../order-draft';
 import '../../../components/ui/form.css';
@@ -153,23 +157,51 @@ export default function CheckoutRoute() {
   }, []);
   const [staleFromServer, setStaleFromServer] = useState<string | null>(null);
 
+  /**
+   * The same cart's card order, placed before and not paid: a new payment attempt for it. False when that order can no
+   * longer be paid (canceled, gone), so a new order is placed instead.
+   */
+  const payPendingOrder = async (orderId: number): Promise<boolean> => {
+    try {
+      const { payment } = await retryPayment(uuid, orderId, language);
+      window.location.assign(payment.redirectUrl);
+      return true;
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) throw caught;
+      if (caught.code === 'payment_already_completed') {
+        // Paid after all (the provider's notification came in): the confirmation says so.
+        session.removeItem(pendingCardOrderKey(uuid));
+        setPlaced(true);
+        navigate(paths.confirmOrder.build(uuid, orderId));
+        dispatch(resetCart());
+        return true;
+      }
+      if (caught.code !== 'order_not_payable' && caught.status !== 404) throw caught;
+      session.removeItem(pendingCardOrderKey(uuid));
+      return false;
+    }
+  };
+
   const place = async () => {
     if (!preview || !choice || belowMinimum) return;
     const body = placeOrderBody(cart, choice.method);
-    const attempt = attemptFor(
-      readJson<OrderAttempt>(session, attemptKey(uuid)),
-      JSON.stringify(body),
-      newIdempotencyKey,
-    );
-    session.setItem(attemptKey(uuid), JSON.stringify(attempt));
+    const bodyText = JSON.stringify(body);
     setSending(true);
     setError(null);
     try {
+      const pendingId =
+        choice.method === 'card'
+          ? pendingCardOrderFor(readJson<PendingCardOrder>(session, pendingCardOrderKey(uuid)), bodyText)
+          : null;
+      if (pendingId !== null && (await payPendingOrder(pendingId))) return;
+      const attempt = attemptFor(readJson<OrderAttempt>(session, attemptKey(uuid)), bodyText, newIdempotencyKey);
+      session.setItem(attemptKey(uuid), JSON.stringify(attempt));
       const order = await placeOrder(uuid, body, attempt.key, language);
       session.removeItem(attemptKey(uuid));
       if (order.payment) {
         // The provider's hosted page takes the card (our app never sees its number) and sends the diner back to
         // /payment/{uuid}. The cart stays until the payment is verified, so a failed one can still change the order.
+        session.setItem(pendingCardOrderKey(uuid), JSON.stringify({ orderId: order.id, body: bodyText }));
         window.location.assign(order.payment.redirectUrl);
         return;
       }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { session } from '../../../lib/storage';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { resetCart } from '../../../stores/cart-slice';
@@ -9,6 +10,7 @@ import { enterEstablishment } from '../../../stores/establishment-slice';
 import { useAppDispatch } from '../../../stores/root-state';
 import { verifyPayment } from '../api/verify-payment';
 import { useSignedIn } from '../hooks/use-ordering-cart';
+import { pendingCardOrderKey } from '../order-draft';
 import { orderIdFrom, PAYMENT_POLL_INTERVAL_MS, paymentReturnStep } from '../payment-return';
 import './ordering.css';
 
@@ -49,6 +51,7 @@ export default function PaymentRoute() {
         if (round.current !== mine) return;
         const step = paymentReturnStep(verdict.outcome, Date.now() - started);
         if (step === 'paid') {
+          session.removeItem(pendingCardOrderKey(uuid));
           dispatch(resetCart());
           navigate(paths.confirmOrder.build(uuid, orderId), { replace: true });
         } else if (step === 'failed') {
