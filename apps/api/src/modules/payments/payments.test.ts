@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { orderSchema, staffOrderListResponse } from '@sufra/shared/schemas/order';
 import {
   type PlacedOrderResponse,
@@ -403,5 +405,99 @@ describe('card payments of orders', () => {
     expect(await scanDatabaseForCardNumbers(t.database)).toEqual([]);
     expect(log.length).toBeGreaterThan(0);
     expect(scanLogForCardNumbers(log)).toEqual([]);
+  });
+});
+
+describe('card placement when the provider fails', () => {
+  let t: TestApp;
+  let ids: MenuIds;
+  let a: Caller;
+  let target = '';
+  /** What the stand-in in front of the gateway does with the next requests. */
+  let mode: 'pass' | 'error' | 'silent' = 'pass';
+  let proxy: Server;
+
+  beforeAll(async () => {
+    // Between our app and its gateway: passes requests on, answers 500, or never answers.
+    proxy = createServer(async (req, res) => {
+      if (mode === 'error') {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"type":"api_error","message":"down"}');
+        return;
+      }
+      if (mode === 'silent') return;
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers: Record<string, string> = {};
+      for (const name of ['authorization', 'content-type']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      const answer = await fetch(`${target}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+      });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const port = (proxy.address() as AddressInfo).port;
+    t = await createTestApp({
+      env: {
+        PAYMENT_PROVIDER: 'test',
+        PAYMENT_TIMEOUT_MS: '1000',
+        TEST_GATEWAY_API_URL: `http://127.0.0.1:${port}`,
+        TEST_GATEWAY_WEBHOOK_INTERVAL_MS: '0',
+        KITCHEN_RELAY_INTERVAL_MS: '0',
+      },
+    });
+    target = `${await t.listen()}/test-gateway`;
+    ids = await menuIds(t, UUID.aMain);
+    a = await diner(t, UUID.aMain, '0591000009');
+  });
+  afterAll(async () => {
+    proxy?.closeAllConnections();
+    await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+    await t?.close();
+  });
+
+  it('keeps the order unpaid and off the board on a 500 or no answer, and a retry with the same key pays it', async () => {
+    const order = {
+      orderType: 2,
+      lines: [
+        { kind: 'product' as const, itemId: ids.item('kabsa'), quantity: 1, modifiers: [ids.option('Size', 'Large')] },
+      ],
+      paymentMethod: 'card' as const,
+    };
+    const key = newKey();
+    mode = 'error';
+    const failed = await placeOrder(a, UUID.aMain, order, key);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error).toMatchObject({
+      code: 'payment_provider_unavailable',
+      message: "The payment provider didn't answer, try again in a moment",
+    });
+    const orderId = failed.json().error.details.orderId as number;
+    const placed = orderSchema.parse((await a.call('GET', `/api/orders/${UUID.aMain}/${orderId}/`)).json());
+    expect(placed).toMatchObject({ paymentMethod: 'card', paymentStatus: 'unpaid' });
+    expect(await countRows(t, `order_outbox where order_id = ${orderId}`)).toBe(0);
+    const verdict = paymentVerifyResponse.parse(
+      (await a.call('POST', `/api/orders/${UUID.aMain}/${orderId}/payment/verify/`)).json(),
+    );
+    expect(verdict).toMatchObject({ outcome: 'failed', error: { code: 'payment_failed' } });
+
+    mode = 'silent';
+    const silent = await a.call('POST', `/api/orders/${UUID.aMain}/${orderId}/payment/`);
+    expect(silent.statusCode).toBe(502);
+
+    mode = 'pass';
+    const orders = await countRows(t, 'orders');
+    const replay = await placeOrder(a, UUID.aMain, order, key);
+    expect(replay.statusCode).toBe(201);
+    const answer = placedOrderResponse.parse(replay.json());
+    expect(answer.id).toBe(orderId);
+    expect(answer.payment?.redirectUrl).toMatch(/\/test-gateway\/pay\/tgpay_/);
+    expect(await countRows(t, 'orders')).toBe(orders);
+    expect(await countRows(t, `payment_attempts where order_id = ${orderId}`)).toBe(3);
   });
 });
