@@ -46,7 +46,11 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('cart-empty')).toBeVisible();
     });
 
-    test('a declined card lands on payment failed with the spec message', async ({ page, request, baseURL }) => {
+    test('a declined card lands on payment failed with the spec message; the same cart placed again pays that order', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
       test.setTimeout(90_000);
       await dinerAtCardCheckout(page, request, baseURL ?? '', language);
       await placeCardOrder(page);
@@ -56,6 +60,19 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
       await expect(page.getByTestId('payment-retry')).toBeEnabled();
       await expectNoSeriousViolations(page, `payment failed (${language})`);
+      const failedId = Number(new URL(page.url()).searchParams.get('order'));
+
+      // The cart is kept until a payment goes through: placing it again pays that same order, not a second one.
+      await page.goto(`/checkout/${QR.main}`);
+      await page.getByTestId('payment-card').check();
+      await placeCardOrder(page);
+      await fillCard(page, { number: TEST_CARDS.visa });
+      await submitCard(page);
+      await passThreeDs(page);
+      expect(await expectPaidConfirmation(page)).toBe(failedId);
+      await page.goto(`/orders/${QR.main}`);
+      await expect(page.getByTestId('order-card').first()).toBeVisible();
+      await expect(page.getByTestId('order-card')).toHaveCount(1);
     });
 
     test('a failed 3-D Secure, then a retry with a good card, pays the one order', async ({
