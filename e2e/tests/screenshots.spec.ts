@@ -5,6 +5,14 @@ import { fillRegistration, readCode, STAFF, TEXTS, uniqueMobile } from '../suppo
 import { placeOrder, signedInDiner } from '../support/diner-api.ts';
 import { addDeliveryAddress, BRANCHES, branchOption, dinerWithCart, moveOrder, POINTS } from '../support/ordering.ts';
 import {
+  dinerAtCardCheckout,
+  fillCard,
+  latestOrderId,
+  placeCardOrder,
+  submitCard,
+  TEST_CARDS,
+} from '../support/payment.ts';
+import {
   comboItem,
   demoCart,
   dismissPopup,
@@ -213,5 +221,42 @@ for (const language of LANGUAGES) {
     await page.goto(`/payment-failed/${QR.main}`);
     await expect(page.getByTestId('payment-failed-page')).toBeVisible();
     await shoot(page, `payment-failed-${language}`);
+  });
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`card payment screenshots (${language})`, () => {
+    // The provider's page follows the browser's language.
+    test.use({ locale: language === 'ar' ? 'ar-SA' : 'en-US' });
+
+    test(`screenshots of the card payment pages (${language})`, async ({ page, request, baseURL }) => {
+      test.setTimeout(90_000);
+      if (language !== 'ar') await useLanguage(page, language);
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await page.getByTestId('payment-choices').scrollIntoViewIfNeeded();
+      await shoot(page, `checkout-card-${language}`);
+      await placeCardOrder(page);
+      await fillCard(page, { number: TEST_CARDS.visa });
+      await shoot(page, `payment-gateway-card-${language}`);
+      await submitCard(page);
+      await expect(page.locator('#three-ds-form')).toBeVisible();
+      await shoot(page, `payment-gateway-3ds-${language}`);
+
+      // A payment the diner has not finished keeps the return page waiting for the provider's verdict: its pending
+      // state, held long enough to be seen. The verification is in flight, so no waiting for an idle network here.
+      const id = await latestOrderId(page);
+      await page.goto(`/payment/${QR.main}?order=${id}`);
+      await expect(page.getByTestId('payment-status')).toBeVisible();
+      await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'checking');
+      await page.screenshot({
+        path: join(shotsDir, `payment-pending-${language}.png`),
+        animations: 'disabled',
+        caret: 'hide',
+      });
+
+      await page.goto(`/payment-failed/${QR.main}?order=${id}`);
+      await expect(page.getByTestId('payment-retry')).toBeVisible();
+      await shoot(page, `payment-failed-retry-${language}`);
+    });
   });
 }

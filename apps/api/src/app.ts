@@ -30,7 +30,10 @@ import { createLiveHub, type LiveHub } from './modules/order-events/live-hub.ts'
 import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
 import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createOrdersService, toOrder } from './modules/orders/orders.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createRefundRelay, type RefundRelay } from './modules/payments/refund-relay.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createQrService } from './modules/qr/qr.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -91,6 +94,8 @@ declare module 'fastify' {
     kitchenRelay: KitchenRelay;
     /** The configured card payment provider (issue 5). */
     paymentProvider: PaymentProvider;
+    /** Sends owed card refunds to the provider (tests call drainOnce()). */
+    refundRelay: RefundRelay;
     /** The built-in test gateway when it is mounted (PAYMENT_PROVIDER=test), else null. */
     testGateway: { service: TestGatewayService; webhooks: GatewayWebhookRelay } | null;
   }
@@ -263,7 +268,24 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const customers = createCustomersService(ctx, sessions);
   const staff = createStaffService(ctx, sessions);
-  const orders = createOrdersService(ctx, { menu });
+  const payments = createPaymentsService(ctx, {
+    provider: app.paymentProvider,
+    log: app.log,
+    onRefundQueued: () => refundRelay.kick(),
+    toOrder,
+  });
+  const refundRelay = createRefundRelay({
+    drain: () => payments.drainRefundsOnce(),
+    log: app.log,
+    intervalMs: config.kitchen.relayIntervalMs,
+  });
+  app.decorate('refundRelay', refundRelay);
+  app.addHook('onReady', async () => refundRelay.start());
+  app.addHook('onClose', async () => refundRelay.stop());
+  const orders = createOrdersService(ctx, {
+    menu,
+    payments: () => ({ ...payments, onRefundQueued: () => refundRelay.kick() }),
+  });
   const tables = createTablesService(ctx);
   const liveHub = createLiveHub({ database, log: app.log, ...createLiveLoaders(ctx) });
   app.decorate('liveHub', liveHub);
@@ -300,6 +322,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(customersRoutes, { config, qr, customers, otp, guards });
       await api.register(staffRoutes, { config, staff, sessions, guards, now: ctx.now });
       await api.register(ordersRoutes, { qr, orders, guards });
+      await api.register(paymentsRoutes, { qr, payments, guards });
       await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
       await api.register(tablesRoutes, { tables, guards });
     },

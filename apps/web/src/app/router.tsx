@@ -34,6 +34,7 @@ const ConfirmOrderRoute = lazyPage(() =>
   withOrderingStrings(import('../features/ordering/routes/confirm-order-route')),
 );
 const OrdersRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/orders-route')));
+const PaymentRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/payment-route')));
 const PaymentFailedRoute = lazyPage(() =>
   withOrderingStrings(import('../features/ordering/routes/payment-failed-route')),
 );
@@ -94,6 +95,9 @@ export function AppRoutes() {
       </Route>
       <Route key="establishment" path={paths.orders.pattern}>
         {inEstablishment(<OrdersRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.payment.pattern}>
+        {inEstablishment(<PaymentRoute />)}
       </Route>
       <Route key="establishment" path={paths.paymentFailed.pattern}>
         {inEstablishment(<PaymentFailedRoute />)}

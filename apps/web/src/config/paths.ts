@@ -39,7 +39,12 @@ export const paths = {
       `/register/${enc(uuid)}${query({ mode: options.mode, next: options.next })}`,
   },
   editProfile: { pattern: '/edit-profile/:uuid', build: (uuid: string) => `/edit-profile/${enc(uuid)}` },
-  payment: { pattern: '/payment/:uuid', build: (uuid: string) => `/payment/${enc(uuid)}` },
+  /** Where the card provider sends the diner back; the order's id is ours, the provider's query is never trusted. */
+  payment: {
+    pattern: '/payment/:uuid',
+    build: (uuid: string, orderId?: number) =>
+      `/payment/${enc(uuid)}${query({ order: orderId === undefined ? undefined : String(orderId) })}`,
+  },
   confirmOrder: {
     pattern: '/confirm-order/:uuid',
     /** The order's id in the query, so the page works on reload (deep link). */
@@ -48,7 +53,12 @@ export const paths = {
   },
   orderType: { pattern: '/order-type/:uuid', build: (uuid: string) => `/order-type/${enc(uuid)}` },
   orderData: { pattern: '/order-data/:uuid', build: (uuid: string) => `/order-data/${enc(uuid)}` },
-  paymentFailed: { pattern: '/payment-failed/:uuid', build: (uuid: string) => `/payment-failed/${enc(uuid)}` },
+  paymentFailed: {
+    pattern: '/payment-failed/:uuid',
+    /** With the order's id, the page can start a new payment attempt for the same order. */
+    build: (uuid: string, orderId?: number) =>
+      `/payment-failed/${enc(uuid)}${query({ order: orderId === undefined ? undefined : String(orderId) })}`,
+  },
   /** The signed-in diner's past orders (our design, not in the spec's table), linked from the profile. */
   orders: { pattern: '/orders/:uuid', build: (uuid: string) => `/orders/${enc(uuid)}` },
   /** The staff app (our design, not in the spec's table): sign-in, then the signed-in shell. */
@@ -82,6 +92,5 @@ export const comingSoonRoutes = [
   { key: 'prizeShop', pattern: paths.prizeShop.pattern },
   { key: 'prize', pattern: paths.prize.pattern },
   { key: 'myRewards', pattern: paths.myRewards.pattern },
-  { key: 'payment', pattern: paths.payment.pattern },
 ] as const;
 export type ComingSoonKey = (typeof comingSoonRoutes)[number]['key'];

@@ -216,6 +216,11 @@ export const ERRORS = {
     en: 'This payment is already completed',
     ar: 'اكتملت عملية الدفع هذه بالفعل',
   },
+  order_not_payable: {
+    status: 409,
+    en: "This order can't be paid by card (it is canceled or not a card order)",
+    ar: 'لا يمكن دفع هذا الطلب بالبطاقة (أُلغي أو ليس طلبًا بالبطاقة)',
+  },
   payment_provider_unavailable: {
     status: 502,
     en: "The payment provider didn't answer, try again in a moment",

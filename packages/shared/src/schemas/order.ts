@@ -6,6 +6,7 @@ import { latLng, localizedText, orderTypeSchema } from './common.ts';
 /**
  * Orders (issue 4).
  *   POST  /api/orders/{uuid}/                  placeOrderBody, Idempotency-Key header → 201 orderSchema
+ *                                              (card: placedOrderResponse in payment.ts, with the redirect)
  *   GET   /api/orders/{uuid}/?page=&pageSize=  → 200 orderListResponse (the signed-in customer's, newest first)
  *   GET   /api/orders/{uuid}/{id}/             → 200 orderSchema (another customer's → 404 order_not_found)
  *   GET   /api/staff/orders/?branchId=&status= → 200 staffOrderListResponse (the staff user's branches)
@@ -41,7 +42,16 @@ export const comboLineBody = z.object({
 export const orderLineBody = z.discriminatedUnion('kind', [productLineBody, comboLineBody]);
 export type OrderLineBody = z.input<typeof orderLineBody>;
 
-export const PAYMENT_METHODS = ['cash'] as const;
+export const PAYMENT_METHODS = ['cash', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The order's money state. `unpaid`: cash not yet taken, or a card order whose payment is not verified yet (the
+ * kitchen does not see a card order until it is `paid`); `paid`; `refunded`: a paid card order canceled and
+ * refunded in full (the provider confirmed). A paid order canceled stays `paid` until the provider confirms.
+ */
+export const ORDER_PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
 export const placeOrderBody = z.object({
   /** 1 dine-in, 2 pickup, 3 delivery (order-types.ts). */
@@ -56,7 +66,7 @@ export const placeOrderBody = z.object({
   notes: z.string().trim().max(500).optional(),
   /** When the diner wants the order; absent: as soon as possible. */
   receiveAt: z.iso.datetime({ offset: true }).optional(),
-  /** Cash only for now; card comes with the payments issue. */
+  /** Card: where the branch's payment choices allow it; the answer carries the provider's page (payment.ts). */
   paymentMethod: z.enum(PAYMENT_METHODS),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
@@ -124,7 +134,7 @@ export const orderSchema = z.object({
   orderType: orderTypeSchema,
   status: orderStatusSchema,
   paymentMethod: z.enum(PAYMENT_METHODS),
-  paymentStatus: z.enum(['unpaid', 'paid']),
+  paymentStatus: z.enum(ORDER_PAYMENT_STATUSES),
   table: z.object({ id: z.number().int(), number: z.string() }).nullable(),
   address: orderAddressSnapshot.nullable(),
   notes: z.string().nullable(),

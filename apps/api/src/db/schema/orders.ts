@@ -1,5 +1,5 @@
 import { ORDER_STATUSES } from '@sufra/shared/machines/order-status';
-import type { OrderAddressSnapshot, OrderLine } from '@sufra/shared/schemas/order';
+import { ORDER_PAYMENT_STATUSES, type OrderAddressSnapshot, type OrderLine } from '@sufra/shared/schemas/order';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -83,7 +83,7 @@ export const orders = pgTable(
     check('orders_order_type_check', sql`${t.orderType} in (1, 2, 3)`),
     check('orders_status_check', sql`${t.status} in (${inList(ORDER_STATUSES)})`),
     check('orders_payment_method_check', sql`${t.paymentMethod} in ('cash', 'card')`),
-    check('orders_payment_status_check', sql`${t.paymentStatus} in ('unpaid', 'paid')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in (${inList(ORDER_PAYMENT_STATUSES)})`),
     check('orders_tax_mode_check', sql`${t.taxMode} in ('inclusive', 'exclusive')`),
     check(
       'orders_money_check',

@@ -160,10 +160,13 @@ export async function insertPlacedOrder(
         name_en text, quantity int, unit_price_halalas int, subtotal int, tax int, total int, modifiers jsonb,
         slots jsonb)
     ), outbox as (
+      -- A card order reaches the kitchen only once its payment is verified: its order_placed row is written by
+      -- the verification's transaction instead (payments.service settle), so no row exists to deliver before.
       insert into ${orderOutbox} (order_id, event, payload)
       select id, 'order_placed', jsonb_build_object('orderId', id, 'brandId', ${o.brandId}::int,
         'branchId', ${o.branchId}::int, 'number', number)
       from new_order
+      where ${o.paymentMethod}::text <> 'card'
     ), answered as (
       update ${idempotencyKeys}
       set response_status = ${write.responseStatus}::int,
@@ -246,6 +249,12 @@ export async function listLinesOf(db: Queryable, orderIds: number[]): Promise<Or
     .orderBy(orderLines.orderId, orderLines.position);
 }
 
+/**
+ * What staff see: every order but a card order whose payment is not verified yet (the kitchen has not been handed
+ * it, and it may never be paid).
+ */
+export const handedToKitchen = sql`not (${orders.paymentMethod} = 'card' and ${orders.paymentStatus} = 'unpaid')`;
+
 const staffOrderColumns = {
   ...orderWithBranch,
   customerName: customers.fullName,
@@ -271,6 +280,7 @@ export async function listBranchOrders(
         eq(orders.brandId, brandId),
         inArray(orders.branchId, branchIds),
         status === undefined ? undefined : eq(orders.status, status),
+        handedToKitchen,
       ),
     )
     .orderBy(desc(orders.id))

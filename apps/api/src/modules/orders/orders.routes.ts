@@ -10,6 +10,7 @@ import {
   staffOrderSchema,
   staffOrdersQuery,
 } from '@sufra/shared/schemas/order';
+import { placedOrderResponse } from '@sufra/shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -31,6 +32,7 @@ const errors = {
   409: errorBody,
   410: errorBody,
   422: errorBody,
+  502: errorBody,
 };
 
 /** Visible ASCII, 1..200 characters: what clients put in Idempotency-Key (usually a uuid). */
@@ -59,10 +61,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     {
       schema: {
         tags: ['orders'],
-        summary: 'Place a cash order (Idempotency-Key header required; a replay answers the first response)',
+        summary:
+          'Place an order (Idempotency-Key header required; a replay answers the first response). Card: the answer carries the payment page',
         params: uuidParams,
         body: placeOrderBody,
-        response: { 200: orderSchema, 201: orderSchema, ...errors },
+        response: { 200: placedOrderResponse, 201: placedOrderResponse, ...errors },
       },
     },
     async (request, reply) => {

@@ -14,6 +14,7 @@ import type {
   placeOrderBody,
   StaffOrder,
 } from '@sufra/shared/schemas/order';
+import type { PlacedOrderResponse } from '@sufra/shared/schemas/payment';
 import type { Service } from '@sufra/shared/services';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -23,6 +24,7 @@ import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../b
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import {
   claimIdempotencyKey,
@@ -50,7 +52,7 @@ export type PlaceOrderInput = z.output<typeof placeOrderBody>;
 /** What placement answers: the first response for this key (a replay answers the same). */
 export interface PlacedOrder {
   status: number;
-  body: Order;
+  body: PlacedOrderResponse;
   replayed: boolean;
 }
 
@@ -79,7 +81,19 @@ interface PricedLine {
   row: Omit<OrderLineInsert, 'orderId' | 'unitPriceHalalas' | 'subtotal' | 'tax' | 'total'>;
 }
 
-export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }) {
+/**
+ * The card side of orders: payments are created after the order's write (the provider needs its id), and a
+ * cancel of a paid card order owes a refund. A getter, because the payments service is built with this one's
+ * toOrder.
+ */
+export interface OrdersPayments {
+  startAttempt: PaymentsService['startAttempt'];
+  redirectForReplay: PaymentsService['redirectForReplay'];
+  owePaidOrderRefund: PaymentsService['owePaidOrderRefund'];
+  onRefundQueued: () => void;
+}
+
+export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; payments: () => OrdersPayments }) {
   const { db } = ctx;
 
   /** Checks every line against the branch's menu (both languages, for the snapshots) and builds priceCart's input. */
@@ -348,7 +362,11 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
       responseBody: answer,
     });
     const body201: Order = { ...answer, id, number };
-    return { status: 201, body: body201, replayed: false };
+    if (body.paymentMethod !== 'card') return { status: 201, body: body201, replayed: false };
+    // The order is written (unpaid, not yet handed to the kitchen); now the provider's payment. A provider that
+    // does not answer → 502 with the order id; a retry with the same key replays and tries the provider again.
+    const payment = await deps.payments().startAttempt({ ...row, id, number }, qr.qr.uuid);
+    return { status: 201, body: { ...body201, payment }, replayed: false };
   }
 
   return {
@@ -372,7 +390,16 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
         const existing = await findIdempotencyKey(db, customer.id, key);
         if (existing && existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
         if (existing?.responseStatus != null) {
-          return { status: existing.responseStatus, body: existing.responseBody as Order, replayed: true };
+          const first = existing.responseBody as Order;
+          if (first.paymentMethod !== 'card') return { status: existing.responseStatus, body: first, replayed: true };
+          // A card order's replay also says where to pay (the open attempt's page, or a new attempt's), so a
+          // placement whose provider call failed is retried with the same key and never makes a second order.
+          const payment = await deps.payments().redirectForReplay(first.id, qr.qr.uuid);
+          return {
+            status: existing.responseStatus,
+            body: payment ? { ...first, payment } : first,
+            replayed: true,
+          };
         }
         const staleBefore = new Date(now.getTime() - STALE_IDEMPOTENCY_MS);
         owned = await reclaimStaleIdempotencyKey(db, customer.id, key, requestHash, staleBefore, now);
@@ -381,6 +408,7 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
       try {
         return await placeNew(qr, customer, key, body);
       } catch (error) {
+        // (A card order whose payment create failed keeps its key: the response is stored, release is a no-op.)
         await releaseIdempotencyKey(db, customer.id, key).catch(() => {});
         throw error;
       }
@@ -444,12 +472,17 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
     ): Promise<StaffOrder> {
       const row = await findStaffOrder(db, id, staff.brandId);
       if (!row || !staff.branchIds.includes(row.order.branchId)) throw new AppError('order_not_found');
+      // A card order not yet paid was never handed to the kitchen: staff do not see it.
+      if (row.order.paymentMethod === 'card' && row.order.paymentStatus === 'unpaid') {
+        throw new AppError('order_not_found');
+      }
       const from = row.order.status;
       if (!isOrderStatus(from) || !canTransition(row.order.orderType as OrderType, from, to)) {
         throw new AppError('order_transition_not_allowed', { from, to });
       }
       if (to === 'canceled' && !reason) throw new AppError('cancel_reason_required');
       const now = ctx.now();
+      let refundOwed = false;
       const updated = await db.transaction(async (tx) => {
         const order = await updateOrderStatus(tx, id, from, to, to === 'canceled' ? (reason ?? null) : null, now);
         // Someone else moved it first: the move was decided on a status it no longer has.
@@ -467,8 +500,13 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService }
           branchId: order.branchId,
           customerId: order.customerId,
         });
+        // A paid card order canceled owes the diner their money: written here, sent to the provider after commit.
+        if (to === 'canceled' && order.paymentMethod === 'card' && order.paymentStatus === 'paid') {
+          refundOwed = await deps.payments().owePaidOrderRefund(tx, id);
+        }
         return order;
       });
+      if (refundOwed) deps.payments().onRefundQueued();
       return toStaffOrder({ ...row, order: updated }, await listLinesOf(db, [id]));
     },
   };
@@ -500,8 +538,8 @@ export function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranc
     branchName: { ar: branchNameAr, en: branchNameEn },
     orderType: o.orderType as OrderType,
     status: isOrderStatus(o.status) ? o.status : 'pending',
-    paymentMethod: 'cash',
-    paymentStatus: o.paymentStatus === 'paid' ? 'paid' : 'unpaid',
+    paymentMethod: o.paymentMethod === 'card' ? 'card' : 'cash',
+    paymentStatus: o.paymentStatus === 'paid' || o.paymentStatus === 'refunded' ? o.paymentStatus : 'unpaid',
     table: o.tableId !== null && o.tableNumber !== null ? { id: o.tableId, number: o.tableNumber } : null,
     address: o.address ?? null,
     notes: o.notes,

@@ -340,8 +340,8 @@ describe('placing a cash order', () => {
         "This item doesn't exist on the menu",
       ],
       [
-        'a payment method other than cash',
-        () => ({ orderType: 2, lines: [kabsaLarge()], paymentMethod: 'card' }),
+        'a payment method the app does not know',
+        () => ({ orderType: 2, lines: [kabsaLarge()], paymentMethod: 'cheque' }),
         'validation_failed',
         400,
         'Some fields are empty or wrong',

@@ -10,6 +10,7 @@ import {
   isStaleCartError,
   missingStep,
   nextOpening,
+  pendingCardOrderFor,
   placeOrderBody,
   receiveDays,
   zonedParts,
@@ -134,6 +135,19 @@ describe('order draft', () => {
     expect(body.branchId).toBeUndefined();
     expect(body.notes).toBeUndefined();
     expect(body.receiveAt).toBeUndefined();
+  });
+
+  it('pays the pending card order again for the same cart, and makes a new order for a changed one', () => {
+    const saved = { orderId: 12, body: '{"a":1}' };
+    expect(pendingCardOrderFor(saved, '{"a":1}')).toBe(12);
+    expect(pendingCardOrderFor(saved, '{"a":2}')).toBeNull();
+    expect(pendingCardOrderFor(null, '{"a":1}')).toBeNull();
+  });
+
+  it('carries the payment method the diner chose', () => {
+    const chosen = cart({ orderType: ORDER_TYPES.dineIn, coordinates: { lat: 24.7, lng: 46.68 } });
+    expect(placeOrderBody(chosen, 'card').paymentMethod).toBe('card');
+    expect(placeOrderBody(chosen).paymentMethod).toBe('cash');
   });
 
   it('keeps the idempotency key while the same order is retried, and takes a new one for a changed order', () => {

@@ -81,15 +81,16 @@ export function missingStep(
 
 export const NOTES_MAX = 500;
 
-/** The body of `POST /api/orders/{uuid}/` for a complete cart (missingStep null). Cash is the only method for now. */
+/** The body of `POST /api/orders/{uuid}/` for a complete cart (missingStep null), paid the way the diner chose. */
 export function placeOrderBody(
   cart: Pick<
     CartState,
     'products' | 'combos' | 'orderType' | 'coordinates' | 'branch' | 'addressId' | 'notes' | 'receiveAt'
   >,
+  paymentMethod: PlaceOrderBody['paymentMethod'] = 'cash',
 ): PlaceOrderBody {
   const orderType = cart.orderType ?? ORDER_TYPES.dineIn;
-  const body: PlaceOrderBody = { orderType, lines: orderLines(cart), paymentMethod: 'cash' };
+  const body: PlaceOrderBody = { orderType, lines: orderLines(cart), paymentMethod };
   if (orderType === ORDER_TYPES.dineIn) {
     if (cart.coordinates) body.location = cart.coordinates;
   } else if (cart.branch) {
@@ -113,6 +114,22 @@ export interface OrderAttempt {
 
 export function attemptFor(saved: OrderAttempt | null, body: string, newKey: () => string): OrderAttempt {
   return saved && saved.body === body && saved.key ? saved : { key: newKey(), body };
+}
+
+/**
+ * A card order placed from this cart whose payment is not verified yet (this tab only). Placing the same cart again
+ * (Back from the provider's page, or after a failed payment) pays that order again instead of making a second one;
+ * a changed cart is a new order.
+ */
+export interface PendingCardOrder {
+  orderId: number;
+  body: string;
+}
+
+export const pendingCardOrderKey = (uuid: string) => `sufra.card-order.${uuid}`;
+
+export function pendingCardOrderFor(saved: PendingCardOrder | null, body: string): number | null {
+  return saved && saved.body === body && Number.isSafeInteger(saved.orderId) ? saved.orderId : null;
 }
 
 /** Refusals after which the server made no order: the next try may use a new key. Network errors and 5xx keep it. */

@@ -1,6 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
+import type { PaymentMethod } from '@sufra/shared/schemas/order';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
@@ -17,6 +18,7 @@ import { setPaymentChoices } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { usePaymentChoices } from '../api/get-payment-choices';
 import { placeOrder } from '../api/place-order';
+import { retryPayment } from '../api/retry-payment';
 import { OrderLines, type ShownOrderLine } from '../components/order-lines';
 import { useOrderBranch } from '../hooks/use-order-branch';
 import { useOrderingCart, useSignedIn } from '../hooks/use-ordering-cart';
@@ -26,6 +28,9 @@ import {
   isStaleCartError,
   missingStep,
   type OrderAttempt,
+  type PendingCardOrder,
+  pendingCardOrderFor,
+  pendingCardOrderKey,
   placeOrderBody,
 } from '../order-draft';
 import '../../../components/ui/form.css';
@@ -81,7 +86,8 @@ export function formatReceiveAt(iso: string, timeZone: string, language: Languag
 
 /**
  * `/checkout/{uuid}`: everything chosen, reviewed, with the totals from the shared pricing function (the zone's fee
- * for delivery), cash as the payment, and "Place order". The cart is checked against the menu first: a stale cart is
+ * for delivery), the way to pay (cash, or card when the branch takes it: the provider's page takes the card), and
+ * "Place order". The cart is checked against the menu first: a stale cart is
  * sent back to the cart page, which says what changed.
  */
 export default function CheckoutRoute() {
@@ -126,29 +132,79 @@ export default function CheckoutRoute() {
   useEffect(() => {
     if (payments.data) dispatch(setPaymentChoices(payments.data));
   }, [payments.data, dispatch]);
-  const cash =
-    orderType === null
-      ? undefined
-      : payments.data?.find((c) => c.method === 'cash' && c.orderTypes.includes(orderType));
+  // The branch's ways to pay for this order type, cash first (the choices come in the branch's order).
+  const offered = useMemo(
+    () =>
+      orderType === null
+        ? []
+        : (payments.data ?? [])
+            .filter((c) => c.orderTypes.includes(orderType))
+            .sort((a, b) => (a.method === b.method ? 0 : a.method === 'cash' ? -1 : 1)),
+    [payments.data, orderType],
+  );
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod | null>(null);
+  const choice = offered.find((c) => c.method === chosenMethod) ?? offered[0];
 
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Back from the provider's page may restore this page from the back-forward cache, still "sending".
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setSending(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
   const [staleFromServer, setStaleFromServer] = useState<string | null>(null);
 
+  /**
+   * The same cart's card order, placed before and not paid: a new payment attempt for it. False when that order can no
+   * longer be paid (canceled, gone), so a new order is placed instead.
+   */
+  const payPendingOrder = async (orderId: number): Promise<boolean> => {
+    try {
+      const { payment } = await retryPayment(uuid, orderId, language);
+      window.location.assign(payment.redirectUrl);
+      return true;
+    } catch (caught) {
+      if (!(caught instanceof ApiError)) throw caught;
+      if (caught.code === 'payment_already_completed') {
+        // Paid after all (the provider's notification came in): the confirmation says so.
+        session.removeItem(pendingCardOrderKey(uuid));
+        setPlaced(true);
+        navigate(paths.confirmOrder.build(uuid, orderId));
+        dispatch(resetCart());
+        return true;
+      }
+      if (caught.code !== 'order_not_payable' && caught.status !== 404) throw caught;
+      session.removeItem(pendingCardOrderKey(uuid));
+      return false;
+    }
+  };
+
   const place = async () => {
-    if (!preview || !cash || belowMinimum) return;
-    const body = placeOrderBody(cart);
-    const attempt = attemptFor(
-      readJson<OrderAttempt>(session, attemptKey(uuid)),
-      JSON.stringify(body),
-      newIdempotencyKey,
-    );
-    session.setItem(attemptKey(uuid), JSON.stringify(attempt));
+    if (!preview || !choice || belowMinimum) return;
+    const body = placeOrderBody(cart, choice.method);
+    const bodyText = JSON.stringify(body);
     setSending(true);
     setError(null);
     try {
+      const pendingId =
+        choice.method === 'card'
+          ? pendingCardOrderFor(readJson<PendingCardOrder>(session, pendingCardOrderKey(uuid)), bodyText)
+          : null;
+      if (pendingId !== null && (await payPendingOrder(pendingId))) return;
+      const attempt = attemptFor(readJson<OrderAttempt>(session, attemptKey(uuid)), bodyText, newIdempotencyKey);
+      session.setItem(attemptKey(uuid), JSON.stringify(attempt));
       const order = await placeOrder(uuid, body, attempt.key, language);
       session.removeItem(attemptKey(uuid));
+      if (order.payment) {
+        // The provider's hosted page takes the card (our app never sees its number) and sends the diner back to
+        // /payment/{uuid}. The cart stays until the payment is verified, so a failed one can still change the order.
+        session.setItem(pendingCardOrderKey(uuid), JSON.stringify({ orderId: order.id, body: bodyText }));
+        window.location.assign(order.payment.redirectUrl);
+        return;
+      }
       setPlaced(true);
       navigate(paths.confirmOrder.build(uuid, order.id), {
         state: { previewTotal: preview.pricing.total } satisfies ConfirmState,
@@ -284,16 +340,29 @@ export default function CheckoutRoute() {
               </div>
             ) : !payments.data ? (
               <div className="skeleton skeleton--line" />
-            ) : cash ? (
-              <fieldset className="option-list">
-                <legend className="visually-hidden">{t('ordering.payment')}</legend>
-                <label className="option-card">
-                  <input type="radio" name="payment" checked readOnly data-testid="payment-cash" />
-                  <span className="option-card__title">{cash.name[language]}</span>
-                </label>
+            ) : choice ? (
+              <fieldset className="option-list" data-testid="payment-choices">
+                <legend className="visually-hidden">{t('ordering.paymentMethod')}</legend>
+                {offered.map((c) => (
+                  <label className="option-card" key={c.id}>
+                    <input
+                      type="radio"
+                      name="payment"
+                      value={c.method}
+                      checked={c.id === choice.id}
+                      onChange={() => setChosenMethod(c.method)}
+                      disabled={sending}
+                      data-testid={`payment-${c.method}`}
+                    />
+                    <span className="option-card__body">
+                      <span className="option-card__title">{c.name[language]}</span>
+                      <span className="option-card__hint">{t(`ordering.paymentHints.${c.method}`)}</span>
+                    </span>
+                  </label>
+                ))}
               </fieldset>
             ) : (
-              <p className="field__error">{t('ordering.cashUnavailable')}</p>
+              <p className="field__error">{t('ordering.paymentUnavailable')}</p>
             )}
           </section>
 
@@ -327,12 +396,14 @@ export default function CheckoutRoute() {
             <button
               type="button"
               className="btn btn-primary btn-block btn-large"
-              disabled={sending || !preview || !cash || belowMinimum}
+              disabled={sending || !preview || !choice || belowMinimum}
               aria-busy={sending}
               onClick={() => void place()}
               data-testid="place-order"
             >
-              {sending ? t('ordering.placing') : t('ordering.placeOrder')}
+              {sending
+                ? t(choice?.method === 'card' ? 'ordering.placingCard' : 'ordering.placing')
+                : t(choice?.method === 'card' ? 'ordering.placeOrderCard' : 'ordering.placeOrder')}
             </button>
           </div>
         </>

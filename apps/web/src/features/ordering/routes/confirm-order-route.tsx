@@ -188,7 +188,18 @@ export default function ConfirmOrderRoute() {
               </p>
             )}
             <CartTotals pricing={order.pricing} vatRateBasisPoints={1500} singleRate={false} testId="confirm" />
-            <p className="field__hint">{t('ordering.payCash', { total: formatSar(order.pricing.total, language) })}</p>
+            <p className="field__hint" data-testid="payment-summary" data-payment={order.paymentStatus}>
+              {t(
+                order.paymentMethod === 'cash'
+                  ? 'ordering.payCash'
+                  : order.paymentStatus === 'paid'
+                    ? 'ordering.paidByCard'
+                    : order.paymentStatus === 'refunded'
+                      ? 'ordering.refundedToCard'
+                      : 'ordering.cardNotPaid',
+                { total: formatSar(order.pricing.total, language) },
+              )}
+            </p>
           </section>
 
           <div className="page__actions">

@@ -1,12 +1,48 @@
-import { Link, useParams } from 'wouter';
+import { errorMessage } from '@sufra/shared/messages/errors';
+import { useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../../config/paths';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { retryPayment } from '../api/retry-payment';
+import { orderIdFrom } from '../payment-return';
 
-/** `/payment-failed/{uuid}`: where a declined card payment lands (the card flow comes with the payments issue). */
+/**
+ * `/payment-failed/{uuid}?order={id}`: where a declined or failed card payment lands. "Try again" asks the server for a
+ * new payment attempt on the same order (never a second order) and goes to the provider's page again. Without an order
+ * id (an old link) it only offers the way back.
+ */
 export default function PaymentFailedRoute() {
   const { uuid = '' } = useParams();
+  const [search] = useSearchParams();
   const { t } = useTranslation();
+  const language = useLanguage();
+  const [, navigate] = useLocation();
+  const orderId = orderIdFrom(search);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const title = t('ordering.paymentFailedTitle');
+
+  const retry = async () => {
+    if (orderId === null) return;
+    setSending(true);
+    setError(null);
+    try {
+      const { payment } = await retryPayment(uuid, orderId, language);
+      // The provider's hosted page: the card is typed there, never here.
+      window.location.assign(payment.redirectUrl);
+    } catch (caught) {
+      setSending(false);
+      // Paid after all (the webhook came in meanwhile): the confirmation says so.
+      if (caught instanceof ApiError && caught.code === 'payment_already_completed') {
+        navigate(paths.confirmOrder.build(uuid, orderId), { replace: true });
+        return;
+      }
+      setError(caught instanceof ApiError ? caught.message : errorText(caught, language));
+    }
+  };
+
   return (
     <div className="page page--center" data-testid="payment-failed-page">
       <title>{`${title} | ${t('app.name')}`}</title>
@@ -21,13 +57,32 @@ export default function PaymentFailedRoute() {
         />
       </svg>
       <h1>{title}</h1>
-      <p className="page__lead" role="alert">
-        {t('ordering.paymentFailedText')}
+      <p className="page__lead" role="alert" data-testid="payment-failed-text">
+        {/* The spec's words, from the shared error table (the same text the API gives for a failed payment). */}
+        {orderId === null ? t('ordering.paymentFailedText') : errorMessage('payment_failed', language)}
       </p>
+      {error && (
+        <p className="form-alert" role="alert" data-testid="payment-retry-error">
+          {error}
+        </p>
+      )}
       <div className="page__actions">
-        <Link to={paths.checkout.build(uuid)} className="btn btn-primary">
-          {t('ordering.backToCheckout')}
-        </Link>
+        {orderId !== null ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={sending}
+            aria-busy={sending}
+            onClick={() => void retry()}
+            data-testid="payment-retry"
+          >
+            {sending ? t('ordering.paymentRetrying') : t('ordering.paymentRetry')}
+          </button>
+        ) : (
+          <Link to={paths.checkout.build(uuid)} className="btn btn-primary">
+            {t('ordering.backToCheckout')}
+          </Link>
+        )}
         <Link to={paths.cart.build(uuid)} className="btn btn-secondary">
           {t('ordering.backToCart')}
         </Link>

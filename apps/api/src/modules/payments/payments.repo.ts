@@ -1,0 +1,243 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from '../../db/schema/payments.ts';
+
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
+export type OrderRowForPayment = typeof orders.$inferSelect;
+
+export async function insertPaymentAttempt(
+  db: Queryable,
+  row: { orderId: number; provider: string; idempotencyKey: string; amountHalalas: number; now: Date },
+): Promise<PaymentAttemptRow> {
+  const [attempt] = await db
+    .insert(paymentAttempts)
+    .values({
+      orderId: row.orderId,
+      provider: row.provider,
+      idempotencyKey: row.idempotencyKey,
+      amountHalalas: row.amountHalalas,
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .returning();
+  if (!attempt) throw new Error('payment attempt insert returned nothing');
+  return attempt;
+}
+
+/** Records what the provider answered to the create (its payment id and page). */
+export async function setAttemptProviderPayment(
+  db: Queryable,
+  id: number,
+  providerPaymentId: string,
+  redirectUrl: string | null,
+  now: Date,
+): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db
+    .update(paymentAttempts)
+    .set({ providerPaymentId, redirectUrl, updatedAt: now })
+    .where(eq(paymentAttempts.id, id))
+    .returning();
+  return row;
+}
+
+export async function setAttemptFailureMessage(db: Queryable, id: number, message: string, now: Date) {
+  await db.update(paymentAttempts).set({ failureMessage: message, updatedAt: now }).where(eq(paymentAttempts.id, id));
+}
+
+/** The order's attempts, newest first. */
+export async function listAttemptsOfOrder(db: Queryable, orderId: number): Promise<PaymentAttemptRow[]> {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, orderId))
+    .orderBy(desc(paymentAttempts.id));
+}
+
+export async function findAttemptByProviderPayment(
+  db: Queryable,
+  provider: string,
+  providerPaymentId: string,
+): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerPaymentId, providerPaymentId)));
+  return row;
+}
+
+export async function findAttempt(db: Queryable, id: number): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id));
+  return row;
+}
+
+export async function findOrderRow(db: Queryable, id: number): Promise<OrderRowForPayment | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+/**
+ * Moves an attempt only from `initiated` (the conditional update is the "exactly once": a redirect and a webhook
+ * racing both try, one gets the row). An attempt whose create never answered (no payment id yet) is bound to the
+ * payment here.
+ */
+export async function moveAttemptFromInitiated(
+  db: Queryable,
+  id: number,
+  to: 'paid' | 'failed',
+  providerPaymentId: string,
+  failureMessage: string | null,
+  now: Date,
+): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db
+    .update(paymentAttempts)
+    .set({ status: to, providerPaymentId, failureMessage, updatedAt: now })
+    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'initiated')))
+    .returning();
+  return row;
+}
+
+export async function markAttemptRefunded(db: Queryable, id: number, now: Date): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ status: 'refunded', updatedAt: now })
+    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'paid')));
+}
+
+/** Marks a card order paid, only while it is unpaid and not canceled; undefined when it was not (it is then refunded). */
+export async function markOrderPaid(db: Queryable, id: number, now: Date): Promise<OrderRowForPayment | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ paymentStatus: 'paid', updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.paymentStatus, 'unpaid'), sql`${orders.status} <> 'canceled'`))
+    .returning();
+  return row;
+}
+
+export async function markOrderRefunded(db: Queryable, id: number, now: Date): Promise<OrderRowForPayment | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ paymentStatus: 'refunded', updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.paymentStatus, 'paid')))
+    .returning();
+  return row;
+}
+
+/** True when the event is new (this delivery takes it in); false for one seen before. */
+export async function recordWebhookEvent(
+  db: Queryable,
+  row: { provider: string; eventId: string; type: string; providerPaymentId: string; now: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentWebhookEvents)
+    .values({
+      provider: row.provider,
+      eventId: row.eventId,
+      type: row.type,
+      providerPaymentId: row.providerPaymentId,
+      receivedAt: row.now,
+    })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentWebhookEvents.eventId });
+  return inserted.length === 1;
+}
+
+/** Owes a refund of an attempt (once: a second call for the same attempt does nothing). */
+export async function insertRefund(
+  db: Queryable,
+  row: {
+    attemptId: number;
+    orderId: number;
+    amountHalalas: number;
+    reason: 'order_canceled' | 'order_not_payable' | 'mismatch';
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .insert(paymentRefunds)
+    .values({
+      attemptId: row.attemptId,
+      orderId: row.orderId,
+      amountHalalas: row.amountHalalas,
+      reason: row.reason,
+      nextAttemptAt: row.now,
+      createdAt: row.now,
+    })
+    .onConflictDoNothing();
+}
+
+export interface ClaimedRefund {
+  id: number;
+  attemptId: number;
+  orderId: number;
+  amountHalalas: number;
+  reason: string;
+  attempts: number;
+  provider: string;
+  providerPaymentId: string | null;
+}
+
+/** Claims due refunds under a lease (like the kitchen outbox): `attempts` is the lease token. */
+export async function claimDueRefunds(
+  db: Queryable,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<ClaimedRefund[]> {
+  const result = await db.execute(sql`
+    with claimed as (
+      update ${paymentRefunds} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
+      where id in (
+        select r.id from ${paymentRefunds} r
+        where r.done_at is null and r.next_attempt_at <= ${now.toISOString()}
+        order by r.next_attempt_at, r.id
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, attempt_id, order_id, amount_halalas, reason, attempts
+    )
+    select c.id, c.attempt_id, c.order_id, c.amount_halalas, c.reason, c.attempts, a.provider, a.provider_payment_id
+    from claimed c join ${paymentAttempts} a on a.id = c.attempt_id
+    order by c.id`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    attemptId: Number(r.attempt_id),
+    orderId: Number(r.order_id),
+    amountHalalas: Number(r.amount_halalas),
+    reason: String(r.reason),
+    attempts: Number(r.attempts),
+    provider: String(r.provider),
+    providerPaymentId: r.provider_payment_id === null ? null : String(r.provider_payment_id),
+  }));
+}
+
+export async function markRefundDone(db: Queryable, id: number, attempts: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(paymentRefunds)
+    .set({ doneAt: now, lastError: null })
+    .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.attempts, attempts), isNull(paymentRefunds.doneAt)))
+    .returning({ id: paymentRefunds.id });
+  return rows.length === 1;
+}
+
+export async function markRefundFailedAttempt(
+  db: Queryable,
+  id: number,
+  attempts: number,
+  nextAttemptAt: Date,
+  error: string,
+): Promise<void> {
+  await db
+    .update(paymentRefunds)
+    .set({ nextAttemptAt, lastError: error.slice(0, 500) })
+    .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.attempts, attempts)));
+}
+
+/** Drops an event taken in but not handled (the provider did not answer our fetch), so its redelivery is handled. */
+export async function forgetWebhookEvent(db: Queryable, provider: string, eventId: string): Promise<void> {
+  await db
+    .delete(paymentWebhookEvents)
+    .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
+}

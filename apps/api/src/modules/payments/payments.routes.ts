@@ -1,0 +1,91 @@
+import { errorBody } from '@sufra/shared/schemas/common';
+import { orderParams } from '@sufra/shared/schemas/order';
+import { paymentRedirectResponse, paymentVerifyResponse, webhookAckResponse } from '@sufra/shared/schemas/payment';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthGuards } from '../../plugins/auth.ts';
+import type { QrService } from '../qr/qr.service.ts';
+import type { PaymentsService } from './payments.service.ts';
+
+export interface PaymentsRoutesOptions {
+  qr: QrService;
+  payments: PaymentsService;
+  guards: AuthGuards;
+}
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  410: errorBody,
+  502: errorBody,
+};
+
+/**
+ * Card payments of orders (contract: shared/schemas/payment.ts). The diner's routes are reached like their
+ * orders (the QR names the brand, the session the customer: another's order answers 404).
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { qr, payments, guards }) => {
+  async function customerOf(request: Parameters<AuthGuards['customer']>[0], uuid: string) {
+    const row = await qr.resolveUsableQr(uuid);
+    return guards.customer(request, row.brand.id);
+  }
+
+  app.post(
+    '/orders/:uuid/:id/payment/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'A new card payment attempt for an unpaid card order (never a second order)',
+        params: orderParams,
+        response: { 201: paymentRedirectResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const customer = await customerOf(request, request.params.uuid);
+      const answer = await payments.retry(customer, request.params.id, request.params.uuid);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.post(
+    '/orders/:uuid/:id/payment/verify/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The card payment's verdict, asked of the provider (the return URL's query is never trusted)",
+        params: orderParams,
+        response: { 200: paymentVerifyResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const customer = await customerOf(request, request.params.uuid);
+      return payments.verify(customer, request.params.id, request.language);
+    },
+  );
+
+  // Webhooks are signed over their exact bytes: this scope reads every body as a string, unparsed.
+  const webhooks: FastifyPluginAsyncZod = async (hooks) => {
+    hooks.removeAllContentTypeParsers();
+    hooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    hooks.post(
+      '/payments/webhooks/:provider/',
+      {
+        schema: {
+          tags: ['orders'],
+          summary: "A payment provider's webhook (test gateway: signed; Moyasar: secret token); forged → 401",
+          params: z.object({ provider: z.enum(['test', 'moyasar']) }),
+          response: { 200: webhookAckResponse, 401: errorBody, 404: errorBody, 502: errorBody },
+        },
+      },
+      async (request) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        await payments.receiveWebhook(request.params.provider, { rawBody, headers: request.headers });
+        return { received: true as const };
+      },
+    );
+  };
+  await app.register(webhooks);
+};

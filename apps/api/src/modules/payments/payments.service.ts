@@ -1,0 +1,386 @@
+import { randomUUID } from 'node:crypto';
+import type { Language } from '@sufra/shared/language';
+import type { PaymentStatus } from '@sufra/shared/machines/payment-status';
+import { errorMessage } from '@sufra/shared/messages/errors';
+import type { Order } from '@sufra/shared/schemas/order';
+import type { PaymentOutcome, PaymentRedirect, PaymentVerifyResponse } from '@sufra/shared/schemas/payment';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { CustomerPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPayment,
+  type WebhookRequest,
+} from '../../providers/payment/payment-provider.ts';
+import { notifyLive } from '../order-events/order-events.repo.ts';
+import { findCustomerOrder, insertOutboxEvent, listLinesOf, type OrderRow } from '../orders/orders.repo.ts';
+import {
+  claimDueRefunds,
+  findAttempt,
+  findAttemptByProviderPayment,
+  findOrderRow,
+  forgetWebhookEvent,
+  insertPaymentAttempt,
+  insertRefund,
+  listAttemptsOfOrder,
+  markAttemptRefunded,
+  markOrderPaid,
+  markOrderRefunded,
+  markRefundDone,
+  markRefundFailedAttempt,
+  moveAttemptFromInitiated,
+  type PaymentAttemptRow,
+  recordWebhookEvent,
+  setAttemptFailureMessage,
+  setAttemptProviderPayment,
+} from './payments.repo.ts';
+
+/** A refund claim is good for this long; a process that dies mid-refund leaves it to another after the lease. */
+export const REFUND_LEASE_MS = 60_000;
+const REFUND_BATCH = 20;
+
+/** 2 s, 4 s, 8 s … capped at 10 minutes; never given up: the diner's money must go back. */
+export function refundRetryDelayMs(attempts: number): number {
+  return Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
+}
+
+export interface PaymentsDeps {
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** Called after a commit that owes a refund (the app drains the refunds then). */
+  onRefundQueued: () => void;
+  /** A card order's row and lines as the API answers it (orders.service toOrder). */
+  toOrder: (
+    row: { order: OrderRow; branchNameAr: string; branchNameEn: string },
+    lines: Awaited<ReturnType<typeof listLinesOf>>,
+  ) => Order;
+}
+
+type Settled = 'paid' | 'failed' | 'pending' | 'ignored';
+
+export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
+  const { db } = ctx;
+  const { provider, log } = deps;
+
+  /** Built from the configured public URL, never from the request's Host header (a forged host would send the diner elsewhere). */
+  function callbackUrl(uuid: string, orderId: number): string {
+    return `${ctx.config.publicUrl}/payment/${uuid}?order=${orderId}`;
+  }
+
+  /**
+   * A new attempt: its row (with our idempotency key) first, then the provider's create. A provider that does not
+   * answer leaves the order unpaid with the attempt unbound (a webhook for it still finds it by metadata), and the
+   * diner gets a clear 502 and can retry.
+   */
+  async function startAttempt(order: OrderRow, uuid: string): Promise<PaymentRedirect> {
+    const now = ctx.now();
+    const attempt = await insertPaymentAttempt(db, {
+      orderId: order.id,
+      provider: provider.name,
+      idempotencyKey: randomUUID(),
+      amountHalalas: order.total,
+      now,
+    });
+    let created: ProviderPayment;
+    try {
+      created = await provider.createPayment({
+        amountHalalas: order.total,
+        currency: 'SAR',
+        description: `Sufra order #${order.number}`,
+        callbackUrl: callbackUrl(uuid, order.id),
+        idempotencyKey: attempt.idempotencyKey,
+        metadata: { orderId: String(order.id), attemptId: String(attempt.id) },
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      log.warn({ orderId: order.id, attemptId: attempt.id, kind: error.kind }, 'payment create failed');
+      await setAttemptFailureMessage(db, attempt.id, `create: ${error.kind}`, ctx.now());
+      throw new AppError('payment_provider_unavailable', { orderId: order.id });
+    }
+    await setAttemptProviderPayment(db, attempt.id, created.id, created.redirectUrl, ctx.now());
+    if (!created.redirectUrl) throw new AppError('payment_provider_unavailable', { orderId: order.id });
+    return { redirectUrl: created.redirectUrl };
+  }
+
+  /** Why a provider's payment is not the one this attempt asked for (null: it matches). */
+  function mismatch(attempt: PaymentAttemptRow, payment: ProviderPayment): string | null {
+    if (attempt.providerPaymentId !== null && payment.id !== attempt.providerPaymentId) return 'payment id';
+    if (payment.amountHalalas !== attempt.amountHalalas) return 'amount';
+    if (payment.currency !== 'SAR') return 'currency';
+    if (payment.metadata.orderId !== String(attempt.orderId)) return 'order';
+    return null;
+  }
+
+  /**
+   * The one place an attempt's outcome is written, for the redirect's verify and the webhook alike. Conditional
+   * updates make it exactly once: the attempt moves only from `initiated`, the order only from unpaid (and not
+   * canceled), and the kitchen hand-off and the live notice are written in that same transaction. A payment for
+   * an order that can no longer take it (canceled, or paid by another attempt) is refunded.
+   */
+  async function settle(attempt: PaymentAttemptRow, payment: ProviderPayment): Promise<Settled> {
+    if (payment.status === 'initiated') return 'pending';
+    if (payment.status !== 'paid' && payment.status !== 'failed') return 'ignored';
+    const wrong = mismatch(attempt, payment);
+    const now = ctx.now();
+    let refundQueued = false;
+    const result = await db.transaction(async (tx): Promise<Settled> => {
+      if (wrong !== null) {
+        // Money state must follow the provider's: whatever was taken for a payment we cannot accept goes back.
+        const moved = await moveAttemptFromInitiated(tx, attempt.id, 'failed', payment.id, `mismatch: ${wrong}`, now);
+        if (moved && payment.status === 'paid') {
+          await insertRefund(tx, {
+            attemptId: attempt.id,
+            orderId: attempt.orderId,
+            amountHalalas: payment.amountHalalas,
+            reason: 'mismatch',
+            now,
+          });
+          refundQueued = true;
+        }
+        return moved ? 'failed' : 'ignored';
+      }
+      if (payment.status === 'failed') {
+        const moved = await moveAttemptFromInitiated(tx, attempt.id, 'failed', payment.id, payment.failureMessage, now);
+        return moved ? 'failed' : 'ignored';
+      }
+      const moved = await moveAttemptFromInitiated(tx, attempt.id, 'paid', payment.id, null, now);
+      if (!moved) return 'ignored';
+      const order = await markOrderPaid(tx, attempt.orderId, now);
+      if (!order) {
+        await insertRefund(tx, {
+          attemptId: attempt.id,
+          orderId: attempt.orderId,
+          amountHalalas: payment.amountHalalas,
+          reason: 'order_not_payable',
+          now,
+        });
+        refundQueued = true;
+        return 'ignored';
+      }
+      // The kitchen hand-off held since placement, now that the money is verified.
+      await insertOutboxEvent(tx, {
+        orderId: order.id,
+        event: 'order_placed',
+        payload: { orderId: order.id, brandId: order.brandId, branchId: order.branchId, number: order.number },
+      });
+      await notifyLive(tx, {
+        kind: 'order_updated',
+        orderId: order.id,
+        brandId: order.brandId,
+        branchId: order.branchId,
+        customerId: order.customerId,
+      });
+      return 'paid';
+    });
+    if (wrong !== null)
+      log.error({ attemptId: attempt.id, paymentId: payment.id, wrong }, 'payment does not match its order');
+    if (refundQueued) deps.onRefundQueued();
+    return result;
+  }
+
+  /** Asks the provider about every attempt still open (newest first); a provider that does not answer leaves them open. */
+  async function verifyOpenAttempts(orderId: number): Promise<void> {
+    const attempts = await listAttemptsOfOrder(db, orderId);
+    for (const attempt of attempts) {
+      if (attempt.status !== 'initiated' || attempt.providerPaymentId === null) continue;
+      let payment: ProviderPayment;
+      try {
+        payment = await provider.fetchPayment(attempt.providerPaymentId);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        log.warn({ attemptId: attempt.id, kind: error.kind }, 'payment fetch failed; left pending');
+        continue;
+      }
+      if ((await settle(attempt, payment)) === 'paid') return;
+    }
+  }
+
+  async function customerOrder(customer: CustomerPrincipal, orderId: number) {
+    const row = await findCustomerOrder(db, orderId, customer.id, customer.brandId);
+    if (!row) throw new AppError('order_not_found');
+    return row;
+  }
+
+  function outcomeOf(order: OrderRow, latest: PaymentAttemptRow | undefined): PaymentOutcome {
+    if (order.paymentStatus !== 'unpaid') return 'paid';
+    if (order.status === 'canceled' || !latest) return 'failed';
+    if (latest.status === 'failed') return 'failed';
+    // Never reached the provider (its create failed): nothing to wait for.
+    if (latest.status === 'initiated' && latest.providerPaymentId === null) return 'failed';
+    return latest.status === 'initiated' ? 'pending' : 'failed';
+  }
+
+  return {
+    startAttempt,
+
+    /**
+     * A replayed card placement answers a page to pay on: the open attempt's, or a new one when the last failed
+     * or never reached the provider. Nothing for an order that is paid or canceled.
+     */
+    async redirectForReplay(orderId: number, uuid: string): Promise<PaymentRedirect | undefined> {
+      const order = await findOrderRow(db, orderId);
+      if (order?.paymentMethod !== 'card' || order.paymentStatus !== 'unpaid' || order.status === 'canceled') {
+        return undefined;
+      }
+      const [latest] = await listAttemptsOfOrder(db, orderId);
+      if (latest && latest.status === 'initiated' && latest.redirectUrl) return { redirectUrl: latest.redirectUrl };
+      return startAttempt(order, uuid);
+    },
+
+    /** A new attempt for an unpaid card order of this customer (never a second order). */
+    async retry(customer: CustomerPrincipal, orderId: number, uuid: string) {
+      const row = await customerOrder(customer, orderId);
+      const order = row.order;
+      if (order.paymentMethod !== 'card') throw new AppError('order_not_payable');
+      if (order.paymentStatus !== 'unpaid') throw new AppError('payment_already_completed');
+      if (order.status === 'canceled') throw new AppError('order_not_payable');
+      const payment = await startAttempt(order, uuid);
+      return { order: deps.toOrder(row, await listLinesOf(db, [orderId])), payment };
+    },
+
+    /** The return page's question. The query string the provider appended is never read: the provider is asked. */
+    async verify(customer: CustomerPrincipal, orderId: number, language: Language): Promise<PaymentVerifyResponse> {
+      let row = await customerOrder(customer, orderId);
+      if (row.order.paymentMethod !== 'card') throw new AppError('order_not_payable');
+      if (row.order.paymentStatus === 'unpaid' && row.order.status !== 'canceled') {
+        await verifyOpenAttempts(orderId);
+        row = await customerOrder(customer, orderId);
+      }
+      const [latest] = await listAttemptsOfOrder(db, orderId);
+      const outcome = outcomeOf(row.order, latest);
+      return {
+        outcome,
+        order: deps.toOrder(row, await listLinesOf(db, [orderId])),
+        attemptStatus: latest ? (latest.status as PaymentStatus) : null,
+        error:
+          outcome === 'failed' ? { code: 'payment_failed', message: errorMessage('payment_failed', language) } : null,
+      };
+    },
+
+    /**
+     * A provider's webhook: verified over the raw body (forged → 401, nothing changed), deduplicated by event id,
+     * then the same settle as the redirect. A `paid` is believed only from the provider's own answer to a fetch
+     * (matched like the redirect's); a signed `failed` is taken as sent (failing keeps the order unpaid, which is
+     * always safe, and the timeout test card's fetch is held, so only the webhook can tell).
+     */
+    async receiveWebhook(providerName: string, request: WebhookRequest): Promise<void> {
+      if (providerName !== provider.name) throw new AppError('not_found');
+      let event: ReturnType<PaymentProvider['verifyWebhook']>;
+      try {
+        event = provider.verifyWebhook(request);
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw new AppError('payment_webhook_invalid');
+        throw error;
+      }
+      const now = ctx.now();
+      const fresh = await recordWebhookEvent(db, {
+        provider: provider.name,
+        eventId: event.eventId,
+        type: event.type,
+        providerPaymentId: event.payment.id,
+        now,
+      });
+      if (!fresh) return;
+      let attempt = await findAttemptByProviderPayment(db, provider.name, event.payment.id);
+      if (!attempt) {
+        // A create whose answer was lost: the attempt is found by the id we put in the payment's metadata.
+        const attemptId = Number(event.payment.metadata.attemptId);
+        const unbound = Number.isSafeInteger(attemptId) ? await findAttempt(db, attemptId) : undefined;
+        if (
+          unbound &&
+          unbound.providerPaymentId === null &&
+          String(unbound.orderId) === event.payment.metadata.orderId
+        ) {
+          attempt = unbound;
+        }
+      }
+      if (!attempt) {
+        log.warn({ eventId: event.eventId, paymentId: event.payment.id }, 'webhook for an unknown payment');
+        return;
+      }
+      if (event.payment.status === 'failed') {
+        await settle(attempt, event.payment);
+        return;
+      }
+      try {
+        await settle(attempt, await provider.fetchPayment(event.payment.id));
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        // Not taken in after all: forget the event so the provider's redelivery is handled, and ask it to resend.
+        await forgetWebhookEvent(db, provider.name, event.eventId);
+        throw new AppError('payment_provider_unavailable');
+      }
+    },
+
+    /** In a cancel's transaction: a paid card order owes a full refund, sent after commit (onRefundQueued). */
+    async owePaidOrderRefund(tx: Queryable, orderId: number): Promise<boolean> {
+      const attempts = await listAttemptsOfOrder(tx, orderId);
+      const paid = attempts.find((a) => a.status === 'paid');
+      if (!paid) return false;
+      await insertRefund(tx, {
+        attemptId: paid.id,
+        orderId,
+        amountHalalas: paid.amountHalalas,
+        reason: 'order_canceled',
+        now: ctx.now(),
+      });
+      return true;
+    },
+
+    /**
+     * Sends due refunds to the provider. An error that may hide a refund already made (a timeout, a refusal of a
+     * second refund) is checked by fetching the payment: refunded there → done here. Otherwise retried later.
+     */
+    async drainRefundsOnce(): Promise<{ done: number; failed: number }> {
+      const now = ctx.now();
+      const claimed = await claimDueRefunds(db, now, new Date(now.getTime() + REFUND_LEASE_MS), REFUND_BATCH);
+      let done = 0;
+      let failed = 0;
+      for (const refund of claimed) {
+        try {
+          if (refund.providerPaymentId === null) throw new Error('refund of an attempt without a payment id');
+          try {
+            await provider.refundPayment(refund.providerPaymentId);
+          } catch (error) {
+            if (!(error instanceof PaymentProviderError)) throw error;
+            const current = await provider.fetchPayment(refund.providerPaymentId);
+            if (current.status !== 'refunded') throw error;
+          }
+          await db.transaction(async (tx) => {
+            if (!(await markRefundDone(tx, refund.id, refund.attempts, ctx.now()))) return;
+            await markAttemptRefunded(tx, refund.attemptId, ctx.now());
+            if (refund.reason !== 'order_canceled') return;
+            const order = await markOrderRefunded(tx, refund.orderId, ctx.now());
+            if (order) {
+              await notifyLive(tx, {
+                kind: 'order_updated',
+                orderId: order.id,
+                brandId: order.brandId,
+                branchId: order.branchId,
+                customerId: order.customerId,
+              });
+            }
+          });
+          done += 1;
+        } catch (error) {
+          failed += 1;
+          const message = error instanceof Error ? error.message : String(error);
+          log.warn({ refundId: refund.id, attempts: refund.attempts, error: message }, 'refund failed; will retry');
+          await markRefundFailedAttempt(
+            db,
+            refund.id,
+            refund.attempts,
+            new Date(ctx.now().getTime() + refundRetryDelayMs(refund.attempts)),
+            message,
+          );
+        }
+      }
+      return { done, failed };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,166 @@
+import { expect, test } from '@playwright/test';
+import {
+  dinerAtCardCheckout,
+  expectNoSeriousViolations,
+  expectPaidConfirmation,
+  fillCard,
+  latestOrderId,
+  passThreeDs,
+  placeCardOrder,
+  submitCard,
+  TEST_CARDS,
+} from '../support/payment.ts';
+import { errorText, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
+
+const PAID_BY_CARD = { ar: 'مدفوع بالبطاقة', en: 'Paid by card' } as const;
+
+for (const language of LANGUAGES) {
+  test.describe(`card payments (${language})`, () => {
+    // The diner's browser language: the provider's hosted page follows it (Accept-Language), as a real one would.
+    test.use({ locale: language === 'ar' ? 'ar-SA' : 'en-US' });
+
+    test.beforeEach(async ({ page }) => {
+      if (language !== 'ar') await useLanguage(page, language);
+    });
+
+    test('a Visa card with 3-D Secure pays the order, and the confirmation says paid', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await expectNoSeriousViolations(page, `checkout with card (${language})`);
+      await placeCardOrder(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await fillCard(page, { number: TEST_CARDS.visa });
+      await expect(page.locator('#brand')).toHaveAttribute('data-brand', 'visa');
+      await submitCard(page);
+      await passThreeDs(page);
+      const id = await expectPaidConfirmation(page);
+      await expect(page.getByTestId('payment-summary')).toContainText(PAID_BY_CARD[language]);
+      // The provider's query (?id=&status=) never reaches the confirmation's address: ours only.
+      expect(new URL(page.url()).search).toBe(`?order=${id}`);
+      // The cart was emptied once the order was paid.
+      await page.goto(`/cart/${QR.main}`);
+      await expect(page.getByTestId('cart-empty')).toBeVisible();
+    });
+
+    test('a declined card lands on payment failed with the spec message; the same cart placed again pays that order', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await placeCardOrder(page);
+      await fillCard(page, { number: TEST_CARDS.declined });
+      await submitCard(page);
+      await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=\\d+$`), { timeout: 15_000 });
+      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+      await expect(page.getByTestId('payment-retry')).toBeEnabled();
+      await expectNoSeriousViolations(page, `payment failed (${language})`);
+      const failedId = Number(new URL(page.url()).searchParams.get('order'));
+
+      // The cart is kept until a payment goes through: placing it again pays that same order, not a second one.
+      await page.goto(`/checkout/${QR.main}`);
+      await page.getByTestId('payment-card').check();
+      await placeCardOrder(page);
+      await fillCard(page, { number: TEST_CARDS.visa });
+      await submitCard(page);
+      await passThreeDs(page);
+      expect(await expectPaidConfirmation(page)).toBe(failedId);
+      await page.goto(`/orders/${QR.main}`);
+      await expect(page.getByTestId('order-card').first()).toBeVisible();
+      await expect(page.getByTestId('order-card')).toHaveCount(1);
+    });
+
+    test('a failed 3-D Secure, then a retry with a good card, pays the one order', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await placeCardOrder(page);
+      await fillCard(page, { number: TEST_CARDS.threeDsFails });
+      await submitCard(page);
+      await passThreeDs(page);
+      await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=\\d+$`), { timeout: 15_000 });
+      const failedId = Number(new URL(page.url()).searchParams.get('order'));
+      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+
+      await page.getByTestId('payment-retry').click();
+      await expect(page).toHaveURL(/\/test-gateway\/pay\//);
+      await fillCard(page, { number: TEST_CARDS.visa });
+      await submitCard(page);
+      await passThreeDs(page);
+      const paidId = await expectPaidConfirmation(page);
+      expect(paidId).toBe(failedId);
+
+      // A new attempt, never a second order: the diner's history holds exactly one.
+      await page.goto(`/orders/${QR.main}`);
+      await expect(page.getByTestId('order-card').first()).toBeVisible();
+      await expect(page.getByTestId('order-card')).toHaveCount(1);
+    });
+
+    test("the provider's page refuses a wrong card number, a past expiry and a short CVV", async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await placeCardOrder(page);
+      const gateway = page.url();
+      await fillCard(page, { number: '4111 1111 1111 1112', expiry: '01/20', cvv: '12' });
+      await submitCard(page);
+      await expect(page.locator('#number-error')).toHaveText(errorText('card_number_invalid', language));
+      await expect(page.locator('#expiry-error')).toHaveText(errorText('card_expiry_invalid', language));
+      await expect(page.locator('#cvv-error')).toHaveText(errorText('card_cvv_invalid', language));
+      await expect(page.locator('#number')).toHaveAttribute('aria-invalid', 'true');
+      // Nothing was sent: still the card page, with focus on the first wrong field.
+      expect(page.url()).toBe(gateway);
+      await expect(page.locator('#number')).toBeFocused();
+    });
+
+    test('the return page with an order that is not the diner’s explains and offers to check again', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      // A signed-in diner (the card checkout's path signs one in) on a return address naming an unknown order.
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await page.goto(`/payment/${QR.main}?order=2147483000&id=forged&status=paid`);
+      await expect(page.getByTestId('payment-error')).toHaveText(errorText('order_not_found', language));
+      await expect(page).toHaveURL(new RegExp(`/payment/${QR.main}`));
+      await expect(page.getByTestId('payment-check-again')).toBeVisible();
+      await expectNoSeriousViolations(page, `payment return (${language})`);
+    });
+
+    test('a payment not finished yet keeps the return page waiting, then offers to check again', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await placeCardOrder(page);
+      // The diner leaves the provider's page without paying and comes back: the provider has no verdict yet.
+      const id = await latestOrderId(page);
+      await page.goto(`/payment/${QR.main}?order=${id}`);
+      const status = page.getByTestId('payment-status');
+      await expect(status).toBeVisible();
+      await expect(status).toHaveAttribute('aria-live', 'polite');
+      await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'checking');
+      await expectNoSeriousViolations(page, `payment pending (${language})`);
+      // The page stops asking after its half minute and says so, with a way to ask again.
+      await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'stalled', { timeout: 45_000 });
+      await expect(page.getByTestId('payment-check-again')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/payment/${QR.main}\\?order=${id}$`));
+      await page.getByTestId('payment-check-again').click();
+      await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'checking');
+    });
+  });
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../machines/payment-status.ts';
+import { orderSchema } from './order.ts';
+
+/**
+ * Card payments of orders (issue 5). The diner types the card on the provider's hosted page, never on ours.
+ *
+ *   POST /api/orders/{uuid}/                     placeOrderBody with paymentMethod 'card' → 201 placedOrderResponse
+ *                                                (order unpaid, `payment.redirectUrl` = the provider's page; the
+ *                                                kitchen does not see the order until the payment is verified)
+ *   POST /api/orders/{uuid}/{id}/payment/        no body → 201 paymentRedirectResponse: a new attempt for an
+ *                                                unpaid card order (never a second order); paid → 409
+ *                                                payment_already_completed; canceled → 409 order_not_payable;
+ *                                                cash → 409 order_not_payable; another customer's → 404
+ *   POST /api/orders/{uuid}/{id}/payment/verify/ no body → 200 paymentVerifyResponse. Called by /payment/{uuid} on
+ *                                                return; the query the provider appended (?id=&status=) is never
+ *                                                read: the server asks the provider. `pending` → poll again (1–2 s).
+ *   POST /api/payments/webhooks/test/            the test gateway's signed webhook (raw body); forged → 401
+ *   POST /api/payments/webhooks/moyasar/         Moyasar's webhook (secret_token in the body); forged → 401
+ *
+ * The provider sends the diner back to `<PUBLIC_URL>/payment/{uuid}?order={id}` (&id=&status=&message= appended
+ * by the provider, to be ignored). A provider that does not answer at placement or retry → 502
+ * payment_provider_unavailable with `details.orderId` at placement: the order exists, unpaid; retry with the same
+ * Idempotency-Key (or POST …/payment/) to get a new redirect.
+ */
+
+/** Where to send the diner: the provider's hosted card page (or its 3-D Secure step). */
+export const paymentRedirectSchema = z.object({ redirectUrl: z.url() });
+export type PaymentRedirect = z.infer<typeof paymentRedirectSchema>;
+
+/** Placement's answer: the order, plus where to pay for card orders (absent for cash). */
+export const placedOrderResponse = orderSchema.extend({ payment: paymentRedirectSchema.optional() });
+export type PlacedOrderResponse = z.infer<typeof placedOrderResponse>;
+
+export const paymentRedirectResponse = z.object({ order: orderSchema, payment: paymentRedirectSchema });
+export type PaymentRedirectResponse = z.infer<typeof paymentRedirectResponse>;
+
+/**
+ * The server's verdict on the latest payment attempt:
+ * - `paid`: the provider confirmed amount, currency and order; the order is paid and on its way to the kitchen
+ *   (→ /confirm-order/{uuid}?order={id}).
+ * - `failed`: declined, 3-D Secure failed or abandoned; the order stays unpaid, `message` is the spec's
+ *   "Payment Failed (transaction failed due to a technical error, try again)" in the request's language
+ *   (→ /payment-failed/{uuid}, whose retry POSTs …/payment/).
+ * - `pending`: the provider has no verdict yet (or did not answer in time): ask again shortly.
+ * An order that is already paid answers `paid` again (idempotent); a canceled unpaid one answers `failed`.
+ */
+export const PAYMENT_OUTCOMES = ['paid', 'failed', 'pending'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+export const paymentVerifyResponse = z.object({
+  outcome: z.enum(PAYMENT_OUTCOMES),
+  order: orderSchema,
+  /** The latest attempt's status as the provider reported it; null when the order has no attempt. */
+  attemptStatus: z.enum(PAYMENT_STATUSES).nullable(),
+  /** `failed` only: the code (`payment_failed`) and its localized message. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type PaymentVerifyResponse = z.infer<typeof paymentVerifyResponse>;
+
+/** Webhooks answer this on every accepted delivery (a duplicate too: the provider must stop resending). */
+export const webhookAckResponse = z.object({ received: z.literal(true) });
