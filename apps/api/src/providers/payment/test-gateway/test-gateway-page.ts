@@ -35,7 +35,8 @@ const TEXT = {
   },
   cardColumn: { en: 'Card number', ar: 'رقم البطاقة' },
   outcomeColumn: { en: 'Result', ar: 'النتيجة' },
-  threeDsTitle: { en: '3-D Secure verification', ar: 'التحقق الآمن (3-D Secure)' },
+  // The Latin name is isolated (LRI … PDI), or the Arabic line reorders it to "(D Secure-3".
+  threeDsTitle: { en: '3-D Secure verification', ar: 'التحقق الآمن (\u20663-D Secure\u2069)' },
   threeDsIntro: {
     en: 'Your bank sent a one-time code to confirm this payment. In this test the code is shown here:',
     ar: 'أرسل بنكك رمزًا لمرة واحدة لتأكيد هذه العملية. في هذا الاختبار يظهر الرمز هنا:',
