@@ -450,7 +450,7 @@ const median = (values: number[]) => {
 };
 
 function browserRow(label: string, r: BrowserRun): string {
-  return `| ${label} | ${num(r.totalMs)} | ${num(r.totalMs - r.typingMs)} | ${num(r.typingMs)} | ${num(r.toHostedMs)} | ${num(r.cardSubmitMs)} | ${num(r.threeDsToReturnMs)} | ${num(r.returnToPaidMs)} |`;
+  return `| ${label} | ${num(r.totalMs)} | ${num(r.totalMs - r.typingMs)} | ${num(r.typingMs)} | ${num(r.toHostedMs)} | ${num(r.cardSubmitMs)} | ${num(r.threeDsToReturnMs)} | ${num(r.returnToPaidMs)} | ${num(r.appBootMs)} | ${num(r.verifyMs)} |`;
 }
 
 /** The card payment section (also what `--only payments` puts in place of it). */
@@ -485,8 +485,8 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
       'card, holder, expiry, CVV), 3-D Secure (the code the page shows, typed), the return to `/payment/{uuid}`, the ' +
       'server’s verification with the gateway, and the confirmation page. One warm-up run first, not counted.',
     '',
-    '| run | total ms | total without typing ms | script typing ms | click → hosted card page | card submit → 3-D Secure page | 3-D Secure submit → back on /payment | return → verified, shown paid |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| run | total ms | total without typing ms | script typing ms | click → hosted card page | card submit → 3-D Secure page | 3-D Secure submit → back on /payment | return → verified, shown paid | of which: app loads until it asks | of which: the verify that said paid |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
   if (result.warmUp) lines.push(browserRow('warm-up (not counted)', result.warmUp));
   result.runs.forEach((r, i) => {
@@ -501,6 +501,8 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
       cardSubmitMs: m((r) => r.cardSubmitMs),
       threeDsToReturnMs: m((r) => r.threeDsToReturnMs),
       returnToPaidMs: m((r) => r.returnToPaidMs),
+      appBootMs: m((r) => r.appBootMs),
+      verifyMs: m((r) => r.verifyMs),
     };
     lines.push(browserRow(`**median of ${result.runs.length}**`, medianRun));
     lines.push(
@@ -528,13 +530,17 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
       `branch’s counter lock and the figure becomes the queue, not the payment. ${PAYMENT_CONNECTIONS_HIGH} connections ` +
       '(the order section’s load) is shown for information.',
     '',
-    '| connections | method | orders/s | p50 ms | p99 ms | outcome |',
-    '| ---: | --- | ---: | ---: | ---: | --- |',
+    'Each pair is measured twice: with the test gateway where it runs by default, inside the API’s process (its page, ' +
+      'its API and its database writes share the API’s one Node thread), and in a process of its own (a second server on ' +
+      'the same database, `TEST_GATEWAY_API_URL` pointing at it), which is closer to a real provider elsewhere.',
+    '',
+    '| gateway | connections | method | orders/s | p50 ms | p99 ms | outcome |',
+    '| --- | ---: | --- | ---: | ---: | ---: | --- |',
   );
   for (const pair of result.placements) {
     for (const r of [pair.cash, pair.card]) {
       lines.push(
-        `| ${pair.connections} | ${r.label} | ${num(r.ordersPerSecond)} | ${num(r.p50Ms, 1)} | ${num(r.p99Ms, 1)} | ${r.problems === 0 ? r.breakdown : `**${r.breakdown}**`} |`,
+        `| ${pair.gateway} | ${pair.connections} | ${r.label} | ${num(r.ordersPerSecond)} | ${num(r.p50Ms, 1)} | ${num(r.p99Ms, 1)} | ${r.problems === 0 ? r.breakdown : `**${r.breakdown}**`} |`,
       );
     }
   }
@@ -547,7 +553,7 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
         ? ` (target ≤ ${TARGETS.cardAddedP99Ms} ms): ${mark(p99 <= TARGETS.cardAddedP99Ms)}`
         : ' (for information)';
     lines.push(
-      `- ${pair.connections} connections: card − cash = ${num(p50, 1)} ms at p50, **${num(p99, 1)} ms at p99**${target}`,
+      `- gateway ${pair.gateway}, ${pair.connections} connections: card − cash = ${num(p50, 1)} ms at p50, **${num(p99, 1)} ms at p99**${target}`,
     );
   }
   if (result.failure) lines.push('', `**Failed:** ${result.failure}`);

@@ -1,6 +1,7 @@
 // Card payments (issue 5) on real PostgreSQL with the built-in test gateway:
 //  (1) a card order end to end in Debian's Chromium (Place order → hosted card page → 3-D Secure → return → verified),
 //  (2) what card placement adds over cash: autocannon on POST /api/orders/{uuid}/ with each payment method.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Browser, chromium, type Page } from '@playwright/test';
@@ -43,9 +44,15 @@ export interface BrowserRun {
   threeDsToReturnMs: number;
   /** Our return page loaded → the server verified with the provider and the confirmation shows paid. */
   returnToPaidMs: number;
+  /** Of which: back on /payment → the return page's first verify request leaves (the web app loading). */
+  appBootMs: number;
+  /** Of which: the verify request that answered paid, sent → answered (the server asks the gateway). */
+  verifyMs: number;
 }
 
 export interface PlacementPair {
+  /** Where the test gateway runs: inside the API's process (the default), or in a process of its own. */
+  gateway: 'in-process' | 'own process';
   connections: number;
   cash: OrderLoad;
   card: OrderLoad;
@@ -187,6 +194,19 @@ async function timedCardOrder(page: Page, brandId: number, cart: string): Promis
   await page.locator('#code').fill(code);
   const codeTyped = performance.now();
   typingMs += codeTyped - threeDsShown;
+  // The return page's verify calls: when the first leaves, and how long the one that answered paid took.
+  let firstVerifyAt = Number.NaN;
+  let verifyMs = Number.NaN;
+  const sentAt = new Map<unknown, number>();
+  page.on('request', (request) => {
+    if (!request.url().includes('/payment/verify/')) return;
+    sentAt.set(request, performance.now());
+    if (Number.isNaN(firstVerifyAt)) firstVerifyAt = performance.now();
+  });
+  page.on('response', (response) => {
+    const sent = sentAt.get(response.request());
+    if (sent !== undefined) verifyMs = performance.now() - sent;
+  });
   await page.locator('#three-ds-form button[type=submit]').click();
   await page.waitForURL(new RegExp(`/payment/${ORDER_QR}\\?`), { waitUntil: 'commit' });
   const returned = performance.now();
@@ -202,6 +222,8 @@ async function timedCardOrder(page: Page, brandId: number, cart: string): Promis
     cardSubmitMs: threeDsShown - cardSubmitted,
     threeDsToReturnMs: returned - codeTyped,
     returnToPaidMs: paid - returned,
+    appBootMs: firstVerifyAt - returned,
+    verifyMs,
   };
 }
 
@@ -213,19 +235,22 @@ export async function benchPayments(
 ): Promise<PaymentsBenchResult> {
   const url = await freshDatabase(adminUrl, DATABASE_NAME);
   let server: RunningServer | undefined;
+  let gatewayServer: RunningServer | undefined;
   let browser: Browser | undefined;
   const db = new pg.Pool({ connectionString: url, max: 5 });
   db.on('error', () => {});
   const result: PaymentsBenchResult = { runs: [], placements: [] };
   try {
     console.error('[bench] payments: starting the API (test gateway) on a fresh PostgreSQL database…');
-    server = await startServer({
+    // One secret for every server of the section: the customers' session cookies stay valid across them.
+    const shared = {
       ...env,
-      DATA_DIR: join(tmp, 'payments'),
       DATABASE_URL: url,
       PAYMENT_PROVIDER: 'test',
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
       OTP_SENDS_PER_IP_PER_HOUR: '100000',
-    });
+    };
+    server = await startServer({ ...shared, DATA_DIR: join(tmp, 'payments') });
     const branchId = await openAllDay(db);
     const { rows } = await db.query<{ brand_id: number }>('select brand_id from branches where id = $1', [branchId]);
     const brandId = rows[0]?.brand_id ?? 0;
@@ -253,7 +278,6 @@ export async function benchPayments(
     // (2) Placement, cash vs card, same server, database, cart and customers; alternating, best of ROUNDS each.
     const placement = await buildCart(server.url);
     result.cart = placement.words.replace(', cash;', ';');
-    const endpoint = `${server.url}/api/orders/${ORDER_QR}/`;
     const bodies = {
       cash: JSON.stringify({ ...placement.body, paymentMethod: 'cash' }),
       card: JSON.stringify({ ...placement.body, paymentMethod: 'card' }),
@@ -261,21 +285,41 @@ export async function benchPayments(
     // Customers beyond the browser's, so none of them has a card order of the browser runs.
     const loadCookies = cookies.slice(BROWSER_RUNS + 1);
     const refusals: string[] = [];
-    for (const connections of [PAYMENT_CONNECTIONS, PAYMENT_CONNECTIONS_HIGH]) {
-      const best: Partial<Record<'cash' | 'card', OrderLoad>> = {};
-      for (let round = 1; round <= ROUNDS; round++) {
-        for (const method of ['cash', 'card'] as const) {
-          console.error(`[bench] payments: ${method}, ${connections} connections, round ${round}/${ROUNDS}…`);
-          await loadApi('warm-up', endpoint, loadCookies, bodies[method], WARMUP_S, refusals, connections);
-          const run = await loadApi(method, endpoint, loadCookies, bodies[method], DURATION_S, refusals, connections);
-          if (run.problems) throw new Error(`${method} placement refused: ${refusals.join(' | ') || run.breakdown}`);
-          // Best = lowest p99: the figure is latency, and a spike from other work on the machine is not the API's.
-          const kept = best[method];
-          if (!kept || run.p99Ms < kept.p99Ms) best[method] = run;
+    const placements = async (base: string, gateway: PlacementPair['gateway']) => {
+      const endpoint = `${base}/api/orders/${ORDER_QR}/`;
+      for (const connections of [PAYMENT_CONNECTIONS, PAYMENT_CONNECTIONS_HIGH]) {
+        const best: Partial<Record<'cash' | 'card', OrderLoad>> = {};
+        for (let round = 1; round <= ROUNDS; round++) {
+          for (const method of ['cash', 'card'] as const) {
+            console.error(
+              `[bench] payments: ${method}, gateway ${gateway}, ${connections} connections, round ${round}/${ROUNDS}…`,
+            );
+            await loadApi('warm-up', endpoint, loadCookies, bodies[method], WARMUP_S, refusals, connections);
+            const run = await loadApi(method, endpoint, loadCookies, bodies[method], DURATION_S, refusals, connections);
+            if (run.problems) throw new Error(`${method} placement refused: ${refusals.join(' | ') || run.breakdown}`);
+            // Best = lowest p99: the figure is latency, and a spike from other work on the machine is not the API's.
+            const kept = best[method];
+            if (!kept || run.p99Ms < kept.p99Ms) best[method] = run;
+          }
         }
+        if (best.cash && best.card) result.placements.push({ gateway, connections, cash: best.cash, card: best.card });
       }
-      if (best.cash && best.card) result.placements.push({ connections, cash: best.cash, card: best.card });
-    }
+    };
+    await placements(server.url, 'in-process');
+    if (!server.alive()) throw new Error(`the server exited during the load:\n${server.logTail()}`);
+    await server.stop();
+    server = undefined;
+
+    // The same with the gateway in a process of its own (a second server on the same database serving only
+    // /test-gateway to us), as a real provider is: the gateway's work then no longer shares the API's one thread.
+    console.error('[bench] payments: the test gateway in its own process…');
+    gatewayServer = await startServer({ ...shared, DATA_DIR: join(tmp, 'payments-gateway') });
+    server = await startServer({
+      ...shared,
+      DATA_DIR: join(tmp, 'payments-2'),
+      TEST_GATEWAY_API_URL: `${gatewayServer.url}/test-gateway`,
+    });
+    await placements(server.url, 'own process');
     if (!server.alive()) throw new Error(`the server exited during the load:\n${server.logTail()}`);
     return result;
   } catch (error) {
@@ -284,5 +328,6 @@ export async function benchPayments(
     await browser?.close();
     await db.end();
     await server?.stop();
+    await gatewayServer?.stop();
   }
 }
