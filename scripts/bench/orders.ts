@@ -199,11 +199,14 @@ export async function loadApi(
   seconds: number,
   firstBodies: string[],
   connections = ORDER_CONNECTIONS,
+  /** A fixed arrival rate (requests/s over all connections); unset: each connection as fast as it can. */
+  overallRate?: number,
 ): Promise<OrderLoad> {
   let next = 0;
   const result = await autocannon({
     url,
     connections,
+    ...(overallRate ? { overallRate } : {}),
     duration: seconds,
     timeout: 10,
     requests: [

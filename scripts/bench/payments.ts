@@ -22,6 +22,8 @@ import { type RunningServer, startServer } from './processes.ts';
 export const BROWSER_RUNS = 5;
 /** The main comparison: about what one busy branch's diners place at once (see docs/benchmarks.md). */
 export const PAYMENT_CONNECTIONS = 10;
+/** The headline's arrival rate: well below what either method sustains here, so latency is cost, not queueing. */
+export const PAYMENT_RATE = 50;
 /** For information: the order section's concurrency. */
 export const PAYMENT_CONNECTIONS_HIGH = 50;
 const DURATION_S = 10;
@@ -54,8 +56,15 @@ export interface PlacementPair {
   /** Where the test gateway runs: inside the API's process (the default), or in a process of its own. */
   gateway: 'in-process' | 'own process';
   connections: number;
+  /** A fixed arrival rate in orders/s; unset: closed loop, every connection sends again as soon as it is answered. */
+  rate?: number;
   cash: OrderLoad;
   card: OrderLoad;
+}
+
+interface PlacementLoad {
+  connections: number;
+  rate?: number;
 }
 
 export interface PaymentsBenchResult {
@@ -285,27 +294,35 @@ export async function benchPayments(
     // Customers beyond the browser's, so none of them has a card order of the browser runs.
     const loadCookies = cookies.slice(BROWSER_RUNS + 1);
     const refusals: string[] = [];
-    const placements = async (base: string, gateway: PlacementPair['gateway']) => {
+    const placements = async (base: string, gateway: PlacementPair['gateway'], loads: PlacementLoad[]) => {
       const endpoint = `${base}/api/orders/${ORDER_QR}/`;
-      for (const connections of [PAYMENT_CONNECTIONS, PAYMENT_CONNECTIONS_HIGH]) {
+      for (const { connections, rate } of loads) {
         const best: Partial<Record<'cash' | 'card', OrderLoad>> = {};
         for (let round = 1; round <= ROUNDS; round++) {
           for (const method of ['cash', 'card'] as const) {
             console.error(
-              `[bench] payments: ${method}, gateway ${gateway}, ${connections} connections, round ${round}/${ROUNDS}…`,
+              `[bench] payments: ${method}, gateway ${gateway}, ${connections} connections${rate ? ` at ${rate}/s` : ''}, round ${round}/${ROUNDS}…`,
             );
-            await loadApi('warm-up', endpoint, loadCookies, bodies[method], WARMUP_S, refusals, connections);
-            const run = await loadApi(method, endpoint, loadCookies, bodies[method], DURATION_S, refusals, connections);
+            const load = (label: string, seconds: number) =>
+              loadApi(label, endpoint, loadCookies, bodies[method], seconds, refusals, connections, rate);
+            await load('warm-up', WARMUP_S);
+            const run = await load(method, DURATION_S);
             if (run.problems) throw new Error(`${method} placement refused: ${refusals.join(' | ') || run.breakdown}`);
             // Best = lowest p99: the figure is latency, and a spike from other work on the machine is not the API's.
             const kept = best[method];
             if (!kept || run.p99Ms < kept.p99Ms) best[method] = run;
           }
         }
-        if (best.cash && best.card) result.placements.push({ gateway, connections, cash: best.cash, card: best.card });
+        if (best.cash && best.card) {
+          result.placements.push({ gateway, connections, ...(rate ? { rate } : {}), cash: best.cash, card: best.card });
+        }
       }
     };
-    await placements(server.url, 'in-process');
+    await placements(server.url, 'in-process', [
+      { connections: PAYMENT_CONNECTIONS, rate: PAYMENT_RATE },
+      { connections: PAYMENT_CONNECTIONS },
+      { connections: PAYMENT_CONNECTIONS_HIGH },
+    ]);
     if (!server.alive()) throw new Error(`the server exited during the load:\n${server.logTail()}`);
     await server.stop();
     server = undefined;
@@ -319,7 +336,10 @@ export async function benchPayments(
       DATA_DIR: join(tmp, 'payments-2'),
       TEST_GATEWAY_API_URL: `${gatewayServer.url}/test-gateway`,
     });
-    await placements(server.url, 'own process');
+    await placements(server.url, 'own process', [
+      { connections: PAYMENT_CONNECTIONS, rate: PAYMENT_RATE },
+      { connections: PAYMENT_CONNECTIONS },
+    ]);
     if (!server.alive()) throw new Error(`the server exited during the load:\n${server.logTail()}`);
     return result;
   } catch (error) {
