@@ -567,6 +567,14 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
       `- gateway ${pair.gateway}, ${loadName(pair)}: card − cash = ${num(p50, 1)} ms at p50, **${num(p99, 1)} ms at p99**${target}`,
     );
   }
+  if (result.placements.length > 0) {
+    lines.push(
+      '',
+      `At ${PAYMENT_RATE} orders/s a 10 s run has ${PAYMENT_RATE * 10} requests, so its p99 is the 5th slowest: on a ` +
+        'shared machine (load average above) it swings from run to run by more than the target; compare runs at a ' +
+        'similar load average, and read the p50s too.',
+    );
+  }
   if (result.failure) lines.push('', `**Failed:** ${result.failure}`);
   return lines;
 }
