@@ -5,8 +5,9 @@
 // Flags: --no-postgres, --no-lighthouse, --runs=N (Lighthouse runs per series, default 3),
 // --only-lighthouse (build + Lighthouse on the PGlite server only, printed to stdout; docs/benchmarks.md untouched),
 // --reports=DIR (also save each Lighthouse JSON report there),
-// --only orders | --only web (one section only: order placement on PostgreSQL, or the web build's sizes; printed,
-//   and that section of docs/benchmarks.md replaced in place, the rest of the file kept),
+// --only orders | --only payments | --only web (one section only: order placement on PostgreSQL, card payments
+//   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web build's sizes; printed, and that section
+//   of docs/benchmarks.md replaced in place, the rest of the file kept),
 // --cpu-prof=DIR (the order run's server writes a V8 CPU profile there; open it in Chrome DevTools),
 // --orders-pool=N (the API's DATABASE_POOL_SIZE in the order run).
 import { execFileSync, spawn } from 'node:child_process';
@@ -24,6 +25,16 @@ import {
   type OrderLoad,
   type OrdersBenchResult,
 } from './bench/orders.ts';
+import {
+  BROWSER_RUNS,
+  type BrowserRun,
+  benchPayments,
+  PAYMENT_CONNECTIONS,
+  PAYMENT_CONNECTIONS_HIGH,
+  PAYMENT_RATE,
+  type PaymentsBenchResult,
+  type PlacementPair,
+} from './bench/payments.ts';
 import { ROOT, run, startServer } from './bench/processes.ts';
 
 const argv = process.argv.slice(2);
@@ -32,14 +43,15 @@ const onlyLighthouse = args.has('--only-lighthouse');
 const onlyAt = argv.indexOf('--only');
 const onlySection = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? argv[onlyAt + 1] : undefined);
 if (args.has('--only') || onlySection !== undefined) {
-  if (onlySection !== 'orders' && onlySection !== 'web') {
-    console.error(`[bench] --only takes "orders" or "web" (got ${onlySection ?? 'nothing'})`);
+  if (onlySection !== 'orders' && onlySection !== 'payments' && onlySection !== 'web') {
+    console.error(`[bench] --only takes "orders", "payments" or "web" (got ${onlySection ?? 'nothing'})`);
     process.exit(2);
   }
 }
 const onlyOrders = onlySection === 'orders';
+const onlyPayments = onlySection === 'payments';
 const onlyWeb = onlySection === 'web';
-const withPostgres = (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) || onlyOrders;
+const withPostgres = (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) || onlyOrders || onlyPayments;
 const withLighthouse = !args.has('--no-lighthouse');
 const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const lighthouseRuns = Number(flagValue('runs') ?? 3);
@@ -56,6 +68,8 @@ const TARGETS = {
   ordersPerSecond: 1000,
   ordersP99Ms: 150,
   routeChunkKb: 50,
+  cardEndToEndMs: 3000,
+  cardAddedP99Ms: 20,
 };
 /**
  * The API's PostgreSQL pool in the order run (the server's DATABASE_POOL_SIZE); --orders-pool=N to try others.
@@ -113,6 +127,10 @@ async function main() {
     await ordersOnly(pgUrl, tmp);
     return;
   }
+  if (onlyPayments) {
+    await paymentsOnly(pgUrl, tmp);
+    return;
+  }
   if (onlyWeb) {
     console.error('[bench] building the web app with a manifest…');
     const web = renderWeb(await buildAndMeasure(join(tmp, 'web')));
@@ -168,8 +186,10 @@ async function main() {
     }
     orders = await runOrders(pgUrl, tmp, webDist);
   }
+  let payments: PaymentsBenchResult | string = 'not run: no PostgreSQL (--no-postgres)';
+  if (pgUrl) payments = await runPayments(pgUrl, tmp, webDist);
 
-  const report = render({ startedAt, finishedAt: new Date(), bundle, menus, lighthouse, orders });
+  const report = render({ startedAt, finishedAt: new Date(), bundle, menus, lighthouse, orders, payments });
   const path = join(ROOT, 'docs/benchmarks.md');
   writeFileSync(path, report);
   console.log(report);
@@ -199,6 +219,36 @@ async function ordersOnly(pgUrl: string | undefined, tmp: string) {
   updateSection(ORDERS_HEADING, renderOrders(orders, `\`npm run bench -- --only orders\` on ${stamp(started)} UTC`));
   if (typeof orders !== 'string' && orders.failure) {
     console.error(`[bench] ORDER PLACEMENT FAILED: ${orders.failure}`);
+    process.exitCode = 1;
+  }
+}
+
+async function runPayments(pgUrl: string, tmp: string, webDist: string): Promise<PaymentsBenchResult | string> {
+  if (!existsSync(join(webDist, 'index.html'))) return 'not run: no web build';
+  try {
+    return await benchPayments(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: ORDERS_POOL_SIZE }, tmp);
+  } catch (error) {
+    return { runs: [], placements: [], failure: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * --only payments: the card payment section alone, on a web build made for it (the browser runs need the pages
+ * as the source is now). Printed, and put in place of the same section of docs/benchmarks.md.
+ */
+async function paymentsOnly(pgUrl: string | undefined, tmp: string) {
+  if (!pgUrl) throw new Error('--only payments needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  console.error('[bench] building the web app…');
+  const webOut = join(tmp, 'web');
+  const bundle = await buildAndMeasure(webOut);
+  const payments = await runPayments(pgUrl, tmp, bundle.ok ? webOut : join(ROOT, 'apps/web/dist'));
+  updateSection(
+    PAYMENTS_HEADING,
+    renderPayments(payments, `\`npm run bench -- --only payments\` on ${stamp(started)} UTC`),
+  );
+  if (typeof payments !== 'string' && payments.failure) {
+    console.error(`[bench] CARD PAYMENTS FAILED: ${payments.failure}`);
     process.exitCode = 1;
   }
 }
@@ -281,6 +331,7 @@ function loadRow(r: LoadResult | undefined): string {
 
 const ORDERS_HEADING = '## Order placement (PostgreSQL)';
 const WEB_HEADING = '## Web build (gzip -9)';
+const PAYMENTS_HEADING = '## Card payments (PostgreSQL, test gateway)';
 
 /** Issue 4's routes, found by their route module's name (the checkout page may not exist yet). */
 const ORDERING_ROUTES = [
@@ -394,6 +445,140 @@ function renderOrders(result: OrdersBenchResult | string, origin?: string): stri
   return lines;
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+function browserRow(label: string, r: BrowserRun): string {
+  return `| ${label} | ${num(r.totalMs)} | ${num(r.totalMs - r.typingMs)} | ${num(r.typingMs)} | ${num(r.toHostedMs)} | ${num(r.cardSubmitMs)} | ${num(r.threeDsToReturnMs)} | ${num(r.returnToPaidMs)} | ${num(r.appBootMs)} | ${num(r.verifyMs)} |`;
+}
+
+const loadName = (pair: PlacementPair) =>
+  pair.rate === undefined
+    ? `${pair.connections} connections, closed loop`
+    : `${pair.connections} connections, ${pair.rate} orders/s`;
+
+/** The card payment section (also what `--only payments` puts in place of it). */
+function renderPayments(result: PaymentsBenchResult | string, origin?: string): string[] {
+  const lines = [PAYMENTS_HEADING, ''];
+  if (origin) lines.push(`From ${origin}, on this machine: ${cpus().length} CPUs, Node ${process.version}.`, '');
+  lines.push(
+    'Issue 5’s figures. The real server (`NODE_ENV=production`, logs at warn, `PAYMENT_PROVIDER=test`: the built-in test ' +
+      'gateway, mounted in the same process under `/test-gateway` and called by our API over HTTP on loopback like a third ' +
+      'party) on its own fresh database in the bench’s throwaway PostgreSQL 15, the demo seed, the QR code’s branch open ' +
+      `round the clock; ${ORDER_CUSTOMERS} customers signed in through the real OTP flow.`,
+  );
+  if (typeof result === 'string') {
+    lines.push('', `Not measured: ${result}.`);
+    return lines;
+  }
+  lines.push(
+    '',
+    `Load average when the section finished: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1 / 5 / 15 min) on ${cpus().length} CPUs.`,
+  );
+
+  lines.push(
+    '',
+    '### A card order end to end in Chromium',
+    '',
+    `Debian Chromium ${chromiumVersion()} headless through Playwright, a 390×844 phone, Arabic. Each run is a new diner in a ` +
+      'fresh browser context: signed in (cookie), the demo cart saved, pickup at the QR code’s branch, card chosen at ' +
+      'checkout (not timed). Timed from the click on “Place order” to the confirmation page showing the order paid: the ' +
+      'order and the gateway’s payment created, the hosted card page, the card typed by the script (`fill`: the Visa test ' +
+      'card, holder, expiry, CVV), 3-D Secure (the code the page shows, typed), the return to `/payment/{uuid}`, the ' +
+      'server’s verification with the gateway, and the confirmation page. One warm-up run first, not counted.',
+    '',
+    '| run | total ms | total without typing ms | script typing ms | click → hosted card page | card submit → 3-D Secure page | 3-D Secure submit → back on /payment | return → verified, shown paid | of which: app loads until it asks | of which: the verify that said paid |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
+  if (result.warmUp) lines.push(browserRow('warm-up (not counted)', result.warmUp));
+  result.runs.forEach((r, i) => {
+    lines.push(browserRow(String(i + 1), r));
+  });
+  if (result.runs.length > 0) {
+    const m = (pick: (r: BrowserRun) => number) => median(result.runs.map(pick));
+    const medianRun: BrowserRun = {
+      totalMs: m((r) => r.totalMs),
+      typingMs: m((r) => r.typingMs),
+      toHostedMs: m((r) => r.toHostedMs),
+      cardSubmitMs: m((r) => r.cardSubmitMs),
+      threeDsToReturnMs: m((r) => r.threeDsToReturnMs),
+      returnToPaidMs: m((r) => r.returnToPaidMs),
+      appBootMs: m((r) => r.appBootMs),
+      verifyMs: m((r) => r.verifyMs),
+    };
+    lines.push(browserRow(`**median of ${result.runs.length}**`, medianRun));
+    lines.push(
+      '',
+      `Median end to end < ${num(TARGETS.cardEndToEndMs)} ms (typing included): ${mark(medianRun.totalMs < TARGETS.cardEndToEndMs)}` +
+        (result.runs.length < BROWSER_RUNS ? ` (only ${result.runs.length} of ${BROWSER_RUNS} runs finished)` : ''),
+      '',
+      'Each column is the median of its own column, so the parts need not add up to the median total. “return → verified” ' +
+        'includes loading the web app again (a full navigation back from the provider, JavaScript from the browser’s cache) ' +
+        'and the return page’s first ask to the server, which fetches the payment from the gateway before answering.',
+    );
+  }
+
+  lines.push(
+    '',
+    '### What card placement adds over cash',
+    '',
+    `\`POST /api/orders/${ORDER_QR}/\` with the same cart${result.cart ? ` (${result.cart})` : ''}, \`paymentMethod: 'cash'\` ` +
+      "vs `'card'`, same server, database and customers (taken in turn), each request its own `Idempotency-Key`. " +
+      'A card placement is the cash one plus the payment attempt’s row, the gateway’s create over HTTP (the gateway writes ' +
+      'its payment in the same database) and the attempt’s update. autocannon, ' +
+      '10 s after a 3 s warm-up, cash and card alternating, 2 rounds each, the round with the lower p99 kept.',
+    '',
+    `**The figure: ${PAYMENT_CONNECTIONS} connections at a fixed ${PAYMENT_RATE} orders/s.** Real use is far below what ` +
+      'the server sustains (one branch’s lunch rush is orders seconds apart), so the question is what one card placement ' +
+      'costs a diner, not how long a queue gets: at a fixed rate well under either method’s capacity, latency is the ' +
+      `request’s own cost. ${PAYMENT_CONNECTIONS} connections leave room for bursts. For information, the closed loop ` +
+      `(every connection sends again as soon as it is answered, i.e. the server saturated) at ${PAYMENT_CONNECTIONS} and ` +
+      `${PAYMENT_CONNECTIONS_HIGH} connections: there a card placement, doing about twice the work (see orders/s), queues ` +
+      'about twice as long, and the p99 difference is the queue’s.',
+    '',
+    'Each pair is measured twice: with the test gateway where it runs by default, inside the API’s process (its page, ' +
+      'its API and its database writes share the API’s one Node thread), and in a process of its own (a second server on ' +
+      'the same database, `TEST_GATEWAY_API_URL` pointing at it), which is closer to a real provider elsewhere.',
+    '',
+    '| gateway | load | method | orders/s | p50 ms | p99 ms | outcome |',
+    '| --- | --- | --- | ---: | ---: | ---: | --- |',
+  );
+  for (const pair of result.placements) {
+    for (const r of [pair.cash, pair.card]) {
+      lines.push(
+        `| ${pair.gateway} | ${loadName(pair)} | ${r.label} | ${num(r.ordersPerSecond)} | ${num(r.p50Ms, 1)} | ${num(r.p99Ms, 1)} | ${r.problems === 0 ? r.breakdown : `**${r.breakdown}**`} |`,
+      );
+    }
+  }
+  lines.push('');
+  for (const pair of result.placements) {
+    const p50 = pair.card.p50Ms - pair.cash.p50Ms;
+    const p99 = pair.card.p99Ms - pair.cash.p99Ms;
+    const target =
+      pair.rate !== undefined
+        ? ` (target ≤ ${TARGETS.cardAddedP99Ms} ms): ${mark(p99 <= TARGETS.cardAddedP99Ms)}`
+        : ' (for information)';
+    lines.push(
+      `- gateway ${pair.gateway}, ${loadName(pair)}: card − cash = ${num(p50, 1)} ms at p50, **${num(p99, 1)} ms at p99**${target}`,
+    );
+  }
+  if (result.placements.length > 0) {
+    lines.push(
+      '',
+      `At ${PAYMENT_RATE} orders/s a 10 s run has ${PAYMENT_RATE * 10} requests, so its p99 is the 5th slowest: on a ` +
+        'shared machine (load average above) it swings from run to run by more than the target; compare runs at a ' +
+        'similar load average, and read the p50s too.',
+    );
+  }
+  if (result.failure) lines.push('', `**Failed:** ${result.failure}`);
+  return lines;
+}
+
 /** The web build section (also what `--only web` puts in place of it). */
 function renderWeb(bundle: BundleResult): string[] {
   const lines = [WEB_HEADING, ''];
@@ -444,6 +629,7 @@ function render(input: {
   menus: MenuBenchResult[];
   lighthouse: LighthouseSeries[] | string;
   orders?: OrdersBenchResult | string;
+  payments?: PaymentsBenchResult | string;
 }): string {
   const { bundle, menus, lighthouse } = input;
   const cpu = cpus();
@@ -490,6 +676,7 @@ function render(input: {
   }
 
   if (input.orders !== undefined) lines.push('', ...renderOrders(input.orders));
+  if (input.payments !== undefined) lines.push('', ...renderPayments(input.payments));
 
   lines.push('', ...renderWeb(bundle));
 

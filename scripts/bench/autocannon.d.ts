@@ -30,6 +30,8 @@ declare module 'autocannon' {
   interface Options {
     url: string;
     connections?: number;
+    /** Requests per second across all connections (a fixed arrival rate instead of as fast as possible). */
+    overallRate?: number;
     duration?: number;
     pipelining?: number;
     method?: string;

@@ -57,17 +57,17 @@ interface MenuLite {
 }
 
 /** The server with its own database in the bench's PostgreSQL cluster (dropped and created fresh). */
-async function freshDatabase(adminUrl: string): Promise<string> {
+export async function freshDatabase(adminUrl: string, name = DATABASE_NAME): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${DATABASE_NAME} with (force)`);
-    await admin.query(`create database ${DATABASE_NAME}`);
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
-  url.pathname = `/${DATABASE_NAME}`;
+  url.pathname = `/${name}`;
   return url.toString();
 }
 
@@ -75,7 +75,7 @@ async function freshDatabase(adminUrl: string): Promise<string> {
  * The QR code's branch open round the clock in the bench's own database (equal opens/closes = all day), so the
  * figure never depends on the hour the bench runs at. Every other rule stays as seeded.
  */
-async function openAllDay(db: pg.Pool): Promise<number> {
+export async function openAllDay(db: pg.Pool): Promise<number> {
   const { rows } = await db.query<{ branch_id: number }>('select branch_id from qr_codes where uuid = $1', [ORDER_QR]);
   const branchId = rows[0]?.branch_id;
   if (branchId === undefined) throw new Error(`QR ${ORDER_QR} is not in the seeded database`);
@@ -88,7 +88,7 @@ async function openAllDay(db: pg.Pool): Promise<number> {
 }
 
 /** A realistic cart from the live menu: a product with modifiers (every required group + one optional) and a combo. */
-async function buildCart(baseUrl: string) {
+export async function buildCart(baseUrl: string) {
   const response = await fetch(`${baseUrl}/api/menu/qr/${ORDER_QR}/`, { headers: { 'Accept-Language': 'en' } });
   if (!response.ok) throw new Error(`GET menu answered ${response.status}`);
   const menu = (await response.json()) as MenuLite;
@@ -140,7 +140,7 @@ async function buildCart(baseUrl: string) {
 }
 
 /** Signs customers in through the real OTP flow: ask for a code, read it from the SMS outbox, verify (registers). */
-async function signInCustomers(baseUrl: string, db: pg.Pool, brandId: number, count: number): Promise<string[]> {
+export async function signInCustomers(baseUrl: string, db: pg.Pool, brandId: number, count: number): Promise<string[]> {
   const cookieName = `sufra_at_${brandId}`;
   const cookies: string[] = [];
   const signIn = async (i: number) => {
@@ -191,18 +191,22 @@ function breakdownOf(result: autocannon.Result): string {
 }
 
 /** autocannon on the real endpoint: every request a distinct Idempotency-Key, customers in turn. */
-async function loadApi(
+export async function loadApi(
   label: string,
   url: string,
   cookies: string[],
   body: string,
   seconds: number,
   firstBodies: string[],
+  connections = ORDER_CONNECTIONS,
+  /** A fixed arrival rate (requests/s over all connections); unset: each connection as fast as it can. */
+  overallRate?: number,
 ): Promise<OrderLoad> {
   let next = 0;
   const result = await autocannon({
     url,
-    connections: ORDER_CONNECTIONS,
+    connections,
+    ...(overallRate ? { overallRate } : {}),
     duration: seconds,
     timeout: 10,
     requests: [

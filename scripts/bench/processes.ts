@@ -105,6 +105,8 @@ export async function startServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [
       HOST: '127.0.0.1',
       // Production on PostgreSQL requires a server secret (accounts); any random one does for a benchmark.
       AUTH_SECRET: randomBytes(32).toString('base64url'),
+      // Links the server hands out (the payment provider's return address) must reach this very process.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
       PORT: String(port),
     },
