@@ -4,6 +4,7 @@ import { preparedFor } from '../../db/prepared.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customerAddresses, customers } from '../../db/schema/customers.ts';
 import { branchOrderCounters, idempotencyKeys, orderLines, orderOutbox, orders } from '../../db/schema/orders.ts';
+import { paymentAttempts } from '../../db/schema/payments.ts';
 import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -96,6 +97,8 @@ export interface PlacedOrderWrite {
   key: string;
   responseStatus: number;
   responseBody: unknown;
+  /** A card order's first payment attempt (before the provider's create, which needs the order's id). */
+  paymentAttempt?: { provider: string; idempotencyKey: string };
 }
 
 /**
@@ -108,8 +111,8 @@ export interface PlacedOrderWrite {
 export async function insertPlacedOrder(
   db: Queryable,
   write: PlacedOrderWrite,
-): Promise<{ id: number; number: number }> {
-  const { order: o, key } = write;
+): Promise<{ id: number; number: number; attemptId: number | null }> {
+  const { order: o, key, paymentAttempt: attempt } = write;
   // Hand-written rather than built from drizzle's builders: the text is the same for every order (the lines
   // travel as one jsonb array), and building five builders' SQL on every request showed as ~8 % of the server's
   // CPU profile under load (`npm run bench -- --only orders --cpu-prof=DIR`).
@@ -173,12 +176,25 @@ export async function insertPlacedOrder(
         response_body = ${JSON.stringify(write.responseBody)}::jsonb || jsonb_build_object('id', new_order.id, 'number', new_order.number)
       from new_order
       where ${idempotencyKeys}.customer_id = ${o.customerId}::int and ${idempotencyKeys}.key = ${key}::text
+    ), attempt as (
+      -- A card order's first attempt, so placement makes no round trip of its own for it.
+      insert into ${paymentAttempts} (order_id, provider, idempotency_key, amount_halalas, created_at, updated_at)
+      select id, ${attempt?.provider ?? null}::text, ${attempt?.idempotencyKey ?? null}::text, ${o.total}::int,
+        ${time(o.createdAt)}::timestamptz, ${time(o.createdAt)}::timestamptz
+      from new_order
+      where ${attempt ? 1 : 0}::int = 1
+      returning id
     )
     -- Wakes the kitchen relays when this commits (a select CTE nobody reads would not run, so it is here).
-    select id, number, pg_notify(${OUTBOX_WAKE_CHANNEL}, '') from new_order`);
-  const [row] = (result as unknown as { rows: { id: number; number: number }[] }).rows;
+    select new_order.id, number, (select id from attempt) as attempt_id, pg_notify(${OUTBOX_WAKE_CHANNEL}, '')
+    from new_order`);
+  const [row] = (result as unknown as { rows: { id: number; number: number; attempt_id: number | null }[] }).rows;
   if (!row) throw new Error('order insert returned nothing');
-  return { id: Number(row.id), number: Number(row.number) };
+  return {
+    id: Number(row.id),
+    number: Number(row.number),
+    attemptId: row.attempt_id === null ? null : Number(row.attempt_id),
+  };
 }
 
 /**

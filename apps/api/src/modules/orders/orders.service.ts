@@ -24,7 +24,7 @@ import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../b
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import {
   claimIdempotencyKey,
@@ -88,6 +88,7 @@ interface PricedLine {
  */
 export interface OrdersPayments {
   startAttempt: PaymentsService['startAttempt'];
+  providerName: PaymentsService['providerName'];
   redirectForReplay: PaymentsService['redirectForReplay'];
   owePaidOrderRefund: PaymentsService['owePaidOrderRefund'];
   onRefundQueued: () => void;
@@ -354,18 +355,25 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
     });
     const answer = toOrder({ order: row, branchNameAr: branch.nameAr, branchNameEn: branch.nameEn }, lineRows);
     const { id: _id, number: _number, ...orderColumns } = row;
-    const { id, number } = await insertPlacedOrder(db, {
+    const card = body.paymentMethod === 'card';
+    const attemptKey = card ? newAttemptKey() : '';
+    const { id, number, attemptId } = await insertPlacedOrder(db, {
       order: { ...orderColumns, customerId: customer.id },
       lines: lineRows.map(({ orderId: _orderId, ...line }) => line),
       key,
       responseStatus: 201,
       responseBody: answer,
+      ...(card ? { paymentAttempt: { provider: deps.payments().providerName, idempotencyKey: attemptKey } } : {}),
     });
     const body201: Order = { ...answer, id, number };
-    if (body.paymentMethod !== 'card') return { status: 201, body: body201, replayed: false };
-    // The order is written (unpaid, not yet handed to the kitchen); now the provider's payment. A provider that
-    // does not answer → 502 with the order id; a retry with the same key replays and tries the provider again.
-    const payment = await deps.payments().startAttempt({ ...row, id, number }, qr.qr.uuid);
+    if (!card) return { status: 201, body: body201, replayed: false };
+    if (attemptId === null) throw new Error('card order written without its payment attempt');
+    // The order and its first attempt are written (unpaid, not yet handed to the kitchen); now the provider's
+    // payment. A provider that does not answer → 502 with the order id; a retry with the same key replays and
+    // tries the provider again.
+    const payment = await deps
+      .payments()
+      .startAttempt({ ...row, id, number }, qr.qr.uuid, { id: attemptId, idempotencyKey: attemptKey });
     return { status: 201, body: { ...body201, payment }, replayed: false };
   }
 

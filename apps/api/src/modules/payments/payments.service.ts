@@ -61,6 +61,11 @@ export interface PaymentsDeps {
 
 type Settled = 'paid' | 'failed' | 'pending' | 'ignored';
 
+/** Ours, sent to the provider as the create's idempotency key: one per attempt. */
+export function newAttemptKey(): string {
+  return randomUUID();
+}
+
 export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   const { db } = ctx;
   const { provider, log } = deps;
@@ -71,19 +76,24 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   }
 
   /**
-   * A new attempt: its row (with our idempotency key) first, then the provider's create. A provider that does not
-   * answer leaves the order unpaid with the attempt unbound (a webhook for it still finds it by metadata), and the
+   * A new attempt: its row (with our idempotency key) first, then the provider's create. An order's first
+   * attempt row is written by placement's own statement (`written`). A provider that does not answer leaves the order unpaid with the attempt unbound (a webhook for it still finds it by metadata), and the
    * diner gets a clear 502 and can retry.
    */
-  async function startAttempt(order: OrderRow, uuid: string): Promise<PaymentRedirect> {
-    const now = ctx.now();
-    const attempt = await insertPaymentAttempt(db, {
-      orderId: order.id,
-      provider: provider.name,
-      idempotencyKey: randomUUID(),
-      amountHalalas: order.total,
-      now,
-    });
+  async function startAttempt(
+    order: OrderRow,
+    uuid: string,
+    written?: { id: number; idempotencyKey: string },
+  ): Promise<PaymentRedirect> {
+    const attempt =
+      written ??
+      (await insertPaymentAttempt(db, {
+        orderId: order.id,
+        provider: provider.name,
+        idempotencyKey: newAttemptKey(),
+        amountHalalas: order.total,
+        now: ctx.now(),
+      }));
     let created: ProviderPayment;
     try {
       created = await provider.createPayment({
@@ -215,6 +225,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
 
   return {
     startAttempt,
+    /** The provider's name, as placement writes it on an order's first attempt. */
+    providerName: provider.name,
 
     /**
      * A replayed card placement answers a page to pay on: the open attempt's, or a new one when the last failed
