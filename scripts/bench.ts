@@ -22,6 +22,7 @@ import {
   ORDER_CONNECTIONS,
   ORDER_CUSTOMERS,
   ORDER_QR,
+  ORDER_WORKERS,
   type OrderLoad,
   type OrdersBenchResult,
 } from './bench/orders.ts';
@@ -388,6 +389,8 @@ function renderOrders(result: OrdersBenchResult | string, origin?: string): stri
       `set open round the clock in that database. ${ORDER_CUSTOMERS} customers signed in through the real OTP flow ` +
       '(code read from the SMS outbox), taken in turn; every request has its own `Idempotency-Key`. ' +
       `autocannon ${ORDER_CONNECTIONS} connections × 10 s after a 3 s warm-up; only 201s count as orders, anything else fails the run, ` +
+      `the server once as one process and once as ${ORDER_WORKERS.at(-1)} processes sharing the port (\`API_WORKERS\`, node:cluster; ` +
+      'the same total pool, split between them), ' +
       'and afterwards the orders in the database must match the 201s (give or take the requests in flight when a run stops). ' +
       `Baselines: a raw \`pg\` Pool(${ORDER_CONNECTIONS}) in the bench process writing the same order's rows (next per-branch number, ` +
       'order, lines, outbox row, idempotency row with the response) back to back on the same tables: no HTTP, no reads, no checks; ' +
@@ -405,24 +408,35 @@ function renderOrders(result: OrdersBenchResult | string, origin?: string): stri
       .map((l) => l.toFixed(1))
       .join(' / ')} (1 / 5 / 15 min) on ${cpus().length} CPUs.`,
   );
-  if (result.api) {
+  const apis = result.apis ?? [];
+  // The figure: the better configuration (one process, or one per CPU), each shown.
+  const best = apis.reduce<(typeof apis)[number] | undefined>(
+    (kept, run) => (!kept || run.ordersPerSecond > kept.ordersPerSecond ? run : kept),
+    undefined,
+  );
+  if (best) {
     lines.push(
       '',
       '| run | orders/s | p50 ms | p99 ms | outcome (bold: some unexpected) |',
       '| --- | ---: | ---: | ---: | --- |',
-      orderRow(result.api),
+      ...apis.map(orderRow),
       ...(result.baselines ?? []).map(orderRow),
     );
     lines.push('');
-    for (const baseline of result.baselines ?? []) {
-      const ratio = result.api.ordersPerSecond / baseline.ordersPerSecond;
-      lines.push(`- API / ${baseline.label} = **${(ratio * 100).toFixed(1)} %** of its orders/s`);
+    for (const api of apis) {
+      for (const baseline of result.baselines ?? []) {
+        const ratio = api.ordersPerSecond / baseline.ordersPerSecond;
+        lines.push(
+          `- API with ${api.workers} process${api.workers === 1 ? '' : 'es'} / ${baseline.label} = **${(ratio * 100).toFixed(1)} %** of its orders/s`,
+        );
+      }
     }
-    const rateOk = result.api.ordersPerSecond >= TARGETS.ordersPerSecond;
-    const p99Ok = result.api.p99Ms <= TARGETS.ordersP99Ms;
+    const rateOk = best.ordersPerSecond >= TARGETS.ordersPerSecond;
+    const p99Ok = best.p99Ms <= TARGETS.ordersP99Ms;
     lines.push(
       '',
-      `Orders/s ≥ ${num(TARGETS.ordersPerSecond)}: ${mark(rateOk)} · p99 ≤ ${TARGETS.ordersP99Ms} ms: ${mark(p99Ok)}`,
+      `The figure, from the faster configuration (${best.workers} process${best.workers === 1 ? '' : 'es'}): ` +
+        `orders/s ≥ ${num(TARGETS.ordersPerSecond)}: ${mark(rateOk)} · p99 ≤ ${TARGETS.ordersP99Ms} ms: ${mark(p99Ok)}`,
     );
     if (result.createdCount !== undefined) {
       lines.push(

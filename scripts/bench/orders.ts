@@ -1,6 +1,6 @@
 // Order placement on real PostgreSQL: the real API (POST /api/orders/{uuid}/, signed-in customers, one
 // Idempotency-Key per request) under autocannon, beside a raw `pg` baseline doing the same writes in the same run.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -29,8 +29,12 @@ export interface OrderLoad {
   breakdown: string;
 }
 
+/** API server configurations measured side by side: one process, and one per CPU (API_WORKERS). */
+export const ORDER_WORKERS = [1, 2] as const;
+
 export interface OrdersBenchResult {
-  api?: OrderLoad;
+  /** The API with each ORDER_WORKERS count, in that order (same total pool: DATABASE_POOL_SIZE / workers each). */
+  apis?: (OrderLoad & { workers: number })[];
   /** The raw pg runs: a plain transaction, then the same writes as one statement. */
   baselines?: OrderLoad[];
   /** What one request orders, in words. */
@@ -410,21 +414,32 @@ export async function benchOrders(
 ): Promise<OrdersBenchResult> {
   const poolSize = env.DATABASE_POOL_SIZE ?? '10';
   const url = await freshDatabase(adminUrl);
-  let server: RunningServer | undefined;
+  const servers: { workers: number; server: RunningServer }[] = [];
   const db = new pg.Pool({ connectionString: url, max: 10 });
   db.on('error', () => {});
   try {
     console.error('[bench] orders: starting the API on a fresh PostgreSQL database (migrate + demo seed)…');
-    server = await startServer(
-      {
-        ...env,
-        DATA_DIR: join(tmp, 'orders'),
-        DATABASE_URL: url,
-        // Every bench customer signs in from 127.0.0.1: the per-address cap on codes would stop set-up, not a bot.
-        OTP_SENDS_PER_IP_PER_HOUR: '100000',
-      },
-      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-    );
+    // One secret for every server, so a customer signed in through one is signed in on all.
+    const secret = randomBytes(32).toString('base64url');
+    for (const workers of ORDER_WORKERS) {
+      const server = await startServer(
+        {
+          ...env,
+          DATA_DIR: join(tmp, `orders-${workers}`),
+          DATABASE_URL: url,
+          AUTH_SECRET: secret,
+          API_WORKERS: String(workers),
+          // The same connections in all: a pool per process.
+          DATABASE_POOL_SIZE: String(Math.max(1, Math.floor(Number(poolSize) / workers))),
+          // Every bench customer signs in from 127.0.0.1: the per-address cap on codes would stop set-up, not a bot.
+          OTP_SENDS_PER_IP_PER_HOUR: '100000',
+        },
+        profileDir && workers === 1 ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      );
+      servers.push({ workers, server });
+    }
+    const server = servers[0]?.server;
+    if (!server) throw new Error('no server');
     const branchId = await openAllDay(db);
     const { rows: brandRows } = await db.query<{ brand_id: number }>('select brand_id from branches where id = $1', [
       branchId,
@@ -479,23 +494,34 @@ export async function benchOrders(
     };
     const template = { brandId, branchId, customerIds: customerRows.map((r) => r.id), order: baselineOrder };
 
-    // The API and the baselines alternate, best of ROUNDS each: other work on a shared machine then hits all alike.
+    // The API (each configuration) and the baselines alternate, best of ROUNDS each: other work on a shared machine
+    // then hits all alike.
     const refusals: string[] = [];
-    let api: OrderLoad | undefined;
+    const apis = new Map<number, OrderLoad & { workers: number }>();
     let apiRuns = 0;
     let createdCount = 1;
+    let failed = false;
     const baselines = new Map<BaselineShape, OrderLoad>();
-    for (let round = 1; round <= ROUNDS; round++) {
-      console.error(`[bench] orders: round ${round}/${ROUNDS}: API warm-up ${WARMUP_S} s, then ${DURATION_S} s…`);
-      const warm = await loadApi('warm-up', endpoint, cookies, body, WARMUP_S, refusals);
-      const run = await loadApi('API: POST /api/orders/{uuid}/', endpoint, cookies, body, DURATION_S, refusals);
-      apiRuns += 2;
-      createdCount += warm.orders + run.orders;
-      if (warm.problems || run.problems) {
-        api = { ...run, problems: warm.problems + run.problems };
-        break;
+    for (let round = 1; round <= ROUNDS && !failed; round++) {
+      for (const { workers, server: target } of servers) {
+        const label = `API: POST /api/orders/{uuid}/, ${workers === 1 ? '1 process' : `${workers} processes (API_WORKERS=${workers})`}`;
+        const at = `${target.url}/api/orders/${ORDER_QR}/`;
+        console.error(
+          `[bench] orders: round ${round}/${ROUNDS}: ${label}: warm-up ${WARMUP_S} s, then ${DURATION_S} s…`,
+        );
+        const warm = await loadApi('warm-up', at, cookies, body, WARMUP_S, refusals);
+        const run = await loadApi(label, at, cookies, body, DURATION_S, refusals);
+        apiRuns += 2;
+        createdCount += warm.orders + run.orders;
+        const best = apis.get(workers);
+        if (warm.problems || run.problems) {
+          apis.set(workers, { ...run, workers, problems: warm.problems + run.problems });
+          failed = true;
+          break;
+        }
+        if (!best || run.ordersPerSecond > best.ordersPerSecond) apis.set(workers, { ...run, workers });
       }
-      api = !api || run.ordersPerSecond > api.ordersPerSecond ? run : api;
+      if (failed) break;
       for (const shape of ['statement', 'transaction'] as const) {
         console.error(`[bench] orders: round ${round}/${ROUNDS}: raw pg (${shape}), ${DURATION_S} s…`);
         await loadBaseline(url, template, WARMUP_S, shape);
@@ -504,8 +530,7 @@ export async function benchOrders(
         if (!best || result.ordersPerSecond > best.ordersPerSecond) baselines.set(shape, result);
       }
     }
-    const alive = server.alive();
-    const serverLog = server.logTail();
+    const dead = servers.find((s) => !s.server.alive());
     // The API's orders only (the baselines' carry another note).
     const { rows: countRows } = await db.query<{ n: number }>(
       "select count(*)::int as n from orders where notes = 'Benchmark order'",
@@ -513,16 +538,16 @@ export async function benchOrders(
     const ordersInDatabase = countRows[0]?.n ?? 0;
 
     const problems = [
-      api?.problems ? `refused or failed requests: ${refusals.join(' | ') || 'socket errors'}` : '',
+      failed ? `refused or failed requests: ${refusals.join(' | ') || 'socket errors'}` : '',
       // Requests still in flight when autocannon stops (at most one per connection, per run) are placed without
       // being counted; anything else would be an order without a 201, or a 201 without an order.
       ordersInDatabase >= createdCount && ordersInDatabase <= createdCount + apiRuns * ORDER_CONNECTIONS
         ? ''
         : `${createdCount} 201s but ${ordersInDatabase} orders in the database`,
-      alive ? '' : `the server exited during the load:\n${serverLog}`,
+      dead ? `the server (${dead.workers} processes) exited during the load:\n${dead.server.logTail()}` : '',
     ].filter(Boolean);
     return {
-      ...(api ? { api } : {}),
+      apis: [...apis.values()],
       baselines: [...baselines.values()],
       cart: cart.words,
       ordersInDatabase,
@@ -532,6 +557,6 @@ export async function benchOrders(
     };
   } finally {
     await db.end();
-    await server?.stop();
+    await Promise.all(servers.map((s) => s.server.stop()));
   }
 }

@@ -1,14 +1,19 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { superviseWorkers } from './cluster.ts';
+import { type Config, ConfigError, loadConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
 import { migrate, STARTUP_LOCK_KEY } from './db/migrate.ts';
 import { DEMO_STAFF } from './db/seed/demo-brand.ts';
 import { findCustomerQrUuid } from './db/seed/demo-qr.ts';
 import { seedDemo } from './db/seed/seed.ts';
 
-/** Starts the server: config → database → migrate → seed the demo when empty → listen; stops on SIGINT/SIGTERM. */
+/**
+ * Starts the server: config → database → migrate → seed the demo when empty → listen; stops on SIGINT/SIGTERM.
+ * With API_WORKERS > 1 this process only supervises that many servers (cluster.ts), each of which runs this.
+ */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -17,6 +22,10 @@ async function main() {
       process.exit(1);
     }
     throw error;
+  }
+  if (config.workers > 1 && cluster.isPrimary) {
+    superviseWorkers(config);
+    return;
   }
 
   const database = await createDatabase(config);
@@ -46,12 +55,17 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // With several workers the first prints the welcome (links, demo accounts); a replacement stays quiet.
+  if (cluster.isWorker && cluster.worker?.id !== 1) return;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = config.publicUrl.startsWith('http://localhost:') ? `http://localhost:${port}` : config.publicUrl;
   const uuid = await findCustomerQrUuid(database.db);
   console.log('');
-  console.log(`Sufra is running (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  const processes = config.workers > 1 ? `, ${config.workers} server processes` : '';
+  console.log(
+    `Sufra is running (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'}${processes})`,
+  );
   if (uuid) console.log(`Customer app: ${base}/qr/${uuid}`);
   console.log(`Staff app: ${base}/staff`);
   for (const person of DEMO_STAFF) console.log(`  ${person.role.padEnd(8)} ${person.email}  /  ${person.password}`);

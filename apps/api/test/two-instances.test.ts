@@ -1,75 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { orderSchema, staffOrderSchema } from '@sufra/shared/schemas/order';
 import { tableListResponse, tableSchema } from '@sufra/shared/schemas/order-events';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { REPO_ROOT } from '../src/config/env.ts';
 import { type Caller, caller } from './accounts.ts';
 import { openStream, type StreamClient } from './event-stream-client.ts';
 import { STAFF, UUID } from './fixture-brands.ts';
 import { diner, menuIds, newKey } from './orders.ts';
+import { type Instance, startServer } from './server-process.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-
-/** An API instance under test: its base URL and how to stop it. */
-interface Instance {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** Starts the real server (apps/api/src/server.ts) as its own process on a free port, on this database. */
-async function startServer(env: Record<string, string>): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sufra-instance-'));
-  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'apps/api/src/server.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      WEB_DIST: join(dataDir, 'no-web-build'),
-      SMS_RELAY_INTERVAL_MS: '0',
-      ...env,
-    },
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      // server.ts prints the staff URL once it listens.
-      const match = output.match(/Staff app: (http:\/\/\S+)\/staff/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${output}`));
-    });
-  });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** PGlite lives inside one process: there, the two instances are two apps on the one embedded database. */
 async function startInProcess(t: TestApp): Promise<Instance> {

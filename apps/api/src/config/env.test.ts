@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: undefined,
       databasePoolSize: 10,
+      workers: 1,
       imageHost: '',
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
@@ -34,6 +35,12 @@ describe('loadConfig', () => {
       imageHost: 'https://cdn.example.com',
       dataDir: '/var/sufra',
     });
+  });
+
+  it('takes several server processes only on PostgreSQL (PGlite belongs to one process)', () => {
+    expect(loadConfig({ API_WORKERS: '2', DATABASE_URL: 'postgres://u@h:5432/db' }).workers).toBe(2);
+    expect(() => loadConfig({ API_WORKERS: '2' })).toThrow(/API_WORKERS: more than 1 needs DATABASE_URL/);
+    expect(() => loadConfig({ API_WORKERS: '0', DATABASE_URL: 'postgres://u@h:5432/db' })).toThrow(/API_WORKERS/);
   });
 
   it('fails fast naming every bad variable', () => {

@@ -31,6 +31,8 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Server processes sharing the port (node:cluster), e.g. one per CPU; more than 1 needs DATABASE_URL. */
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Where relative image paths are served from; '' = this server (same origin). */
   IMAGE_HOST: z.string().default(''),
@@ -107,6 +109,8 @@ export interface Config {
   /** Set → real PostgreSQL through a pg pool; unset → embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Server processes (node:cluster); 1: this process serves. */
+  workers: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   imageHost: string;
   publicUrl: string;
@@ -167,6 +171,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
     problems.push('  AUTH_SECRET: required in production with DATABASE_URL');
   }
+  if (e.API_WORKERS > 1 && !e.DATABASE_URL) {
+    problems.push(
+      '  API_WORKERS: more than 1 needs DATABASE_URL (the embedded PGlite database belongs to one process)',
+    );
+  }
   const twilioSet = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
   if (e.SMS_PROVIDER === 'twilio' && !twilioSet) {
     problems.push('  SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
@@ -188,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: atRoot(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    workers: e.API_WORKERS,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     imageHost: e.IMAGE_HOST.replace(/\/$/, ''),
     publicUrl,
