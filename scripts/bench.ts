@@ -35,6 +35,7 @@ import {
   PAYMENT_RATE,
   type PaymentsBenchResult,
   type PlacementPair,
+  RATE_DURATION_S,
 } from './bench/payments.ts';
 import { ROOT, run, startServer } from './bench/processes.ts';
 
@@ -543,9 +544,10 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
     '',
     `\`POST /api/orders/${ORDER_QR}/\` with the same cart${result.cart ? ` (${result.cart})` : ''}, \`paymentMethod: 'cash'\` ` +
       "vs `'card'`, same server, database and customers (taken in turn), each request its own `Idempotency-Key`. " +
-      'A card placement is the cash one plus the payment attempt’s row, the gateway’s create over HTTP (the gateway writes ' +
-      'its payment in the same database) and the attempt’s update. autocannon, ' +
-      '10 s after a 3 s warm-up, cash and card alternating, 2 rounds each, the round with the lower p99 kept.',
+      'A card placement is the cash one (whose one-statement write also writes the payment attempt’s row) plus the ' +
+      'gateway’s create over HTTP (the gateway writes its payment in the same database) and the attempt’s update with ' +
+      `the gateway's payment id. autocannon, ${RATE_DURATION_S} s at a fixed rate or 10 s closed loop, after a 3 s warm-up, ` +
+      'cash and card alternating, 2 rounds each, the round with the lower p99 kept.',
     '',
     `**The figure: ${PAYMENT_CONNECTIONS} connections at a fixed ${PAYMENT_RATE} orders/s.** Real use is far below what ` +
       'the server sustains (one branch’s lunch rush is orders seconds apart), so the question is what one card placement ' +
@@ -584,7 +586,8 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
   if (result.placements.length > 0) {
     lines.push(
       '',
-      `At ${PAYMENT_RATE} orders/s a 10 s run has ${PAYMENT_RATE * 10} requests, so its p99 is the 5th slowest: on a ` +
+      `At ${PAYMENT_RATE} orders/s a ${RATE_DURATION_S} s run has ${PAYMENT_RATE * RATE_DURATION_S} requests, so its p99 is ` +
+        `the ${(PAYMENT_RATE * RATE_DURATION_S) / 100}th slowest: on a ` +
         'shared machine (load average above) it swings from run to run by more than the target; compare runs at a ' +
         'similar load average, and read the p50s too.',
     );

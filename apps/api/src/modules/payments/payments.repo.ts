@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from '../../db/schema/payments.ts';
 
@@ -26,20 +27,28 @@ export async function insertPaymentAttempt(
   return attempt;
 }
 
-/** Records what the provider answered to the create (its payment id and page). */
+const setProviderPaymentQuery = preparedFor((db) =>
+  db
+    .update(paymentAttempts)
+    .set({
+      // (set takes values or SQL, not bare placeholders)
+      providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
+      redirectUrl: sql`${sql.placeholder('redirectUrl')}`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(eq(paymentAttempts.id, sql.placeholder('id')))
+    .prepare('set_attempt_provider_payment'),
+);
+
+/** Records what the provider answered to the create (its payment id and page); prepared: every card placement runs it. */
 export async function setAttemptProviderPayment(
   db: Queryable,
   id: number,
   providerPaymentId: string,
   redirectUrl: string | null,
   now: Date,
-): Promise<PaymentAttemptRow | undefined> {
-  const [row] = await db
-    .update(paymentAttempts)
-    .set({ providerPaymentId, redirectUrl, updatedAt: now })
-    .where(eq(paymentAttempts.id, id))
-    .returning();
-  return row;
+): Promise<void> {
+  await setProviderPaymentQuery(db).execute({ id, providerPaymentId, redirectUrl, now: now.toISOString() });
 }
 
 export async function setAttemptFailureMessage(db: Queryable, id: number, message: string, now: Date) {
