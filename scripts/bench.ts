@@ -432,6 +432,21 @@ function renderOrders(result: OrdersBenchResult | string, origin?: string): stri
         );
       }
     }
+    const shares = apis.filter((a) => a.cpu);
+    if (shares.length > 0) {
+      lines.push(
+        '',
+        `CPUs kept busy during each API run (CPU seconds / run seconds, of ${cpus().length}; /proc):`,
+        '',
+        '| API | API server | PostgreSQL | autocannon (bench process) | total |',
+        '| --- | ---: | ---: | ---: | ---: |',
+        ...shares.map((a) => {
+          const c = a.cpu ?? { server: 0, postgres: 0, bench: 0 };
+          const f = (v: number) => v.toFixed(2);
+          return `| ${a.workers} process${a.workers === 1 ? '' : 'es'} | ${f(c.server)} | ${f(c.postgres)} | ${f(c.bench)} | ${f(c.server + c.postgres + c.bench)} |`;
+        }),
+      );
+    }
     const rateOk = best.ordersPerSecond >= TARGETS.ordersPerSecond;
     const p99Ok = best.p99Ms <= TARGETS.ordersP99Ms;
     lines.push(

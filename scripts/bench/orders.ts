@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type RunningServer, startServer } from './processes.ts';
+import { cpuSnapshot, type RunningServer, startServer } from './processes.ts';
 
 /** The demo's counter QR code (Olaya branch): pickup at the QR code's own branch. */
 export const ORDER_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
@@ -32,9 +32,17 @@ export interface OrderLoad {
 /** API server configurations measured side by side: one process, and one per CPU (API_WORKERS). */
 export const ORDER_WORKERS = [1, 2] as const;
 
+/** CPUs kept busy on average during a run (CPU seconds / wall seconds), by whom. */
+export interface CpuShare {
+  server: number;
+  postgres: number;
+  /** This process: autocannon, the load generator. */
+  bench: number;
+}
+
 export interface OrdersBenchResult {
   /** The API with each ORDER_WORKERS count, in that order (same total pool: DATABASE_POOL_SIZE / workers each). */
-  apis?: (OrderLoad & { workers: number })[];
+  apis?: (OrderLoad & { workers: number; cpu?: CpuShare })[];
   /** The raw pg runs: a plain transaction, then the same writes as one statement. */
   baselines?: OrderLoad[];
   /** What one request orders, in words. */
@@ -497,7 +505,7 @@ export async function benchOrders(
     // The API (each configuration) and the baselines alternate, best of ROUNDS each: other work on a shared machine
     // then hits all alike.
     const refusals: string[] = [];
-    const apis = new Map<number, OrderLoad & { workers: number }>();
+    const apis = new Map<number, OrderLoad & { workers: number; cpu?: CpuShare }>();
     let apiRuns = 0;
     let createdCount = 1;
     let failed = false;
@@ -510,7 +518,19 @@ export async function benchOrders(
           `[bench] orders: round ${round}/${ROUNDS}: ${label}: warm-up ${WARMUP_S} s, then ${DURATION_S} s…`,
         );
         const warm = await loadApi('warm-up', at, cookies, body, WARMUP_S, refusals);
-        const run = await loadApi(label, at, cookies, body, DURATION_S, refusals);
+        const before = cpuSnapshot(target.pid);
+        const started = performance.now();
+        const measured = await loadApi(label, at, cookies, body, DURATION_S, refusals);
+        const seconds = (performance.now() - started) / 1000;
+        const after = cpuSnapshot(target.pid);
+        const run = {
+          ...measured,
+          cpu: {
+            server: (after.server - before.server) / seconds,
+            postgres: (after.postgres - before.postgres) / seconds,
+            bench: (after.bench - before.bench) / seconds,
+          },
+        };
         apiRuns += 2;
         createdCount += warm.orders + run.orders;
         const best = apis.get(workers);

@@ -1,6 +1,7 @@
 // Child processes for the bench: the real server, the seed, Node scripts. All talk to 127.0.0.1 only.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +50,8 @@ export interface RunningServer {
   alive: () => boolean;
   /** The last lines the server printed (stdout and stderr). */
   logTail: (lines?: number) => string;
+  /** Its process id (with API_WORKERS, the primary's; its workers are its children). */
+  pid: number;
 }
 
 function captureOutput(child: ChildProcess): (lines?: number) => string {
@@ -120,7 +123,7 @@ export async function startServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [
     await stopChild(child);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logTail()}`);
   }
-  return { url, stop: () => stopChild(child), alive: isAlive(child), logTail };
+  return { url, stop: () => stopChild(child), alive: isAlive(child), logTail, pid: child.pid ?? 0 };
 }
 
 /** Starts scripts/bench/bare-server.ts serving one fixed response from memory. */
@@ -134,5 +137,52 @@ export async function startBareServer(bodyFile: string, headers: Record<string, 
   const logTail = captureOutput(child);
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, 30_000);
-  return { url, stop: () => stopChild(child), alive: isAlive(child), logTail };
+  return { url, stop: () => stopChild(child), alive: isAlive(child), logTail, pid: child.pid ?? 0 };
+}
+
+/** Linux /proc: each process's command name, parent and CPU seconds used so far (user + system). */
+function processTable(): { pid: number; ppid: number; comm: string; cpuSeconds: number }[] {
+  const table = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      // After "(comm) ": state ppid … utime is field 14 and stime 15 of the whole line, in clock ticks (100 Hz).
+      const fields = stat.slice(close + 2).split(' ');
+      table.push({
+        pid: Number(entry),
+        ppid: Number(fields[1]),
+        comm,
+        cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return table;
+}
+
+/** CPU seconds used so far by: a server (and its children), PostgreSQL's processes, and this process. */
+export function cpuSnapshot(serverPid: number): { server: number; postgres: number; bench: number } {
+  const table = processTable();
+  const tree = new Set([serverPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of table) {
+      if (!tree.has(p.pid) && tree.has(p.ppid)) {
+        tree.add(p.pid);
+        grew = true;
+      }
+    }
+  }
+  const sum = (keep: (p: (typeof table)[number]) => boolean) =>
+    table.filter(keep).reduce((total, p) => total + p.cpuSeconds, 0);
+  const own = process.cpuUsage();
+  return {
+    server: sum((p) => tree.has(p.pid)),
+    postgres: sum((p) => p.comm === 'postgres' || p.comm.startsWith('postgres:')),
+    bench: (own.user + own.system) / 1e6,
+  };
 }
