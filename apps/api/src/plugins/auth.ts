@@ -3,6 +3,7 @@ import type { StaffRole } from '@sufra/shared/schemas/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { SubjectKind } from '../modules/auth/session-tokens.ts';
+import type { CustomerSessionCheck } from '../modules/auth/sessions.repo.ts';
 import type { IssuedTokens, SessionsService } from '../modules/auth/sessions.service.ts';
 import { AppError } from './errors.ts';
 
@@ -104,6 +105,26 @@ export function createAuthGuards(deps: AuthGuardDeps) {
     return { id: claims.subjectId, brandId, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
   }
 
+  /**
+   * The customer a well-signed, unexpired token of this brand names, WITHOUT the database check that the session
+   * is still live (not signed out, customer not deleted): `check` must be run by the caller's own first statement
+   * (order placement folds it into its idempotency claim; orders.service placeOrder). Every other route uses
+   * customer().
+   */
+  function customerPendingSessionCheck(
+    request: FastifyRequest,
+    brandId: number,
+  ): { customer: CustomerPrincipal; check: Omit<CustomerSessionCheck, 'now'> } {
+    const token = request.cookies[sessionCookieNames(config, 'customer', brandId).access];
+    if (!token) throw new AppError('unauthenticated');
+    const claims = sessions.readCustomerAccess(token, brandId);
+    if (!claims) throw new AppError('session_expired');
+    return {
+      customer: { id: claims.subjectId, brandId, familyId: claims.familyId, accessExpiresAt: claims.expiresAt },
+      check: { familyId: claims.familyId, customerId: claims.subjectId, brandId },
+    };
+  }
+
   /** Optional variant: the signed-in customer, or null (no cookie or an invalid one). */
   async function optionalCustomer(request: FastifyRequest, brandId: number): Promise<CustomerPrincipal | null> {
     try {
@@ -127,7 +148,7 @@ export function createAuthGuards(deps: AuthGuardDeps) {
     };
   }
 
-  return { customer, optionalCustomer, staff };
+  return { customer, customerPendingSessionCheck, optionalCustomer, staff };
 }
 
 export type AuthGuards = ReturnType<typeof createAuthGuards>;

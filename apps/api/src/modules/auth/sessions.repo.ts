@@ -51,9 +51,14 @@ export async function isFamilyLive(db: Queryable, familyId: string, now: Date): 
   return row !== undefined;
 }
 
-const customerSessionQuery = preparedFor((db) =>
-  db
-    .select({ live: sql<number>`1` })
+/**
+ * The live-session condition of a customer's access token (placeholders familyId, customerId, brandId, now): the
+ * family is still signed in (a token of it neither revoked nor expired) and the customer still exists in that
+ * brand. Also the first half of placement's one-statement key claim (orders.repo claimIdempotencyKeyForSession).
+ */
+export function customerSessionLiveSelect(db: Queryable) {
+  return db
+    .select({ customerId: authSessions.subjectId })
     .from(authSessions)
     .innerJoin(
       customers,
@@ -68,18 +73,24 @@ const customerSessionQuery = preparedFor((db) =>
         gt(authSessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1)
-    .prepare('customer_session_live'),
-);
+    .limit(1);
+}
+
+/** What the live-session check needs: the token's claims and the time. */
+export interface CustomerSessionCheck {
+  familyId: string;
+  customerId: number;
+  brandId: number;
+  now: Date;
+}
+
+const customerSessionQuery = preparedFor((db) => customerSessionLiveSelect(db).prepare('customer_session_live'));
 
 /**
  * A customer's access check in one indexed query (every signed-in request runs it): the session family is still
  * signed in (a token of it neither revoked nor expired) and the customer still exists in that brand.
  */
-export async function isCustomerSessionLive(
-  db: Queryable,
-  check: { familyId: string; customerId: number; brandId: number; now: Date },
-): Promise<boolean> {
+export async function isCustomerSessionLive(db: Queryable, check: CustomerSessionCheck): Promise<boolean> {
   const rows = await customerSessionQuery(db).execute({ ...check, now: check.now.toISOString() });
   return rows.length > 0;
 }

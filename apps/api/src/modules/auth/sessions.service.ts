@@ -61,6 +61,11 @@ export function createSessionsService(ctx: AppContext, secret: string) {
     return { accessToken, refreshToken, accessExpiresAt, refreshExpiresAt };
   }
 
+  function readCustomerAccess(token: string | undefined, brandId: number, now: Date): AccessClaims | null {
+    const claims = verifyAccessToken(secret, token, now);
+    return claims?.kind === 'customer' && claims.brandId === brandId ? claims : null;
+  }
+
   return {
     issue,
 
@@ -108,13 +113,22 @@ export function createSessionsService(ctx: AppContext, secret: string) {
     },
 
     /**
+     * The claims of a customer access token of this brand with a good signature and not expired, or null, with no
+     * query: whoever uses it must still check the session is live (isCustomerSessionLive's condition), as
+     * placement does inside its first statement (orders.repo claimIdempotencyKeyForSession).
+     */
+    readCustomerAccess(token: string | undefined, brandId: number): AccessClaims | null {
+      return readCustomerAccess(token, brandId, ctx.now());
+    },
+
+    /**
      * A valid customer access token of this brand whose family is still signed in and whose customer still
      * exists there, or null: one query.
      */
     async checkCustomerAccess(token: string | undefined, brandId: number): Promise<AccessClaims | null> {
       const now = ctx.now();
-      const claims = verifyAccessToken(secret, token, now);
-      if (claims?.kind !== 'customer' || claims.brandId !== brandId) return null;
+      const claims = readCustomerAccess(token, brandId, now);
+      if (!claims) return null;
       const live = await isCustomerSessionLive(ctx.db, {
         familyId: claims.familyId,
         customerId: claims.subjectId,

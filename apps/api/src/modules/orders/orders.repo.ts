@@ -5,6 +5,7 @@ import { branches } from '../../db/schema/branches.ts';
 import { customerAddresses, customers } from '../../db/schema/customers.ts';
 import { branchOrderCounters, idempotencyKeys, orderLines, orderOutbox, orders } from '../../db/schema/orders.ts';
 import { paymentAttempts } from '../../db/schema/payments.ts';
+import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
 import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -13,26 +14,49 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderLineInsert = typeof orderLines.$inferInsert;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
-const claimQuery = preparedFor((db) =>
-  db
+const claimForSessionQuery = preparedFor((db) => {
+  const live = db.$with('live').as(customerSessionLiveSelect(db));
+  return db
+    .with(live)
     .insert(idempotencyKeys)
-    .values({
-      customerId: sql.placeholder('customerId'),
-      key: sql.placeholder('key'),
-      requestHash: sql.placeholder('requestHash'),
-      createdAt: sql.placeholder('createdAt'),
-    })
+    .select(
+      db
+        .select({
+          customerId: live.customerId,
+          key: sql`${sql.placeholder('key')}::text`.as('key'),
+          requestHash: sql`${sql.placeholder('requestHash')}::text`.as('request_hash'),
+          // (insert … select takes every column, in the table's order)
+          responseStatus: sql`null::int`.as('response_status'),
+          responseBody: sql`null::jsonb`.as('response_body'),
+          createdAt: sql`${sql.placeholder('createdAt')}::timestamptz`.as('created_at'),
+        })
+        .from(live),
+    )
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })
-    .prepare('claim_idempotency_key'),
-);
+    .prepare('claim_idempotency_key_for_session');
+});
 
-/** Inserts the key row unless it exists; true when this request now owns the key. Runs outside the order's write. */
-export async function claimIdempotencyKey(
+/**
+ * Placement's first statement: the customer's live-session check and the key's claim in one round trip. True: the
+ * session is live and this request now owns the key. False: either the session is not live or the key was taken;
+ * the caller tells them apart with the session check alone (a rare path: replays, duplicates, signed-out tokens).
+ */
+export async function claimIdempotencyKeyForSession(
   db: Queryable,
-  row: { customerId: number; key: string; requestHash: string; createdAt: Date },
+  session: CustomerSessionCheck,
+  claim: { key: string; requestHash: string },
 ): Promise<boolean> {
-  const inserted = await claimQuery(db).execute(row);
+  const now = session.now.toISOString();
+  const inserted = await claimForSessionQuery(db).execute({
+    familyId: session.familyId,
+    customerId: session.customerId,
+    brandId: session.brandId,
+    now,
+    key: claim.key,
+    requestHash: claim.requestHash,
+    createdAt: now,
+  });
   return inserted.length === 1;
 }
 

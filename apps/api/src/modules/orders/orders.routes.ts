@@ -43,17 +43,14 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
  * ever reaches their own orders (another's id answers 404). Staff routes are scoped to the staff user's branches.
  */
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { qr, orders, guards }) => {
-  async function context(request: Parameters<AuthGuards['customer']>[0], uuid: string, placing: boolean) {
+  async function context(request: Parameters<AuthGuards['customer']>[0], uuid: string) {
     const row = await qr.resolveUsableQr(uuid);
-    try {
-      return { row, customer: await guards.customer(request, row.brand.id) };
-    } catch (error) {
-      // Signing in is verifying the phone: a diner with no session is told the spec's words when ordering.
-      if (placing && error instanceof AppError && error.code === 'unauthenticated') {
-        throw new AppError('phone_not_verified');
-      }
-      throw error;
-    }
+    return { row, customer: await guards.customer(request, row.brand.id) };
+  }
+
+  /** Signing in is verifying the phone: a diner with no session is told the spec's words when ordering. */
+  function placingError(error: unknown): unknown {
+    return error instanceof AppError && error.code === 'unauthenticated' ? new AppError('phone_not_verified') : error;
   }
 
   app.post(
@@ -69,10 +66,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const { row, customer } = await context(request, request.params.uuid, true);
+      const row = await qr.resolveUsableQr(request.params.uuid);
+      let signedIn: ReturnType<AuthGuards['customerPendingSessionCheck']>;
+      try {
+        // The session's database check rides on placement's first statement (the key's claim): one round trip.
+        signedIn = guards.customerPendingSessionCheck(request, row.brand.id);
+      } catch (error) {
+        throw placingError(error);
+      }
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new AppError('idempotency_key_required');
-      const placed = await orders.placeOrder(row, customer, key, request.body);
+      const placed = await orders.placeOrder(row, signedIn, key, request.body);
       if (placed.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(placed.status).send(placed.body);
     },
@@ -90,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const { customer } = await context(request, request.params.uuid, false);
+      const { customer } = await context(request, request.params.uuid);
       return orders.listForCustomer(customer, request.query.page, request.query.pageSize);
     },
   );
@@ -106,7 +110,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const { customer } = await context(request, request.params.uuid, false);
+      const { customer } = await context(request, request.params.uuid);
       return orders.getForCustomer(customer, request.params.id);
     },
   );

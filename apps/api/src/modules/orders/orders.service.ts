@@ -26,8 +26,9 @@ import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
+import { type CustomerSessionCheck, isCustomerSessionLive } from '../auth/sessions.repo.ts';
 import {
-  claimIdempotencyKey,
+  claimIdempotencyKeyForSession,
   findCustomerAddress,
   findCustomerOrder,
   findIdempotencyKey,
@@ -379,21 +380,26 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
 
   return {
     /**
-     * Places a cash order. The key is claimed first, in its own statement (committed at once), so a concurrent
+     * Places an order. The key is claimed first, in its own statement (committed at once), so a concurrent
      * duplicate finds it without a response and gets 409; a later replay finds the stored response.
      * A refusal writes nothing and frees the key, so the same attempt can be retried once the cause is fixed.
      */
     async placeOrder(
       qr: QrContextRow,
-      customer: CustomerPrincipal,
+      signedIn: { customer: CustomerPrincipal; check: Omit<CustomerSessionCheck, 'now'> },
       key: string,
       body: PlaceOrderInput,
     ): Promise<PlacedOrder> {
+      const { customer } = signedIn;
       const requestHash = createHash('sha256')
         .update(JSON.stringify({ uuid: qr.qr.uuid, body }))
         .digest('base64url');
       const now = ctx.now();
-      let owned = await claimIdempotencyKey(db, { customerId: customer.id, key, requestHash, createdAt: now });
+      // One statement checks the session is live and claims the key; only when it claims nothing is the session
+      // asked about alone, to tell a signed-out diner from a key already taken.
+      const session = { ...signedIn.check, now };
+      let owned = await claimIdempotencyKeyForSession(db, session, { key, requestHash });
+      if (!owned && !(await isCustomerSessionLive(db, session))) throw new AppError('session_expired');
       if (!owned) {
         const existing = await findIdempotencyKey(db, customer.id, key);
         if (existing && existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');

@@ -480,6 +480,27 @@ describe('placing a cash order', () => {
       expect(res.statusCode).toBe(401);
     });
 
+    it("refuses a signed-out or deleted diner's kept token and claims no key (the session check rides on the claim)", async () => {
+      for (const [phone, leave] of [
+        ['0590000061', 'POST /api/auth/'],
+        ['0590000062', 'DELETE /api/customers/'],
+      ] as const) {
+        const d = await diner(t, UUID.aMain, phone);
+        const kept = caller(t);
+        for (const [k, v] of d.jar.cookies) kept.jar.cookies.set(k, v);
+        const [method, prefix] = leave.split(' ') as ['POST' | 'DELETE', string];
+        const path = method === 'POST' ? `${prefix}${UUID.aMain}/logout/` : `${prefix}${UUID.aMain}/me/`;
+        expect((await d.call(method, path)).statusCode).toBe(204);
+        const keysBefore = await countRows(t, 'idempotency_keys');
+        const before = await orderCount();
+        const res = await placeOrder(kept, UUID.aMain, { orderType: 2, lines: [kabsaLarge()], paymentMethod: 'cash' });
+        expect(res.statusCode, leave).toBe(401);
+        expect(res.json().error.code).toBe('session_expired');
+        expect(await orderCount()).toBe(before);
+        expect(await countRows(t, 'idempotency_keys')).toBe(keysBefore);
+      }
+    });
+
     it('treats an item of another brand as not found', async () => {
       const bIds = await menuIds(t, UUID.bMain);
       const res = await placeOrder(a, UUID.aMain, {
