@@ -20,13 +20,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { type CustomerSessionCheck, isCustomerSessionLive } from '../auth/sessions.repo.ts';
 import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
-import { type CustomerSessionCheck, isCustomerSessionLive } from '../auth/sessions.repo.ts';
 import {
   claimIdempotencyKeyForSession,
   findCustomerAddress,
