@@ -7,6 +7,7 @@ import type { PaymentOutcome, PaymentRedirect, PaymentVerifyResponse } from '@su
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { backoffDelayMs, drainLeased } from '../../lib/relay.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -42,9 +43,11 @@ import {
 export const REFUND_LEASE_MS = 60_000;
 const REFUND_BATCH = 20;
 
+const REFUND_RETRY = { baseMs: 2_000, capMs: 10 * 60_000 };
+
 /** 2 s, 4 s, 8 s … capped at 10 minutes; never given up: the diner's money must go back. */
 export function refundRetryDelayMs(attempts: number): number {
-  return Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
+  return backoffDelayMs(attempts, REFUND_RETRY);
 }
 
 export interface PaymentsDeps {
@@ -335,12 +338,13 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
      * second refund) is checked by fetching the payment: refunded there → done here. Otherwise retried later.
      */
     async drainRefundsOnce(): Promise<{ done: number; failed: number }> {
-      const now = ctx.now();
-      const claimed = await claimDueRefunds(db, now, new Date(now.getTime() + REFUND_LEASE_MS), REFUND_BATCH);
-      let done = 0;
-      let failed = 0;
-      for (const refund of claimed) {
-        try {
+      const result = { done: 0, failed: 0 };
+      await drainLeased({
+        now: ctx.now,
+        leaseMs: REFUND_LEASE_MS,
+        batch: REFUND_BATCH,
+        claim: (now, leaseUntil, limit) => claimDueRefunds(db, now, leaseUntil, limit),
+        async handle(refund) {
           if (refund.providerPaymentId === null) throw new Error('refund of an attempt without a payment id');
           try {
             await provider.refundPayment(refund.providerPaymentId);
@@ -364,21 +368,16 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
               });
             }
           });
-          done += 1;
-        } catch (error) {
-          failed += 1;
-          const message = error instanceof Error ? error.message : String(error);
+          result.done += 1;
+        },
+        retry: REFUND_RETRY,
+        async failed(refund, message, retryAt) {
+          result.failed += 1;
           log.warn({ refundId: refund.id, attempts: refund.attempts, error: message }, 'refund failed; will retry');
-          await markRefundFailedAttempt(
-            db,
-            refund.id,
-            refund.attempts,
-            new Date(ctx.now().getTime() + refundRetryDelayMs(refund.attempts)),
-            message,
-          );
-        }
-      }
-      return { done, failed };
+          await markRefundFailedAttempt(db, refund.id, refund.attempts, retryAt ?? ctx.now(), message);
+        },
+      });
+      return result;
     },
   };
 }
