@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '@sufra/shared/language';
 import type { PaymentStatus } from '@sufra/shared/machines/payment-status';
 import { errorMessage } from '@sufra/shared/messages/errors';
-import type { Order } from '@sufra/shared/schemas/order';
+import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
 import type { PaymentOutcome, PaymentRedirect, PaymentVerifyResponse } from '@sufra/shared/schemas/payment';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
@@ -19,7 +19,9 @@ import {
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import { findCustomerOrder, insertOutboxEvent, listLinesOf, type OrderRow } from '../orders/orders.repo.ts';
 import {
+  cancelUnpaidCardOrder,
   claimDueRefunds,
+  claimExpiringCardOrders,
   findAttempt,
   findAttemptByProviderPayment,
   findOrderRow,
@@ -35,6 +37,7 @@ import {
   moveAttemptFromInitiated,
   type PaymentAttemptRow,
   recordWebhookEvent,
+  scheduleExpiryCheck,
   setAttemptFailureMessage,
   setAttemptProviderPayment,
 } from './payments.repo.ts';
@@ -49,6 +52,12 @@ const REFUND_RETRY = { baseMs: 2_000, capMs: 10 * 60_000 };
 export function refundRetryDelayMs(attempts: number): number {
   return backoffDelayMs(attempts, REFUND_RETRY);
 }
+
+/** The expiry sweeper's claim of an order (it asks the provider meanwhile). */
+export const EXPIRY_LEASE_MS = 60_000;
+const EXPIRY_BATCH = 20;
+/** A provider that does not answer: 30 s, 1 min, 2 min … capped at 10 minutes; never expired blind. */
+const EXPIRY_RETRY = { baseMs: 30_000, capMs: 10 * 60_000 };
 
 export interface PaymentsDeps {
   provider: PaymentProvider;
@@ -201,6 +210,35 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     }
   }
 
+  /**
+   * One abandoned card order: every open attempt is asked of the provider first (a lost webhook must not lose a
+   * payment), and one found paid is settled like a late verify. A provider that does not answer throws, so the
+   * sweeper looks again later. Otherwise the order is canceled with its live notice, in one transaction. Attempts
+   * still open at the provider stay `initiated`, as the provider has them: one paid later settles onto a canceled
+   * order, and that is refunded ("paid after cancel").
+   */
+  async function expireOrder(orderId: number): Promise<'settled' | 'expired' | 'gone'> {
+    for (const attempt of await listAttemptsOfOrder(db, orderId)) {
+      if (attempt.status !== 'initiated' || attempt.providerPaymentId === null) continue;
+      if ((await settle(attempt, await provider.fetchPayment(attempt.providerPaymentId))) === 'paid') return 'settled';
+    }
+    const canceled = await db.transaction(async (tx) => {
+      const order = await cancelUnpaidCardOrder(tx, orderId, PAYMENT_EXPIRED_REASON, ctx.now());
+      // The diner's open page hears of it; the board never listed it (it was not paid), and filters it out.
+      if (order) {
+        await notifyLive(tx, {
+          kind: 'order_updated',
+          orderId: order.id,
+          brandId: order.brandId,
+          branchId: order.branchId,
+          customerId: order.customerId,
+        });
+      }
+      return order;
+    });
+    return canceled ? 'expired' : 'gone';
+  }
+
   async function customerOrder(customer: CustomerPrincipal, orderId: number) {
     const row = await findCustomerOrder(db, orderId, customer.id, customer.brandId);
     if (!row) throw new AppError('order_not_found');
@@ -239,7 +277,9 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       const order = row.order;
       if (order.paymentMethod !== 'card') throw new AppError('order_not_payable');
       if (order.paymentStatus !== 'unpaid') throw new AppError('payment_already_completed');
-      if (order.status === 'canceled') throw new AppError('order_not_payable');
+      if (order.status === 'canceled') {
+        throw new AppError(order.cancelReason === PAYMENT_EXPIRED_REASON ? 'payment_expired' : 'order_not_payable');
+      }
       const payment = await startAttempt(order, uuid);
       return { order: deps.toOrder(row, await listLinesOf(db, [orderId])), payment };
     },
@@ -248,7 +288,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     async verify(customer: CustomerPrincipal, orderId: number, language: Language): Promise<PaymentVerifyResponse> {
       let row = await customerOrder(customer, orderId);
       if (row.order.paymentMethod !== 'card') throw new AppError('order_not_payable');
-      if (row.order.paymentStatus === 'unpaid' && row.order.status !== 'canceled') {
+      // A canceled (expired) order is asked about too: a payment made after all is then settled, and refunded.
+      if (row.order.paymentStatus === 'unpaid') {
         await verifyOpenAttempts(orderId);
         row = await customerOrder(customer, orderId);
       }
@@ -316,6 +357,39 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         await forgetWebhookEvent(db, provider.name, event.eventId);
         throw new AppError('payment_provider_unavailable');
       }
+    },
+
+    /**
+     * One sweep of card orders unpaid past CARD_PAYMENT_TIMEOUT_MINUTES (the payment-expiry relay runs it): each
+     * claimed under a lease, so instances never work on one order at once; a provider that does not answer gets
+     * the order looked at again with backoff.
+     */
+    async expireAbandonedOnce(): Promise<{ expired: number; settled: number; failed: number }> {
+      const result = { expired: 0, settled: 0, failed: 0 };
+      await drainLeased({
+        now: ctx.now,
+        leaseMs: EXPIRY_LEASE_MS,
+        batch: EXPIRY_BATCH,
+        claim: (now, leaseUntil, limit) =>
+          claimExpiringCardOrders(
+            db,
+            now,
+            new Date(now.getTime() - ctx.config.payments.cardPaymentTimeoutMs),
+            leaseUntil,
+            limit,
+          ),
+        async handle(order) {
+          const outcome = await expireOrder(order.id);
+          if (outcome !== 'gone') result[outcome] += 1;
+        },
+        retry: EXPIRY_RETRY,
+        async failed(order, message, retryAt) {
+          result.failed += 1;
+          log.warn({ orderId: order.id, checks: order.attempts, err: message }, 'card order expiry deferred');
+          await scheduleExpiryCheck(db, order.id, order.attempts, retryAt ?? ctx.now());
+        },
+      });
+      return result;
     },
 
     /** In a cancel's transaction: a paid card order owes a full refund, sent after commit (onRefundQueued). */
