@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { orderSchema, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
 import { type PlacedOrderResponse, paymentVerifyResponse, placedOrderResponse } from '@sufra/shared/schemas/payment';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, countRows } from '../../../test/accounts.ts';
 import { openStream, type StreamClient } from '../../../test/event-stream-client.ts';
 import { UUID } from '../../../test/fixture-brands.ts';
+import { type GatewayStandIn, startGatewayStandIn } from '../../../test/gateway-stand-in.ts';
 import { diner, type MenuIds, menuIds, newKey } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
@@ -24,40 +23,18 @@ describe('abandoned card orders expire', () => {
   let base: string;
   let ids: MenuIds;
   let a: Caller;
-  let target = '';
   let ahead = 0;
-  let mode: 'pass' | 'error' = 'pass';
-  let proxy: Server;
+  let standIn: GatewayStandIn;
   const now = () => new Date(Date.now() + ahead);
 
   beforeAll(async () => {
-    proxy = createServer(async (req, res) => {
-      if (mode === 'error') {
-        res.writeHead(500, { 'content-type': 'application/json' }).end('{"type":"api_error","message":"down"}');
-        return;
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type']) {
-        const value = req.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      const answer = await fetch(`${target}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers,
-        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
-      });
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    standIn = await startGatewayStandIn();
     t = await createTestApp({
       now,
       env: {
         PAYMENT_PROVIDER: 'test',
         PAYMENT_TIMEOUT_MS: '2000',
-        TEST_GATEWAY_API_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+        TEST_GATEWAY_API_URL: standIn.url,
         CARD_PAYMENT_TIMEOUT_MINUTES: String(TIMEOUT_MINUTES),
         // Webhooks, the kitchen relay and refunds run when a test drains them.
         TEST_GATEWAY_WEBHOOK_INTERVAL_MS: '0',
@@ -65,13 +42,12 @@ describe('abandoned card orders expire', () => {
       },
     });
     base = await t.listen();
-    target = `${base}/test-gateway`;
+    standIn.target = `${base}/test-gateway`;
     ids = await menuIds(t, UUID.aMain);
     a = await diner(t, UUID.aMain, '0591000031');
   });
   afterAll(async () => {
-    proxy?.closeAllConnections();
-    await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+    await standIn?.close();
     await t?.close();
   });
 
@@ -195,7 +171,7 @@ describe('abandoned card orders expire', () => {
   it('never expires blind: a provider that does not answer leaves the order, looked at again later', async () => {
     await settleLeftovers();
     const { order } = await placeCard();
-    mode = 'error';
+    standIn.mode = 'error';
     try {
       expect(await sweepAt(TIMEOUT_MINUTES + 1)).toEqual({ expired: 0, settled: 0, failed: 1 });
       expect(await orderOf(order.id)).toMatchObject({ status: 'pending', paymentStatus: 'unpaid' });
@@ -203,7 +179,7 @@ describe('abandoned card orders expire', () => {
       expect(await sweepAt(TIMEOUT_MINUTES + 1)).toEqual({ expired: 0, settled: 0, failed: 0 });
       expect(await sweepAt(TIMEOUT_MINUTES + 3)).toEqual({ expired: 0, settled: 0, failed: 1 });
     } finally {
-      mode = 'pass';
+      standIn.mode = 'pass';
     }
     expect(await sweepAt(TIMEOUT_MINUTES + 10)).toEqual({ expired: 1, settled: 0, failed: 0 });
     expect((await orderOf(order.id)).status).toBe('canceled');

@@ -73,6 +73,17 @@ export interface PaymentsDeps {
 
 type Settled = 'paid' | 'failed' | 'pending' | 'ignored';
 
+/** The live `order_updated` notice to the order's diner and board; sent when the caller's transaction commits. */
+function announceOrder(tx: Queryable, order: Pick<OrderRow, 'id' | 'brandId' | 'branchId' | 'customerId'>) {
+  return notifyLive(tx, {
+    kind: 'order_updated',
+    orderId: order.id,
+    brandId: order.brandId,
+    branchId: order.branchId,
+    customerId: order.customerId,
+  });
+}
+
 export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   const { db } = ctx;
   const { provider, log } = deps;
@@ -178,13 +189,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         event: 'order_placed',
         payload: { orderId: order.id, brandId: order.brandId, branchId: order.branchId, number: order.number },
       });
-      await notifyLive(tx, {
-        kind: 'order_updated',
-        orderId: order.id,
-        brandId: order.brandId,
-        branchId: order.branchId,
-        customerId: order.customerId,
-      });
+      await announceOrder(tx, order);
       return 'paid';
     });
     if (wrong !== null)
@@ -225,15 +230,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     const canceled = await db.transaction(async (tx) => {
       const order = await cancelUnpaidCardOrder(tx, orderId, PAYMENT_EXPIRED_REASON, ctx.now());
       // The diner's open page hears of it; the board never listed it (it was not paid), and filters it out.
-      if (order) {
-        await notifyLive(tx, {
-          kind: 'order_updated',
-          orderId: order.id,
-          brandId: order.brandId,
-          branchId: order.branchId,
-          customerId: order.customerId,
-        });
-      }
+      if (order) await announceOrder(tx, order);
       return order;
     });
     return canceled ? 'expired' : 'gone';
@@ -432,15 +429,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
             await markAttemptRefunded(tx, refund.attemptId, ctx.now());
             if (refund.reason !== 'order_canceled') return;
             const order = await markOrderRefunded(tx, refund.orderId, ctx.now());
-            if (order) {
-              await notifyLive(tx, {
-                kind: 'order_updated',
-                orderId: order.id,
-                brandId: order.brandId,
-                branchId: order.branchId,
-                customerId: order.customerId,
-              });
-            }
+            if (order) await announceOrder(tx, order);
           });
           result.done += 1;
         },
