@@ -1,10 +1,11 @@
 import { orderSchema, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
+import { tableSchema } from '@sufra/shared/schemas/order-events';
 import { type PlacedOrderResponse, paymentVerifyResponse, placedOrderResponse } from '@sufra/shared/schemas/payment';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, countRows } from '../../../test/accounts.ts';
+import { type Caller, caller, countRows } from '../../../test/accounts.ts';
 import { openStream, type StreamClient } from '../../../test/event-stream-client.ts';
-import { UUID } from '../../../test/fixture-brands.ts';
+import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { type GatewayStandIn, startGatewayStandIn } from '../../../test/gateway-stand-in.ts';
 import { diner, type MenuIds, menuIds, newKey } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -23,6 +24,7 @@ describe('abandoned card orders expire', () => {
   let base: string;
   let ids: MenuIds;
   let a: Caller;
+  let cashier: Caller;
   let ahead = 0;
   let standIn: GatewayStandIn;
   const now = () => new Date(Date.now() + ahead);
@@ -45,6 +47,8 @@ describe('abandoned card orders expire', () => {
     standIn.target = `${base}/test-gateway`;
     ids = await menuIds(t, UUID.aMain);
     a = await diner(t, UUID.aMain, '0591000031');
+    cashier = caller(t);
+    expect((await cashier.call('POST', '/api/staff/auth/login/', STAFF.aCashier)).statusCode).toBe(200);
   });
   afterAll(async () => {
     await standIn?.close();
@@ -122,13 +126,26 @@ describe('abandoned card orders expire', () => {
     const stream: StreamClient = await openStream(`${base}/api/orders/${UUID.aMain}/${order.id}/events/`, {
       cookie: a.jar.header(),
     });
+    const board: StreamClient = await openStream(`${base}/api/staff/orders/events/`, {
+      cookie: cashier.jar.header(),
+    });
     try {
       expect(orderSchema.parse((await stream.next('order')).data).status).toBe('pending');
+      expect((await board.next()).event).toBe('ready');
       expect(await sweepAt(TIMEOUT_MINUTES + 1)).toEqual({ expired: 1, settled: 0, failed: 0 });
       const live = orderSchema.parse((await stream.next('order')).data);
       expect(live).toMatchObject({ id: order.id, status: 'canceled', cancelReason: PAYMENT_EXPIRED_REASON });
+      // The board never listed it, so it hears nothing of it: its next event is a table changed after the expiry.
+      const tables = await cashier.call('GET', `/api/staff/tables/?branchId=${order.branchId}`);
+      const table = tableSchema.parse(tables.json().tables[0]);
+      expect(
+        (await cashier.call('PATCH', `/api/staff/tables/${table.id}/status/`, { to: 'reserved' })).statusCode,
+      ).toBe(200);
+      expect(await board.next()).toMatchObject({ event: 'table_updated', data: { id: table.id } });
+      await cashier.call('PATCH', `/api/staff/tables/${table.id}/status/`, { to: 'free' });
     } finally {
       stream.close();
+      board.close();
     }
     expect(await orderOf(order.id)).toMatchObject({ status: 'canceled', paymentStatus: 'unpaid' });
     // Never handed to the kitchen; the attempt stays open as the provider has it (a late payment is refunded).
