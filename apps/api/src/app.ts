@@ -31,6 +31,7 @@ import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts
 import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, toOrder } from './modules/orders/orders.service.ts';
+import { createPaymentExpiry, type PaymentExpiry } from './modules/payments/payment-expiry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createRefundRelay, type RefundRelay } from './modules/payments/refund-relay.ts';
@@ -96,6 +97,8 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** Sends owed card refunds to the provider (tests call drainOnce()). */
     refundRelay: RefundRelay;
+    /** Expires card orders left unpaid past CARD_PAYMENT_TIMEOUT_MINUTES (tests call drainOnce()). */
+    paymentExpiry: PaymentExpiry;
     /** The built-in test gateway when it is mounted (PAYMENT_PROVIDER=test), else null. */
     testGateway: { service: TestGatewayService; webhooks: GatewayWebhookRelay } | null;
   }
@@ -282,6 +285,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('refundRelay', refundRelay);
   app.addHook('onReady', async () => refundRelay.start());
   app.addHook('onClose', async () => refundRelay.stop());
+  const paymentExpiry = createPaymentExpiry({
+    sweep: () => payments.expireAbandonedOnce(),
+    log: app.log,
+    intervalMs: config.payments.cardPaymentSweepIntervalMs,
+  });
+  app.decorate('paymentExpiry', paymentExpiry);
+  app.addHook('onReady', async () => paymentExpiry.start());
+  app.addHook('onClose', async () => paymentExpiry.stop());
   const orders = createOrdersService(ctx, {
     menu,
     payments: () => ({ ...payments, onRefundQueued: () => refundRelay.kick() }),

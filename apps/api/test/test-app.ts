@@ -69,6 +69,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_POOL_SIZE: '12',
     // The SMS relay runs only when a test drains it (app.smsRelay.drainOnce()).
     SMS_RELAY_INTERVAL_MS: '0',
+    // Card orders expire only when a test sweeps them (app.paymentExpiry.drainOnce()).
+    CARD_PAYMENT_SWEEP_INTERVAL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

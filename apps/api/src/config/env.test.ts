@@ -115,6 +115,8 @@ describe('loadConfig', () => {
       expect(payments).toEqual({
         provider: 'test',
         timeoutMs: 10_000,
+        cardPaymentTimeoutMs: 30 * 60_000,
+        cardPaymentSweepIntervalMs: 60_000,
         moyasar: null,
         testGateway: {
           secretKey: 'sk_test_sufra_gateway_dev_key',
@@ -126,6 +128,11 @@ describe('loadConfig', () => {
           holdMs: 30_000,
         },
       });
+    });
+
+    it('expires unpaid card orders after CARD_PAYMENT_TIMEOUT_MINUTES, and refuses a timeout under a minute', () => {
+      expect(loadConfig({ CARD_PAYMENT_TIMEOUT_MINUTES: '45' }).payments.cardPaymentTimeoutMs).toBe(45 * 60_000);
+      expect(() => loadConfig({ CARD_PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(/CARD_PAYMENT_TIMEOUT_MINUTES/);
     });
 
     it('needs the secret key and webhook secret for Moyasar, and reads its API base', () => {

@@ -66,6 +66,10 @@ const envSchema = z.object({
   KITCHEN_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Card payments (issue 5): the built-in test gateway (default: demo, tests) or Moyasar. */
   PAYMENT_PROVIDER: z.enum(['test', 'moyasar']).default('test'),
+  /** A card order still unpaid this long after it was placed is canceled (after asking the provider): payment-expiry.ts. */
+  CARD_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** How often each instance looks for card orders past that timeout; 0 = not started (tests drive it by hand). */
+  CARD_PAYMENT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** How long we wait for the payment provider's API before giving up (a typed timeout error, nothing hangs). */
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MOYASAR_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
@@ -137,6 +141,9 @@ export interface Config {
 export interface PaymentsConfig {
   provider: 'test' | 'moyasar';
   timeoutMs: number;
+  /** Unpaid card orders expire this long after placement. */
+  cardPaymentTimeoutMs: number;
+  cardPaymentSweepIntervalMs: number;
   moyasar: { secretKey: string; publishableKey: string | null; webhookSecret: string; apiUrl: string } | null;
   /** The built-in gateway's settings (mounted at /test-gateway when it is the provider). */
   testGateway: {
@@ -233,6 +240,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: {
       provider: e.PAYMENT_PROVIDER,
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      cardPaymentTimeoutMs: e.CARD_PAYMENT_TIMEOUT_MINUTES * 60_000,
+      cardPaymentSweepIntervalMs: e.CARD_PAYMENT_SWEEP_INTERVAL_MS,
       moyasar:
         e.PAYMENT_PROVIDER === 'moyasar' && e.MOYASAR_SECRET_KEY && e.MOYASAR_WEBHOOK_SECRET
           ? {

@@ -221,6 +221,11 @@ export const ERRORS = {
     en: "This order can't be paid by card (it is canceled or not a card order)",
     ar: 'لا يمكن دفع هذا الطلب بالبطاقة (أُلغي أو ليس طلبًا بالبطاقة)',
   },
+  payment_expired: {
+    status: 410,
+    en: 'The time to pay for this order ran out, so it was canceled. Order again to get it',
+    ar: 'انتهت مهلة الدفع لهذا الطلب فأُلغي. اطلب مرة أخرى للحصول عليه',
+  },
   payment_provider_unavailable: {
     status: 502,
     en: "The payment provider didn't answer, try again in a moment",

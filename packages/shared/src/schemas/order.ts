@@ -50,6 +50,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  * kitchen does not see a card order until it is `paid`); `paid`; `refunded`: a paid card order canceled and
  * refunded in full (the provider confirmed). A paid order canceled stays `paid` until the provider confirms.
  */
+/** The cancel reason of a card order whose payment never came within CARD_PAYMENT_TIMEOUT_MINUTES. */
+export const PAYMENT_EXPIRED_REASON = 'payment_expired';
+
 export const ORDER_PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
@@ -141,6 +144,7 @@ export const orderSchema = z.object({
   receiveAt: z.iso.datetime().nullable(),
   pricing: orderPricingSchema,
   lines: z.array(orderLineSchema),
+  /** Staff's words, or PAYMENT_EXPIRED_REASON when an unpaid card order ran out of time (show it localized). */
   cancelReason: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),

@@ -11,7 +11,9 @@ import { orderSchema } from './order.ts';
  *   POST /api/orders/{uuid}/{id}/payment/        no body → 201 paymentRedirectResponse: a new attempt for an
  *                                                unpaid card order (never a second order); paid → 409
  *                                                payment_already_completed; canceled → 409 order_not_payable;
- *                                                cash → 409 order_not_payable; another customer's → 404
+ *                                                expired (unpaid past CARD_PAYMENT_TIMEOUT_MINUTES, canceled with
+ *                                                PAYMENT_EXPIRED_REASON) → 410 payment_expired; cash → 409
+ *                                                order_not_payable; another customer's → 404
  *   POST /api/orders/{uuid}/{id}/payment/verify/ no body → 200 paymentVerifyResponse. Called by /payment/{uuid} on
  *                                                return; the query the provider appended (?id=&status=) is never
  *                                                read: the server asks the provider. `pending` → poll again (1–2 s).

@@ -72,12 +72,22 @@ export const orders = pgTable(
     tableId: integer().references(() => tables.id, { onDelete: 'set null' }),
     tableNumber: text(),
     cancelReason: text(),
+    /**
+     * The expiry sweeper's lease on an unpaid card order (payment-expiry.ts): claims counted (the lease token), and
+     * when it may be looked at again (null: as soon as it is due).
+     */
+    paymentChecks: integer().notNull().default(0),
+    paymentCheckAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.id),
     index('orders_branch_status_idx').on(t.branchId, t.status, t.id),
+    // The expiry sweep reads only card orders still waiting for their money: few rows, whatever the table's size.
+    index('orders_card_unpaid_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentMethod} = 'card' and ${t.paymentStatus} = 'unpaid' and ${t.status} <> 'canceled'`),
     // The order number is unique per branch (the counter makes it; this guards it).
     unique('orders_branch_number_uq').on(t.branchId, t.number),
     check('orders_order_type_check', sql`${t.orderType} in (1, 2, 3)`),

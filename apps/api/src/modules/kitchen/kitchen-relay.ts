@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
+import { backoffDelayMs, createRelayLoop, drainLeased } from '../../lib/relay.ts';
 import type { KitchenDestination } from './kitchen-destinations.ts';
 import {
   type ClaimedOutboxRow,
@@ -16,9 +17,11 @@ const BATCH = 20;
 /** After this many failed attempts every further failure is logged as an error (the row keeps retrying). */
 const LOUD_AFTER_ATTEMPTS = 10;
 
+const RETRY = { baseMs: 2_000, capMs: 5 * 60_000 };
+
 /** 2 s, 4 s, 8 s … capped at 5 minutes. An order is never given up on: the kitchen must get it. */
 export function kitchenRetryDelayMs(attempts: number): number {
-  return Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 5 * 60_000);
+  return backoffDelayMs(attempts, RETRY);
 }
 
 export interface KitchenRelayDeps {
@@ -46,12 +49,6 @@ export interface DrainResult {
  * channel, so delivery starts right after the order commits; the interval is the safety net.
  */
 export function createKitchenRelay(deps: KitchenRelayDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  let running: Promise<DrainResult> | undefined;
-  let again = false;
-  let stopped = false;
-
   /**
    * In-database destinations (the board) first, in one transaction with their mark, once per row: a POS that is
    * down must not keep an order off the board. Then the others (a POS), then the row is marked delivered.
@@ -74,77 +71,48 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
 
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { delivered: 0, failed: 0, lost: 0 };
-    const now = deps.now();
-    const rows = await claimDueOutbox(deps.db, now, new Date(now.getTime() + KITCHEN_LEASE_MS), BATCH);
-    for (const row of rows) {
-      try {
+    await drainLeased({
+      now: deps.now,
+      leaseMs: KITCHEN_LEASE_MS,
+      batch: BATCH,
+      claim: (now, leaseUntil, limit) => claimDueOutbox(deps.db, now, leaseUntil, limit),
+      async handle(row) {
         result[(await deliverRow(row)) === 'delivered' ? 'delivered' : 'lost'] += 1;
-      } catch (error) {
+      },
+      retry: RETRY,
+      async failed(row, message, retryAt) {
         result.failed += 1;
-        const message = error instanceof Error ? error.message : String(error);
         const level = row.attempts >= LOUD_AFTER_ATTEMPTS ? 'error' : 'warn';
         deps.log[level](
           { outboxId: row.id, orderId: row.orderId, attempts: row.attempts, err: message },
           'kitchen delivery failed',
         );
-        const retryAt = new Date(deps.now().getTime() + kitchenRetryDelayMs(row.attempts));
-        await markOutboxFailedAttempt(deps.db, row.id, row.attempts, message.slice(0, 500), retryAt).catch(
-          (markError: unknown) =>
-            deps.log.error({ err: markError, outboxId: row.id }, 'could not record a failed delivery'),
+        // Never given up, so retryAt is always set.
+        await markOutboxFailedAttempt(
+          deps.db,
+          row.id,
+          row.attempts,
+          message.slice(0, 500),
+          retryAt ?? deps.now(),
+        ).catch((markError: unknown) =>
+          deps.log.error({ err: markError, outboxId: row.id }, 'could not record a failed delivery'),
         );
-      }
-    }
-    // A full batch means more may be waiting: go again rather than wait for the next tick.
-    if (rows.length === BATCH) again = true;
+      },
+    });
     return result;
   }
 
-  /** One pass (serialised with any pass already running in this relay). */
-  async function drainOnce(): Promise<DrainResult> {
-    while (running) await running.catch(() => {});
-    running = drain();
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-    }
-  }
-
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    drainOnce()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'kitchen relay pass failed'))
-      .finally(() => {
-        if (again && !stopped) {
-          again = false;
-          tick();
-        }
-      });
-  }
-
-  return {
-    drainOnce,
-    async start() {
-      if (deps.intervalMs <= 0 || timer || stopped) return;
-      timer = setInterval(tick, deps.intervalMs);
-      timer.unref();
-      unlisten = await deps.database.listen(OUTBOX_WAKE_CHANNEL, () => tick());
-      // Whatever was left by a previous run (a restart mid-delivery) goes now, not at the first tick.
-      tick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await unlisten?.().catch(() => {});
-      unlisten = undefined;
-      await running?.catch(() => {});
-    },
-  };
+  return createRelayLoop({
+    name: 'kitchen relay',
+    pass: drain,
+    log: deps.log,
+    intervalMs: deps.intervalMs,
+    listen: (wake) => deps.database.listen(OUTBOX_WAKE_CHANNEL, wake),
+    // Whatever was left by a previous run (a restart mid-delivery) goes now, not at the first tick.
+    passAtStart: true,
+    // A full batch means more may be waiting: go again rather than wait for the next tick.
+    more: (r) => r.delivered + r.failed + r.lost === BATCH,
+  });
 }
 
 export type KitchenRelay = ReturnType<typeof createKitchenRelay>;

@@ -58,7 +58,10 @@ export function createLiveHub(deps: LiveHubDeps) {
     if (boards.length === 0 && diners.length === 0) return;
     const order = await deps.loadOrder(notice.orderId, notice.brandId);
     if (!order) return;
-    for (const s of boards) s.send(notice.kind, order);
+    // A card order whose money never came was never handed to the kitchen: the board does not list it (an
+    // expired one is news to its diner only).
+    const onBoard = !(order.paymentMethod === 'card' && order.paymentStatus === 'unpaid');
+    if (onBoard) for (const s of boards) s.send(notice.kind, order);
     if (diners.length > 0) {
       // The diner's view: the same order without the board's customer details (zod drops unknown keys).
       const own = orderSchema.parse(order);

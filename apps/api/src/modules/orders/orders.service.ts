@@ -339,6 +339,8 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
       tableId: table?.id ?? null,
       tableNumber: table?.number ?? null,
       cancelReason: null,
+      paymentChecks: 0,
+      paymentCheckAt: null,
       createdAt: now,
       updatedAt: now,
     };

@@ -250,3 +250,66 @@ export async function forgetWebhookEvent(db: Queryable, provider: string, eventI
     .delete(paymentWebhookEvents)
     .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
 }
+
+/** An unpaid card order claimed by the expiry sweeper; `attempts` is the claim's lease token. */
+export interface ClaimedExpiringOrder {
+  id: number;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` card orders still unpaid since before `placedBefore`, under a lease (like the outboxes):
+ * counts the claim and pushes payment_check_at to the lease end, so another instance looks at an order again
+ * only once the lease has passed. SKIP LOCKED lets instances sweep side by side without waiting on each other.
+ */
+export async function claimExpiringCardOrders(
+  db: Queryable,
+  now: Date,
+  placedBefore: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<ClaimedExpiringOrder[]> {
+  const result = await db.execute(sql`
+    update ${orders} set payment_checks = payment_checks + 1, payment_check_at = ${leaseUntil.toISOString()}
+    where id in (
+      select id from ${orders}
+      where payment_method = 'card' and payment_status = 'unpaid' and status <> 'canceled'
+        and created_at <= ${placedBefore.toISOString()}
+        and (payment_check_at is null or payment_check_at <= ${now.toISOString()})
+      order by created_at, id limit ${limit}
+      for update skip locked
+    )
+    returning id, payment_checks`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.payment_checks) }));
+}
+
+/** The next look at an order the sweeper could not decide on (the provider did not answer), under its claim. */
+export async function scheduleExpiryCheck(db: Queryable, id: number, attempts: number, at: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentCheckAt: at })
+    .where(and(eq(orders.id, id), eq(orders.paymentChecks, attempts)));
+}
+
+/** Cancels a card order whose payment never came, only while it is still unpaid and not canceled. */
+export async function cancelUnpaidCardOrder(
+  db: Queryable,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<OrderRowForPayment | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: 'canceled', cancelReason: reason, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.paymentMethod, 'card'),
+        eq(orders.paymentStatus, 'unpaid'),
+        sql`${orders.status} <> 'canceled'`,
+      ),
+    )
+    .returning();
+  return row;
+}

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Language } from '@sufra/shared/language';
 import type { PaymentStatus } from '@sufra/shared/machines/payment-status';
 import { errorMessage } from '@sufra/shared/messages/errors';
-import type { Order } from '@sufra/shared/schemas/order';
+import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
 import type { PaymentOutcome, PaymentRedirect, PaymentVerifyResponse } from '@sufra/shared/schemas/payment';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { backoffDelayMs, drainLeased } from '../../lib/relay.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -18,7 +19,9 @@ import {
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import { findCustomerOrder, insertOutboxEvent, listLinesOf, type OrderRow } from '../orders/orders.repo.ts';
 import {
+  cancelUnpaidCardOrder,
   claimDueRefunds,
+  claimExpiringCardOrders,
   findAttempt,
   findAttemptByProviderPayment,
   findOrderRow,
@@ -34,6 +37,7 @@ import {
   moveAttemptFromInitiated,
   type PaymentAttemptRow,
   recordWebhookEvent,
+  scheduleExpiryCheck,
   setAttemptFailureMessage,
   setAttemptProviderPayment,
 } from './payments.repo.ts';
@@ -42,10 +46,18 @@ import {
 export const REFUND_LEASE_MS = 60_000;
 const REFUND_BATCH = 20;
 
+const REFUND_RETRY = { baseMs: 2_000, capMs: 10 * 60_000 };
+
 /** 2 s, 4 s, 8 s … capped at 10 minutes; never given up: the diner's money must go back. */
 export function refundRetryDelayMs(attempts: number): number {
-  return Math.min(2_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
+  return backoffDelayMs(attempts, REFUND_RETRY);
 }
+
+/** The expiry sweeper's claim of an order (it asks the provider meanwhile). */
+export const EXPIRY_LEASE_MS = 60_000;
+const EXPIRY_BATCH = 20;
+/** A provider that does not answer: 30 s, 1 min, 2 min … capped at 10 minutes; never expired blind. */
+const EXPIRY_RETRY = { baseMs: 30_000, capMs: 10 * 60_000 };
 
 export interface PaymentsDeps {
   provider: PaymentProvider;
@@ -66,6 +78,17 @@ export function newAttemptKey(): string {
   return randomUUID();
 }
 
+/** The live `order_updated` notice to the order's diner and board; sent when the caller's transaction commits. */
+function announceOrder(tx: Queryable, order: Pick<OrderRow, 'id' | 'brandId' | 'branchId' | 'customerId'>) {
+  return notifyLive(tx, {
+    kind: 'order_updated',
+    orderId: order.id,
+    brandId: order.brandId,
+    branchId: order.branchId,
+    customerId: order.customerId,
+  });
+}
+
 export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   const { db } = ctx;
   const { provider, log } = deps;
@@ -77,8 +100,9 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
 
   /**
    * A new attempt: its row (with our idempotency key) first, then the provider's create. An order's first
-   * attempt row is written by placement's own statement (`written`). A provider that does not answer leaves the order unpaid with the attempt unbound (a webhook for it still finds it by metadata), and the
-   * diner gets a clear 502 and can retry.
+   * attempt row is written by placement's own statement (`written`). A provider that does not answer leaves the
+   * order unpaid with the attempt unbound (a webhook for it still finds it by metadata), and the diner gets a clear
+   * 502 and can retry.
    */
   async function startAttempt(
     order: OrderRow,
@@ -176,13 +200,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         event: 'order_placed',
         payload: { orderId: order.id, brandId: order.brandId, branchId: order.branchId, number: order.number },
       });
-      await notifyLive(tx, {
-        kind: 'order_updated',
-        orderId: order.id,
-        brandId: order.brandId,
-        branchId: order.branchId,
-        customerId: order.customerId,
-      });
+      await announceOrder(tx, order);
       return 'paid';
     });
     if (wrong !== null)
@@ -206,6 +224,27 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       }
       if ((await settle(attempt, payment)) === 'paid') return;
     }
+  }
+
+  /**
+   * One abandoned card order: every open attempt is asked of the provider first (a lost webhook must not lose a
+   * payment), and one found paid is settled like a late verify. A provider that does not answer throws, so the
+   * sweeper looks again later. Otherwise the order is canceled with its live notice, in one transaction. Attempts
+   * still open at the provider stay `initiated`, as the provider has them: one paid later settles onto a canceled
+   * order, and that is refunded ("paid after cancel").
+   */
+  async function expireOrder(orderId: number): Promise<'settled' | 'expired' | 'gone'> {
+    for (const attempt of await listAttemptsOfOrder(db, orderId)) {
+      if (attempt.status !== 'initiated' || attempt.providerPaymentId === null) continue;
+      if ((await settle(attempt, await provider.fetchPayment(attempt.providerPaymentId))) === 'paid') return 'settled';
+    }
+    const canceled = await db.transaction(async (tx) => {
+      const order = await cancelUnpaidCardOrder(tx, orderId, PAYMENT_EXPIRED_REASON, ctx.now());
+      // The diner's open page hears of it; the board never listed it (it was not paid), and filters it out.
+      if (order) await announceOrder(tx, order);
+      return order;
+    });
+    return canceled ? 'expired' : 'gone';
   }
 
   async function customerOrder(customer: CustomerPrincipal, orderId: number) {
@@ -248,7 +287,9 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       const order = row.order;
       if (order.paymentMethod !== 'card') throw new AppError('order_not_payable');
       if (order.paymentStatus !== 'unpaid') throw new AppError('payment_already_completed');
-      if (order.status === 'canceled') throw new AppError('order_not_payable');
+      if (order.status === 'canceled') {
+        throw new AppError(order.cancelReason === PAYMENT_EXPIRED_REASON ? 'payment_expired' : 'order_not_payable');
+      }
       const payment = await startAttempt(order, uuid);
       return { order: deps.toOrder(row, await listLinesOf(db, [orderId])), payment };
     },
@@ -257,7 +298,8 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     async verify(customer: CustomerPrincipal, orderId: number, language: Language): Promise<PaymentVerifyResponse> {
       let row = await customerOrder(customer, orderId);
       if (row.order.paymentMethod !== 'card') throw new AppError('order_not_payable');
-      if (row.order.paymentStatus === 'unpaid' && row.order.status !== 'canceled') {
+      // A canceled (expired) order is asked about too: a payment made after all is then settled, and refunded.
+      if (row.order.paymentStatus === 'unpaid') {
         await verifyOpenAttempts(orderId);
         row = await customerOrder(customer, orderId);
       }
@@ -327,6 +369,39 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       }
     },
 
+    /**
+     * One sweep of card orders unpaid past CARD_PAYMENT_TIMEOUT_MINUTES (the payment-expiry relay runs it): each
+     * claimed under a lease, so instances never work on one order at once; a provider that does not answer gets
+     * the order looked at again with backoff.
+     */
+    async expireAbandonedOnce(): Promise<{ expired: number; settled: number; failed: number }> {
+      const result = { expired: 0, settled: 0, failed: 0 };
+      await drainLeased({
+        now: ctx.now,
+        leaseMs: EXPIRY_LEASE_MS,
+        batch: EXPIRY_BATCH,
+        claim: (now, leaseUntil, limit) =>
+          claimExpiringCardOrders(
+            db,
+            now,
+            new Date(now.getTime() - ctx.config.payments.cardPaymentTimeoutMs),
+            leaseUntil,
+            limit,
+          ),
+        async handle(order) {
+          const outcome = await expireOrder(order.id);
+          if (outcome !== 'gone') result[outcome] += 1;
+        },
+        retry: EXPIRY_RETRY,
+        async failed(order, message, retryAt) {
+          result.failed += 1;
+          log.warn({ orderId: order.id, checks: order.attempts, err: message }, 'card order expiry deferred');
+          await scheduleExpiryCheck(db, order.id, order.attempts, retryAt ?? ctx.now());
+        },
+      });
+      return result;
+    },
+
     /** In a cancel's transaction: a paid card order owes a full refund, sent after commit (onRefundQueued). */
     async owePaidOrderRefund(tx: Queryable, orderId: number): Promise<boolean> {
       const attempts = await listAttemptsOfOrder(tx, orderId);
@@ -347,12 +422,13 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
      * second refund) is checked by fetching the payment: refunded there → done here. Otherwise retried later.
      */
     async drainRefundsOnce(): Promise<{ done: number; failed: number }> {
-      const now = ctx.now();
-      const claimed = await claimDueRefunds(db, now, new Date(now.getTime() + REFUND_LEASE_MS), REFUND_BATCH);
-      let done = 0;
-      let failed = 0;
-      for (const refund of claimed) {
-        try {
+      const result = { done: 0, failed: 0 };
+      await drainLeased({
+        now: ctx.now,
+        leaseMs: REFUND_LEASE_MS,
+        batch: REFUND_BATCH,
+        claim: (now, leaseUntil, limit) => claimDueRefunds(db, now, leaseUntil, limit),
+        async handle(refund) {
           if (refund.providerPaymentId === null) throw new Error('refund of an attempt without a payment id');
           try {
             await provider.refundPayment(refund.providerPaymentId);
@@ -366,31 +442,18 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
             await markAttemptRefunded(tx, refund.attemptId, ctx.now());
             if (refund.reason !== 'order_canceled') return;
             const order = await markOrderRefunded(tx, refund.orderId, ctx.now());
-            if (order) {
-              await notifyLive(tx, {
-                kind: 'order_updated',
-                orderId: order.id,
-                brandId: order.brandId,
-                branchId: order.branchId,
-                customerId: order.customerId,
-              });
-            }
+            if (order) await announceOrder(tx, order);
           });
-          done += 1;
-        } catch (error) {
-          failed += 1;
-          const message = error instanceof Error ? error.message : String(error);
+          result.done += 1;
+        },
+        retry: REFUND_RETRY,
+        async failed(refund, message, retryAt) {
+          result.failed += 1;
           log.warn({ refundId: refund.id, attempts: refund.attempts, error: message }, 'refund failed; will retry');
-          await markRefundFailedAttempt(
-            db,
-            refund.id,
-            refund.attempts,
-            new Date(ctx.now().getTime() + refundRetryDelayMs(refund.attempts)),
-            message,
-          );
-        }
-      }
-      return { done, failed };
+          await markRefundFailedAttempt(db, refund.id, refund.attempts, retryAt ?? ctx.now(), message);
+        },
+      });
+      return result;
     },
   };
 }

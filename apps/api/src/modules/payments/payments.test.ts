@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { orderSchema, staffOrderListResponse } from '@sufra/shared/schemas/order';
 import {
   type PlacedOrderResponse,
@@ -10,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller, countRows } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
+import { type GatewayStandIn, startGatewayStandIn } from '../../../test/gateway-stand-in.ts';
 import { diner, type MenuIds, menuIds, newKey, placeOrder } from '../../../test/orders.ts';
 import { scanDatabaseForCardNumbers, scanLogForCardNumbers } from '../../../test/pci-scan.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -412,52 +411,26 @@ describe('card placement when the provider fails', () => {
   let t: TestApp;
   let ids: MenuIds;
   let a: Caller;
-  let target = '';
-  /** What the stand-in in front of the gateway does with the next requests. */
-  let mode: 'pass' | 'error' | 'silent' = 'pass';
-  let proxy: Server;
+  /** Between our app and its gateway: passes requests on, answers 500, or never answers. */
+  let standIn: GatewayStandIn;
 
   beforeAll(async () => {
-    // Between our app and its gateway: passes requests on, answers 500, or never answers.
-    proxy = createServer(async (req, res) => {
-      if (mode === 'error') {
-        res.writeHead(500, { 'content-type': 'application/json' }).end('{"type":"api_error","message":"down"}');
-        return;
-      }
-      if (mode === 'silent') return;
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers: Record<string, string> = {};
-      for (const name of ['authorization', 'content-type']) {
-        const value = req.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      const answer = await fetch(`${target}${req.url}`, {
-        method: req.method ?? 'GET',
-        headers,
-        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
-      });
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const port = (proxy.address() as AddressInfo).port;
+    standIn = await startGatewayStandIn();
     t = await createTestApp({
       env: {
         PAYMENT_PROVIDER: 'test',
         PAYMENT_TIMEOUT_MS: '1000',
-        TEST_GATEWAY_API_URL: `http://127.0.0.1:${port}`,
+        TEST_GATEWAY_API_URL: standIn.url,
         TEST_GATEWAY_WEBHOOK_INTERVAL_MS: '0',
         KITCHEN_RELAY_INTERVAL_MS: '0',
       },
     });
-    target = `${await t.listen()}/test-gateway`;
+    standIn.target = `${await t.listen()}/test-gateway`;
     ids = await menuIds(t, UUID.aMain);
     a = await diner(t, UUID.aMain, '0591000009');
   });
   afterAll(async () => {
-    proxy?.closeAllConnections();
-    await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+    await standIn?.close();
     await t?.close();
   });
 
@@ -470,7 +443,7 @@ describe('card placement when the provider fails', () => {
       paymentMethod: 'card' as const,
     };
     const key = newKey();
-    mode = 'error';
+    standIn.mode = 'error';
     const failed = await placeOrder(a, UUID.aMain, order, key);
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error).toMatchObject({
@@ -486,11 +459,11 @@ describe('card placement when the provider fails', () => {
     );
     expect(verdict).toMatchObject({ outcome: 'failed', error: { code: 'payment_failed' } });
 
-    mode = 'silent';
+    standIn.mode = 'silent';
     const silent = await a.call('POST', `/api/orders/${UUID.aMain}/${orderId}/payment/`);
     expect(silent.statusCode).toBe(502);
 
-    mode = 'pass';
+    standIn.mode = 'pass';
     const orders = await countRows(t, 'orders');
     const replay = await placeOrder(a, UUID.aMain, order, key);
     expect(replay.statusCode).toBe(201);

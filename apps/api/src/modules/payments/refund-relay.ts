@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createRelayLoop } from '../../lib/relay.ts';
 
 export interface RefundRelayDeps {
   drain: () => Promise<{ done: number; failed: number }>;
@@ -12,53 +13,14 @@ export interface RefundRelayDeps {
  * poll picks up retries and whatever a crashed process left. Passes in one process never overlap.
  */
 export function createRefundRelay(deps: RefundRelayDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<{ done: number; failed: number }> | undefined;
-  let again = false;
-  let stopped = false;
-
-  async function drainOnce() {
-    while (running) await running.catch(() => {});
-    running = deps.drain();
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-    }
-  }
-
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    drainOnce()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'refund relay pass failed'))
-      .finally(() => {
-        if (again && !stopped) {
-          again = false;
-          kick();
-        }
-      });
-  }
-
-  return {
-    drainOnce,
-    kick,
-    start() {
-      if (deps.intervalMs <= 0 || timer || stopped) return;
-      timer = setInterval(kick, deps.intervalMs);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
-  };
+  return createRelayLoop({
+    name: 'refund relay',
+    pass: deps.drain,
+    log: deps.log,
+    intervalMs: deps.intervalMs,
+    kickBeforeStart: true,
+    passAtStart: true,
+  });
 }
 
 export type RefundRelay = ReturnType<typeof createRefundRelay>;

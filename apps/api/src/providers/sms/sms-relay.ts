@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { backoffDelayMs, createRelayLoop, drainLeased } from '../../lib/relay.ts';
 import { claimDueSms, markSmsFailedAttempt, markSmsSent } from './sms-outbox.repo.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
@@ -7,10 +8,11 @@ import type { SmsProvider } from './sms-provider.ts';
 export const SMS_MAX_ATTEMPTS = 8;
 const LEASE_MS = 60_000;
 const BATCH = 20;
+const RETRY = { baseMs: 5_000, capMs: 10 * 60_000, maxAttempts: SMS_MAX_ATTEMPTS };
 
 /** 5 s, 10 s, 20 s … capped at 10 minutes. */
 export function smsRetryDelayMs(attempts: number): number {
-  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
+  return backoffDelayMs(attempts, RETRY);
 }
 
 export interface SmsRelayDeps {
@@ -27,78 +29,29 @@ export interface SmsRelayDeps {
  * or schedule a retry. Runs on a timer in every instance; `kick()` asks for a run right away.
  */
 export function createSmsRelay(deps: SmsRelayDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<{ sent: number; failed: number }> | undefined;
-  let again = false;
-  let stopped = false;
-
   async function drain(): Promise<{ sent: number; failed: number }> {
-    let sent = 0;
-    let failed = 0;
-    const now = deps.now();
-    const rows = await claimDueSms(deps.db, now, new Date(now.getTime() + LEASE_MS), BATCH);
-    for (const row of rows) {
-      try {
-        const result = await deps.provider.send({ to: row.toPhone, body: row.body });
-        await markSmsSent(deps.db, row.id, deps.now(), result.providerMessageId);
-        sent += 1;
-      } catch (error) {
-        failed += 1;
-        const message = error instanceof Error ? error.message : String(error);
-        const retryAt =
-          row.attempts >= SMS_MAX_ATTEMPTS ? null : new Date(deps.now().getTime() + smsRetryDelayMs(row.attempts));
+    const result = { sent: 0, failed: 0 };
+    await drainLeased({
+      now: deps.now,
+      leaseMs: LEASE_MS,
+      batch: BATCH,
+      claim: (now, leaseUntil, limit) => claimDueSms(deps.db, now, leaseUntil, limit),
+      async handle(row) {
+        const sent = await deps.provider.send({ to: row.toPhone, body: row.body });
+        await markSmsSent(deps.db, row.id, deps.now(), sent.providerMessageId);
+        result.sent += 1;
+      },
+      retry: RETRY,
+      async failed(row, message, retryAt) {
+        result.failed += 1;
         deps.log.warn({ smsId: row.id, attempts: row.attempts, err: message }, 'SMS send failed');
         await markSmsFailedAttempt(deps.db, row.id, message.slice(0, 500), retryAt);
-      }
-    }
-    return { sent, failed };
+      },
+    });
+    return result;
   }
 
-  /** One pass (serialised with any pass already running). */
-  async function drainOnce(): Promise<{ sent: number; failed: number }> {
-    while (running) await running.catch(() => {});
-    running = drain();
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-    }
-  }
-
-  function tick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    drainOnce()
-      .catch((error: unknown) => deps.log.error({ err: error }, 'SMS relay pass failed'))
-      .finally(() => {
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  }
-
-  return {
-    drainOnce,
-    /** Called after a transaction wrote to the outbox: send now rather than at the next tick. */
-    kick() {
-      if (timer) tick();
-    },
-    start() {
-      if (deps.intervalMs <= 0 || timer) return;
-      timer = setInterval(tick, deps.intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => {});
-    },
-  };
+  return createRelayLoop({ name: 'SMS relay', pass: drain, log: deps.log, intervalMs: deps.intervalMs });
 }
 
 export type SmsRelay = ReturnType<typeof createSmsRelay>;

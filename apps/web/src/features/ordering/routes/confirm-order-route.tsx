@@ -1,7 +1,7 @@
 import { isTerminalOrderStatus, orderStatusLabel } from '@sufra/shared/machines/order-status';
 import { formatSar } from '@sufra/shared/money';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
-import type { Order } from '@sufra/shared/schemas/order';
+import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
@@ -14,6 +14,7 @@ import { getOrder } from '../api/get-order';
 import { OrderLines } from '../components/order-lines';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useSignedIn } from '../hooks/use-ordering-cart';
+import { useReorder } from '../hooks/use-reorder';
 import { orderNumberText } from '../order-number';
 import { orderTimeline } from '../order-timeline';
 import type { ConfirmState } from './checkout-route';
@@ -54,6 +55,7 @@ export default function ConfirmOrderRoute() {
     );
   }, []);
   const live = useOrderEvents(uuid, order, onEvent);
+  const { ready: reorderReady, reorder } = useReorder(uuid);
 
   // Spoken when the status changes, not when the page first shows it.
   const [announcement, setAnnouncement] = useState('');
@@ -118,8 +120,24 @@ export default function ConfirmOrderRoute() {
               {t('ordering.statusTitle')}
             </h2>
             <StatusTimeline order={order} />
-            {order.status === 'canceled' && order.cancelReason && (
-              <p className="field__error">{t('ordering.canceledBecause', { reason: order.cancelReason })}</p>
+            {order.status === 'canceled' && order.cancelReason === PAYMENT_EXPIRED_REASON ? (
+              <div data-testid="payment-expired">
+                <p className="field__error">{t('ordering.canceledPaymentExpired')}</p>
+                <button
+                  type="button"
+                  className="btn btn-small btn-primary"
+                  disabled={!reorderReady}
+                  onClick={() => reorder(order)}
+                  data-testid="reorder"
+                >
+                  {t('ordering.reorder')}
+                </button>
+              </div>
+            ) : (
+              order.status === 'canceled' &&
+              order.cancelReason && (
+                <p className="field__error">{t('ordering.canceledBecause', { reason: order.cancelReason })}</p>
+              )
             )}
             {!isTerminalOrderStatus(order.status) && (
               <p className="live-state" data-testid="live-state" data-state={live}>

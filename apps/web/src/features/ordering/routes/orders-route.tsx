@@ -2,20 +2,15 @@ import { orderStatusLabel } from '@sufra/shared/machines/order-status';
 import { formatSar } from '@sufra/shared/money';
 import type { Order } from '@sufra/shared/schemas/order';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
-import { useMenu } from '../../../lib/get-menu';
-import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { addCombo, addProduct } from '../../../stores/cart-slice';
-import { enterEstablishment } from '../../../stores/establishment-slice';
-import { useAppDispatch } from '../../../stores/root-state';
 import { getOrders } from '../api/get-orders';
 import { useSignedIn } from '../hooks/use-ordering-cart';
+import { useReorder } from '../hooks/use-reorder';
 import { orderNumberText } from '../order-number';
-import { reorderLines } from '../reorder';
 import '../../../components/ui/form.css';
 import './ordering.css';
 
@@ -27,10 +22,8 @@ export default function OrdersRoute() {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
-  const dispatch = useAppDispatch();
-  const [, navigate] = useLocation();
   const status = useSignedIn(uuid, paths.orders.build(uuid));
-  const menu = useMenu(uuid, language);
+  const { ready, reorder } = useReorder(uuid);
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
@@ -59,19 +52,6 @@ export default function OrdersRoute() {
   useEffect(() => {
     if (status === 'signedIn') load(1);
   }, [status, load]);
-
-  const reorder = (order: Order) => {
-    if (!menu.data) return;
-    dispatch(enterEstablishment(uuid));
-    const { products, combos, skipped } = reorderLines(order.lines, menu.data);
-    for (const line of products) dispatch(addProduct(line));
-    for (const line of combos) dispatch(addCombo(line));
-    void showToast(
-      skipped > 0 ? t('ordering.reorderSkipped') : t('ordering.reordered'),
-      skipped > 0 ? 'info' : 'success',
-    );
-    navigate(paths.cart.build(uuid));
-  };
 
   const title = t('ordering.ordersTitle');
   return (
@@ -132,7 +112,7 @@ export default function OrdersRoute() {
                   <button
                     type="button"
                     className="btn btn-small btn-primary"
-                    disabled={!menu.data}
+                    disabled={!ready}
                     aria-describedby={`order-${order.id}-number`}
                     onClick={() => reorder(order)}
                     data-testid="reorder"

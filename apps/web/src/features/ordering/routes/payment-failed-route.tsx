@@ -1,17 +1,21 @@
 import { errorMessage } from '@sufra/shared/messages/errors';
-import { useState } from 'react';
+import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { getOrder } from '../api/get-order';
 import { retryPayment } from '../api/retry-payment';
+import { useReorder } from '../hooks/use-reorder';
 import { orderIdFrom } from '../payment-return';
 
 /**
  * `/payment-failed/{uuid}?order={id}`: where a declined or failed card payment lands. "Try again" asks the server for a
  * new payment attempt on the same order (never a second order) and goes to the provider's page again. Without an order
- * id (an old link) it only offers the way back.
+ * id (an old link) it only offers the way back. An order whose time to pay ran out (canceled, `payment_expired`) can no
+ * longer be paid: the page says so and offers to order the same again.
  */
 export default function PaymentFailedRoute() {
   const { uuid = '' } = useParams();
@@ -22,7 +26,24 @@ export default function PaymentFailedRoute() {
   const orderId = orderIdFrom(search);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const title = t('ordering.paymentFailedTitle');
+  const [order, setOrder] = useState<Order | null>(null);
+  const [expired, setExpired] = useState(false);
+  const { ready, reorder } = useReorder(uuid);
+
+  // The order tells whether it expired (and holds the lines to order again); without it the page still offers a retry.
+  const loadOrder = useCallback(() => {
+    if (orderId === null) return;
+    getOrder(uuid, orderId, language).then(
+      (loaded) => {
+        setOrder(loaded);
+        if (loaded.status === 'canceled' && loaded.cancelReason === PAYMENT_EXPIRED_REASON) setExpired(true);
+      },
+      () => {},
+    );
+  }, [uuid, orderId, language]);
+  useEffect(loadOrder, [loadOrder]);
+
+  const title = t(expired ? 'ordering.paymentExpiredTitle' : 'ordering.paymentFailedTitle');
 
   const retry = async () => {
     if (orderId === null) return;
@@ -39,9 +60,40 @@ export default function PaymentFailedRoute() {
         navigate(paths.confirmOrder.build(uuid, orderId), { replace: true });
         return;
       }
+      if (caught instanceof ApiError && caught.code === 'payment_expired') {
+        setExpired(true);
+        loadOrder();
+        return;
+      }
       setError(caught instanceof ApiError ? caught.message : errorText(caught, language));
     }
   };
+
+  if (expired) {
+    return (
+      <div className="page page--center" data-testid="payment-failed-page" data-state="expired">
+        <title>{`${title} | ${t('app.name')}`}</title>
+        <h1>{title}</h1>
+        <p className="page__lead" role="alert" data-testid="payment-expired-text">
+          {errorMessage('payment_expired', language)}
+        </p>
+        <div className="page__actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!order || !ready}
+            onClick={() => order && reorder(order)}
+            data-testid="payment-expired-reorder"
+          >
+            {t('ordering.reorder')}
+          </button>
+          <Link to={paths.menu.build(uuid)} className="btn btn-secondary">
+            {t('ordering.expiredBackToMenu')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="page page--center" data-testid="payment-failed-page">

@@ -1,0 +1,139 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * The shape every relay shares (SMS, kitchen hand-off, refunds, the test gateway's webhooks, card-order expiry):
+ * rows are claimed under a lease (`attempts` counts the claims and is the lease token), each is handled, a failure
+ * is retried with exponential backoff. A loop runs the passes: on a timer in every instance, at once on a kick,
+ * never two passes at a time in one process. Each relay keeps only its own claim and its own delivery.
+ */
+
+/** Exponential backoff: base, 2 × base, 4 × base … capped. */
+export interface Backoff {
+  baseMs: number;
+  capMs: number;
+}
+
+export function backoffDelayMs(attempts: number, backoff: Backoff): number {
+  return Math.min(backoff.baseMs * 2 ** Math.max(0, attempts - 1), backoff.capMs);
+}
+
+export interface LeasedDrain<Row extends { attempts: number }> {
+  now: () => Date;
+  /** How long a claim is good for: a process that dies mid-row leaves it to another after the lease. */
+  leaseMs: number;
+  batch: number;
+  claim: (now: Date, leaseUntil: Date, limit: number) => Promise<Row[]>;
+  handle: (row: Row) => Promise<void>;
+  retry: Backoff & {
+    /** After this many failed claims the row is given up (retryAt null); unset: never given up. */
+    maxAttempts?: number;
+  };
+  /** Records a failed try: retry at `retryAt` (null: give up). The error is the thrown message. */
+  failed: (row: Row, error: string, retryAt: Date | null) => Promise<void>;
+}
+
+/** One claim of due rows, each handled in turn; a row whose handling throws is scheduled again. Returns how many were claimed. */
+export async function drainLeased<Row extends { attempts: number }>(spec: LeasedDrain<Row>): Promise<number> {
+  const now = spec.now();
+  const rows = await spec.claim(now, new Date(now.getTime() + spec.leaseMs), spec.batch);
+  for (const row of rows) {
+    try {
+      await spec.handle(row);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const { maxAttempts } = spec.retry;
+      const retryAt =
+        maxAttempts !== undefined && row.attempts >= maxAttempts
+          ? null
+          : new Date(spec.now().getTime() + backoffDelayMs(row.attempts, spec.retry));
+      await spec.failed(row, message, retryAt);
+    }
+  }
+  return rows.length;
+}
+
+export interface RelayLoopOptions<Result> {
+  /** Named in the log when a pass fails. */
+  name: string;
+  pass: () => Promise<Result>;
+  log: FastifyBaseLogger;
+  /** The poll; 0: start() does nothing (tests call drainOnce()). */
+  intervalMs: number;
+  /** A kick runs a pass even before start() (and with no poll); otherwise kicks wait for start(). */
+  kickBeforeStart?: boolean;
+  /** start() runs a pass at once: what a previous run left goes now, not at the first tick. */
+  passAtStart?: boolean;
+  /** A wake-up source started with the poll (LISTEN): it calls wake() to ask for a pass; returns its stop. */
+  listen?: (wake: () => void) => Promise<() => Promise<void>>;
+  /** The pass may have left due rows (a full batch): go again rather than wait for the next tick. */
+  more?: (result: Result) => boolean;
+}
+
+export interface RelayLoop<Result> {
+  /** One pass, serialised with any pass already running in this process. */
+  drainOnce: () => Promise<Result>;
+  /** Something became due (after its commit): run a pass now rather than at the next tick. */
+  kick: () => void;
+  start: () => Promise<void>;
+  /** Stops the poll and the wake-up, and waits for a pass under way. */
+  stop: () => Promise<void>;
+}
+
+export function createRelayLoop<Result>(options: RelayLoopOptions<Result>): RelayLoop<Result> {
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  let running: Promise<Result> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function drainOnce(): Promise<Result> {
+    while (running) await running.catch(() => {});
+    running = options.pass();
+    try {
+      const result = await running;
+      if (options.more?.(result)) again = true;
+      return result;
+    } finally {
+      running = undefined;
+    }
+  }
+
+  /** A pass unless one is running; then one more right after it, however many asked meanwhile. */
+  function tick() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    drainOnce()
+      .catch((error: unknown) => options.log.error({ err: error }, `${options.name} pass failed`))
+      .finally(() => {
+        if (again && !stopped) {
+          again = false;
+          tick();
+        }
+      });
+  }
+
+  return {
+    drainOnce,
+    kick() {
+      if (timer || options.kickBeforeStart) tick();
+    },
+    async start() {
+      if (options.intervalMs <= 0 || timer || stopped) return;
+      timer = setInterval(tick, options.intervalMs);
+      timer.unref();
+      if (options.listen) unlisten = await options.listen(tick);
+      if (options.passAtStart) tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await unlisten?.().catch(() => {});
+      unlisten = undefined;
+      await running?.catch(() => {});
+    },
+  };
+}
