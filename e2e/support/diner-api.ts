@@ -8,7 +8,8 @@ import { type APIRequestContext, expect, request as playwrightRequest } from '@p
 import type { OrderType } from '../../packages/shared/src/order-types.ts';
 import type { Order } from '../../packages/shared/src/schemas/order.ts';
 import { readCode, uniqueMobile } from './accounts.ts';
-import { fetchMenu, itemWithRequiredGroup, plainItem, QR } from './sufra.ts';
+import { itemWithRequiredGroup, plainItem, requiredChoices } from './demo-menu.ts';
+import { fetchMenu, QR } from './sufra.ts';
 
 export interface ApiDiner {
   request: APIRequestContext;
@@ -48,14 +49,7 @@ export async function placeOrder(diner: ApiDiner, options: PlaceOptions = {}): P
   const menu = await fetchMenu(diner.request, 'en', uuid);
   const plain = plainItem(menu);
   const withGroup = itemWithRequiredGroup(menu);
-  const required = withGroup.modifierGroupIds.flatMap((id) => {
-    const group = menu.modifierGroups.find((g) => g.id === id);
-    if (!group || group.min < 1) return [];
-    return group.options
-      .filter((o) => o.available)
-      .slice(0, group.min)
-      .map((o) => o.id);
-  });
+  const required = requiredChoices(menu, withGroup).map((choice) => choice.optionId);
   const response = await diner.request.post(`/api/orders/${uuid}/`, {
     headers: { 'Idempotency-Key': randomUUID() },
     data: {

@@ -6,7 +6,8 @@ import { type APIRequestContext, expect, type Page, request as playwrightRequest
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { OrderStatus } from '../../packages/shared/src/machines/order-status.ts';
 import { registerDiner, STAFF } from './accounts.ts';
-import { demoCart, fetchMenu, QR, saveCart } from './sufra.ts';
+import { demoCart } from './demo-menu.ts';
+import { fetchMenu, QR, saveCart } from './sufra.ts';
 
 /** The demo brand's branches (apps/api/src/db/seed/demo-brand.ts). */
 export const BRANCHES = {
