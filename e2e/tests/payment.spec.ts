@@ -2,10 +2,13 @@ import { expect, test } from '@playwright/test';
 import {
   dinerAtCardCheckout,
   expectNoSeriousViolations,
+  expectOneOrder,
   expectPaidConfirmation,
+  expectPaymentFailed,
   fillCard,
   latestOrderId,
   passThreeDs,
+  payOnHostedPage,
   placeCardOrder,
   submitCard,
   TEST_CARDS,
@@ -56,23 +59,17 @@ for (const language of LANGUAGES) {
       await placeCardOrder(page);
       await fillCard(page, { number: TEST_CARDS.declined });
       await submitCard(page);
-      await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=\\d+$`), { timeout: 15_000 });
-      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+      const failedId = await expectPaymentFailed(page, language);
       await expect(page.getByTestId('payment-retry')).toBeEnabled();
       await expectNoSeriousViolations(page, `payment failed (${language})`);
-      const failedId = Number(new URL(page.url()).searchParams.get('order'));
 
       // The cart is kept until a payment goes through: placing it again pays that same order, not a second one.
       await page.goto(`/checkout/${QR.main}`);
       await page.getByTestId('payment-card').check();
       await placeCardOrder(page);
-      await fillCard(page, { number: TEST_CARDS.visa });
-      await submitCard(page);
-      await passThreeDs(page);
+      await payOnHostedPage(page, TEST_CARDS.visa);
       expect(await expectPaidConfirmation(page)).toBe(failedId);
-      await page.goto(`/orders/${QR.main}`);
-      await expect(page.getByTestId('order-card').first()).toBeVisible();
-      await expect(page.getByTestId('order-card')).toHaveCount(1);
+      await expectOneOrder(page);
     });
 
     test('a failed 3-D Secure, then a retry with a good card, pays the one order', async ({
@@ -83,25 +80,14 @@ for (const language of LANGUAGES) {
       test.setTimeout(120_000);
       await dinerAtCardCheckout(page, request, baseURL ?? '', language);
       await placeCardOrder(page);
-      await fillCard(page, { number: TEST_CARDS.threeDsFails });
-      await submitCard(page);
-      await passThreeDs(page);
-      await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=\\d+$`), { timeout: 15_000 });
-      const failedId = Number(new URL(page.url()).searchParams.get('order'));
-      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+      await payOnHostedPage(page, TEST_CARDS.threeDsFails);
+      const failedId = await expectPaymentFailed(page, language);
 
       await page.getByTestId('payment-retry').click();
       await expect(page).toHaveURL(/\/test-gateway\/pay\//);
-      await fillCard(page, { number: TEST_CARDS.visa });
-      await submitCard(page);
-      await passThreeDs(page);
-      const paidId = await expectPaidConfirmation(page);
-      expect(paidId).toBe(failedId);
-
-      // A new attempt, never a second order: the diner's history holds exactly one.
-      await page.goto(`/orders/${QR.main}`);
-      await expect(page.getByTestId('order-card').first()).toBeVisible();
-      await expect(page.getByTestId('order-card')).toHaveCount(1);
+      await payOnHostedPage(page, TEST_CARDS.visa);
+      expect(await expectPaidConfirmation(page)).toBe(failedId);
+      await expectOneOrder(page);
     });
 
     test("the provider's page refuses a wrong card number, a past expiry and a short CVV", async ({
