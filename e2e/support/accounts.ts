@@ -10,6 +10,7 @@ import {
   request as playwrightRequest,
 } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
+import type { SessionResponse } from '../../packages/shared/src/schemas/auth.ts';
 import type { SmsOutboxEntry } from '../../packages/shared/src/schemas/staff.ts';
 import { QR } from './sufra.ts';
 
@@ -61,6 +62,25 @@ export async function readCode(baseURL: string, e164: string, after = 0): Promis
   const code = found?.body.match(/\d{4}/)?.[0];
   if (!code || !found) throw new Error(`no 4-digit code in "${found?.body}"`);
   return { code, id: found.id };
+}
+
+/**
+ * Signs a new diner in at the QR's brand through the OTP flow's API (`POST /api/auth/{uuid}/otp/`, the code read from
+ * the outbox, `…/otp/verify/` with a profile: a registration), in `request`'s cookie jar: a context of its own for a
+ * diner driven through the API, or a page's (`page.request`) for one who goes on in the browser.
+ */
+export async function signInByOtp(request: APIRequestContext, baseURL: string, name: string, uuid: string = QR.main) {
+  const phone = uniqueMobile();
+  const sent = await request.post(`/api/auth/${uuid}/otp/`, { data: { phone: { phone_number: phone.national } } });
+  expect(sent.status(), `POST otp → ${await sent.text()}`).toBe(202);
+  const { requestId } = (await sent.json()) as { requestId: string };
+  const { code, id } = await readCode(baseURL, phone.e164);
+  const verified = await request.post(`/api/auth/${uuid}/otp/verify/`, {
+    data: { requestId, code, profile: { fullName: name } },
+  });
+  expect(verified.ok(), `POST otp/verify → ${verified.status()} ${await verified.text()}`).toBeTruthy();
+  const { customer } = (await verified.json()) as SessionResponse;
+  return { name, phone, brandId: customer.brandId, lastCodeId: id };
 }
 
 /** A code that is not `code` (for the wrong-code message). */

@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
 import type { OrderType } from '../../packages/shared/src/order-types.ts';
 import type { Order } from '../../packages/shared/src/schemas/order.ts';
-import { readCode, uniqueMobile } from './accounts.ts';
-import { fetchMenu, itemWithRequiredGroup, plainItem, QR } from './sufra.ts';
+import { signInByOtp } from './accounts.ts';
+import { itemWithRequiredGroup, plainItem, requiredChoices } from './demo-menu.ts';
+import { fetchMenu, QR } from './sufra.ts';
 
 export interface ApiDiner {
   request: APIRequestContext;
@@ -16,18 +17,10 @@ export interface ApiDiner {
   phone: { national: string; e164: string };
 }
 
-/** Registers a new diner at the QR's brand through `POST /api/auth/{uuid}/otp/` and `…/otp/verify/`. */
+/** Registers a new diner at the QR's brand through the OTP flow, in a request context of its own. */
 export async function signedInDiner(baseURL: string, name: string, uuid: string = QR.main): Promise<ApiDiner> {
   const request = await playwrightRequest.newContext({ baseURL });
-  const phone = uniqueMobile();
-  const sent = await request.post(`/api/auth/${uuid}/otp/`, { data: { phone: { phone_number: phone.national } } });
-  expect(sent.status(), `POST otp → ${await sent.text()}`).toBe(202);
-  const { requestId } = (await sent.json()) as { requestId: string };
-  const { code } = await readCode(baseURL, phone.e164);
-  const verified = await request.post(`/api/auth/${uuid}/otp/verify/`, {
-    data: { requestId, code, profile: { fullName: name } },
-  });
-  expect(verified.ok(), `POST otp/verify → ${verified.status()} ${await verified.text()}`).toBeTruthy();
+  const { phone } = await signInByOtp(request, baseURL, name, uuid);
   return { request, name, phone };
 }
 
@@ -48,14 +41,7 @@ export async function placeOrder(diner: ApiDiner, options: PlaceOptions = {}): P
   const menu = await fetchMenu(diner.request, 'en', uuid);
   const plain = plainItem(menu);
   const withGroup = itemWithRequiredGroup(menu);
-  const required = withGroup.modifierGroupIds.flatMap((id) => {
-    const group = menu.modifierGroups.find((g) => g.id === id);
-    if (!group || group.min < 1) return [];
-    return group.options
-      .filter((o) => o.available)
-      .slice(0, group.min)
-      .map((o) => o.id);
-  });
+  const required = requiredChoices(menu, withGroup).map((choice) => choice.optionId);
   const response = await diner.request.post(`/api/orders/${uuid}/`, {
     headers: { 'Idempotency-Key': randomUUID() },
     data: {

@@ -5,8 +5,9 @@
 import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { OrderStatus } from '../../packages/shared/src/machines/order-status.ts';
-import { registerDiner, STAFF } from './accounts.ts';
-import { demoCart, fetchMenu, QR, saveCart } from './sufra.ts';
+import { STAFF, signInByOtp } from './accounts.ts';
+import { demoCart } from './demo-menu.ts';
+import { fetchMenu, QR, saveCart } from './sufra.ts';
 
 /** The demo brand's branches (apps/api/src/db/seed/demo-brand.ts). */
 export const BRANCHES = {
@@ -45,10 +46,17 @@ export const ORDERING_TEXT = {
 
 /** A signed-in diner with the demo cart (a plain item ×2, an item with its required choices, a combo) on the cart page. */
 export async function dinerWithCart(page: Page, request: APIRequestContext, baseURL: string, language: Language) {
-  const diner = await registerDiner(page, baseURL, language);
+  // Signed in through the OTP flow's API in the page's cookie jar: the registration form is the account journeys'.
+  const diner = await signInByOtp(page.request, baseURL, `Diner ${Math.random().toString(36).slice(2, 7)}`);
   const menu = await fetchMenu(request, language);
   await saveCart(page, demoCart(menu));
+  // The app's hint that this browser has a session of the brand, which the register page sets at sign-in.
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key as string, value as string),
+    ['sufra.customer.brands', JSON.stringify([diner.brandId])],
+  );
   await page.goto(`/cart/${QR.main}`);
+  await expect(page.getByTestId('account-entry')).toContainText(diner.name.split(' ')[0] ?? diner.name);
   await expect(page.getByTestId('cart-total')).toBeVisible();
   await page.getByTestId('cart-continue').click();
   await expect(page).toHaveURL(new RegExp(`/order-type/${QR.main}$`));

@@ -7,7 +7,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { BRANCHES, branchOption, dinerWithCart } from './ordering.ts';
-import { QR } from './sufra.ts';
+import { errorText, QR } from './sufra.ts';
 
 /** The gateway's documented test cards (test-cards.ts): what each one does. */
 export const TEST_CARDS = {
@@ -74,6 +74,27 @@ export async function passThreeDs(page: Page, code?: string) {
   const shown = ((await page.locator('#shown-code').textContent()) ?? '').trim();
   await page.locator('#code').fill(code ?? shown);
   await page.locator('#three-ds-form button[type=submit]').click();
+}
+
+/** On the provider's pages: the card typed and sent, then its 3-D Secure code (whether it pays is the card's doing). */
+export async function payOnHostedPage(page: Page, number: string) {
+  await fillCard(page, { number });
+  await submitCard(page);
+  await passThreeDs(page);
+}
+
+/** The payment failed: the payment-failed page with the spec's message. Returns the order it offers to pay again. */
+export async function expectPaymentFailed(page: Page, language: Language) {
+  await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=\\d+$`), { timeout: 15_000 });
+  await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+  return Number(new URL(page.url()).searchParams.get('order'));
+}
+
+/** A new payment attempt, never a second order: the diner's history holds exactly one. */
+export async function expectOneOrder(page: Page) {
+  await page.goto(`/orders/${QR.main}`);
+  await expect(page.getByTestId('order-card').first()).toBeVisible();
+  await expect(page.getByTestId('order-card')).toHaveCount(1);
 }
 
 /** Back on our side: the return page waits for the server's verdict, then the confirmation shows the order paid. */

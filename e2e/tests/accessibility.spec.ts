@@ -1,18 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, registerDiner, STAFF, TEXTS, uniqueMobile } from '../support/accounts.ts';
-import {
-  comboItem,
-  demoCart,
-  dismissPopup,
-  fetchMenu,
-  itemPath,
-  itemWithRequiredGroup,
-  LANGUAGES,
-  QR,
-  saveCart,
-  useLanguage,
-} from '../support/sufra.ts';
+import { comboItem, demoCart, itemWithRequiredGroup } from '../support/demo-menu.ts';
+import { dismissPopup, fetchMenu, itemPath, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 

@@ -2,19 +2,8 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { type CartLineInput, priceCart } from '../../packages/shared/src/pricing/price-cart.ts';
 import type { MenuItem, MenuResponse } from '../../packages/shared/src/schemas/menu.ts';
-import {
-  asciiDigits,
-  comboItem,
-  fetchMenu,
-  itemPath,
-  itemWithRequiredGroup,
-  LANGUAGES,
-  numberIn,
-  plainItem,
-  QR,
-  TEXT,
-  useLanguage,
-} from '../support/sufra.ts';
+import { comboItem, itemWithRequiredGroup, plainItem } from '../support/demo-menu.ts';
+import { asciiDigits, fetchMenu, itemPath, LANGUAGES, numberIn, QR, TEXT, useLanguage } from '../support/sufra.ts';
 
 /** What the diner picked on an item page: enough to price the line with the shared function, as the server will. */
 interface Added {

@@ -1,19 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { MenuResponse } from '../../packages/shared/src/schemas/menu.ts';
-import {
-  cartCount,
-  comboItem,
-  fetchMenu,
-  itemPath,
-  itemWithLimitedGroup,
-  itemWithRequiredGroup,
-  LANGUAGES,
-  numberIn,
-  QR,
-  TEXT,
-  useLanguage,
-} from '../support/sufra.ts';
+import { comboItem, itemWithLimitedGroup, itemWithRequiredGroup } from '../support/demo-menu.ts';
+import { cartCount, fetchMenu, itemPath, LANGUAGES, numberIn, QR, TEXT, useLanguage } from '../support/sufra.ts';
 
 /** A modifier group / combo slot on the item page: a fieldset or ARIA group named after it. */
 function groupNamed(page: Page, name: string): Locator {

@@ -1,15 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import {
-  cardOf,
-  fetchMenu,
-  LANGUAGES,
-  plainItem,
-  QR,
-  soldOutItem,
-  TEXT,
-  useLanguage,
-  waitForApp,
-} from '../support/sufra.ts';
+import { plainItem, soldOutItem } from '../support/demo-menu.ts';
+import { cardOf, fetchMenu, LANGUAGES, QR, TEXT, useLanguage, waitForApp } from '../support/sufra.ts';
 
 /** The category tabs: ARIA tabs if the app uses them, else the links/buttons of the tab strip. */
 function tabsOf(page: Page): Locator {

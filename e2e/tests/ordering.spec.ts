@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { registerDiner } from '../support/accounts.ts';
+import { demoCart } from '../support/demo-menu.ts';
 import {
   addDeliveryAddress,
   BRANCHES,
@@ -12,7 +13,7 @@ import {
   ORDERING_TEXT,
   POINTS,
 } from '../support/ordering.ts';
-import { demoCart, fetchMenu, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
+import { fetchMenu, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page })

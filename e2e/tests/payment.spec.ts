@@ -2,10 +2,13 @@ import { expect, test } from '@playwright/test';
 import {
   dinerAtCardCheckout,
   expectNoSeriousViolations,
+  expectOneOrder,
   expectPaidConfirmation,
+  expectPaymentFailed,
   fillCard,
   latestOrderId,
   passThreeDs,
+  payOnHostedPage,
   placeCardOrder,
   submitCard,
   TEST_CARDS,
@@ -19,17 +22,14 @@ for (const language of LANGUAGES) {
     // The diner's browser language: the provider's hosted page follows it (Accept-Language), as a real one would.
     test.use({ locale: language === 'ar' ? 'ar-SA' : 'en-US' });
 
-    test.beforeEach(async ({ page }) => {
+    // Every journey starts as a signed-in diner at checkout with card chosen; a journey that needs more asks for it.
+    test.beforeEach(async ({ page, request, baseURL }) => {
+      test.setTimeout(90_000);
       if (language !== 'ar') await useLanguage(page, language);
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
     });
 
-    test('a Visa card with 3-D Secure pays the order, and the confirmation says paid', async ({
-      page,
-      request,
-      baseURL,
-    }) => {
-      test.setTimeout(90_000);
-      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+    test('a Visa card with 3-D Secure pays the order, and the confirmation says paid', async ({ page }) => {
       await expectNoSeriousViolations(page, `checkout with card (${language})`);
       await placeCardOrder(page);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
@@ -48,69 +48,37 @@ for (const language of LANGUAGES) {
 
     test('a declined card lands on payment failed with the spec message; the same cart placed again pays that order', async ({
       page,
-      request,
-      baseURL,
     }) => {
-      test.setTimeout(90_000);
-      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
       await placeCardOrder(page);
       await fillCard(page, { number: TEST_CARDS.declined });
       await submitCard(page);
-      await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=\\d+$`), { timeout: 15_000 });
-      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+      const failedId = await expectPaymentFailed(page, language);
       await expect(page.getByTestId('payment-retry')).toBeEnabled();
       await expectNoSeriousViolations(page, `payment failed (${language})`);
-      const failedId = Number(new URL(page.url()).searchParams.get('order'));
 
       // The cart is kept until a payment goes through: placing it again pays that same order, not a second one.
       await page.goto(`/checkout/${QR.main}`);
       await page.getByTestId('payment-card').check();
       await placeCardOrder(page);
-      await fillCard(page, { number: TEST_CARDS.visa });
-      await submitCard(page);
-      await passThreeDs(page);
+      await payOnHostedPage(page, TEST_CARDS.visa);
       expect(await expectPaidConfirmation(page)).toBe(failedId);
-      await page.goto(`/orders/${QR.main}`);
-      await expect(page.getByTestId('order-card').first()).toBeVisible();
-      await expect(page.getByTestId('order-card')).toHaveCount(1);
+      await expectOneOrder(page);
     });
 
-    test('a failed 3-D Secure, then a retry with a good card, pays the one order', async ({
-      page,
-      request,
-      baseURL,
-    }) => {
+    test('a failed 3-D Secure, then a retry with a good card, pays the one order', async ({ page }) => {
       test.setTimeout(120_000);
-      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
       await placeCardOrder(page);
-      await fillCard(page, { number: TEST_CARDS.threeDsFails });
-      await submitCard(page);
-      await passThreeDs(page);
-      await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=\\d+$`), { timeout: 15_000 });
-      const failedId = Number(new URL(page.url()).searchParams.get('order'));
-      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+      await payOnHostedPage(page, TEST_CARDS.threeDsFails);
+      const failedId = await expectPaymentFailed(page, language);
 
       await page.getByTestId('payment-retry').click();
       await expect(page).toHaveURL(/\/test-gateway\/pay\//);
-      await fillCard(page, { number: TEST_CARDS.visa });
-      await submitCard(page);
-      await passThreeDs(page);
-      const paidId = await expectPaidConfirmation(page);
-      expect(paidId).toBe(failedId);
-
-      // A new attempt, never a second order: the diner's history holds exactly one.
-      await page.goto(`/orders/${QR.main}`);
-      await expect(page.getByTestId('order-card').first()).toBeVisible();
-      await expect(page.getByTestId('order-card')).toHaveCount(1);
+      await payOnHostedPage(page, TEST_CARDS.visa);
+      expect(await expectPaidConfirmation(page)).toBe(failedId);
+      await expectOneOrder(page);
     });
 
-    test("the provider's page refuses a wrong card number, a past expiry and a short CVV", async ({
-      page,
-      request,
-      baseURL,
-    }) => {
-      test.setTimeout(90_000);
-      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+    test("the provider's page refuses a wrong card number, a past expiry and a short CVV", async ({ page }) => {
       await placeCardOrder(page);
       const gateway = page.url();
       await fillCard(page, { number: '4111 1111 1111 1112', expiry: '01/20', cvv: '12' });
@@ -126,12 +94,8 @@ for (const language of LANGUAGES) {
 
     test('the return page with an order that is not the diner’s explains and offers to check again', async ({
       page,
-      request,
-      baseURL,
     }) => {
-      test.setTimeout(90_000);
-      // A signed-in diner (the card checkout's path signs one in) on a return address naming an unknown order.
-      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      // The signed-in diner on a return address naming an unknown order.
       await page.goto(`/payment/${QR.main}?order=2147483000&id=forged&status=paid`);
       await expect(page.getByTestId('payment-error')).toHaveText(errorText('order_not_found', language));
       await expect(page).toHaveURL(new RegExp(`/payment/${QR.main}`));
@@ -139,13 +103,8 @@ for (const language of LANGUAGES) {
       await expectNoSeriousViolations(page, `payment return (${language})`);
     });
 
-    test('a payment not finished yet keeps the return page waiting, then offers to check again', async ({
-      page,
-      request,
-      baseURL,
-    }) => {
+    test('a payment not finished yet keeps the return page waiting, then offers to check again', async ({ page }) => {
       test.setTimeout(120_000);
-      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
       await placeCardOrder(page);
       // The diner leaves the provider's page without paying and comes back: the provider has no verdict yet.
       const id = await latestOrderId(page);

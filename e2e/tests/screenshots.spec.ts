@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, readCode, STAFF, TEXTS, uniqueMobile } from '../support/accounts.ts';
+import { comboItem, demoCart, itemWithRequiredGroup } from '../support/demo-menu.ts';
 import { placeOrder, signedInDiner } from '../support/diner-api.ts';
 import { addDeliveryAddress, BRANCHES, branchOption, dinerWithCart, moveOrder, POINTS } from '../support/ordering.ts';
 import {
@@ -13,14 +14,11 @@ import {
   TEST_CARDS,
 } from '../support/payment.ts';
 import {
-  comboItem,
-  demoCart,
   dismissPopup,
   errorText,
   fetchMenu,
   imagesSettled,
   itemPath,
-  itemWithRequiredGroup,
   LANGUAGES,
   QR,
   saveCart,

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import pg from 'pg';
-import type { MenuItem, MenuResponse } from '../../packages/shared/src/schemas/menu.ts';
+import { demoCart } from '../../e2e/support/demo-menu.ts';
+import type { MenuResponse } from '../../packages/shared/src/schemas/menu.ts';
 import {
   buildCart,
   freshDatabase,
@@ -75,54 +76,6 @@ export interface PaymentsBenchResult {
   placements: PlacementPair[];
   cart?: string;
   failure?: string;
-}
-
-/** A cart as the web app keeps it (`sufra.cart.<uuid>`): a plain item ×2, an item with its required choices, a combo. */
-function webCart(menu: MenuResponse) {
-  const groups = new Map(menu.modifierGroups.map((g) => [g.id, g]));
-  const available = (i: MenuItem) => i.available && !i.combo;
-  const required = (i: MenuItem) => i.modifierGroupIds.some((id) => (groups.get(id)?.min ?? 0) >= 1);
-  const plain = menu.items.find((i) => available(i) && i.modifierGroupIds.length === 0);
-  const withGroup = menu.items.find((i) => available(i) && required(i));
-  const combo = menu.items.find((i) => i.available && i.combo);
-  if (!plain || !withGroup || !combo?.combo)
-    throw new Error('the demo menu lacks a plain item, a required group or a combo');
-  const choose = (item: MenuItem) =>
-    item.modifierGroupIds.flatMap((id) => {
-      const group = groups.get(id);
-      if (!group || group.min < 1) return [];
-      return group.options
-        .filter((o) => o.available)
-        .slice(0, group.min)
-        .map((o) => ({ groupId: group.id, optionId: o.id, name: o.name, priceHalalas: o.priceHalalas }));
-    });
-  const base = (item: MenuItem) => ({
-    slug: item.slug,
-    name: item.name,
-    image: item.image,
-    unitPriceHalalas: item.priceHalalas,
-    taxRateBasisPoints: item.taxRateBasisPoints,
-    modifiers: choose(item),
-  });
-  const slots = combo.combo.slots.map((slot) => {
-    const choice = slot.choices.find((c) => menu.items.find((i) => i.id === c.itemId)?.available) ?? slot.choices[0];
-    const product = menu.items.find((i) => i.id === choice?.itemId);
-    return {
-      slotId: slot.id,
-      slotName: slot.name,
-      itemId: choice?.itemId ?? 0,
-      name: product?.name ?? '',
-      image: product?.image ?? null,
-      extraPriceHalalas: choice?.extraPriceHalalas ?? 0,
-    };
-  });
-  return {
-    products: [
-      { itemId: plain.id, ...base(plain), productQuantity: 2 },
-      { itemId: withGroup.id, ...base(withGroup), productQuantity: 1 },
-    ],
-    combos: [{ comboId: combo.id, ...base(combo), slots, comboQuantity: 1 }],
-  };
 }
 
 const expiry = () => `12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
@@ -272,7 +225,8 @@ export async function benchPayments(
     const menuResponse = await fetch(`${server.url}/api/menu/qr/${ORDER_QR}/`, {
       headers: { 'accept-language': 'ar' },
     });
-    const cart = JSON.stringify(webCart((await menuResponse.json()) as MenuResponse));
+    // The cart the journeys save (e2e/support/demo-menu.ts): a plain item ×2, an item with its required choices, a combo.
+    const cart = JSON.stringify(demoCart((await menuResponse.json()) as MenuResponse));
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],

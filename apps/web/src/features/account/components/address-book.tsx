@@ -3,6 +3,7 @@ import type { Address } from '@sufra/shared/schemas/customer';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { PageFallback } from '../../../app/layout/page-fallback';
+import { SavedAddressList } from '../../../components/address/saved-address-list';
 import { errorText } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
@@ -66,91 +67,83 @@ export function AddressBook({ uuid }: { uuid: string }) {
   return (
     <section className="section" aria-labelledby="addresses-heading" data-testid="address-book">
       <h2 id="addresses-heading">{t('address.heading')}</h2>
-      {loadError && (
-        <div className="banner banner--error" role="alert">
-          <span>{loadError}</span>
-          <button type="button" className="btn btn-small" onClick={load}>
-            {t('app.retry')}
-          </button>
-        </div>
-      )}
-      {!addresses && !loadError && (
-        <div role="status">
-          <span className="visually-hidden">{t('app.loading')}</span>
-          <div className="skeleton skeleton--line" />
-          <div className="skeleton skeleton--line skeleton--short" />
-        </div>
-      )}
-      {addresses && addresses.length === 0 && !editing && <p data-testid="no-addresses">{t('address.empty')}</p>}
-      {addresses && addresses.length > 0 && (
-        <ul className="address-list">
-          {addresses.map((address) => (
-            <li key={address.id} className="card address-card" data-testid="address-card">
-              {editing?.kind === 'edit' && editing.address.id === address.id ? (
-                <Suspense fallback={<PageFallback />}>
-                  <AddressForm
-                    address={address}
-                    save={(body) => updateAddress(uuid, address.id, body, language)}
-                    onSaved={saved}
-                    onCancel={() => setEditing(null)}
-                  />
-                </Suspense>
-              ) : (
-                <>
-                  <span className="address-card__title">{address.title}</span>
-                  <span>{address.description}</span>
-                  <span className="address-card__details">{details(address, t)}</span>
-                  {confirming === address.id ? (
-                    <div className="confirm-box">
-                      <span>{t('address.confirmDelete')}</span>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-danger"
-                        disabled={deleting}
-                        onClick={() => void remove(address.id)}
-                      >
-                        {t('address.confirmYes')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-secondary"
-                        disabled={deleting}
-                        onClick={() => setConfirming(null)}
-                      >
-                        {t('account.cancel')}
-                      </button>
-                      {deleteError && (
-                        <p className="field__error" role="alert">
-                          {deleteError}
-                        </p>
-                      )}
-                    </div>
-                  ) : (
-                    <div className="address-card__actions">
-                      <button
-                        type="button"
-                        className="btn btn-small btn-secondary"
-                        onClick={() => setEditing({ kind: 'edit', address })}
-                        aria-label={t('address.editNamed', { title: address.title })}
-                      >
-                        {t('address.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-secondary"
-                        onClick={() => setConfirming(address.id)}
-                        aria-label={t('address.deleteNamed', { title: address.title })}
-                      >
-                        {t('address.delete')}
-                      </button>
-                    </div>
-                  )}
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <SavedAddressList
+        addresses={addresses}
+        loadError={loadError}
+        onRetry={load}
+        empty={!editing && <p data-testid="no-addresses">{t('address.empty')}</p>}
+        skeletonLines={2}
+      >
+        {(list) => (
+          <ul className="address-list">
+            {list.map((address) => (
+              <li key={address.id} className="card address-card" data-testid="address-card">
+                {editing?.kind === 'edit' && editing.address.id === address.id ? (
+                  <Suspense fallback={<PageFallback />}>
+                    <AddressForm
+                      address={address}
+                      save={(body) => updateAddress(uuid, address.id, body, language)}
+                      onSaved={saved}
+                      onCancel={() => setEditing(null)}
+                    />
+                  </Suspense>
+                ) : (
+                  <>
+                    <span className="address-card__title">{address.title}</span>
+                    <span>{address.description}</span>
+                    <span className="address-card__details">{details(address, t)}</span>
+                    {confirming === address.id ? (
+                      <div className="confirm-box">
+                        <span>{t('address.confirmDelete')}</span>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          disabled={deleting}
+                          onClick={() => void remove(address.id)}
+                        >
+                          {t('address.confirmYes')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-secondary"
+                          disabled={deleting}
+                          onClick={() => setConfirming(null)}
+                        >
+                          {t('account.cancel')}
+                        </button>
+                        {deleteError && (
+                          <p className="field__error" role="alert">
+                            {deleteError}
+                          </p>
+                        )}
+                      </div>
+                    ) : (
+                      <div className="address-card__actions">
+                        <button
+                          type="button"
+                          className="btn btn-small btn-secondary"
+                          onClick={() => setEditing({ kind: 'edit', address })}
+                          aria-label={t('address.editNamed', { title: address.title })}
+                        >
+                          {t('address.edit')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-secondary"
+                          onClick={() => setConfirming(address.id)}
+                          aria-label={t('address.deleteNamed', { title: address.title })}
+                        >
+                          {t('address.delete')}
+                        </button>
+                      </div>
+                    )}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </SavedAddressList>
       {editing?.kind === 'new' ? (
         <div className="card">
           <Suspense fallback={<PageFallback />}>

@@ -3,7 +3,7 @@ import { formatSar } from '@sufra/shared/money';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
 import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
@@ -11,9 +11,10 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
 import { getOrder } from '../api/get-order';
+import { MissingOrder } from '../components/missing-order';
 import { OrderLines } from '../components/order-lines';
 import { useOrderEvents } from '../hooks/use-order-events';
-import { useSignedIn } from '../hooks/use-ordering-cart';
+import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { useReorder } from '../hooks/use-reorder';
 import { orderNumberText } from '../order-number';
 import { orderTimeline } from '../order-timeline';
@@ -27,12 +28,9 @@ import './ordering.css';
  */
 export default function ConfirmOrderRoute() {
   const { uuid = '' } = useParams();
-  const [search] = useSearchParams();
   const { t } = useTranslation();
   const language = useLanguage();
-  const orderId = Number(search.get('order'));
-  const valid = Number.isSafeInteger(orderId) && orderId > 0;
-  const status = useSignedIn(uuid, valid ? paths.confirmOrder.build(uuid, orderId) : paths.menu.build(uuid));
+  const { orderId, status } = useOrderFromQuery(uuid, paths.confirmOrder.build);
   const qr = useAppSelector((s) => s.establishment.establishment);
   const [order, setOrder] = useState<Order | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
@@ -40,10 +38,10 @@ export default function ConfirmOrderRoute() {
   const [previewTotal] = useState(() => (window.history.state as ConfirmState | null)?.previewTotal);
 
   const load = useCallback(() => {
-    if (!valid) return;
+    if (orderId === null) return;
     setLoadError(null);
     getOrder(uuid, orderId, language).then(setOrder, setLoadError);
-  }, [uuid, orderId, valid, language]);
+  }, [uuid, orderId, language]);
   useEffect(() => {
     if (status === 'signedIn') load();
   }, [status, load]);
@@ -69,18 +67,7 @@ export default function ConfirmOrderRoute() {
   }, [order, t, language]);
 
   const title = t('ordering.confirmTitle');
-  if (!valid) {
-    return (
-      <div className="page page--center">
-        <title>{`${title} | ${t('app.name')}`}</title>
-        <h1>{title}</h1>
-        <p>{t('ordering.missingOrder')}</p>
-        <Link to={paths.orders.build(uuid)} className="btn btn-primary">
-          {t('ordering.myOrders')}
-        </Link>
-      </div>
-    );
-  }
+  if (orderId === null) return <MissingOrder uuid={uuid} title={title} />;
 
   return (
     <div className="page ordering-page" data-testid="confirm-page">

@@ -6,6 +6,7 @@ import type { Branch } from '@sufra/shared/schemas/branch';
 import type { Address } from '@sufra/shared/schemas/customer';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { SavedAddressList } from '../../../components/address/saved-address-list';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
@@ -379,45 +380,37 @@ function DeliveryAddress({ uuid, branchId }: { uuid: string; branchId: number })
   return (
     <section className="section" aria-labelledby="address-heading" data-testid="delivery-address">
       <h2 id="address-heading">{t('ordering.addressTitle')}</h2>
-      {loadError && (
-        <div className="banner banner--error" role="alert">
-          <span>{loadError}</span>
-          <button type="button" className="btn btn-small" onClick={load}>
-            {t('app.retry')}
-          </button>
-        </div>
-      )}
-      {!addresses && !loadError && (
-        <div role="status">
-          <span className="visually-hidden">{t('app.loading')}</span>
-          <div className="skeleton skeleton--line" />
-        </div>
-      )}
-      {addresses && addresses.length === 0 && !adding && <p>{t('ordering.noAddresses')}</p>}
-      {addresses && addresses.length > 0 && (
-        <fieldset className="option-list">
-          <legend className="visually-hidden">{t('ordering.addressTitle')}</legend>
-          {addresses.map((address) => {
-            const zone = branches.data ? zoneFor(address.location, zones) : null;
-            return (
-              <label key={address.id} className="option-card" data-testid="address-option">
-                <input
-                  type="radio"
-                  name="delivery-address"
-                  value={address.id}
-                  checked={picked === address.id}
-                  onChange={() => choose(address)}
-                />
-                <span className="option-card__body">
-                  <span className="option-card__title">{address.title}</span>
-                  <span className="option-card__hint">{address.description}</span>
-                  {zone && <ZoneFee zone={zone} language={language} />}
-                </span>
-              </label>
-            );
-          })}
-        </fieldset>
-      )}
+      <SavedAddressList
+        addresses={addresses}
+        loadError={loadError}
+        onRetry={load}
+        empty={!adding && <p>{t('ordering.noAddresses')}</p>}
+      >
+        {(list) => (
+          <fieldset className="option-list">
+            <legend className="visually-hidden">{t('ordering.addressTitle')}</legend>
+            {list.map((address) => {
+              const zone = branches.data ? zoneFor(address.location, zones) : null;
+              return (
+                <label key={address.id} className="option-card" data-testid="address-option">
+                  <input
+                    type="radio"
+                    name="delivery-address"
+                    value={address.id}
+                    checked={picked === address.id}
+                    onChange={() => choose(address)}
+                  />
+                  <span className="option-card__body">
+                    <span className="option-card__title">{address.title}</span>
+                    <span className="option-card__hint">{address.description}</span>
+                    {zone && <ZoneFee zone={zone} language={language} />}
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+        )}
+      </SavedAddressList>
       {notCovered && (
         <p className="field__error" role="alert" data-testid="address-not-covered">
           {t('ordering.notCovered')}

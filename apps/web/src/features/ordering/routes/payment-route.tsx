@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { session } from '../../../lib/storage';
@@ -9,9 +9,10 @@ import { resetCart } from '../../../stores/cart-slice';
 import { enterEstablishment } from '../../../stores/establishment-slice';
 import { useAppDispatch } from '../../../stores/root-state';
 import { verifyPayment } from '../api/verify-payment';
-import { useSignedIn } from '../hooks/use-ordering-cart';
+import { MissingOrder } from '../components/missing-order';
+import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { pendingCardOrderKey } from '../order-draft';
-import { orderIdFrom, PAYMENT_POLL_INTERVAL_MS, paymentReturnStep } from '../payment-return';
+import { PAYMENT_POLL_INTERVAL_MS, paymentReturnStep } from '../payment-return';
 import './ordering.css';
 
 type Shown = { state: 'checking' } | { state: 'stalled' } | { state: 'error'; message: string };
@@ -24,13 +25,11 @@ type Shown = { state: 'checking' } | { state: 'stalled' } | { state: 'error'; me
  */
 export default function PaymentRoute() {
   const { uuid = '' } = useParams();
-  const [search] = useSearchParams();
   const { t } = useTranslation();
   const language = useLanguage();
   const dispatch = useAppDispatch();
   const [, navigate] = useLocation();
-  const orderId = orderIdFrom(search);
-  const status = useSignedIn(uuid, orderId === null ? paths.menu.build(uuid) : paths.payment.build(uuid, orderId));
+  const { orderId, status } = useOrderFromQuery(uuid, paths.payment.build);
   const [shown, setShown] = useState<Shown>({ state: 'checking' });
   // One round of checks at a time; a new round (the retry button) makes the old one's answers stale.
   const round = useRef(0);
@@ -81,18 +80,7 @@ export default function PaymentRoute() {
   }, [status, check]);
 
   const title = t('ordering.paymentCheckingTitle');
-  if (orderId === null) {
-    return (
-      <div className="page page--center" data-testid="payment-page">
-        <title>{`${title} | ${t('app.name')}`}</title>
-        <h1>{title}</h1>
-        <p>{t('ordering.missingOrder')}</p>
-        <Link to={paths.orders.build(uuid)} className="btn btn-primary">
-          {t('ordering.myOrders')}
-        </Link>
-      </div>
-    );
-  }
+  if (orderId === null) return <MissingOrder uuid={uuid} title={title} testId="payment-page" />;
 
   return (
     <div className="page page--center" data-testid="payment-page" data-state={shown.state}>
