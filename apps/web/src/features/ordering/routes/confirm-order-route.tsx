@@ -201,7 +201,9 @@ export default function ConfirmOrderRoute() {
                     ? 'ordering.paidByCard'
                     : order.paymentStatus === 'refunded'
                       ? 'ordering.refundedToCard'
-                      : 'ordering.cardNotPaid',
+                      : order.status === 'canceled'
+                        ? 'ordering.cardNotCharged'
+                        : 'ordering.cardNotPaid',
                 { total: formatSar(order.pricing.total, language) },
               )}
             </p>
