@@ -199,11 +199,14 @@ const badge = document.getElementById('brand');
 const input = (name) => form.elements.namedItem(name);
 // After a refused submit the server marked the wrong fields: start at the first.
 form.querySelector('[aria-invalid="true"]')?.focus();
-input('number').addEventListener('input', () => {
+const showBrand = () => {
   const brand = detectCardBrand(input('number').value);
   badge.dataset.brand = brand ?? '';
   badge.textContent = brand ? CARD_BRAND_NAMES[brand] : '';
-});
+};
+input('number').addEventListener('input', showBrand);
+// A number typed (or autofilled) before this module ran gets its logo too.
+showBrand();
 form.addEventListener('submit', (event) => {
   const card = { number: input('number').value, holder: input('holder').value, expiry: input('expiry').value, cvv: input('cvv').value };
   const result = checkCard(card, new Date());
