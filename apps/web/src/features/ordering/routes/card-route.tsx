@@ -10,7 +10,7 @@ import {
 import type { CardPageResponse } from '@sufra/shared/schemas/payment';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
-import { FormAlert, FormField } from '../../../components/ui/form-field';
+import { type ControlProps, FormAlert, FormField } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
@@ -146,6 +146,23 @@ export default function CardRoute() {
   }
 
   const brand = detectCardBrand(values.number);
+  /** The number, expiry and CVV: digits, left to right in both languages, the browser's card autofill. */
+  const digitsInput =
+    (field: CardField, autoComplete: string, maxLength: number, placeholder?: string) => (control: ControlProps) => (
+      <input
+        {...control}
+        className="input input--ltr"
+        dir="ltr"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        spellCheck={false}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        value={values[field]}
+        disabled={sending}
+        onChange={(event) => set(field, event.target.value)}
+      />
+    );
   const message = (field: CardField) => {
     const code = errors[field];
     return code ? errorMessage(code, language) : null;
@@ -198,18 +215,7 @@ export default function CardRoute() {
           <FormField id="card-number" label={t('ordering.cardNumber')} error={message('number')}>
             {(control) => (
               <div className="card-number">
-                <input
-                  {...control}
-                  className="input input--ltr"
-                  dir="ltr"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  spellCheck={false}
-                  maxLength={32}
-                  value={values.number}
-                  disabled={sending}
-                  onChange={(event) => set('number', event.target.value)}
-                />
+                {digitsInput('number', 'cc-number', 32)(control)}
                 <span className="card-brand" data-brand={brand ?? ''} data-testid="card-brand" aria-live="polite">
                   {brand && (
                     <>
@@ -223,35 +229,10 @@ export default function CardRoute() {
           </FormField>
           <div className="field-row">
             <FormField id="card-expiry" label={t('ordering.cardExpiry')} error={message('expiry')}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input input--ltr"
-                  dir="ltr"
-                  inputMode="numeric"
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  maxLength={7}
-                  value={values.expiry}
-                  disabled={sending}
-                  onChange={(event) => set('expiry', event.target.value)}
-                />
-              )}
+              {digitsInput('expiry', 'cc-exp', 7, 'MM/YY')}
             </FormField>
             <FormField id="card-cvv" label={t('ordering.cardCvv')} error={message('cvv')}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input input--ltr"
-                  dir="ltr"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  maxLength={4}
-                  value={values.cvv}
-                  disabled={sending}
-                  onChange={(event) => set('cvv', event.target.value)}
-                />
-              )}
+              {digitsInput('cvv', 'cc-csc', 4)}
             </FormField>
           </div>
           <p className="field__hint">{t('ordering.cardPrivacy')}</p>
