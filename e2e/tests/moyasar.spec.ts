@@ -81,7 +81,7 @@ for (const language of LANGUAGES) {
       expect(carriers).toEqual([`http://127.0.0.1:${MOYASAR_E2E.fakePort}`]);
     });
 
-    test('a declined card lands on payment failed; the retry pays the same order on our card page', async ({
+    test('Moyasar out of reach is explained; a declined card lands on payment failed; the retry pays the same order', async ({
       page,
       request,
     }) => {
@@ -90,6 +90,15 @@ for (const language of LANGUAGES) {
       await placeOnCardPage(page);
       const orderId = Number(new URL(page.url()).searchParams.get('order'));
       await fillMoyasarCard(page, { number: MOYASAR_CARDS.declined });
+
+      // Moyasar out of reach from the browser: a clear message, the button back, and the same page tries again.
+      const tokens = `http://127.0.0.1:${MOYASAR_E2E.fakePort}/v1/tokens`;
+      await page.route(tokens, (route) => route.abort('connectionrefused'));
+      await page.getByTestId('card-pay').click();
+      await expect(page.getByTestId('card-error')).toHaveText(errorText('payment_provider_unavailable', language));
+      await expect(page.getByTestId('card-pay')).toBeEnabled();
+      await page.unroute(tokens);
+
       await page.getByTestId('card-pay').click();
       await passFakeThreeDSecure(page);
       await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=${orderId}$`), { timeout: 15_000 });
