@@ -274,7 +274,10 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         });
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
-        log.warn({ orderId, attemptId: attempt.id, kind: error.kind, status: error.httpStatus }, 'card token refused');
+        log.warn(
+          { orderId, attemptId: attempt.id, kind: error.kind, status: error.httpStatus },
+          'payment create with the card token failed',
+        );
         throw new AppError(error.kind === 'rejected' ? 'payment_card_refused' : 'payment_provider_unavailable');
       }
       if (payment.id !== attempt.providerPaymentId) {
