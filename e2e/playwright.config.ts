@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { moyasarBaseURL } from './support/moyasar.ts';
 
 // Browser journeys against the real server (built web app + API on a fresh PGlite database),
 // in Debian's Chromium: Playwright's own browsers cannot be downloaded here.
@@ -10,6 +11,22 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
+
+/** What every journey server shares (each adds its port and public URL). */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  DATABASE_URL: '',
+  // scripts/test.sh builds into a private folder so a concurrent `npm run build` cannot empty it mid-run.
+  WEB_DIST: process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist'),
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  // Production mode requires a signing secret; this one exists only for the throwaway test server.
+  AUTH_SECRET: 'e2e-only-secret-not-for-production-0123456789',
+  // The journeys read the 4-digit codes from the outbox (as a manager would in the demo).
+  SMS_OUTBOX_VISIBLE: 'true',
+  // Every journey comes from 127.0.0.1: the per-IP cap on codes would otherwise stop the suite, not a bot.
+  OTP_SENDS_PER_IP_PER_HOUR: '100000',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -54,31 +71,31 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // support/serve.ts runs ../apps/api/src/server.ts with a fresh temporary DATA_DIR and deletes it afterwards.
-    command: 'npm exec -- node support/serve.ts',
-    cwd: here,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      // scripts/test.sh builds into a private folder so a concurrent `npm run build` cannot empty it mid-run.
-      WEB_DIST: process.env.E2E_WEB_DIST ?? join(root, 'apps/web/dist'),
-      PUBLIC_URL: baseURL,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // Production mode requires a signing secret; this one exists only for the throwaway test server.
-      AUTH_SECRET: 'e2e-only-secret-not-for-production-0123456789',
-      // The journeys read the 4-digit codes from the outbox (as a manager would in the demo).
-      SMS_OUTBOX_VISIBLE: 'true',
-      // Every journey comes from 127.0.0.1: the per-IP cap on codes would otherwise stop the suite, not a bot.
-      OTP_SENDS_PER_IP_PER_HOUR: '100000',
+  webServer: [
+    {
+      // support/serve.ts runs ../apps/api/src/server.ts with a fresh temporary DATA_DIR and deletes it afterwards.
+      command: 'npm exec -- node support/serve.ts',
+      cwd: here,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port), PUBLIC_URL: baseURL },
     },
-  },
+    {
+      // The same server with Moyasar as the card provider, against the fake Moyasar it starts (tests/moyasar.spec.ts;
+      // serve-moyasar.ts sets the port, the public URL and the MOYASAR_* variables).
+      command: 'npm exec -- node support/serve-moyasar.ts',
+      cwd: here,
+      url: `${moyasarBaseURL}/api/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: serverEnv,
+    },
+  ],
 });

@@ -32,17 +32,22 @@ export function uniqueMobile(): { national: string; e164: string } {
   return { national, e164: `+966${national}` };
 }
 
-let managerContext: Promise<APIRequestContext> | undefined;
+/** Per server: a worker may run journeys against both (the Moyasar journeys have their own, support/moyasar.ts). */
+const managerContexts = new Map<string, Promise<APIRequestContext>>();
 
-/** One signed-in manager per worker (its own cookie jar), so reading codes does not spend staff sign-in tries. */
+/** One signed-in manager per worker and server (its own cookie jar), so reading codes does not spend staff sign-in tries. */
 async function manager(baseURL: string): Promise<APIRequestContext> {
-  managerContext ??= (async () => {
-    const context = await playwrightRequest.newContext({ baseURL });
-    const response = await context.post('/api/staff/auth/login/', { data: STAFF.manager });
-    expect(response.ok(), `manager sign-in → ${response.status()} ${await response.text()}`).toBeTruthy();
-    return context;
-  })();
-  return managerContext;
+  let context = managerContexts.get(baseURL);
+  if (!context) {
+    context = (async () => {
+      const signedIn = await playwrightRequest.newContext({ baseURL });
+      const response = await signedIn.post('/api/staff/auth/login/', { data: STAFF.manager });
+      expect(response.ok(), `manager sign-in → ${response.status()} ${await response.text()}`).toBeTruthy();
+      return signedIn;
+    })();
+    managerContexts.set(baseURL, context);
+  }
+  return context;
 }
 
 /**

@@ -147,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   const imageOrigin = config.imageHost ? originOf(config.imageHost) : null;
+  const moyasarOrigin = config.payments.moyasar ? originOf(config.payments.moyasar.apiUrl) : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -157,8 +158,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         // Pop-up and slider images may be remote.
         imgSrc: ["'self'", 'data:', 'https:', ...(imageOrigin ? [imageOrigin] : [])],
         fontSrc: ["'self'", 'data:'],
-        // The spec's host rule may point the API at api.<domain>.
-        connectSrc: ["'self'", 'https:'],
+        // The spec's host rule may point the API at api.<domain>. Our card page posts the card to Moyasar's tokens
+        // API from the browser (named, for a local or test Moyasar over http).
+        connectSrc: ["'self'", 'https:', ...(moyasarOrigin ? [moyasarOrigin] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],

@@ -135,14 +135,18 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ CARD_PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow(/CARD_PAYMENT_TIMEOUT_MINUTES/);
     });
 
-    it('needs the secret key and webhook secret for Moyasar, and reads its API base', () => {
+    it('needs the secret key, the publishable key (our card page tokenizes with it) and webhook secret for Moyasar, and reads its API base', () => {
       expect(() => loadConfig({ PAYMENT_PROVIDER: 'moyasar' })).toThrow(
-        /MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET/,
+        /MOYASAR_SECRET_KEY, MOYASAR_PUBLISHABLE_KEY and MOYASAR_WEBHOOK_SECRET/,
       );
+      expect(() =>
+        loadConfig({ PAYMENT_PROVIDER: 'moyasar', MOYASAR_SECRET_KEY: 'sk_live_x', MOYASAR_WEBHOOK_SECRET: 'token' }),
+      ).toThrow(/MOYASAR_PUBLISHABLE_KEY/);
       expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
       const { payments } = loadConfig({
         PAYMENT_PROVIDER: 'moyasar',
         MOYASAR_SECRET_KEY: 'sk_live_x',
+        MOYASAR_PUBLISHABLE_KEY: 'pk_live_x',
         MOYASAR_WEBHOOK_SECRET: 'token',
         PAYMENT_TIMEOUT_MS: '5000',
       });
@@ -151,7 +155,7 @@ describe('loadConfig', () => {
         timeoutMs: 5000,
         moyasar: {
           secretKey: 'sk_live_x',
-          publishableKey: null,
+          publishableKey: 'pk_live_x',
           webhookSecret: 'token',
           apiUrl: 'https://api.moyasar.com/v1',
         },

@@ -144,7 +144,7 @@ export interface PaymentsConfig {
   /** Unpaid card orders expire this long after placement. */
   cardPaymentTimeoutMs: number;
   cardPaymentSweepIntervalMs: number;
-  moyasar: { secretKey: string; publishableKey: string | null; webhookSecret: string; apiUrl: string } | null;
+  moyasar: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string } | null;
   /** The built-in gateway's settings (mounted at /test-gateway when it is the provider). */
   testGateway: {
     secretKey: string;
@@ -189,9 +189,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const names = [e.CUSTOMER_ACCESS_COOKIE, e.CUSTOMER_REFRESH_COOKIE, e.STAFF_ACCESS_COOKIE, e.STAFF_REFRESH_COOKIE];
   if (new Set(names).size !== names.length) problems.push('  *_COOKIE: the four cookie names must differ');
-  const moyasarSet = e.MOYASAR_SECRET_KEY && e.MOYASAR_WEBHOOK_SECRET;
+  const moyasarSet = e.MOYASAR_SECRET_KEY && e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_WEBHOOK_SECRET;
   if (e.PAYMENT_PROVIDER === 'moyasar' && !moyasarSet) {
-    problems.push('  PAYMENT_PROVIDER: moyasar needs MOYASAR_SECRET_KEY and MOYASAR_WEBHOOK_SECRET');
+    problems.push(
+      '  PAYMENT_PROVIDER: moyasar needs MOYASAR_SECRET_KEY, MOYASAR_PUBLISHABLE_KEY and MOYASAR_WEBHOOK_SECRET',
+    );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
   const outboxDefault = !(e.NODE_ENV === 'production' && e.SMS_PROVIDER !== 'log');
@@ -243,10 +245,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cardPaymentTimeoutMs: e.CARD_PAYMENT_TIMEOUT_MINUTES * 60_000,
       cardPaymentSweepIntervalMs: e.CARD_PAYMENT_SWEEP_INTERVAL_MS,
       moyasar:
-        e.PAYMENT_PROVIDER === 'moyasar' && e.MOYASAR_SECRET_KEY && e.MOYASAR_WEBHOOK_SECRET
+        e.PAYMENT_PROVIDER === 'moyasar' &&
+        e.MOYASAR_SECRET_KEY &&
+        e.MOYASAR_PUBLISHABLE_KEY &&
+        e.MOYASAR_WEBHOOK_SECRET
           ? {
               secretKey: e.MOYASAR_SECRET_KEY,
-              publishableKey: e.MOYASAR_PUBLISHABLE_KEY ?? null,
+              publishableKey: e.MOYASAR_PUBLISHABLE_KEY,
               webhookSecret: e.MOYASAR_WEBHOOK_SECRET,
               apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
             }

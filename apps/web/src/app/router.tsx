@@ -35,6 +35,7 @@ const ConfirmOrderRoute = lazyPage(() =>
 );
 const OrdersRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/orders-route')));
 const PaymentRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/payment-route')));
+const CardRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/card-route')));
 const PaymentFailedRoute = lazyPage(() =>
   withOrderingStrings(import('../features/ordering/routes/payment-failed-route')),
 );
@@ -98,6 +99,9 @@ export function AppRoutes() {
       </Route>
       <Route key="establishment" path={paths.payment.pattern}>
         {inEstablishment(<PaymentRoute />)}
+      </Route>
+      <Route key="establishment" path={paths.card.pattern}>
+        {inEstablishment(<CardRoute />)}
       </Route>
       <Route key="establishment" path={paths.paymentFailed.pattern}>
         {inEstablishment(<PaymentFailedRoute />)}

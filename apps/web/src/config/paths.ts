@@ -45,6 +45,15 @@ export const paths = {
     build: (uuid: string, orderId?: number) =>
       `/payment/${enc(uuid)}${query({ order: orderId === undefined ? undefined : String(orderId) })}`,
   },
+  /**
+   * Our card page (Moyasar only: it has no hosted card page for its payments API). The API answers it as the
+   * placement's redirect (apps/api moyasar-provider cardPageOf builds the same URL).
+   */
+  card: {
+    pattern: '/card/:uuid',
+    build: (uuid: string, orderId?: number) =>
+      `/card/${enc(uuid)}${query({ order: orderId === undefined ? undefined : String(orderId) })}`,
+  },
   confirmOrder: {
     pattern: '/confirm-order/:uuid',
     /** The order's id in the query, so the page works on reload (deep link). */

@@ -231,6 +231,11 @@ export const ERRORS = {
     en: "The payment provider didn't answer, try again in a moment",
     ar: 'لم يستجب مزوّد الدفع، حاول مرة أخرى بعد قليل',
   },
+  payment_card_refused: {
+    status: 422,
+    en: "The payment provider couldn't use this card, check it or try another card",
+    ar: 'تعذّر على مزوّد الدفع استخدام هذه البطاقة، تحقق منها أو جرّب بطاقة أخرى',
+  },
   payment_webhook_invalid: {
     status: 401,
     en: 'The payment notification signature is not valid',

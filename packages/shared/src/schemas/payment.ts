@@ -3,7 +3,8 @@ import { PAYMENT_STATUSES } from '../machines/payment-status.ts';
 import { orderSchema } from './order.ts';
 
 /**
- * Card payments of orders (issue 5). The diner types the card on the provider's hosted page, never on ours.
+ * Card payments of orders (issue 5). The diner types the card on the provider's hosted page (test gateway), or on
+ * our card page, which sends it from the browser straight to the provider's tokens API (Moyasar): never to our API.
  *
  *   POST /api/orders/{uuid}/                     placeOrderBody with paymentMethod 'card' → 201 placedOrderResponse
  *                                                (order unpaid, `payment.redirectUrl` = the provider's page; the
@@ -17,6 +18,15 @@ import { orderSchema } from './order.ts';
  *   POST /api/orders/{uuid}/{id}/payment/verify/ no body → 200 paymentVerifyResponse. Called by /payment/{uuid} on
  *                                                return; the query the provider appended (?id=&status=) is never
  *                                                read: the server asks the provider. `pending` → poll again (1–2 s).
+ *   GET  /api/orders/{uuid}/{id}/payment/card/   → 200 cardPageResponse: what our card page needs (Moyasar only;
+ *                                                the test gateway → 404 not_found). Paid → 409
+ *                                                payment_already_completed; canceled or cash → 409 order_not_payable
+ *   POST /api/orders/{uuid}/{id}/payment/source/ paymentSourceBody (only the token the browser made) → 200
+ *                                                paymentRedirectSchema: the 3-D Secure step to go to (or the return
+ *                                                page when the provider decided at once). Same statuses as above,
+ *                                                plus a token the provider refuses → 422 payment_card_refused and
+ *                                                a provider that does not answer → 502 payment_provider_unavailable
+ *                                                (both leave the order unpaid and the card page usable again)
  *   POST /api/payments/webhooks/test/            the test gateway's signed webhook (raw body); forged → 401
  *   POST /api/payments/webhooks/moyasar/         Moyasar's webhook (secret_token in the body); forged → 401
  *
@@ -58,6 +68,28 @@ export const paymentVerifyResponse = z.object({
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type PaymentVerifyResponse = z.infer<typeof paymentVerifyResponse>;
+
+/**
+ * Our card page (Moyasar): the card goes from the browser to `tokenization.tokensUrl` with the publishable key
+ * (basic auth, key as user name); only the token comes back to us (paymentSourceBody).
+ */
+export const cardPageResponse = z.object({
+  order: orderSchema,
+  tokenization: z.object({ tokensUrl: z.url(), publishableKey: z.string().min(1) }),
+  /** The token request's callback_url (Moyasar asks for one): our return page. */
+  callbackUrl: z.url(),
+});
+export type CardPageResponse = z.infer<typeof cardPageResponse>;
+
+/** A Moyasar card token (`token_…`): never a card number, which this shape cannot hold. */
+export const paymentSourceBody = z.object({
+  token: z
+    .string()
+    .min(7)
+    .max(200)
+    .regex(/^token_[A-Za-z0-9]+$/),
+});
+export type PaymentSourceBody = z.infer<typeof paymentSourceBody>;
 
 /** Webhooks answer this on every accepted delivery (a duplicate too: the provider must stop resending). */
 export const webhookAckResponse = z.object({ received: z.literal(true) });

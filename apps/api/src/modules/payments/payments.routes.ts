@@ -1,6 +1,13 @@
 import { errorBody } from '@sufra/shared/schemas/common';
 import { orderParams } from '@sufra/shared/schemas/order';
-import { paymentRedirectResponse, paymentVerifyResponse, webhookAckResponse } from '@sufra/shared/schemas/payment';
+import {
+  cardPageResponse,
+  paymentRedirectResponse,
+  paymentRedirectSchema,
+  paymentSourceBody,
+  paymentVerifyResponse,
+  webhookAckResponse,
+} from '@sufra/shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthGuards } from '../../plugins/auth.ts';
@@ -20,6 +27,7 @@ const errors = {
   404: errorBody,
   409: errorBody,
   410: errorBody,
+  422: errorBody,
   502: errorBody,
 };
 
@@ -63,6 +71,39 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (request) => {
       const customer = await customerOf(request, request.params.uuid);
       return payments.verify(customer, request.params.id, request.language);
+    },
+  );
+
+  app.get(
+    '/orders/:uuid/:id/payment/card/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "What our card page needs (Moyasar): the order and the provider's tokens URL and publishable key",
+        params: orderParams,
+        response: { 200: cardPageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const customer = await customerOf(request, request.params.uuid);
+      return payments.cardPage(customer, request.params.id, request.params.uuid);
+    },
+  );
+
+  app.post(
+    '/orders/:uuid/:id/payment/source/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The card token the browser made with the provider (never the card): answers the 3-D Secure step',
+        params: orderParams,
+        body: paymentSourceBody,
+        response: { 200: paymentRedirectSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const customer = await customerOf(request, request.params.uuid);
+      return payments.submitCardToken(customer, request.params.id, request.params.uuid, request.body.token);
     },
   );
 

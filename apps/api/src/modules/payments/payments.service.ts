@@ -3,7 +3,12 @@ import type { Language } from '@sufra/shared/language';
 import type { PaymentStatus } from '@sufra/shared/machines/payment-status';
 import { errorMessage } from '@sufra/shared/messages/errors';
 import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
-import type { PaymentOutcome, PaymentRedirect, PaymentVerifyResponse } from '@sufra/shared/schemas/payment';
+import type {
+  CardPageResponse,
+  PaymentOutcome,
+  PaymentRedirect,
+  PaymentVerifyResponse,
+} from '@sufra/shared/schemas/payment';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -236,7 +241,16 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
   async function expireOrder(orderId: number): Promise<'settled' | 'expired' | 'gone'> {
     for (const attempt of await listAttemptsOfOrder(db, orderId)) {
       if (attempt.status !== 'initiated' || attempt.providerPaymentId === null) continue;
-      if ((await settle(attempt, await provider.fetchPayment(attempt.providerPaymentId))) === 'paid') return 'settled';
+      let payment: ProviderPayment;
+      try {
+        payment = await provider.fetchPayment(attempt.providerPaymentId);
+      } catch (error) {
+        // Unknown to the provider: never created, so nothing was taken (a Moyasar attempt whose diner never sent
+        // the card from our card page holds only its reserved id). Anything else: ask again later.
+        if (error instanceof PaymentProviderError && error.kind === 'not_found') continue;
+        throw error;
+      }
+      if ((await settle(attempt, payment)) === 'paid') return 'settled';
     }
     const canceled = await db.transaction(async (tx) => {
       const order = await cancelUnpaidCardOrder(tx, orderId, PAYMENT_EXPIRED_REASON, ctx.now());
@@ -262,10 +276,79 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     return latest.status === 'initiated' ? 'pending' : 'failed';
   }
 
+  /** A card order of this customer that can still be paid, with the provider's browser tokenization (Moyasar). */
+  async function orderForCardPage(customer: CustomerPrincipal, orderId: number) {
+    const tokenization = provider.cardTokenization;
+    // The test gateway takes the card on its own page: ours is not for it.
+    if (!tokenization) throw new AppError('not_found');
+    const row = await customerOrder(customer, orderId);
+    if (row.order.paymentMethod !== 'card' || row.order.status === 'canceled') throw new AppError('order_not_payable');
+    if (row.order.paymentStatus !== 'unpaid') throw new AppError('payment_already_completed');
+    return { row, tokenization };
+  }
+
   return {
     startAttempt,
     /** The provider's name, as placement writes it on an order's first attempt. */
     providerName: provider.name,
+
+    /** What our card page needs: the order (its total) and where the browser turns the card into a token. */
+    async cardPage(customer: CustomerPrincipal, orderId: number, uuid: string): Promise<CardPageResponse> {
+      const { row, tokenization } = await orderForCardPage(customer, orderId);
+      return {
+        order: deps.toOrder(row, await listLinesOf(db, [orderId])),
+        tokenization,
+        callbackUrl: callbackUrl(uuid, orderId),
+      };
+    },
+
+    /**
+     * The token our card page made in the browser (the card itself never comes here): the open attempt's payment is
+     * created with it under the attempt's idempotency key, so a retried submit never makes a second payment. A
+     * refused token or a provider that does not answer leaves the attempt open for another try.
+     */
+    async submitCardToken(
+      customer: CustomerPrincipal,
+      orderId: number,
+      uuid: string,
+      token: string,
+    ): Promise<PaymentRedirect> {
+      const { row } = await orderForCardPage(customer, orderId);
+      let [attempt] = await listAttemptsOfOrder(db, orderId);
+      if (attempt?.status !== 'initiated') {
+        // The last attempt was settled meanwhile (declined in another tab): a new one, as the failed page's retry.
+        await startAttempt(row.order, uuid);
+        [attempt] = await listAttemptsOfOrder(db, orderId);
+      }
+      if (!attempt) throw new AppError('payment_provider_unavailable', { orderId });
+      let payment: ProviderPayment;
+      try {
+        payment = await provider.createPayment({
+          amountHalalas: attempt.amountHalalas,
+          currency: 'SAR',
+          description: `Sufra order #${row.order.number}`,
+          callbackUrl: callbackUrl(uuid, orderId),
+          idempotencyKey: attempt.idempotencyKey,
+          metadata: { orderId: String(orderId), attemptId: String(attempt.id) },
+          sourceToken: token,
+        });
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        log.warn(
+          { orderId, attemptId: attempt.id, kind: error.kind, status: error.httpStatus },
+          'payment create with the card token failed',
+        );
+        throw new AppError(error.kind === 'rejected' ? 'payment_card_refused' : 'payment_provider_unavailable');
+      }
+      if (payment.id !== attempt.providerPaymentId) {
+        await setAttemptProviderPayment(db, attempt.id, payment.id, attempt.redirectUrl, ctx.now());
+        attempt = { ...attempt, providerPaymentId: payment.id };
+      }
+      if (payment.status === 'initiated' && payment.redirectUrl) return { redirectUrl: payment.redirectUrl };
+      // Decided at once (no 3-D Secure step): settled here, and the return page shows the verdict.
+      await settle(attempt, payment);
+      return { redirectUrl: callbackUrl(uuid, orderId) };
+    },
 
     /**
      * A replayed card placement answers a page to pay on: the open attempt's, or a new one when the last failed

@@ -179,6 +179,15 @@ describe('card payments of orders', () => {
     expect(res.json().error.code).toBe('order_not_payable');
   });
 
+  it("has no use for our card page (the gateway's own page takes the card): its routes answer 404", async () => {
+    const { order } = await placeCard();
+    const page = await a.call('GET', `/api/orders/${UUID.aMain}/${order.id}/payment/card/`);
+    expect(page.statusCode).toBe(404);
+    expect(page.json().error.code).toBe('not_found');
+    const source = await a.call('POST', `/api/orders/${UUID.aMain}/${order.id}/payment/source/`, { token: 'token_x1' });
+    expect(source.statusCode).toBe(404);
+  });
+
   it('pays through the hosted page and 3-D Secure, verified on return, then the webhook changes nothing (redirect first)', async () => {
     const { order, redirectUrl, paymentId } = await placeCard();
     // The return URL's query is never read: "status=paid" before paying changes nothing.

@@ -35,6 +35,7 @@ const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/confirm-order\/[^/]+\/?$/i, 'src/features/ordering/routes/confirm-order-route.tsx'],
   [/^\/orders\/[^/]+\/?$/i, 'src/features/ordering/routes/orders-route.tsx'],
   [/^\/payment-failed\/[^/]+\/?$/i, 'src/features/ordering/routes/payment-failed-route.tsx'],
+  [/^\/card\/[^/]+\/?$/i, 'src/features/ordering/routes/card-route.tsx'],
   [/^\/staff\/?$/i, 'src/features/staff/routes/staff-route.tsx'],
   [/^\/deactivated\/[^/]+\/?$/i, 'src/features/errors/routes/deactivated-route.tsx'],
   [/^\/error\/?$/i, 'src/features/errors/routes/error-route.tsx'],

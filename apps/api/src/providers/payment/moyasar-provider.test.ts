@@ -1,162 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FAKE_MOYASAR_CARDS, type FakeMoyasar, startFakeMoyasar, tokenizeCard } from '../../../test/fake-moyasar.ts';
 import { createMoyasarProvider } from './moyasar-provider.ts';
 import { type PaymentProvider, PaymentProviderError } from './payment-provider.ts';
 
 const SECRET_KEY = 'sk_test_moyasar_fake_0123456789';
+const PUBLISHABLE_KEY = 'pk_test_moyasar_fake_0123456789';
 const WEBHOOK_SECRET = 'moyasar-webhook-secret-token';
 /** Long enough for a loaded machine; the slow-answer tests use their own impatient client. */
 const TIMEOUT_MS = 10_000;
 const IMPATIENT_MS = 300;
 
-/** What the fake answers next, instead of its normal behaviour. */
-type Override =
-  | { kind: 'status'; status: number; body: string; contentType?: string }
-  | { kind: 'slow'; delayMs: number }
-  | { kind: 'stalled_body' };
-
-/**
- * A local stand-in for Moyasar's payments API (https://api.moyasar.com/v1): basic auth with the secret key,
- * payments kept in memory, `given_id` idempotency, refunds, its error format; plus failures on demand.
- */
-interface FakeMoyasar {
-  url: string;
-  requests: { method: string; path: string; auth: string | undefined; body: unknown }[];
-  payments: Map<string, Record<string, unknown>>;
-  next: Override[];
-  close(): Promise<void>;
-}
-
-function moyasarPayment(id: string, body: Record<string, unknown>): Record<string, unknown> {
-  return {
-    id,
-    status: 'initiated',
-    amount: body.amount,
-    fee: 0,
-    currency: body.currency,
-    refunded: 0,
-    refunded_at: null,
-    captured: 0,
-    description: body.description,
-    amount_format: `${Number(body.amount) / 100} SAR`,
-    invoice_id: null,
-    ip: null,
-    callback_url: body.callback_url,
-    created_at: '2026-11-23T12:00:00.000Z',
-    updated_at: '2026-11-23T12:00:00.000Z',
-    metadata: body.metadata ?? null,
-    source: {
-      type: 'creditcard',
-      company: 'visa',
-      name: 'Sara Al-Harbi',
-      number: '4111-11XX-XXXX-1111',
-      gateway_id: 'moyasar_cc_fake',
-      reference_number: null,
-      token: 'token_fake',
-      message: null,
-      transaction_url: `https://api.moyasar.com/v1/transaction_auths/${id}/form?token=fake`,
-    },
-  };
-}
-
-async function startFakeMoyasar(): Promise<FakeMoyasar> {
-  const fake: FakeMoyasar = { url: '', requests: [], payments: new Map(), next: [], close: async () => {} };
-  const timers = new Set<NodeJS.Timeout>();
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let body = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk) => {
-        body += chunk;
-      });
-      req.on('end', () => resolve(body));
-    });
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  };
-  const server: Server = createServer(async (req, res) => {
-    const text = await read(req);
-    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    const path = req.url ?? '';
-    fake.requests.push({ method: req.method ?? '', path, auth: req.headers.authorization, body });
-    const override = fake.next.shift();
-    if (override?.kind === 'status') {
-      res.writeHead(override.status, { 'content-type': override.contentType ?? 'application/json' });
-      res.end(override.body);
-      return;
-    }
-    if (override?.kind === 'slow') {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!res.destroyed) json(res, 200, {});
-      }, override.delayMs);
-      timers.add(timer);
-      return;
-    }
-    if (override?.kind === 'stalled_body') {
-      // Headers now, the body never: the client must still give up on time.
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"id":');
-      return;
-    }
-    if (req.headers.authorization !== `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`) {
-      return json(res, 401, {
-        type: 'authentication_error',
-        message: 'Invalid authorization credentials',
-        errors: null,
-      });
-    }
-    if (req.method === 'POST' && path === '/v1/payments') {
-      const givenId = String(body.given_id ?? randomUUID());
-      const existing = fake.payments.get(givenId);
-      if (existing) return json(res, 201, existing);
-      if (typeof body.amount !== 'number' || body.amount < 100) {
-        return json(res, 400, {
-          type: 'invalid_request_error',
-          message: 'Validation Failed',
-          errors: { amount: ['must be greater than or equal to 100'] },
-        });
-      }
-      const payment = moyasarPayment(givenId, body);
-      fake.payments.set(givenId, payment);
-      return json(res, 201, payment);
-    }
-    const match = /^\/v1\/payments\/([^/]+)(\/refund)?$/.exec(path);
-    const payment = match ? fake.payments.get(decodeURIComponent(match[1] ?? '')) : undefined;
-    if (!payment) return json(res, 404, { type: 'record_not_found', message: 'Object not found', errors: null });
-    if (req.method === 'GET' && !match?.[2]) return json(res, 200, payment);
-    if (req.method === 'POST' && match?.[2]) {
-      if (payment.status !== 'paid') {
-        return json(res, 400, { type: 'invalid_request_error', message: 'Payment is not paid', errors: null });
-      }
-      const amount = typeof body.amount === 'number' ? body.amount : Number(payment.amount);
-      Object.assign(payment, { refunded: amount, status: amount === payment.amount ? 'refunded' : 'paid' });
-      return json(res, 200, payment);
-    }
-    json(res, 405, { type: 'invalid_request_error', message: 'Method not allowed' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-  fake.close = () =>
-    new Promise((resolve) => {
-      for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return fake;
-}
-
 describe('Moyasar adapter (against a local fake of its API)', () => {
   let fake: FakeMoyasar;
   let moyasar: PaymentProvider;
+  let token: string;
   beforeEach(async () => {
-    fake = await startFakeMoyasar();
+    fake = await startFakeMoyasar({
+      secretKey: SECRET_KEY,
+      publishableKey: PUBLISHABLE_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    token = await tokenizeCard(fake, PUBLISHABLE_KEY, { number: FAKE_MOYASAR_CARDS.approved });
+    fake.requests = [];
     moyasar = createMoyasarProvider({
       apiUrl: fake.url,
       secretKey: SECRET_KEY,
+      publishableKey: PUBLISHABLE_KEY,
       webhookSecret: WEBHOOK_SECRET,
       timeoutMs: TIMEOUT_MS,
     });
@@ -171,7 +41,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
       callbackUrl: 'https://qr.sufra.example/payment/5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d',
       idempotencyKey: key,
       metadata: { orderId: '42' },
-      sourceToken: 'token_from_the_browser',
+      sourceToken: token,
     });
 
   it('creates a payment with basic auth, given_id and a token source with 3-D Secure, and sends the diner to transaction_url', async () => {
@@ -183,7 +53,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
       amountHalalas: 4_250,
       currency: 'SAR',
       metadata: { orderId: '42' },
-      redirectUrl: `https://api.moyasar.com/v1/transaction_auths/${key}/form?token=fake`,
+      redirectUrl: `${fake.url}/transaction_auths/${key}/form`,
     });
     expect(fake.requests[0]).toEqual({
       method: 'POST',
@@ -196,7 +66,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
         description: 'Sufra Kitchen order #42',
         callback_url: 'https://qr.sufra.example/payment/5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d',
         metadata: { orderId: '42' },
-        source: { type: 'token', token: 'token_from_the_browser', '3ds': true, manual: false },
+        source: { type: 'token', token, '3ds': true, manual: false },
       },
     });
   });
@@ -207,18 +77,38 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
     expect(fake.payments.size).toBe(1);
   });
 
-  it('will not create a payment without a browser-made card token (the card never passes through us)', async () => {
+  it('asks nothing of Moyasar without a browser-made token: it reserves the payment id and sends the diner to our card page', async () => {
+    const key = randomUUID();
+    const payment = await moyasar.createPayment({
+      amountHalalas: 1_000,
+      currency: 'SAR',
+      description: 'x',
+      callbackUrl: 'https://qr.sufra.example/payment/5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d?order=7',
+      idempotencyKey: key,
+      metadata: { orderId: '7' },
+    });
+    expect(payment).toMatchObject({
+      id: key,
+      status: 'initiated',
+      amountHalalas: 1_000,
+      redirectUrl: 'https://qr.sufra.example/card/5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d?order=7',
+    });
+    expect(fake.requests).toHaveLength(0);
+    expect(moyasar.cardTokenization).toEqual({ tokensUrl: `${fake.url}/tokens`, publishableKey: PUBLISHABLE_KEY });
+  });
+
+  it('reports a token Moyasar does not know as rejected (the diner can make another)', async () => {
     await expect(
       moyasar.createPayment({
-        amountHalalas: 100,
+        amountHalalas: 1_000,
         currency: 'SAR',
         description: 'x',
-        callbackUrl: 'https://qr.sufra.example/payment/x',
+        callbackUrl: 'https://qr.sufra.example/payment/x?order=1',
         idempotencyKey: randomUUID(),
         metadata: { orderId: '1' },
+        sourceToken: 'token_never_made',
       }),
-    ).rejects.toMatchObject({ kind: 'rejected' });
-    expect(fake.requests).toHaveLength(0);
+    ).rejects.toMatchObject({ kind: 'rejected', httpStatus: 400 });
   });
 
   it.each([
@@ -262,6 +152,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
     const wrongKey = createMoyasarProvider({
       apiUrl: fake.url,
       secretKey: 'sk_test_wrong',
+      publishableKey: PUBLISHABLE_KEY,
       webhookSecret: WEBHOOK_SECRET,
       timeoutMs: TIMEOUT_MS,
     });
@@ -298,6 +189,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
     const impatient = createMoyasarProvider({
       apiUrl: fake.url,
       secretKey: SECRET_KEY,
+      publishableKey: PUBLISHABLE_KEY,
       webhookSecret: WEBHOOK_SECRET,
       timeoutMs: IMPATIENT_MS,
     });
@@ -322,7 +214,16 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
         ...(secretToken === undefined ? {} : { secret_token: secretToken }),
         account_name: 'Sufra',
         live: false,
-        data: { ...moyasarPayment('pay_1', { amount: 4_250, currency: 'SAR', description: 'x' }), status: 'paid' },
+        data: {
+          id: 'pay_1',
+          status: 'paid',
+          amount: 4_250,
+          currency: 'SAR',
+          refunded: 0,
+          description: 'x',
+          metadata: null,
+          source: { type: 'creditcard', company: 'visa', number: '4111-11XX-XXXX-1111', message: 'APPROVED' },
+        },
       });
 
     it('accepts a webhook carrying the secret token and gives its event id and payment', () => {

@@ -10,12 +10,14 @@ import {
   type ProviderPayment,
   type WebhookRequest,
 } from './payment-provider.ts';
-import { providerRequest } from './provider-http.ts';
+import { providerPaymentsApi } from './provider-http.ts';
 
 export interface MoyasarSettings {
   /** e.g. https://api.moyasar.com/v1 (tests: a local fake). */
   apiUrl: string;
   secretKey: string;
+  /** The browser's key for POST {apiUrl}/tokens on our card page. */
+  publishableKey: string;
   /** The webhook's secret token, as set in Moyasar's dashboard. */
   webhookSecret: string;
   timeoutMs: number;
@@ -113,28 +115,38 @@ function toProviderPayment(payment: MoyasarPayment): ProviderPayment {
  * dashboard's `secret_token` in their body (Moyasar does not sign them).
  */
 export function createMoyasarProvider(settings: MoyasarSettings): PaymentProvider {
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ProviderPayment> {
-    const { body: answer } = await providerRequest({
-      method,
-      url: `${settings.apiUrl}${path}`,
-      secretKey: settings.secretKey,
-      body,
-      timeoutMs: settings.timeoutMs,
-      provider: 'moyasar',
-    });
-    const parsed = moyasarPayment.safeParse(answer);
-    if (!parsed.success) throw new PaymentProviderError('invalid_response', 'moyasar: unexpected payment body');
-    return toProviderPayment(parsed.data);
-  }
+  const { call, fetchPayment, refundPayment } = providerPaymentsApi({
+    apiUrl: settings.apiUrl,
+    secretKey: settings.secretKey,
+    timeoutMs: settings.timeoutMs,
+    provider: 'moyasar',
+    paymentJson: moyasarPayment,
+    toProviderPayment,
+  });
 
   return {
     name: 'moyasar',
+    cardTokenization: { tokensUrl: `${settings.apiUrl}/tokens`, publishableKey: settings.publishableKey },
     async createPayment(input: CreatePaymentInput) {
       if (!input.sourceToken) {
-        throw new PaymentProviderError('rejected', 'moyasar: a card token made in the browser is required');
+        // Moyasar has no hosted card page for its payments API: the diner goes to ours, which makes the token in
+        // the browser and comes back with it. Nothing is asked of Moyasar yet; `given_id` makes our key the id the
+        // payment will have, so the attempt is bound to it from now on.
+        return {
+          id: input.idempotencyKey,
+          status: 'initiated',
+          amountHalalas: input.amountHalalas,
+          currency: input.currency,
+          refundedHalalas: 0,
+          description: input.description,
+          metadata: input.metadata,
+          redirectUrl: cardPageOf(input.callbackUrl),
+          card: null,
+          failureMessage: null,
+        };
       }
       return call('POST', '/payments', {
-        // Moyasar wants a UUID here; a retried create with the same one answers the same payment.
+        // Moyasar wants a UUID here: it becomes the payment's id, and a retried create with it answers that payment.
         given_id: input.idempotencyKey,
         amount: input.amountHalalas,
         currency: input.currency,
@@ -144,13 +156,8 @@ export function createMoyasarProvider(settings: MoyasarSettings): PaymentProvide
         source: { type: 'token', token: input.sourceToken, '3ds': true, manual: false },
       });
     },
-    fetchPayment: (id) => call('GET', `/payments/${encodeURIComponent(id)}`),
-    refundPayment: (id, amountHalalas) =>
-      call(
-        'POST',
-        `/payments/${encodeURIComponent(id)}/refund`,
-        amountHalalas === undefined ? {} : { amount: amountHalalas },
-      ),
+    fetchPayment,
+    refundPayment,
     verifyWebhook(request: WebhookRequest): PaymentWebhookEvent {
       let json: unknown;
       try {
@@ -168,4 +175,11 @@ export function createMoyasarProvider(settings: MoyasarSettings): PaymentProvide
       return { eventId: parsed.data.id, type: parsed.data.type, payment: toProviderPayment(parsed.data.data) };
     },
   };
+}
+
+/** Our card page, the sibling of the return page: /payment/{uuid}?order= → /card/{uuid}?order= (web app routes). */
+export function cardPageOf(callbackUrl: string): string {
+  const url = new URL(callbackUrl);
+  url.pathname = url.pathname.replace(/\/payment\/([^/]+)\/?$/, '/card/$1');
+  return url.href;
 }

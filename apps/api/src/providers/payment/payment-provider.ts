@@ -3,13 +3,19 @@ import type { CardBrand } from '@sufra/shared/payments/card';
 
 /**
  * What the core needs from a card payment provider (DESIGN §5, issue 5). The diner types the card on the
- * provider's own page; we only ever hold the provider's payment id, its status and at most brand + last 4.
+ * provider's own page (test gateway), or on our card page that posts it straight from the browser to the
+ * provider's tokens API (Moyasar); we only ever hold the provider's payment id, its status and at most brand + last 4.
  *
  * Nothing a browser brings back (the callback's ?id=&status=) is trusted: the core calls fetchPayment and checks
  * amount, currency and metadata.orderId itself. Webhooks are verified here and deduplicated by eventId by the core.
  */
 export interface PaymentProvider {
   readonly name: 'test' | 'moyasar';
+  /**
+   * Where a browser turns a card into a token by itself (Moyasar: POST {tokensUrl} with the publishable key), for
+   * our card page; null when the provider's own hosted page takes the card (the test gateway).
+   */
+  readonly cardTokenization: CardTokenization | null;
   /** Starts a payment; the diner is then sent to `redirectUrl`. Same idempotencyKey → same payment, never a second. */
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   /** The provider's current view of a payment (the only source of truth for "paid"). */
@@ -18,6 +24,12 @@ export interface PaymentProvider {
   refundPayment(paymentId: string, amountHalalas?: number): Promise<ProviderPayment>;
   /** Checks a webhook's signature (or secret) over its raw body; a forged or malformed one throws `webhook_invalid`. */
   verifyWebhook(request: WebhookRequest): PaymentWebhookEvent;
+}
+
+export interface CardTokenization {
+  tokensUrl: string;
+  /** Public by design: it can only make tokens, never charge or read payments. */
+  publishableKey: string;
 }
 
 export interface CreatePaymentInput {
@@ -33,7 +45,8 @@ export interface CreatePaymentInput {
   metadata: { orderId: string } & Record<string, string>;
   /**
    * Moyasar only: a card token the browser made with the publishable key (Moyasar's tokenization), so the card
-   * number goes from the browser to Moyasar and never through us. The test gateway collects the card on its page.
+   * number goes from the browser to Moyasar and never through us. Without it, the payment is only reserved under
+   * our idempotency key and the diner is sent to our card page to make one. The test gateway takes the card on its page.
    */
   sourceToken?: string;
 }

@@ -1,4 +1,5 @@
-import { PaymentProviderError } from './payment-provider.ts';
+import type { z } from 'zod';
+import { type PaymentProvider, PaymentProviderError, type ProviderPayment } from './payment-provider.ts';
 
 export interface ProviderRequest {
   method: 'GET' | 'POST';
@@ -75,4 +76,44 @@ export async function providerRequest(request: ProviderRequest): Promise<{ statu
 function messageOf(body: unknown): string | null {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
   return null;
+}
+
+export interface ProviderPaymentsApi<Json> {
+  /** Base of the provider's API including its version, e.g. https://api.moyasar.com/v1 (a function: read at each call). */
+  apiUrl: string | (() => string);
+  secretKey: string;
+  timeoutMs: number;
+  /** For error messages: "moyasar", "test gateway". */
+  provider: string;
+  /** The provider's payment object as it documents it, and how it reads in our words. */
+  paymentJson: z.ZodType<Json>;
+  toProviderPayment: (json: Json) => ProviderPayment;
+}
+
+/**
+ * The payment calls both adapters share: one JSON call whose answer must be a payment object, and the fetch and
+ * refund built on it (both providers shape them like Moyasar: GET /payments/{id}, POST /payments/{id}/refund).
+ */
+export function providerPaymentsApi<Json>(api: ProviderPaymentsApi<Json>) {
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ProviderPayment> {
+    const { body: answer } = await providerRequest({
+      method,
+      url: `${typeof api.apiUrl === 'string' ? api.apiUrl : api.apiUrl()}${path}`,
+      secretKey: api.secretKey,
+      body,
+      timeoutMs: api.timeoutMs,
+      provider: api.provider,
+    });
+    const parsed = api.paymentJson.safeParse(answer);
+    if (!parsed.success) throw new PaymentProviderError('invalid_response', `${api.provider}: unexpected payment body`);
+    return api.toProviderPayment(parsed.data);
+  }
+  const fetchPayment: PaymentProvider['fetchPayment'] = (id) => call('GET', `/payments/${encodeURIComponent(id)}`);
+  const refundPayment: PaymentProvider['refundPayment'] = (id, amountHalalas) =>
+    call(
+      'POST',
+      `/payments/${encodeURIComponent(id)}/refund`,
+      amountHalalas === undefined ? {} : { amount: amountHalalas },
+    );
+  return { call, fetchPayment, refundPayment };
 }

@@ -7,7 +7,7 @@ import {
   type ProviderPayment,
   type WebhookRequest,
 } from './payment-provider.ts';
-import { providerRequest } from './provider-http.ts';
+import { providerPaymentsApi } from './provider-http.ts';
 import { gatewayPaymentJson, gatewayWebhookBody } from './test-gateway/test-gateway-api.ts';
 import { GATEWAY_SIGNATURE_HEADER, gatewaySignatureValid } from './test-gateway/test-gateway-signature.ts';
 
@@ -21,22 +21,19 @@ export interface TestGatewayProviderSettings {
 
 /** The adapter for the built-in test gateway: it talks to it over HTTP like to any third party. */
 export function createTestGatewayProvider(settings: TestGatewayProviderSettings): PaymentProvider {
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const { body: answer } = await providerRequest({
-      method,
-      url: `${typeof settings.apiUrl === 'string' ? settings.apiUrl : settings.apiUrl()}/v1${path}`,
-      secretKey: settings.secretKey,
-      body,
-      timeoutMs: settings.timeoutMs,
-      provider: 'test gateway',
-    });
-    const parsed = gatewayPaymentJson.safeParse(answer);
-    if (!parsed.success) throw new PaymentProviderError('invalid_response', 'test gateway: unexpected payment body');
-    return toProviderPayment(parsed.data);
-  };
+  const { call, fetchPayment, refundPayment } = providerPaymentsApi({
+    apiUrl: () => `${typeof settings.apiUrl === 'string' ? settings.apiUrl : settings.apiUrl()}/v1`,
+    secretKey: settings.secretKey,
+    timeoutMs: settings.timeoutMs,
+    provider: 'test gateway',
+    paymentJson: gatewayPaymentJson,
+    toProviderPayment,
+  });
 
   return {
     name: 'test',
+    // The gateway's own hosted page takes the card.
+    cardTokenization: null,
     createPayment(input: CreatePaymentInput) {
       return call('POST', '/payments', {
         amount: input.amountHalalas,
@@ -47,13 +44,8 @@ export function createTestGatewayProvider(settings: TestGatewayProviderSettings)
         metadata: input.metadata,
       });
     },
-    fetchPayment: (id) => call('GET', `/payments/${encodeURIComponent(id)}`),
-    refundPayment: (id, amountHalalas) =>
-      call(
-        'POST',
-        `/payments/${encodeURIComponent(id)}/refund`,
-        amountHalalas === undefined ? {} : { amount: amountHalalas },
-      ),
+    fetchPayment,
+    refundPayment,
     verifyWebhook(request: WebhookRequest): PaymentWebhookEvent {
       const header = request.headers[GATEWAY_SIGNATURE_HEADER];
       const signature = Array.isArray(header) ? header[0] : header;
