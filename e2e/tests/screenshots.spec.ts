@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, readCode, STAFF, TEXTS, uniqueMobile } from '../support/accounts.ts';
 import { comboItem, demoCart, itemWithRequiredGroup } from '../support/demo-menu.ts';
 import { placeOrder, signedInDiner } from '../support/diner-api.ts';
+import { fillMoyasarCard, MOYASAR_CARDS, moyasarBaseURL } from '../support/moyasar.ts';
 import { addDeliveryAddress, BRANCHES, branchOption, dinerWithCart, moveOrder, POINTS } from '../support/ordering.ts';
 import {
   dinerAtCardCheckout,
@@ -255,6 +256,23 @@ for (const language of LANGUAGES) {
       await page.goto(`/payment-failed/${QR.main}?order=${id}`);
       await expect(page.getByTestId('payment-retry')).toBeVisible();
       await shoot(page, `payment-failed-retry-${language}`);
+    });
+  });
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`Moyasar card page screenshots (${language})`, () => {
+    test.use({ baseURL: moyasarBaseURL, locale: language === 'ar' ? 'ar-SA' : 'en-US' });
+
+    test(`screenshots of our card page for Moyasar (${language})`, async ({ page, request }) => {
+      test.setTimeout(90_000);
+      if (language !== 'ar') await useLanguage(page, language);
+      await dinerAtCardCheckout(page, request, moyasarBaseURL, language);
+      await page.getByTestId('place-order').click();
+      await expect(page).toHaveURL(new RegExp(`/card/${QR.main}\\?order=\\d+$`));
+      await expect(page.getByTestId('card-pay')).toBeEnabled();
+      await fillMoyasarCard(page, { number: MOYASAR_CARDS.approved });
+      await shoot(page, `payment-moyasar-card-${language}`);
     });
   });
 }

@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
-import type { PaymentMethod } from '@sufra/shared/schemas/order';
+import type { Order, PaymentMethod } from '@sufra/shared/schemas/order';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
@@ -46,8 +46,11 @@ function newIdempotencyKey(): string {
 }
 
 /** Where /confirm-order reads the checkout's preview total (history state), to say when the server's differs. */
+/** What the confirmation gets in history state from the page that sent the diner there (survives a reload). */
 export interface ConfirmState {
   previewTotal?: number;
+  /** The order as the placement (or the payment's verification) answered it: shown at once, then refreshed. */
+  order?: Order;
 }
 
 function productLine(checked: CheckedLine<CartProduct>): Omit<ShownOrderLine, 'priceHalalas'> {
@@ -207,7 +210,7 @@ export default function CheckoutRoute() {
       }
       setPlaced(true);
       navigate(paths.confirmOrder.build(uuid, order.id), {
-        state: { previewTotal: preview.pricing.total } satisfies ConfirmState,
+        state: { previewTotal: preview.pricing.total, order } satisfies ConfirmState,
       });
       dispatch(resetCart());
     } catch (caught) {

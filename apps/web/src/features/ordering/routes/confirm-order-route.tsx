@@ -32,10 +32,15 @@ export default function ConfirmOrderRoute() {
   const language = useLanguage();
   const { orderId, status } = useOrderFromQuery(uuid, paths.confirmOrder.build);
   const qr = useAppSelector((s) => s.establishment.establishment);
-  const [order, setOrder] = useState<Order | null>(null);
+  const [sent] = useState(() => window.history.state as ConfirmState | null);
+  // The order as the page before answered it (placement, or the payment's verification): painted at once, while
+  // the load below and the live stream bring the current one.
+  const [order, setOrder] = useState<Order | null>(() =>
+    sent?.order && sent.order.id === orderId ? sent.order : null,
+  );
   const [loadError, setLoadError] = useState<unknown>(null);
   // The checkout's preview total, when the diner came from there (history state survives a reload).
-  const [previewTotal] = useState(() => (window.history.state as ConfirmState | null)?.previewTotal);
+  const previewTotal = sent?.previewTotal;
 
   const load = useCallback(() => {
     if (orderId === null) return;

@@ -13,6 +13,7 @@ import { MissingOrder } from '../components/missing-order';
 import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { pendingCardOrderKey } from '../order-draft';
 import { PAYMENT_POLL_INTERVAL_MS, paymentReturnStep } from '../payment-return';
+import type { ConfirmState } from './checkout-route';
 import './ordering.css';
 
 type Shown = { state: 'checking' } | { state: 'stalled' } | { state: 'error'; message: string };
@@ -52,7 +53,10 @@ export default function PaymentRoute() {
         if (step === 'paid') {
           session.removeItem(pendingCardOrderKey(uuid));
           dispatch(resetCart());
-          navigate(paths.confirmOrder.build(uuid, orderId), { replace: true });
+          navigate(paths.confirmOrder.build(uuid, orderId), {
+            replace: true,
+            state: { order: verdict.order } satisfies ConfirmState,
+          });
         } else if (step === 'failed') {
           navigate(paths.paymentFailed.build(uuid, orderId), { replace: true });
         } else if (step === 'stalled') {
