@@ -9,7 +9,7 @@ import {
 } from '@sufra/shared/payments/card';
 import type { CardPageResponse } from '@sufra/shared/schemas/payment';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { type ControlProps, FormAlert, FormField } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths } from '../../../config/paths';
@@ -19,9 +19,9 @@ import { useTranslation } from '../../../lib/use-translation';
 import { createCardToken } from '../api/create-card-token';
 import { getCardPage } from '../api/get-card-page';
 import { submitCardToken } from '../api/submit-card-token';
-import { useSignedIn } from '../hooks/use-ordering-cart';
+import { MissingOrder } from '../components/missing-order';
+import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { orderNumberText } from '../order-number';
-import { orderIdFrom } from '../payment-return';
 import './ordering.css';
 
 type Loaded = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; page: CardPageResponse };
@@ -36,12 +36,10 @@ const EMPTY: Values = { holder: '', number: '', expiry: '', cvv: '' };
  */
 export default function CardRoute() {
   const { uuid = '' } = useParams();
-  const [search] = useSearchParams();
   const { t } = useTranslation();
   const language = useLanguage();
   const [, navigate] = useLocation();
-  const orderId = orderIdFrom(search);
-  const status = useSignedIn(uuid, orderId === null ? paths.menu.build(uuid) : paths.card.build(uuid, orderId));
+  const { orderId, status } = useOrderFromQuery(uuid, paths.card.build);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<CardField, CardErrorCode>>>({});
@@ -132,18 +130,7 @@ export default function CardRoute() {
     }
   };
 
-  if (orderId === null) {
-    return (
-      <div className="page page--center" data-testid="card-page">
-        <title>{`${title} | ${t('app.name')}`}</title>
-        <h1>{title}</h1>
-        <p>{t('ordering.missingOrder')}</p>
-        <Link to={paths.orders.build(uuid)} className="btn btn-primary">
-          {t('ordering.myOrders')}
-        </Link>
-      </div>
-    );
-  }
+  if (orderId === null) return <MissingOrder uuid={uuid} title={title} testId="card-page" />;
 
   const brand = detectCardBrand(values.number);
   /** The number, expiry and CVV: digits, left to right in both languages, the browser's card autofill. */
