@@ -22,6 +22,7 @@ import { submitCardToken } from '../api/submit-card-token';
 import { MissingOrder } from '../components/missing-order';
 import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { orderNumberText } from '../order-number';
+import '../../../components/ui/form.css';
 import './ordering.css';
 
 type Loaded = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; page: CardPageResponse };
