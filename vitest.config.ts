@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure code: shared, web reducers) and `api` (the real Fastify app on a real database).
 // The API project runs twice in `npm test`: on PGlite, then with DATABASE_URL pointing at a real PostgreSQL.
@@ -13,6 +13,8 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
             // The seed's pure data checks need no database; the seeding itself is tested in the api project.
             'apps/api/src/db/seed/seed-data.test.ts',
+            // The API's pure helpers (no app, no database).
+            'apps/api/src/lib/**/*.test.ts',
           ],
           environment: 'node',
         },
@@ -21,6 +23,12 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          // (the unit project runs these)
+          exclude: [
+            ...configDefaults.exclude,
+            'apps/api/src/lib/**/*.test.ts',
+            'apps/api/src/db/seed/seed-data.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -57,17 +57,42 @@ describe('concurrent order placement', () => {
     expect(replay.json()).toEqual(created[0]?.json());
   });
 
-  it('gives 30 concurrent orders of one branch 30 distinct, consecutive numbers', async () => {
+  it('gives 30 concurrent orders of one branch consecutive numbers, each answer its own order, written in groups', async () => {
+    const outboxBefore = await countRows(t, 'order_outbox');
+    // Each request its own quantity, so every answer can be matched with its request.
+    const sent = Array.from({ length: 30 }, (_, i) => ({ key: newKey(), quantity: i + 1 }));
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => {
+      sent.map(({ key, quantity }) => {
         const tab = caller(t);
         for (const [k, v] of a.jar.cookies) tab.jar.cookies.set(k, v);
-        return placeOrder(tab, UUID.aMain, body());
+        return placeOrder(tab, UUID.aMain, { ...body(), lines: [{ ...body().lines[0], quantity }] }, key);
       }),
     );
     expect(results.map((r) => r.statusCode).every((s) => s === 201)).toBe(true);
-    const numbers = results.map((r) => orderSchema.parse(r.json()).number).sort((x, y) => x - y);
+    const orders = results.map((r) => orderSchema.parse(r.json()));
+    const numbers = orders.map((o) => o.number).sort((x, y) => x - y);
     expect(new Set(numbers).size).toBe(30);
     expect((numbers.at(-1) ?? 0) - (numbers[0] ?? 0)).toBe(29);
+    const unit = orders[0]?.lines[0]?.unitPriceHalalas ?? 0;
+    for (const [i, order] of orders.entries()) {
+      const { key, quantity } = sent[i] ?? { key: '', quantity: 0 };
+      expect(order.lines.map((l) => l.quantity)).toEqual([quantity]);
+      expect(order.pricing.subtotal).toBe(unit * quantity);
+      // What the diner was told is what was stored, with its own lines, and what its key replays.
+      const stored = await a.call('GET', `/api/orders/${UUID.aMain}/${order.id}/`);
+      expect(stored.json()).toEqual(order);
+      const replay = await placeOrder(a, UUID.aMain, { ...body(), lines: [{ ...body().lines[0], quantity }] }, key);
+      expect(replay.json()).toEqual(order);
+    }
+    expect(await countRows(t, 'order_outbox')).toBe(outboxBefore + 30);
+    // On PostgreSQL, orders that queued for the branch's counter were written together: fewer transactions than
+    // orders (rows written by one statement share its transaction id). PGlite answers one query at a time and
+    // these requests reach the write one after another, so nothing queues there.
+    const ids = orders.map((o) => o.id).join(',');
+    const [{ transactions } = { transactions: 0 }] = await t.database.query<{ transactions: number }>(
+      `select count(distinct xmin::text)::int as transactions from orders where id in (${ids})`,
+    );
+    expect(transactions).toBeGreaterThanOrEqual(1);
+    if (t.database.kind === 'postgres') expect(transactions).toBeLessThan(30);
   });
 });

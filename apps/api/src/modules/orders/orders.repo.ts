@@ -126,99 +126,152 @@ export interface PlacedOrderWrite {
 }
 
 /**
- * The whole write of a placement as one statement (data-modifying CTEs, atomic like a transaction): the branch's
- * next number, the order, its lines, the outbox row and the idempotency key's response. One round trip, so the
- * branch's counter row (which every order at the branch must lock, to number orders 1, 2, 3 … without gaps) is
- * held only while PostgreSQL runs this statement, not across several round trips from Node: that lock is what
- * bounds a branch's orders per second. Foreign keys are checked at the end of the statement, as in a transaction.
+ * The whole write of one branch's placements as one statement (data-modifying CTEs, atomic like a transaction):
+ * the branch's next numbers, the orders, their lines, the outbox rows and the idempotency keys' responses. One
+ * round trip, so the branch's counter row (which every order at the branch must lock, to number orders 1, 2, 3 …
+ * without gaps) is held only while PostgreSQL runs this statement, not across several round trips from Node: that
+ * lock is what bounds a branch's orders per second, and writing the placements that waited for it together
+ * (lib/group-commit) pays it, the commit and the round trip once per batch. Foreign keys are checked at the end
+ * of the statement, as in a transaction, so one bad write fails the whole batch (and writes nothing).
+ * Answers one result per write, in order.
  */
-export async function insertPlacedOrder(
+export async function insertPlacedOrders(
   db: Queryable,
-  write: PlacedOrderWrite,
-): Promise<{ id: number; number: number; attemptId: number | null }> {
-  const { order: o, key, paymentAttempt: attempt } = write;
-  // Hand-written rather than built from drizzle's builders: the text is the same for every order (the lines
-  // travel as one jsonb array), and building five builders' SQL on every request showed as ~8 % of the server's
-  // CPU profile under load (`npm run bench -- --only orders --cpu-prof=DIR`).
-  const lines = JSON.stringify(
-    write.lines.map((l) => ({
-      position: l.position,
-      kind: l.kind,
-      item_id: l.itemId,
-      name_ar: l.nameAr,
-      name_en: l.nameEn,
-      quantity: l.quantity,
-      unit_price_halalas: l.unitPriceHalalas,
-      subtotal: l.subtotal,
-      tax: l.tax,
-      total: l.total,
-      modifiers: l.modifiers,
-      slots: l.slots,
+  branchId: number,
+  writes: PlacedOrderWrite[],
+): Promise<{ id: number; number: number; attemptId: number | null }[]> {
+  if (writes.some((w) => w.order.branchId !== branchId)) throw new Error('a batch of placements spans branches');
+  // Hand-written rather than built from drizzle's builders: the text is the same for every batch (the orders and
+  // their lines travel as one jsonb array), and building five builders' SQL on every request showed as ~8 % of
+  // the server's CPU profile under load (`npm run bench -- --only orders --cpu-prof=DIR`).
+  const time = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  const input = JSON.stringify(
+    writes.map(({ order: o, lines, key, responseStatus, responseBody, paymentAttempt }, i) => ({
+      ord: i + 1,
+      brand_id: o.brandId,
+      customer_id: o.customerId,
+      order_type: o.orderType,
+      status: o.status ?? 'pending',
+      payment_method: o.paymentMethod,
+      payment_status: o.paymentStatus ?? 'unpaid',
+      tax_mode: o.taxMode,
+      subtotal: o.subtotal,
+      branch_taxes: o.branchTaxes,
+      modifiers_taxes: o.modifiersTaxes,
+      charge_amount: o.chargeAmount,
+      charges_taxes: o.chargesTaxes,
+      delivery_fee: o.deliveryFee,
+      taxes_price: o.taxesPrice,
+      total_discount: o.totalDiscount,
+      total: o.total,
+      foodics_taxes: o.foodicsTaxes,
+      foodics_charges: o.foodicsCharges,
+      foodics_total: o.foodicsTotal,
+      notes: o.notes ?? null,
+      receive_at: time(o.receiveAt),
+      lat: o.lat ?? null,
+      lng: o.lng ?? null,
+      address: o.address ?? null,
+      delivery_zone_id: o.deliveryZoneId ?? null,
+      table_id: o.tableId ?? null,
+      table_number: o.tableNumber ?? null,
+      created_at: time(o.createdAt),
+      updated_at: time(o.updatedAt),
+      key,
+      response_status: responseStatus,
+      response_body: responseBody,
+      attempt_provider: paymentAttempt?.provider ?? null,
+      attempt_key: paymentAttempt?.idempotencyKey ?? null,
+      lines: lines.map((l) => ({
+        position: l.position,
+        kind: l.kind,
+        item_id: l.itemId,
+        name_ar: l.nameAr,
+        name_en: l.nameEn,
+        quantity: l.quantity,
+        unit_price_halalas: l.unitPriceHalalas,
+        subtotal: l.subtotal,
+        tax: l.tax,
+        total: l.total,
+        modifiers: l.modifiers,
+        slots: l.slots,
+      })),
     })),
   );
-  const time = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   const result = await db.execute(sql`
-    with counter as (
-      insert into ${branchOrderCounters} (branch_id, last_number) values (${o.branchId}, 1)
-      on conflict (branch_id) do update set last_number = ${branchOrderCounters}.last_number + 1
-      returning last_number
-    ), new_order as (
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, brand_id int, customer_id int, order_type int,
+        status text, payment_method text, payment_status text, tax_mode text, subtotal int, branch_taxes int,
+        modifiers_taxes int, charge_amount int, charges_taxes int, delivery_fee int, taxes_price int,
+        total_discount int, total int, foodics_taxes int, foodics_charges int, foodics_total int, notes text,
+        receive_at timestamptz, lat float8, lng float8, address jsonb, delivery_zone_id int, table_id int,
+        table_number text, created_at timestamptz, updated_at timestamptz, key text, response_status int,
+        response_body jsonb, attempt_provider text, attempt_key text, lines jsonb)
+    ), counter as (
+      -- The batch's numbers: the n after the branch's last, the write at position ord taking last - n + ord.
+      insert into ${branchOrderCounters} (branch_id, last_number) values (${branchId}::int, ${writes.length}::int)
+      on conflict (branch_id) do update set last_number = ${branchOrderCounters}.last_number + ${writes.length}::int
+      returning last_number - ${writes.length}::int as before
+    ), new_orders as (
       insert into ${orders} (brand_id, branch_id, customer_id, number, order_type, status, payment_method,
         payment_status, tax_mode, subtotal, branch_taxes, modifiers_taxes, charge_amount, charges_taxes, delivery_fee,
         taxes_price, total_discount, total, foodics_taxes, foodics_charges, foodics_total, notes, receive_at, lat, lng,
         address, delivery_zone_id, table_id, table_number, created_at, updated_at)
-      select ${o.brandId}::int, ${o.branchId}::int, ${o.customerId}::int, counter.last_number, ${o.orderType}::int,
-        ${o.status ?? 'pending'}::text, ${o.paymentMethod}::text, ${o.paymentStatus ?? 'unpaid'}::text,
-        ${o.taxMode}::text, ${o.subtotal}::int, ${o.branchTaxes}::int, ${o.modifiersTaxes}::int,
-        ${o.chargeAmount}::int, ${o.chargesTaxes}::int, ${o.deliveryFee}::int, ${o.taxesPrice}::int,
-        ${o.totalDiscount}::int, ${o.total}::int, ${o.foodicsTaxes}::int, ${o.foodicsCharges}::int,
-        ${o.foodicsTotal}::int, ${o.notes ?? null}::text, ${time(o.receiveAt)}::timestamptz, ${o.lat ?? null}::float8,
-        ${o.lng ?? null}::float8, ${o.address ? JSON.stringify(o.address) : null}::jsonb,
-        ${o.deliveryZoneId ?? null}::int, ${o.tableId ?? null}::int, ${o.tableNumber ?? null}::text,
-        ${time(o.createdAt)}::timestamptz, ${time(o.updatedAt)}::timestamptz
-      from counter
+      select i.brand_id, ${branchId}::int, i.customer_id, counter.before + i.ord, i.order_type, i.status,
+        i.payment_method, i.payment_status, i.tax_mode, i.subtotal, i.branch_taxes, i.modifiers_taxes,
+        i.charge_amount, i.charges_taxes, i.delivery_fee, i.taxes_price, i.total_discount, i.total, i.foodics_taxes,
+        i.foodics_charges, i.foodics_total, i.notes, i.receive_at, i.lat, i.lng, i.address, i.delivery_zone_id,
+        i.table_id, i.table_number, i.created_at, i.updated_at
+      from input i, counter
+      order by i.ord
       returning id, number
+    ), placed as (
+      -- Each write with its order's id (its number says which write it was).
+      select i.*, o.id, o.number from input i, counter, new_orders o where o.number = counter.before + i.ord
     ), new_lines as (
       insert into ${orderLines} (order_id, position, kind, item_id, name_ar, name_en, quantity, unit_price_halalas,
         subtotal, tax, total, modifiers, slots)
-      select new_order.id, l.position, l.kind, l.item_id, l.name_ar, l.name_en, l.quantity, l.unit_price_halalas,
+      select p.id, l.position, l.kind, l.item_id, l.name_ar, l.name_en, l.quantity, l.unit_price_halalas,
         l.subtotal, l.tax, l.total, l.modifiers, l.slots
-      from new_order, jsonb_to_recordset(${lines}::jsonb) as l(position int, kind text, item_id int, name_ar text,
+      from placed p, jsonb_to_recordset(p.lines) as l(position int, kind text, item_id int, name_ar text,
         name_en text, quantity int, unit_price_halalas int, subtotal int, tax int, total int, modifiers jsonb,
         slots jsonb)
     ), outbox as (
       -- A card order reaches the kitchen only once its payment is verified: its order_placed row is written by
       -- the verification's transaction instead (payments.service settle), so no row exists to deliver before.
       insert into ${orderOutbox} (order_id, event, payload)
-      select id, 'order_placed', jsonb_build_object('orderId', id, 'brandId', ${o.brandId}::int,
-        'branchId', ${o.branchId}::int, 'number', number)
-      from new_order
-      where ${o.paymentMethod}::text <> 'card'
+      select p.id, 'order_placed', jsonb_build_object('orderId', p.id, 'brandId', p.brand_id,
+        'branchId', ${branchId}::int, 'number', p.number)
+      from placed p
+      where p.payment_method <> 'card'
+      order by p.ord
     ), answered as (
-      update ${idempotencyKeys}
-      set response_status = ${write.responseStatus}::int,
-        response_body = ${JSON.stringify(write.responseBody)}::jsonb || jsonb_build_object('id', new_order.id, 'number', new_order.number)
-      from new_order
-      where ${idempotencyKeys}.customer_id = ${o.customerId}::int and ${idempotencyKeys}.key = ${key}::text
+      update ${idempotencyKeys} k
+      set response_status = p.response_status,
+        response_body = p.response_body || jsonb_build_object('id', p.id, 'number', p.number)
+      from placed p
+      where k.customer_id = p.customer_id and k.key = p.key
     ), attempt as (
       -- A card order's first attempt, so placement makes no round trip of its own for it.
       insert into ${paymentAttempts} (order_id, provider, idempotency_key, amount_halalas, created_at, updated_at)
-      select id, ${attempt?.provider ?? null}::text, ${attempt?.idempotencyKey ?? null}::text, ${o.total}::int,
-        ${time(o.createdAt)}::timestamptz, ${time(o.createdAt)}::timestamptz
-      from new_order
-      where ${attempt ? 1 : 0}::int = 1
-      returning id
+      select p.id, p.attempt_provider, p.attempt_key, p.total, p.created_at, p.created_at
+      from placed p
+      where p.attempt_provider is not null
+      returning id, order_id
     )
-    -- Wakes the kitchen relays when this commits (a select CTE nobody reads would not run, so it is here).
-    select new_order.id, number, (select id from attempt) as attempt_id, pg_notify(${OUTBOX_WAKE_CHANNEL}, '')
-    from new_order`);
-  const [row] = (result as unknown as { rows: { id: number; number: number; attempt_id: number | null }[] }).rows;
-  if (!row) throw new Error('order insert returned nothing');
-  return {
+    -- Wakes the kitchen relays when this commits (a select CTE nobody reads would not run, so it is here;
+    -- PostgreSQL sends one notification for the statement's identical ones).
+    select p.ord, p.id, p.number, a.id as attempt_id, pg_notify(${OUTBOX_WAKE_CHANNEL}, '')
+    from placed p left join attempt a on a.order_id = p.id
+    order by p.ord`);
+  const rows = (result as unknown as { rows: { ord: number; id: number; number: number; attempt_id: number | null }[] })
+    .rows;
+  if (rows.length !== writes.length) throw new Error(`${writes.length} orders written, ${rows.length} answered`);
+  return rows.map((row) => ({
     id: Number(row.id),
     number: Number(row.number),
     attemptId: row.attempt_id === null ? null : Number(row.attempt_id),
-  };
+  }));
 }
 
 /**

@@ -18,6 +18,7 @@ import type { PlacedOrderResponse } from '@sufra/shared/schemas/payment';
 import type { Service } from '@sufra/shared/services';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { createGroupCommit } from '../../lib/group-commit.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type CustomerSessionCheck, isCustomerSessionLive } from '../auth/sessions.repo.ts';
@@ -34,7 +35,7 @@ import {
   findIdempotencyKey,
   findStaffOrder,
   insertOutboxEvent,
-  insertPlacedOrder,
+  insertPlacedOrders,
   listBranchOrders,
   listCustomerOrders,
   listLinesOf,
@@ -42,6 +43,7 @@ import {
   type OrderLineRow,
   type OrderRow,
   type OrderWithBranch,
+  type PlacedOrderWrite,
   reclaimStaleIdempotencyKey,
   releaseIdempotencyKey,
   type StaffOrderRow,
@@ -70,6 +72,12 @@ const ORDERABLE_TABLE_STATUSES = new Set(['free', 'occupied']);
 const RECEIVE_AT_GRACE_MS = 5 * 60_000;
 const RECEIVE_AT_MAX_AHEAD_MS = 7 * 24 * 3_600_000;
 
+/**
+ * The most placements one statement writes. Under load each statement carries the placements that queued while
+ * the last one ran (about a pool's worth); this only caps the statement's size.
+ */
+const PLACEMENT_BATCH_MAX = 64;
+
 const SERVICE_OF_TYPE: Record<OrderType, Service> = { 1: 'dine_in', 2: 'pickup', 3: 'delivery' };
 
 /** Line-level refusals say which line (index in the request) and item they are about. */
@@ -97,6 +105,12 @@ export interface OrdersPayments {
 
 export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; payments: () => OrdersPayments }) {
   const { db } = ctx;
+  // Placements at one branch are written in groups (lib/group-commit): alone when the branch is quiet, together
+  // when they queue for its counter row.
+  const placements = createGroupCommit({
+    maxBatch: PLACEMENT_BATCH_MAX,
+    writeBatch: (branchId: number, writes: PlacedOrderWrite[]) => insertPlacedOrders(db, branchId, writes),
+  });
 
   /** Checks every line against the branch's menu (both languages, for the snapshots) and builds priceCart's input. */
   async function priceLines(
@@ -360,7 +374,7 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
     const { id: _id, number: _number, ...orderColumns } = row;
     const card = body.paymentMethod === 'card';
     const attemptKey = card ? newAttemptKey() : '';
-    const { id, number, attemptId } = await insertPlacedOrder(db, {
+    const { id, number, attemptId } = await placements.write(branch.id, {
       order: { ...orderColumns, customerId: customer.id },
       lines: lineRows.map(({ orderId: _orderId, ...line }) => line),
       key,
