@@ -47,7 +47,7 @@ export function createGroupCommit<Key, In, Out>(options: GroupCommitOptions<Key,
           batch.map((w) => w.input),
         );
         if (outs.length !== batch.length) throw new Error(`batch of ${batch.length} answered ${outs.length}`);
-        batch.forEach((w, i) => w.resolve(outs[i] as Out));
+        for (const [i, w] of batch.entries()) w.resolve(outs[i] as Out);
       } catch (error) {
         if (batch.length === 1) batch[0]?.reject(error);
         else await writeOneByOne(key, batch);
