@@ -1,14 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 
+/** The longest a click holds its section current when no scrollend comes. */
+const HOLD_MAX_MS = 3_000;
+
 /**
  * Which menu section is in view, for the sticky category tabs. A section counts once its top passes under
  * the sticky header; of those intersecting the upper part of the viewport, the first in document order wins.
- * After a tab click the observer is ignored briefly so the highlight does not flicker through the sections
- * the smooth scroll passes.
+ * After a tab click the clicked section stays current until the smooth scroll it started has ended (`scrollend`;
+ * a slow phone's scroll can take well over a second), so the highlight neither flickers through the sections
+ * the scroll passes nor falls back to the one before when the last section cannot reach the top of the page.
  */
 export function useActiveSection(sectionIds: readonly string[], topOffset: number) {
   const [active, setActive] = useState<string | null>(sectionIds[0] ?? null);
-  const lockedUntil = useRef(0);
+  // After a click: hold the clicked section until the scroll ends (or HOLD_MAX_MS).
+  const holding = useRef(false);
+  const holdTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const key = sectionIds.join(',');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ids
@@ -21,7 +27,7 @@ export function useActiveSection(sectionIds: readonly string[], topOffset: numbe
           if (entry.isIntersecting) visible.add(entry.target.id);
           else visible.delete(entry.target.id);
         }
-        if (Date.now() < lockedUntil.current) return;
+        if (holding.current) return;
         const first = sectionIds.find((id) => visible.has(id));
         if (first) setActive(first);
       },
@@ -38,9 +44,26 @@ export function useActiveSection(sectionIds: readonly string[], topOffset: numbe
     if (active === null || !sectionIds.includes(active)) setActive(sectionIds[0] ?? null);
   }, [active, sectionIds]);
 
+  useEffect(() => {
+    const release = () => {
+      holding.current = false;
+    };
+    document.addEventListener('scrollend', release);
+    return () => {
+      document.removeEventListener('scrollend', release);
+      clearTimeout(holdTimer.current);
+    };
+  }, []);
+
   const select = (id: string) => {
-    lockedUntil.current = Date.now() + 900;
+    holding.current = true;
     setActive(id);
+    // A click on the section already in place scrolls nothing, so no scrollend comes (nor in a browser without
+    // the event): the hold ends on its own after a while.
+    clearTimeout(holdTimer.current);
+    holdTimer.current = setTimeout(() => {
+      holding.current = false;
+    }, HOLD_MAX_MS);
   };
 
   return { active, select };
