@@ -2,24 +2,14 @@
  * What the account journeys share: unique phone numbers, the demo staff, reading the 4-digit code from the SMS outbox
  * as the demo manager (through the staff API, like the staff app's outbox screen), and the registration form.
  */
-import {
-  type APIRequestContext,
-  expect,
-  type Locator,
-  type Page,
-  request as playwrightRequest,
-} from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { SessionResponse } from '../../packages/shared/src/schemas/auth.ts';
 import type { SmsOutboxEntry } from '../../packages/shared/src/schemas/staff.ts';
+import { STAFF, staffApi } from './staff-api.ts';
 import { QR } from './sufra.ts';
 
-/** The demo seed's staff (apps/api/src/db/seed): one of each role at the demo brand. */
-export const STAFF = {
-  owner: { email: 'owner@sufra.demo', password: 'owner-demo-2026' },
-  manager: { email: 'manager@sufra.demo', password: 'manager-demo-2026' },
-  cashier: { email: 'cashier@sufra.demo', password: 'cashier-demo-2026' },
-} as const;
+export { STAFF };
 
 /**
  * A Saudi mobile nobody else in this run uses (workers run in parallel and the send limits are per phone):
@@ -32,30 +22,12 @@ export function uniqueMobile(): { national: string; e164: string } {
   return { national, e164: `+966${national}` };
 }
 
-/** Per server: a worker may run journeys against both (the Moyasar journeys have their own, support/moyasar.ts). */
-const managerContexts = new Map<string, Promise<APIRequestContext>>();
-
-/** One signed-in manager per worker and server (its own cookie jar), so reading codes does not spend staff sign-in tries. */
-async function manager(baseURL: string): Promise<APIRequestContext> {
-  let context = managerContexts.get(baseURL);
-  if (!context) {
-    context = (async () => {
-      const signedIn = await playwrightRequest.newContext({ baseURL });
-      const response = await signedIn.post('/api/staff/auth/login/', { data: STAFF.manager });
-      expect(response.ok(), `manager sign-in → ${response.status()} ${await response.text()}`).toBeTruthy();
-      return signedIn;
-    })();
-    managerContexts.set(baseURL, context);
-  }
-  return context;
-}
-
 /**
  * The newest code sent to `e164` (after `after`, an outbox message id), waiting for the SMS to reach the outbox.
  * Returns the code and the message id, so a later call can ask for a newer one.
  */
 export async function readCode(baseURL: string, e164: string, after = 0): Promise<{ code: string; id: number }> {
-  const context = await manager(baseURL);
+  const context = await staffApi(baseURL, 'manager');
   let found: SmsOutboxEntry | undefined;
   await expect(async () => {
     const response = await context.get('/api/staff/sms-outbox/');

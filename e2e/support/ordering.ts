@@ -2,11 +2,12 @@
  * What the ordering journeys share: a diner with a full cart on the way to checkout, the demo branches by name, and a
  * staff user moving an order through the staff API (the order board UI is another journey's).
  */
-import { type APIRequestContext, expect, type Page, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { OrderStatus } from '../../packages/shared/src/machines/order-status.ts';
-import { STAFF, signInByOtp } from './accounts.ts';
+import { signInByOtp } from './accounts.ts';
 import { demoCart } from './demo-menu.ts';
+import { staffApi } from './staff-api.ts';
 import { fetchMenu, QR, saveCart } from './sufra.ts';
 
 /** The demo brand's branches (apps/api/src/db/seed/demo-brand.ts). */
@@ -103,22 +104,9 @@ export async function checkoutAndPlace(page: Page, notes: string, beforePlacing?
   return { id, previewTotal };
 }
 
-let cashier: Promise<APIRequestContext> | undefined;
-
-/** The demo cashier (Olaya branch), signed in once per worker through the staff API. */
-async function cashierContext(baseURL: string): Promise<APIRequestContext> {
-  cashier ??= (async () => {
-    const context = await playwrightRequest.newContext({ baseURL });
-    const response = await context.post('/api/staff/auth/login/', { data: STAFF.cashier });
-    expect(response.ok(), `cashier sign-in → ${response.status()} ${await response.text()}`).toBeTruthy();
-    return context;
-  })();
-  return cashier;
-}
-
 /** Moves an order as the order board would. */
 export async function moveOrder(baseURL: string, id: number, to: OrderStatus) {
-  const context = await cashierContext(baseURL);
+  const context = await staffApi(baseURL, 'cashier');
   const response = await context.patch(`/api/staff/orders/${id}/status/`, { data: { to } });
   expect(response.ok(), `PATCH status → ${to}: ${response.status()} ${await response.text()}`).toBeTruthy();
 }
