@@ -3,6 +3,8 @@
 # Usage: scripts/with-postgres.sh <command…>   (DATABASE_URL is exported for the command)
 # The cluster listens on 127.0.0.1:<free port>, keeps its socket in the temp folder, runs with
 # fsync off (it is disposable), and is stopped and deleted on any exit.
+# For a diagnosis: PG_EXTRA_OPTS adds server options (e.g. "-c session_preload_libraries=auto_explain
+# -c auto_explain.log_min_duration=20"), PG_LOG puts the server's log where it outlives the cluster.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -56,8 +58,8 @@ as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust --encoding=UTF
   exit 1
 }
 
-PG_OPTS="-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=128MB"
-as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -o "$PG_OPTS" -l "$PG_DIR/postgres.log" -w -t 60 start >/dev/null || {
+PG_OPTS="-c listen_addresses=127.0.0.1 -p $PG_PORT -c unix_socket_directories=$PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=128MB ${PG_EXTRA_OPTS:-}"
+as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -o "$PG_OPTS" -l "${PG_LOG:-$PG_DIR/postgres.log}" -w -t 60 start >/dev/null || {
   cat "$PG_DIR/postgres.log" >&2
   exit 1
 }

@@ -38,6 +38,8 @@ export interface CpuShare {
   postgres: number;
   /** This process: autocannon, the load generator. */
   bench: number;
+  /** Every process on the machine (/proc/stat). */
+  machine: number;
 }
 
 export interface OrdersBenchResult {
@@ -529,6 +531,7 @@ export async function benchOrders(
             server: (after.server - before.server) / seconds,
             postgres: (after.postgres - before.postgres) / seconds,
             bench: (after.bench - before.bench) / seconds,
+            machine: (after.machine - before.machine) / seconds,
           },
         };
         apiRuns += 2;

@@ -164,8 +164,19 @@ function processTable(): { pid: number; ppid: number; comm: string; cpuSeconds: 
   return table;
 }
 
-/** CPU seconds used so far by: a server (and its children), PostgreSQL's processes, and this process. */
-export function cpuSnapshot(serverPid: number): { server: number; postgres: number; bench: number } {
+/** CPU seconds the whole machine has spent busy (not idle, not waiting on I/O) since boot, all CPUs summed. */
+function machineBusySeconds(): number {
+  // First line of /proc/stat: "cpu  user nice system idle iowait irq softirq steal …", in clock ticks (100 Hz).
+  const ticks = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+/**
+ * CPU seconds used so far by: a server (and its children), PostgreSQL's processes, this process, and the whole
+ * machine (the per-process figures can miss work: the machine's figure is the one to trust for "is it saturated").
+ */
+export function cpuSnapshot(serverPid: number): { server: number; postgres: number; bench: number; machine: number } {
   const table = processTable();
   const tree = new Set([serverPid]);
   for (let grew = true; grew; ) {
@@ -184,5 +195,6 @@ export function cpuSnapshot(serverPid: number): { server: number; postgres: numb
     server: sum((p) => tree.has(p.pid)),
     postgres: sum((p) => p.comm === 'postgres' || p.comm.startsWith('postgres:')),
     bench: (own.user + own.system) / 1e6,
+    machine: machineBusySeconds(),
   };
 }
