@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuSnapshot, type RunningServer, startServer } from './processes.ts';
+import { cpuShare, cpuSnapshot, type RunningServer, startServer } from './processes.ts';
 
 /** The demo's counter QR code (Olaya branch): pickup at the QR code's own branch. */
 export const ORDER_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
@@ -527,12 +527,7 @@ export async function benchOrders(
         const after = cpuSnapshot(target.pid);
         const run = {
           ...measured,
-          cpu: {
-            server: (after.server - before.server) / seconds,
-            postgres: (after.postgres - before.postgres) / seconds,
-            bench: (after.bench - before.bench) / seconds,
-            machine: (after.machine - before.machine) / seconds,
-          },
+          cpu: cpuShare(before, after, seconds),
         };
         apiRuns += 2;
         createdCount += warm.orders + run.orders;

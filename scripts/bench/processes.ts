@@ -172,11 +172,15 @@ function machineBusySeconds(): number {
   return (user + nice + system + irq + softirq + steal) / 100;
 }
 
-/**
- * CPU seconds used so far by: a server (and its children), PostgreSQL's processes, this process, and the whole
- * machine (the per-process figures can miss work: the machine's figure is the one to trust for "is it saturated").
- */
-export function cpuSnapshot(serverPid: number): { server: number; postgres: number; bench: number; machine: number } {
+/** What cpuShare compares: each process's CPU seconds so far (by pid), this process's, and the machine's. */
+export interface CpuSnapshot {
+  processes: Map<number, { group: 'server' | 'postgres' | null; seconds: number }>;
+  bench: number;
+  machine: number;
+}
+
+/** CPU seconds used so far by each process (a server and its children, PostgreSQL's processes), this one, the machine. */
+export function cpuSnapshot(serverPid: number): CpuSnapshot {
   const table = processTable();
   const tree = new Set([serverPid]);
   for (let grew = true; grew; ) {
@@ -188,13 +192,43 @@ export function cpuSnapshot(serverPid: number): { server: number; postgres: numb
       }
     }
   }
-  const sum = (keep: (p: (typeof table)[number]) => boolean) =>
-    table.filter(keep).reduce((total, p) => total + p.cpuSeconds, 0);
   const own = process.cpuUsage();
   return {
-    server: sum((p) => tree.has(p.pid)),
-    postgres: sum((p) => p.comm === 'postgres' || p.comm.startsWith('postgres:')),
+    processes: new Map(
+      table.map((p) => [
+        p.pid,
+        {
+          group: tree.has(p.pid)
+            ? 'server'
+            : p.comm === 'postgres' || p.comm.startsWith('postgres:')
+              ? 'postgres'
+              : null,
+          seconds: p.cpuSeconds,
+        },
+      ]),
+    ),
     bench: (own.user + own.system) / 1e6,
     machine: machineBusySeconds(),
+  };
+}
+
+/**
+ * CPUs kept busy between two snapshots (CPU seconds / wall seconds), by whom. Per process, from the first
+ * snapshot (or its start) to the second: a process that exited in between is missing, so the per-process figures
+ * are lower bounds; the machine's (/proc/stat) is the one to trust for "were the CPUs the limit".
+ */
+export function cpuShare(before: CpuSnapshot, after: CpuSnapshot, seconds: number) {
+  const used = (group: 'server' | 'postgres') => {
+    let total = 0;
+    for (const [pid, p] of after.processes) {
+      if (p.group === group) total += p.seconds - (before.processes.get(pid)?.seconds ?? 0);
+    }
+    return total / seconds;
+  };
+  return {
+    server: used('server'),
+    postgres: used('postgres'),
+    bench: (after.bench - before.bench) / seconds,
+    machine: (after.machine - before.machine) / seconds,
   };
 }
