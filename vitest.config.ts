@@ -30,6 +30,8 @@ export default defineConfig({
             'apps/api/src/db/seed/seed-data.test.ts',
           ],
           environment: 'node',
+          // On PGlite: one migrated data folder every test app starts from (see the file).
+          globalSetup: ['apps/api/test/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
 import { createDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
@@ -32,6 +33,16 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Capture the server log (set LOG_LEVEL in env too, the default in tests is silent). */
   logStream?: { write(line: string): void };
+}
+
+let template: Blob | undefined;
+
+/** PGlite: the migrated data folder the api project's global setup made (pglite-template.ts), read once per file. */
+function pgliteTemplate(): { loadDataDir?: Blob } {
+  const path = inject('pgliteTemplate');
+  if (!path) return {};
+  template ??= new Blob([readFileSync(path)]);
+  return { loadDataDir: template };
 }
 
 /**
@@ -74,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const database = await createDatabase(config, { inMemory: true });
+  const database = await createDatabase(config, { inMemory: true, ...pgliteTemplate() });
   await migrate(database);
   const seededList = await seedBrandsIfAbsent(database.db, options.brands ?? fixtureBrands);
   const app = await buildApp(config, {

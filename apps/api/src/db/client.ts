@@ -24,12 +24,19 @@ export interface DatabaseHandle {
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Runs fn while holding a PostgreSQL advisory lock, so instances starting together migrate/seed one at a time. */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data folder as an uncompressed tarball (a template for `DatabaseOptions.loadDataDir`). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   /** PGlite only: keep the database in memory instead of DATA_DIR (tests). */
   inMemory?: boolean;
+  /**
+   * PGlite in memory only: start from this data folder (a `dumpDataDir()` tarball) instead of a new cluster. The
+   * tests start each app from one migrated template: a new cluster (initdb in WebAssembly) is most of a second.
+   */
+  loadDataDir?: Blob;
 }
 
 // drizzle is told the casing used by the schema (camelCase keys → snake_case columns), as drizzle.config.ts does.
@@ -37,7 +44,8 @@ const drizzleOptions = { casing: 'snake_case' as const };
 
 export async function createDatabase(config: Config, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (config.databaseUrl) return createPostgres(config.databaseUrl, config.databasePoolSize);
-  return createPglite(options.inMemory ? undefined : `${config.dataDir}/pglite`);
+  if (options.inMemory) return createPglite(undefined, options.loadDataDir);
+  return createPglite(`${config.dataDir}/pglite`);
 }
 
 async function createPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -153,9 +161,11 @@ function createPgListener(url: string) {
   };
 }
 
-async function createPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function createPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = dataDir
+    ? await PGlite.create(dataDir)
+    : await PGlite.create(loadDataDir ? { loadDataDir } : undefined);
   const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
   return {
     db,
@@ -169,6 +179,7 @@ async function createPglite(dataDir: string | undefined): Promise<DatabaseHandle
     },
     // PGlite is single-connection and in-process: nothing else can race us.
     withLock: (_key, fn) => fn(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
