@@ -270,6 +270,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sessions,
     onSmsQueued: () => smsRelay.kick(),
     ipSendsPerHour: config.otpSendsPerIpPerHour,
+    sendGapMs: config.otpSendGapMs,
   });
   const customers = createCustomersService(ctx, sessions);
   const staff = createStaffService(ctx, sessions);

@@ -67,6 +67,9 @@ describe('loadConfig', () => {
       expect(config.sms).toEqual({ provider: 'log', twilio: null, outboxVisible: true, relayIntervalMs: 1000 });
       expect(config.kitchen).toEqual({ relayIntervalMs: 5000 });
       expect(config.otpSendsPerIpPerHour).toBe(20);
+      expect(config.otpSendGapMs).toBe(30_000);
+      expect(loadConfig({ OTP_SEND_GAP_SECONDS: '2' }).otpSendGapMs).toBe(2_000);
+      expect(() => loadConfig({ OTP_SEND_GAP_SECONDS: '0' })).toThrow(/OTP_SEND_GAP_SECONDS/);
       expect(config.authSecret).toBeUndefined();
     });
 

@@ -58,6 +58,8 @@ const envSchema = z.object({
   /** How often the SMS relay looks for pending messages; 0 = not started (tests drive it by hand). */
   /** Per-IP cap on verification codes sent per hour (many diners share a venue's Wi-Fi address). */
   OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** The least time between two codes sent to one number (a double tap does not spend a send). */
+  OTP_SEND_GAP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   SMS_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /**
    * How often the kitchen relay looks for undelivered order events, as a safety net: a new order wakes it at
@@ -134,6 +136,7 @@ export interface Config {
     relayIntervalMs: number;
   };
   otpSendsPerIpPerHour: number;
+  otpSendGapMs: number;
   kitchen: { relayIntervalMs: number };
   payments: PaymentsConfig;
 }
@@ -238,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       relayIntervalMs: e.SMS_RELAY_INTERVAL_MS,
     },
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
+    otpSendGapMs: e.OTP_SEND_GAP_SECONDS * 1000,
     kitchen: { relayIntervalMs: e.KITCHEN_RELAY_INTERVAL_MS },
     payments: {
       provider: e.PAYMENT_PROVIDER,

@@ -35,7 +35,7 @@ export const OTP_RULES = {
   maxWrongTriesPerPhonePerDay: 10,
   sendsPerPhonePer10Min: 3,
   sendsPerPhonePerDay: 10,
-  /** A gap between two sends to one number, so a double tap doesn't spend a send. */
+  /** A gap between two sends to one number, so a double tap doesn't spend a send (the default of OTP_SEND_GAP_SECONDS). */
   minGapMs: 30_000,
 } as const;
 
@@ -64,6 +64,8 @@ export interface OtpServiceDeps {
   /** Called after a transaction wrote an SMS to the outbox (the relay sends it now). */
   onSmsQueued: () => void;
   ipSendsPerHour: number;
+  /** OTP_SEND_GAP_SECONDS (default OTP_RULES.minGapMs). */
+  sendGapMs: number;
 }
 
 export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
@@ -79,8 +81,8 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
     if (recent.count >= OTP_RULES.sendsPerPhonePer10Min && recent.oldest) {
       waits.push(new Date(recent.oldest.getTime() + 10 * MINUTE));
     }
-    const gap = await sendsToPhoneSince(q, phone, new Date(t - OTP_RULES.minGapMs));
-    if (gap.count > 0 && gap.oldest) waits.push(new Date(gap.oldest.getTime() + OTP_RULES.minGapMs));
+    const gap = await sendsToPhoneSince(q, phone, new Date(t - deps.sendGapMs));
+    if (gap.count > 0 && gap.oldest) waits.push(new Date(gap.oldest.getTime() + deps.sendGapMs));
     const day = await sendsToPhoneSince(q, phone, new Date(t - DAY));
     if (day.count >= OTP_RULES.sendsPerPhonePerDay && day.oldest) waits.push(new Date(day.oldest.getTime() + DAY));
     if (ip) {
