@@ -14,6 +14,22 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderLineInsert = typeof orderLines.$inferInsert;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
+/**
+ * The ids a placement will write its order and (card) first payment attempt with, drawn with the key's claim so a
+ * card order's payment can be asked of the provider while the order is being written (the provider needs the order's
+ * id). Ids need not be gap-free (numbers are): a claim that ends in a refusal, or a cash order's unused attempt id,
+ * just leaves a hole in the sequence.
+ */
+export interface ReservedIds {
+  orderId: number;
+  attemptId: number;
+}
+
+const reservedIds = {
+  orderId: sql<number>`nextval('orders_id_seq')::int`.as('order_id'),
+  attemptId: sql<number>`nextval('payment_attempts_id_seq')::int`.as('attempt_id'),
+};
+
 const claimForSessionQuery = preparedFor((db) => {
   const live = db.$with('live').as(customerSessionLiveSelect(db));
   return db
@@ -33,20 +49,21 @@ const claimForSessionQuery = preparedFor((db) => {
         .from(live),
     )
     .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
+    .returning(reservedIds)
     .prepare('claim_idempotency_key_for_session');
 });
 
 /**
- * Placement's first statement: the customer's live-session check and the key's claim in one round trip. True: the
- * session is live and this request now owns the key. False: either the session is not live or the key was taken;
- * the caller tells them apart with the session check alone (a rare path: replays, duplicates, signed-out tokens).
+ * Placement's first statement: the customer's live-session check and the key's claim in one round trip. Ids: the
+ * session is live and this request now owns the key (the ids are its order's). Null: either the session is not live
+ * or the key was taken; the caller tells them apart with the session check alone (a rare path: replays, duplicates,
+ * signed-out tokens).
  */
 export async function claimIdempotencyKeyForSession(
   db: Queryable,
   session: CustomerSessionCheck,
   claim: { key: string; requestHash: string },
-): Promise<boolean> {
+): Promise<ReservedIds | null> {
   const now = session.now.toISOString();
   const inserted = await claimForSessionQuery(db).execute({
     familyId: session.familyId,
@@ -57,7 +74,7 @@ export async function claimIdempotencyKeyForSession(
     requestHash: claim.requestHash,
     createdAt: now,
   });
-  return inserted.length === 1;
+  return inserted[0] ?? null;
 }
 
 export async function findIdempotencyKey(
@@ -74,7 +91,8 @@ export async function findIdempotencyKey(
 
 /**
  * Takes over a key whose request never finished (the process died between the claim and the order's commit):
- * only when it has no response and was claimed before `staleBefore`. True when this request now owns it.
+ * only when it has no response and was claimed before `staleBefore`. Ids (as the claim's) when this request now
+ * owns it.
  */
 export async function reclaimStaleIdempotencyKey(
   db: Queryable,
@@ -83,7 +101,7 @@ export async function reclaimStaleIdempotencyKey(
   requestHash: string,
   staleBefore: Date,
   now: Date,
-): Promise<boolean> {
+): Promise<ReservedIds | null> {
   const rows = await db
     .update(idempotencyKeys)
     .set({ createdAt: now })
@@ -96,8 +114,8 @@ export async function reclaimStaleIdempotencyKey(
         sql`${idempotencyKeys.createdAt} < ${staleBefore.toISOString()}`,
       ),
     )
-    .returning({ key: idempotencyKeys.key });
-  return rows.length === 1;
+    .returning(reservedIds);
+  return rows[0] ?? null;
 }
 
 /** Frees a key whose request was refused (nothing was written), so the same attempt can be retried. */
@@ -114,15 +132,17 @@ export async function releaseIdempotencyKey(db: Queryable, customerId: number, k
 }
 
 export interface PlacedOrderWrite {
-  /** The order row but its number (the branch's counter gives it). */
+  /** The order's id, reserved with the key's claim. */
+  id: number;
+  /** The order row but its id and number (the branch's counter gives it). */
   order: Omit<OrderInsert, 'id' | 'number'> & { branchId: number; brandId: number; customerId: number };
   lines: Omit<OrderLineInsert, 'orderId'>[];
   /** The idempotency key this request claimed, and the response to keep with it (its id and number are added). */
   key: string;
   responseStatus: number;
   responseBody: unknown;
-  /** A card order's first payment attempt (before the provider's create, which needs the order's id). */
-  paymentAttempt?: { provider: string; idempotencyKey: string };
+  /** A card order's first payment attempt, its id reserved with the key's claim. */
+  paymentAttempt?: { id: number; provider: string; idempotencyKey: string };
 }
 
 /**
@@ -146,8 +166,9 @@ export async function insertPlacedOrders(
   // the server's CPU profile under load (`npm run bench -- --only orders --cpu-prof=DIR`).
   const time = (d: Date | null | undefined) => (d ? d.toISOString() : null);
   const input = JSON.stringify(
-    writes.map(({ order: o, lines, key, responseStatus, responseBody, paymentAttempt }, i) => ({
+    writes.map(({ id, order: o, lines, key, responseStatus, responseBody, paymentAttempt }, i) => ({
       ord: i + 1,
+      id,
       brand_id: o.brandId,
       customer_id: o.customerId,
       order_type: o.orderType,
@@ -180,6 +201,7 @@ export async function insertPlacedOrders(
       key,
       response_status: responseStatus,
       response_body: responseBody,
+      attempt_id: paymentAttempt?.id ?? null,
       attempt_provider: paymentAttempt?.provider ?? null,
       attempt_key: paymentAttempt?.idempotencyKey ?? null,
       lines: lines.map((l) => ({
@@ -200,24 +222,25 @@ export async function insertPlacedOrders(
   );
   const result = await db.execute(sql`
     with input as (
-      select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, brand_id int, customer_id int, order_type int,
+      select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, id int, brand_id int, customer_id int, order_type int,
         status text, payment_method text, payment_status text, tax_mode text, subtotal int, branch_taxes int,
         modifiers_taxes int, charge_amount int, charges_taxes int, delivery_fee int, taxes_price int,
         total_discount int, total int, foodics_taxes int, foodics_charges int, foodics_total int, notes text,
         receive_at timestamptz, lat float8, lng float8, address jsonb, delivery_zone_id int, table_id int,
         table_number text, created_at timestamptz, updated_at timestamptz, key text, response_status int,
-        response_body jsonb, attempt_provider text, attempt_key text, lines jsonb)
+        response_body jsonb, attempt_id int, attempt_provider text, attempt_key text, lines jsonb)
     ), counter as (
       -- The batch's numbers: the n after the branch's last, the write at position ord taking last - n + ord.
       insert into ${branchOrderCounters} (branch_id, last_number) values (${branchId}::int, ${writes.length}::int)
       on conflict (branch_id) do update set last_number = ${branchOrderCounters}.last_number + ${writes.length}::int
       returning last_number - ${writes.length}::int as before
     ), new_orders as (
-      insert into ${orders} (brand_id, branch_id, customer_id, number, order_type, status, payment_method,
+      insert into ${orders} (id, brand_id, branch_id, customer_id, number, order_type, status, payment_method,
         payment_status, tax_mode, subtotal, branch_taxes, modifiers_taxes, charge_amount, charges_taxes, delivery_fee,
         taxes_price, total_discount, total, foodics_taxes, foodics_charges, foodics_total, notes, receive_at, lat, lng,
         address, delivery_zone_id, table_id, table_number, created_at, updated_at)
-      select i.brand_id, ${branchId}::int, i.customer_id, counter.before + i.ord, i.order_type, i.status,
+      overriding system value
+      select i.id, i.brand_id, ${branchId}::int, i.customer_id, counter.before + i.ord, i.order_type, i.status,
         i.payment_method, i.payment_status, i.tax_mode, i.subtotal, i.branch_taxes, i.modifiers_taxes,
         i.charge_amount, i.charges_taxes, i.delivery_fee, i.taxes_price, i.total_discount, i.total, i.foodics_taxes,
         i.foodics_charges, i.foodics_total, i.notes, i.receive_at, i.lat, i.lng, i.address, i.delivery_zone_id,
@@ -226,8 +249,8 @@ export async function insertPlacedOrders(
       order by i.ord
       returning id, number
     ), placed as (
-      -- Each write with its order's id (its number says which write it was).
-      select i.*, o.id, o.number from input i, counter, new_orders o where o.number = counter.before + i.ord
+      -- Each write with its order's number.
+      select i.*, o.number from input i join new_orders o on o.id = i.id
     ), new_lines as (
       insert into ${orderLines} (order_id, position, kind, item_id, name_ar, name_en, quantity, unit_price_halalas,
         subtotal, tax, total, modifiers, slots)
@@ -253,8 +276,9 @@ export async function insertPlacedOrders(
       where k.customer_id = p.customer_id and k.key = p.key
     ), attempt as (
       -- A card order's first attempt, so placement makes no round trip of its own for it.
-      insert into ${paymentAttempts} (order_id, provider, idempotency_key, amount_halalas, created_at, updated_at)
-      select p.id, p.attempt_provider, p.attempt_key, p.total, p.created_at, p.created_at
+      insert into ${paymentAttempts} (id, order_id, provider, idempotency_key, amount_halalas, created_at, updated_at)
+      overriding system value
+      select p.attempt_id, p.id, p.attempt_provider, p.attempt_key, p.total, p.created_at, p.created_at
       from placed p
       where p.attempt_provider is not null
       returning id, order_id

@@ -44,6 +44,7 @@ import {
   type OrderRow,
   type OrderWithBranch,
   type PlacedOrderWrite,
+  type ReservedIds,
   reclaimStaleIdempotencyKey,
   releaseIdempotencyKey,
   type StaffOrderRow,
@@ -91,12 +92,12 @@ interface PricedLine {
 }
 
 /**
- * The card side of orders: payments are created after the order's write (the provider needs its id), and a
- * cancel of a paid card order owes a refund. A getter, because the payments service is built with this one's
+ * The card side of orders: a card order's payment is asked of the provider during the order's write (its id is
+ * reserved before), and a cancel of a paid card order owes a refund. A getter, because the payments service is built with this one's
  * toOrder.
  */
 export interface OrdersPayments {
-  startAttempt: PaymentsService['startAttempt'];
+  beginAttempt: PaymentsService['beginAttempt'];
   providerName: PaymentsService['providerName'];
   redirectForReplay: PaymentsService['redirectForReplay'];
   owePaidOrderRefund: PaymentsService['owePaidOrderRefund'];
@@ -247,6 +248,7 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
     customer: CustomerPrincipal,
     key: string,
     body: PlaceOrderInput,
+    reserved: ReservedIds,
   ): Promise<PlacedOrder> {
     const now = ctx.now();
     const orderType = body.orderType as OrderType;
@@ -334,7 +336,7 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
     // The order as it will be stored; the answer is built from it before the write, which then adds only what
     // the database gives: the id and the branch's number (stored with the key's response in the same statement).
     const row: OrderRow = {
-      id: 0,
+      id: reserved.orderId,
       number: 0,
       brandId: qr.brand.id,
       branchId: branch.id,
@@ -371,27 +373,28 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
       };
     });
     const answer = toOrder({ order: row, branchNameAr: branch.nameAr, branchNameEn: branch.nameEn }, lineRows);
-    const { id: _id, number: _number, ...orderColumns } = row;
-    const card = body.paymentMethod === 'card';
-    const attemptKey = card ? newAttemptKey() : '';
-    const { id, number, attemptId } = await placements.write(branch.id, {
+    const { id, number: _number, ...orderColumns } = row;
+    const attempt = body.paymentMethod === 'card' ? { id: reserved.attemptId, idempotencyKey: newAttemptKey() } : null;
+    // A card order's payment is asked of the provider while the order is written, not after: it needs only the
+    // order's id and total, known now. Its answer is recorded once the order is (finish); if the write fails, the
+    // provider is left with a payment nobody was sent to, which is never paid.
+    const payment = attempt ? deps.payments().beginAttempt({ id, total: row.total }, qr.qr.uuid, attempt) : null;
+    const { number } = await placements.write(branch.id, {
+      id,
       order: { ...orderColumns, customerId: customer.id },
       lines: lineRows.map(({ orderId: _orderId, ...line }) => line),
       key,
       responseStatus: 201,
       responseBody: answer,
-      ...(card ? { paymentAttempt: { provider: deps.payments().providerName, idempotencyKey: attemptKey } } : {}),
+      ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
     });
-    const body201: Order = { ...answer, id, number };
-    if (!card) return { status: 201, body: body201, replayed: false };
-    if (attemptId === null) throw new Error('card order written without its payment attempt');
+    const body201: Order = { ...answer, number };
+    if (!payment) return { status: 201, body: body201, replayed: false };
     // The order and its first attempt are written (unpaid, not yet handed to the kitchen); now the provider's
-    // payment. A provider that does not answer → 502 with the order id; a retry with the same key replays and
+    // answer. A provider that does not answer → 502 with the order id; a retry with the same key replays and
     // tries the provider again.
-    const payment = await deps
-      .payments()
-      .startAttempt({ ...row, id, number }, qr.qr.uuid, { id: attemptId, idempotencyKey: attemptKey });
-    return { status: 201, body: { ...body201, payment }, replayed: false };
+    const redirect = await payment.finish();
+    return { status: 201, body: { ...body201, payment: redirect }, replayed: false };
   }
 
   return {
@@ -414,9 +417,9 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
       // One statement checks the session is live and claims the key; only when it claims nothing is the session
       // asked about alone, to tell a signed-out diner from a key already taken.
       const session = { ...signedIn.check, now };
-      let owned = await claimIdempotencyKeyForSession(db, session, { key, requestHash });
-      if (!owned && !(await isCustomerSessionLive(db, session))) throw new AppError('session_expired');
-      if (!owned) {
+      let reserved = await claimIdempotencyKeyForSession(db, session, { key, requestHash });
+      if (!reserved && !(await isCustomerSessionLive(db, session))) throw new AppError('session_expired');
+      if (!reserved) {
         const existing = await findIdempotencyKey(db, customer.id, key);
         if (existing && existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
         if (existing?.responseStatus != null) {
@@ -432,11 +435,11 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
           };
         }
         const staleBefore = new Date(now.getTime() - STALE_IDEMPOTENCY_MS);
-        owned = await reclaimStaleIdempotencyKey(db, customer.id, key, requestHash, staleBefore, now);
-        if (!owned) throw new AppError('idempotency_key_in_flight');
+        reserved = await reclaimStaleIdempotencyKey(db, customer.id, key, requestHash, staleBefore, now);
+        if (!reserved) throw new AppError('idempotency_key_in_flight');
       }
       try {
-        return await placeNew(qr, customer, key, body);
+        return await placeNew(qr, customer, key, body, reserved);
       } catch (error) {
         // (A card order whose payment create failed keeps its key: the response is stored, release is a no-op.)
         await releaseIdempotencyKey(db, customer.id, key).catch(() => {});

@@ -103,45 +103,66 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     return `${ctx.config.publicUrl}/payment/${uuid}?order=${orderId}`;
   }
 
+  /** What the provider shows for an order's payment (the order's id: its number is not drawn yet when placement asks). */
+  function paymentDescription(orderId: number): string {
+    return `Sufra order id ${orderId}`;
+  }
+
   /**
-   * A new attempt: its row (with our idempotency key) first, then the provider's create. An order's first
-   * attempt row is written by placement's own statement (`written`). A provider that does not answer leaves the
-   * order unpaid with the attempt unbound (a webhook for it still finds it by metadata), and the diner gets a clear
-   * 502 and can retry.
+   * Asks the provider for an attempt's payment at once; `finish` records its answer on the attempt (which must be
+   * written by then) and says where to send the diner. Placement begins it while its order is being written, so the
+   * provider's round trip and the order's overlap; a payment begun for an order whose write then failed is never
+   * finished: the provider keeps a payment nobody is sent to, which is never paid. A provider that does not answer
+   * leaves the order unpaid with the attempt unbound (a webhook for it still finds it by metadata), and the diner
+   * gets a clear 502 and can retry.
    */
-  async function startAttempt(
-    order: OrderRow,
+  function beginAttempt(
+    order: { id: number; total: number },
     uuid: string,
-    written?: { id: number; idempotencyKey: string },
-  ): Promise<PaymentRedirect> {
-    const attempt =
-      written ??
-      (await insertPaymentAttempt(db, {
-        orderId: order.id,
-        provider: provider.name,
-        idempotencyKey: newAttemptKey(),
-        amountHalalas: order.total,
-        now: ctx.now(),
-      }));
-    let created: ProviderPayment;
-    try {
-      created = await provider.createPayment({
+    attempt: { id: number; idempotencyKey: string },
+  ): { finish(): Promise<PaymentRedirect> } {
+    const created = provider
+      .createPayment({
         amountHalalas: order.total,
         currency: 'SAR',
-        description: `Sufra order #${order.number}`,
+        description: paymentDescription(order.id),
         callbackUrl: callbackUrl(uuid, order.id),
         idempotencyKey: attempt.idempotencyKey,
         metadata: { orderId: String(order.id), attemptId: String(attempt.id) },
-      });
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      log.warn({ orderId: order.id, attemptId: attempt.id, kind: error.kind }, 'payment create failed');
-      await setAttemptFailureMessage(db, attempt.id, `create: ${error.kind}`, ctx.now());
-      throw new AppError('payment_provider_unavailable', { orderId: order.id });
-    }
-    await setAttemptProviderPayment(db, attempt.id, created.id, created.redirectUrl, ctx.now());
-    if (!created.redirectUrl) throw new AppError('payment_provider_unavailable', { orderId: order.id });
-    return { redirectUrl: created.redirectUrl };
+      })
+      // Settled here, so a payment begun for a write that failed leaves no unhandled rejection behind.
+      .then(
+        (payment) => ({ payment }),
+        (error: unknown) => ({ error }),
+      );
+    return {
+      async finish() {
+        const outcome = await created;
+        if ('error' in outcome) {
+          const { error } = outcome;
+          if (!(error instanceof PaymentProviderError)) throw error;
+          log.warn({ orderId: order.id, attemptId: attempt.id, kind: error.kind }, 'payment create failed');
+          await setAttemptFailureMessage(db, attempt.id, `create: ${error.kind}`, ctx.now());
+          throw new AppError('payment_provider_unavailable', { orderId: order.id });
+        }
+        const { payment } = outcome;
+        await setAttemptProviderPayment(db, attempt.id, payment.id, payment.redirectUrl, ctx.now());
+        if (!payment.redirectUrl) throw new AppError('payment_provider_unavailable', { orderId: order.id });
+        return { redirectUrl: payment.redirectUrl };
+      },
+    };
+  }
+
+  /** A new attempt for an unpaid card order (the failed page's retry, a replay whose attempt is spent): its row first. */
+  async function startAttempt(order: OrderRow, uuid: string): Promise<PaymentRedirect> {
+    const attempt = await insertPaymentAttempt(db, {
+      orderId: order.id,
+      provider: provider.name,
+      idempotencyKey: newAttemptKey(),
+      amountHalalas: order.total,
+      now: ctx.now(),
+    });
+    return beginAttempt(order, uuid, attempt).finish();
   }
 
   /** Why a provider's payment is not the one this attempt asked for (null: it matches). */
@@ -289,6 +310,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
 
   return {
     startAttempt,
+    beginAttempt,
     /** The provider's name, as placement writes it on an order's first attempt. */
     providerName: provider.name,
 
@@ -326,7 +348,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         payment = await provider.createPayment({
           amountHalalas: attempt.amountHalalas,
           currency: 'SAR',
-          description: `Sufra order #${row.order.number}`,
+          description: paymentDescription(orderId),
           callbackUrl: callbackUrl(uuid, orderId),
           idempotencyKey: attempt.idempotencyKey,
           metadata: { orderId: String(orderId), attemptId: String(attempt.id) },
