@@ -564,9 +564,10 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
     '',
     `\`POST /api/orders/${ORDER_QR}/\` with the same cart${result.cart ? ` (${result.cart})` : ''}, \`paymentMethod: 'cash'\` ` +
       "vs `'card'`, same server, database and customers (taken in turn), each request its own `Idempotency-Key`. " +
-      'A card placement is the cash one (whose one-statement write also writes the payment attempt’s row) plus the ' +
-      'gateway’s create over HTTP (the gateway writes its payment in the same database) and the attempt’s update with ' +
-      `the gateway's payment id. autocannon, ${RATE_DURATION_S} s at a fixed rate or 10 s closed loop, after a 3 s warm-up, ` +
+      'A card placement is the cash one (whose one-statement write also writes the payment attempt’s row) with the ' +
+      'gateway’s create over HTTP (the gateway writes its payment in the same database) running beside that write ' +
+      '(the ids are reserved with the key’s claim), then the attempt’s update with the gateway’s payment id. ' +
+      `autocannon, ${RATE_DURATION_S} s at a fixed rate or 10 s closed loop, after a 3 s warm-up, ` +
       'cash and card alternating, 2 rounds each, the round with the lower p99 kept.',
     '',
     `**The figure: ${PAYMENT_CONNECTIONS} connections at a fixed ${PAYMENT_RATE} orders/s.** Real use is far below what ` +
