@@ -93,8 +93,8 @@ interface PricedLine {
 
 /**
  * The card side of orders: a card order's payment is asked of the provider during the order's write (its id is
- * reserved before), and a cancel of a paid card order owes a refund. A getter, because the payments service is built with this one's
- * toOrder.
+ * reserved before), and a cancel of a paid card order owes a refund. A getter, because the payments service is
+ * built with this one's toOrder.
  */
 export interface OrdersPayments {
   beginAttempt: PaymentsService['beginAttempt'];
@@ -333,8 +333,8 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
       throw new AppError('minimum_order_not_reached', { minimumOrderHalalas: zone.minimumOrderHalalas });
     }
 
-    // The order as it will be stored; the answer is built from it before the write, which then adds only what
-    // the database gives: the id and the branch's number (stored with the key's response in the same statement).
+    // The order as it will be stored (its id reserved with the key's claim); the answer is built from it before
+    // the write, which then adds only the branch's number (stored with the key's response in the same statement).
     const row: OrderRow = {
       id: reserved.orderId,
       number: 0,
