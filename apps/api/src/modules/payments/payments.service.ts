@@ -16,6 +16,7 @@ import { backoffDelayMs, drainLeased } from '../../lib/relay.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
+  type CreatePaymentInput,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderPayment,
@@ -103,9 +104,23 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     return `${ctx.config.publicUrl}/payment/${uuid}?order=${orderId}`;
   }
 
-  /** What the provider shows for an order's payment (the order's id: its number is not drawn yet when placement asks). */
-  function paymentDescription(orderId: number): string {
-    return `Sufra order id ${orderId}`;
+  /**
+   * What the provider is asked for an attempt's payment. The description carries the order's id: its number is not
+   * drawn yet when placement asks.
+   */
+  function paymentRequest(
+    orderId: number,
+    uuid: string,
+    attempt: { id: number; idempotencyKey: string; amountHalalas: number },
+  ): CreatePaymentInput {
+    return {
+      amountHalalas: attempt.amountHalalas,
+      currency: 'SAR',
+      description: `Sufra order id ${orderId}`,
+      callbackUrl: callbackUrl(uuid, orderId),
+      idempotencyKey: attempt.idempotencyKey,
+      metadata: { orderId: String(orderId), attemptId: String(attempt.id) },
+    };
   }
 
   /**
@@ -122,14 +137,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     attempt: { id: number; idempotencyKey: string },
   ): { finish(): Promise<PaymentRedirect> } {
     const created = provider
-      .createPayment({
-        amountHalalas: order.total,
-        currency: 'SAR',
-        description: paymentDescription(order.id),
-        callbackUrl: callbackUrl(uuid, order.id),
-        idempotencyKey: attempt.idempotencyKey,
-        metadata: { orderId: String(order.id), attemptId: String(attempt.id) },
-      })
+      .createPayment(paymentRequest(order.id, uuid, { ...attempt, amountHalalas: order.total }))
       // Settled here, so a payment begun for a write that failed leaves no unhandled rejection behind.
       .then(
         (payment) => ({ payment }),
@@ -345,15 +353,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       if (!attempt) throw new AppError('payment_provider_unavailable', { orderId });
       let payment: ProviderPayment;
       try {
-        payment = await provider.createPayment({
-          amountHalalas: attempt.amountHalalas,
-          currency: 'SAR',
-          description: paymentDescription(orderId),
-          callbackUrl: callbackUrl(uuid, orderId),
-          idempotencyKey: attempt.idempotencyKey,
-          metadata: { orderId: String(orderId), attemptId: String(attempt.id) },
-          sourceToken: token,
-        });
+        payment = await provider.createPayment({ ...paymentRequest(orderId, uuid, attempt), sourceToken: token });
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
         log.warn(
