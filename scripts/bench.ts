@@ -9,7 +9,9 @@
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web build's sizes; printed, and that section
 //   of docs/benchmarks.md replaced in place, the rest of the file kept),
 // --cpu-prof=DIR (the order run's server writes a V8 CPU profile there; open it in Chrome DevTools),
-// --orders-pool=N (the API's DATABASE_POOL_SIZE in the order run).
+// --orders-pool=N (the API's DATABASE_POOL_SIZE in the order run),
+// --pg-stats (the cluster loads pg_stat_statements; after each API order run the statements that took the
+//   database's time are printed to stderr: a diagnosis, not a figure).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -59,6 +61,7 @@ const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name
 const lighthouseRuns = Number(flagValue('runs') ?? 3);
 const reportDir = flagValue('reports');
 const cpuProfileDir = flagValue('cpu-prof');
+const pgStats = args.has('--pg-stats');
 const MAIN_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
 
 const TARGETS = {
@@ -204,7 +207,10 @@ async function main() {
 
 async function runOrders(pgUrl: string, tmp: string, webDist: string): Promise<OrdersBenchResult | string> {
   try {
-    return await benchOrders(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: ORDERS_POOL_SIZE }, tmp, cpuProfileDir);
+    return await benchOrders(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: ORDERS_POOL_SIZE }, tmp, {
+      profileDir: cpuProfileDir,
+      pgStats,
+    });
   } catch (error) {
     return { poolSize: ORDERS_POOL_SIZE, failure: error instanceof Error ? error.message : String(error) };
   }
@@ -758,7 +764,15 @@ if (withPostgres && !process.env.SUFRA_BENCH_INNER) {
   const child = spawn('bash', [join(ROOT, 'scripts/with-postgres.sh'), process.execPath, ...process.argv.slice(1)], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, SUFRA_BENCH_INNER: '1' },
+    env: {
+      ...process.env,
+      SUFRA_BENCH_INNER: '1',
+      ...(pgStats
+        ? {
+            PG_EXTRA_OPTS: `${process.env.PG_EXTRA_OPTS ?? ''} -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all`,
+          }
+        : {}),
+    },
   });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward);

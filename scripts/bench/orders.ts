@@ -85,6 +85,17 @@ export async function freshDatabase(adminUrl: string, name = DATABASE_NAME): Pro
   return url.toString();
 }
 
+/** --pg-stats: what each statement cost the database since the last reset (pg_stat_statements), on stderr. */
+async function printStatementStats(db: pg.Pool, title: string): Promise<void> {
+  const { rows } = await db.query<{ calls: string; ms: string; mean: string; rows: string; query: string }>(
+    `select calls, round(total_exec_time::numeric) as ms, round(mean_exec_time::numeric, 3) as mean, rows,
+       left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
+     from pg_stat_statements order by total_exec_time desc limit 15`,
+  );
+  console.error(`[bench] pg-stats: ${title} (calls, total ms, mean ms, rows, statement)`);
+  for (const r of rows) console.error(`[bench] pg-stats: ${r.calls}\t${r.ms}\t${r.mean}\t${r.rows}\t${r.query}`);
+}
+
 /**
  * The QR code's branch open round the clock in the bench's own database (equal opens/closes = all day), so the
  * figure never depends on the hour the bench runs at. Every other rule stays as seeded.
@@ -419,15 +430,21 @@ export async function benchOrders(
   adminUrl: string,
   env: NodeJS.ProcessEnv,
   tmp: string,
-  /** When given, the server runs with --cpu-prof and writes its profile there on exit. */
-  profileDir?: string,
+  diagnosis: {
+    /** When given, the server runs with --cpu-prof and writes its profile there on exit. */
+    profileDir?: string | undefined;
+    /** The cluster has pg_stat_statements loaded: print what each API run cost the database. */
+    pgStats?: boolean;
+  } = {},
 ): Promise<OrdersBenchResult> {
+  const { profileDir, pgStats } = diagnosis;
   const poolSize = env.DATABASE_POOL_SIZE ?? '10';
   const url = await freshDatabase(adminUrl);
   const servers: { workers: number; server: RunningServer }[] = [];
   const db = new pg.Pool({ connectionString: url, max: 10 });
   db.on('error', () => {});
   try {
+    if (pgStats) await db.query('create extension if not exists pg_stat_statements');
     console.error('[bench] orders: starting the API on a fresh PostgreSQL database (migrate + demo seed)…');
     // One secret for every server, so a customer signed in through one is signed in on all.
     const secret = randomBytes(32).toString('base64url');
@@ -520,6 +537,7 @@ export async function benchOrders(
           `[bench] orders: round ${round}/${ROUNDS}: ${label}: warm-up ${WARMUP_S} s, then ${DURATION_S} s…`,
         );
         const warm = await loadApi('warm-up', at, cookies, body, WARMUP_S, refusals);
+        if (pgStats) await db.query('select pg_stat_statements_reset()');
         const before = cpuSnapshot(target.pid);
         const started = performance.now();
         const measured = await loadApi(label, at, cookies, body, DURATION_S, refusals);
@@ -530,6 +548,7 @@ export async function benchOrders(
           cpu: cpuShare(before, after, seconds),
         };
         apiRuns += 2;
+        if (pgStats) await printStatementStats(db, `${label}, ${measured.orders} orders`);
         createdCount += warm.orders + run.orders;
         const best = apis.get(workers);
         if (warm.problems || run.problems) {

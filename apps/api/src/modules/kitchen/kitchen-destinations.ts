@@ -1,18 +1,17 @@
-import type { Transaction } from '../../db/client.ts';
 import type { PosProvider } from '../../providers/pos/pos-provider.ts';
-import { notifyLive } from '../order-events/order-events.repo.ts';
-import type { ClaimedOutboxRow } from './order-outbox.repo.ts';
+import { liveNotification } from '../order-events/order-events.repo.ts';
+import type { ClaimedOutboxRow, OutboxNotice } from './order-outbox.repo.ts';
 
 /**
- * Where an outbox row goes. One inside the database (`deliverInTransaction`) runs once per row, in the
- * transaction that records it was told, so it happens exactly when that commits. One outside it (`deliver`) is
+ * Where an outbox row goes. One inside the database (`notice`) is a NOTIFY sent once per row by the statement
+ * that records the row was announced, so it happens exactly when that commits. One outside it (`deliver`) is
  * called before the row is marked delivered and may be called again for the same row (at least once).
  */
 export interface KitchenDestination {
   readonly name: string;
   accepts(row: ClaimedOutboxRow): boolean;
   deliver?(row: ClaimedOutboxRow): Promise<void>;
-  deliverInTransaction?(tx: Transaction, row: ClaimedOutboxRow): Promise<void>;
+  notice?(row: ClaimedOutboxRow): OutboxNotice;
 }
 
 /**
@@ -23,15 +22,14 @@ export function boardDestination(): KitchenDestination {
   return {
     name: 'board',
     accepts: (row) => row.event === 'order_placed',
-    async deliverInTransaction(tx, row) {
-      await notifyLive(tx, {
+    notice: (row) =>
+      liveNotification({
         kind: 'order_placed',
         orderId: row.orderId,
         brandId: row.brandId,
         branchId: row.branchId,
         customerId: row.customerId,
-      });
-    },
+      }),
   };
 }
 

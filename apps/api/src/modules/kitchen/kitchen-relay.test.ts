@@ -8,7 +8,7 @@ import type { PosDelivery, PosProvider } from '../../providers/pos/pos-provider.
 import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../order-events/order-events.repo.ts';
 import { boardDestination, posDestination } from './kitchen-destinations.ts';
 import { createKitchenRelay, KITCHEN_LEASE_MS, kitchenRetryDelayMs } from './kitchen-relay.ts';
-import { claimDueOutbox, markOutboxDelivered } from './order-outbox.repo.ts';
+import { announceOutbox, claimDueOutbox, markOutboxDelivered } from './order-outbox.repo.ts';
 
 /** A POS that records what it got and fails while `failures` > 0. */
 function recordingPos() {
@@ -170,6 +170,49 @@ describe('kitchen relay', () => {
     expect(await markOutboxDelivered(t.db, claimed.id, claimed.attempts, clock)).toBe(false);
     await waitForNotices(1);
     expect(placedNotices(order.id)).toBe(1);
+  });
+
+  it('announces and delivers an order with no POS in the one statement of its claim, once', async () => {
+    const pos = recordingPos();
+    const setIntegrated = (on: boolean) =>
+      t.database.query(
+        'update branches set integrated = $2 where id = (select branch_id from qr_codes where uuid = $1)',
+        [UUID.aMain, on],
+      );
+    await setIntegrated(false);
+    try {
+      const orders = [await pickup(), await pickup(), await pickup()];
+      expect(await relay(pos).drainOnce()).toEqual({ delivered: 3, failed: 0, lost: 0 });
+      for (const o of orders) expect((await outbox(o.id))[0]).toMatchObject({ attempts: 1, delivered: true });
+      expect(pos.deliveries).toEqual([]);
+      await waitForNotices(3);
+      for (const o of orders) expect(placedNotices(o.id)).toBe(1);
+    } finally {
+      await setIntegrated(true);
+    }
+  });
+
+  it('sends no notice for an announcement under a claim that was taken over', async () => {
+    const order = await pickup();
+    const [stale] = await claimDueOutbox(t.db, clock, new Date(clock.getTime() + KITCHEN_LEASE_MS), 20);
+    if (!stale) throw new Error('nothing claimed');
+    // The lease passes and another relay claims the row.
+    clock = new Date(clock.getTime() + KITCHEN_LEASE_MS + 1);
+    const [taken] = await claimDueOutbox(t.db, clock, new Date(clock.getTime() + KITCHEN_LEASE_MS), 20);
+    expect(taken?.attempts).toBe(stale.attempts + 1);
+    const announcement = (attempts: number) => ({
+      id: stale.id,
+      attempts,
+      done: false,
+      notices: [boardDestination().notice?.(stale)].filter((n) => n !== undefined),
+    });
+    expect([...(await announceOutbox(t.db, [announcement(stale.attempts)], clock))]).toEqual([]);
+    expect([...(await announceOutbox(t.db, [announcement(stale.attempts + 1)], clock))]).toEqual([stale.id]);
+    // Notices arrive in commit order: had the stale one been sent, it would be here before the live one.
+    await vi.waitFor(() => expect(placedNotices(order.id)).toBeGreaterThanOrEqual(1));
+    expect(placedNotices(order.id)).toBe(1);
+    // Announced once: a second announcement under the same claim marks nothing and sends nothing.
+    expect([...(await announceOutbox(t.db, [announcement(stale.attempts + 1)], clock))]).toEqual([]);
   });
 
   it("keeps an order's events in order: a status change waits for the order itself", async () => {

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
-import { backoffDelayMs, createRelayLoop, drainLeased } from '../../lib/relay.ts';
+import { backoffDelayMs, createRelayLoop } from '../../lib/relay.ts';
 import type { KitchenDestination } from './kitchen-destinations.ts';
 import {
+  announceOutbox,
   type ClaimedOutboxRow,
   claimDueOutbox,
-  markOutboxAnnounced,
-  markOutboxDelivered,
+  markOutboxDeliveredMany,
   markOutboxFailedAttempt,
   OUTBOX_WAKE_CHANNEL,
 } from './order-outbox.repo.ts';
@@ -49,56 +49,90 @@ export interface DrainResult {
  * channel, so delivery starts right after the order commits; the interval is the safety net.
  */
 export function createKitchenRelay(deps: KitchenRelayDeps) {
-  /**
-   * In-database destinations (the board) first, in one transaction with their mark, once per row: a POS that is
-   * down must not keep an order off the board. Then the others (a POS), then the row is marked delivered.
-   * Every mark is under this claim's lease token: a claim that was taken over stops as soon as it notices.
-   */
-  async function deliverRow(row: ClaimedOutboxRow): Promise<'delivered' | 'lost'> {
-    const targets = deps.destinations.filter((d) => d.accepts(row));
-    const inDatabase = targets.filter((d) => d.deliverInTransaction);
-    if (inDatabase.length > 0 && !row.announced) {
-      const announced = await deps.db.transaction(async (tx) => {
-        if (!(await markOutboxAnnounced(tx, row.id, row.attempts, deps.now()))) return false;
-        for (const target of inDatabase) await target.deliverInTransaction?.(tx, row);
-        return true;
-      });
-      if (!announced) return 'lost';
-    }
-    for (const target of targets) await target.deliver?.(row);
-    return (await markOutboxDelivered(deps.db, row.id, row.attempts, deps.now())) ? 'delivered' : 'lost';
+  /** Records a failed try of one row: logged, and due again after its backoff (an order is never given up on). */
+  async function failed(row: ClaimedOutboxRow, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const level = row.attempts >= LOUD_AFTER_ATTEMPTS ? 'error' : 'warn';
+    deps.log[level](
+      { outboxId: row.id, orderId: row.orderId, attempts: row.attempts, err: message },
+      'kitchen delivery failed',
+    );
+    const retryAt = new Date(deps.now().getTime() + kitchenRetryDelayMs(row.attempts));
+    await markOutboxFailedAttempt(deps.db, row.id, row.attempts, message.slice(0, 500), retryAt).catch(
+      (markError: unknown) =>
+        deps.log.error({ err: markError, outboxId: row.id }, 'could not record a failed delivery'),
+    );
   }
 
+  /**
+   * One claim of due rows, in three steps whatever its size:
+   * 1. The in-database destinations (the board), in one statement for the claim: each row's NOTIFYs go out with
+   *    the mark that it was announced, once per row, even while a POS still fails. A row with nothing outside the
+   *    database is delivered by that same statement.
+   * 2. The destinations outside (a POS), row by row; a failure schedules that row's retry.
+   * 3. The rows that got through, marked delivered in one statement.
+   * Every mark is under the claim's lease token: a row whose claim was taken over is left to the claim that took it.
+   */
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { delivered: 0, failed: 0, lost: 0 };
-    await drainLeased({
-      now: deps.now,
-      leaseMs: KITCHEN_LEASE_MS,
-      batch: BATCH,
-      claim: (now, leaseUntil, limit) => claimDueOutbox(deps.db, now, leaseUntil, limit),
-      async handle(row) {
-        result[(await deliverRow(row)) === 'delivered' ? 'delivered' : 'lost'] += 1;
-      },
-      retry: RETRY,
-      async failed(row, message, retryAt) {
-        result.failed += 1;
-        const level = row.attempts >= LOUD_AFTER_ATTEMPTS ? 'error' : 'warn';
-        deps.log[level](
-          { outboxId: row.id, orderId: row.orderId, attempts: row.attempts, err: message },
-          'kitchen delivery failed',
-        );
-        // Never given up, so retryAt is always set.
-        await markOutboxFailedAttempt(
-          deps.db,
-          row.id,
-          row.attempts,
-          message.slice(0, 500),
-          retryAt ?? deps.now(),
-        ).catch((markError: unknown) =>
-          deps.log.error({ err: markError, outboxId: row.id }, 'could not record a failed delivery'),
-        );
-      },
+    const now = deps.now();
+    const rows = await claimDueOutbox(deps.db, now, new Date(now.getTime() + KITCHEN_LEASE_MS), BATCH);
+    const plans = rows.map((row) => {
+      const targets = deps.destinations.filter((d) => d.accepts(row));
+      return {
+        row,
+        outside: targets.filter((d) => d.deliver),
+        notices: row.announced ? [] : targets.flatMap((d) => (d.notice ? [d.notice(row)] : [])),
+      };
     });
+
+    const toAnnounce = plans.filter((p) => p.notices.length > 0);
+    let announced: Set<number>;
+    try {
+      announced = await announceOutbox(
+        deps.db,
+        toAnnounce.map((p) => ({
+          id: p.row.id,
+          attempts: p.row.attempts,
+          done: p.outside.length === 0,
+          notices: p.notices,
+        })),
+        deps.now(),
+      );
+    } catch (error) {
+      for (const p of toAnnounce) await failed(p.row, error);
+      result.failed += toAnnounce.length;
+      return result;
+    }
+
+    const outstanding: ClaimedOutboxRow[] = [];
+    for (const plan of plans) {
+      if (plan.notices.length > 0) {
+        if (!announced.has(plan.row.id)) {
+          result.lost += 1;
+          continue;
+        }
+        if (plan.outside.length === 0) {
+          result.delivered += 1;
+          continue;
+        }
+      }
+      try {
+        for (const target of plan.outside) await target.deliver?.(plan.row);
+        outstanding.push(plan.row);
+      } catch (error) {
+        result.failed += 1;
+        await failed(plan.row, error);
+      }
+    }
+
+    const marked = await markOutboxDeliveredMany(
+      deps.db,
+      outstanding.map(({ id, attempts }) => ({ id, attempts })),
+      deps.now(),
+    );
+    result.delivered += marked.size;
+    result.lost += outstanding.length - marked.size;
     return result;
   }
 

@@ -57,37 +57,79 @@ export async function claimDueOutbox(
   return (result as unknown as { rows: ClaimedOutboxRow[] }).rows;
 }
 
-/**
- * Records that the in-database destinations (the board) have been told, under the claim that is delivering
- * the row; call it in the transaction that tells them. False: the lease was taken over, or it was done already.
- */
-export async function markOutboxAnnounced(db: Queryable, id: number, attempts: number, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(orderOutbox)
-    .set({ announcedAt: at })
-    .where(
-      and(
-        eq(orderOutbox.id, id),
-        eq(orderOutbox.attempts, attempts),
-        isNull(orderOutbox.deliveredAt),
-        isNull(orderOutbox.announcedAt),
-      ),
-    )
-    .returning({ id: orderOutbox.id });
-  return rows.length === 1;
+/** One NOTIFY an outbox row sends when it is announced (the board's live notice). */
+export interface OutboxNotice {
+  channel: string;
+  payload: string;
+}
+
+/** A row of this claim to announce: its lease token, and whether the announcement also finishes it. */
+export interface OutboxAnnouncement {
+  id: number;
+  attempts: number;
+  /** No destination outside the database: the row is delivered by this same statement. */
+  done: boolean;
+  notices: OutboxNotice[];
 }
 
 /**
- * Marks a row delivered, only under the claim that is delivering it (same attempts, not yet delivered):
- * a relay whose lease ran out and was taken over gets false and must not announce anything.
+ * Announces claimed rows to the in-database destinations in one statement: each row still under this claim
+ * (same attempts, neither announced nor delivered) is marked announced (and delivered when `done`), and only
+ * those rows' NOTIFYs are sent, which PostgreSQL delivers when the statement commits. Returns the ids marked;
+ * a row missing was taken over by another claim, or done already.
+ */
+export async function announceOutbox(db: Queryable, rows: OutboxAnnouncement[], at: Date): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const marks = rows.map(({ id, attempts, done }) => ({ id, attempts, done }));
+  const notices = rows.flatMap(({ id, notices: n }) => n.map((notice) => ({ id, ...notice })));
+  const atIso = at.toISOString();
+  // The NOTIFYs sit in a correlated subquery of the marked rows: a lost row sends nothing.
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as i(id int, attempts int, done boolean)
+    ),
+    marked as (
+      update ${orderOutbox} o set
+        announced_at = ${atIso},
+        delivered_at = case when i.done then ${atIso}::timestamptz end,
+        last_error = case when i.done then null else o.last_error end
+      from input i
+      where o.id = i.id and o.attempts = i.attempts and o.delivered_at is null and o.announced_at is null
+      returning o.id
+    ),
+    notices as (
+      select * from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as n(id int, channel text, payload text)
+    )
+    select m.id,
+      (select count(*) from (select pg_notify(n.channel, n.payload) from notices n where n.id = m.id) sent) as sent
+    from marked m`);
+  return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id));
+}
+
+/**
+ * Marks rows delivered, only under the claim that is delivering them (same attempts, not yet delivered), in one
+ * statement. Returns the ids marked: a row missing was taken over by another claim, whose relay will deliver it.
+ */
+export async function markOutboxDeliveredMany(
+  db: Queryable,
+  rows: { id: number; attempts: number }[],
+  at: Date,
+): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const result = await db.execute(sql`
+    update ${orderOutbox} o set delivered_at = ${at.toISOString()}, last_error = null
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i(id int, attempts int)
+    where o.id = i.id and o.attempts = i.attempts and o.delivered_at is null
+    returning o.id`);
+  return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id));
+}
+
+/**
+ * Marks one row delivered under the claim that is delivering it: a relay whose lease ran out and was taken over
+ * gets false and must not announce anything.
  */
 export async function markOutboxDelivered(db: Queryable, id: number, attempts: number, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(orderOutbox)
-    .set({ deliveredAt: at, lastError: null })
-    .where(and(eq(orderOutbox.id, id), eq(orderOutbox.attempts, attempts), isNull(orderOutbox.deliveredAt)))
-    .returning({ id: orderOutbox.id });
-  return rows.length === 1;
+  return (await markOutboxDeliveredMany(db, [{ id, attempts }], at)).has(id);
 }
 
 /** Schedules the next try of a row this claim failed to deliver (its lease is shortened to the backoff). */

@@ -23,7 +23,13 @@ export type LiveNotice =
  * NOTIFY only when its transaction commits, so nothing is announced that did not happen.
  */
 export async function notifyLive(db: Queryable, notice: LiveNotice): Promise<void> {
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+  const { channel, payload } = liveNotification(notice);
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/** The NOTIFY that carries a notice, for a statement that sends it itself (the kitchen relay's announcement). */
+export function liveNotification(notice: LiveNotice): { channel: string; payload: string } {
+  return { channel: LIVE_CHANNEL, payload: JSON.stringify(notice) };
 }
 
 /** The notice a payload carries, or null for anything malformed (a NOTIFY anyone with SQL access could send). */
