@@ -474,10 +474,10 @@ function renderOrders(result: OrdersBenchResult | string, origin?: string): stri
     'What bounds it: every order of a branch locks that branch’s counter row until it commits (gap-free numbers). ' +
       'The baselines write one order per statement (one after another under that lock: compare the same rows in six ' +
       'round trips or in one); the API groups the orders that queue for a branch into one statement (group commit, ' +
-      'docs/decisions.md), after two prepared round trips of each order’s own (the QR context with its branch’s ' +
-      'payment choices; the session check and the idempotency claim in one statement; the menu comes from its ' +
-      'version-checked cache), and each order also gives the kitchen relay its work (claim, announce, mark delivered) ' +
-      'on the same database. The load generator, Node and PostgreSQL share the machine’s CPUs with whatever else runs ' +
+      'docs/decisions.md), which also checks each order’s session and claims its idempotency key, after one prepared ' +
+      'round trip of each order’s own (the QR context with its branch’s payment choices; the menu comes from its ' +
+      'version-checked cache), and the kitchen relay does its work on the same database (per pass of up to 20 ' +
+      'orders: a claim and one statement that announces them to the board and marks them delivered). The load generator, Node and PostgreSQL share the machine’s CPUs with whatever else runs ' +
       'there: the CPU table’s last column is the whole machine, and near 2.00 it is the CPUs that bound the figure ' +
       '(the per-process columns have come out well below it: trust the machine’s). ' +
       'The raw one-statement ceiling itself moves between runs on this virtual machine (about 700 to 1,300 orders/s ' +

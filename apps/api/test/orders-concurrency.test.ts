@@ -1,5 +1,6 @@
 import { orderSchema } from '@sufra/shared/schemas/order';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Caller, caller, countRows } from './accounts.ts';
 import { UUID } from './fixture-brands.ts';
 import { diner, type MenuIds, menuIds, newKey, placeOrder } from './orders.ts';
@@ -55,6 +56,62 @@ describe('concurrent order placement', () => {
     const replay = await placeOrder(a, UUID.aMain, body(), key);
     expect(replay.statusCode).toBe(201);
     expect(replay.json()).toEqual(created[0]?.json());
+  });
+
+  it('answers 409 to a duplicate whose write meets its key written by another, still uncommitted, placement', async () => {
+    // The key's first request, as its write would leave it: the row another placement (another process) is about to
+    // commit, with the response of a real order.
+    const first = await placeOrder(a, UUID.aMain, body());
+    expect(first.statusCode).toBe(201);
+    const [kept] = await t.database.query<{ customer_id: number; request_hash: string; response_body: unknown }>(
+      'select customer_id, request_hash, response_body from idempotency_keys order by created_at desc limit 1',
+    );
+    if (!kept) throw new Error('no key');
+    const key = newKey();
+    const insertKey = `insert into idempotency_keys (customer_id, key, request_hash, response_status, response_body)
+      values ($1, $2, $3, 201, $4)`;
+    const params = [kept.customer_id, key, kept.request_hash, JSON.stringify(kept.response_body)];
+    const before = await countRows(t, 'orders');
+    if (t.database.kind === 'postgres' && t.config.databaseUrl) {
+      // Held open on a connection of its own: the duplicate's write waits on the key's unique index, then fails.
+      const other = new pg.Client({ connectionString: t.config.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(insertKey, params);
+        const duplicate = placeOrder(a, UUID.aMain, body(), key);
+        await vi.waitFor(
+          async () => {
+            const waiting = await t.database.query(
+              "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            );
+            expect(waiting.length).toBeGreaterThan(0);
+          },
+          { timeout: 10_000 },
+        );
+        await other.query('commit');
+        const res = await duplicate;
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error).toEqual({
+          code: 'idempotency_key_in_flight',
+          message: 'This order is already being placed, wait a moment',
+        });
+      } finally {
+        await other.end();
+      }
+    } else {
+      // PGlite runs one statement at a time: the other placement has committed before this one's write begins, which
+      // then finds the key taken and answers its first response.
+      await t.database.query(insertKey, params);
+      const res = await placeOrder(a, UUID.aMain, body(), key);
+      expect(res.statusCode).toBe(201);
+      expect(res.headers['idempotent-replayed']).toBe('true');
+    }
+    // Nothing was written for the duplicate, and the key now replays the first order.
+    expect(await countRows(t, 'orders')).toBe(before);
+    const replay = await placeOrder(a, UUID.aMain, body(), key);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(first.json());
   });
 
   it('gives 30 concurrent orders of one branch consecutive numbers, each answer its own order, written in groups', async () => {

@@ -1,8 +1,12 @@
-/** PostgreSQL unique_violation (23505), from pg or PGlite, possibly wrapped by drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
+/**
+ * PostgreSQL unique_violation (23505), from pg or PGlite, possibly wrapped by drizzle; with `constraint`, only a
+ * violation of that constraint.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const e = current as { code?: unknown; constraint?: unknown };
+    if (e.code === '23505') return constraint === undefined || e.constraint === constraint;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -170,8 +170,9 @@ export const orderOutbox = pgTable(
 );
 
 /**
- * One row per (customer, Idempotency-Key). Inserted first, with no response: a second request finding it
- * without a response is a concurrent duplicate (409); with one, a replay (the stored status and body).
+ * One row per (customer, Idempotency-Key), written by the statement that writes its order, with the response: a
+ * later request finding it is a replay (the stored status and body); one whose write collides with it is a
+ * concurrent duplicate (409). (The response columns are nullable from when the key was claimed first.)
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -54,7 +54,7 @@ export async function isFamilyLive(db: Queryable, familyId: string, now: Date): 
 /**
  * The live-session condition of a customer's access token (placeholders familyId, customerId, brandId, now): the
  * family is still signed in (a token of it neither revoked nor expired) and the customer still exists in that
- * brand. Also the first half of placement's one-statement key claim (orders.repo claimIdempotencyKeyForSession).
+ * brand. Placement's card read uses it (orders.repo prepareCardPlacement); its write repeats it in SQL per placement.
  */
 export function customerSessionLiveSelect(db: Queryable) {
   return db

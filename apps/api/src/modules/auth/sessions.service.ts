@@ -115,7 +115,7 @@ export function createSessionsService(ctx: AppContext, secret: string) {
     /**
      * The claims of a customer access token of this brand with a good signature and not expired, or null, with no
      * query: whoever uses it must still check the session is live (isCustomerSessionLive's condition), as
-     * placement does inside its first statement (orders.repo claimIdempotencyKeyForSession).
+     * placement does inside its write (orders.repo insertPlacedOrders, and prepareCardPlacement for a card order).
      */
     readCustomerAccess(token: string | undefined, brandId: number): AccessClaims | null {
       return readCustomerAccess(token, brandId, ctx.now());

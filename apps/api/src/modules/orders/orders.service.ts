@@ -29,7 +29,6 @@ import { notifyLive } from '../order-events/order-events.repo.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import {
-  claimIdempotencyKeyForSession,
   findCustomerAddress,
   findCustomerOrder,
   findIdempotencyKey,
@@ -44,9 +43,8 @@ import {
   type OrderRow,
   type OrderWithBranch,
   type PlacedOrderWrite,
-  type ReservedIds,
-  reclaimStaleIdempotencyKey,
-  releaseIdempotencyKey,
+  type PlacementOutcome,
+  prepareCardPlacement,
   type StaffOrderRow,
   updateOrderStatus,
 } from './orders.repo.ts';
@@ -59,9 +57,6 @@ export interface PlacedOrder {
   body: PlacedOrderResponse;
   replayed: boolean;
 }
-
-/** A key claimed but never completed this long ago belongs to a request that died; a retry may take it over. */
-const STALE_IDEMPOTENCY_MS = 60_000;
 
 /**
  * Table statuses a dine-in order may be placed at: `free`, and `occupied` (the diner's own party is seated
@@ -108,9 +103,9 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
   const { db } = ctx;
   // Placements at one branch are written in groups (lib/group-commit): alone when the branch is quiet, together
   // when they queue for its counter row.
-  const placements = createGroupCommit({
+  const placements = createGroupCommit<number, PlacedOrderWrite, PlacementOutcome>({
     maxBatch: PLACEMENT_BATCH_MAX,
-    writeBatch: (branchId: number, writes: PlacedOrderWrite[]) => insertPlacedOrders(db, branchId, writes),
+    writeBatch: (branchId, writes) => insertPlacedOrders(db, branchId, writes),
   });
 
   /** Checks every line against the branch's menu (both languages, for the snapshots) and builds priceCart's input. */
@@ -242,14 +237,20 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
     });
   }
 
-  /** Every rule, then one atomic statement: order, lines, outbox row, and the idempotency record's response. */
+  /**
+   * Every rule, then one atomic statement: the session and key checks, order, lines, outbox row, and the key with
+   * its response. A key found taken is answered by the caller (a replay, or a duplicate racing this one).
+   */
   async function placeNew(
     qr: QrContextRow,
     customer: CustomerPrincipal,
+    session: CustomerSessionCheck,
     key: string,
+    requestHash: string,
     body: PlaceOrderInput,
-    reserved: ReservedIds,
-  ): Promise<PlacedOrder> {
+  ): Promise<
+    { order: Order; payment: ReturnType<OrdersPayments['beginAttempt']> | null } | 'key_taken' | 'key_racing'
+  > {
     const now = ctx.now();
     const orderType = body.orderType as OrderType;
     const isDineIn = orderType === ORDER_TYPES.dineIn;
@@ -333,10 +334,20 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
       throw new AppError('minimum_order_not_reached', { minimumOrderHalalas: zone.minimumOrderHalalas });
     }
 
-    // The order as it will be stored (its id reserved with the key's claim); the answer is built from it before
-    // the write, which then adds only the branch's number (stored with the key's response in the same statement).
+    // The order as it will be stored; the answer is built from it before the write, which then adds only the id
+    // (a cash order's) and the branch's number (also to the key's response, in the same statement).
+    // A card order's ids are drawn first, with its session and key checks: its payment is asked of the provider while
+    // the order is written, and a replay must not create a second payment there. A cash order's id is drawn by the
+    // write (0 until then).
+    let reserved: { orderId: number; attemptId: number } | null = null;
+    if (body.paymentMethod === 'card') {
+      const card = await prepareCardPlacement(db, session, key);
+      if (!card.live) throw new AppError('session_expired');
+      if (card.keyTaken) return 'key_taken';
+      reserved = card;
+    }
     const row: OrderRow = {
-      id: reserved.orderId,
+      id: reserved?.orderId ?? 0,
       number: 0,
       brandId: qr.brand.id,
       branchId: branch.id,
@@ -373,35 +384,60 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
       };
     });
     const answer = toOrder({ order: row, branchNameAr: branch.nameAr, branchNameEn: branch.nameEn }, lineRows);
-    const { id, number: _number, ...orderColumns } = row;
-    const attempt = body.paymentMethod === 'card' ? { id: reserved.attemptId, idempotencyKey: newAttemptKey() } : null;
+    const { id: _id, number: _number, ...orderColumns } = row;
+    const attempt = reserved ? { id: reserved.attemptId, idempotencyKey: newAttemptKey() } : null;
     // A card order's payment is asked of the provider while the order is written, not after: it needs only the
-    // order's id and total, known now. Its answer is recorded once the order is (finish); if the write fails, the
-    // provider is left with a payment nobody was sent to, which is never paid.
-    const payment = attempt ? deps.payments().beginAttempt({ id, total: row.total }, qr.qr.uuid, attempt) : null;
-    const { number } = await placements.write(branch.id, {
-      id,
+    // order's id and total, known now. Its answer is recorded once the order is (finish); if the write fails (or a
+    // duplicate racing it wins the key), the provider is left with a payment nobody was sent to, which is never paid.
+    const payment =
+      reserved && attempt
+        ? deps.payments().beginAttempt({ id: reserved.orderId, total: row.total }, qr.qr.uuid, attempt)
+        : null;
+    const outcome = await placements.write(branch.id, {
+      ...(reserved ? { id: reserved.orderId } : {}),
       order: { ...orderColumns, customerId: customer.id },
       lines: lineRows.map(({ orderId: _orderId, ...line }) => line),
+      familyId: session.familyId,
       key,
+      requestHash,
       responseStatus: 201,
       responseBody: answer,
       ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
     });
-    const body201: Order = { ...answer, number };
-    if (!payment) return { status: 201, body: body201, replayed: false };
-    // The order and its first attempt are written (unpaid, not yet handed to the kitchen); now the provider's
-    // answer. A provider that does not answer → 502 with the order id; a retry with the same key replays and
-    // tries the provider again.
-    const redirect = await payment.finish();
-    return { status: 201, body: { ...body201, payment: redirect }, replayed: false };
+    if (outcome.kind === 'signed_out') throw new AppError('session_expired');
+    if (outcome.kind !== 'placed') return outcome.kind;
+    return { order: { ...answer, id: outcome.id, number: outcome.number }, payment };
+  }
+
+  /**
+   * The first response kept with this customer's key, as a replay; null when the key was never used. The same key
+   * with another body is 422. (A key without a response was claimed by a request of an older version that never
+   * finished; migration 0009 removed those, and none are written now.)
+   */
+  async function replayOf(
+    qr: QrContextRow,
+    customer: CustomerPrincipal,
+    key: string,
+    requestHash: string,
+  ): Promise<PlacedOrder | null> {
+    const existing = await findIdempotencyKey(db, customer.id, key);
+    if (!existing) return null;
+    if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+    if (existing.responseStatus == null) throw new AppError('idempotency_key_in_flight');
+    const first = existing.responseBody as Order;
+    if (first.paymentMethod !== 'card') return { status: existing.responseStatus, body: first, replayed: true };
+    // A card order's replay also says where to pay (the open attempt's page, or a new attempt's), so a placement
+    // whose provider call failed is retried with the same key and never makes a second order.
+    const payment = await deps.payments().redirectForReplay(first.id, qr.qr.uuid);
+    return { status: existing.responseStatus, body: payment ? { ...first, payment } : first, replayed: true };
   }
 
   return {
     /**
-     * Places an order. The key is claimed first, in its own statement (committed at once), so a concurrent
-     * duplicate finds it without a response and gets 409; a later replay finds the stored response.
-     * A refusal writes nothing and frees the key, so the same attempt can be retried once the cause is fixed.
+     * Places an order. Nothing is written before the one statement that writes it, which also checks the session
+     * and claims the key: a refusal leaves nothing behind, so the same attempt can be retried once the cause is
+     * fixed. A key taken already answers its first response (a replay), or 422 when the body differs; a key won by a
+     * concurrent duplicate at the write answers 409.
      */
     async placeOrder(
       qr: QrContextRow,
@@ -413,38 +449,36 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
       const requestHash = createHash('sha256')
         .update(JSON.stringify({ uuid: qr.qr.uuid, body }))
         .digest('base64url');
-      const now = ctx.now();
-      // One statement checks the session is live and claims the key; only when it claims nothing is the session
-      // asked about alone, to tell a signed-out diner from a key already taken.
-      const session = { ...signedIn.check, now };
-      let reserved = await claimIdempotencyKeyForSession(db, session, { key, requestHash });
-      if (!reserved && !(await isCustomerSessionLive(db, session))) throw new AppError('session_expired');
-      if (!reserved) {
-        const existing = await findIdempotencyKey(db, customer.id, key);
-        if (existing && existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
-        if (existing?.responseStatus != null) {
-          const first = existing.responseBody as Order;
-          if (first.paymentMethod !== 'card') return { status: existing.responseStatus, body: first, replayed: true };
-          // A card order's replay also says where to pay (the open attempt's page, or a new attempt's), so a
-          // placement whose provider call failed is retried with the same key and never makes a second order.
-          const payment = await deps.payments().redirectForReplay(first.id, qr.qr.uuid);
-          return {
-            status: existing.responseStatus,
-            body: payment ? { ...first, payment } : first,
-            replayed: true,
-          };
-        }
-        const staleBefore = new Date(now.getTime() - STALE_IDEMPOTENCY_MS);
-        reserved = await reclaimStaleIdempotencyKey(db, customer.id, key, requestHash, staleBefore, now);
-        if (!reserved) throw new AppError('idempotency_key_in_flight');
-      }
+      const session = { ...signedIn.check, now: ctx.now() };
+      let placed: Awaited<ReturnType<typeof placeNew>>;
       try {
-        return await placeNew(qr, customer, key, body, reserved);
+        placed = await placeNew(qr, customer, session, key, requestHash, body);
       } catch (error) {
-        // (A card order whose payment create failed keeps its key: the response is stored, release is a no-op.)
-        await releaseIdempotencyKey(db, customer.id, key).catch(() => {});
+        if (!(error instanceof AppError)) throw error;
+        // A refusal. A signed-out diner is told that first; a replay of an order placed before answers that order,
+        // whatever the menu or the branch says now.
+        if (!(await isCustomerSessionLive(db, session))) throw new AppError('session_expired');
+        const replay = await replayOf(qr, customer, key, requestHash);
+        if (replay) return replay;
         throw error;
       }
+      if (placed === 'key_racing') {
+        const existing = await findIdempotencyKey(db, customer.id, key);
+        if (existing && existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+        throw new AppError('idempotency_key_in_flight');
+      }
+      if (placed === 'key_taken') {
+        const replay = await replayOf(qr, customer, key, requestHash);
+        if (!replay) throw new Error('a key found taken is gone');
+        return replay;
+      }
+      const { order, payment } = placed;
+      if (!payment) return { status: 201, body: order, replayed: false };
+      // The order and its first attempt are written (unpaid, not yet handed to the kitchen); now the provider's
+      // answer. A provider that does not answer → 502 with the order id; a retry with the same key replays and
+      // tries the provider again.
+      const redirect = await payment.finish();
+      return { status: 201, body: { ...order, payment: redirect }, replayed: false };
     },
 
     async listForCustomer(customer: CustomerPrincipal, page: number, pageSize: number): Promise<OrderListResponse> {

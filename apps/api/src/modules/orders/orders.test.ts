@@ -480,7 +480,7 @@ describe('placing a cash order', () => {
       expect(res.statusCode).toBe(401);
     });
 
-    it("refuses a signed-out or deleted diner's kept token and claims no key (the session check rides on the claim)", async () => {
+    it("refuses a signed-out or deleted diner's kept token and writes nothing (the session check rides on the write)", async () => {
       for (const [phone, leave] of [
         ['0590000061', 'POST /api/auth/'],
         ['0590000062', 'DELETE /api/customers/'],
@@ -493,9 +493,18 @@ describe('placing a cash order', () => {
         expect((await d.call(method, path)).statusCode).toBe(204);
         const keysBefore = await countRows(t, 'idempotency_keys');
         const before = await orderCount();
-        const res = await placeOrder(kept, UUID.aMain, { orderType: 2, lines: [kabsaLarge()], paymentMethod: 'cash' });
-        expect(res.statusCode, leave).toBe(401);
-        expect(res.json().error.code).toBe('session_expired');
+        for (const paymentMethod of ['cash', 'card']) {
+          const res = await placeOrder(kept, UUID.aMain, { orderType: 2, lines: [kabsaLarge()], paymentMethod });
+          expect(res.statusCode, `${leave} ${paymentMethod}`).toBe(401);
+          expect(res.json().error.code).toBe('session_expired');
+        }
+        // Refused for what it asks, too: the session is told first.
+        const refused = await placeOrder(kept, UUID.aMain, {
+          orderType: 3,
+          lines: [kabsaLarge()],
+          paymentMethod: 'cash',
+        });
+        expect(refused.json().error.code).toBe('session_expired');
         expect(await orderCount()).toBe(before);
         expect(await countRows(t, 'idempotency_keys')).toBe(keysBefore);
       }
@@ -621,33 +630,38 @@ describe('placing a cash order', () => {
       expect(await orderCount()).toBe(before);
     });
 
-    it('answers 409 while the first request with the key is still in flight, and lets a dead one be taken over', async () => {
+    it('answers a replay with its first response even when the same request would be refused now', async () => {
       const key = newKey();
-      expect((await placeOrder(a, UUID.aMain, body(), key)).statusCode).toBe(201);
-      // Back to how the key looks between its claim and the order's commit: claimed, no response yet.
-      await t.database.query(
-        'update idempotency_keys set response_status = null, response_body = null, created_at = now() where key = $1',
-        [key],
-      );
-      const before = await orderCount();
-      const res = await placeOrder(a, UUID.aMain, body(), key);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error).toEqual({
-        code: 'idempotency_key_in_flight',
-        message: 'This order is already being placed, wait a moment',
-      });
-      expect(await orderCount()).toBe(before);
-      // Claimed long ago and never finished: the request died; a retry takes the key over and places the order.
-      await t.database.query("update idempotency_keys set created_at = now() - interval '10 minutes' where key = $1", [
-        key,
-      ]);
-      const retried = await placeOrder(a, UUID.aMain, body(), key);
-      expect(retried.statusCode).toBe(201);
-      expect(await orderCount()).toBe(before + 1);
+      const first = await placeOrder(a, UUID.aMain, body(), key);
+      expect(first.statusCode).toBe(201);
+      const setPickup = (on: boolean) =>
+        t.database.query(
+          'update branches set pickup = $2 where id = (select branch_id from qr_codes where uuid = $1)',
+          [UUID.aMain, on],
+        );
+      await setPickup(false);
+      try {
+        const before = await orderCount();
+        // The diner's retry of an order already placed gets that order, though pickup is off now …
+        const again = await placeOrder(a, UUID.aMain, body(), key);
+        expect(again.statusCode).toBe(201);
+        expect(again.json()).toEqual(first.json());
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        // … while a new order is refused, and another body under the used key is still 422.
+        const fresh = await placeOrder(a, UUID.aMain, body());
+        expect(fresh.json().error.code).toBe('order_type_not_available');
+        const other = await placeOrder(a, UUID.aMain, { ...body(), notes: 'different' }, key);
+        expect(other.statusCode).toBe(422);
+        expect(other.json().error.code).toBe('idempotency_key_reused');
+        expect(await orderCount()).toBe(before);
+      } finally {
+        await setPickup(true);
+      }
     });
 
-    it('frees the key after a refusal, so the same attempt can succeed later', async () => {
+    it('writes no key on a refusal, so the same attempt can succeed later', async () => {
       const key = newKey();
+      const keys = await countRows(t, 'idempotency_keys');
       const refused = await placeOrder(
         a,
         UUID.aMain,
@@ -655,6 +669,7 @@ describe('placing a cash order', () => {
         key,
       );
       expect(refused.statusCode).toBe(400);
+      expect(await countRows(t, 'idempotency_keys')).toBe(keys);
       const fixed = await placeOrder(
         a,
         UUID.aMain,
