@@ -78,11 +78,11 @@ const TARGETS = {
 };
 /**
  * The API's PostgreSQL pool in the order run (the server's DATABASE_POOL_SIZE); --orders-pool=N to try others.
- * Writes wait on the branch's counter lock while holding a connection, so a small pool leaves the reads of the
- * other requests queued behind them: 10 / 20 / 30 / 50 gave 27 / 44 / 45 / 33 % of the raw one-statement write
- * on the 2-core bench machine (one run each, noisy).
+ * With group commit a branch's writes hold one connection between them, not one each while they wait for its
+ * counter lock (which made 30 the best of 10 / 20 / 30 / 50 before, session 3), and fewer database processes
+ * competing for the 2 CPUs is faster: 10 gave 733 orders/s where 30 gave 674 (session 7, one run each).
  */
-const ORDERS_POOL_SIZE = flagValue('orders-pool') ?? '30';
+const ORDERS_POOL_SIZE = flagValue('orders-pool') ?? '10';
 
 async function seedLarge(env: NodeJS.ProcessEnv): Promise<string | undefined> {
   const script = join(ROOT, 'apps/api/src/db/seed/run-seed.ts');
@@ -397,7 +397,8 @@ function renderOrders(result: OrdersBenchResult | string, origin?: string): stri
       '(code read from the SMS outbox), taken in turn; every request has its own `Idempotency-Key`. ' +
       `autocannon ${ORDER_CONNECTIONS} connections × 10 s after a 3 s warm-up; only 201s count as orders, anything else fails the run, ` +
       `the server once as one process and once as ${ORDER_WORKERS.at(-1)} processes sharing the port (\`API_WORKERS\`, node:cluster; ` +
-      'the same total pool, split between them), ' +
+      'the same total pool, split between them; one configuration running at a time, the other stopped, since an idle ' +
+      'server still wakes on every order’s NOTIFYs), ' +
       'and afterwards the orders in the database must match the 201s (give or take the requests in flight when a run stops). ' +
       `Baselines: a raw \`pg\` Pool(${ORDER_CONNECTIONS}) in the bench process writing the same order's rows (next per-branch number, ` +
       'order, lines, outbox row, idempotency row with the response) back to back on the same tables: no HTTP, no reads, no checks; ' +

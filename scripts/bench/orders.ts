@@ -448,8 +448,13 @@ export async function benchOrders(
     console.error('[bench] orders: starting the API on a fresh PostgreSQL database (migrate + demo seed)…');
     // One secret for every server, so a customer signed in through one is signed in on all.
     const secret = randomBytes(32).toString('base64url');
-    for (const workers of ORDER_WORKERS) {
-      const server = await startServer(
+    // One configuration runs at a time: an idle server would still wake on every order's NOTIFYs (its relays
+    // and live hub), and its CPU would count against the one measured.
+    const launch = async (workers: number): Promise<RunningServer> => {
+      const running = servers.find((s) => s.workers === workers);
+      if (running) return running.server;
+      await Promise.all(servers.splice(0).map((s) => s.server.stop()));
+      const started = await startServer(
         {
           ...env,
           DATA_DIR: join(tmp, `orders-${workers}`),
@@ -463,10 +468,10 @@ export async function benchOrders(
         },
         profileDir && workers === 1 ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
       );
-      servers.push({ workers, server });
-    }
-    const server = servers[0]?.server;
-    if (!server) throw new Error('no server');
+      servers.push({ workers, server: started });
+      return started;
+    };
+    const server = await launch(ORDER_WORKERS[0]);
     const branchId = await openAllDay(db);
     const { rows: brandRows } = await db.query<{ brand_id: number }>('select brand_id from branches where id = $1', [
       branchId,
@@ -526,11 +531,13 @@ export async function benchOrders(
     const refusals: string[] = [];
     const apis = new Map<number, OrderLoad & { workers: number; cpu?: CpuShare }>();
     let apiRuns = 0;
+    let diedUnderLoad: { workers: number; server: RunningServer } | undefined;
     let createdCount = 1;
     let failed = false;
     const baselines = new Map<BaselineShape, OrderLoad>();
     for (let round = 1; round <= ROUNDS && !failed; round++) {
-      for (const { workers, server: target } of servers) {
+      for (const workers of ORDER_WORKERS) {
+        const target = await launch(workers);
         const label = `API: POST /api/orders/{uuid}/, ${workers === 1 ? '1 process' : `${workers} processes (API_WORKERS=${workers})`}`;
         const at = `${target.url}/api/orders/${ORDER_QR}/`;
         console.error(
@@ -548,6 +555,7 @@ export async function benchOrders(
           cpu: cpuShare(before, after, seconds),
         };
         apiRuns += 2;
+        if (!target.alive()) diedUnderLoad ??= { workers, server: target };
         if (pgStats) await printStatementStats(db, `${label}, ${measured.orders} orders`);
         createdCount += warm.orders + run.orders;
         const best = apis.get(workers);
@@ -567,7 +575,7 @@ export async function benchOrders(
         if (!best || result.ordersPerSecond > best.ordersPerSecond) baselines.set(shape, result);
       }
     }
-    const dead = servers.find((s) => !s.server.alive());
+    const dead = diedUnderLoad;
     // The API's orders only (the baselines' carry another note).
     const { rows: countRows } = await db.query<{ n: number }>(
       "select count(*)::int as n from orders where notes = 'Benchmark order'",

@@ -65,6 +65,11 @@ export interface RelayLoopOptions<Result> {
   passAtStart?: boolean;
   /** A wake-up source started with the poll (LISTEN): it calls wake() to ask for a pass; returns its stop. */
   listen?: (wake: () => void) => Promise<() => Promise<void>>;
+  /**
+   * A wake-up runs its pass this much later, and the wake-ups meanwhile join it: under load one pass takes what
+   * several commits made due, instead of a pass per commit (most of which would find their rows claimed already).
+   */
+  wakeDelayMs?: number;
   /** The pass may have left due rows (a full batch): go again rather than wait for the next tick. */
   more?: (result: Result) => boolean;
 }
@@ -81,6 +86,7 @@ export interface RelayLoop<Result> {
 
 export function createRelayLoop<Result>(options: RelayLoopOptions<Result>): RelayLoop<Result> {
   let timer: NodeJS.Timeout | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
   let running: Promise<Result> | undefined;
   let again = false;
@@ -115,6 +121,15 @@ export function createRelayLoop<Result>(options: RelayLoopOptions<Result>): Rela
       });
   }
 
+  function wake() {
+    if (!options.wakeDelayMs) return tick();
+    if (wakeTimer) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      tick();
+    }, options.wakeDelayMs);
+  }
+
   return {
     drainOnce,
     kick() {
@@ -124,13 +139,15 @@ export function createRelayLoop<Result>(options: RelayLoopOptions<Result>): Rela
       if (options.intervalMs <= 0 || timer || stopped) return;
       timer = setInterval(tick, options.intervalMs);
       timer.unref();
-      if (options.listen) unlisten = await options.listen(tick);
+      if (options.listen) unlisten = await options.listen(wake);
       if (options.passAtStart) tick();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = undefined;
+      if (wakeTimer) clearTimeout(wakeTimer);
+      wakeTimer = undefined;
       await unlisten?.().catch(() => {});
       unlisten = undefined;
       await running?.catch(() => {});

@@ -107,9 +107,9 @@ export function createAuthGuards(deps: AuthGuardDeps) {
 
   /**
    * The customer a well-signed, unexpired token of this brand names, WITHOUT the database check that the session
-   * is still live (not signed out, customer not deleted): `check` must be run by the caller's own first statement
-   * (order placement folds it into its idempotency claim; orders.service placeOrder). Every other route uses
-   * customer().
+   * is still live (not signed out, customer not deleted): `check` must be run by the caller's own statements
+   * (order placement folds it into its write, and a card order's first read; orders.service placeOrder). Every
+   * other route uses customer().
    */
   function customerPendingSessionCheck(
     request: FastifyRequest,

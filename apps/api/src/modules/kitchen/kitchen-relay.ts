@@ -142,6 +142,8 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
     log: deps.log,
     intervalMs: deps.intervalMs,
     listen: (wake) => deps.database.listen(OUTBOX_WAKE_CHANNEL, wake),
+    // The kitchen hears of an order 10 ms later; under load a pass then takes several batches' rows at once.
+    wakeDelayMs: 10,
     // Whatever was left by a previous run (a restart mid-delivery) goes now, not at the first tick.
     passAtStart: true,
     // A full batch means more may be waiting: go again rather than wait for the next tick.

@@ -69,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       const row = await qr.resolveUsableQr(request.params.uuid);
       let signedIn: ReturnType<AuthGuards['customerPendingSessionCheck']>;
       try {
-        // The session's database check rides on placement's first statement (the key's claim): one round trip.
+        // The session's database check rides on placement's write (a card order's first read): no round trip of its own.
         signedIn = guards.customerPendingSessionCheck(request, row.brand.id);
       } catch (error) {
         throw placingError(error);
