@@ -64,4 +64,17 @@ describe('isOpenAt', () => {
     );
     expect(localWeekMinute('Europe/London', at('2025-01-07T12:30:00Z'))).toEqual({ day: 2, minute: 750 });
   });
+
+  it('answers each minute afresh, across a clock change and back and forth', () => {
+    // London springs forward at 01:00 UTC on 2025-03-30: 00:59 GMT, then 02:00 BST (Sunday).
+    const before = at('2025-03-30T00:59:30Z');
+    const after = at('2025-03-30T01:00:10Z');
+    for (let i = 0; i < 2; i += 1) {
+      expect(localWeekMinute('Europe/London', before)).toEqual({ day: 0, minute: 59 });
+      expect(localWeekMinute('Europe/London', after)).toEqual({ day: 0, minute: 120 });
+      // Another second of the same minute, and another zone in between.
+      expect(localWeekMinute(riyadh, after)).toEqual({ day: 0, minute: 240 });
+      expect(localWeekMinute('Europe/London', at('2025-03-30T01:00:50Z'))).toEqual({ day: 0, minute: 120 });
+    }
+  });
 });
