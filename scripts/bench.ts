@@ -24,6 +24,7 @@ import {
   ORDER_CONNECTIONS,
   ORDER_CUSTOMERS,
   ORDER_QR,
+  ORDER_WARMUP_S,
   ORDER_WORKERS,
   type OrderLoad,
   type OrdersBenchResult,
@@ -395,13 +396,15 @@ function renderOrders(result: OrdersBenchResult | string, origin?: string): stri
       'throwaway PostgreSQL 15 (fsync off, as in the tests), its own database with the demo seed; the QR code’s branch ' +
       `set open round the clock in that database. ${ORDER_CUSTOMERS} customers signed in through the real OTP flow ` +
       '(code read from the SMS outbox), taken in turn; every request has its own `Idempotency-Key`. ' +
-      `autocannon ${ORDER_CONNECTIONS} connections × 10 s after a 3 s warm-up; only 201s count as orders, anything else fails the run, ` +
+      `autocannon ${ORDER_CONNECTIONS} connections × 10 s after a ${ORDER_WARMUP_S} s warm-up (each configuration's server is started ` +
+      'fresh for its run; the warm-up lets its JIT and its database connections settle); only 201s count as orders, anything else fails the run, ' +
       `the server once as one process and once as ${ORDER_WORKERS.at(-1)} processes sharing the port (\`API_WORKERS\`, node:cluster; ` +
       'the same total pool, split between them; one configuration running at a time, the other stopped, since an idle ' +
       'server still wakes on every order’s NOTIFYs), ' +
       'and afterwards the orders in the database must match the 201s (give or take the requests in flight when a run stops). ' +
       `Baselines: a raw \`pg\` Pool(${ORDER_CONNECTIONS}) in the bench process writing the same order's rows (next per-branch number, ` +
       'order, lines, outbox row, idempotency row with the response) back to back on the same tables: no HTTP, no reads, no checks; ' +
+      'its outbox rows are written delivered, so the API’s kitchen relay is not left thousands of them to deliver in the next run; ' +
       'once as begin + 5 statements + commit, once as the single statement the API now sends. ' +
       'API and baselines alternate, best of 2 rounds each, so other load on the machine hits them alike.',
   );

@@ -53,4 +53,17 @@ export function placeOrder(c: Caller, uuid: string, body: PlaceOrderBody | Recor
   return c.call('POST', `/api/orders/${uuid}/`, body, { 'idempotency-key': key });
 }
 
+/** Turns one of the switches of a QR code's branch on or off, straight in the database. */
+export async function setBranchSwitch(
+  t: TestApp,
+  uuid: string,
+  column: 'integrated' | 'pickup' | 'delivery' | 'dine_in',
+  on: boolean,
+): Promise<void> {
+  await t.database.query(
+    `update branches set ${column} = $2 where id = (select branch_id from qr_codes where uuid = $1)`,
+    [uuid, on],
+  );
+}
+
 export { priceCart };

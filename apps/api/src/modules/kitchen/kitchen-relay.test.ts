@@ -2,7 +2,7 @@ import { orderSchema } from '@sufra/shared/schemas/order';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
-import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
+import { diner, menuIds, placeOrder, setBranchSwitch } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { PosDelivery, PosProvider } from '../../providers/pos/pos-provider.ts';
 import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../order-events/order-events.repo.ts';
@@ -82,10 +82,7 @@ describe('kitchen relay', () => {
     water = (await menuIds(t, UUID.aMain)).item('water');
     a = await diner(t, UUID.aMain, '0594000001');
     // The main branch sends its orders to a POS too.
-    await t.database.query(
-      'update branches set integrated = true where id = (select branch_id from qr_codes where uuid = $1)',
-      [UUID.aMain],
-    );
+    await setBranchSwitch(t, UUID.aMain, 'integrated', true);
     stopListening = await t.database.listen(LIVE_CHANNEL, (payload) => {
       const notice = parseLiveNotice(payload);
       if (notice) notices.push(notice);
@@ -174,11 +171,7 @@ describe('kitchen relay', () => {
 
   it('announces and delivers an order with no POS in the one statement of its claim, once', async () => {
     const pos = recordingPos();
-    const setIntegrated = (on: boolean) =>
-      t.database.query(
-        'update branches set integrated = $2 where id = (select branch_id from qr_codes where uuid = $1)',
-        [UUID.aMain, on],
-      );
+    const setIntegrated = (on: boolean) => setBranchSwitch(t, UUID.aMain, 'integrated', on);
     await setIntegrated(false);
     try {
       const orders = [await pickup(), await pickup(), await pickup()];

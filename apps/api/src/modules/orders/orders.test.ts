@@ -4,7 +4,7 @@ import { orderListResponse, orderSchema, staffOrderListResponse } from '@sufra/s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller, countRows } from '../../../test/accounts.ts';
 import { brandA, STAFF, UUID } from '../../../test/fixture-brands.ts';
-import { diner, type MenuIds, menuIds, newKey, placeOrder } from '../../../test/orders.ts';
+import { diner, type MenuIds, menuIds, newKey, placeOrder, setBranchSwitch } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const HERE = { lat: 24.7136, lng: 46.6753 };
@@ -634,11 +634,7 @@ describe('placing a cash order', () => {
       const key = newKey();
       const first = await placeOrder(a, UUID.aMain, body(), key);
       expect(first.statusCode).toBe(201);
-      const setPickup = (on: boolean) =>
-        t.database.query(
-          'update branches set pickup = $2 where id = (select branch_id from qr_codes where uuid = $1)',
-          [UUID.aMain, on],
-        );
+      const setPickup = (on: boolean) => setBranchSwitch(t, UUID.aMain, 'pickup', on);
       await setPickup(false);
       try {
         const before = await orderCount();
