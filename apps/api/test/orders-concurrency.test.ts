@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { orderSchema } from '@sufra/shared/schemas/order';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orders } from '../src/db/schema/orders.ts';
+import { insertPlacedOrders } from '../src/modules/orders/orders.repo.ts';
 import { type Caller, caller, countRows } from './accounts.ts';
 import { UUID } from './fixture-brands.ts';
 import { diner, type MenuIds, menuIds, newKey, placeOrder } from './orders.ts';
@@ -112,6 +116,57 @@ describe('concurrent order placement', () => {
     const replay = await placeOrder(a, UUID.aMain, body(), key);
     expect(replay.statusCode).toBe(201);
     expect(replay.json()).toEqual(first.json());
+  });
+
+  it('writes one order for a key sent twice in one batch, and numbers only the writes that go ahead', async () => {
+    // A real placement's stored row is the template of the batch's writes.
+    const placed = orderSchema.parse((await placeOrder(a, UUID.aMain, body())).json());
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.id));
+    if (!row) throw new Error('no order');
+    const [session] = await t.database.query<{ family_id: string }>(
+      `select family_id from auth_sessions where subject_kind = 'customer' and subject_id = $1 and revoked_at is null
+       and expires_at > now() limit 1`,
+      [row.customerId],
+    );
+    if (!session) throw new Error('no live session');
+    const { id: _id, number: _number, customerId, ...columns } = row;
+    if (customerId === null) throw new Error('an order without its customer');
+    const order = { ...columns, customerId };
+    const write = (key: string, familyId = session.family_id) => ({
+      order,
+      lines: [],
+      familyId,
+      key,
+      requestHash: 'batch test',
+      responseStatus: 201,
+      responseBody: {},
+    });
+    const [twice, once] = [newKey(), newKey()];
+    const outcomes = await insertPlacedOrders(t.db, row.branchId, [
+      write(twice),
+      write(twice),
+      // The same key from a signed-out session first: that write is refused, and the live one still goes ahead.
+      write(once, randomUUID()),
+      write(once),
+    ]);
+    expect(outcomes.map((o) => o.kind)).toEqual(['placed', 'key_taken', 'signed_out', 'placed']);
+    // The two that went ahead took the branch's next two numbers; the others took none.
+    expect(outcomes.map((o) => (o.kind === 'placed' ? o.number : null))).toEqual([
+      placed.number + 1,
+      null,
+      null,
+      placed.number + 2,
+    ]);
+    const [counter] = await t.database.query<{ last_number: number }>(
+      'select last_number from branch_order_counters where branch_id = $1',
+      [row.branchId],
+    );
+    expect(counter?.last_number).toBe(placed.number + 2);
+    // Sent again, both keys are taken: nothing is written.
+    const before = await countRows(t, 'orders');
+    const again = await insertPlacedOrders(t.db, row.branchId, [write(twice), write(once)]);
+    expect(again.map((o) => o.kind)).toEqual(['key_taken', 'key_taken']);
+    expect(await countRows(t, 'orders')).toBe(before);
   });
 
   it('gives 30 concurrent orders of one branch consecutive numbers, each answer its own order, written in groups', async () => {

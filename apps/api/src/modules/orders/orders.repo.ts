@@ -191,8 +191,7 @@ export async function insertPlacedOrders(
   try {
     result = await db.execute(sql`
     with input as (
-      select i.*, row_number() over (partition by i.customer_id, i.key order by i.ord) = 1 as first_of_key
-      from jsonb_to_recordset(${input}::jsonb) as i(ord int, id int, brand_id int, customer_id int, family_id uuid,
+      select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, id int, brand_id int, customer_id int, family_id uuid,
         order_type int, status text, payment_method text, payment_status text, tax_mode text, subtotal int,
         branch_taxes int, modifiers_taxes int, charge_amount int, charges_taxes int, delivery_fee int,
         taxes_price int, total_discount int, total int, foodics_taxes int, foodics_charges int, foodics_total int,
@@ -210,11 +209,16 @@ export async function insertPlacedOrders(
         ) as live,
         exists (select 1 from ${idempotencyKeys} k where k.customer_id = i.customer_id and k.key = i.key) as taken
       from input i
+    ), candidates as (
+      -- A key twice in the batch (a double submit): its first live write is the one that may go ahead.
+      select c.*, row_number() over (partition by c.customer_id, c.key order by c.ord) as nth_of_key
+      from checked c
+      where c.live and not c.taken
     ), fresh as (
       -- The writes that go ahead, their ids (a cash order's drawn here) and their rank in the batch.
       select c.*, coalesce(c.id, nextval('orders_id_seq')::int) as order_id, row_number() over (order by c.ord) as n
-      from checked c
-      where c.live and c.first_of_key and not c.taken
+      from candidates c
+      where c.nth_of_key = 1
     ), counter as (
       -- The batch's numbers: the n after the branch's last, the write ranked n taking last - count + n.
       insert into ${branchOrderCounters} (branch_id, last_number) values (${branchId}::int, (select count(*)::int from fresh))

@@ -468,8 +468,9 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
         throw new AppError('idempotency_key_in_flight');
       }
       if (placed === 'key_taken') {
+        // (Gone again only if its customer was deleted meanwhile: then this is a retry's business.)
         const replay = await replayOf(qr, customer, key, requestHash);
-        if (!replay) throw new Error('a key found taken is gone');
+        if (!replay) throw new AppError('idempotency_key_in_flight');
         return replay;
       }
       const { order, payment } = placed;
