@@ -164,7 +164,7 @@ describe('kitchen relay', () => {
     expect(pos.deliveries.map((d) => d.orderId)).toEqual([order.id]);
     // The first claim, were it to wake up, marks nothing (its lease token is stale).
     if (!claimed) throw new Error('nothing claimed');
-    expect(await markOutboxDelivered(t.db, claimed.id, claimed.attempts, clock)).toBe(false);
+    expect([...(await markOutboxDelivered(t.db, [{ id: claimed.id, attempts: claimed.attempts }], clock))]).toEqual([]);
     await waitForNotices(1);
     expect(placedNotices(order.id)).toBe(1);
   });

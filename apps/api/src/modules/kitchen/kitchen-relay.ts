@@ -6,7 +6,7 @@ import {
   announceOutbox,
   type ClaimedOutboxRow,
   claimDueOutbox,
-  markOutboxDeliveredMany,
+  markOutboxDelivered,
   markOutboxFailedAttempt,
   OUTBOX_WAKE_CHANNEL,
 } from './order-outbox.repo.ts';
@@ -126,7 +126,7 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
       }
     }
 
-    const marked = await markOutboxDeliveredMany(
+    const marked = await markOutboxDelivered(
       deps.db,
       outstanding.map(({ id, attempts }) => ({ id, attempts })),
       deps.now(),

@@ -110,7 +110,7 @@ export async function announceOutbox(db: Queryable, rows: OutboxAnnouncement[], 
  * Marks rows delivered, only under the claim that is delivering them (same attempts, not yet delivered), in one
  * statement. Returns the ids marked: a row missing was taken over by another claim, whose relay will deliver it.
  */
-export async function markOutboxDeliveredMany(
+export async function markOutboxDelivered(
   db: Queryable,
   rows: { id: number; attempts: number }[],
   at: Date,
@@ -122,14 +122,6 @@ export async function markOutboxDeliveredMany(
     where o.id = i.id and o.attempts = i.attempts and o.delivered_at is null
     returning o.id`);
   return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id));
-}
-
-/**
- * Marks one row delivered under the claim that is delivering it: a relay whose lease ran out and was taken over
- * gets false and must not announce anything.
- */
-export async function markOutboxDelivered(db: Queryable, id: number, attempts: number, at: Date): Promise<boolean> {
-  return (await markOutboxDeliveredMany(db, [{ id, attempts }], at)).has(id);
 }
 
 /** Schedules the next try of a row this claim failed to deliver (its lease is shortened to the backoff). */

@@ -45,6 +45,7 @@ import {
   type PlacedOrderWrite,
   type PlacementOutcome,
   prepareCardPlacement,
+  type ReservedIds,
   type StaffOrderRow,
   updateOrderStatus,
 } from './orders.repo.ts';
@@ -339,7 +340,7 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
     // A card order's ids are drawn first, with its session and key checks: its payment is asked of the provider while
     // the order is written, and a replay must not create a second payment there. A cash order's id is drawn by the
     // write (0 until then).
-    let reserved: { orderId: number; attemptId: number } | null = null;
+    let reserved: ReservedIds | null = null;
     if (body.paymentMethod === 'card') {
       const card = await prepareCardPlacement(db, session, key);
       if (!card.live) throw new AppError('session_expired');
