@@ -132,31 +132,45 @@ describe('concurrent order placement', () => {
     const { id: _id, number: _number, customerId, ...columns } = row;
     if (customerId === null) throw new Error('an order without its customer');
     const order = { ...columns, customerId };
-    const write = (key: string, familyId = session.family_id) => ({
+    const [brandVersion] = await t.database.query<{ version: number }>(
+      'select coalesce((select version from brand_context_versions where brand_id = $1), 0) as version',
+      [row.brandId],
+    );
+    const current = brandVersion?.version ?? 0;
+    const write = (key: string, familyId = session.family_id, contextVersion = current) => ({
       order,
       lines: [],
       familyId,
+      contextVersion,
       key,
       requestHash: 'batch test',
       responseStatus: 201,
       responseBody: {},
     });
-    const [twice, once] = [newKey(), newKey()];
+    const [twice, once, late] = [newKey(), newKey(), newKey()];
     const outcomes = await insertPlacedOrders(t.db, row.branchId, [
       write(twice),
       write(twice),
       // The same key from a signed-out session first: that write is refused, and the live one still goes ahead.
       write(once, randomUUID()),
       write(once),
+      // Its rules ran on the QR context as it was before the brand's last change: not written, and its key is free.
+      write(late, session.family_id, current - 1),
     ]);
-    expect(outcomes.map((o) => o.kind)).toEqual(['placed', 'key_taken', 'signed_out', 'placed']);
+    expect(outcomes.map((o) => o.kind)).toEqual(['placed', 'key_taken', 'signed_out', 'placed', 'stale_context']);
     // The two that went ahead took the branch's next two numbers; the others took none.
     expect(outcomes.map((o) => (o.kind === 'placed' ? o.number : null))).toEqual([
       placed.number + 1,
       null,
       null,
       placed.number + 2,
+      null,
     ]);
+    const [lateKey] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from idempotency_keys where key = $1',
+      [late],
+    );
+    expect(lateKey?.n).toBe(0);
     const [counter] = await t.database.query<{ last_number: number }>(
       'select last_number from branch_order_counters where branch_id = $1',
       [row.branchId],

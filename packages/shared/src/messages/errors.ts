@@ -173,6 +173,11 @@ export const ERRORS = {
     en: 'This order is already being placed, wait a moment',
     ar: 'يجري تقديم هذا الطلب بالفعل، انتظر قليلًا',
   },
+  settings_changing: {
+    status: 503,
+    en: 'The restaurant is changing its settings right now, try again in a moment',
+    ar: 'يغيّر المطعم إعداداته الآن، حاول مرة أخرى بعد قليل',
+  },
   order_transition_not_allowed: {
     status: 409,
     en: "The order can't move to this status from its current one",

@@ -25,3 +25,16 @@ export const brands = pgTable(
     index('brands_hosts_idx').using('gin', t.hosts),
   ],
 );
+
+/**
+ * A brand's context version: bumped when a change to what a QR code's context holds commits (the brand, its
+ * branches, QR codes, tables, payment choices and service switches; deferred triggers of migration 0011). Order
+ * placement caches QR contexts and its write checks this version, so a placement never goes ahead on a stale one.
+ * No row yet reads as version 0.
+ */
+export const brandContextVersions = pgTable('brand_context_versions', {
+  brandId: integer()
+    .primaryKey()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  version: integer().notNull(),
+});

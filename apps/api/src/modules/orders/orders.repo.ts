@@ -9,6 +9,7 @@ import { branchOrderCounters, idempotencyKeys, orderLines, orderOutbox, orders }
 import { paymentAttempts } from '../../db/schema/payments.ts';
 import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
 import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
+import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;
@@ -38,26 +39,33 @@ const cardPlacementQuery = preparedFor((db) => {
         sql<boolean>`exists (select 1 from ${idempotencyKeys} where ${idempotencyKeys.customerId} = ${sql.placeholder('customerId')} and ${idempotencyKeys.key} = ${sql.placeholder('key')}::text)`.as(
           'key_taken',
         ),
+      current:
+        sql<boolean>`${brandContextVersionSql(sql`${sql.placeholder('brandId')}::int`)} = ${sql.placeholder('contextVersion')}::int`.as(
+          'current',
+        ),
     })
     .from(sql`(select 1) as one`)
     .prepare('card_placement_ids');
 });
 
 /**
- * A card placement's first round trip, before the provider is asked: its ids, whether the session is live and
- * whether the key is taken already (a replay must not create a second payment at the provider).
+ * A card placement's first round trip, before the provider is asked: its ids, whether the session is live,
+ * whether the key is taken already (a replay must not create a second payment at the provider) and whether the
+ * QR context the rules ran on is still current (its brand's context version).
  */
 export async function prepareCardPlacement(
   db: Queryable,
   session: CustomerSessionCheck,
   key: string,
-): Promise<ReservedIds & { live: boolean; keyTaken: boolean }> {
+  contextVersion: number,
+): Promise<ReservedIds & { live: boolean; keyTaken: boolean; current: boolean }> {
   const [row] = await cardPlacementQuery(db).execute({
     familyId: session.familyId,
     customerId: session.customerId,
     brandId: session.brandId,
     now: session.now.toISOString(),
     key,
+    contextVersion,
   });
   if (!row) throw new Error('no ids drawn');
   return row;
@@ -83,6 +91,8 @@ export interface PlacedOrderWrite {
   lines: Omit<OrderLineInsert, 'orderId'>[];
   /** The access token's session family: the write checks it is still signed in. */
   familyId: string;
+  /** The brand's context version the QR context was read at: the write goes ahead only if it is still current. */
+  contextVersion: number;
   /** The Idempotency-Key, its request's hash, and the response to keep with it (its id and number are added). */
   key: string;
   requestHash: string;
@@ -101,7 +111,19 @@ export type PlacementOutcome =
   | { kind: 'placed'; id: number; number: number; attemptId: number | null }
   | { kind: 'signed_out' }
   | { kind: 'key_taken' }
-  | { kind: 'key_racing' };
+  | { kind: 'key_racing' }
+  | { kind: 'stale_context' };
+
+/** What the placement statement answers per write (in the batch's order). */
+interface PlacementRow {
+  ord: number;
+  live: boolean;
+  taken: boolean;
+  current: boolean;
+  id: number | null;
+  number: number | null;
+  attempt_id: number | null;
+}
 
 /**
  * The whole write of one branch's placements as one statement (data-modifying CTEs, atomic like a transaction):
@@ -163,6 +185,7 @@ export async function insertPlacedOrders(
         table_number: o.tableNumber ?? null,
         created_at: time(o.createdAt),
         updated_at: time(o.updatedAt),
+        context_version: w.contextVersion,
         key: w.key,
         request_hash: w.requestHash,
         response_status: w.responseStatus,
@@ -196,24 +219,30 @@ export async function insertPlacedOrders(
         branch_taxes int, modifiers_taxes int, charge_amount int, charges_taxes int, delivery_fee int,
         taxes_price int, total_discount int, total int, foodics_taxes int, foodics_charges int, foodics_total int,
         notes text, receive_at timestamptz, lat float8, lng float8, address jsonb, delivery_zone_id int,
-        table_id int, table_number text, created_at timestamptz, updated_at timestamptz, key text,
+        table_id int, table_number text, created_at timestamptz, updated_at timestamptz, context_version int, key text,
         request_hash text, response_status int, response_body jsonb, attempt_id int, attempt_provider text,
         attempt_key text, lines jsonb)
     ), checked as (
-      -- The access check every signed-in request makes (sessions.repo customerSessionLiveSelect), and the key's.
-      select i.*,
-        exists (
-          select 1 from ${authSessions} s join ${customers} c on c.id = s.subject_id and c.brand_id = i.brand_id
-          where s.family_id = i.family_id and s.subject_kind = 'customer' and s.subject_id = i.customer_id
-            and s.revoked_at is null and s.expires_at > i.created_at
-        ) as live,
-        exists (select 1 from ${idempotencyKeys} k where k.customer_id = i.customer_id and k.key = i.key) as taken
+      -- The access check every signed-in request makes (sessions.repo customerSessionLiveSelect), and the key's: one
+      -- index probe per write each (lateral, limit 1). As exists() the key's check was planned as one hashed scan of
+      -- the whole key table per batch while it had fewer than ~30,000 rows (a batch is estimated at 100 writes).
+      select i.*, session.live is not null as live, key_row.taken is not null as taken,
+        ${brandContextVersionSql(sql`i.brand_id`)} = i.context_version as current
       from input i
+      left join lateral (
+        select true as live from ${authSessions} s join ${customers} c on c.id = s.subject_id and c.brand_id = i.brand_id
+        where s.family_id = i.family_id and s.subject_kind = 'customer' and s.subject_id = i.customer_id
+          and s.revoked_at is null and s.expires_at > i.created_at
+        limit 1
+      ) session on true
+      left join lateral (
+        select true as taken from ${idempotencyKeys} k where k.customer_id = i.customer_id and k.key = i.key limit 1
+      ) key_row on true
     ), candidates as (
       -- A key twice in the batch (a double submit): its first live write is the one that may go ahead.
       select c.*, row_number() over (partition by c.customer_id, c.key order by c.ord) as nth_of_key
       from checked c
-      where c.live and not c.taken
+      where c.live and not c.taken and c.current
     ), fresh as (
       -- The writes that go ahead, their ids (a cash order's drawn here) and their rank in the batch.
       select c.*, coalesce(c.id, nextval('orders_id_seq')::int) as order_id, row_number() over (order by c.ord) as n
@@ -275,7 +304,7 @@ export async function insertPlacedOrders(
     )
     -- Wakes the kitchen relays when this commits (a select CTE nobody reads would not run, so it is here;
     -- PostgreSQL sends one notification for the statement's identical ones).
-    select c.ord, c.live, p.order_id as id, p.number, a.id as attempt_id,
+    select c.ord, c.live, c.taken, c.current, p.order_id as id, p.number, a.id as attempt_id,
       case when p.order_id is not null then pg_notify(${OUTBOX_WAKE_CHANNEL}, '') end
     from checked c
     left join placed p on p.ord = c.ord
@@ -289,11 +318,7 @@ export async function insertPlacedOrders(
     }
     throw error;
   }
-  const rows = (
-    result as {
-      rows: { ord: number; live: boolean; id: number | null; number: number | null; attempt_id: number | null }[];
-    }
-  ).rows;
+  const { rows } = result as { rows: PlacementRow[] };
   if (rows.length !== writes.length) throw new Error(`${writes.length} placements written, ${rows.length} answered`);
   return rows.map((row): PlacementOutcome => {
     if (row.id !== null && row.number !== null) {
@@ -304,7 +329,10 @@ export async function insertPlacedOrders(
         attemptId: row.attempt_id === null ? null : Number(row.attempt_id),
       };
     }
-    return row.live ? { kind: 'key_taken' } : { kind: 'signed_out' };
+    if (!row.live) return { kind: 'signed_out' };
+    // Live and not placed: its key was taken (or doubled in the batch, a current copy went ahead), else its QR
+    // context was stale.
+    return row.taken || row.current ? { kind: 'key_taken' } : { kind: 'stale_context' };
   });
 }
 

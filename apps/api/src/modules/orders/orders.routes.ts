@@ -66,17 +66,18 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const row = await qr.resolveUsableQr(request.params.uuid);
+      // Kept by this process between orders when it can be: the write checks it is still current.
+      const context = await qr.placementContext(request.params.uuid);
       let signedIn: ReturnType<AuthGuards['customerPendingSessionCheck']>;
       try {
         // The session's database check rides on placement's write (a card order's first read): no round trip of its own.
-        signedIn = guards.customerPendingSessionCheck(request, row.brand.id);
+        signedIn = guards.customerPendingSessionCheck(request, context.row.brand.id);
       } catch (error) {
         throw placingError(error);
       }
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new AppError('idempotency_key_required');
-      const placed = await orders.placeOrder(row, signedIn, key, request.body);
+      const placed = await orders.placeOrder(context, signedIn, key, request.body);
       if (placed.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(placed.status).send(placed.body);
     },

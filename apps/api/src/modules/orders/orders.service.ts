@@ -74,6 +74,18 @@ const RECEIVE_AT_MAX_AHEAD_MS = 7 * 24 * 3_600_000;
  * the last one ran (about a pool's worth); this only caps the statement's size.
  */
 const PLACEMENT_BATCH_MAX = 64;
+/** Fresh reads of a QR context whose brand's settings changed between read and write, before answering 503. */
+const STALE_CONTEXT_RETRIES = 3;
+
+/**
+ * The QR code's context a placement starts from, and how to read it again: from this process's cache (`cached`,
+ * trusted only as far as the write's version check) or just read.
+ */
+export interface PlacementContext {
+  row: QrContextRow;
+  cached: boolean;
+  reread: () => Promise<QrContextRow>;
+}
 
 const SERVICE_OF_TYPE: Record<OrderType, Service> = { 1: 'dine_in', 2: 'pickup', 3: 'delivery' };
 
@@ -250,7 +262,10 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
     requestHash: string,
     body: PlaceOrderInput,
   ): Promise<
-    { order: Order; payment: ReturnType<OrdersPayments['beginAttempt']> | null } | 'key_taken' | 'key_racing'
+    | { order: Order; payment: ReturnType<OrdersPayments['beginAttempt']> | null }
+    | 'key_taken'
+    | 'key_racing'
+    | 'stale_context'
   > {
     const now = ctx.now();
     const orderType = body.orderType as OrderType;
@@ -342,9 +357,11 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
     // write (0 until then).
     let reserved: ReservedIds | null = null;
     if (body.paymentMethod === 'card') {
-      const card = await prepareCardPlacement(db, session, key);
+      const card = await prepareCardPlacement(db, session, key, qr.contextVersion);
       if (!card.live) throw new AppError('session_expired');
       if (card.keyTaken) return 'key_taken';
+      // Checked before the provider is asked, so a stale context costs no payment there.
+      if (!card.current) return 'stale_context';
       reserved = card;
     }
     const row: OrderRow = {
@@ -399,6 +416,7 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
       order: { ...orderColumns, customerId: customer.id },
       lines: lineRows.map(({ orderId: _orderId, ...line }) => line),
       familyId: session.familyId,
+      contextVersion: qr.contextVersion,
       key,
       requestHash,
       responseStatus: 201,
@@ -441,27 +459,45 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
      * concurrent duplicate at the write answers 409.
      */
     async placeOrder(
-      qr: QrContextRow,
+      context: PlacementContext,
       signedIn: { customer: CustomerPrincipal; check: Omit<CustomerSessionCheck, 'now'> },
       key: string,
       body: PlaceOrderInput,
     ): Promise<PlacedOrder> {
       const { customer } = signedIn;
+      let qr = context.row;
       const requestHash = createHash('sha256')
         .update(JSON.stringify({ uuid: qr.qr.uuid, body }))
         .digest('base64url');
       const session = { ...signedIn.check, now: ctx.now() };
+      // A context from this process's cache is only trusted to let an order through: the write checks its version.
+      let cached = context.cached;
       let placed: Awaited<ReturnType<typeof placeNew>>;
-      try {
-        placed = await placeNew(qr, customer, session, key, requestHash, body);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        // A refusal. A signed-out diner is told that first; a replay of an order placed before answers that order,
-        // whatever the menu or the branch says now.
-        if (!(await isCustomerSessionLive(db, session))) throw new AppError('session_expired');
-        const replay = await replayOf(qr, customer, key, requestHash);
-        if (replay) return replay;
-        throw error;
+      for (let stale = 0; ; ) {
+        try {
+          placed = await placeNew(qr, customer, session, key, requestHash, body);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          // A refusal on a cached context is made again on a fresh one: the cache never refuses what the database
+          // would allow (a branch opened, a service switched back on since it was read).
+          if (cached) {
+            qr = await context.reread();
+            cached = false;
+            continue;
+          }
+          // A refusal. A signed-out diner is told that first; a replay of an order placed before answers that order,
+          // whatever the menu or the branch says now.
+          if (!(await isCustomerSessionLive(db, session))) throw new AppError('session_expired');
+          const replay = await replayOf(qr, customer, key, requestHash);
+          if (replay) return replay;
+          throw error;
+        }
+        if (placed !== 'stale_context') break;
+        // The brand's settings changed after the context was read (nothing was written): read it again and rerun
+        // every rule. Only settings that keep changing under the write run out of tries.
+        if (++stale > STALE_CONTEXT_RETRIES) throw new AppError('settings_changing');
+        qr = await context.reread();
+        cached = false;
       }
       if (placed === 'key_racing') {
         const existing = await findIdempotencyKey(db, customer.id, key);

@@ -333,6 +333,21 @@ describe('card payments of orders', () => {
     expect(await countRows(t, 'orders')).toBe(ordersAfter);
   });
 
+  it("asks the provider once for a card order placed after the brand's settings changed under the kept QR context", async () => {
+    await placeCard();
+    const gatewayPayments = async () =>
+      (await query<{ n: number }>('select count(*)::int as n from test_gateway_payments'))[0]?.n;
+    const before = await gatewayPayments();
+    // Any change to the QR code's context (here its branch row) makes the kept one stale: found before the provider
+    // is asked, so the placement reads the context again and asks once.
+    await query('update branches set name_en = name_en where id = (select branch_id from qr_codes where uuid = $1)', [
+      UUID.aMain,
+    ]);
+    const { order } = await placeCard();
+    expect((await attemptsOf(order.id)).length).toBe(1);
+    expect(await gatewayPayments()).toBe((before ?? 0) + 1);
+  });
+
   it("refunds a paid card order when staff cancel it, and the order's payment status follows the provider", async () => {
     const { order, redirectUrl, paymentId } = await placeCard();
     await payOnGateway(redirectUrl);

@@ -1,14 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { branches, paymentChoices, qrCodes, tables } from '../../db/schema/branches.ts';
-import { brands } from '../../db/schema/brands.ts';
+import { brandContextVersions, brands } from '../../db/schema/brands.ts';
 import { servicesOffSql } from '../branches/branches.repo.ts';
 
 /** A payment choice as placement checks it: the method and the order types it is offered for. */
 export interface PaymentChoiceLite {
   method: string;
   orderTypes: number[];
+}
+
+/** A brand's context version (0 before its first bump; see brandContextVersions), for a brand id expression. */
+export function brandContextVersionSql(brandId: SQL | typeof branches.brandId) {
+  return sql<number>`coalesce((select ${brandContextVersions.version} from ${brandContextVersions} where ${brandContextVersions.brandId} = ${brandId}), 0)`;
 }
 
 const qrContextQuery = preparedFor((db) =>
@@ -19,6 +24,8 @@ const qrContextQuery = preparedFor((db) =>
       brand: brands,
       table: tables,
       servicesOff: servicesOffSql(branches.brandId, branches.id),
+      // Read with the rest in one snapshot: placement's write checks it is still current (orders.repo).
+      contextVersion: brandContextVersionSql(branches.brandId),
       // Every order placed at the QR code's branch checks them: one small subquery here saves it a round trip.
       paymentChoices: sql<
         PaymentChoiceLite[]
@@ -33,8 +40,8 @@ const qrContextQuery = preparedFor((db) =>
 );
 
 /**
- * A QR code with its branch, brand, optional table, the services switched off there and the branch's payment
- * choices: one indexed lookup.
+ * A QR code with its branch, brand, optional table, the services switched off there, the branch's payment choices
+ * and the brand's context version: one indexed lookup.
  */
 export async function findQrWithContext(db: Queryable, uuid: string) {
   const [row] = await qrContextQuery(db).execute({ uuid });

@@ -4,10 +4,17 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { listDeliveryZones } from '../branches/branches.repo.ts';
 import { assertServiceOn, servicesMap, toBranch, toBrand } from '../branches/branches.service.ts';
+import type { PlacementContext } from '../orders/orders.service.ts';
 import { findQrWithContext, type QrContextRow } from './qr.repo.ts';
+
+/** QR contexts a process keeps for placement; past this the oldest is dropped. */
+const PLACEMENT_CONTEXTS_MAX = 10_000;
 
 export function createQrService(ctx: AppContext) {
   const { db } = ctx;
+  // Order placement's cache of usable QR contexts, by uuid. Never trusted alone: a placement's write checks the
+  // brand's context version it was read at, and a refusal is made again on a fresh read (orders.service).
+  const placementContexts = new Map<string, QrContextRow>();
 
   /** The QR code's context: 404 when unknown, 410 when inactive (the brand switch is checked by callers). */
   async function resolveQr(uuid: string): Promise<QrContextRow> {
@@ -17,14 +24,38 @@ export function createQrService(ctx: AppContext) {
     return row;
   }
 
+  /** A QR code a diner can use now: resolveQr, and 403 when its brand is switched off. */
+  async function resolveUsableQr(uuid: string): Promise<QrContextRow> {
+    const row = await resolveQr(uuid);
+    assertServiceOn(row.servicesOff);
+    return row;
+  }
+
+  /** resolveUsableQr, kept for the placements that follow (or forgotten, when the QR code is not usable now). */
+  async function readForPlacement(uuid: string): Promise<QrContextRow> {
+    placementContexts.delete(uuid);
+    const row = await resolveUsableQr(uuid);
+    if (placementContexts.size >= PLACEMENT_CONTEXTS_MAX) {
+      const oldest = placementContexts.keys().next();
+      if (!oldest.done) placementContexts.delete(oldest.value);
+    }
+    placementContexts.set(uuid, row);
+    return row;
+  }
+
   return {
     resolveQr,
+    resolveUsableQr,
 
-    /** A QR code a diner can use now: resolveQr, and 403 when its brand is switched off. */
-    async resolveUsableQr(uuid: string): Promise<QrContextRow> {
-      const row = await resolveQr(uuid);
-      assertServiceOn(row.servicesOff);
-      return row;
+    /**
+     * For order placement: the QR code's usable context, from this process's cache when it has it (a round trip
+     * less per order), with the way to read it again when the write finds it stale or a rule refuses on it.
+     */
+    async placementContext(uuid: string): Promise<PlacementContext> {
+      const reread = () => readForPlacement(uuid);
+      const kept = placementContexts.get(uuid);
+      if (kept) return { row: kept, cached: true, reread };
+      return { row: await reread(), cached: false, reread };
     },
 
     /** Everything the landing page needs; 403 when the brand is switched off. */
