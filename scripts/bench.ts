@@ -478,10 +478,12 @@ function renderOrders(result: OrdersBenchResult | string, origin?: string): stri
     'What bounds it: every order of a branch locks that branch’s counter row until it commits (gap-free numbers). ' +
       'The baselines write one order per statement (one after another under that lock: compare the same rows in six ' +
       'round trips or in one); the API groups the orders that queue for a branch into one statement (group commit, ' +
-      'docs/decisions.md), which also checks each order’s session and claims its idempotency key, after one prepared ' +
-      'round trip of each order’s own (the QR context with its branch’s payment choices; the menu comes from its ' +
-      'version-checked cache), and the kitchen relay does its work on the same database (per pass of up to 20 ' +
-      'orders: a claim and one statement that announces them to the board and marks them delivered). The load generator, Node and PostgreSQL share the machine’s CPUs with whatever else runs ' +
+      'docs/decisions.md), which also checks each order’s session, claims its idempotency key and checks that the QR ' +
+      'context its rules ran on is current (the server keeps each QR code’s context between orders and reads it again ' +
+      'only when the brand’s settings change; the menu comes from its version-checked cache), so an order makes no ' +
+      'round trip of its own; and the kitchen relay does its work on the same database (per pass of up to 20 ' +
+      'orders: a claim and one statement that announces them to the board and marks them delivered). ' +
+      'The load generator, Node and PostgreSQL share the machine’s CPUs with whatever else runs ' +
       'there: the CPU table’s last column is the whole machine, and near 2.00 it is the CPUs that bound the figure ' +
       '(the per-process columns have come out well below it: trust the machine’s). ' +
       'The raw one-statement ceiling itself moves between runs on this virtual machine (about 700 to 1,300 orders/s ' +
