@@ -579,13 +579,18 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
       'A card placement is the cash one (whose one-statement write also writes the payment attempt’s row) with the ' +
       'gateway’s create over HTTP (the gateway writes its payment in the same database) running beside that write ' +
       '(the ids are reserved with the key’s claim), then the attempt’s update with the gateway’s payment id. ' +
-      `autocannon, ${RATE_DURATION_S} s at a fixed rate or 10 s closed loop, after a 3 s warm-up, ` +
-      'cash and card alternating, 2 rounds each, the round with the lower p99 kept.',
+      `At a fixed rate: ${RATE_DURATION_S} s of Poisson arrivals at that mean rate (independent diners), open loop ` +
+      '(each request sent when it arrives, whatever the earlier ones are doing, over at most that many keep-alive ' +
+      'connections; its latency runs from its arrival, so waiting for a free connection counts), the same seeded ' +
+      'arrival times for cash and card of a round (`scripts/bench/open-loop.ts`). autocannon’s own fixed rate, used ' +
+      'until session 8, sends every connection’s next request on the same tick: at 50/s over 10 connections, 10 ' +
+      'requests at once every 200 ms, which measured how a burst of 10 queues. Closed loop: autocannon, 10 s. Each ' +
+      'after a 3 s warm-up, cash and card alternating, 2 rounds each, the round with the lower p99 kept.',
     '',
     `**The figure: ${PAYMENT_CONNECTIONS} connections at a fixed ${PAYMENT_RATE} orders/s.** Real use is far below what ` +
       'the server sustains (one branch’s lunch rush is orders seconds apart), so the question is what one card placement ' +
       'costs a diner, not how long a queue gets: at a fixed rate well under either method’s capacity, latency is the ' +
-      `request’s own cost. ${PAYMENT_CONNECTIONS} connections leave room for bursts. For information, the closed loop ` +
+      `request’s own cost. ${PAYMENT_CONNECTIONS} connections leave room for chance bursts. For information, the closed loop ` +
       `(every connection sends again as soon as it is answered, i.e. the server saturated) at ${PAYMENT_CONNECTIONS} and ` +
       `${PAYMENT_CONNECTIONS_HIGH} connections: there a card placement, doing about twice the work (see orders/s), queues ` +
       'about twice as long, and the p99 difference is the queue’s.',

@@ -1,13 +1,14 @@
 // Card payments (issue 5) on real PostgreSQL with the built-in test gateway:
 //  (1) a card order end to end in Debian's Chromium (Place order → hosted card page → 3-D Secure → return → verified),
 //  (2) what card placement adds over cash: autocannon on POST /api/orders/{uuid}/ with each payment method.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import { demoCart } from '../../e2e/support/demo-menu.ts';
 import type { MenuResponse } from '../../packages/shared/src/schemas/menu.ts';
+import { loadOpenLoop } from './open-loop.ts';
 import {
   buildCart,
   freshDatabase,
@@ -259,8 +260,26 @@ export async function benchPayments(
             console.error(
               `[bench] payments: ${method}, gateway ${gateway}, ${connections} connections${rate ? ` at ${rate}/s` : ''}, round ${round}/${ROUNDS}…`,
             );
+            let next = 0;
+            // A fixed rate is an open loop of Poisson arrivals (open-loop.ts), the same sequence for cash and card of
+            // a round; the closed loop is autocannon's.
             const load = (label: string, seconds: number) =>
-              loadApi(label, endpoint, loadCookies, bodies[method], seconds, refusals, connections, rate);
+              rate
+                ? loadOpenLoop({
+                    label,
+                    url: endpoint,
+                    rate,
+                    seconds,
+                    connections,
+                    body: bodies[method],
+                    headers: () => ({
+                      cookie: loadCookies[next++ % loadCookies.length] ?? '',
+                      'idempotency-key': randomUUID(),
+                    }),
+                    firstBodies: refusals,
+                    seed: round,
+                  })
+                : loadApi(label, endpoint, loadCookies, bodies[method], seconds, refusals, connections);
             await load('warm-up', WARMUP_S);
             const run = await load(method, rate ? RATE_DURATION_S : DURATION_S);
             if (run.problems) throw new Error(`${method} placement refused: ${refusals.join(' | ') || run.breakdown}`);
