@@ -16,6 +16,17 @@ STEP_NAMES=()
 STEP_RESULTS=()
 FAILED=0
 
+# record <name> <exit code> <seconds>: keeps a step's outcome for the summary.
+record() {
+  STEP_NAMES+=("$1")
+  if [ "$2" -eq 0 ]; then
+    STEP_RESULTS+=("ok (${3}s)")
+  else
+    STEP_RESULTS+=("FAILED, exit $2 (${3}s)")
+    FAILED=1
+  fi
+}
+
 # step <name> <command…>: runs the command, records ok/FAILED, never stops the script.
 step() {
   local name="$1"
@@ -24,31 +35,56 @@ step() {
   echo "== $name"
   local started=$SECONDS rc=0
   "$@" || rc=$?
-  local took=$((SECONDS - started))
-  STEP_NAMES+=("$name")
-  if [ "$rc" -eq 0 ]; then
-    STEP_RESULTS+=("ok (${took}s)")
-  else
-    STEP_RESULTS+=("FAILED, exit $rc (${took}s)")
-    FAILED=1
-  fi
+  record "$name" "$rc" $((SECONDS - started))
 }
 
-# (b) Static checks.
+# start_step <name> <command…>: starts the command in the background, its output kept in a log;
+# finish_steps waits for every started step, then prints each one's output and records it, in start order.
+# For steps that leave a CPU idle on their own (see below).
+BG_STEPS=()
+BG_COUNT=0
+start_step() {
+  local name="$1" id=$BG_COUNT
+  shift
+  BG_COUNT=$((BG_COUNT + 1))
+  BG_STEPS+=("$id:$name")
+  (
+    started=$SECONDS
+    rc=0
+    "$@" >"$RESULTS_DIR/step-$id.log" 2>&1 || rc=$?
+    echo "$rc $((SECONDS - started))" >"$RESULTS_DIR/step-$id.rc"
+  ) &
+}
+finish_steps() {
+  wait
+  local entry id name rc took
+  for entry in "${BG_STEPS[@]}"; do
+    id="${entry%%:*}"
+    name="${entry#*:}"
+    echo
+    echo "== $name"
+    cat "$RESULTS_DIR/step-$id.log"
+    read -r rc took <"$RESULTS_DIR/step-$id.rc"
+    record "$name" "$rc" "$took"
+  done
+  BG_STEPS=()
+}
+
+# (b) Static checks, and (c) the unit tests beside the type check (tsc keeps one CPU busy, vitest the other).
 step "lint" npm run --silent lint
-step "typecheck" npm run --silent typecheck
-
-# (c) Unit tests.
-step "unit tests" npx vitest run --project unit --passWithNoTests \
+start_step "typecheck" npm run --silent typecheck
+start_step "unit tests" npx vitest run --project unit --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/unit.json"
+finish_steps
 
-# (d) API tests on the embedded PGlite (no DATABASE_URL).
-step "API tests (PGlite)" env -u DATABASE_URL npx vitest run --project api --passWithNoTests \
+# (d) API tests on the embedded PGlite (no DATABASE_URL) and (e) the same on a real PostgreSQL 15 (races and pools
+# behave differently there), side by side: each runs its files one at a time (fileParallelism: false in
+# vitest.config.ts), so together they use both CPUs; each has its own database, ports and temp folders.
+start_step "API tests (PGlite)" env -u DATABASE_URL npx vitest run --project api --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-pglite.json"
-
-# (e) The same API tests on a real PostgreSQL 15 (races and pools behave differently there).
-step "API tests (PostgreSQL 15)" bash scripts/with-postgres.sh npx vitest run --project api --passWithNoTests \
+start_step "API tests (PostgreSQL 15)" bash scripts/with-postgres.sh npx vitest run --project api --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-postgres.json"
+finish_steps
 
 # (f) Browser journeys: build the web app, then Playwright starts the real server (see e2e/playwright.config.ts).
 # The build goes to a private folder (not apps/web/dist) so nothing else rebuilding the app can empty it mid-run.
