@@ -1,10 +1,13 @@
-import { orderSchema } from '@sufra/shared/schemas/order';
+import { orderSchema, placeOrderBody } from '@sufra/shared/schemas/order';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, countRows } from '../../../test/accounts.ts';
 import { brandA, UUID } from '../../../test/fixture-brands.ts';
-import { diner, type MenuIds, menuIds, placeOrder, setBranchSwitch } from '../../../test/orders.ts';
+import { diner, type MenuIds, menuIds, newKey, placeOrder, setBranchSwitch } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import type { AppContext } from '../../app-context.ts';
+import { createQrService } from '../qr/qr.service.ts';
+import { createOrdersService } from './orders.service.ts';
 
 const HERE = { lat: 24.7136, lng: 46.6753 };
 
@@ -137,6 +140,49 @@ describe('the QR context placement keeps between orders', () => {
       ]);
       await t.database.query('update brands set menu_version = menu_version + 1 where id = $1', [brandId]);
     }
+  });
+
+  it('answers 503 settings_changing, writing nothing, when every fresh read is stale by its write', async () => {
+    // The services themselves, so each read can be made to come back one version behind the brand, as if a change
+    // landed between every read and its write.
+    const ctx: AppContext = { db: t.db, databaseKind: t.database.kind, config: t.config, now: () => new Date() };
+    const orders = createOrdersService(ctx, {
+      menu: t.app.services.menu,
+      payments: () => {
+        throw new Error('a cash order asks nothing of payments');
+      },
+    });
+    const fresh = await createQrService(ctx).resolveUsableQr(UUID.aMain);
+    const behind = { ...fresh, contextVersion: fresh.contextVersion - 1 };
+    let reads = 0;
+    const reread = async () => {
+      reads++;
+      return behind;
+    };
+    const [session] = await t.database.query<{ family_id: string; subject_id: number }>(
+      `select s.family_id, s.subject_id from auth_sessions s join customers c on c.id = s.subject_id
+       where s.subject_kind = 'customer' and c.brand_id = $1 and s.revoked_at is null and s.expires_at > now()
+       order by s.created_at desc limit 1`,
+      [brandId],
+    );
+    if (!session) throw new Error('no live session');
+    const customer = {
+      id: session.subject_id,
+      brandId,
+      familyId: session.family_id,
+      accessExpiresAt: Date.now() + 60_000,
+    };
+    const before = await countRows(t, 'orders');
+    await expect(
+      orders.placeOrder(
+        { row: behind, cached: false, reread },
+        { customer, check: { familyId: session.family_id, customerId: session.subject_id, brandId } },
+        newKey(),
+        placeOrderBody.parse(pickup()),
+      ),
+    ).rejects.toMatchObject({ code: 'settings_changing', status: 503 });
+    expect(reads).toBe(3);
+    expect(await countRows(t, 'orders')).toBe(before);
   });
 
   it("bumps the brand's context version on a committed change to each table the context reads, not on a rollback", async () => {
