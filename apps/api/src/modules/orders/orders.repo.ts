@@ -105,7 +105,9 @@ export interface PlacedOrderWrite {
 /**
  * What became of one write of a batch: placed; refused because the session is no longer signed in; or not written
  * because its key is taken: by a request that finished before (`key_taken`: a replay) or by one racing it
- * (`key_racing`: a concurrent duplicate, told apart because the key's insert waited for it and failed).
+ * (`key_racing`: a concurrent duplicate, told apart because the key's insert waited for it and failed); or left out
+ * because the QR context its rules ran on is no longer its brand's current one (`stale_context`: nothing written,
+ * the key free, to be placed again on a fresh read).
  */
 export type PlacementOutcome =
   | { kind: 'placed'; id: number; number: number; attemptId: number | null }
@@ -134,8 +136,8 @@ interface PlacementRow {
  * branch's orders per second, and writing the placements that waited for it together (lib/group-commit) pays it,
  * the commit and the round trip once per batch. A placement makes no other write: a refused one leaves nothing.
  *
- * A write whose session is not live, or whose key exists already (or twice in the batch), is left out and takes no
- * number. A key inserted by a concurrent statement is a unique violation that fails the batch (atomic: nothing
+ * A write whose session is not live, whose key exists already (or twice in the batch), or whose QR context version is
+ * not its brand's now, is left out and takes no number. A key inserted by a concurrent statement is a unique violation that fails the batch (atomic: nothing
  * written); group commit then writes its placements one at a time, and this one answers `key_racing`. Foreign keys
  * are checked at the end of the statement, as in a transaction. Answers one outcome per write, in order.
  */
