@@ -5,7 +5,7 @@
 // which measures how a burst of 10 queues rather than what one request costs.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { OrderLoad } from './orders.ts';
+import { type OrderLoad, percentile } from './orders.ts';
 
 export interface OpenLoopOptions {
   label: string;
@@ -37,9 +37,6 @@ function seeded(seed: number): () => number {
 
 const sleepUntil = (at: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
 export async function loadOpenLoop(options: OpenLoopOptions): Promise<OrderLoad> {
   const target = new URL(options.url);
