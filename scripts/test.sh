@@ -70,7 +70,9 @@ finish_steps() {
   BG_STEPS=()
 }
 
-# (b) Static checks, and (c) the unit tests beside the type check (tsc keeps one CPU busy, vitest the other).
+# (b) The lock file agrees with every package.json (`npm ci`, which CI and newcomers may use, refuses
+# a lock that lacks a dependency, e.g. a platform package of Biome's), then static checks, and (c) the unit tests beside the type check (tsc keeps one CPU busy, vitest the other).
+step "lock file in sync (npm ci --dry-run)" npm ci --dry-run --ignore-scripts --no-audit --no-fund --loglevel=error
 step "lint" npm run --silent lint
 start_step "typecheck" npm run --silent typecheck
 start_step "unit tests" npx vitest run --project unit --passWithNoTests \
