@@ -74,6 +74,8 @@ finish_steps() {
 # a lock that lacks a dependency, e.g. a platform package of Biome's), then static checks, and (c) the unit tests beside the type check (tsc keeps one CPU busy, vitest the other).
 step "lock file in sync (npm ci --dry-run)" npm ci --dry-run --ignore-scripts --no-audit --no-fund --loglevel=error
 step "lint" npm run --silent lint
+# Generated files (migrations, docs/openapi.json) match their sources: scripts/check-generated.ts.
+step "generated files up to date" npm exec --silent -- node scripts/check-generated.ts
 start_step "typecheck" npm run --silent typecheck
 start_step "unit tests" npx vitest run --project unit --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/unit.json"
