@@ -24,6 +24,8 @@ import { createCustomersService } from './modules/customers/customers.service.ts
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { boardDestination, posDestination } from './modules/kitchen/kitchen-destinations.ts';
 import { createKitchenRelay, type KitchenRelay } from './modules/kitchen/kitchen-relay.ts';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
+import { createLoyaltyService, type LoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
 import { createLiveHub, type LiveHub } from './modules/order-events/live-hub.ts';
@@ -99,6 +101,8 @@ declare module 'fastify' {
     refundRelay: RefundRelay;
     /** Expires card orders left unpaid past CARD_PAYMENT_TIMEOUT_MINUTES (tests call drainOnce()). */
     paymentExpiry: PaymentExpiry;
+    /** Points: programme, accounts, adjustments and expiry (tests call expireOnce()). */
+    loyalty: LoyaltyService;
     /** The built-in test gateway when it is mounted (PAYMENT_PROVIDER=test), else null. */
     testGateway: { service: TestGatewayService; webhooks: GatewayWebhookRelay } | null;
   }
@@ -306,6 +310,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     payments: () => ({ ...payments, onRefundQueued: () => refundRelay.kick() }),
   });
   const tables = createTablesService(ctx);
+  const loyalty = createLoyaltyService(ctx);
+  app.decorate('loyalty', loyalty);
   const liveHub = createLiveHub({ database, log: app.log, ...createLiveLoaders(ctx) });
   app.decorate('liveHub', liveHub);
   app.addHook('onReady', async () => liveHub.start());
@@ -344,6 +350,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(paymentsRoutes, { qr, payments, guards });
       await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
       await api.register(tablesRoutes, { tables, guards });
+      await api.register(loyaltyRoutes, { qr, loyalty, guards });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { DEMO_LOYALTY } from '../src/db/seed/demo-brand.ts';
 import type { SeedBranch, SeedBrand, SeedItem } from '../src/db/seed/seed-types.ts';
 
 /**
@@ -197,6 +198,8 @@ export const brandA: SeedBrand = {
     { ...STAFF.aManager, name: 'Manager A', role: 'manager', branches: ['a-main', 'a-closed'] },
     { ...STAFF.aCashier, name: 'Cashier A', role: 'cashier', branches: ['a-main'] },
   ],
+  // The demo's programme: 10 points per SAR, a point worth 5 halalas, levels at 0, 1,500 and 5,000 lifetime points.
+  loyalty: DEMO_LOYALTY,
 };
 
 export const brandB: SeedBrand = {

@@ -6,6 +6,23 @@ import type { Halalas } from '../money.ts';
  * BigInt where a product could pass 2^53.
  */
 
+/**
+ * What a points ledger row records: an order's earn and its clawback when the order is refunded; points spent at
+ * checkout (redeem) and given back when that order is canceled (refund_redeem); a points-shop purchase; expiry; a
+ * bonus (a prize, an evaluation, a referral); a manager's adjustment (either sign, with their reason).
+ */
+export const POINTS_ENTRY_KINDS = [
+  'earn',
+  'clawback',
+  'redeem',
+  'refund_redeem',
+  'purchase',
+  'expire',
+  'bonus',
+  'adjust',
+] as const;
+export type PointsEntryKind = (typeof POINTS_ENTRY_KINDS)[number];
+
 /** A brand's points rule. */
 export interface PointsRules {
   /** Points earned per whole SAR of the paid total (after discounts, without the delivery fee), before the level. */

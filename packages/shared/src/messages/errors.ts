@@ -246,6 +246,18 @@ export const ERRORS = {
     en: 'The payment notification signature is not valid',
     ar: 'توقيع إشعار الدفع غير صالح',
   },
+  // Loyalty (issue 15).
+  loyalty_not_set_up: {
+    status: 404,
+    en: "This restaurant doesn't have a points programme yet",
+    ar: 'لا يوجد برنامج نقاط لدى هذا المطعم بعد',
+  },
+  customer_not_found: { status: 404, en: "This customer doesn't exist", ar: 'هذا العميل غير موجود' },
+  points_insufficient: {
+    status: 422,
+    en: "There aren't enough points in the wallet for this",
+    ar: 'لا توجد نقاط كافية في المحفظة لذلك',
+  },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

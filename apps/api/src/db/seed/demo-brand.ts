@@ -5,7 +5,15 @@
  */
 import type { OpeningSpan } from '@sufra/shared/schemas/branch';
 import type { LocalizedText } from '@sufra/shared/schemas/common';
-import type { SeedBranch, SeedBrand, SeedCombo, SeedItem, SeedModifierGroup, SeedStaff } from './seed-types.ts';
+import type {
+  SeedBranch,
+  SeedBrand,
+  SeedCombo,
+  SeedItem,
+  SeedLoyalty,
+  SeedModifierGroup,
+  SeedStaff,
+} from './seed-types.ts';
 
 /** Counter QR of the main branch (Olaya): the README and e2e journeys start here. */
 export const DEMO_COUNTER_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
@@ -1495,6 +1503,45 @@ const category = (key: string, ar: string, en: string) => ({
   image: `/images/categories/${key}.svg`,
 });
 
+/** The demo's points programme: 10 points per SAR, 20 points take off one SAR, three levels. */
+export const DEMO_LOYALTY: SeedLoyalty = {
+  rules: {
+    earnPointsPerSar: 10,
+    pointValueHalalas: 5,
+    minPointsPerRedemption: 100,
+    maxPointsPerTransaction: 2_000,
+    maxPointsPerDay: 4_000,
+    maxRedemptionsPerDay: 3,
+    expiryDays: 365,
+  },
+  levels: [
+    {
+      name: t('برونزي', 'Bronze'),
+      minLifetimePoints: 0,
+      multiplierBasisPoints: 10_000,
+      perks: { ar: ['١٠ نقاط لكل ريال'], en: ['10 points per SAR'] },
+    },
+    {
+      name: t('فضي', 'Silver'),
+      minLifetimePoints: 1_500,
+      multiplierBasisPoints: 12_500,
+      perks: {
+        ar: ['نقاط أكثر بنسبة ٢٥٪', 'قهوة مجانية في يوم ميلادك'],
+        en: ['25% more points', 'A free coffee on your birthday'],
+      },
+    },
+    {
+      name: t('ذهبي', 'Gold'),
+      minLifetimePoints: 5_000,
+      multiplierBasisPoints: 15_000,
+      perks: {
+        ar: ['نقاط أكثر بنسبة ٥٠٪', 'توصيل مجاني مرة كل شهر', 'عروض خاصة للأعضاء'],
+        en: ['50% more points', 'Free delivery once a month', 'Members-only offers'],
+      },
+    },
+  ],
+};
+
 export const demoBrand: SeedBrand = {
   slug: 'sufra-kitchen',
   name: t('مطبخ سفرة', 'Sufra Kitchen'),
@@ -1553,4 +1600,5 @@ export const demoBrand: SeedBrand = {
   ],
   servicesOff: [],
   staff: DEMO_STAFF.map((s) => ({ ...s })),
+  loyalty: DEMO_LOYALTY,
 };

@@ -3,6 +3,8 @@
  * into rows. Keys (`key`) are local references inside one brand's data; the seeder maps them to ids.
  * Money in halalas. Images are paths relative to the image host, e.g. '/images/menu/kabsa.svg'.
  */
+
+import type { PointsRules } from '@sufra/shared/loyalty/points';
 import type { OpeningSpan } from '@sufra/shared/schemas/branch';
 import type { LocalizedText } from '@sufra/shared/schemas/common';
 import type { Service } from '@sufra/shared/services';
@@ -27,6 +29,19 @@ export interface SeedBrand {
   servicesOff: Service[];
   /** Staff users (issue 3). Passwords here are demo/test credentials, hashed by the seeder. */
   staff?: SeedStaff[];
+  /** The points programme (issue 15); absent: the brand has none. */
+  loyalty?: SeedLoyalty;
+}
+
+export interface SeedLoyalty {
+  rules: PointsRules;
+  /** Lowest first. */
+  levels: {
+    name: LocalizedText;
+    minLifetimePoints: number;
+    multiplierBasisPoints: number;
+    perks: { ar: string[]; en: string[] };
+  }[];
 }
 
 export interface SeedStaff {

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../client.ts';
 import { adsPopups, adsSlides } from '../schema/ads.ts';
 import { branches, deliveryZones, paymentChoices, qrCodes, tables } from '../schema/branches.ts';
 import { brands } from '../schema/brands.ts';
+import { loyaltyLevels, loyaltyRules } from '../schema/loyalty.ts';
 import {
   branchItems,
   comboSlotChoices,
@@ -329,6 +330,7 @@ export async function seedBrand(db: Database, data: SeedBrand): Promise<SeededBr
       );
     }
 
+    await seedLoyalty(tx, brandId, data);
     await invalidateMenu(tx, brandId);
     return {
       brandId,
@@ -336,6 +338,37 @@ export async function seedBrand(db: Database, data: SeedBrand): Promise<SeededBr
       branchIds: Object.fromEntries(branchIds),
       itemIds: Object.fromEntries(itemIds),
     };
+  });
+}
+
+/** The brand's points rule and levels (issue 15). */
+async function seedLoyalty(db: Queryable, brandId: number, data: SeedBrand) {
+  if (!data.loyalty) return;
+  await db.insert(loyaltyRules).values({ brandId, ...data.loyalty.rules });
+  if (data.loyalty.levels.length > 0) {
+    await db.insert(loyaltyLevels).values(
+      data.loyalty.levels.map((l) => ({
+        brandId,
+        nameAr: l.name.ar,
+        nameEn: l.name.en,
+        minLifetimePoints: l.minLifetimePoints,
+        multiplierBp: l.multiplierBasisPoints,
+        perksAr: l.perks.ar,
+        perksEn: l.perks.en,
+      })),
+    );
+  }
+}
+
+/** A database seeded before loyalty existed gets the brand's programme once, when it has none. */
+async function seedLoyaltyIfAbsent(db: Database, data: SeedBrand): Promise<void> {
+  if (!data.loyalty) return;
+  await db.transaction(async (tx) => {
+    const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.slug, data.slug));
+    if (!brand) return;
+    const [existing] = await tx.select().from(loyaltyRules).where(eq(loyaltyRules.brandId, brand.id));
+    if (existing) return;
+    await seedLoyalty(tx, brand.id, data);
   });
 }
 
@@ -408,6 +441,7 @@ export async function seedBrandsIfAbsent(db: Database, list: SeedBrand[]): Promi
   for (const data of list) {
     if (have.has(data.slug)) {
       await seedStaffIfAbsent(db, data);
+      await seedLoyaltyIfAbsent(db, data);
       continue;
     }
     seeded.push(await seedBrand(db, data));

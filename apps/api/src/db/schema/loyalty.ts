@@ -1,0 +1,97 @@
+import { POINTS_ENTRY_KINDS } from '@sufra/shared/loyalty/points';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { brands } from './brands.ts';
+import { customers } from './customers.ts';
+import { orders } from './orders.ts';
+import { staffUsers } from './staff.ts';
+
+/** A brand's points rule (DESIGN §7). No row: the brand has no points programme. */
+export const loyaltyRules = pgTable(
+  'loyalty_rules',
+  {
+    brandId: integer()
+      .primaryKey()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    earnPointsPerSar: integer().notNull(),
+    pointValueHalalas: integer().notNull(),
+    minPointsPerRedemption: integer().notNull(),
+    maxPointsPerTransaction: integer().notNull(),
+    maxPointsPerDay: integer().notNull(),
+    maxRedemptionsPerDay: integer().notNull(),
+    /** null: points never expire. */
+    expiryDays: integer(),
+    /** The zone whose calendar day the daily limits count in. */
+    timeZone: text().notNull().default('Asia/Riyadh'),
+  },
+  (t) => [
+    check(
+      'loyalty_rules_figures_check',
+      sql`${t.earnPointsPerSar} >= 0 and ${t.pointValueHalalas} >= 1 and ${t.minPointsPerRedemption} >= 1
+        and ${t.maxPointsPerTransaction} >= ${t.minPointsPerRedemption} and ${t.maxPointsPerDay} >= 1
+        and ${t.maxRedemptionsPerDay} >= 0 and (${t.expiryDays} is null or ${t.expiryDays} >= 1)`,
+    ),
+  ],
+);
+
+/** A brand's levels by lifetime points, each with a multiplier on earns and its perks. */
+export const loyaltyLevels = pgTable(
+  'loyalty_levels',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    minLifetimePoints: integer().notNull(),
+    /** 10000 = ×1. */
+    multiplierBp: integer().notNull().default(10_000),
+    perksAr: text().array().notNull().default(sql`'{}'::text[]`),
+    perksEn: text().array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    uniqueIndex('loyalty_levels_brand_min_uq').on(t.brandId, t.minLifetimePoints),
+    check('loyalty_levels_figures_check', sql`${t.minLifetimePoints} >= 0 and ${t.multiplierBp} between 0 and 100000`),
+  ],
+);
+
+/**
+ * The points ledger: append-only (no update or delete is ever issued; a correction is a new row). A customer's
+ * `wallet_points` is the sum of their rows and `lifetime_points` the sum of their earns; both are kept in the same
+ * transaction as the row by one conditional update, and the customers table's CHECK keeps the wallet ≥ 0.
+ */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    /** Signed: credits positive, debits negative. */
+    points: integer().notNull(),
+    /** Why: a reason code for the system's rows, the manager's words for an adjustment. */
+    reason: text().notNull(),
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    staffUserId: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('points_ledger_customer_idx').on(t.customerId, t.createdAt),
+    // An order earns once, is clawed back once and pays with points once, whatever retries or races do.
+    uniqueIndex('points_ledger_order_kind_uq')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.orderId} is not null and ${t.kind} in ('earn', 'clawback', 'redeem', 'refund_redeem')`),
+    check('points_ledger_kind_check', sql.raw(`"kind" in (${POINTS_ENTRY_KINDS.map((k) => `'${k}'`).join(', ')})`)),
+    check(
+      'points_ledger_sign_check',
+      sql`${t.points} <> 0 and (case when ${t.kind} in ('earn', 'refund_redeem') then ${t.points} > 0
+        when ${t.kind} in ('redeem', 'expire', 'clawback', 'purchase') then ${t.points} < 0 else true end)`,
+    ),
+    check('points_ledger_reason_check', sql`length(${t.reason}) between 1 and 500`),
+  ],
+);

@@ -1,0 +1,199 @@
+import {
+  type Level,
+  levelFor,
+  nextExpiry,
+  nextLevel,
+  type PointsRules,
+  pointsToExpire,
+  pointsValue,
+} from '@sufra/shared/loyalty/points';
+import type {
+  LoyaltyAccount,
+  LoyaltyLevel,
+  LoyaltyProgramme,
+  PointsAdjustBody,
+  PointsEntry,
+  PointsHistory,
+} from '@sufra/shared/schemas/loyalty';
+import type { AppContext } from '../../app-context.ts';
+import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import {
+  appendPoints,
+  findCustomerPoints,
+  findRules,
+  type LoyaltyLevelRow,
+  type LoyaltyRulesRow,
+  listEntries,
+  listExpiryCandidates,
+  listLevels,
+  listMovements,
+  lockCustomerPoints,
+  type PointsEntryRow,
+  redeemedSince,
+} from './loyalty.repo.ts';
+
+export function toRules(row: LoyaltyRulesRow): PointsRules {
+  return {
+    earnPointsPerSar: row.earnPointsPerSar,
+    pointValueHalalas: row.pointValueHalalas,
+    minPointsPerRedemption: row.minPointsPerRedemption,
+    maxPointsPerTransaction: row.maxPointsPerTransaction,
+    maxPointsPerDay: row.maxPointsPerDay,
+    maxRedemptionsPerDay: row.maxRedemptionsPerDay,
+    expiryDays: row.expiryDays,
+  };
+}
+
+function toLevel(row: LoyaltyLevelRow): LoyaltyLevel & Level {
+  return {
+    id: row.id,
+    name: { ar: row.nameAr, en: row.nameEn },
+    minLifetimePoints: row.minLifetimePoints,
+    multiplierBasisPoints: row.multiplierBp,
+    perks: { ar: row.perksAr, en: row.perksEn },
+  };
+}
+
+function toEntry(row: PointsEntryRow): PointsEntry {
+  return {
+    id: row.id,
+    kind: row.kind as PointsEntry['kind'],
+    points: row.points,
+    reason: row.reason,
+    orderId: row.orderId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The start of `now`'s calendar day in a time zone, as an instant (the daily limits count from it). */
+export function startOfDay(now: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const elapsedMs = ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 + now.getMilliseconds();
+  return new Date(now.getTime() - elapsedMs);
+}
+
+/** Customers the expiry looks at per pass. */
+const EXPIRY_BATCH = 200;
+
+/**
+ * Points: the brand's programme, a diner's account and history, managers' adjustments and expiry. Every change to a
+ * wallet is one ledger row written with the wallet's move in one statement (loyalty.repo appendPoints).
+ */
+export function createLoyaltyService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function requireProgramme(brandId: number) {
+    const rules = await findRules(db, brandId);
+    if (!rules) throw new AppError('loyalty_not_set_up');
+    const levels = (await listLevels(db, brandId)).map(toLevel);
+    return { rules, levels };
+  }
+
+  return {
+    async programme(brandId: number): Promise<LoyaltyProgramme> {
+      const { rules, levels } = await requireProgramme(brandId);
+      return { rules: toRules(rules), levels };
+    },
+
+    async account(customer: CustomerPrincipal): Promise<LoyaltyAccount> {
+      const { rules, levels } = await requireProgramme(customer.brandId);
+      const points = await findCustomerPoints(db, customer.id, customer.brandId);
+      if (!points) throw new AppError('unauthenticated');
+      const [movements, today] = await Promise.all([
+        listMovements(db, customer.id),
+        redeemedSince(db, customer.id, startOfDay(ctx.now(), rules.timeZone)),
+      ]);
+      const expiry = nextExpiry(movements, rules.expiryDays);
+      return {
+        walletPoints: points.walletPoints,
+        walletValueHalalas: pointsValue(points.walletPoints, rules),
+        lifetimePoints: points.lifetimePoints,
+        level: levelFor(points.lifetimePoints, levels),
+        next: nextLevel(points.lifetimePoints, levels),
+        nextExpiryAt: expiry ? expiry.toISOString() : null,
+        redeemedToday: today,
+      };
+    },
+
+    async history(
+      customerId: number,
+      brandId: number,
+      query: { limit: number; before?: number | undefined },
+    ): Promise<PointsHistory> {
+      const points = await findCustomerPoints(db, customerId, brandId);
+      if (!points) throw new AppError('customer_not_found');
+      const rows = await listEntries(db, customerId, brandId, query.limit, query.before);
+      return { entries: rows.map(toEntry), walletPoints: points.walletPoints };
+    },
+
+    /**
+     * A manager's (or owner's) adjustment of a diner's points, with the reason. A debit larger than the wallet is
+     * refused (422) rather than cut down, so the manager sees exactly what was written.
+     */
+    async adjust(staff: StaffPrincipal, customerId: number, body: PointsAdjustBody): Promise<PointsHistory> {
+      if (staff.role === 'cashier') throw new AppError('forbidden');
+      const written = await appendPoints(db, {
+        brandId: staff.brandId,
+        customerId,
+        kind: 'adjust',
+        points: body.points,
+        reason: body.reason,
+        staffUserId: staff.id,
+        at: ctx.now(),
+      });
+      if (!written) {
+        const exists = await findCustomerPoints(db, customerId, staff.brandId);
+        throw new AppError(exists ? 'points_insufficient' : 'customer_not_found');
+      }
+      const rows = await listEntries(db, customerId, staff.brandId, 30, undefined);
+      return { entries: rows.map(toEntry), walletPoints: written.walletPoints };
+    },
+
+    /**
+     * One expiry pass: for each customer with points past their brand's days, under the customer's row lock, the
+     * oldest-first rule's figure (shared pointsToExpire) is written as an `expire` row. Run by every instance; the
+     * lock and the recomputation under it make a second instance's pass write nothing. Answers the rows written.
+     */
+    async expireOnce(): Promise<number> {
+      const now = ctx.now();
+      const candidates = await listExpiryCandidates(db, now, EXPIRY_BATCH);
+      let written = 0;
+      for (const { customerId, brandId } of candidates) {
+        const done = await db.transaction(async (tx) => {
+          const rules = await findRules(tx, brandId);
+          const held = await lockCustomerPoints(tx, customerId, brandId);
+          if (!rules || !held) return false;
+          const due = Math.min(
+            pointsToExpire(await listMovements(tx, customerId), rules.expiryDays, now),
+            held.walletPoints,
+          );
+          if (due <= 0) return false;
+          const row = await appendPoints(tx, {
+            brandId,
+            customerId,
+            kind: 'expire',
+            points: -due,
+            reason: 'points_expired',
+            at: now,
+          });
+          return row !== undefined;
+        });
+        if (done) written += 1;
+      }
+      return written;
+    },
+  };
+}
+
+export type LoyaltyService = ReturnType<typeof createLoyaltyService>;
