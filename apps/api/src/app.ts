@@ -26,6 +26,7 @@ import { boardDestination, posDestination } from './modules/kitchen/kitchen-dest
 import { createKitchenRelay, type KitchenRelay } from './modules/kitchen/kitchen-relay.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { createLoyaltyService, type LoyaltyService } from './modules/loyalty/loyalty.service.ts';
+import { createRewardsService } from './modules/loyalty/rewards.service.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
 import { createLiveHub, type LiveHub } from './modules/order-events/live-hub.ts';
@@ -312,6 +313,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const tables = createTablesService(ctx);
   const loyalty = createLoyaltyService(ctx);
   app.decorate('loyalty', loyalty);
+  const rewards = createRewardsService(ctx, { secret });
   const liveHub = createLiveHub({ database, log: app.log, ...createLiveLoaders(ctx) });
   app.decorate('liveHub', liveHub);
   app.addHook('onReady', async () => liveHub.start());
@@ -350,7 +352,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(paymentsRoutes, { qr, payments, guards });
       await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
       await api.register(tablesRoutes, { tables, guards });
-      await api.register(loyaltyRoutes, { qr, loyalty, guards });
+      await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
     },
     { prefix: '/api' },
   );

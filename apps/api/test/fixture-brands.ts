@@ -198,8 +198,39 @@ export const brandA: SeedBrand = {
     { ...STAFF.aManager, name: 'Manager A', role: 'manager', branches: ['a-main', 'a-closed'] },
     { ...STAFF.aCashier, name: 'Cashier A', role: 'cashier', branches: ['a-main'] },
   ],
-  // The demo's programme: 10 points per SAR, a point worth 5 halalas, levels at 0, 1,500 and 5,000 lifetime points.
-  loyalty: DEMO_LOYALTY,
+  // The demo's rule and levels (10 points per SAR, a point worth 5 halalas, levels at 0, 1,500 and 5,000 lifetime
+  // points), with a small shop of this brand's own.
+  loyalty: {
+    ...DEMO_LOYALTY,
+    rewards: [
+      {
+        shop: 'points',
+        kind: 'free_item',
+        name: { ar: 'عصير مجاني', en: 'Free juice' },
+        description: { ar: 'عصير برتقال', en: 'An orange juice' },
+        pointsCost: 100,
+        itemSlug: 'juice',
+        validDays: 30,
+      },
+      {
+        shop: 'points',
+        kind: 'fixed',
+        name: { ar: 'خصم ١٠ ريال', en: 'SAR 10 off' },
+        description: { ar: 'خصم', en: 'Off your order' },
+        pointsCost: 250,
+        amountHalalas: 1_000,
+        validDays: null,
+      },
+      {
+        shop: 'prize',
+        kind: 'gift',
+        name: { ar: 'هدية', en: 'Gift' },
+        description: { ar: 'هدية', en: 'A gift' },
+        pointsCost: null,
+        validDays: 14,
+      },
+    ],
+  },
 };
 
 export const brandB: SeedBrand = {

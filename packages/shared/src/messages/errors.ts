@@ -258,6 +258,46 @@ export const ERRORS = {
     en: "There aren't enough points in the wallet for this",
     ar: 'لا توجد نقاط كافية في المحفظة لذلك',
   },
+  // Rewards and the cashier's redemption (issue 15). "Prize isn't available" is the spec's (§8).
+  reward_not_available: { status: 409, en: "Prize isn't available", ar: 'الجائزة غير متاحة' },
+  reward_expired: { status: 410, en: 'This reward has expired', ar: 'انتهت صلاحية هذه المكافأة' },
+  reward_already_claimed: {
+    status: 409,
+    en: 'This reward has already been redeemed',
+    ar: 'تم استبدال هذه المكافأة من قبل',
+  },
+  reward_other_brand: {
+    status: 403,
+    en: 'This reward belongs to another restaurant',
+    ar: 'هذه المكافأة تابعة لمطعم آخر',
+  },
+  reward_other_branch: {
+    status: 403,
+    en: "This reward can't be redeemed at this branch",
+    ar: 'لا يمكن استبدال هذه المكافأة في هذا الفرع',
+  },
+  reward_qr_stale: {
+    status: 410,
+    en: 'This QR code has expired: ask the customer to open the reward again',
+    ar: 'انتهت صلاحية رمز QR هذا: اطلب من العميل فتح المكافأة مرة أخرى',
+  },
+  reward_qr_invalid: { status: 400, en: "This QR code isn't a reward of ours", ar: 'رمز QR هذا ليس مكافأة لدينا' },
+  reward_code_invalid: {
+    status: 400,
+    en: 'A reward code has 8 letters and digits',
+    ar: 'رمز المكافأة مكوّن من ٨ حروف وأرقام',
+  },
+  reward_not_found: {
+    status: 404,
+    en: 'No reward has this code for this phone number',
+    ar: 'لا توجد مكافأة بهذا الرمز لهذا الرقم',
+  },
+  shop_reward_not_found: { status: 404, en: "This reward isn't in the shop", ar: 'هذه المكافأة غير موجودة في المتجر' },
+  reward_not_for_sale: {
+    status: 409,
+    en: "This reward can't be bought with points",
+    ar: 'لا يمكن شراء هذه المكافأة بالنقاط',
+  },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POINTS_ENTRY_KINDS } from '../loyalty/points.ts';
+import { REWARD_KINDS, REWARD_SHOPS, REWARD_SOURCES, REWARD_STATUSES } from '../loyalty/rewards.ts';
 import { halalas, localizedText } from './common.ts';
 
 /** A brand's points rule as diners and staff see it (the spec's "loyalty rules" limits, with their values). */
@@ -78,3 +79,94 @@ export const pointsAdjustBody = z.object({
   reason: z.string().trim().min(3).max(500),
 });
 export type PointsAdjustBody = z.infer<typeof pointsAdjustBody>;
+
+/** A reward of the points shop or the prize shop. */
+export const rewardSchema = z.object({
+  id: z.number().int(),
+  shop: z.enum(REWARD_SHOPS),
+  kind: z.enum(REWARD_KINDS),
+  name: localizedText,
+  description: localizedText,
+  image: z.string().nullable(),
+  /** null: not for sale (won or granted only). */
+  pointsCost: z.number().int().nullable(),
+  itemId: z.number().int().nullable(),
+  percentBasisPoints: z.number().int().nullable(),
+  maxDiscountHalalas: halalas.nullable(),
+  amountHalalas: halalas.nullable(),
+  /** How long a copy stays valid once owned; null: until used. */
+  validDays: z.number().int().nullable(),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+
+export const shopQuery = z.object({ shop: z.enum(REWARD_SHOPS).default('points') });
+
+/** GET /api/loyalty/{uuid}/shop/: the shop's rewards; with a signed-in diner, what their wallet affords. */
+export const shopResponse = z.object({
+  rewards: z.array(rewardSchema.extend({ affordable: z.boolean() })),
+  /** null when nobody is signed in. */
+  walletPoints: z.number().int().nullable(),
+});
+export type ShopResponse = z.infer<typeof shopResponse>;
+
+export const ownedRewardSchema = z.object({
+  id: z.number().int(),
+  reward: rewardSchema,
+  source: z.enum(REWARD_SOURCES),
+  /** "7KQ2-M9XD": typed at the counter together with the diner's phone. */
+  code: z.string(),
+  status: z.enum(REWARD_STATUSES),
+  pointsSpent: z.number().int(),
+  validFrom: z.iso.datetime(),
+  expiresAt: z.iso.datetime().nullable(),
+  claimedAt: z.iso.datetime().nullable(),
+  claimedBranch: localizedText.nullable(),
+});
+export type OwnedReward = z.infer<typeof ownedRewardSchema>;
+
+export const myRewardsResponse = z.object({ rewards: z.array(ownedRewardSchema) });
+export type MyRewardsResponse = z.infer<typeof myRewardsResponse>;
+
+export const ownedRewardParams = z.object({
+  uuid: z.uuid(),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** POST /api/loyalty/{uuid}/shop/{id}/buy/: the reward now owned and the wallet after. */
+export const buyRewardResponse = z.object({ owned: ownedRewardSchema, walletPoints: z.number().int() });
+export type BuyRewardResponse = z.infer<typeof buyRewardResponse>;
+
+/** GET …/me/rewards/{id}/qr/: a signed token for the reward's QR, valid until `expiresAt` (the page refreshes it). */
+export const rewardQrResponse = z.object({
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  refreshAfterSeconds: z.number().int(),
+});
+export type RewardQrResponse = z.infer<typeof rewardQrResponse>;
+
+/**
+ * What the cashier presents: the QR's token as scanned, or the typed code with the diner's phone (a typed code
+ * alone is not enough: it could have been read off someone else's screen), and the branch they redeem at.
+ */
+export const redemptionBody = z.union([
+  z.object({ qr: z.string().min(1).max(512), branchId: z.number().int().positive() }),
+  z.object({
+    code: z.string().min(1).max(32),
+    phone: z.object({ phone_number: z.string().max(32), dial_code: z.string().max(8).optional() }),
+    branchId: z.number().int().positive(),
+  }),
+]);
+export type RedemptionBody = z.infer<typeof redemptionBody>;
+
+/** The cashier's view of a presented reward: what it is, for whom, and whether it may be redeemed here now. */
+export const redemptionLookupResponse = z.object({
+  owned: ownedRewardSchema,
+  customer: z.object({ name: z.string(), phone: z.string() }),
+  /** null: it may be redeemed here now; else why not (an error code, with its message in `refusalMessage`). */
+  refusal: z.string().nullable(),
+  refusalMessage: z.string().nullable(),
+});
+export type RedemptionLookupResponse = z.infer<typeof redemptionLookupResponse>;
+
+/** POST /api/staff/customers/{id}/rewards/: a manager grants a prize. */
+export const grantRewardBody = z.object({ rewardId: z.number().int().positive() });

@@ -1,8 +1,11 @@
 import { POINTS_ENTRY_KINDS } from '@sufra/shared/loyalty/points';
+import { REWARD_KINDS, REWARD_SHOPS, REWARD_SOURCES } from '@sufra/shared/loyalty/rewards';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches } from './branches.ts';
 import { brands } from './brands.ts';
 import { customers } from './customers.ts';
+import { menuItems } from './menu.ts';
 import { orders } from './orders.ts';
 import { staffUsers } from './staff.ts';
 
@@ -77,6 +80,8 @@ export const pointsLedger = pgTable(
     /** Why: a reason code for the system's rows, the manager's words for an adjustment. */
     reason: text().notNull(),
     orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    /** The owned reward a purchase bought. */
+    customerRewardId: integer(),
     staffUserId: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,5 +98,90 @@ export const pointsLedger = pgTable(
         when ${t.kind} in ('redeem', 'expire', 'clawback', 'purchase') then ${t.points} < 0 else true end)`,
     ),
     check('points_ledger_reason_check', sql`length(${t.reason}) between 1 and 500`),
+  ],
+);
+
+/**
+ * A brand's rewards: what the points shop sells and the prize shop offers (DESIGN §7). `pointsCost` null: not for
+ * sale (a prize only won or granted). A free item names its menu item; a percentage has its cap.
+ */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    shop: text().notNull(),
+    kind: text().notNull(),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    descriptionAr: text().notNull().default(''),
+    descriptionEn: text().notNull().default(''),
+    image: text(),
+    pointsCost: integer(),
+    itemId: integer().references(() => menuItems.id, { onDelete: 'set null' }),
+    percentBp: integer(),
+    maxDiscountHalalas: integer(),
+    amountHalalas: integer(),
+    /** How long an owned copy stays valid; null: until used. */
+    validDays: integer(),
+    /** Where it may be redeemed; null: every branch of the brand. */
+    branchIds: integer().array(),
+    isActive: boolean().notNull().default(true),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    index('rewards_brand_idx').on(t.brandId, t.shop),
+    check('rewards_shop_check', sql.raw(`"shop" in (${REWARD_SHOPS.map((k) => `'${k}'`).join(', ')})`)),
+    check('rewards_kind_check', sql.raw(`"kind" in (${REWARD_KINDS.map((k) => `'${k}'`).join(', ')})`)),
+    check(
+      'rewards_figures_check',
+      sql`(${t.pointsCost} is null or ${t.pointsCost} > 0) and (${t.validDays} is null or ${t.validDays} > 0)
+        and (${t.kind} <> 'percent' or ${t.percentBp} between 1 and 10000)
+        and (${t.kind} <> 'fixed' or ${t.amountHalalas} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * A reward a diner owns, with its code (unique in the brand). Redeemed at most once: `claimed_at` is set by one
+ * conditional update (claimed_at is null, inside its window), recorded with the staff user and branch.
+ */
+export const customerRewards = pgTable(
+  'customer_rewards',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    rewardId: integer()
+      .notNull()
+      .references(() => rewards.id, { onDelete: 'restrict' }),
+    source: text().notNull(),
+    code: text().notNull(),
+    /** The points it cost (0 when won or granted). */
+    pointsSpent: integer().notNull().default(0),
+    validFrom: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }),
+    claimedAt: timestamp({ withTimezone: true }),
+    claimedByStaffId: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+    claimedBranchId: integer().references(() => branches.id, { onDelete: 'set null' }),
+    grantedByStaffId: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customer_rewards_brand_code_uq').on(t.brandId, t.code),
+    index('customer_rewards_customer_idx').on(t.customerId),
+    check('customer_rewards_source_check', sql.raw(`"source" in (${REWARD_SOURCES.map((k) => `'${k}'`).join(', ')})`)),
+    check('customer_rewards_code_check', sql`${t.code} ~ '^[0-9A-HJKMNP-TV-Z]{8}$'`),
+    check(
+      'customer_rewards_claim_check',
+      sql`${t.claimedAt} is not null or (${t.claimedBranchId} is null and ${t.claimedByStaffId} is null)`,
+    ),
+    check('customer_rewards_points_check', sql`${t.pointsSpent} >= 0`),
   ],
 );

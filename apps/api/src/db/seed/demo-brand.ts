@@ -12,6 +12,7 @@ import type {
   SeedItem,
   SeedLoyalty,
   SeedModifierGroup,
+  SeedReward,
   SeedStaff,
 } from './seed-types.ts';
 
@@ -1540,7 +1541,76 @@ export const DEMO_LOYALTY: SeedLoyalty = {
       },
     },
   ],
+  rewards: [
+    freeItem('karak-tea', t('شاي كرك مجاني', 'Free Karak Tea'), 100),
+    freeItem('chicken-shawarma', t('شاورما دجاج مجانية', 'Free Chicken Shawarma'), 200),
+    freeItem('hummus', t('حمص مجاني', 'Free Hummus'), 250),
+    freeItem('saudi-coffee', t('دلة قهوة سعودية مجانية', 'Free Saudi Coffee (Dallah)'), 300),
+    freeItem('kunafa', t('كنافة مجانية', 'Free Kunafa'), 400),
+    {
+      shop: 'points',
+      kind: 'fixed',
+      name: t('خصم ١٥ ريال', 'SAR 15 off'),
+      description: t('خصم ١٥ ريال على طلبك القادم.', 'SAR 15 off your next order.'),
+      pointsCost: 280,
+      amountHalalas: 1_500,
+      validDays: 30,
+    },
+    {
+      shop: 'points',
+      kind: 'percent',
+      name: t('خصم ١٠٪', '10% off'),
+      description: t('خصم ١٠٪ على طلبك بحد أقصى ٢٠ ريال.', '10% off your order, up to SAR 20.'),
+      pointsCost: 300,
+      percentBasisPoints: 1_000,
+      maxDiscountHalalas: 2_000,
+      validDays: 30,
+    },
+    {
+      shop: 'points',
+      kind: 'gift',
+      name: t('حقيبة سفرة القماشية', 'Sufra Tote Bag'),
+      description: t('حقيبة قماشية تستلمها من الفرع.', 'A canvas tote bag to collect at the branch.'),
+      pointsCost: 1_500,
+      validDays: 60,
+    },
+    {
+      shop: 'prize',
+      kind: 'free_item',
+      name: t('عصير برتقال طازج مجاني', 'Free Fresh Orange Juice'),
+      description: t('جائزة: كوب عصير برتقال طازج.', 'A prize: a glass of fresh orange juice.'),
+      pointsCost: 350,
+      itemSlug: 'fresh-orange-juice',
+      validDays: 14,
+    },
+    {
+      shop: 'prize',
+      kind: 'gift',
+      name: t('هدية مفاجأة', 'Mystery Gift'),
+      description: t(
+        'جائزة تربحها في عجلة الحظ أو يمنحها لك المطعم.',
+        'A prize you win on the wheel or the restaurant grants you.',
+      ),
+      pointsCost: null,
+      validDays: 14,
+    },
+  ],
 };
+
+function freeItem(slug: string, name: LocalizedText, pointsCost: number): SeedReward {
+  return {
+    shop: 'points',
+    kind: 'free_item',
+    name,
+    description: t(
+      'صنف مجاني من القائمة، تستلمه من الفرع أو تضيفه إلى طلبك.',
+      'A free item from the menu, at the counter or in your order.',
+    ),
+    pointsCost,
+    itemSlug: slug,
+    validDays: 30,
+  };
+}
 
 export const demoBrand: SeedBrand = {
   slug: 'sufra-kitchen',

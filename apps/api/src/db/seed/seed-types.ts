@@ -5,6 +5,7 @@
  */
 
 import type { PointsRules } from '@sufra/shared/loyalty/points';
+import type { RewardKind, RewardShop } from '@sufra/shared/loyalty/rewards';
 import type { OpeningSpan } from '@sufra/shared/schemas/branch';
 import type { LocalizedText } from '@sufra/shared/schemas/common';
 import type { Service } from '@sufra/shared/services';
@@ -42,6 +43,24 @@ export interface SeedLoyalty {
     multiplierBasisPoints: number;
     perks: { ar: string[]; en: string[] };
   }[];
+  /** The points shop and the prize shop, in the order shown. */
+  rewards?: SeedReward[];
+}
+
+export interface SeedReward {
+  shop: RewardShop;
+  kind: RewardKind;
+  name: LocalizedText;
+  description: LocalizedText;
+  image?: string | null;
+  /** null: not for sale (a prize). */
+  pointsCost: number | null;
+  /** A free item's menu item, by its slug. */
+  itemSlug?: string;
+  percentBasisPoints?: number;
+  maxDiscountHalalas?: number;
+  amountHalalas?: number;
+  validDays: number | null;
 }
 
 export interface SeedStaff {

@@ -1,12 +1,12 @@
 import type { Service } from '@sufra/shared/services';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { invalidateMenu } from '../../modules/menu/menu.service.ts';
 import { hashPassword } from '../../modules/staff/password.ts';
 import type { Database, Queryable } from '../client.ts';
 import { adsPopups, adsSlides } from '../schema/ads.ts';
 import { branches, deliveryZones, paymentChoices, qrCodes, tables } from '../schema/branches.ts';
 import { brands } from '../schema/brands.ts';
-import { loyaltyLevels, loyaltyRules } from '../schema/loyalty.ts';
+import { loyaltyLevels, loyaltyRules, rewards } from '../schema/loyalty.ts';
 import {
   branchItems,
   comboSlotChoices,
@@ -358,6 +358,36 @@ async function seedLoyalty(db: Queryable, brandId: number, data: SeedBrand) {
       })),
     );
   }
+  const list = data.loyalty.rewards ?? [];
+  if (list.length === 0) return;
+  const slugs = list.flatMap((r) => (r.itemSlug ? [r.itemSlug] : []));
+  const items =
+    slugs.length === 0
+      ? []
+      : await db
+          .select({ id: menuItems.id, slug: menuItems.slug })
+          .from(menuItems)
+          .where(and(eq(menuItems.brandId, brandId), inArray(menuItems.slug, slugs)));
+  const itemBySlug = new Map(items.map((i) => [i.slug, i.id]));
+  await db.insert(rewards).values(
+    list.map((r, position) => ({
+      brandId,
+      shop: r.shop,
+      kind: r.kind,
+      nameAr: r.name.ar,
+      nameEn: r.name.en,
+      descriptionAr: r.description.ar,
+      descriptionEn: r.description.en,
+      image: r.image ?? null,
+      pointsCost: r.pointsCost,
+      itemId: r.itemSlug ? need(itemBySlug, r.itemSlug, 'reward item', data.slug) : null,
+      percentBp: r.percentBasisPoints ?? null,
+      maxDiscountHalalas: r.maxDiscountHalalas ?? null,
+      amountHalalas: r.amountHalalas ?? null,
+      validDays: r.validDays,
+      position,
+    })),
+  );
 }
 
 /** A database seeded before loyalty existed gets the brand's programme once, when it has none. */

@@ -29,6 +29,7 @@ export interface PointsWrite {
   points: number;
   reason: string;
   orderId?: number | null;
+  customerRewardId?: number | null;
   staffUserId?: number | null;
   at: Date;
 }
@@ -57,9 +58,11 @@ export async function appendPoints(
         and wallet_points + ${write.points}::int >= 0
       returning wallet_points, lifetime_points
     ), entry as (
-      insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, order_id, staff_user_id, created_at)
+      insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, order_id, customer_reward_id,
+        staff_user_id, created_at)
       select ${write.brandId}::int, ${write.customerId}::int, ${write.kind}, ${write.points}::int, ${write.reason},
-        ${write.orderId ?? null}::int, ${write.staffUserId ?? null}::int, ${write.at.toISOString()}::timestamptz
+        ${write.orderId ?? null}::int, ${write.customerRewardId ?? null}::int, ${write.staffUserId ?? null}::int,
+        ${write.at.toISOString()}::timestamptz
       from moved
       returning id
     )

@@ -1,22 +1,36 @@
 import { errorResponses, idParams, uuidParams } from '@sufra/shared/schemas/common';
 import {
+  buyRewardResponse,
+  grantRewardBody,
   loyaltyAccountSchema,
   loyaltyProgrammeSchema,
+  myRewardsResponse,
+  ownedRewardParams,
+  ownedRewardSchema,
   pointsAdjustBody,
   pointsHistoryQuery,
   pointsHistorySchema,
+  redemptionBody,
+  redemptionLookupResponse,
+  rewardQrResponse,
+  shopQuery,
+  shopResponse,
 } from '@sufra/shared/schemas/loyalty';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { assertServiceOn } from '../branches/branches.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import type { LoyaltyService } from './loyalty.service.ts';
+import type { RewardsService } from './rewards.service.ts';
 
 export interface LoyaltyRoutesOptions {
   qr: QrService;
   loyalty: LoyaltyService;
+  rewards: RewardsService;
   guards: AuthGuards;
 }
+
+const shopService = { points: 'points_shop', prize: 'prize_shop' } as const;
 
 const errors = errorResponses(400, 401, 403, 404, 410, 422);
 
@@ -25,12 +39,89 @@ const errors = errorResponses(400, 401, 403, 404, 410, 422);
  * path) and for staff (a customer of the staff user's brand by id). The loyalty service switch turns the diner's
  * routes off (403 service_deactivated: the app lands on /deactivated/{uuid}).
  */
-export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { qr, loyalty, guards }) => {
-  async function brandOf(uuid: string) {
+export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (
+  app,
+  { qr, loyalty, rewards, guards },
+) => {
+  /** The QR code's brand, with loyalty (and, when named, the shop's own switch) on. */
+  async function brandOf(uuid: string, service?: 'points_shop' | 'prize_shop') {
     const row = await qr.resolveUsableQr(uuid);
     assertServiceOn(row.servicesOff, 'loyalty');
+    if (service) assertServiceOn(row.servicesOff, service);
     return row.brand.id;
   }
+
+  app.get(
+    '/loyalty/:uuid/shop/',
+    {
+      schema: {
+        tags: ['loyalty'],
+        summary: "The points shop's (or prize shop's) rewards; what the signed-in diner's wallet affords",
+        params: uuidParams,
+        querystring: shopQuery,
+        response: { 200: shopResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = await brandOf(request.params.uuid, shopService[request.query.shop]);
+      const me = await guards.optionalCustomer(request, brandId);
+      if (me) reply.header('cache-control', 'no-store');
+      return rewards.shop(brandId, request.query.shop, me);
+    },
+  );
+
+  app.post(
+    '/loyalty/:uuid/shop/:id/buy/',
+    {
+      schema: {
+        tags: ['loyalty'],
+        summary: 'Buys a reward with points: the points taken and the reward owned, in one step',
+        params: ownedRewardParams,
+        querystring: shopQuery,
+        response: { 200: buyRewardResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = await brandOf(request.params.uuid, shopService[request.query.shop]);
+      const me = await guards.customer(request, brandId);
+      reply.header('cache-control', 'no-store');
+      return rewards.buy(me, request.params.id, request.query.shop);
+    },
+  );
+
+  app.get(
+    '/loyalty/:uuid/me/rewards/',
+    {
+      schema: {
+        tags: ['loyalty'],
+        summary: 'My Rewards: every reward the signed-in diner owns, with its status, window and code',
+        params: uuidParams,
+        response: { 200: myRewardsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await guards.customer(request, await brandOf(request.params.uuid));
+      reply.header('cache-control', 'no-store');
+      return rewards.mine(me);
+    },
+  );
+
+  app.get(
+    '/loyalty/:uuid/me/rewards/:id/qr/',
+    {
+      schema: {
+        tags: ['loyalty'],
+        summary: "A fresh signed token for the reward's QR code (short-lived: the page refreshes it)",
+        params: ownedRewardParams,
+        response: { 200: rewardQrResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await guards.customer(request, await brandOf(request.params.uuid));
+      reply.header('cache-control', 'no-store');
+      return rewards.qr(me, request.params.id);
+    },
+  );
 
   app.get(
     '/loyalty/:uuid/programme/',
@@ -81,6 +172,51 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
   );
 
   const staff = guards.staff();
+  const staffErrors = errorResponses(400, 401, 403, 404, 409, 410);
+
+  app.post(
+    '/staff/redemptions/lookup/',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "What a presented reward is (scanned QR, or typed code with the diner's phone), and whether it may be redeemed here",
+        body: redemptionBody,
+        response: { 200: redemptionLookupResponse, ...staffErrors },
+      },
+    },
+    async (request) => rewards.lookup(staffOf(request), request.body, request.language),
+  );
+
+  app.post(
+    '/staff/redemptions/',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['staff'],
+        summary: "Redeems a presented reward once, at the staff user's branch (recorded with who, where and when)",
+        body: redemptionBody,
+        response: { 200: redemptionLookupResponse, ...staffErrors },
+      },
+    },
+    async (request) => rewards.redeem(staffOf(request), request.body),
+  );
+
+  app.post(
+    '/staff/customers/:id/rewards/',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['staff'],
+        summary: 'A manager grants a reward (a prize) to a customer of the brand',
+        params: idParams,
+        body: grantRewardBody,
+        response: { 200: ownedRewardSchema, ...errors },
+      },
+    },
+    async (request) => rewards.grant(staffOf(request), request.params.id, request.body.rewardId),
+  );
 
   app.get(
     '/staff/customers/:id/points/',

@@ -1,0 +1,121 @@
+import type { RewardShop, RewardSource } from '@sufra/shared/loyalty/rewards';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { branches } from '../../db/schema/branches.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { customerRewards, rewards } from '../../db/schema/loyalty.ts';
+
+export type RewardRow = typeof rewards.$inferSelect;
+export type CustomerRewardRow = typeof customerRewards.$inferSelect;
+export type OwnedRewardRow = { owned: CustomerRewardRow; reward: RewardRow };
+
+export async function listShopRewards(db: Queryable, brandId: number, shop: RewardShop): Promise<RewardRow[]> {
+  return db
+    .select()
+    .from(rewards)
+    .where(and(eq(rewards.brandId, brandId), eq(rewards.shop, shop), eq(rewards.isActive, true)))
+    .orderBy(asc(rewards.position), asc(rewards.id));
+}
+
+export async function findReward(db: Queryable, id: number, brandId: number): Promise<RewardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rewards)
+    .where(and(eq(rewards.id, id), eq(rewards.brandId, brandId)));
+  return row;
+}
+
+export async function insertCustomerReward(
+  db: Queryable,
+  row: {
+    brandId: number;
+    customerId: number;
+    rewardId: number;
+    source: RewardSource;
+    code: string;
+    pointsSpent: number;
+    validFrom: Date;
+    expiresAt: Date | null;
+    grantedByStaffId?: number | null;
+    createdAt: Date;
+  },
+): Promise<CustomerRewardRow> {
+  const [inserted] = await db.insert(customerRewards).values(row).returning();
+  if (!inserted) throw new Error('customer reward insert returned nothing');
+  return inserted;
+}
+
+export async function listOwnedRewards(db: Queryable, customerId: number, brandId: number): Promise<OwnedRewardRow[]> {
+  return db
+    .select({ owned: customerRewards, reward: rewards })
+    .from(customerRewards)
+    .innerJoin(rewards, eq(rewards.id, customerRewards.rewardId))
+    .where(and(eq(customerRewards.customerId, customerId), eq(customerRewards.brandId, brandId)))
+    .orderBy(desc(customerRewards.id));
+}
+
+export async function findOwnedReward(
+  db: Queryable,
+  id: number,
+  where: { customerId?: number; brandId?: number },
+): Promise<(OwnedRewardRow & { phone: string; customerName: string }) | undefined> {
+  const [row] = await db
+    .select({ owned: customerRewards, reward: rewards, phone: customers.phone, customerName: customers.fullName })
+    .from(customerRewards)
+    .innerJoin(rewards, eq(rewards.id, customerRewards.rewardId))
+    .innerJoin(customers, eq(customers.id, customerRewards.customerId))
+    .where(
+      and(
+        eq(customerRewards.id, id),
+        where.customerId === undefined ? undefined : eq(customerRewards.customerId, where.customerId),
+        where.brandId === undefined ? undefined : eq(customerRewards.brandId, where.brandId),
+      ),
+    );
+  return row;
+}
+
+/** Owned rewards with this code, in any brand (codes are unique per brand): the caller tells brands apart. */
+export async function findOwnedByCode(
+  db: Queryable,
+  code: string,
+): Promise<(OwnedRewardRow & { phone: string; customerName: string })[]> {
+  return db
+    .select({ owned: customerRewards, reward: rewards, phone: customers.phone, customerName: customers.fullName })
+    .from(customerRewards)
+    .innerJoin(rewards, eq(rewards.id, customerRewards.rewardId))
+    .innerJoin(customers, eq(customers.id, customerRewards.customerId))
+    .where(eq(customerRewards.code, code));
+}
+
+/**
+ * Redeems an owned reward once: only while unclaimed, inside its window and at a branch it may be redeemed at
+ * (all re-checked here, in the statement that claims it). undefined: someone else claimed it first, or it stopped
+ * being redeemable between the check and the claim.
+ */
+export async function claimOwnedReward(
+  db: Queryable,
+  id: number,
+  claim: { staffId: number; branchId: number; now: Date },
+): Promise<CustomerRewardRow | undefined> {
+  const now = claim.now.toISOString();
+  const [row] = await db
+    .update(customerRewards)
+    .set({ claimedAt: claim.now, claimedByStaffId: claim.staffId, claimedBranchId: claim.branchId })
+    .where(
+      and(
+        eq(customerRewards.id, id),
+        isNull(customerRewards.claimedAt),
+        sql`${customerRewards.validFrom} <= ${now}::timestamptz`,
+        or(isNull(customerRewards.expiresAt), sql`${customerRewards.expiresAt} > ${now}::timestamptz`),
+        sql`exists (select 1 from ${rewards} r where r.id = ${customerRewards.rewardId}
+          and (r.branch_ids is null or ${claim.branchId}::int = any(r.branch_ids)))`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findBranchName(db: Queryable, id: number): Promise<{ ar: string; en: string } | undefined> {
+  const [row] = await db.select({ ar: branches.nameAr, en: branches.nameEn }).from(branches).where(eq(branches.id, id));
+  return row;
+}

@@ -1,0 +1,291 @@
+import { randomInt } from 'node:crypto';
+import type { Language } from '@sufra/shared/language';
+import {
+  formatRewardCode,
+  isRedeemable,
+  normalizeRewardCode,
+  REWARD_CODE_ALPHABET,
+  REWARD_CODE_LENGTH,
+  type RewardShop,
+  type RewardSource,
+  rewardStatus,
+} from '@sufra/shared/loyalty/rewards';
+import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
+import { parsePhone } from '@sufra/shared/phone/phone-number';
+import type {
+  BuyRewardResponse,
+  MyRewardsResponse,
+  OwnedReward,
+  RedemptionBody,
+  RedemptionLookupResponse,
+  Reward,
+  RewardQrResponse,
+  ShopResponse,
+} from '@sufra/shared/schemas/loyalty';
+import type { AppContext } from '../../app-context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { appendPoints, findCustomerPoints } from './loyalty.repo.ts';
+import { REWARD_QR_REFRESH_MS, readRewardQr, signRewardQr } from './reward-qr.ts';
+import {
+  type CustomerRewardRow,
+  claimOwnedReward,
+  findBranchName,
+  findOwnedByCode,
+  findOwnedReward,
+  findReward,
+  insertCustomerReward,
+  listOwnedRewards,
+  listShopRewards,
+  type OwnedRewardRow,
+  type RewardRow,
+} from './rewards.repo.ts';
+
+const DAY_MS = 86_400_000;
+
+export function toReward(row: RewardRow): Reward {
+  return {
+    id: row.id,
+    shop: row.shop as Reward['shop'],
+    kind: row.kind as Reward['kind'],
+    name: { ar: row.nameAr, en: row.nameEn },
+    description: { ar: row.descriptionAr, en: row.descriptionEn },
+    image: row.image,
+    pointsCost: row.pointsCost,
+    itemId: row.itemId,
+    percentBasisPoints: row.percentBp,
+    maxDiscountHalalas: row.maxDiscountHalalas,
+    amountHalalas: row.amountHalalas,
+    validDays: row.validDays,
+  };
+}
+
+function newRewardCode(): string {
+  let code = '';
+  for (let i = 0; i < REWARD_CODE_LENGTH; i += 1) code += REWARD_CODE_ALPHABET[randomInt(REWARD_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Why a presented reward may not be redeemed at `branchId` now, or null. */
+function refusalOf(owned: CustomerRewardRow, reward: RewardRow, branchId: number, now: Date): ErrorCode | null {
+  const status = rewardStatus(owned, now);
+  if (status === 'claimed') return 'reward_already_claimed';
+  if (status === 'expired') return 'reward_expired';
+  if (!isRedeemable(status)) return 'reward_not_available';
+  if (reward.branchIds && !reward.branchIds.includes(branchId)) return 'reward_other_branch';
+  return null;
+}
+
+/**
+ * Rewards: the shops, buying with points (one transaction: the points' ledger row and the owned reward), My Rewards
+ * with each reward's signed QR, and the cashier's redemption (looked up, then claimed once by a conditional update).
+ */
+export function createRewardsService(ctx: AppContext, deps: { secret: string }) {
+  const { db } = ctx;
+
+  async function toOwned(row: OwnedRewardRow, now: Date): Promise<OwnedReward> {
+    const { owned, reward } = row;
+    return {
+      id: owned.id,
+      reward: toReward(reward),
+      source: owned.source as RewardSource,
+      code: formatRewardCode(owned.code),
+      status: rewardStatus(owned, now),
+      pointsSpent: owned.pointsSpent,
+      validFrom: owned.validFrom.toISOString(),
+      expiresAt: owned.expiresAt ? owned.expiresAt.toISOString() : null,
+      claimedAt: owned.claimedAt ? owned.claimedAt.toISOString() : null,
+      claimedBranch:
+        owned.claimedBranchId === null ? null : ((await findBranchName(db, owned.claimedBranchId)) ?? null),
+    };
+  }
+
+  /** Inserts an owned copy with a fresh code (a code already taken in the brand is drawn again). */
+  async function issue(
+    tx: Parameters<typeof insertCustomerReward>[0],
+    input: Omit<Parameters<typeof insertCustomerReward>[1], 'code'>,
+  ): Promise<CustomerRewardRow> {
+    for (let attempt = 0; ; attempt += 1) {
+      const code = newRewardCode();
+      try {
+        // A savepoint, so a taken code (one in 2^40 per owned reward) costs only this insert, not the transaction.
+        return await tx.transaction(async (sp) => insertCustomerReward(sp, { ...input, code }));
+      } catch (error) {
+        if (attempt < 4 && isUniqueViolation(error, 'customer_rewards_brand_code_uq')) continue;
+        throw error;
+      }
+    }
+  }
+
+  /** The presented reward, from a scanned QR or a typed code with the diner's phone; refusals as errors. */
+  async function presented(staff: StaffPrincipal, body: RedemptionBody, now: Date) {
+    if ('qr' in body) {
+      const claims = readRewardQr(deps.secret, body.qr, now);
+      if (claims === 'invalid') throw new AppError('reward_qr_invalid');
+      if (claims === 'stale') throw new AppError('reward_qr_stale');
+      if (claims.brandId !== staff.brandId) throw new AppError('reward_other_brand');
+      const found = await findOwnedReward(db, claims.ownedRewardId, {
+        customerId: claims.customerId,
+        brandId: claims.brandId,
+      });
+      if (!found) throw new AppError('reward_not_found');
+      return found;
+    }
+    const code = normalizeRewardCode(body.code);
+    if (!code) throw new AppError('reward_code_invalid', undefined, { code: 'reward_code_invalid' });
+    const phone = parsePhone(body.phone);
+    if (!phone.ok) throw new AppError(phone.problem, undefined, { phone: phone.problem });
+    const matches = (await findOwnedByCode(db, code)).filter((m) => m.phone === phone.e164);
+    const ours = matches.find((m) => m.owned.brandId === staff.brandId);
+    if (ours) return ours;
+    if (matches.length > 0) throw new AppError('reward_other_brand');
+    throw new AppError('reward_not_found');
+  }
+
+  return {
+    async shop(brandId: number, shop: RewardShop, customer: CustomerPrincipal | null): Promise<ShopResponse> {
+      const [rows, points] = await Promise.all([
+        listShopRewards(db, brandId, shop),
+        customer ? findCustomerPoints(db, customer.id, brandId) : undefined,
+      ]);
+      const wallet = points?.walletPoints ?? null;
+      return {
+        rewards: rows.map((r) => ({
+          ...toReward(r),
+          affordable: wallet !== null && r.pointsCost !== null && r.pointsCost <= wallet,
+        })),
+        walletPoints: wallet,
+      };
+    },
+
+    /**
+     * Buys a reward with points: the purchase's ledger row (conditional on the wallet, loyalty.repo appendPoints)
+     * and the owned reward in one transaction, so points are never taken without the reward or the other way round.
+     */
+    async buy(customer: CustomerPrincipal, rewardId: number, shop: RewardShop): Promise<BuyRewardResponse> {
+      const reward = await findReward(db, rewardId, customer.brandId);
+      if (!reward || !reward.isActive || reward.shop !== shop) throw new AppError('shop_reward_not_found');
+      const cost = reward.pointsCost;
+      if (cost === null) throw new AppError('reward_not_for_sale');
+      const now = ctx.now();
+      const result = await db.transaction(async (tx) => {
+        const owned = await issue(tx, {
+          brandId: customer.brandId,
+          customerId: customer.id,
+          rewardId: reward.id,
+          source: 'purchase',
+          pointsSpent: cost,
+          validFrom: now,
+          expiresAt: reward.validDays === null ? null : new Date(now.getTime() + reward.validDays * DAY_MS),
+          createdAt: now,
+        });
+        const paid = await appendPoints(tx, {
+          brandId: customer.brandId,
+          customerId: customer.id,
+          kind: 'purchase',
+          points: -cost,
+          reason: 'reward_purchase',
+          customerRewardId: owned.id,
+          at: now,
+        });
+        if (!paid) throw new AppError('points_insufficient');
+        return { owned, walletPoints: paid.walletPoints };
+      });
+      return { owned: await toOwned({ owned: result.owned, reward }, now), walletPoints: result.walletPoints };
+    },
+
+    /** A manager grants a prize to a diner of their brand (it lands in My Rewards). */
+    async grant(staff: StaffPrincipal, customerId: number, rewardId: number): Promise<OwnedReward> {
+      if (staff.role === 'cashier') throw new AppError('forbidden');
+      const reward = await findReward(db, rewardId, staff.brandId);
+      if (!reward || !reward.isActive) throw new AppError('shop_reward_not_found');
+      const customer = await findCustomerPoints(db, customerId, staff.brandId);
+      if (!customer) throw new AppError('customer_not_found');
+      const now = ctx.now();
+      const owned = await db.transaction((tx) =>
+        issue(tx, {
+          brandId: staff.brandId,
+          customerId,
+          rewardId,
+          source: 'staff',
+          pointsSpent: 0,
+          validFrom: now,
+          expiresAt: reward.validDays === null ? null : new Date(now.getTime() + reward.validDays * DAY_MS),
+          grantedByStaffId: staff.id,
+          createdAt: now,
+        }),
+      );
+      return toOwned({ owned, reward }, now);
+    },
+
+    async mine(customer: CustomerPrincipal): Promise<MyRewardsResponse> {
+      const now = ctx.now();
+      const rows = await listOwnedRewards(db, customer.id, customer.brandId);
+      return { rewards: await Promise.all(rows.map((r) => toOwned(r, now))) };
+    },
+
+    /** A fresh signed token for the reward's QR; only for the diner's own reward, and only while redeemable. */
+    async qr(customer: CustomerPrincipal, ownedId: number): Promise<RewardQrResponse> {
+      const now = ctx.now();
+      const found = await findOwnedReward(db, ownedId, { customerId: customer.id, brandId: customer.brandId });
+      if (!found) throw new AppError('reward_not_found');
+      const status = rewardStatus(found.owned, now);
+      if (status === 'claimed') throw new AppError('reward_already_claimed');
+      if (status === 'expired') throw new AppError('reward_expired');
+      if (!isRedeemable(status)) throw new AppError('reward_not_available');
+      const signed = signRewardQr(
+        deps.secret,
+        { ownedRewardId: ownedId, customerId: customer.id, brandId: customer.brandId },
+        now,
+      );
+      return {
+        token: signed.token,
+        expiresAt: signed.expiresAt.toISOString(),
+        refreshAfterSeconds: REWARD_QR_REFRESH_MS / 1000,
+      };
+    },
+
+    /** What the cashier sees before redeeming: the reward, its diner, and whether it may be redeemed here now. */
+    async lookup(staff: StaffPrincipal, body: RedemptionBody, language: Language): Promise<RedemptionLookupResponse> {
+      if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
+      const now = ctx.now();
+      const found = await presented(staff, body, now);
+      const refusal = refusalOf(found.owned, found.reward, body.branchId, now);
+      return {
+        owned: await toOwned(found, now),
+        customer: { name: found.customerName, phone: found.phone },
+        refusal,
+        refusalMessage: refusal ? errorMessage(refusal, language) : null,
+      };
+    },
+
+    /**
+     * Redeems once, at the cashier's branch: every refusal is checked first for its own message, then the claim's
+     * conditional update checks them again, so of two cashiers redeeming one reward at once exactly one succeeds.
+     */
+    async redeem(staff: StaffPrincipal, body: RedemptionBody): Promise<RedemptionLookupResponse> {
+      if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
+      const now = ctx.now();
+      const found = await presented(staff, body, now);
+      const refusal = refusalOf(found.owned, found.reward, body.branchId, now);
+      if (refusal) throw new AppError(refusal);
+      const claimed = await claimOwnedReward(db, found.owned.id, { staffId: staff.id, branchId: body.branchId, now });
+      if (!claimed) {
+        // Lost a race: read it again for the reason (claimed by the other cashier, most likely).
+        const again = await findOwnedReward(db, found.owned.id, {});
+        throw new AppError(
+          (again && refusalOf(again.owned, again.reward, body.branchId, now)) ?? 'reward_already_claimed',
+        );
+      }
+      return {
+        owned: await toOwned({ owned: claimed, reward: found.reward }, now),
+        customer: { name: found.customerName, phone: found.phone },
+        refusal: null,
+        refusalMessage: null,
+      };
+    },
+  };
+}
+
+export type RewardsService = ReturnType<typeof createRewardsService>;
