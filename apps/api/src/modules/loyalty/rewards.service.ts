@@ -165,7 +165,7 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
      */
     async buy(customer: CustomerPrincipal, rewardId: number, shop: RewardShop): Promise<BuyRewardResponse> {
       const reward = await findReward(db, rewardId, customer.brandId);
-      if (!reward || !reward.isActive || reward.shop !== shop) throw new AppError('shop_reward_not_found');
+      if (!reward?.isActive || reward.shop !== shop) throw new AppError('shop_reward_not_found');
       const cost = reward.pointsCost;
       if (cost === null) throw new AppError('reward_not_for_sale');
       const now = ctx.now();
@@ -199,7 +199,7 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
     async grant(staff: StaffPrincipal, customerId: number, rewardId: number): Promise<OwnedReward> {
       if (staff.role === 'cashier') throw new AppError('forbidden');
       const reward = await findReward(db, rewardId, staff.brandId);
-      if (!reward || !reward.isActive) throw new AppError('shop_reward_not_found');
+      if (!reward?.isActive) throw new AppError('shop_reward_not_found');
       const customer = await findCustomerPoints(db, customerId, staff.brandId);
       if (!customer) throw new AppError('customer_not_found');
       const now = ctx.now();
