@@ -26,12 +26,14 @@ import { boardDestination, posDestination } from './modules/kitchen/kitchen-dest
 import { createKitchenRelay, type KitchenRelay } from './modules/kitchen/kitchen-relay.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { createLoyaltyService, type LoyaltyService } from './modules/loyalty/loyalty.service.ts';
+import { subscribeLoyalty } from './modules/loyalty/loyalty-reactions.ts';
 import { createRewardsService } from './modules/loyalty/rewards.service.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
 import { createLiveHub, type LiveHub } from './modules/order-events/live-hub.ts';
 import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
 import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
+import { createOrderLifecycle } from './modules/orders/order-lifecycle.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, toOrder } from './modules/orders/orders.service.ts';
 import { createPaymentExpiry, type PaymentExpiry } from './modules/payments/payment-expiry.ts';
@@ -284,11 +286,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const customers = createCustomersService(ctx, sessions);
   const staff = createStaffService(ctx, sessions);
+  // The order lifecycle seam: modules subscribe here, before any order moves (docs/decisions.md).
+  const lifecycle = createOrderLifecycle();
+  subscribeLoyalty(lifecycle);
   const payments = createPaymentsService(ctx, {
     provider: app.paymentProvider,
     log: app.log,
     onRefundQueued: () => refundRelay.kick(),
     toOrder,
+    lifecycle,
   });
   const refundRelay = createRefundRelay({
     drain: () => payments.drainRefundsOnce(),
@@ -308,6 +314,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', async () => paymentExpiry.stop());
   const orders = createOrdersService(ctx, {
     menu,
+    lifecycle,
     payments: () => ({ ...payments, onRefundQueued: () => refundRelay.kick() }),
   });
   const tables = createTablesService(ctx);

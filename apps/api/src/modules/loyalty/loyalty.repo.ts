@@ -172,3 +172,16 @@ export async function listExpiryCandidates(
     brandId: Number(r.brand_id),
   }));
 }
+
+/** An order's ledger row of one kind (an order has at most one of each: points_ledger_order_kind_uq). */
+export async function findOrderEntry(
+  db: Queryable,
+  orderId: number,
+  kind: PointsEntryKind,
+): Promise<PointsEntryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.orderId, orderId), eq(pointsLedger.kind, kind)));
+  return row;
+}

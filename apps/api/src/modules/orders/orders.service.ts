@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { distanceMeters } from '@sufra/shared/geo/distance';
 import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
+import { momentsOfMove } from '@sufra/shared/machines/order-lifecycle';
 import { canTransition, isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
@@ -28,6 +29,7 @@ import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
 import {
   findCustomerAddress,
   findCustomerOrder,
@@ -112,7 +114,10 @@ export interface OrdersPayments {
   onRefundQueued: () => void;
 }
 
-export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; payments: () => OrdersPayments }) {
+export function createOrdersService(
+  ctx: AppContext,
+  deps: { menu: MenuService; payments: () => OrdersPayments; lifecycle: OrderLifecycle },
+) {
   const { db } = ctx;
   // Placements at one branch are written in groups (lib/group-commit): alone when the branch is quiet, together
   // when they queue for its counter row.
@@ -605,6 +610,8 @@ export function createOrdersService(ctx: AppContext, deps: { menu: MenuService; 
           branchId: order.branchId,
           customerId: order.customerId,
         });
+        // The lifecycle's reactions (loyalty's earn on completion, its give-back on a cancel), in this transaction.
+        for (const moment of momentsOfMove(to)) await deps.lifecycle.raise(tx, { moment, order, from, to, at: now });
         // A paid card order canceled owes the diner their money: written here, sent to the provider after commit.
         if (to === 'canceled' && order.paymentMethod === 'card' && order.paymentStatus === 'paid') {
           refundOwed = await deps.payments().owePaidOrderRefund(tx, id);

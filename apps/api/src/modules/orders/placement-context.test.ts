@@ -7,6 +7,7 @@ import { diner, type MenuIds, menuIds, newKey, placeOrder, setBranchSwitch } fro
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { AppContext } from '../../app-context.ts';
 import { createQrService } from '../qr/qr.service.ts';
+import { createOrderLifecycle } from './order-lifecycle.ts';
 import { createOrdersService } from './orders.service.ts';
 
 const HERE = { lat: 24.7136, lng: 46.6753 };
@@ -147,6 +148,7 @@ describe('the QR context placement keeps between orders', () => {
     // landed between every read and its write.
     const ctx: AppContext = { db: t.db, databaseKind: t.database.kind, config: t.config, now: () => new Date() };
     const orders = createOrdersService(ctx, {
+      lifecycle: createOrderLifecycle(),
       menu: t.app.services.menu,
       payments: () => {
         throw new Error('a cash order asks nothing of payments');

@@ -23,6 +23,7 @@ import {
   type WebhookRequest,
 } from '../../providers/payment/payment-provider.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
+import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import { findCustomerOrder, insertOutboxEvent, listLinesOf, type OrderRow } from '../orders/orders.repo.ts';
 import {
   cancelUnpaidCardOrder,
@@ -70,6 +71,8 @@ export interface PaymentsDeps {
   log: FastifyBaseLogger;
   /** Called after a commit that owes a refund (the app drains the refunds then). */
   onRefundQueued: () => void;
+  /** The order lifecycle seam: a refund raises `refunded` in the transaction that records it. */
+  lifecycle: OrderLifecycle;
   /** A card order's row and lines as the API answers it (orders.service toOrder). */
   toOrder: (
     row: { order: OrderRow; branchNameAr: string; branchNameEn: string },
@@ -547,7 +550,9 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
             await markAttemptRefunded(tx, refund.attemptId, ctx.now());
             if (refund.reason !== 'order_canceled') return;
             const order = await markOrderRefunded(tx, refund.orderId, ctx.now());
-            if (order) await announceOrder(tx, order);
+            if (!order) return;
+            await deps.lifecycle.raise(tx, { moment: 'refunded', order, at: ctx.now() });
+            await announceOrder(tx, order);
           });
           result.done += 1;
         },
