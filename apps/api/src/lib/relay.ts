@@ -7,6 +7,14 @@ import type { FastifyBaseLogger } from 'fastify';
  * never two passes at a time in one process. Each relay keeps only its own claim and its own delivery.
  */
 
+/**
+ * How long a claim is good for, every relay's: a process that dies mid-row leaves it to another after the lease.
+ * Longer than any one row's handling (a provider call times out well within it).
+ */
+export const RELAY_LEASE_MS = 60_000;
+/** How many rows one claim takes, every relay's; a full batch runs the next pass at once (see `more`). */
+export const RELAY_BATCH = 20;
+
 /** Exponential backoff: base, 2 × base, 4 × base … capped. */
 export interface Backoff {
   baseMs: number;
@@ -19,9 +27,7 @@ export function backoffDelayMs(attempts: number, backoff: Backoff): number {
 
 export interface LeasedDrain<Row extends { attempts: number }> {
   now: () => Date;
-  /** How long a claim is good for: a process that dies mid-row leaves it to another after the lease. */
-  leaseMs: number;
-  batch: number;
+  /** Claims up to `limit` rows due at `now`, leased until `leaseUntil` (db/lease-claim.ts). */
   claim: (now: Date, leaseUntil: Date, limit: number) => Promise<Row[]>;
   handle: (row: Row) => Promise<void>;
   retry: Backoff & {
@@ -32,10 +38,13 @@ export interface LeasedDrain<Row extends { attempts: number }> {
   failed: (row: Row, error: string, retryAt: Date | null) => Promise<void>;
 }
 
-/** One claim of due rows, each handled in turn; a row whose handling throws is scheduled again. Returns how many were claimed. */
+/**
+ * One claim of due rows (RELAY_BATCH under RELAY_LEASE_MS), each handled in turn; a row whose handling throws is
+ * scheduled again. Returns how many were claimed.
+ */
 export async function drainLeased<Row extends { attempts: number }>(spec: LeasedDrain<Row>): Promise<number> {
   const now = spec.now();
-  const rows = await spec.claim(now, new Date(now.getTime() + spec.leaseMs), spec.batch);
+  const rows = await spec.claim(now, new Date(now.getTime() + RELAY_LEASE_MS), RELAY_BATCH);
   for (const row of rows) {
     try {
       await spec.handle(row);

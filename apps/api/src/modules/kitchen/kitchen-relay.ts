@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
-import { backoffDelayMs, createRelayLoop } from '../../lib/relay.ts';
+import { backoffDelayMs, createRelayLoop, RELAY_BATCH, RELAY_LEASE_MS } from '../../lib/relay.ts';
 import type { KitchenDestination } from './kitchen-destinations.ts';
 import {
   announceOutbox,
@@ -11,9 +11,6 @@ import {
   OUTBOX_WAKE_CHANNEL,
 } from './order-outbox.repo.ts';
 
-/** How long a claim is good for: a relay that dies mid-delivery holds its rows this long, then another takes them. */
-export const KITCHEN_LEASE_MS = 60_000;
-const BATCH = 20;
 /** After this many failed attempts every further failure is logged as an error (the row keeps retrying). */
 const LOUD_AFTER_ATTEMPTS = 10;
 
@@ -76,7 +73,7 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { delivered: 0, failed: 0, lost: 0 };
     const now = deps.now();
-    const rows = await claimDueOutbox(deps.db, now, new Date(now.getTime() + KITCHEN_LEASE_MS), BATCH);
+    const rows = await claimDueOutbox(deps.db, now, new Date(now.getTime() + RELAY_LEASE_MS), RELAY_BATCH);
     const plans = rows.map((row) => {
       const targets = deps.destinations.filter((d) => d.accepts(row));
       return {
@@ -147,7 +144,7 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
     // Whatever was left by a previous run (a restart mid-delivery) goes now, not at the first tick.
     passAtStart: true,
     // A full batch means more may be waiting: go again rather than wait for the next tick.
-    more: (r) => r.delivered + r.failed + r.lost === BATCH,
+    more: (r) => r.delivered + r.failed + r.lost === RELAY_BATCH,
   });
 }
 

@@ -48,10 +48,6 @@ import {
   setAttemptProviderPayment,
 } from './payments.repo.ts';
 
-/** A refund claim is good for this long; a process that dies mid-refund leaves it to another after the lease. */
-export const REFUND_LEASE_MS = 60_000;
-const REFUND_BATCH = 20;
-
 const REFUND_RETRY = { baseMs: 2_000, capMs: 10 * 60_000 };
 
 /** 2 s, 4 s, 8 s … capped at 10 minutes; never given up: the diner's money must go back. */
@@ -59,9 +55,6 @@ export function refundRetryDelayMs(attempts: number): number {
   return backoffDelayMs(attempts, REFUND_RETRY);
 }
 
-/** The expiry sweeper's claim of an order (it asks the provider meanwhile). */
-export const EXPIRY_LEASE_MS = 60_000;
-const EXPIRY_BATCH = 20;
 /** A provider that does not answer: 30 s, 1 min, 2 min … capped at 10 minutes; never expired blind. */
 const EXPIRY_RETRY = { baseMs: 30_000, capMs: 10 * 60_000 };
 
@@ -483,8 +476,6 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       const result = { expired: 0, settled: 0, failed: 0 };
       await drainLeased({
         now: ctx.now,
-        leaseMs: EXPIRY_LEASE_MS,
-        batch: EXPIRY_BATCH,
         claim: (now, leaseUntil, limit) =>
           claimExpiringCardOrders(
             db,
@@ -530,8 +521,6 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       const result = { done: 0, failed: 0 };
       await drainLeased({
         now: ctx.now,
-        leaseMs: REFUND_LEASE_MS,
-        batch: REFUND_BATCH,
         claim: (now, leaseUntil, limit) => claimDueRefunds(db, now, leaseUntil, limit),
         async handle(refund) {
           if (refund.providerPaymentId === null) throw new Error('refund of an attempt without a payment id');

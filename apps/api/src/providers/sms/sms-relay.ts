@@ -6,8 +6,6 @@ import type { SmsProvider } from './sms-provider.ts';
 
 /** After this many failed attempts a message is marked failed (kept in the outbox, visible to managers). */
 export const SMS_MAX_ATTEMPTS = 8;
-const LEASE_MS = 60_000;
-const BATCH = 20;
 const RETRY = { baseMs: 5_000, capMs: 10 * 60_000, maxAttempts: SMS_MAX_ATTEMPTS };
 
 /** 5 s, 10 s, 20 s … capped at 10 minutes. */
@@ -33,8 +31,6 @@ export function createSmsRelay(deps: SmsRelayDeps) {
     const result = { sent: 0, failed: 0 };
     await drainLeased({
       now: deps.now,
-      leaseMs: LEASE_MS,
-      batch: BATCH,
       claim: (now, leaseUntil, limit) => claimDueSms(deps.db, now, leaseUntil, limit),
       async handle(row) {
         const sent = await deps.provider.send({ to: row.toPhone, body: row.body });

@@ -10,8 +10,6 @@ import { GATEWAY_EVENT_HEADER, GATEWAY_SIGNATURE_HEADER, signGatewayWebhook } fr
 
 /** After this many failed deliveries a webhook is marked failed (kept, visible in the table). */
 export const GATEWAY_WEBHOOK_MAX_ATTEMPTS = 12;
-const LEASE_MS = 60_000;
-const BATCH = 20;
 
 const RETRY = { baseMs: 2_000, capMs: 10 * 60_000, maxAttempts: GATEWAY_WEBHOOK_MAX_ATTEMPTS };
 
@@ -59,8 +57,6 @@ export function createGatewayWebhookRelay(deps: GatewayWebhookRelayDeps) {
     const result = { delivered: 0, failed: 0 };
     await drainLeased({
       now: deps.now,
-      leaseMs: LEASE_MS,
-      batch: BATCH,
       claim: (now, leaseUntil, limit) => claimDueGatewayWebhooks(deps.db, now, leaseUntil, limit),
       async handle(row) {
         await deliver(row);
