@@ -83,7 +83,14 @@ export interface RelayLoopOptions<Result> {
   more?: (result: Result) => boolean;
 }
 
+/** `idle`: not polling (before start(), or no poll configured: passes run on drainOnce() and kicks only). */
+export type RelayState = 'idle' | 'running' | 'stopped';
+
 export interface RelayLoop<Result> {
+  /** As the log names it. */
+  name: string;
+  /** Whether it polls: what the app's start and stop did to it. */
+  state: () => RelayState;
   /** One pass, serialised with any pass already running in this process. */
   drainOnce: () => Promise<Result>;
   /** Something became due (after its commit): run a pass now rather than at the next tick. */
@@ -140,6 +147,8 @@ export function createRelayLoop<Result>(options: RelayLoopOptions<Result>): Rela
   }
 
   return {
+    name: options.name,
+    state: () => (stopped ? 'stopped' : timer ? 'running' : 'idle'),
     drainOnce,
     kick() {
       if (timer || options.kickBeforeStart) tick();
