@@ -21,8 +21,33 @@ export interface Backoff {
   capMs: number;
 }
 
+/** A relay's retries: its backoff, and when it gives a row up. */
+export interface RetryPolicy extends Backoff {
+  /** After this many failed claims the row is given up (kept, marked failed); unset: never given up. */
+  maxAttempts?: number;
+}
+
+/** Every relay's retries, side by side (each relay's tests read its own through its module). */
+export const RELAY_RETRIES = {
+  /** 5 s, 10 s, 20 s … capped at 10 minutes; after 8 tries failed, kept in the outbox for managers to see. */
+  sms: { baseMs: 5_000, capMs: 10 * 60_000, maxAttempts: 8 },
+  /** 2 s, 4 s, 8 s … capped at 5 minutes; never given up: the kitchen must get the order. */
+  kitchen: { baseMs: 2_000, capMs: 5 * 60_000 },
+  /** 2 s, 4 s, 8 s … capped at 10 minutes; never given up: the diner's money must go back. */
+  refunds: { baseMs: 2_000, capMs: 10 * 60_000 },
+  /** A provider that does not answer: 30 s, 1 min, 2 min … capped at 10 minutes; never expired blind. */
+  cardExpiry: { baseMs: 30_000, capMs: 10 * 60_000 },
+  /** 2 s, 4 s, 8 s … capped at 10 minutes (about 50 minutes in all); after 12 tries failed, kept in its table. */
+  gatewayWebhooks: { baseMs: 2_000, capMs: 10 * 60_000, maxAttempts: 12 },
+} as const satisfies Record<string, RetryPolicy>;
+
 export function backoffDelayMs(attempts: number, backoff: Backoff): number {
   return Math.min(backoff.baseMs * 2 ** Math.max(0, attempts - 1), backoff.capMs);
+}
+
+/** When a row that failed on its `attempts`-th claim is tried again. */
+export function retryAt(attempts: number, backoff: Backoff, now: Date): Date {
+  return new Date(now.getTime() + backoffDelayMs(attempts, backoff));
 }
 
 export interface LeasedDrain<Row extends { attempts: number }> {
@@ -30,10 +55,7 @@ export interface LeasedDrain<Row extends { attempts: number }> {
   /** Claims up to `limit` rows due at `now`, leased until `leaseUntil` (db/lease-claim.ts). */
   claim: (now: Date, leaseUntil: Date, limit: number) => Promise<Row[]>;
   handle: (row: Row) => Promise<void>;
-  retry: Backoff & {
-    /** After this many failed claims the row is given up (retryAt null); unset: never given up. */
-    maxAttempts?: number;
-  };
+  retry: RetryPolicy;
   /** Records a failed try: retry at `retryAt` (null: give up). The error is the thrown message. */
   failed: (row: Row, error: string, retryAt: Date | null) => Promise<void>;
 }
@@ -51,11 +73,9 @@ export async function drainLeased<Row extends { attempts: number }>(spec: Leased
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const { maxAttempts } = spec.retry;
-      const retryAt =
-        maxAttempts !== undefined && row.attempts >= maxAttempts
-          ? null
-          : new Date(spec.now().getTime() + backoffDelayMs(row.attempts, spec.retry));
-      await spec.failed(row, message, retryAt);
+      const next =
+        maxAttempts !== undefined && row.attempts >= maxAttempts ? null : retryAt(row.attempts, spec.retry, spec.now());
+      await spec.failed(row, message, next);
     }
   }
   return rows.length;

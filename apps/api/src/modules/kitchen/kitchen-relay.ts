@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
-import { backoffDelayMs, createRelayLoop, RELAY_BATCH, RELAY_LEASE_MS } from '../../lib/relay.ts';
+import {
+  backoffDelayMs,
+  createRelayLoop,
+  RELAY_BATCH,
+  RELAY_LEASE_MS,
+  RELAY_RETRIES,
+  retryAt,
+} from '../../lib/relay.ts';
 import type { KitchenDestination } from './kitchen-destinations.ts';
 import {
   announceOutbox,
@@ -14,11 +21,9 @@ import {
 /** After this many failed attempts every further failure is logged as an error (the row keeps retrying). */
 const LOUD_AFTER_ATTEMPTS = 10;
 
-const RETRY = { baseMs: 2_000, capMs: 5 * 60_000 };
-
-/** 2 s, 4 s, 8 s … capped at 5 minutes. An order is never given up on: the kitchen must get it. */
+/** The kitchen's backoff (RELAY_RETRIES.kitchen): an order is never given up on. */
 export function kitchenRetryDelayMs(attempts: number): number {
-  return backoffDelayMs(attempts, RETRY);
+  return backoffDelayMs(attempts, RELAY_RETRIES.kitchen);
 }
 
 export interface KitchenRelayDeps {
@@ -54,8 +59,8 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
       { outboxId: row.id, orderId: row.orderId, attempts: row.attempts, err: message },
       'kitchen delivery failed',
     );
-    const retryAt = new Date(deps.now().getTime() + kitchenRetryDelayMs(row.attempts));
-    await markOutboxFailedAttempt(deps.db, row.id, row.attempts, message.slice(0, 500), retryAt).catch(
+    const next = retryAt(row.attempts, RELAY_RETRIES.kitchen, deps.now());
+    await markOutboxFailedAttempt(deps.db, row.id, row.attempts, message.slice(0, 500), next).catch(
       (markError: unknown) =>
         deps.log.error({ err: markError, outboxId: row.id }, 'could not record a failed delivery'),
     );

@@ -12,7 +12,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
-import { backoffDelayMs, drainLeased } from '../../lib/relay.ts';
+import { drainLeased, RELAY_RETRIES } from '../../lib/relay.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -47,16 +47,6 @@ import {
   setAttemptFailureMessage,
   setAttemptProviderPayment,
 } from './payments.repo.ts';
-
-const REFUND_RETRY = { baseMs: 2_000, capMs: 10 * 60_000 };
-
-/** 2 s, 4 s, 8 s … capped at 10 minutes; never given up: the diner's money must go back. */
-export function refundRetryDelayMs(attempts: number): number {
-  return backoffDelayMs(attempts, REFUND_RETRY);
-}
-
-/** A provider that does not answer: 30 s, 1 min, 2 min … capped at 10 minutes; never expired blind. */
-const EXPIRY_RETRY = { baseMs: 30_000, capMs: 10 * 60_000 };
 
 export interface PaymentsDeps {
   provider: PaymentProvider;
@@ -488,7 +478,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
           const outcome = await expireOrder(order.id);
           if (outcome !== 'gone') result[outcome] += 1;
         },
-        retry: EXPIRY_RETRY,
+        retry: RELAY_RETRIES.cardExpiry,
         async failed(order, message, retryAt) {
           result.failed += 1;
           log.warn({ orderId: order.id, checks: order.attempts, err: message }, 'card order expiry deferred');
@@ -540,7 +530,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
           });
           result.done += 1;
         },
-        retry: REFUND_RETRY,
+        retry: RELAY_RETRIES.refunds,
         async failed(refund, message, retryAt) {
           result.failed += 1;
           log.warn({ refundId: refund.id, attempts: refund.attempts, error: message }, 'refund failed; will retry');

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { claimLeased } from '../../db/lease-claim.ts';
+import { claimLeased, type LeaseTarget } from '../../db/lease-claim.ts';
 import { smsOutbox } from '../../db/schema/sms.ts';
 
 export type SmsOutboxRow = typeof smsOutbox.$inferSelect;
@@ -14,17 +14,17 @@ export async function insertSms(
     .values({ brandId: row.brandId, toPhone: row.toPhone, body: row.body, nextAttemptAt: row.now, createdAt: row.now });
 }
 
+/** What the relay claims: pending messages, by id (the lease columns are the outbox's own). */
+const PENDING_SMS: LeaseTarget = {
+  table: smsOutbox,
+  where: sql`${smsOutbox.status} = 'pending'`,
+  returning: sql`id, to_phone as "toPhone", body, attempts`,
+};
+
 /** Claims up to `limit` due messages for this relay under a lease (db/lease-claim.ts). */
 export async function claimDueSms(db: Queryable, now: Date, leaseUntil: Date, limit: number) {
-  return claimLeased<{ id: number; toPhone: string; body: string; attempts: number }>(
-    db,
-    {
-      table: smsOutbox,
-      where: sql`${smsOutbox.status} = 'pending'`,
-      returning: sql`id, to_phone as "toPhone", body, attempts`,
-    },
-    { now, leaseUntil, limit },
-  );
+  type Claimed = { id: number; toPhone: string; body: string; attempts: number };
+  return claimLeased<Claimed>(db, PENDING_SMS, { now, leaseUntil, limit });
 }
 
 export async function markSmsSent(db: Queryable, id: number, at: Date, providerMessageId: string | null) {

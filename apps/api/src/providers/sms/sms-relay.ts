@@ -1,16 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { backoffDelayMs, createRelayLoop, drainLeased } from '../../lib/relay.ts';
+import { backoffDelayMs, createRelayLoop, drainLeased, RELAY_RETRIES } from '../../lib/relay.ts';
 import { claimDueSms, markSmsFailedAttempt, markSmsSent } from './sms-outbox.repo.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 /** After this many failed attempts a message is marked failed (kept in the outbox, visible to managers). */
-export const SMS_MAX_ATTEMPTS = 8;
-const RETRY = { baseMs: 5_000, capMs: 10 * 60_000, maxAttempts: SMS_MAX_ATTEMPTS };
+export const SMS_MAX_ATTEMPTS = RELAY_RETRIES.sms.maxAttempts;
 
-/** 5 s, 10 s, 20 s … capped at 10 minutes. */
+/** The SMS backoff (RELAY_RETRIES.sms). */
 export function smsRetryDelayMs(attempts: number): number {
-  return backoffDelayMs(attempts, RETRY);
+  return backoffDelayMs(attempts, RELAY_RETRIES.sms);
 }
 
 export interface SmsRelayDeps {
@@ -37,7 +36,7 @@ export function createSmsRelay(deps: SmsRelayDeps) {
         await markSmsSent(deps.db, row.id, deps.now(), sent.providerMessageId);
         result.sent += 1;
       },
-      retry: RETRY,
+      retry: RELAY_RETRIES.sms,
       async failed(row, message, retryAt) {
         result.failed += 1;
         deps.log.warn({ smsId: row.id, attempts: row.attempts, err: message }, 'SMS send failed');

@@ -1,7 +1,7 @@
 import type { PaymentStatus } from '@sufra/shared/machines/payment-status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
-import { claimLeased } from '../../../db/lease-claim.ts';
+import { claimLeased, type LeaseTarget } from '../../../db/lease-claim.ts';
 import { testGatewayPayments, testGatewayWebhooks } from '../../../db/schema/test-gateway.ts';
 
 export type GatewayPaymentRow = typeof testGatewayPayments.$inferSelect;
@@ -73,17 +73,17 @@ export async function insertGatewayWebhook(
   });
 }
 
-/** Claims due webhooks under a lease (db/lease-claim.ts), as the SMS relay does. */
+/** What the relay claims: pending webhooks, by id, as the SMS relay does. */
+const PENDING_WEBHOOKS: LeaseTarget = {
+  table: testGatewayWebhooks,
+  where: sql`${testGatewayWebhooks.status} = 'pending'`,
+  returning: sql`id, event_id as "eventId", body, attempts`,
+};
+
+/** Claims due webhooks under a lease (db/lease-claim.ts). */
 export async function claimDueGatewayWebhooks(db: Queryable, now: Date, leaseUntil: Date, limit: number) {
-  return claimLeased<{ id: number; eventId: string; body: string; attempts: number }>(
-    db,
-    {
-      table: testGatewayWebhooks,
-      where: sql`${testGatewayWebhooks.status} = 'pending'`,
-      returning: sql`id, event_id as "eventId", body, attempts`,
-    },
-    { now, leaseUntil, limit },
-  );
+  type Claimed = { id: number; eventId: string; body: string; attempts: number };
+  return claimLeased<Claimed>(db, PENDING_WEBHOOKS, { now, leaseUntil, limit });
 }
 
 export async function markGatewayWebhookDelivered(db: Queryable, id: number, at: Date): Promise<void> {
