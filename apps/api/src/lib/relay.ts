@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
  * The shape every relay shares (SMS, kitchen hand-off, refunds, the test gateway's webhooks, card-order expiry):
  * rows are claimed under a lease (`attempts` counts the claims and is the lease token), each is handled, a failure
  * is retried with exponential backoff. A loop runs the passes: on a timer in every instance, at once on a kick,
- * never two passes at a time in one process. Each relay keeps only its own claim and its own delivery.
+ * never two passes at a time in one process. Each relay keeps only what it claims (db/lease-claim.ts builds the
+ * statement) and its own delivery; the app starts and stops them all from one list (plugins/relays.ts).
  */
 
 /**
