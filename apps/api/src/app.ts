@@ -23,10 +23,11 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { boardDestination, posDestination } from './modules/kitchen/kitchen-destinations.ts';
-import { createKitchenRelay, type KitchenRelay } from './modules/kitchen/kitchen-relay.ts';
+import { createKitchenRelay } from './modules/kitchen/kitchen-relay.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { createLoyaltyService, type LoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { subscribeLoyalty } from './modules/loyalty/loyalty-reactions.ts';
+import { createPointsExpiry } from './modules/loyalty/points-expiry.ts';
 import { createRewardsService } from './modules/loyalty/rewards.service.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
@@ -36,10 +37,10 @@ import { createLiveLoaders, createOrderEventsService } from './modules/order-eve
 import { createOrderLifecycle } from './modules/orders/order-lifecycle.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, toOrder } from './modules/orders/orders.service.ts';
-import { createPaymentExpiry, type PaymentExpiry } from './modules/payments/payment-expiry.ts';
+import { createPaymentExpiry } from './modules/payments/payment-expiry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createRefundRelay, type RefundRelay } from './modules/payments/refund-relay.ts';
+import { createRefundRelay } from './modules/payments/refund-relay.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createQrService } from './modules/qr/qr.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -50,6 +51,7 @@ import { createSpaHtml } from './modules/web/spa-html.ts';
 import { createAuthGuards, registerCookies } from './plugins/auth.ts';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import { registerRelays } from './plugins/relays.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import { createPaymentProvider } from './providers/payment/payment-providers.ts';
 import { testGatewayRoutes } from './providers/payment/test-gateway/test-gateway.routes.ts';
@@ -65,7 +67,7 @@ import { createLogPosProvider } from './providers/pos/log-pos-provider.ts';
 import type { PosProvider } from './providers/pos/pos-provider.ts';
 import { createLogSmsProvider } from './providers/sms/log-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
-import { createSmsRelay, type SmsRelay } from './providers/sms/sms-relay.ts';
+import { createSmsRelay } from './providers/sms/sms-relay.ts';
 import { createTwilioSmsProvider } from './providers/sms/twilio-sms-provider.ts';
 
 export interface AppDeps {
@@ -92,18 +94,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     services: { menu: MenuService };
-    /** The SMS outbox relay (tests call drainOnce()). */
-    smsRelay: SmsRelay;
     /** This instance's live events: its LISTEN and the event streams connected to it. */
     liveHub: LiveHub;
-    /** The kitchen hand-off relay of order_outbox (tests call drainOnce()). */
-    kitchenRelay: KitchenRelay;
     /** The configured card payment provider (issue 5). */
     paymentProvider: PaymentProvider;
-    /** Sends owed card refunds to the provider (tests call drainOnce()). */
-    refundRelay: RefundRelay;
-    /** Expires card orders left unpaid past CARD_PAYMENT_TIMEOUT_MINUTES (tests call drainOnce()). */
-    paymentExpiry: PaymentExpiry;
     /** Points: programme, accounts, adjustments and expiry (tests call expireOnce()). */
     loyalty: LoyaltyService;
     /** The built-in test gateway when it is mounted (PAYMENT_PROVIDER=test), else null. */
@@ -231,9 +225,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     intervalMs: config.sms.relayIntervalMs,
   });
-  app.decorate('smsRelay', smsRelay);
-  app.addHook('onReady', async () => smsRelay.start());
-  app.addHook('onClose', async () => smsRelay.stop());
   // Card payments (issue 5): the provider our services call, and the built-in gateway when it is the provider.
   // The gateway runs in this process: reach it (and let it reach our webhook route) over loopback at the port
   // actually listened on, which tests and PORT=0 only know after listen().
@@ -264,8 +255,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       onWebhookQueued: () => webhooks.kick(),
     });
     app.decorate('testGateway', { service, webhooks });
-    app.addHook('onReady', async () => webhooks.start());
-    app.addHook('onClose', async () => webhooks.stop());
     await app.register(testGatewayRoutes, {
       prefix: TEST_GATEWAY_PREFIX,
       service,
@@ -301,17 +290,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     intervalMs: config.kitchen.relayIntervalMs,
   });
-  app.decorate('refundRelay', refundRelay);
-  app.addHook('onReady', async () => refundRelay.start());
-  app.addHook('onClose', async () => refundRelay.stop());
   const paymentExpiry = createPaymentExpiry({
     sweep: () => payments.expireAbandonedOnce(),
     log: app.log,
     intervalMs: config.payments.cardPaymentSweepIntervalMs,
   });
-  app.decorate('paymentExpiry', paymentExpiry);
-  app.addHook('onReady', async () => paymentExpiry.start());
-  app.addHook('onClose', async () => paymentExpiry.stop());
   const orders = createOrdersService(ctx, {
     menu,
     lifecycle,
@@ -335,9 +318,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     intervalMs: config.kitchen.relayIntervalMs,
   });
-  app.decorate('kitchenRelay', kitchenRelay);
-  app.addHook('onReady', async () => kitchenRelay.start());
-  app.addHook('onClose', async () => kitchenRelay.stop());
+  const pointsExpiry = createPointsExpiry({
+    sweep: () => loyalty.expireOnce(),
+    log: app.log,
+    intervalMs: config.loyalty.pointsExpiryIntervalMs,
+  });
+  registerRelays(
+    app,
+    { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry },
+    app.testGateway?.webhooks ?? null,
+  );
   const guards = createAuthGuards({
     config,
     sessions,

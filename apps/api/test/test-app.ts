@@ -82,6 +82,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SMS_RELAY_INTERVAL_MS: '0',
     // Card orders expire only when a test sweeps them (app.paymentExpiry.drainOnce()).
     CARD_PAYMENT_SWEEP_INTERVAL_MS: '0',
+    // Points expire only when a test sweeps them (app.loyalty.expireOnce()).
+    POINTS_EXPIRY_INTERVAL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

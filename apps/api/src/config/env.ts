@@ -72,6 +72,8 @@ const envSchema = z.object({
   CARD_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** How often each instance looks for card orders past that timeout; 0 = not started (tests drive it by hand). */
   CARD_PAYMENT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** How often each instance writes off expired loyalty points; 0 = not started (tests call expireOnce()). */
+  POINTS_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** How long we wait for the payment provider's API before giving up (a typed timeout error, nothing hangs). */
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MOYASAR_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
@@ -139,6 +141,7 @@ export interface Config {
   otpSendGapMs: number;
   kitchen: { relayIntervalMs: number };
   payments: PaymentsConfig;
+  loyalty: { pointsExpiryIntervalMs: number };
 }
 
 export interface PaymentsConfig {
@@ -243,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
     otpSendGapMs: e.OTP_SEND_GAP_SECONDS * 1000,
     kitchen: { relayIntervalMs: e.KITCHEN_RELAY_INTERVAL_MS },
+    loyalty: { pointsExpiryIntervalMs: e.POINTS_EXPIRY_INTERVAL_MS },
     payments: {
       provider: e.PAYMENT_PROVIDER,
       timeoutMs: e.PAYMENT_TIMEOUT_MS,

@@ -40,7 +40,7 @@ export interface DatabaseOptions {
 }
 
 // drizzle is told the casing used by the schema (camelCase keys → snake_case columns), as drizzle.config.ts does.
-const drizzleOptions = { casing: 'snake_case' as const };
+export const drizzleOptions = { casing: 'snake_case' as const };
 
 export async function createDatabase(config: Config, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if (config.databaseUrl) return createPostgres(config.databaseUrl, config.databasePoolSize);

@@ -56,3 +56,23 @@ describe('relay loop wake-ups', () => {
     expect(r.passes()).toBe(0);
   });
 });
+
+describe('relay loop state', () => {
+  it('is idle until started, running while it polls, and stopped for good after stop()', async () => {
+    const loop = createRelayLoop({ name: 'test relay', pass: async () => {}, log: quietLog, intervalMs: 60_000 });
+    expect(loop.state()).toBe('idle');
+    await loop.start();
+    expect(loop.state()).toBe('running');
+    await loop.stop();
+    expect(loop.state()).toBe('stopped');
+    await loop.start();
+    expect(loop.state()).toBe('stopped');
+  });
+
+  it('stays idle when started with no poll (its passes run on drainOnce())', async () => {
+    const loop = createRelayLoop({ name: 'test relay', pass: async () => {}, log: quietLog, intervalMs: 0 });
+    await loop.start();
+    expect(loop.state()).toBe('idle');
+    await loop.stop();
+  });
+});

@@ -4,8 +4,17 @@ import type { FastifyBaseLogger } from 'fastify';
  * The shape every relay shares (SMS, kitchen hand-off, refunds, the test gateway's webhooks, card-order expiry):
  * rows are claimed under a lease (`attempts` counts the claims and is the lease token), each is handled, a failure
  * is retried with exponential backoff. A loop runs the passes: on a timer in every instance, at once on a kick,
- * never two passes at a time in one process. Each relay keeps only its own claim and its own delivery.
+ * never two passes at a time in one process. Each relay keeps only what it claims (db/lease-claim.ts builds the
+ * statement) and its own delivery; the app starts and stops them all from one list (plugins/relays.ts).
  */
+
+/**
+ * How long a claim is good for, every relay's: a process that dies mid-row leaves it to another after the lease.
+ * Longer than any one row's handling (a provider call times out well within it).
+ */
+export const RELAY_LEASE_MS = 60_000;
+/** How many rows one claim takes, every relay's; a full batch runs the next pass at once (see `more`). */
+export const RELAY_BATCH = 20;
 
 /** Exponential backoff: base, 2 × base, 4 × base … capped. */
 export interface Backoff {
@@ -13,40 +22,61 @@ export interface Backoff {
   capMs: number;
 }
 
+/** A relay's retries: its backoff, and when it gives a row up. */
+export interface RetryPolicy extends Backoff {
+  /** After this many failed claims the row is given up (kept, marked failed); unset: never given up. */
+  maxAttempts?: number;
+}
+
+/** Every relay's retries, side by side (each relay's tests read its own through its module). */
+export const RELAY_RETRIES = {
+  /** 5 s, 10 s, 20 s … capped at 10 minutes; after 8 tries failed, kept in the outbox for managers to see. */
+  sms: { baseMs: 5_000, capMs: 10 * 60_000, maxAttempts: 8 },
+  /** 2 s, 4 s, 8 s … capped at 5 minutes; never given up: the kitchen must get the order. */
+  kitchen: { baseMs: 2_000, capMs: 5 * 60_000 },
+  /** 2 s, 4 s, 8 s … capped at 10 minutes; never given up: the diner's money must go back. */
+  refunds: { baseMs: 2_000, capMs: 10 * 60_000 },
+  /** A provider that does not answer: 30 s, 1 min, 2 min … capped at 10 minutes; never expired blind. */
+  cardExpiry: { baseMs: 30_000, capMs: 10 * 60_000 },
+  /** 2 s, 4 s, 8 s … capped at 10 minutes (about 50 minutes in all); after 12 tries failed, kept in its table. */
+  gatewayWebhooks: { baseMs: 2_000, capMs: 10 * 60_000, maxAttempts: 12 },
+} as const satisfies Record<string, RetryPolicy>;
+
 export function backoffDelayMs(attempts: number, backoff: Backoff): number {
   return Math.min(backoff.baseMs * 2 ** Math.max(0, attempts - 1), backoff.capMs);
 }
 
+/** When a row that failed on its `attempts`-th claim is tried again. */
+export function retryAt(attempts: number, backoff: Backoff, now: Date): Date {
+  return new Date(now.getTime() + backoffDelayMs(attempts, backoff));
+}
+
 export interface LeasedDrain<Row extends { attempts: number }> {
   now: () => Date;
-  /** How long a claim is good for: a process that dies mid-row leaves it to another after the lease. */
-  leaseMs: number;
-  batch: number;
+  /** Claims up to `limit` rows due at `now`, leased until `leaseUntil` (db/lease-claim.ts). */
   claim: (now: Date, leaseUntil: Date, limit: number) => Promise<Row[]>;
   handle: (row: Row) => Promise<void>;
-  retry: Backoff & {
-    /** After this many failed claims the row is given up (retryAt null); unset: never given up. */
-    maxAttempts?: number;
-  };
+  retry: RetryPolicy;
   /** Records a failed try: retry at `retryAt` (null: give up). The error is the thrown message. */
   failed: (row: Row, error: string, retryAt: Date | null) => Promise<void>;
 }
 
-/** One claim of due rows, each handled in turn; a row whose handling throws is scheduled again. Returns how many were claimed. */
+/**
+ * One claim of due rows (RELAY_BATCH under RELAY_LEASE_MS), each handled in turn; a row whose handling throws is
+ * scheduled again. Returns how many were claimed.
+ */
 export async function drainLeased<Row extends { attempts: number }>(spec: LeasedDrain<Row>): Promise<number> {
   const now = spec.now();
-  const rows = await spec.claim(now, new Date(now.getTime() + spec.leaseMs), spec.batch);
+  const rows = await spec.claim(now, new Date(now.getTime() + RELAY_LEASE_MS), RELAY_BATCH);
   for (const row of rows) {
     try {
       await spec.handle(row);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const { maxAttempts } = spec.retry;
-      const retryAt =
-        maxAttempts !== undefined && row.attempts >= maxAttempts
-          ? null
-          : new Date(spec.now().getTime() + backoffDelayMs(row.attempts, spec.retry));
-      await spec.failed(row, message, retryAt);
+      const next =
+        maxAttempts !== undefined && row.attempts >= maxAttempts ? null : retryAt(row.attempts, spec.retry, spec.now());
+      await spec.failed(row, message, next);
     }
   }
   return rows.length;
@@ -74,7 +104,14 @@ export interface RelayLoopOptions<Result> {
   more?: (result: Result) => boolean;
 }
 
+/** `idle`: not polling (before start(), or no poll configured: passes run on drainOnce() and kicks only). */
+export type RelayState = 'idle' | 'running' | 'stopped';
+
 export interface RelayLoop<Result> {
+  /** As the log names it. */
+  name: string;
+  /** Whether it polls: what the app's start and stop did to it. */
+  state: () => RelayState;
   /** One pass, serialised with any pass already running in this process. */
   drainOnce: () => Promise<Result>;
   /** Something became due (after its commit): run a pass now rather than at the next tick. */
@@ -131,6 +168,8 @@ export function createRelayLoop<Result>(options: RelayLoopOptions<Result>): Rela
   }
 
   return {
+    name: options.name,
+    state: () => (stopped ? 'stopped' : timer ? 'running' : 'idle'),
     drainOnce,
     kick() {
       if (timer || options.kickBeforeStart) tick();

@@ -4,10 +4,11 @@ import { type Caller, caller } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder, setBranchSwitch } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { RELAY_LEASE_MS } from '../../lib/relay.ts';
 import type { PosDelivery, PosProvider } from '../../providers/pos/pos-provider.ts';
 import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../order-events/order-events.repo.ts';
 import { boardDestination, posDestination } from './kitchen-destinations.ts';
-import { createKitchenRelay, KITCHEN_LEASE_MS, kitchenRetryDelayMs } from './kitchen-relay.ts';
+import { createKitchenRelay, kitchenRetryDelayMs } from './kitchen-relay.ts';
 import { announceOutbox, claimDueOutbox, markOutboxDelivered } from './order-outbox.repo.ts';
 
 /** A POS that records what it got and fails while `failures` > 0. */
@@ -154,12 +155,12 @@ describe('kitchen relay', () => {
     const pos = recordingPos();
     const order = await pickup();
     // A relay claims the row and dies before marking it.
-    const [claimed] = await claimDueOutbox(t.db, clock, new Date(clock.getTime() + KITCHEN_LEASE_MS), 20);
+    const [claimed] = await claimDueOutbox(t.db, clock, new Date(clock.getTime() + RELAY_LEASE_MS), 20);
     expect(claimed?.orderId).toBe(order.id);
     // The restarted relay leaves it while the lease holds …
     expect(await relay(pos).drainOnce()).toEqual({ delivered: 0, failed: 0, lost: 0 });
     // … and delivers it after.
-    clock = new Date(clock.getTime() + KITCHEN_LEASE_MS + 1);
+    clock = new Date(clock.getTime() + RELAY_LEASE_MS + 1);
     expect(await relay(pos).drainOnce()).toEqual({ delivered: 1, failed: 0, lost: 0 });
     expect(pos.deliveries.map((d) => d.orderId)).toEqual([order.id]);
     // The first claim, were it to wake up, marks nothing (its lease token is stale).
@@ -187,11 +188,11 @@ describe('kitchen relay', () => {
 
   it('sends no notice for an announcement under a claim that was taken over', async () => {
     const order = await pickup();
-    const [stale] = await claimDueOutbox(t.db, clock, new Date(clock.getTime() + KITCHEN_LEASE_MS), 20);
+    const [stale] = await claimDueOutbox(t.db, clock, new Date(clock.getTime() + RELAY_LEASE_MS), 20);
     if (!stale) throw new Error('nothing claimed');
     // The lease passes and another relay claims the row.
-    clock = new Date(clock.getTime() + KITCHEN_LEASE_MS + 1);
-    const [taken] = await claimDueOutbox(t.db, clock, new Date(clock.getTime() + KITCHEN_LEASE_MS), 20);
+    clock = new Date(clock.getTime() + RELAY_LEASE_MS + 1);
+    const [taken] = await claimDueOutbox(t.db, clock, new Date(clock.getTime() + RELAY_LEASE_MS), 20);
     expect(taken?.attempts).toBe(stale.attempts + 1);
     const announcement = (attempts: number) => ({
       id: stale.id,

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
-import { backoffDelayMs, createRelayLoop } from '../../lib/relay.ts';
+import {
+  backoffDelayMs,
+  createRelayLoop,
+  RELAY_BATCH,
+  RELAY_LEASE_MS,
+  RELAY_RETRIES,
+  retryAt,
+} from '../../lib/relay.ts';
 import type { KitchenDestination } from './kitchen-destinations.ts';
 import {
   announceOutbox,
@@ -11,17 +18,12 @@ import {
   OUTBOX_WAKE_CHANNEL,
 } from './order-outbox.repo.ts';
 
-/** How long a claim is good for: a relay that dies mid-delivery holds its rows this long, then another takes them. */
-export const KITCHEN_LEASE_MS = 60_000;
-const BATCH = 20;
 /** After this many failed attempts every further failure is logged as an error (the row keeps retrying). */
 const LOUD_AFTER_ATTEMPTS = 10;
 
-const RETRY = { baseMs: 2_000, capMs: 5 * 60_000 };
-
-/** 2 s, 4 s, 8 s … capped at 5 minutes. An order is never given up on: the kitchen must get it. */
+/** The kitchen's backoff (RELAY_RETRIES.kitchen): an order is never given up on. */
 export function kitchenRetryDelayMs(attempts: number): number {
-  return backoffDelayMs(attempts, RETRY);
+  return backoffDelayMs(attempts, RELAY_RETRIES.kitchen);
 }
 
 export interface KitchenRelayDeps {
@@ -57,8 +59,8 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
       { outboxId: row.id, orderId: row.orderId, attempts: row.attempts, err: message },
       'kitchen delivery failed',
     );
-    const retryAt = new Date(deps.now().getTime() + kitchenRetryDelayMs(row.attempts));
-    await markOutboxFailedAttempt(deps.db, row.id, row.attempts, message.slice(0, 500), retryAt).catch(
+    const next = retryAt(row.attempts, RELAY_RETRIES.kitchen, deps.now());
+    await markOutboxFailedAttempt(deps.db, row.id, row.attempts, message.slice(0, 500), next).catch(
       (markError: unknown) =>
         deps.log.error({ err: markError, outboxId: row.id }, 'could not record a failed delivery'),
     );
@@ -76,7 +78,7 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { delivered: 0, failed: 0, lost: 0 };
     const now = deps.now();
-    const rows = await claimDueOutbox(deps.db, now, new Date(now.getTime() + KITCHEN_LEASE_MS), BATCH);
+    const rows = await claimDueOutbox(deps.db, now, new Date(now.getTime() + RELAY_LEASE_MS), RELAY_BATCH);
     const plans = rows.map((row) => {
       const targets = deps.destinations.filter((d) => d.accepts(row));
       return {
@@ -147,7 +149,7 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
     // Whatever was left by a previous run (a restart mid-delivery) goes now, not at the first tick.
     passAtStart: true,
     // A full batch means more may be waiting: go again rather than wait for the next tick.
-    more: (r) => r.delivered + r.failed + r.lost === BATCH,
+    more: (r) => r.delivered + r.failed + r.lost === RELAY_BATCH,
   });
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { leaseClaimStatement, leasedRows } from '../../db/lease-claim.ts';
 import { orderOutbox } from '../../db/schema/orders.ts';
 
 /** Relays LISTEN here; a write to the outbox NOTIFYs it (orders.repo insertOutboxEvent) so they run at once. */
@@ -21,10 +22,9 @@ export interface ClaimedOutboxRow {
 }
 
 /**
- * Claims up to `limit` due rows for this relay: counts the attempt and pushes next_attempt_at to the lease end,
- * so another relay (or this one after a crash) takes a row again only once its lease has passed. SKIP LOCKED
- * lets relays claim side by side; a row waits while an earlier row of the same order is undelivered, so a
- * POS never hears of a status change before the order itself.
+ * Claims up to `limit` due rows for this relay under a lease (db/lease-claim.ts), with what destinations need to
+ * route them. A row waits while an earlier row of the same order is undelivered, so a POS never hears of a status
+ * change before the order itself.
  */
 export async function claimDueOutbox(
   db: Queryable,
@@ -32,20 +32,20 @@ export async function claimDueOutbox(
   leaseUntil: Date,
   limit: number,
 ): Promise<ClaimedOutboxRow[]> {
+  // A row's turn comes once no earlier row of its order is undelivered (the probe has its own partial index).
+  const claim = leaseClaimStatement(
+    {
+      table: orderOutbox,
+      where: sql`${orderOutbox.deliveredAt} is null and not exists (
+        select 1 from ${orderOutbox} p
+        where p.order_id = ${orderOutbox.orderId} and p.id < ${orderOutbox.id} and p.delivered_at is null
+      )`,
+      returning: sql`id, order_id, event, payload, attempts, announced_at`,
+    },
+    { now, leaseUntil, limit },
+  );
   const result = await db.execute(sql`
-    with claimed as (
-      update ${orderOutbox} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
-      where id in (
-        select o.id from ${orderOutbox} o
-        where o.delivered_at is null and o.next_attempt_at <= ${now.toISOString()}
-          and not exists (
-            select 1 from ${orderOutbox} p where p.order_id = o.order_id and p.id < o.id and p.delivered_at is null
-          )
-        order by o.id limit ${limit}
-        for update skip locked
-      )
-      returning id, order_id, event, payload, attempts, announced_at
-    )
+    with claimed as (${claim})
     select c.id, c.order_id as "orderId", c.event, c.payload, c.attempts,
       c.announced_at is not null as announced,
       ord.brand_id as "brandId", ord.branch_id as "branchId", ord.customer_id as "customerId",
@@ -54,7 +54,7 @@ export async function claimDueOutbox(
     join orders ord on ord.id = c.order_id
     join branches b on b.id = ord.branch_id
     order by c.id`);
-  return (result as unknown as { rows: ClaimedOutboxRow[] }).rows;
+  return leasedRows<ClaimedOutboxRow>(result);
 }
 
 /** One NOTIFY an outbox row sends when it is announced (the board's live notice). */

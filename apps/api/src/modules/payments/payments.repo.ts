@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { claimLeased, leaseClaimStatement, leasedRows } from '../../db/lease-claim.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { paymentAttempts, paymentRefunds, paymentWebhookEvents } from '../../db/schema/payments.ts';
@@ -187,30 +188,28 @@ export interface ClaimedRefund {
   providerPaymentId: string | null;
 }
 
-/** Claims due refunds under a lease (like the kitchen outbox): `attempts` is the lease token. */
+/** Claims due refunds under a lease (db/lease-claim.ts), with the attempt's provider and payment id. */
 export async function claimDueRefunds(
   db: Queryable,
   now: Date,
   leaseUntil: Date,
   limit: number,
 ): Promise<ClaimedRefund[]> {
+  const claim = leaseClaimStatement(
+    {
+      table: paymentRefunds,
+      where: sql`${paymentRefunds.doneAt} is null`,
+      orderBy: sql`${paymentRefunds.nextAttemptAt}, ${paymentRefunds.id}`,
+      returning: sql`id, attempt_id, order_id, amount_halalas, reason, attempts`,
+    },
+    { now, leaseUntil, limit },
+  );
   const result = await db.execute(sql`
-    with claimed as (
-      update ${paymentRefunds} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
-      where id in (
-        select r.id from ${paymentRefunds} r
-        where r.done_at is null and r.next_attempt_at <= ${now.toISOString()}
-        order by r.next_attempt_at, r.id
-        limit ${limit}
-        for update skip locked
-      )
-      returning id, attempt_id, order_id, amount_halalas, reason, attempts
-    )
+    with claimed as (${claim})
     select c.id, c.attempt_id, c.order_id, c.amount_halalas, c.reason, c.attempts, a.provider, a.provider_payment_id
     from claimed c join ${paymentAttempts} a on a.id = c.attempt_id
     order by c.id`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  return rows.map((r) => ({
+  return leasedRows<Record<string, unknown>>(result).map((r) => ({
     id: Number(r.id),
     attemptId: Number(r.attempt_id),
     orderId: Number(r.order_id),
@@ -258,9 +257,8 @@ export interface ClaimedExpiringOrder {
 }
 
 /**
- * Claims up to `limit` card orders still unpaid since before `placedBefore`, under a lease (like the outboxes):
- * counts the claim and pushes payment_check_at to the lease end, so another instance looks at an order again
- * only once the lease has passed. SKIP LOCKED lets instances sweep side by side without waiting on each other.
+ * Claims up to `limit` card orders still unpaid since before `placedBefore`, under a lease (db/lease-claim.ts) kept
+ * on the order itself: payment_checks counts the claims, payment_check_at is when the order is looked at next.
  */
 export async function claimExpiringCardOrders(
   db: Queryable,
@@ -269,18 +267,20 @@ export async function claimExpiringCardOrders(
   leaseUntil: Date,
   limit: number,
 ): Promise<ClaimedExpiringOrder[]> {
-  const result = await db.execute(sql`
-    update ${orders} set payment_checks = payment_checks + 1, payment_check_at = ${leaseUntil.toISOString()}
-    where id in (
-      select id from ${orders}
-      where payment_method = 'card' and payment_status = 'unpaid' and status <> 'canceled'
-        and created_at <= ${placedBefore.toISOString()}
-        and (payment_check_at is null or payment_check_at <= ${now.toISOString()})
-      order by created_at, id limit ${limit}
-      for update skip locked
-    )
-    returning id, payment_checks`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = await claimLeased<Record<string, unknown>>(
+    db,
+    {
+      table: orders,
+      token: orders.paymentChecks,
+      dueAt: orders.paymentCheckAt,
+      // The sweep's partial index (orders_card_unpaid_idx) is over exactly these orders.
+      where: sql`${orders.paymentMethod} = 'card' and ${orders.paymentStatus} = 'unpaid' and ${orders.status} <> 'canceled'
+        and ${orders.createdAt} <= ${placedBefore.toISOString()}`,
+      orderBy: sql`${orders.createdAt}, ${orders.id}`,
+      returning: sql`id, payment_checks`,
+    },
+    { now, leaseUntil, limit },
+  );
   return rows.map((r) => ({ id: Number(r.id), attempts: Number(r.payment_checks) }));
 }
 

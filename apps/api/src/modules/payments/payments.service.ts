@@ -12,7 +12,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
-import { backoffDelayMs, drainLeased } from '../../lib/relay.ts';
+import { drainLeased, RELAY_RETRIES } from '../../lib/relay.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -48,23 +48,6 @@ import {
   setAttemptFailureMessage,
   setAttemptProviderPayment,
 } from './payments.repo.ts';
-
-/** A refund claim is good for this long; a process that dies mid-refund leaves it to another after the lease. */
-export const REFUND_LEASE_MS = 60_000;
-const REFUND_BATCH = 20;
-
-const REFUND_RETRY = { baseMs: 2_000, capMs: 10 * 60_000 };
-
-/** 2 s, 4 s, 8 s … capped at 10 minutes; never given up: the diner's money must go back. */
-export function refundRetryDelayMs(attempts: number): number {
-  return backoffDelayMs(attempts, REFUND_RETRY);
-}
-
-/** The expiry sweeper's claim of an order (it asks the provider meanwhile). */
-export const EXPIRY_LEASE_MS = 60_000;
-const EXPIRY_BATCH = 20;
-/** A provider that does not answer: 30 s, 1 min, 2 min … capped at 10 minutes; never expired blind. */
-const EXPIRY_RETRY = { baseMs: 30_000, capMs: 10 * 60_000 };
 
 export interface PaymentsDeps {
   provider: PaymentProvider;
@@ -486,8 +469,6 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       const result = { expired: 0, settled: 0, failed: 0 };
       await drainLeased({
         now: ctx.now,
-        leaseMs: EXPIRY_LEASE_MS,
-        batch: EXPIRY_BATCH,
         claim: (now, leaseUntil, limit) =>
           claimExpiringCardOrders(
             db,
@@ -500,7 +481,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
           const outcome = await expireOrder(order.id);
           if (outcome !== 'gone') result[outcome] += 1;
         },
-        retry: EXPIRY_RETRY,
+        retry: RELAY_RETRIES.cardExpiry,
         async failed(order, message, retryAt) {
           result.failed += 1;
           log.warn({ orderId: order.id, checks: order.attempts, err: message }, 'card order expiry deferred');
@@ -533,8 +514,6 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       const result = { done: 0, failed: 0 };
       await drainLeased({
         now: ctx.now,
-        leaseMs: REFUND_LEASE_MS,
-        batch: REFUND_BATCH,
         claim: (now, leaseUntil, limit) => claimDueRefunds(db, now, leaseUntil, limit),
         async handle(refund) {
           if (refund.providerPaymentId === null) throw new Error('refund of an attempt without a payment id');
@@ -556,7 +535,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
           });
           result.done += 1;
         },
-        retry: REFUND_RETRY,
+        retry: RELAY_RETRIES.refunds,
         async failed(refund, message, retryAt) {
           result.failed += 1;
           log.warn({ refundId: refund.id, attempts: refund.attempts, error: message }, 'refund failed; will retry');

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { claimLeased, type LeaseTarget } from '../../db/lease-claim.ts';
 import { smsOutbox } from '../../db/schema/sms.ts';
 
 export type SmsOutboxRow = typeof smsOutbox.$inferSelect;
@@ -13,22 +14,17 @@ export async function insertSms(
     .values({ brandId: row.brandId, toPhone: row.toPhone, body: row.body, nextAttemptAt: row.now, createdAt: row.now });
 }
 
-/**
- * Claims up to `limit` due messages for this relay: counts the attempt and pushes next_attempt_at to the
- * lease end, so another instance (or this one after a crash) retries only once the lease has passed.
- * SKIP LOCKED lets several instances claim side by side without waiting on each other.
- */
+/** What the relay claims: pending messages, by id (the lease columns are the outbox's own). */
+const PENDING_SMS: LeaseTarget = {
+  table: smsOutbox,
+  where: sql`${smsOutbox.status} = 'pending'`,
+  returning: sql`id, to_phone as "toPhone", body, attempts`,
+};
+
+/** Claims up to `limit` due messages for this relay under a lease (db/lease-claim.ts). */
 export async function claimDueSms(db: Queryable, now: Date, leaseUntil: Date, limit: number) {
-  const result = await db.execute(sql`
-    update ${smsOutbox} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
-    where id in (
-      select id from ${smsOutbox}
-      where status = 'pending' and next_attempt_at <= ${now.toISOString()}
-      order by id limit ${limit}
-      for update skip locked
-    )
-    returning id, to_phone as "toPhone", body, attempts`);
-  return (result as unknown as { rows: { id: number; toPhone: string; body: string; attempts: number }[] }).rows;
+  type Claimed = { id: number; toPhone: string; body: string; attempts: number };
+  return claimLeased<Claimed>(db, PENDING_SMS, { now, leaseUntil, limit });
 }
 
 export async function markSmsSent(db: Queryable, id: number, at: Date, providerMessageId: string | null) {

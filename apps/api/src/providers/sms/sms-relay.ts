@@ -1,18 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { backoffDelayMs, createRelayLoop, drainLeased } from '../../lib/relay.ts';
+import { backoffDelayMs, createRelayLoop, drainLeased, RELAY_RETRIES } from '../../lib/relay.ts';
 import { claimDueSms, markSmsFailedAttempt, markSmsSent } from './sms-outbox.repo.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 /** After this many failed attempts a message is marked failed (kept in the outbox, visible to managers). */
-export const SMS_MAX_ATTEMPTS = 8;
-const LEASE_MS = 60_000;
-const BATCH = 20;
-const RETRY = { baseMs: 5_000, capMs: 10 * 60_000, maxAttempts: SMS_MAX_ATTEMPTS };
+export const SMS_MAX_ATTEMPTS = RELAY_RETRIES.sms.maxAttempts;
 
-/** 5 s, 10 s, 20 s … capped at 10 minutes. */
+/** The SMS backoff (RELAY_RETRIES.sms). */
 export function smsRetryDelayMs(attempts: number): number {
-  return backoffDelayMs(attempts, RETRY);
+  return backoffDelayMs(attempts, RELAY_RETRIES.sms);
 }
 
 export interface SmsRelayDeps {
@@ -33,15 +30,13 @@ export function createSmsRelay(deps: SmsRelayDeps) {
     const result = { sent: 0, failed: 0 };
     await drainLeased({
       now: deps.now,
-      leaseMs: LEASE_MS,
-      batch: BATCH,
       claim: (now, leaseUntil, limit) => claimDueSms(deps.db, now, leaseUntil, limit),
       async handle(row) {
         const sent = await deps.provider.send({ to: row.toPhone, body: row.body });
         await markSmsSent(deps.db, row.id, deps.now(), sent.providerMessageId);
         result.sent += 1;
       },
-      retry: RETRY,
+      retry: RELAY_RETRIES.sms,
       async failed(row, message, retryAt) {
         result.failed += 1;
         deps.log.warn({ smsId: row.id, attempts: row.attempts, err: message }, 'SMS send failed');

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
-import { backoffDelayMs, createRelayLoop, drainLeased } from '../../../lib/relay.ts';
+import { backoffDelayMs, createRelayLoop, drainLeased, RELAY_RETRIES } from '../../../lib/relay.ts';
 import {
   claimDueGatewayWebhooks,
   markGatewayWebhookDelivered,
@@ -9,15 +9,11 @@ import {
 import { GATEWAY_EVENT_HEADER, GATEWAY_SIGNATURE_HEADER, signGatewayWebhook } from './test-gateway-signature.ts';
 
 /** After this many failed deliveries a webhook is marked failed (kept, visible in the table). */
-export const GATEWAY_WEBHOOK_MAX_ATTEMPTS = 12;
-const LEASE_MS = 60_000;
-const BATCH = 20;
+export const GATEWAY_WEBHOOK_MAX_ATTEMPTS = RELAY_RETRIES.gatewayWebhooks.maxAttempts;
 
-const RETRY = { baseMs: 2_000, capMs: 10 * 60_000, maxAttempts: GATEWAY_WEBHOOK_MAX_ATTEMPTS };
-
-/** 2 s, 4 s, 8 s … capped at 10 minutes (about 50 minutes of trying in all). */
+/** The webhooks' backoff (RELAY_RETRIES.gatewayWebhooks). */
 export function gatewayWebhookRetryDelayMs(attempts: number): number {
-  return backoffDelayMs(attempts, RETRY);
+  return backoffDelayMs(attempts, RELAY_RETRIES.gatewayWebhooks);
 }
 
 export interface GatewayWebhookRelayDeps {
@@ -59,15 +55,13 @@ export function createGatewayWebhookRelay(deps: GatewayWebhookRelayDeps) {
     const result = { delivered: 0, failed: 0 };
     await drainLeased({
       now: deps.now,
-      leaseMs: LEASE_MS,
-      batch: BATCH,
       claim: (now, leaseUntil, limit) => claimDueGatewayWebhooks(deps.db, now, leaseUntil, limit),
       async handle(row) {
         await deliver(row);
         await markGatewayWebhookDelivered(deps.db, row.id, deps.now());
         result.delivered += 1;
       },
-      retry: RETRY,
+      retry: RELAY_RETRIES.gatewayWebhooks,
       async failed(row, message, retryAt) {
         result.failed += 1;
         await markGatewayWebhookFailedAttempt(deps.db, row.id, message, retryAt);

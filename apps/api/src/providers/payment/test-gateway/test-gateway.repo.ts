@@ -1,6 +1,7 @@
 import type { PaymentStatus } from '@sufra/shared/machines/payment-status';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
+import { claimLeased, type LeaseTarget } from '../../../db/lease-claim.ts';
 import { testGatewayPayments, testGatewayWebhooks } from '../../../db/schema/test-gateway.ts';
 
 export type GatewayPaymentRow = typeof testGatewayPayments.$inferSelect;
@@ -72,18 +73,17 @@ export async function insertGatewayWebhook(
   });
 }
 
-/** Claims due webhooks and leases them (next_attempt_at = lease end), as the SMS relay does; SKIP LOCKED for several instances. */
+/** What the relay claims: pending webhooks, by id, as the SMS relay does. */
+const PENDING_WEBHOOKS: LeaseTarget = {
+  table: testGatewayWebhooks,
+  where: sql`${testGatewayWebhooks.status} = 'pending'`,
+  returning: sql`id, event_id as "eventId", body, attempts`,
+};
+
+/** Claims due webhooks under a lease (db/lease-claim.ts). */
 export async function claimDueGatewayWebhooks(db: Queryable, now: Date, leaseUntil: Date, limit: number) {
-  const result = await db.execute(sql`
-    update ${testGatewayWebhooks} set attempts = attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}
-    where id in (
-      select id from ${testGatewayWebhooks}
-      where status = 'pending' and next_attempt_at <= ${now.toISOString()}
-      order by id limit ${limit}
-      for update skip locked
-    )
-    returning id, event_id as "eventId", body, attempts`);
-  return (result as unknown as { rows: { id: number; eventId: string; body: string; attempts: number }[] }).rows;
+  type Claimed = { id: number; eventId: string; body: string; attempts: number };
+  return claimLeased<Claimed>(db, PENDING_WEBHOOKS, { now, leaseUntil, limit });
 }
 
 export async function markGatewayWebhookDelivered(db: Queryable, id: number, at: Date): Promise<void> {
