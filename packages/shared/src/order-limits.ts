@@ -4,7 +4,7 @@ import type { Halalas } from './money.ts';
  * How big one order may be (issue 13, item 6). The per-line quantity cap (1..99, `PRICING_LIMITS`) alone let a diner
  * repeat a line: 200 lines × 99 reached the kitchen as a 2.46M SAR order. These bound the order as a whole, and the
  * server refuses each with its own 422 before anything is written (orders.service, with the shared pricing).
- * Data rather than code, so the cart can say the same before the diner gets that far.
+ * Data rather than code (house rule 5): a client can check the same figures (the web cart does not yet).
  */
 export const ORDER_LIMITS = {
   /** Lines in one order: a large table's order fits; more is a catering request, not a QR order. */

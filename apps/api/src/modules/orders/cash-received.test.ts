@@ -18,12 +18,12 @@ const twoBranches = {
       ? {
           ...b,
           openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '00:00', closes: '00:00' })),
-          paymentChoices: [{ method: 'cash' as const, name: { ar: 'نقدًا', en: 'Cash' }, orderTypes: [2] }],
+          paymentChoices: [{ method: 'cash' as const, name: { ar: 'نقدًا', en: 'Cash' }, orderTypes: [2 as const] }],
         }
       : b,
   ),
   staff: [
-    ...brandA.staff,
+    ...(brandA.staff ?? []),
     { ...SECOND_CASHIER, name: 'Cashier Two', role: 'cashier' as const, branches: ['a-closed'] },
   ],
 };

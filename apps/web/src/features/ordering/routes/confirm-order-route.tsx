@@ -16,7 +16,7 @@ import { OrderLines } from '../components/order-lines';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { useReorder } from '../hooks/use-reorder';
-import { orderNumberText } from '../order-number';
+import { formatOrderTime, orderNumberText } from '../order-number';
 import { orderTimeline } from '../order-timeline';
 import type { ConfirmState } from './checkout-route';
 import '../../../components/ui/form.css';
@@ -102,7 +102,11 @@ export default function ConfirmOrderRoute() {
           <header className="card">
             <h1>{title}</h1>
             <p className="order-number" data-testid="order-number">
-              {t('ordering.orderNumber', { number: orderNumberText(order.number, language) })}
+              {/* Numbers count per branch, so the branch says which #12 this is (issue 13, item 16). */}
+              {t('ordering.orderNumberAt', {
+                number: orderNumberText(order.number, language),
+                branch: order.branchName[language],
+              })}
             </p>
             <p>{t('ordering.thanks')}</p>
           </header>
@@ -201,7 +205,9 @@ export default function ConfirmOrderRoute() {
             <p className="field__hint" data-testid="payment-summary" data-payment={order.paymentStatus}>
               {t(
                 order.paymentMethod === 'cash'
-                  ? 'ordering.payCash'
+                  ? order.cashReceivedAt
+                    ? 'ordering.paidInCash'
+                    : 'ordering.payCash'
                   : order.paymentStatus === 'paid'
                     ? 'ordering.paidByCard'
                     : order.paymentStatus === 'refunded'
@@ -209,7 +215,10 @@ export default function ConfirmOrderRoute() {
                       : order.status === 'canceled'
                         ? 'ordering.cardNotCharged'
                         : 'ordering.cardNotPaid',
-                { total: formatSar(order.pricing.total, language) },
+                {
+                  total: formatSar(order.pricing.total, language),
+                  when: order.cashReceivedAt ? formatOrderTime(order.cashReceivedAt, language) : '',
+                },
               )}
             </p>
           </section>
