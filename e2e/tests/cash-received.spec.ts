@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { formatSar } from '../../packages/shared/src/money.ts';
+import type { Order } from '../../packages/shared/src/schemas/order.ts';
 import { STAFF, signInByOtp, TEXTS } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { BRANCHES, moveOrder } from '../support/ordering.ts';
@@ -105,6 +106,13 @@ for (const language of LANGUAGES) {
     await expect(listed.getByTestId('order-number')).toHaveText(TEXT.orderNumberAt[language](number, branch));
     await expect(listed.getByTestId('order-payment')).toContainText(TEXT.paidInCash[language]);
     await expect(listed.getByTestId('order-payment')).toHaveAttribute('data-payment', 'cashPaid');
+    // When, in the branch's time zone (Olaya: Riyadh), whatever the device's zone.
+    const stored = (await (await page.request.get(`/api/orders/${QR.main}/${order.id}/`)).json()) as Order;
+    const paidAt = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
+      timeStyle: 'short',
+      timeZone: 'Asia/Riyadh',
+    }).format(new Date(stored.cashReceivedAt ?? 0));
+    await expect(listed.getByTestId('order-payment')).toContainText(paidAt);
     await expect(listed.getByRole('link', { name: TEXT.viewOrderAt[language](number, branch) })).toBeVisible();
     await shoot(page, `orders-cash-paid-${language}`);
   });

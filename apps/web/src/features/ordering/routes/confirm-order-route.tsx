@@ -13,6 +13,7 @@ import { useAppSelector } from '../../../stores/root-state';
 import { getOrder } from '../api/get-order';
 import { MissingOrder } from '../components/missing-order';
 import { OrderLines } from '../components/order-lines';
+import { useBranchTimeZones } from '../hooks/use-branch-time-zones';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { useReorder } from '../hooks/use-reorder';
@@ -32,6 +33,7 @@ export default function ConfirmOrderRoute() {
   const language = useLanguage();
   const { orderId, status } = useOrderFromQuery(uuid, paths.confirmOrder.build);
   const qr = useAppSelector((s) => s.establishment.establishment);
+  const timeZoneOf = useBranchTimeZones(uuid);
   const [sent] = useState(() => window.history.state as ConfirmState | null);
   // The order as the page before answered it (placement, or the payment's verification): painted at once, while
   // the load below and the live stream bring the current one.
@@ -217,7 +219,9 @@ export default function ConfirmOrderRoute() {
                         : 'ordering.cardNotPaid',
                 {
                   total: formatSar(order.pricing.total, language),
-                  when: order.cashReceivedAt ? formatOrderTime(order.cashReceivedAt, language) : '',
+                  when: order.cashReceivedAt
+                    ? formatOrderTime(order.cashReceivedAt, language, timeZoneOf(order.branchId))
+                    : '',
                 },
               )}
             </p>

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getOrders } from '../api/get-orders';
+import { useBranchTimeZones } from '../hooks/use-branch-time-zones';
 import { useSignedIn } from '../hooks/use-ordering-cart';
 import { useReorder } from '../hooks/use-reorder';
 import { formatOrderTime, orderNumberText, paymentStateKey } from '../order-number';
@@ -24,6 +25,7 @@ export default function OrdersRoute() {
   const language = useLanguage();
   const status = useSignedIn(uuid, paths.orders.build(uuid));
   const { ready, reorder } = useReorder(uuid);
+  const timeZoneOf = useBranchTimeZones(uuid);
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
@@ -86,7 +88,8 @@ export default function OrdersRoute() {
             const number = orderNumberText(order.number, language);
             // Numbers count per branch: two orders at two branches can both be #1, so the branch goes with it.
             const branch = order.branchName[language];
-            const when = formatOrderTime(order.createdAt, language);
+            const zone = timeZoneOf(order.branchId);
+            const when = formatOrderTime(order.createdAt, language, zone);
             const payment = paymentStateKey(order);
             return (
               <li key={order.id} className="card order-card" data-testid="order-card">
@@ -103,7 +106,7 @@ export default function OrdersRoute() {
                 </span>
                 <span className="order-line__details" data-testid="order-payment" data-payment={payment}>
                   {t(`ordering.paymentState.${payment}`, {
-                    when: order.cashReceivedAt ? formatOrderTime(order.cashReceivedAt, language) : '',
+                    when: order.cashReceivedAt ? formatOrderTime(order.cashReceivedAt, language, zone) : '',
                   })}
                 </span>
                 <span className="order-line__details">

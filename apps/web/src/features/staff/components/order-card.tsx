@@ -169,7 +169,11 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
         {order.cashReceivedAt && (
           <span className="order-card__cash-received" data-testid="order-cash-received">
             {order.cashReceivedBy
-              ? t('staff.board.cashReceivedBy', { time: time(order.cashReceivedAt), name: order.cashReceivedBy.name })
+              ? t('staff.board.cashReceivedBy', {
+                  time: time(order.cashReceivedAt),
+                  // Isolated, so a Latin name inside Arabic text (or the reverse) keeps its own direction.
+                  name: `\u2068${order.cashReceivedBy.name}\u2069`,
+                })
               : t('staff.board.cashReceivedAt', { time: time(order.cashReceivedAt) })}
           </span>
         )}
