@@ -119,6 +119,28 @@ describe('recording the cash taken for an order', () => {
     expect(await stored(order.id)).toEqual(first);
   });
 
+  it('records it once when ten taps race (on PostgreSQL, side by side on a pool of 12)', async () => {
+    const cashier = await staffCaller(STAFF.aCashier);
+    const manager = await staffCaller(STAFF.aManager);
+    const order = await cashPickup();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => receive(i % 2 === 0 ? cashier : manager, order.id)),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(
+      statuses.filter((s) => s === 200),
+      statuses.join(','),
+    ).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(r.json().error.code).toBe('cash_already_received');
+    }
+    const winner = staffOrderSchema.parse(results.find((r) => r.statusCode === 200)?.json());
+    const row = await stored(order.id);
+    expect(row?.cash_received_by).toBe(winner.cashReceivedBy?.id);
+    expect(row?.cash_received_at?.toISOString()).toBe(winner.cashReceivedAt);
+  });
+
   it('refuses a canceled order with 409, writing nothing', async () => {
     const cashier = await staffCaller(STAFF.aCashier);
     const order = await cashPickup();
