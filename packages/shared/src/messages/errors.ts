@@ -128,6 +128,22 @@ export const ERRORS = {
     en: "The order is below this area's minimum for delivery",
     ar: 'الطلب أقل من الحد الأدنى للتوصيل في هذه المنطقة',
   },
+  // Order size (issue 13, item 6): ORDER_LIMITS in shared/order-limits.ts; the figures here are those limits.
+  order_too_many_lines: {
+    status: 422,
+    en: 'An order can have at most 50 lines. Combine repeated items or place a second order',
+    ar: 'لا يمكن أن يزيد الطلب على ٥٠ سطرًا. اجمع الأصناف المكررة أو قدّم طلبًا ثانيًا',
+  },
+  order_item_quantity_limit: {
+    status: 422,
+    en: 'You can order at most 99 of one item in an order',
+    ar: 'لا يمكنك طلب أكثر من ٩٩ من الصنف الواحد في الطلب',
+  },
+  order_total_too_large: {
+    status: 422,
+    en: 'An order can cost at most 50,000 SAR. Place a smaller order or contact the restaurant',
+    ar: 'لا يمكن أن تزيد قيمة الطلب على ٥٠٬٠٠٠ ريال. قدّم طلبًا أصغر أو تواصل مع المطعم',
+  },
   combo_slot_missing: {
     status: 400,
     en: 'You should choose product for each option',
@@ -187,6 +203,17 @@ export const ERRORS = {
     status: 400,
     en: 'Give a reason to cancel the order',
     ar: 'اذكر سبب إلغاء الطلب',
+  },
+  // Cash taken, recorded by staff on the board (issue 13, item 17).
+  cash_not_receivable: {
+    status: 409,
+    en: "Cash can't be recorded for this order (it is canceled or not paid in cash)",
+    ar: 'لا يمكن تسجيل استلام النقد لهذا الطلب (أُلغي أو لا يُدفع نقدًا)',
+  },
+  cash_already_received: {
+    status: 409,
+    en: 'The cash for this order is already recorded',
+    ar: 'استلام النقد لهذا الطلب مسجّل بالفعل',
   },
   // Live events and tables (issue 4).
   branch_out_of_scope: {

@@ -11,6 +11,7 @@ import { latLng, localizedText, orderTypeSchema } from './common.ts';
  *   GET   /api/orders/{uuid}/{id}/             → 200 orderSchema (another customer's → 404 order_not_found)
  *   GET   /api/staff/orders/?branchId=&status= → 200 staffOrderListResponse (the staff user's branches)
  *   PATCH /api/staff/orders/{id}/status/       orderStatusBody → 200 staffOrderSchema
+ *   POST  /api/staff/orders/{id}/cash-received/ (no body) → 200 staffOrderSchema: a cash order's money taken
  *
  * The client sends what was chosen, never what it costs: the server prices every order from the menu with
  * priceCart and answers with its own figures. Price fields in the body are not part of the contract and are
@@ -146,6 +147,8 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
   /** Staff's words, or PAYMENT_EXPIRED_REASON when an unpaid card order ran out of time (show it localized). */
   cancelReason: z.string().nullable(),
+  /** A cash order: when staff recorded the cash taken (paymentStatus is then `paid`); null until then. */
+  cashReceivedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -168,6 +171,8 @@ export type OrderListResponse = z.infer<typeof orderListResponse>;
 /** The staff board sees who ordered (null once the customer deleted their account). */
 export const staffOrderSchema = orderSchema.extend({
   customer: z.object({ id: z.number().int(), fullName: z.string(), phone: z.string() }).nullable(),
+  /** Who recorded the cash taken (null until then, or once that staff user is deleted). */
+  cashReceivedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 

@@ -2,6 +2,7 @@ import { ORDER_STATUSES } from '@sufra/shared/machines/order-status';
 import { ORDER_PAYMENT_STATUSES, type OrderAddressSnapshot, type OrderLine } from '@sufra/shared/schemas/order';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   doublePrecision,
   index,
@@ -16,8 +17,11 @@ import {
 import { branches, tables } from './branches.ts';
 import { brands } from './brands.ts';
 import { customers } from './customers.ts';
+import { staffUsers } from './staff.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+/** A money column that holds a sum: bigint in the database, a JS number here (integer halalas stay far below 2^53). */
+export const halalas = () => bigint({ mode: 'number' });
 
 /** The next order number of each branch: `update … set next_number = next_number + 1 returning` in the order's transaction. */
 export const branchOrderCounters = pgTable(
@@ -50,18 +54,20 @@ export const orders = pgTable(
     paymentMethod: text().notNull(),
     paymentStatus: text().notNull().default('unpaid'),
     taxMode: text().notNull(),
-    subtotal: integer().notNull(),
-    branchTaxes: integer().notNull(),
-    modifiersTaxes: integer().notNull(),
-    chargeAmount: integer().notNull(),
-    chargesTaxes: integer().notNull(),
-    deliveryFee: integer().notNull(),
-    taxesPrice: integer().notNull(),
-    totalDiscount: integer().notNull(),
-    total: integer().notNull(),
-    foodicsTaxes: integer().notNull(),
-    foodicsCharges: integer().notNull(),
-    foodicsTotal: integer().notNull(),
+    // Money that is a sum (of lines, taxes, charges) is bigint: an int column answered a total past 2^31 halalas
+    // (21.4M SAR) with a 500. Placement refuses far smaller orders (ORDER_LIMITS), so this is the second guard.
+    subtotal: halalas().notNull(),
+    branchTaxes: halalas().notNull(),
+    modifiersTaxes: halalas().notNull(),
+    chargeAmount: halalas().notNull(),
+    chargesTaxes: halalas().notNull(),
+    deliveryFee: halalas().notNull(),
+    taxesPrice: halalas().notNull(),
+    totalDiscount: halalas().notNull(),
+    total: halalas().notNull(),
+    foodicsTaxes: halalas().notNull(),
+    foodicsCharges: halalas().notNull(),
+    foodicsTotal: halalas().notNull(),
     notes: text(),
     receiveAt: timestamp({ withTimezone: true }),
     /** Dine-in: where the diner said they were. */
@@ -72,6 +78,12 @@ export const orders = pgTable(
     tableId: integer().references(() => tables.id, { onDelete: 'set null' }),
     tableNumber: text(),
     cancelReason: text(),
+    /**
+     * A cash order's money taken (issue 13, item 17): when, and by which staff user (kept, without the user, if the
+     * user is deleted). Set with payment_status = 'paid' by one conditional update; null until then.
+     */
+    cashReceivedAt: timestamp({ withTimezone: true }),
+    cashReceivedBy: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
     /**
      * The expiry sweeper's lease on an unpaid card order (payment-expiry.ts): claims counted (the lease token), and
      * when it may be looked at again (null: as soon as it is due).
@@ -100,6 +112,11 @@ export const orders = pgTable(
       sql`${t.subtotal} >= 0 and ${t.branchTaxes} >= 0 and ${t.modifiersTaxes} >= 0 and ${t.chargeAmount} >= 0 and ${t.chargesTaxes} >= 0 and ${t.deliveryFee} >= 0 and ${t.taxesPrice} >= 0 and ${t.totalDiscount} >= 0 and ${t.total} >= 0 and ${t.foodicsTaxes} >= 0 and ${t.foodicsCharges} >= 0 and ${t.foodicsTotal} >= 0`,
     ),
     check('orders_number_check', sql`${t.number} >= 1`),
+    // Only a cash order, once paid, carries the moment its cash was taken.
+    check(
+      'orders_cash_received_check',
+      sql`${t.cashReceivedAt} is null or (${t.paymentMethod} = 'cash' and ${t.paymentStatus} = 'paid')`,
+    ),
     check('orders_notes_check', sql`${t.notes} is null or length(${t.notes}) <= 500`),
     check(
       'orders_location_check',
@@ -120,10 +137,10 @@ export const orderLines = pgTable(
     nameAr: text().notNull(),
     nameEn: text().notNull(),
     quantity: integer().notNull(),
-    unitPriceHalalas: integer().notNull(),
-    subtotal: integer().notNull(),
-    tax: integer().notNull(),
-    total: integer().notNull(),
+    unitPriceHalalas: halalas().notNull(),
+    subtotal: halalas().notNull(),
+    tax: halalas().notNull(),
+    total: halalas().notNull(),
     /** What was chosen, with names and prices as they were. */
     modifiers: jsonb().$type<OrderLine['modifiers']>().notNull(),
     slots: jsonb().$type<OrderLine['slots']>().notNull(),

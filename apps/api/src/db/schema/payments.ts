@@ -1,7 +1,7 @@
 import { PAYMENT_STATUSES } from '@sufra/shared/machines/payment-status';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { orders } from './orders.ts';
+import { halalas, orders } from './orders.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -22,7 +22,7 @@ export const paymentAttempts = pgTable(
     providerPaymentId: text(),
     idempotencyKey: text().notNull().unique('payment_attempts_idempotency_key_unique'),
     status: text().notNull().default('initiated'),
-    amountHalalas: integer().notNull(),
+    amountHalalas: halalas().notNull(),
     /** The provider's page for this attempt, answered again to a replayed placement. */
     redirectUrl: text(),
     /** The provider's reason (declined, 3-D Secure failed, amount mismatch …), for logs and staff; never shown raw. */
@@ -70,7 +70,7 @@ export const paymentRefunds = pgTable(
     orderId: integer()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    amountHalalas: integer().notNull(),
+    amountHalalas: halalas().notNull(),
     reason: text().notNull(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

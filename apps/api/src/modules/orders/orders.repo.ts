@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { preparedFor } from '../../db/prepared.ts';
@@ -7,6 +7,7 @@ import { branches } from '../../db/schema/branches.ts';
 import { customerAddresses, customers } from '../../db/schema/customers.ts';
 import { branchOrderCounters, idempotencyKeys, orderLines, orderOutbox, orders } from '../../db/schema/orders.ts';
 import { paymentAttempts } from '../../db/schema/payments.ts';
+import { staffUsers } from '../../db/schema/staff.ts';
 import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
 import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
@@ -217,9 +218,9 @@ export async function insertPlacedOrders(
     result = await db.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, id int, brand_id int, customer_id int, family_id uuid,
-        order_type int, status text, payment_method text, payment_status text, tax_mode text, subtotal int,
-        branch_taxes int, modifiers_taxes int, charge_amount int, charges_taxes int, delivery_fee int,
-        taxes_price int, total_discount int, total int, foodics_taxes int, foodics_charges int, foodics_total int,
+        order_type int, status text, payment_method text, payment_status text, tax_mode text, subtotal int8,
+        branch_taxes int8, modifiers_taxes int8, charge_amount int8, charges_taxes int8, delivery_fee int8,
+        taxes_price int8, total_discount int8, total int8, foodics_taxes int8, foodics_charges int8, foodics_total int8,
         notes text, receive_at timestamptz, lat float8, lng float8, address jsonb, delivery_zone_id int,
         table_id int, table_number text, created_at timestamptz, updated_at timestamptz, context_version int, key text,
         request_hash text, response_status int, response_body jsonb, attempt_id int, attempt_provider text,
@@ -278,7 +279,7 @@ export async function insertPlacedOrders(
       select p.order_id, l.position, l.kind, l.item_id, l.name_ar, l.name_en, l.quantity, l.unit_price_halalas,
         l.subtotal, l.tax, l.total, l.modifiers, l.slots
       from placed p, jsonb_to_recordset(p.lines) as l(position int, kind text, item_id int, name_ar text,
-        name_en text, quantity int, unit_price_halalas int, subtotal int, tax int, total int, modifiers jsonb,
+        name_en text, quantity int, unit_price_halalas int8, subtotal int8, tax int8, total int8, modifiers jsonb,
         slots jsonb)
     ), outbox as (
       -- A card order reaches the kitchen only once its payment is verified: its order_placed row is written by
@@ -416,8 +417,14 @@ const staffOrderColumns = {
   ...orderWithBranch,
   customerName: customers.fullName,
   customerPhone: customers.phone,
+  cashReceivedByName: staffUsers.name,
 };
-export type StaffOrderRow = OrderWithBranch & { customerName: string | null; customerPhone: string | null };
+export type StaffOrderRow = OrderWithBranch & {
+  customerName: string | null;
+  customerPhone: string | null;
+  /** The staff user who recorded the cash taken (null until then, or once that user is deleted). */
+  cashReceivedByName: string | null;
+};
 
 export async function listBranchOrders(
   db: Queryable,
@@ -432,6 +439,7 @@ export async function listBranchOrders(
     .from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(staffUsers, eq(staffUsers.id, orders.cashReceivedBy))
     .where(
       and(
         eq(orders.brandId, brandId),
@@ -450,6 +458,7 @@ export async function findStaffOrder(db: Queryable, id: number, brandId: number)
     .from(orders)
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(staffUsers, eq(staffUsers.id, orders.cashReceivedBy))
     .where(and(eq(orders.id, id), eq(orders.brandId, brandId)));
   return row;
 }
@@ -467,6 +476,34 @@ export async function updateOrderStatus(
     .update(orders)
     .set({ status: to, updatedAt: now, ...(cancelReason === null ? {} : { cancelReason }) })
     .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning();
+  return row;
+}
+
+/** An order that ended without the diner keeping the food owes no cash. */
+export const CASH_CLOSED_STATUSES = ['canceled', 'returned'];
+
+/**
+ * Records a cash order's money as taken, by whom and when: only a cash order still unpaid and neither canceled nor
+ * returned moves, so two taps (two staff, or a double tap) record it once. Undefined when nothing moved.
+ */
+export async function recordCashReceived(
+  db: Queryable,
+  id: number,
+  staffId: number,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ paymentStatus: 'paid', cashReceivedAt: now, cashReceivedBy: staffId, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.paymentMethod, 'cash'),
+        eq(orders.paymentStatus, 'unpaid'),
+        notInArray(orders.status, CASH_CLOSED_STATUSES),
+      ),
+    )
     .returning();
   return row;
 }

@@ -146,4 +146,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     },
     async (request) => orders.changeStatus(staffOf(request), request.params.id, request.body.to, request.body.reason),
   );
+
+  app.post(
+    '/staff/orders/:id/cash-received/',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Record a cash order's money as taken (who and when; the order becomes paid). 409 when not a cash order, canceled or returned, or recorded already",
+        params: idParams,
+        response: { 200: staffOrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.recordCash(staffOf(request), request.params.id),
+  );
 };

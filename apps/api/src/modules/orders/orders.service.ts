@@ -4,6 +4,7 @@ import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
 import { momentsOfMove } from '@sufra/shared/machines/order-lifecycle';
 import { canTransition, isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
+import { ORDER_LIMITS, orderLimitProblem, orderTotalTooLarge } from '@sufra/shared/order-limits';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import { type CartLineInput, type CartPricing, priceCart } from '@sufra/shared/pricing/price-cart';
 import type { MenuItem } from '@sufra/shared/schemas/menu';
@@ -31,6 +32,7 @@ import { newAttemptKey, type PaymentsService } from '../payments/payments.servic
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import {
+  CASH_CLOSED_STATUSES,
   findCustomerAddress,
   findCustomerOrder,
   findIdempotencyKey,
@@ -48,6 +50,7 @@ import {
   type PlacementOutcome,
   prepareCardPlacement,
   type ReservedIds,
+  recordCashReceived,
   type StaffOrderRow,
   updateOrderStatus,
 } from './orders.repo.ts';
@@ -272,6 +275,16 @@ export function createOrdersService(
     | 'key_racing'
     | 'stale_context'
   > {
+    // The order's size first: cheap, and nothing else matters for an order no branch may take.
+    const tooBig = orderLimitProblem(body.lines);
+    if (tooBig) {
+      throw new AppError(
+        tooBig.code,
+        tooBig.code === 'order_too_many_lines'
+          ? { maxLines: ORDER_LIMITS.maxLines }
+          : { itemId: tooBig.itemId, maxQuantityPerItem: ORDER_LIMITS.maxQuantityPerItem },
+      );
+    }
     const now = ctx.now();
     const orderType = body.orderType as OrderType;
     const isDineIn = orderType === ORDER_TYPES.dineIn;
@@ -351,6 +364,10 @@ export function createOrdersService(
       deliveryFeeHalalas: zone?.feeHalalas ?? 0,
       integrated: branch.integrated,
     });
+    // Checked on the priced total, before the write: a total past the money columns' range never reaches them.
+    if (orderTotalTooLarge(pricing.total)) {
+      throw new AppError('order_total_too_large', { maxTotalHalalas: ORDER_LIMITS.maxTotalHalalas });
+    }
     if (zone && pricing.subtotal - pricing.totalDiscount < zone.minimumOrderHalalas) {
       throw new AppError('minimum_order_not_reached', { minimumOrderHalalas: zone.minimumOrderHalalas });
     }
@@ -389,6 +406,8 @@ export function createOrdersService(
       tableId: table?.id ?? null,
       tableNumber: table?.number ?? null,
       cancelReason: null,
+      cashReceivedAt: null,
+      cashReceivedBy: null,
       paymentChecks: 0,
       paymentCheckAt: null,
       createdAt: now,
@@ -448,7 +467,9 @@ export function createOrdersService(
     if (!existing) return null;
     if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
     if (existing.responseStatus == null) throw new AppError('idempotency_key_in_flight');
-    const first = existing.responseBody as Order;
+    // Responses kept before cash could be recorded lack the field; a placed order's is always null.
+    const stored = existing.responseBody as Order;
+    const first: Order = { ...stored, cashReceivedAt: stored.cashReceivedAt ?? null };
     if (first.paymentMethod !== 'card') return { status: existing.responseStatus, body: first, replayed: true };
     // A card order's replay also says where to pay (the open attempt's page, or a new attempt's), so a placement
     // whose provider call failed is retried with the same key and never makes a second order.
@@ -621,6 +642,53 @@ export function createOrdersService(
       if (refundOwed) deps.payments().onRefundQueued();
       return toStaffOrder({ ...row, order: updated }, await listLinesOf(db, [id]));
     },
+
+    /**
+     * The board's "cash received": a cash order's money taken, recorded with the staff user and the time, and the
+     * order paid. Any role in the order's branch may (the cashier takes the money); another branch's or brand's staff
+     * get 404, as for status moves. Refused with 409 when it is not a cash order, is canceled or returned, or was
+     * recorded already (two taps record it once: the update is conditional).
+     */
+    async recordCash(staff: StaffPrincipal, id: number): Promise<StaffOrder> {
+      const row = await findStaffOrder(db, id, staff.brandId);
+      if (!row || !staff.branchIds.includes(row.order.branchId)) throw new AppError('order_not_found');
+      if (row.order.paymentMethod === 'card' && row.order.paymentStatus === 'unpaid') {
+        throw new AppError('order_not_found');
+      }
+      const refuse = (order: OrderRow) =>
+        new AppError(
+          order.paymentMethod === 'cash' && order.paymentStatus === 'paid'
+            ? 'cash_already_received'
+            : 'cash_not_receivable',
+        );
+      if (
+        row.order.paymentMethod !== 'cash' ||
+        row.order.paymentStatus !== 'unpaid' ||
+        CASH_CLOSED_STATUSES.includes(row.order.status)
+      ) {
+        throw refuse(row.order);
+      }
+      const updated = await db.transaction(async (tx) => {
+        const order = await recordCashReceived(tx, id, staff.id, ctx.now());
+        // Moved meanwhile (recorded by another tap, or canceled): say which, from the row as it is now.
+        if (!order) {
+          const now = await findStaffOrder(tx, id, staff.brandId);
+          throw now ? refuse(now.order) : new AppError('order_not_found');
+        }
+        // The diner's page and history, and every board, see it paid once this commits.
+        await notifyLive(tx, {
+          kind: 'order_updated',
+          orderId: id,
+          brandId: order.brandId,
+          branchId: order.branchId,
+          customerId: order.customerId,
+        });
+        return order;
+      });
+      // Read again for the recorder's name (a join), as every board will read it from the live notice.
+      const after = (await findStaffOrder(db, id, staff.brandId)) ?? { ...row, order: updated };
+      return toStaffOrder(after, await listLinesOf(db, [id]));
+    },
   };
 }
 
@@ -684,6 +752,7 @@ export function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranc
       slots: l.slots,
     })),
     cancelReason: o.cancelReason,
+    cashReceivedAt: o.cashReceivedAt ? o.cashReceivedAt.toISOString() : null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -695,6 +764,10 @@ export function toStaffOrder(row: StaffOrderRow, lines: OrderLineRow[]): StaffOr
     customer:
       row.order.customerId !== null && row.customerName !== null && row.customerPhone !== null
         ? { id: row.order.customerId, fullName: row.customerName, phone: row.customerPhone }
+        : null,
+    cashReceivedBy:
+      row.order.cashReceivedBy !== null && row.cashReceivedByName !== null
+        ? { id: row.order.cashReceivedBy, name: row.cashReceivedByName }
         : null,
   };
 }

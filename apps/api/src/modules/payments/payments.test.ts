@@ -87,7 +87,7 @@ describe('card payments of orders', () => {
     )[0]?.n;
   const attemptsOf = (orderId: number) =>
     query<{ status: string; provider_payment_id: string | null; amount_halalas: number }>(
-      'select status, provider_payment_id, amount_halalas from payment_attempts where order_id = $1 order by id',
+      'select status, provider_payment_id, amount_halalas::int as amount_halalas from payment_attempts where order_id = $1 order by id',
       [orderId],
     );
 

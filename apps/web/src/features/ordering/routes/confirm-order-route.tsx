@@ -13,10 +13,11 @@ import { useAppSelector } from '../../../stores/root-state';
 import { getOrder } from '../api/get-order';
 import { MissingOrder } from '../components/missing-order';
 import { OrderLines } from '../components/order-lines';
+import { useBranchTimeZones } from '../hooks/use-branch-time-zones';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { useReorder } from '../hooks/use-reorder';
-import { orderNumberText } from '../order-number';
+import { formatOrderTime, orderNumberText } from '../order-number';
 import { orderTimeline } from '../order-timeline';
 import type { ConfirmState } from './checkout-route';
 import '../../../components/ui/form.css';
@@ -32,6 +33,7 @@ export default function ConfirmOrderRoute() {
   const language = useLanguage();
   const { orderId, status } = useOrderFromQuery(uuid, paths.confirmOrder.build);
   const qr = useAppSelector((s) => s.establishment.establishment);
+  const timeZoneOf = useBranchTimeZones(uuid);
   const [sent] = useState(() => window.history.state as ConfirmState | null);
   // The order as the page before answered it (placement, or the payment's verification): painted at once, while
   // the load below and the live stream bring the current one.
@@ -102,7 +104,11 @@ export default function ConfirmOrderRoute() {
           <header className="card">
             <h1>{title}</h1>
             <p className="order-number" data-testid="order-number">
-              {t('ordering.orderNumber', { number: orderNumberText(order.number, language) })}
+              {/* Numbers count per branch, so the branch says which #12 this is (issue 13, item 16). */}
+              {t('ordering.orderNumberAt', {
+                number: orderNumberText(order.number, language),
+                branch: order.branchName[language],
+              })}
             </p>
             <p>{t('ordering.thanks')}</p>
           </header>
@@ -201,7 +207,9 @@ export default function ConfirmOrderRoute() {
             <p className="field__hint" data-testid="payment-summary" data-payment={order.paymentStatus}>
               {t(
                 order.paymentMethod === 'cash'
-                  ? 'ordering.payCash'
+                  ? order.cashReceivedAt
+                    ? 'ordering.paidInCash'
+                    : 'ordering.payCash'
                   : order.paymentStatus === 'paid'
                     ? 'ordering.paidByCard'
                     : order.paymentStatus === 'refunded'
@@ -209,7 +217,12 @@ export default function ConfirmOrderRoute() {
                       : order.status === 'canceled'
                         ? 'ordering.cardNotCharged'
                         : 'ordering.cardNotPaid',
-                { total: formatSar(order.pricing.total, language) },
+                {
+                  total: formatSar(order.pricing.total, language),
+                  when: order.cashReceivedAt
+                    ? formatOrderTime(order.cashReceivedAt, language, timeZoneOf(order.branchId))
+                    : '',
+                },
               )}
             </p>
           </section>

@@ -8,9 +8,10 @@ import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getOrders } from '../api/get-orders';
+import { useBranchTimeZones } from '../hooks/use-branch-time-zones';
 import { useSignedIn } from '../hooks/use-ordering-cart';
 import { useReorder } from '../hooks/use-reorder';
-import { orderNumberText } from '../order-number';
+import { formatOrderTime, orderNumberText, paymentStateKey } from '../order-number';
 import '../../../components/ui/form.css';
 import './ordering.css';
 
@@ -24,6 +25,7 @@ export default function OrdersRoute() {
   const language = useLanguage();
   const status = useSignedIn(uuid, paths.orders.build(uuid));
   const { ready, reorder } = useReorder(uuid);
+  const timeZoneOf = useBranchTimeZones(uuid);
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
@@ -84,22 +86,28 @@ export default function OrdersRoute() {
         <ul className="order-lines">
           {orders.map((order) => {
             const number = orderNumberText(order.number, language);
-            const when = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            }).format(new Date(order.createdAt));
+            // Numbers count per branch: two orders at two branches can both be #1, so the branch goes with it.
+            const branch = order.branchName[language];
+            const zone = timeZoneOf(order.branchId);
+            const when = formatOrderTime(order.createdAt, language, zone);
+            const payment = paymentStateKey(order);
             return (
               <li key={order.id} className="card order-card" data-testid="order-card">
                 <div className="order-card__head">
-                  <span className="order-line__name" id={`order-${order.id}-number`}>
-                    {t('ordering.orderNumber', { number })}
+                  <span className="order-line__name" id={`order-${order.id}-number`} data-testid="order-number">
+                    {t('ordering.orderNumberAt', { number, branch })}
                   </span>
                   <span className="pill" data-testid="order-status">
                     {orderStatusLabel(order.status, language)}
                   </span>
                 </div>
                 <span className="order-line__details">
-                  {`${t(`ordering.types.${order.orderType}`)} · ${order.branchName[language]} · ${t('ordering.placedAt', { when })}`}
+                  {`${t(`ordering.types.${order.orderType}`)} · ${t('ordering.placedAt', { when })}`}
+                </span>
+                <span className="order-line__details" data-testid="order-payment" data-payment={payment}>
+                  {t(`ordering.paymentState.${payment}`, {
+                    when: order.cashReceivedAt ? formatOrderTime(order.cashReceivedAt, language, zone) : '',
+                  })}
                 </span>
                 <span className="order-line__details">
                   {order.lines.map((l) => l.name[language]).join(language === 'ar' ? '، ' : ', ')}
@@ -107,7 +115,7 @@ export default function OrdersRoute() {
                 <strong>{formatSar(order.pricing.total, language)}</strong>
                 <div className="order-card__actions">
                   <Link to={paths.confirmOrder.build(uuid, order.id)} className="btn btn-small btn-secondary">
-                    {t('ordering.viewOrder', { number })}
+                    {t('ordering.viewOrderAt', { number, branch })}
                   </Link>
                   <button
                     type="button"

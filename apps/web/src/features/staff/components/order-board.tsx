@@ -145,6 +145,15 @@ function BranchBoard({ branch }: { branch: Branch }) {
     [board.move, t, language, announce],
   );
 
+  const recordCash = useCallback(
+    async (order: StaffOrder) => {
+      const updated = await board.recordCash(order);
+      if (updated) announce(t('staff.board.announceCash', { number: formatOrderNumber(order.number, language) }));
+      return updated;
+    },
+    [board.recordCash, t, language, announce],
+  );
+
   const card = (order: StaffOrder, compact = false) => (
     <li key={order.id}>
       <OrderCard
@@ -154,6 +163,7 @@ function BranchBoard({ branch }: { branch: Branch }) {
         compact={compact}
         onAcknowledge={board.acknowledge}
         onMove={move}
+        onRecordCash={recordCash}
       />
     </li>
   );

@@ -19,15 +19,24 @@ interface Props {
   onAcknowledge: (id: number) => void;
   /** Resolves null when someone else moved the order first (the board says so and reloads). */
   onMove: (order: StaffOrder, to: OrderStatus, reason?: string) => Promise<StaffOrder | null>;
+  /** Records the cash taken for a cash order (null: recorded by someone else first, or canceled meanwhile). */
+  onRecordCash: (order: StaffOrder) => Promise<StaffOrder | null>;
 }
 
+/** An order that ended without the diner keeping the food owes no cash (the API's rule, orders.repo). */
+const OWES_NO_CASH: readonly OrderStatus[] = ['canceled', 'returned'];
+
 /** One order on the board: who, what, when, how much, and the moves the status machine allows from here. */
-export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowledge, onMove }: Props) {
+export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowledge, onMove, onRecordCash }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [sending, setSending] = useState<OrderStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [canceling, setCanceling] = useState(false);
+  const [recordingCash, setRecordingCash] = useState(false);
+  // Shown on finished cards too: the cash is often taken as the order is handed over.
+  const cashDue =
+    order.paymentMethod === 'cash' && order.paymentStatus === 'unpaid' && !OWES_NO_CASH.includes(order.status);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const number = formatOrderNumber(order.number, language);
   const moves = compact ? [] : nextStatuses(order.orderType, order.status);
@@ -42,6 +51,18 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
       setError(errorText(cause, language));
     } finally {
       setSending(null);
+    }
+  };
+
+  const recordCash = async () => {
+    setRecordingCash(true);
+    setError(null);
+    try {
+      await onRecordCash(order);
+    } catch (cause) {
+      setError(errorText(cause, language));
+    } finally {
+      setRecordingCash(false);
     }
   };
 
@@ -145,7 +166,33 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
       <p className="order-card__payment" data-testid="order-payment">
         {t(`staff.board.payment.${order.paymentMethod}`)} · {t(`staff.board.payment.${order.paymentStatus}`)}
         {compact && ` · ${orderStatusLabel(order.status, language)}`}
+        {order.cashReceivedAt && (
+          <span className="order-card__cash-received" data-testid="order-cash-received">
+            {order.cashReceivedBy
+              ? t('staff.board.cashReceivedBy', {
+                  time: time(order.cashReceivedAt),
+                  // Isolated, so a Latin name inside Arabic text (or the reverse) keeps its own direction.
+                  name: `\u2068${order.cashReceivedBy.name}\u2069`,
+                })
+              : t('staff.board.cashReceivedAt', { time: time(order.cashReceivedAt) })}
+          </span>
+        )}
       </p>
+
+      {cashDue && (
+        <button
+          type="button"
+          className="btn btn-secondary order-card__cash"
+          data-testid="order-record-cash"
+          disabled={recordingCash}
+          aria-busy={recordingCash || undefined}
+          onClick={() => void recordCash()}
+        >
+          {recordingCash
+            ? t('staff.board.recordingCash')
+            : t('staff.board.recordCash', { total: formatSar(order.pricing.total, language) })}
+        </button>
+      )}
 
       {order.cancelReason && (
         <p className="order-card__reason" data-testid="order-cancel-reason">

@@ -8,6 +8,7 @@ import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { getStaffOrders } from '../api/get-staff-orders';
 import { getStaffTables } from '../api/get-staff-tables';
+import { recordCashReceived } from '../api/record-cash-received';
 import { openStaffOrderEvents, type StreamState } from '../api/staff-order-events';
 import { updateOrderStatus } from '../api/update-order-status';
 import { updateTableStatus } from '../api/update-table-status';
@@ -105,6 +106,23 @@ export function useOrderBoard(branchId: number) {
     [loadOrders],
   );
 
+  /** The cash taken for a cash order, recorded by this user; a 409 (recorded already, canceled) as for a move. */
+  const recordCash = useCallback(
+    async (order: StaffOrder): Promise<StaffOrder | null> => {
+      try {
+        const updated = await recordCashReceived(order.id, languageRef.current);
+        dispatch({ type: 'updated', order: updated });
+        return updated;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        void showToast(error.message, 'error');
+        await loadOrders().catch(() => undefined);
+        return null;
+      }
+    },
+    [loadOrders],
+  );
+
   const setTableStatus = useCallback(async (table: Table, to: TableStatus) => {
     const updated = await updateTableStatus(table.id, to, languageRef.current);
     setTables((known) => mergeTables(known ?? [], [updated]));
@@ -121,6 +139,7 @@ export function useOrderBoard(branchId: number) {
     connection,
     refresh,
     move,
+    recordCash,
     setTableStatus,
     acknowledge,
     reconnect,
