@@ -285,6 +285,37 @@ export const ERRORS = {
     en: "There aren't enough points in the wallet for this",
     ar: 'لا توجد نقاط كافية في المحفظة لذلك',
   },
+  // Points spent at checkout (issue 15): each limit of the brand's rule has its own message.
+  points_not_available: {
+    status: 422,
+    en: "Points can't be used at this restaurant now",
+    ar: 'لا يمكن استخدام النقاط في هذا المطعم الآن',
+  },
+  points_below_minimum: {
+    status: 422,
+    en: 'Use at least the minimum points per redemption',
+    ar: 'استخدم الحد الأدنى من النقاط للاستبدال على الأقل',
+  },
+  points_above_transaction_max: {
+    status: 422,
+    en: 'That is more than the maximum points per order',
+    ar: 'هذا أكثر من الحد الأقصى للنقاط في الطلب الواحد',
+  },
+  points_above_daily_max: {
+    status: 422,
+    en: 'That is more than the points you can use today',
+    ar: 'هذا أكثر من النقاط التي يمكنك استخدامها اليوم',
+  },
+  redemptions_daily_max: {
+    status: 422,
+    en: "You've used points as many times as allowed today",
+    ar: 'استخدمت النقاط أقصى عدد من المرات المسموح بها اليوم',
+  },
+  points_above_order: {
+    status: 422,
+    en: 'These points are worth more than the items in your order',
+    ar: 'قيمة هذه النقاط أكبر من قيمة الأصناف في طلبك',
+  },
   // Rewards and the cashier's redemption (issue 15). "Prize isn't available" is the spec's (§8).
   reward_not_available: { status: 409, en: "Prize isn't available", ar: 'الجائزة غير متاحة' },
   reward_expired: { status: 410, en: 'This reward has expired', ar: 'انتهت صلاحية هذه المكافأة' },

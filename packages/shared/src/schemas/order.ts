@@ -72,6 +72,11 @@ export const placeOrderBody = z.object({
   receiveAt: z.iso.datetime({ offset: true }).optional(),
   /** Card: where the branch's payment choices allow it; the answer carries the provider's page (payment.ts). */
   paymentMethod: z.enum(PAYMENT_METHODS),
+  /**
+   * Loyalty points to spend on this order (issue 15): checked against the wallet and the brand's limits, worth
+   * their value off the lines (shared pricing), taken in the placement's transaction; a canceled order gives them back.
+   */
+  points: z.number().int().min(1).max(10_000_000).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 

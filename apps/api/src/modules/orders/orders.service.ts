@@ -26,6 +26,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { type CustomerSessionCheck, isCustomerSessionLive } from '../auth/sessions.repo.ts';
 import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
+import { type CheckoutPoints, prepareCheckoutPoints, spendAtCheckout } from '../loyalty/checkout-points.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
@@ -259,6 +260,43 @@ export function createOrdersService(
   }
 
   /**
+   * An order that spends points is written on its own, not in its branch's group: the placement statement and the
+   * points' ledger row in one transaction (checkout-points spendAtCheckout), so a refused spend writes no order and a
+   * write left out (taken key, stale context, signed out) spends nothing. It holds the branch's counter a round trip
+   * or two longer than a grouped write; only orders with points pay that.
+   */
+  async function placeSpendingPoints(
+    branchId: number,
+    write: PlacedOrderWrite,
+    input: { spend: CheckoutPoints; discountableHalalas: number; now: Date },
+  ): Promise<PlacementOutcome> {
+    const notPlaced = new Map<symbol, PlacementOutcome>();
+    try {
+      return await db.transaction(async (tx) => {
+        const [outcome] = await insertPlacedOrders(tx, branchId, [write]);
+        if (!outcome) throw new Error('no placement outcome');
+        if (outcome.kind !== 'placed') {
+          // Roll back (a racing key's failed insert has aborted the transaction) and answer the outcome.
+          const token = Symbol('not placed');
+          notPlaced.set(token, outcome);
+          throw token;
+        }
+        await spendAtCheckout(tx, {
+          brandId: write.order.brandId,
+          customerId: write.order.customerId,
+          orderId: outcome.id,
+          ...input,
+        });
+        return outcome;
+      });
+    } catch (error) {
+      const outcome = typeof error === 'symbol' ? notPlaced.get(error) : undefined;
+      if (outcome) return outcome;
+      throw error;
+    }
+  }
+
+  /**
    * Every rule, then one atomic statement: the session and key checks, order, lines, outbox row, and the key with
    * its response. A key found taken is answered by the caller (a replay, or a duplicate racing this one).
    */
@@ -357,13 +395,26 @@ export function createOrdersService(
       deps.menu.getBranchMenu(qr.brand.id, branch.id, version, 'en'),
     ]);
     const lines = await priceLines(qr.brand.id, { ar: menuAr, en: menuEn }, body);
-    const pricing = priceCart({
+    const pricingInput = {
       lines: lines.map((l) => l.input),
       taxMode: menuEn.menu.taxMode,
       vatRateBasisPoints: menuEn.menu.vatRateBasisPoints,
       deliveryFeeHalalas: zone?.feeHalalas ?? 0,
       integrated: branch.integrated,
-    });
+    };
+    let pricing = priceCart(pricingInput);
+    // Points spent on the order (issue 15): worth their value off the lines, what's left of them after any coupon.
+    const discountableHalalas = pricing.subtotal - pricing.totalDiscount;
+    const spend =
+      body.points === undefined
+        ? null
+        : await prepareCheckoutPoints(db, {
+            brandId: qr.brand.id,
+            points: body.points,
+            loyaltyOn: !servicesOff.includes('loyalty'),
+            discountableHalalas,
+          });
+    if (spend) pricing = priceCart({ ...pricingInput, pointsHalalas: spend.valueHalalas });
     // Checked on the priced total, before the write: a total past the money columns' range never reaches them.
     if (orderTotalTooLarge(pricing.total)) {
       throw new AppError('order_total_too_large', { maxTotalHalalas: ORDER_LIMITS.maxTotalHalalas });
@@ -435,7 +486,7 @@ export function createOrdersService(
       reserved && attempt
         ? deps.payments().beginAttempt({ id: reserved.orderId, total: row.total }, qr.qr.uuid, attempt)
         : null;
-    const outcome = await placements.write(branch.id, {
+    const write: PlacedOrderWrite = {
       ...(reserved ? { id: reserved.orderId } : {}),
       order: { ...orderColumns, customerId: customer.id },
       lines: lineRows.map(({ orderId: _orderId, ...line }) => line),
@@ -446,7 +497,10 @@ export function createOrdersService(
       responseStatus: 201,
       responseBody: answer,
       ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
-    });
+    };
+    const outcome = spend
+      ? await placeSpendingPoints(branch.id, write, { spend, discountableHalalas, now })
+      : await placements.write(branch.id, write);
     if (outcome.kind === 'signed_out') throw new AppError('session_expired');
     if (outcome.kind !== 'placed') return outcome.kind;
     return { order: { ...answer, id: outcome.id, number: outcome.number }, payment };
