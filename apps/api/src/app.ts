@@ -276,6 +276,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onSmsQueued: () => smsRelay.kick(),
     ipSendsPerHour: config.otpSendsPerIpPerHour,
     sendGapMs: config.otpSendGapMs,
+    failuresPerIpPerHour: config.signInFailuresPerIpPerHour,
   });
   const customers = createCustomersService(ctx, sessions);
   const staff = createStaffService(ctx, sessions);

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { otpRequests } from '../../db/schema/auth.ts';
+import { otpRequests, otpVerifyAttempts } from '../../db/schema/auth.ts';
 
 export type OtpRow = typeof otpRequests.$inferSelect;
 
@@ -26,18 +26,6 @@ export async function sendsFromIpSince(db: Queryable, ip: string, since: Date) {
     .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${otpRequests.createdAt})` })
     .from(otpRequests)
     .where(and(eq(otpRequests.ip, ip), gt(otpRequests.createdAt, since)));
-  return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-}
-
-/** Wrong codes typed for this phone since `since` (all its codes), and the oldest code that had one. */
-export async function wrongTriesForPhoneSince(db: Queryable, phone: string, since: Date) {
-  const [row] = await db
-    .select({
-      n: sql<number>`coalesce(sum(${otpRequests.wrongTries}), 0)::int`,
-      oldest: sql<string | null>`min(${otpRequests.createdAt}) filter (where ${otpRequests.wrongTries} > 0)`,
-    })
-    .from(otpRequests)
-    .where(and(eq(otpRequests.phone, phone), gt(otpRequests.createdAt, since)));
   return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
@@ -81,4 +69,53 @@ export async function consumeOtp(db: Queryable, id: string, now: Date, maxTries:
     )
     .returning({ id: otpRequests.id });
   return rows.length === 1;
+}
+
+/** One check of a code, right or wrong, from this client address (what the sign-in throttles count). */
+export async function recordVerifyAttempt(
+  db: Queryable,
+  row: { phone: string; ip: string; success: boolean; at: Date },
+): Promise<void> {
+  await db.insert(otpVerifyAttempts).values({ phone: row.phone, ip: row.ip, success: row.success, createdAt: row.at });
+}
+
+/**
+ * Wrong codes since `since` under one key: this phone (all addresses), this address (all phones) or both. With
+ * `sinceSuccess`, only those after the key's last right code count (NIST's "consecutive" failures): the owner's
+ * sign-in starts the phone's count again.
+ */
+export async function verifyFailuresSince(
+  db: Queryable,
+  key: { phone?: string; ip?: string },
+  since: Date,
+  sinceSuccess: boolean,
+) {
+  const t = otpVerifyAttempts;
+  const keyed = and(
+    key.phone === undefined ? undefined : eq(t.phone, key.phone),
+    key.ip === undefined ? undefined : eq(t.ip, key.ip),
+  );
+  const samePhone = key.phone === undefined ? sql`true` : sql`s.phone = ${key.phone}`;
+  const sameIp = key.ip === undefined ? sql`true` : sql`s.ip = ${key.ip}`;
+  const lastSuccess = sql`(select max(s.created_at) from ${t} s where s.success and ${samePhone} and ${sameIp})`;
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      last: sql<string | null>`max(${t.createdAt})`,
+      oldest: sql<string | null>`min(${t.createdAt})`,
+    })
+    .from(t)
+    .where(
+      and(
+        keyed,
+        eq(t.success, false),
+        gt(t.createdAt, since),
+        sinceSuccess ? sql`${t.createdAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz)` : undefined,
+      ),
+    );
+  return {
+    count: row?.n ?? 0,
+    last: row?.last ? new Date(row.last) : null,
+    oldest: row?.oldest ? new Date(row.oldest) : null,
+  };
 }
