@@ -279,7 +279,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     failuresPerIpPerHour: config.signInFailuresPerIpPerHour,
   });
   const customers = createCustomersService(ctx, sessions);
-  const staff = createStaffService(ctx, sessions);
+  const staff = createStaffService(ctx, sessions, { failuresPerIpPerHour: config.signInFailuresPerIpPerHour });
   const payments = createPaymentsService(ctx, {
     provider: app.paymentProvider,
     log: app.log,
