@@ -33,11 +33,18 @@ export async function insertOtp(db: Queryable, row: typeof otpRequests.$inferIns
   await db.insert(otpRequests).values(row);
 }
 
-export async function findOtp(db: Queryable, id: string, brandId: number): Promise<OtpRow | undefined> {
-  const [row] = await db
+/** The code's row; with `lock`, held FOR UPDATE until the transaction ends (one check of a code at a time). */
+export async function findOtp(
+  db: Queryable,
+  id: string,
+  brandId: number,
+  options: { lock?: boolean } = {},
+): Promise<OtpRow | undefined> {
+  const query = db
     .select()
     .from(otpRequests)
     .where(and(eq(otpRequests.id, id), eq(otpRequests.brandId, brandId)));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -122,30 +122,25 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
    * a fresh code's first try is always checked; the address-wide throttle leaves first tries alone too, since many
    * diners share a venue's address.
    */
-  async function throttleCheck(row: OtpRow, ip: string, now: Date): Promise<void> {
+  async function throttleRefusal(q: typeof db, row: OtpRow, ip: string, now: Date): Promise<AppError | null> {
     const t = now.getTime();
     const firstTry = row.wrongTries === 0;
     const pairRule = OTP_RULES.perAddressAndPhone;
-    const pair = await verifyFailuresSince(db, { phone: row.phone, ip }, new Date(t - pairRule.windowMs), true);
+    const pair = await verifyFailuresSince(q, { phone: row.phone, ip }, new Date(t - pairRule.windowMs), true);
     const waits = [nextTryAt(pairRule, pair, now)];
     if (!firstTry) {
       const ipRule = { ...OTP_RULES.perAddress, free: deps.failuresPerIpPerHour };
-      const fromIp = await verifyFailuresSince(db, { ip }, new Date(t - ipRule.windowMs), false);
+      const fromIp = await verifyFailuresSince(q, { ip }, new Date(t - ipRule.windowMs), false);
       waits.push(nextTryAt(ipRule, fromIp, now));
     }
     const wait = latestOf(waits);
-    if (wait) throw limited('sign_in_throttled', wait, now);
-    if (firstTry) return;
-    const forPhone = await verifyFailuresSince(
-      db,
-      { phone: row.phone },
-      new Date(t - OTP_RULES.perPhoneWindowMs),
-      true,
-    );
-    if (forPhone.count >= OTP_RULES.perPhoneCeiling) {
-      const resend = await nextSendAllowedAt(db, row.phone, null, now);
-      throw limited('otp_tries_exceeded', resend ?? new Date(t + 1000), now);
-    }
+    if (wait) return limited('sign_in_throttled', wait, now);
+    if (firstTry) return null;
+    const phoneSince = new Date(t - OTP_RULES.perPhoneWindowMs);
+    const forPhone = await verifyFailuresSince(q, { phone: row.phone }, phoneSince, true);
+    if (forPhone.count < OTP_RULES.perPhoneCeiling) return null;
+    const resend = await nextSendAllowedAt(q, row.phone, null, now);
+    return limited('otp_tries_exceeded', resend ?? new Date(t + 1000), now);
   }
 
   return {
@@ -208,31 +203,34 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
     /**
      * Checks a code against its request, from the client address `ip`. Refusals, in order: unknown or spent or
      * expired code; too many wrong tries on this code (refused even with the right code); the throttles
-     * (throttleCheck); wrong code (counted on the code and as the address's failure).
+     * (throttleRefusal); wrong code (counted on the code and as the address's failure).
+     *
+     * The check runs with the code's row locked (FOR UPDATE), so simultaneous guesses at one code are checked one
+     * after another and never more than five are compared; the lock is held for a few short statements.
      */
     async checkCode(input: { brandId: number; requestId: string; code: string; purpose: OtpPurpose; ip: string }) {
       const now = ctx.now();
-      const row = UUID_RE.test(input.requestId)
-        ? await findOtp(db, input.requestId.toLowerCase(), input.brandId)
-        : undefined;
-      if (!row || row.purpose !== input.purpose) throw new AppError('otp_expired');
-      if (row.consumedAt || row.expiresAt <= now) throw new AppError('otp_expired');
-      if (row.wrongTries >= OTP_RULES.maxWrongTriesPerCode) {
-        const wait = await nextSendAllowedAt(db, row.phone, null, now);
-        throw limited('otp_tries_exceeded', wait ?? new Date(now.getTime() + 1000), now);
-      }
-      await throttleCheck(row, input.ip, now);
-      const right = timingSafeEqual(hashCode(row.id, input.code), Buffer.from(row.codeHash, 'hex'));
-      await recordVerifyAttempt(db, { phone: row.phone, ip: input.ip, success: right, at: now });
-      if (!right) {
-        const tries = await addWrongTry(db, row.id, OTP_RULES.maxWrongTriesPerCode);
-        throw new AppError(
-          'otp_incorrect',
-          { triesLeft: Math.max(0, OTP_RULES.maxWrongTriesPerCode - (tries ?? OTP_RULES.maxWrongTriesPerCode)) },
-          { code: 'otp_incorrect' },
-        );
-      }
-      return row;
+      if (!UUID_RE.test(input.requestId)) throw new AppError('otp_expired');
+      // Refusals are returned, not thrown, so the transaction commits what they counted.
+      const outcome = await db.transaction(async (tx): Promise<{ row: OtpRow } | { refusal: AppError }> => {
+        const row = await findOtp(tx, input.requestId.toLowerCase(), input.brandId, { lock: true });
+        if (!row || row.purpose !== input.purpose) return { refusal: new AppError('otp_expired') };
+        if (row.consumedAt || row.expiresAt <= now) return { refusal: new AppError('otp_expired') };
+        if (row.wrongTries >= OTP_RULES.maxWrongTriesPerCode) {
+          const wait = await nextSendAllowedAt(tx, row.phone, null, now);
+          return { refusal: limited('otp_tries_exceeded', wait ?? new Date(now.getTime() + 1000), now) };
+        }
+        const throttled = await throttleRefusal(tx, row, input.ip, now);
+        if (throttled) return { refusal: throttled };
+        const right = timingSafeEqual(hashCode(row.id, input.code), Buffer.from(row.codeHash, 'hex'));
+        await recordVerifyAttempt(tx, { phone: row.phone, ip: input.ip, success: right, at: now });
+        if (right) return { row };
+        const tries = await addWrongTry(tx, row.id, OTP_RULES.maxWrongTriesPerCode);
+        const triesLeft = Math.max(0, OTP_RULES.maxWrongTriesPerCode - (tries ?? OTP_RULES.maxWrongTriesPerCode));
+        return { refusal: new AppError('otp_incorrect', { triesLeft }, { code: 'otp_incorrect' }) };
+      });
+      if ('refusal' in outcome) throw outcome.refusal;
+      return outcome.row;
     },
 
     /**
