@@ -65,6 +65,7 @@ export const wrongCode = (code: string) => String((Number(code) + 1) % 10_000).p
 
 export const TEXTS = {
   sendCode: { ar: 'أرسل الرمز', en: 'Send code' },
+  resend: { ar: 'إعادة إرسال الرمز', en: 'Resend code' },
   signIn: { ar: 'تسجيل الدخول', en: 'Sign in' },
   signOut: { ar: 'تسجيل الخروج', en: 'Sign out' },
   register: { ar: 'تسجيل', en: 'Register' },

@@ -1,3 +1,5 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import {
   fillRegistration,
@@ -9,6 +11,9 @@ import {
   wrongCode,
 } from '../support/accounts.ts';
 import { errorText, expectDocumentLanguage, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
+
+// The throttled code step is also a docs/screenshots/ picture (taken where the journey reaches that state).
+const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 
 for (const language of LANGUAGES) {
   test.describe(`accounts (${language})`, () => {
@@ -50,6 +55,36 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/menu/${QR.main}$`));
       await expect(page.getByText(TEXTS.welcome[language])).toBeVisible();
       await expect(page.getByTestId('account-entry')).toContainText('Sara');
+    });
+
+    test('after five wrong codes the next try waits, and the code step says so with the wait', async ({
+      page,
+      baseURL,
+    }) => {
+      const diner = { name: `Huda ${language}`, phone: uniqueMobile() };
+      await page.goto(`/register/${QR.main}`);
+      await fillRegistration(page, language, diner);
+      const codeInput = page.locator('#otp-code');
+      const first = await readCode(baseURL ?? '', diner.phone.e164);
+      for (let i = 0; i < 5; i += 1) {
+        await codeInput.fill(wrongCode(first.code));
+        await expect(page.getByTestId('otp-code-error')).toHaveText(errorText('otp_incorrect', language));
+        await expect(codeInput).toHaveValue('');
+        await expect(codeInput).toBeEnabled();
+      }
+      // A new code: its first try comes within 30 s of the fifth wrong one from this address for this number.
+      await page.getByRole('button', { name: TEXTS.resend[language], exact: true }).click();
+      const second = await readCode(baseURL ?? '', diner.phone.e164, first.id);
+      await codeInput.fill(wrongCode(second.code));
+      const error = page.getByTestId('otp-code-error');
+      await expect(error).toContainText(errorText('sign_in_throttled', language));
+      // The wait in this language's digits (Arabic-Indic in Arabic), after the message.
+      await expect(error).toContainText(language === 'ar' ? /[٠-٩]/ : /\d/);
+      await page.screenshot({
+        path: join(shotsDir, `register-code-throttled-${language}.png`),
+        animations: 'disabled',
+        caret: 'hide',
+      });
     });
 
     test('accepts the code typed in Arabic-Indic digits', async ({ page, baseURL }) => {

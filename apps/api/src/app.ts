@@ -272,9 +272,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onSmsQueued: () => smsRelay.kick(),
     ipSendsPerHour: config.otpSendsPerIpPerHour,
     sendGapMs: config.otpSendGapMs,
+    failuresPerIpPerHour: config.signInFailuresPerIpPerHour,
   });
   const customers = createCustomersService(ctx, sessions);
-  const staff = createStaffService(ctx, sessions);
+  const staff = createStaffService(ctx, sessions, { failuresPerIpPerHour: config.signInFailuresPerIpPerHour });
   // The order lifecycle seam: modules subscribe here, before any order moves (docs/decisions.md).
   const lifecycle = createOrderLifecycle();
   subscribeLoyalty(lifecycle);

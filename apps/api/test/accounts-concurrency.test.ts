@@ -62,6 +62,29 @@ describe('concurrent use of one code, one refresh token, one phone', () => {
     expect(right.statusCode).toBe(429);
   });
 
+  it('compares at most five of twenty simultaneous guesses at one code, from twenty addresses', async () => {
+    const c = caller(t);
+    const sent = otpRequestResponse.parse(
+      (await c.call('POST', `/api/auth/${UUID.aMain}/otp/`, { phone: { phone_number: '0580000014' } })).json(),
+    );
+    const code = await latestCode(t, sent.phone);
+    const guesses = Array.from({ length: 25 }, (_, i) => String(i * 7).padStart(4, '0'))
+      .filter((g) => g !== code)
+      .slice(0, 20);
+    const results = await Promise.all(
+      guesses.map((guess, i) =>
+        caller(t, { ip: `10.9.0.${i}` }).call('POST', `/api/auth/${UUID.aMain}/otp/verify/`, {
+          requestId: sent.requestId,
+          code: guess,
+        }),
+      ),
+    );
+    const codes = results.map((r) => r.json().error.code);
+    expect(codes.filter((x) => x === 'otp_incorrect')).toHaveLength(5);
+    expect(codes.filter((x) => x === 'otp_tries_exceeded')).toHaveLength(15);
+    expect(await countRows(t, "otp_verify_attempts where phone = '+966580000014'")).toBe(5);
+  });
+
   it('sends one code when the same number asks ten times at once', async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

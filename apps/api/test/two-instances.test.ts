@@ -92,6 +92,18 @@ describe('live events across two API instances', () => {
     expect(a.url).not.toBe(b.url);
   });
 
+  it('shares the sign-in throttles: five wrong passwords through A make the next try through B wait', async () => {
+    const anyone = caller(t);
+    const wrong = { email: STAFF.bManager.email, password: 'not-the-password' };
+    for (let i = 0; i < 5; i += 1) {
+      expect((await http(a, anyone, 'POST', '/api/staff/auth/login/', wrong)).status).toBe(401);
+    }
+    // The wait is 30 s after the fifth failure; the try through B comes well within it.
+    const res = await http(b, anyone, 'POST', '/api/staff/auth/login/', STAFF.bManager);
+    expect(res.status).toBe(429);
+    expect(res.json).toMatchObject({ error: { code: 'sign_in_throttled' } });
+  });
+
   it("sends a status set through B to the diner's and the board's streams on A", async () => {
     const order = await pickupThroughB();
     const diners = await stream(a, dinerA, `/api/orders/${UUID.aMain}/${order.id}/events/`);

@@ -69,6 +69,9 @@ describe('loadConfig', () => {
       expect(config.otpSendsPerIpPerHour).toBe(20);
       expect(config.otpSendGapMs).toBe(30_000);
       expect(loadConfig({ OTP_SEND_GAP_SECONDS: '2' }).otpSendGapMs).toBe(2_000);
+      expect(config.signInFailuresPerIpPerHour).toBe(30);
+      expect(loadConfig({ SIGN_IN_FAILURES_PER_IP_PER_HOUR: '500' }).signInFailuresPerIpPerHour).toBe(500);
+      expect(() => loadConfig({ SIGN_IN_FAILURES_PER_IP_PER_HOUR: '0' })).toThrow(/SIGN_IN_FAILURES_PER_IP_PER_HOUR/);
       expect(() => loadConfig({ OTP_SEND_GAP_SECONDS: '0' })).toThrow(/OTP_SEND_GAP_SECONDS/);
       expect(config.authSecret).toBeUndefined();
     });

@@ -60,6 +60,11 @@ const envSchema = z.object({
   OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** The least time between two codes sent to one number (a double tap does not spend a send). */
   OTP_SEND_GAP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /**
+   * Wrong verification codes (and, counted apart, wrong staff passwords) one client address may make in an hour before
+   * its further tries are slowed by growing delays (a venue's Wi-Fi can put many diners behind one address).
+   */
+  SIGN_IN_FAILURES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   SMS_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /**
    * How often the kitchen relay looks for undelivered order events, as a safety net: a new order wakes it at
@@ -139,6 +144,8 @@ export interface Config {
   };
   otpSendsPerIpPerHour: number;
   otpSendGapMs: number;
+  /** Free wrong codes / wrong staff passwords per client address per hour before the growing delays. */
+  signInFailuresPerIpPerHour: number;
   kitchen: { relayIntervalMs: number };
   payments: PaymentsConfig;
   loyalty: { pointsExpiryIntervalMs: number };
@@ -245,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
     otpSendGapMs: e.OTP_SEND_GAP_SECONDS * 1000,
+    signInFailuresPerIpPerHour: e.SIGN_IN_FAILURES_PER_IP_PER_HOUR,
     kitchen: { relayIntervalMs: e.KITCHEN_RELAY_INTERVAL_MS },
     loyalty: { pointsExpiryIntervalMs: e.POINTS_EXPIRY_INTERVAL_MS },
     payments: {

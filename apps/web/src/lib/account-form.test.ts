@@ -66,6 +66,19 @@ describe('account form rules', () => {
     expect(splitApiError(error, 'en', ['phone'], wait)).toEqual({ fields: {}, form: 'Too many codes (42s)' });
   });
 
+  it('puts the wait after wrong codes under the code field, with its time', () => {
+    const error = new ApiError({
+      code: 'sign_in_throttled',
+      status: 429,
+      message: 'Too many wrong tries',
+      retryAfter: 60,
+    });
+    expect(splitApiError(error, 'en', ['code'], wait)).toEqual({
+      fields: { code: 'Too many wrong tries (60s)' },
+      form: null,
+    });
+  });
+
   it('shows a generic message for anything that is not an API error', () => {
     expect(splitApiError(new Error('x'), 'en', [], wait).form).toBe('An unknown error occurred');
   });

@@ -99,6 +99,8 @@ const CODE_FIELD: Partial<Record<string, string>> = {
   otp_incorrect: 'code',
   otp_expired: 'code',
   otp_tries_exceeded: 'code',
+  // Wrong codes slowed down (issue 13): the wait belongs beside the code being typed.
+  sign_in_throttled: 'code',
 };
 
 /** A server field path (`profile.fullName`, `phone.phone_number`, `location.lat`) → our field name. */

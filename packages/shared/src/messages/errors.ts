@@ -66,6 +66,12 @@ export const ERRORS = {
     en: 'Too many wrong codes, ask for a new code later',
     ar: 'محاولات خاطئة كثيرة، اطلب رمزًا جديدًا لاحقًا',
   },
+  // Issue 13: wrong codes or passwords slow the one making them (growing delays); the wait comes in Retry-After.
+  sign_in_throttled: {
+    status: 429,
+    en: 'Too many wrong tries, wait a little and try again',
+    ar: 'محاولات خاطئة كثيرة، انتظر قليلًا ثم حاول مرة أخرى',
+  },
   otp_send_limited: {
     status: 429,
     en: 'Too many codes requested, try again in a few minutes',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import { customers } from './customers.ts';
 
@@ -33,6 +33,26 @@ export const otpRequests = pgTable(
     check('otp_requests_purpose_check', sql`${t.purpose} in ('sign_in', 'change_phone')`),
     check('otp_requests_tries_check', sql`${t.wrongTries} between 0 and 5`),
     check('otp_requests_customer_check', sql`(${t.purpose} = 'change_phone') = (${t.customerId} is not null)`),
+  ],
+);
+
+/**
+ * Every check of a verification code against its request, right or wrong, with the client address it came from. The
+ * sign-in throttles count the wrong ones per address and per address + phone, and the per-phone ceiling counts them
+ * since the phone's last right code (docs/decisions.md, "Sign-in throttling"); rows, so every instance shares them.
+ */
+export const otpVerifyAttempts = pgTable(
+  'otp_verify_attempts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    phone: text().notNull(),
+    ip: text().notNull(),
+    success: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('otp_verify_attempts_phone_idx').on(t.phone, t.createdAt),
+    index('otp_verify_attempts_ip_idx').on(t.ip, t.createdAt),
   ],
 );
 

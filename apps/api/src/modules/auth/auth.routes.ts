@@ -39,8 +39,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const { config, qr, otp, sessions, guards, now } = opts;
 
   /** The brand of a usable QR code (404/410, 403 when the brand is switched off). */
-  async function brandOf(uuid: string): Promise<number> {
-    return (await qr.resolveUsableQr(uuid)).brand.id;
+  async function brandOf(uuid: string) {
+    return (await qr.resolveUsableQr(uuid)).brand;
   }
 
   app.post(
@@ -55,10 +55,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(request.params.uuid);
+      const brand = await brandOf(request.params.uuid);
+      const brandId = brand.id;
       const customer = request.body.purpose === 'change_phone' ? await guards.customer(request, brandId) : null;
       const result = await otp.requestOtp({
         brandId,
+        brandName: { ar: brand.nameAr, en: brand.nameEn },
         phone: request.body.phone,
         purpose: request.body.purpose,
         customerId: customer?.id ?? null,
@@ -81,13 +83,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(request.params.uuid);
+      const brandId = (await brandOf(request.params.uuid)).id;
       const result = await otp.verifySignIn({
         brandId,
         requestId: request.body.requestId,
         code: request.body.code,
         profile: request.body.profile,
         language: request.language,
+        ip: request.ip,
       });
       setSessionCookies(reply, request, config, { kind: 'customer', brandId }, result.tokens, now());
       return { customer: toCustomer(result.customer), session: sessionInfo(result.tokens), created: result.created };

@@ -7,6 +7,7 @@ import type { registrationProfile } from '@sufra/shared/schemas/customer';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { latestOf, nextTryAt } from '../../lib/failure-backoff.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
 import {
@@ -22,29 +23,47 @@ import {
   findOtp,
   insertOtp,
   lockPhone,
+  type OtpRow,
+  recordVerifyAttempt,
   sendsFromIpSince,
   sendsToPhoneSince,
-  wrongTriesForPhoneSince,
+  verifyFailuresSince,
 } from './otp.repo.ts';
 import type { IssuedTokens, SessionsService } from './sessions.service.ts';
-
-/** Issue 3's limits. Every counter is rows in otp_requests, so several instances share them. */
-export const OTP_RULES = {
-  ttlMs: 5 * 60_000,
-  maxWrongTriesPerCode: 5,
-  maxWrongTriesPerPhonePerDay: 10,
-  sendsPerPhonePer10Min: 3,
-  sendsPerPhonePerDay: 10,
-  /** A gap between two sends to one number, so a double tap doesn't spend a send (the default of OTP_SEND_GAP_SECONDS). */
-  minGapMs: 30_000,
-} as const;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** SMS text in the diner's language (Accept-Language when the code was asked for). */
-export function otpSmsBody(code: string, language: Language): string {
-  return language === 'ar' ? `رمز التحقق: ${code}` : `Your Sufra code: ${code}`;
+/**
+ * Issue 3's limits, and issue 13's throttles on wrong codes (docs/decisions.md, "Sign-in throttling"). Every counter
+ * is rows (otp_requests, otp_verify_attempts), so several instances share them.
+ */
+export const OTP_RULES = {
+  ttlMs: 5 * MINUTE,
+  maxWrongTriesPerCode: 5,
+  sendsPerPhonePer10Min: 3,
+  sendsPerPhonePerDay: 10,
+  /** A gap between two sends to one number, so a double tap doesn't spend a send (the default of OTP_SEND_GAP_SECONDS). */
+  minGapMs: 30_000,
+  /** Wrong codes from one address for one phone (the guesser's own key), in a day since that pair's last right code. */
+  perAddressAndPhone: { free: 5, firstDelayMs: 30_000, maxDelayMs: 60 * MINUTE, windowMs: DAY },
+  /** Wrong codes from one address for any phone, in an hour; `free` is SIGN_IN_FAILURES_PER_IP_PER_HOUR. */
+  perAddress: { firstDelayMs: 5_000, maxDelayMs: 5 * MINUTE, windowMs: 60 * MINUTE },
+  /**
+   * Wrong codes for one phone from anywhere since its last right code, looking back 30 days (NIST SP 800-63B rev 4:
+   * at most 100 consecutive failures per account; the sends cap a day at 50, so a day's window would never fill). Past
+   * it only a code's first try is checked: the owner asks for a new code.
+   */
+  perPhoneCeiling: 100,
+  perPhoneWindowMs: 30 * DAY,
+} as const;
+
+/**
+ * SMS text in the diner's language (Accept-Language when the code was asked for), signed with the brand's name: the
+ * diner signs in to the restaurant, and the platform's name would mean nothing to them (issue 13, item 20).
+ */
+export function otpSmsBody(code: string, language: Language, brandName: { ar: string; en: string }): string {
+  return language === 'ar' ? `رمز التحقق من ${brandName.ar}: ${code}` : `Your ${brandName.en} code: ${code}`;
 }
 
 function phoneError(problem: 'phone_required' | 'phone_invalid' | 'dial_code_unknown'): AppError {
@@ -66,6 +85,8 @@ export interface OtpServiceDeps {
   ipSendsPerHour: number;
   /** OTP_SEND_GAP_SECONDS (default OTP_RULES.minGapMs). */
   sendGapMs: number;
+  /** SIGN_IN_FAILURES_PER_IP_PER_HOUR: wrong codes one address may make in an hour before its tries are slowed. */
+  failuresPerIpPerHour: number;
 }
 
 export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
@@ -94,13 +115,43 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
     return new Date(Math.max(...waits.map((d) => d.getTime())));
   }
 
+  /**
+   * The throttles on checking a code (docs/decisions.md, "Sign-in throttling"). What slows the one guessing: wrong
+   * codes from this address for this phone, and from this address for any phone. What never locks the owner out: the
+   * phone's own ceiling (wrong codes from anywhere) only refuses more tries of a code that already had a wrong one, so
+   * a fresh code's first try is always checked; the address-wide throttle leaves first tries alone too, since many
+   * diners share a venue's address.
+   */
+  async function throttleRefusal(q: typeof db, row: OtpRow, ip: string, now: Date): Promise<AppError | null> {
+    const t = now.getTime();
+    const firstTry = row.wrongTries === 0;
+    const pairRule = OTP_RULES.perAddressAndPhone;
+    const pair = await verifyFailuresSince(q, { phone: row.phone, ip }, new Date(t - pairRule.windowMs), true);
+    const waits = [nextTryAt(pairRule, pair, now)];
+    if (!firstTry) {
+      const ipRule = { ...OTP_RULES.perAddress, free: deps.failuresPerIpPerHour };
+      const fromIp = await verifyFailuresSince(q, { ip }, new Date(t - ipRule.windowMs), false);
+      waits.push(nextTryAt(ipRule, fromIp, now));
+    }
+    const wait = latestOf(waits);
+    if (wait) return limited('sign_in_throttled', wait, now);
+    if (firstTry) return null;
+    const phoneSince = new Date(t - OTP_RULES.perPhoneWindowMs);
+    const forPhone = await verifyFailuresSince(q, { phone: row.phone }, phoneSince, true);
+    if (forPhone.count < OTP_RULES.perPhoneCeiling) return null;
+    const resend = await nextSendAllowedAt(q, row.phone, null, now);
+    return limited('otp_tries_exceeded', resend ?? new Date(t + 1000), now);
+  }
+
   return {
     /**
-     * Sends a code. The answer is the same whether the number belongs to a customer or not (sign_in), so
-     * the endpoint cannot be used to find out who is registered.
+     * Sends a code. The answer is the same whether the number belongs to a customer or not, for both purposes, so
+     * the endpoint cannot be used to find out who is registered: a change to a number in use is refused only once
+     * its code is verified (verifyPhoneChange), which proves the caller holds that phone.
      */
     async requestOtp(input: {
       brandId: number;
+      brandName: { ar: string; en: string };
       phone: PhoneInputBody;
       purpose: OtpPurpose;
       customerId: number | null;
@@ -117,10 +168,6 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
 
       await db.transaction(async (tx) => {
         await lockPhone(tx, phone);
-        if (input.purpose === 'change_phone') {
-          const taken = await findCustomerByPhone(tx, input.brandId, phone);
-          if (taken) throw new AppError('phone_in_use', undefined, { 'phone.phone_number': 'phone_in_use' });
-        }
         const wait = await nextSendAllowedAt(tx, phone, input.ip, now);
         if (wait) throw limited('otp_send_limited', wait, now);
         await insertOtp(tx, {
@@ -134,7 +181,12 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
           ip: input.ip,
           createdAt: now,
         });
-        await insertSms(tx, { brandId: input.brandId, toPhone: phone, body: otpSmsBody(code, input.language), now });
+        await insertSms(tx, {
+          brandId: input.brandId,
+          toPhone: phone,
+          body: otpSmsBody(code, input.language, input.brandName),
+          now,
+        });
       });
       deps.onSmsQueued();
 
@@ -149,34 +201,36 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
     },
 
     /**
-     * Checks a code against its request. Refusals, in order: unknown or spent or expired code; too many wrong
-     * tries (per code, then per phone per day: refused even with the right code); wrong code (counted).
+     * Checks a code against its request, from the client address `ip`. Refusals, in order: unknown or spent or
+     * expired code; too many wrong tries on this code (refused even with the right code); the throttles
+     * (throttleRefusal); wrong code (counted on the code and as the address's failure).
+     *
+     * The check runs with the code's row locked (FOR UPDATE), so simultaneous guesses at one code are checked one
+     * after another and never more than five are compared; the lock is held for a few short statements.
      */
-    async checkCode(input: { brandId: number; requestId: string; code: string; purpose: OtpPurpose }) {
+    async checkCode(input: { brandId: number; requestId: string; code: string; purpose: OtpPurpose; ip: string }) {
       const now = ctx.now();
-      const row = UUID_RE.test(input.requestId)
-        ? await findOtp(db, input.requestId.toLowerCase(), input.brandId)
-        : undefined;
-      if (!row || row.purpose !== input.purpose) throw new AppError('otp_expired');
-      if (row.consumedAt || row.expiresAt <= now) throw new AppError('otp_expired');
-      if (row.wrongTries >= OTP_RULES.maxWrongTriesPerCode) {
-        const wait = await nextSendAllowedAt(db, row.phone, null, now);
-        throw limited('otp_tries_exceeded', wait ?? new Date(now.getTime() + 1000), now);
-      }
-      const daily = await wrongTriesForPhoneSince(db, row.phone, new Date(now.getTime() - DAY));
-      if (daily.count >= OTP_RULES.maxWrongTriesPerPhonePerDay) {
-        throw limited('otp_tries_exceeded', new Date((daily.oldest ?? now).getTime() + DAY), now);
-      }
-      const expected = Buffer.from(row.codeHash, 'hex');
-      if (!timingSafeEqual(hashCode(row.id, input.code), expected)) {
-        const tries = await addWrongTry(db, row.id, OTP_RULES.maxWrongTriesPerCode);
-        throw new AppError(
-          'otp_incorrect',
-          { triesLeft: Math.max(0, OTP_RULES.maxWrongTriesPerCode - (tries ?? OTP_RULES.maxWrongTriesPerCode)) },
-          { code: 'otp_incorrect' },
-        );
-      }
-      return row;
+      if (!UUID_RE.test(input.requestId)) throw new AppError('otp_expired');
+      // Refusals are returned, not thrown, so the transaction commits what they counted.
+      const outcome = await db.transaction(async (tx): Promise<{ row: OtpRow } | { refusal: AppError }> => {
+        const row = await findOtp(tx, input.requestId.toLowerCase(), input.brandId, { lock: true });
+        if (!row || row.purpose !== input.purpose) return { refusal: new AppError('otp_expired') };
+        if (row.consumedAt || row.expiresAt <= now) return { refusal: new AppError('otp_expired') };
+        if (row.wrongTries >= OTP_RULES.maxWrongTriesPerCode) {
+          const wait = await nextSendAllowedAt(tx, row.phone, null, now);
+          return { refusal: limited('otp_tries_exceeded', wait ?? new Date(now.getTime() + 1000), now) };
+        }
+        const throttled = await throttleRefusal(tx, row, input.ip, now);
+        if (throttled) return { refusal: throttled };
+        const right = timingSafeEqual(hashCode(row.id, input.code), Buffer.from(row.codeHash, 'hex'));
+        await recordVerifyAttempt(tx, { phone: row.phone, ip: input.ip, success: right, at: now });
+        if (right) return { row };
+        const tries = await addWrongTry(tx, row.id, OTP_RULES.maxWrongTriesPerCode);
+        const triesLeft = Math.max(0, OTP_RULES.maxWrongTriesPerCode - (tries ?? OTP_RULES.maxWrongTriesPerCode));
+        return { refusal: new AppError('otp_incorrect', { triesLeft }, { code: 'otp_incorrect' }) };
+      });
+      if ('refusal' in outcome) throw outcome.refusal;
+      return outcome.row;
     },
 
     /**
@@ -189,6 +243,7 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
       code: string;
       profile: z.infer<typeof registrationProfile> | undefined;
       language: Language;
+      ip: string;
     }): Promise<{ customer: CustomerRow; tokens: IssuedTokens; created: boolean }> {
       const row = await this.checkCode({ ...input, purpose: 'sign_in' });
       const existing = await findCustomerByPhone(db, input.brandId, row.phone);
@@ -225,7 +280,13 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
     },
 
     /** Moves the signed-in customer to the number a change_phone code was sent to. */
-    async verifyPhoneChange(input: { brandId: number; customerId: number; requestId: string; code: string }) {
+    async verifyPhoneChange(input: {
+      brandId: number;
+      customerId: number;
+      requestId: string;
+      code: string;
+      ip: string;
+    }) {
       const row = await this.checkCode({ ...input, purpose: 'change_phone' });
       if (row.customerId !== input.customerId) throw new AppError('otp_expired');
       const now = ctx.now();

@@ -13,7 +13,8 @@ describe('customer sign-in by phone code', () => {
     clock = new Date(clock.getTime() + ms);
   };
   beforeAll(async () => {
-    t = await createTestApp({ now: () => clock });
+    // A small free allowance per address, so the address-wide throttle is reached in a few requests.
+    t = await createTestApp({ now: () => clock, env: { SIGN_IN_FAILURES_PER_IP_PER_HOUR: '8' } });
   });
   afterAll(() => t.close());
   // Each test starts far from the previous one: the per-phone and per-IP windows are empty again.
@@ -102,14 +103,15 @@ describe('customer sign-in by phone code', () => {
     expect(unknown.headers['set-cookie']).toBeUndefined();
   });
 
-  it('writes the SMS in the language of the request', async () => {
+  it("writes the SMS in the language of the request, signed with the brand's name rather than the platform's", async () => {
     await otp(caller(t, { language: 'ar' }), { phone_number: '0552220000' });
     await otp(caller(t, { language: 'en' }), { phone_number: '0552220001' });
     const rows = await t.database.query<{ to_phone: string; body: string }>(
       "select to_phone, body from sms_outbox where to_phone in ('+966552220000', '+966552220001') order by to_phone",
     );
-    expect(rows[0]?.body).toMatch(/^رمز التحقق: \d{4}$/);
-    expect(rows[1]?.body).toMatch(/^Your Sufra code: \d{4}$/);
+    expect(rows[0]?.body).toMatch(/^رمز التحقق من مطعم أ: \d{4}$/);
+    expect(rows[1]?.body).toMatch(/^Your Brand A code: \d{4}$/);
+    expect(rows.map((r) => r.body).join(' ')).not.toMatch(/Sufra|سفرة/);
   });
 
   it('refuses an expired code after five minutes', async () => {
@@ -152,26 +154,124 @@ describe('customer sign-in by phone code', () => {
     expect(wrongAr.json().error.message).toBe('رمز التحقق المكون من أربعة أرقام غير صحيح');
   });
 
-  it('refuses codes for a phone after ten wrong tries in a day, across codes', async () => {
-    const c = caller(t);
+  const wrongFor = (code: string) => (code === '0000' ? '1111' : '0000');
+  /** Asks for a code from `c` and returns it with its request id (ten minutes on, so no send limit is in the way). */
+  async function freshCode(c: ReturnType<typeof caller>, phone: string) {
+    advance(10 * MINUTE + 1000);
+    const res = await otp(c, { phone_number: phone });
+    expect(res.statusCode, res.body).toBe(202);
+    const sent = otpRequestResponse.parse(res.json());
+    return { requestId: sent.requestId, code: await latestCode(t, sent.phone) };
+  }
+
+  it("never locks the owner out with a stranger's wrong codes: ten from another address, then the owner's fresh code signs in", async () => {
     const phone = '0555550000';
-    let last = { requestId: '', code: '' };
-    for (let round = 0; round < 3; round += 1) {
-      const sent = otpRequestResponse.parse((await otp(c, { phone_number: phone })).json());
-      const code = await latestCode(t, sent.phone);
-      last = { requestId: sent.requestId, code };
-      const tries = round < 2 ? 5 : 0;
-      for (let i = 0; i < tries; i += 1) {
-        await verify(c, { requestId: sent.requestId, code: code === '0000' ? '1111' : '0000' });
+    await signIn(t, caller(t, { ip: '10.5.0.1' }), UUID.aMain, phone, { fullName: 'Owner' });
+    advance(MINUTE);
+    // The stranger asks for two codes and spends every try of both (from two addresses, so nothing slows them).
+    for (let round = 0; round < 2; round += 1) {
+      const stranger = caller(t, { ip: `10.5.0.${66 + round}` });
+      const { requestId, code } = await freshCode(stranger, phone);
+      for (let i = 0; i < 5; i += 1) {
+        expect((await verify(stranger, { requestId, code: wrongFor(code) })).statusCode).toBe(400);
       }
-      advance(11 * MINUTE);
     }
-    // Ten wrong tries already today: the third code is refused even though it is right and fresh.
-    advance(-11 * MINUTE);
-    const res = await verify(c, { ...last, profile: { fullName: 'X' } });
-    expect(res.statusCode).toBe(429);
-    expect(res.json().error.code).toBe('otp_tries_exceeded');
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600 - 60);
+    const owner = caller(t, { ip: '10.5.0.1' });
+    const { requestId, code } = await freshCode(owner, phone);
+    const res = await verify(owner, { requestId, code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().customer.fullName).toBe('Owner');
+  });
+
+  it('slows the guesser with growing waits per address and phone, and leaves the other addresses alone', async () => {
+    const phone = '0555551000';
+    const guesser = caller(t, { ip: '10.5.1.66' });
+    const first = await freshCode(guesser, phone);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await verify(guesser, { requestId: first.requestId, code: wrongFor(first.code) })).statusCode).toBe(400);
+    }
+    // Five free wrong codes, then 30 s after the fifth (the new code's gap waited it out), then 60, 120 s …
+    const second = await freshCode(guesser, phone);
+    expect((await verify(guesser, { requestId: second.requestId, code: wrongFor(second.code) })).statusCode).toBe(400);
+    const waited = await verify(guesser, { requestId: second.requestId, code: second.code });
+    expect(waited.statusCode).toBe(429);
+    expect(waited.json().error).toMatchObject({
+      code: 'sign_in_throttled',
+      message: 'Too many wrong tries, wait a little and try again',
+    });
+    expect(waited.headers['retry-after']).toBe('60');
+    advance(60_000);
+    expect((await verify(guesser, { requestId: second.requestId, code: wrongFor(second.code) })).statusCode).toBe(400);
+    const longer = await verify(caller(t, { ip: '10.5.1.66', language: 'ar' }), {
+      requestId: second.requestId,
+      code: second.code,
+    });
+    expect(longer.headers['retry-after']).toBe('120');
+    expect(longer.json().error.message).toBe('محاولات خاطئة كثيرة، انتظر قليلًا ثم حاول مرة أخرى');
+    // The waits refused without checking: nothing counted on the code, and the wait is not stretched by them.
+    expect(await countRows(t, "otp_verify_attempts where phone = '+966555551000'")).toBe(7);
+    // The owner, elsewhere, is not kept waiting.
+    const owner = caller(t, { ip: '10.5.1.1' });
+    const own = await freshCode(owner, phone);
+    expect(
+      (await verify(owner, { requestId: own.requestId, code: own.code, profile: { fullName: 'O' } })).statusCode,
+    ).toBe(200);
+  });
+
+  it("slows an address's wrong codes across phones past the free allowance, but never a fresh code's first try", async () => {
+    const spray = caller(t, { ip: '10.5.2.66' });
+    // SIGN_IN_FAILURES_PER_IP_PER_HOUR is 8 in this file: four phones, two wrong codes each.
+    for (let n = 0; n < 4; n += 1) {
+      const { requestId, code } = await freshCode(spray, `055555200${n}`);
+      for (let i = 0; i < 2; i += 1) {
+        expect((await verify(spray, { requestId, code: wrongFor(code) })).statusCode).toBe(400);
+      }
+    }
+    const next = await freshCode(spray, '0555552004');
+    // Its first try is checked (counted: the ninth) …
+    expect((await verify(spray, { requestId: next.requestId, code: wrongFor(next.code) })).statusCode).toBe(400);
+    // … its second waits 5 s × 2 after that ninth failure.
+    const waited = await verify(spray, { requestId: next.requestId, code: next.code });
+    expect(waited.statusCode).toBe(429);
+    expect(waited.json().error.code).toBe('sign_in_throttled');
+    expect(waited.headers['retry-after']).toBe('10');
+    // A fresh code's first try from the same address still goes through.
+    const fresh = await freshCode(spray, '0555552005');
+    expect((await verify(spray, { ...fresh, profile: { fullName: 'Venue diner' } })).statusCode).toBe(200);
+    // And another address is not slowed at all.
+    const other = caller(t, { ip: '10.5.2.1' });
+    const mine = await freshCode(other, '0555552006');
+    expect((await verify(other, { requestId: mine.requestId, code: wrongFor(mine.code) })).statusCode).toBe(400);
+    expect((await verify(other, { requestId: mine.requestId, code: wrongFor(mine.code) })).statusCode).toBe(400);
+  });
+
+  it("past a hundred wrong codes for one phone from anywhere, checks only a code's first try: the owner's fresh code still works", async () => {
+    const phone = '0555553000';
+    // Twenty codes, five wrong tries each, from twenty addresses (so no address is slowed), over two days of sends
+    // (ten a day per phone).
+    for (let n = 0; n < 20; n += 1) {
+      if (n === 10) advance(24 * 60 * MINUTE);
+      const c = caller(t, { ip: `10.5.3.${100 + n}` });
+      const { requestId, code } = await freshCode(c, phone);
+      for (let i = 0; i < 5; i += 1)
+        expect((await verify(c, { requestId, code: wrongFor(code) })).statusCode).toBe(400);
+    }
+    advance(24 * 60 * MINUTE);
+    const late = caller(t, { ip: '10.5.3.200' });
+    const tried = await freshCode(late, phone);
+    expect((await verify(late, { requestId: tried.requestId, code: wrongFor(tried.code) })).statusCode).toBe(400);
+    // That code has had its one try: refused now even with the right code.
+    const refused = await verify(late, { requestId: tried.requestId, code: tried.code, profile: { fullName: 'X' } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('otp_tries_exceeded');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner's fresh code, right the first time, signs in; and that starts the phone's count again.
+    const owner = caller(t, { ip: '10.5.3.1' });
+    const own = await freshCode(owner, phone);
+    expect((await verify(owner, { ...own, profile: { fullName: 'Owner' } })).statusCode).toBe(200);
+    const again = await freshCode(late, phone);
+    expect((await verify(late, { requestId: again.requestId, code: wrongFor(again.code) })).statusCode).toBe(400);
+    expect((await verify(late, { requestId: again.requestId, code: wrongFor(again.code) })).statusCode).toBe(400);
   });
 
   it('throttles resends: 30 seconds apart, three per 10 minutes, ten a day, with Retry-After; resending keeps counters', async () => {

@@ -108,6 +108,7 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = as
         customerId: me.id,
         requestId: request.body.requestId,
         code: request.body.code,
+        ip: request.ip,
       });
       return toCustomer(row);
     },

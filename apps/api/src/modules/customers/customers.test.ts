@@ -85,21 +85,69 @@ describe('customer profile, phone change and addresses', () => {
     expect((await c.call('POST', `/api/auth/${UUID.aMain}/otp/verify/`, { requestId, code })).statusCode).toBe(410);
   });
 
-  it('refuses a change to a number another customer of the brand uses, and needs a signed-in customer', async () => {
+  it('answers a change to a number in use exactly as to a free one, and refuses it only once the code is verified', async () => {
     const a = await customer();
     const b = await customer();
+    const aPhone = (await a.call('GET', `${base}/`)).json().phone;
     const bPhone = (await b.call('GET', `${base}/`)).json().phone;
-    const res = await a.call('POST', `/api/auth/${UUID.aMain}/otp/`, {
-      phone: { phone_number: bPhone },
-      purpose: 'change_phone',
+    const ask = (phone: string) =>
+      a.call('POST', `/api/auth/${UUID.aMain}/otp/`, { phone: { phone_number: phone }, purpose: 'change_phone' });
+    advance(31_000); // b's own sign-in just sent that number a code
+    const taken = await ask(bPhone);
+    const free = await ask('0503335500');
+    // Same status, same shape: asking cannot tell who is registered.
+    expect(taken.statusCode).toBe(202);
+    expect(free.statusCode).toBe(202);
+    expect(Object.keys(taken.json()).sort()).toEqual(Object.keys(free.json()).sort());
+    // Only the holder of that phone can read the code; with it, the answer is "in use", and nothing changes.
+    const code = await latestCode(t, bPhone);
+    const wrong = await a.call('POST', `${base}/phone/`, {
+      requestId: taken.json().requestId,
+      code: code === '0000' ? '1111' : '0000',
     });
+    expect(wrong.json().error.code).toBe('otp_incorrect');
+    const res = await a.call('POST', `${base}/phone/`, { requestId: taken.json().requestId, code });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({ code: 'phone_in_use', message: 'This phone number is used' });
+    expect((await a.call('GET', `${base}/`)).json().phone).toBe(aPhone);
+    expect((await b.call('GET', `${base}/`)).json().phone).toBe(bPhone);
+
     const anonymous = await caller(t).call('POST', `/api/auth/${UUID.aMain}/otp/`, {
       phone: { phone_number: '0503335555' },
       purpose: 'change_phone',
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('puts change-of-number codes under the sign-in limits: sends per number, and the wrong-code throttles', async () => {
+    const a = await customer();
+    const b = await customer();
+    const bPhone = (await b.call('GET', `${base}/`)).json().phone;
+    const ask = () =>
+      a.call('POST', `/api/auth/${UUID.aMain}/otp/`, { phone: { phone_number: bPhone }, purpose: 'change_phone' });
+    // b's own sign-in spent one send this minute: the gap applies to a's ask as to any ask for that number.
+    advance(31_000);
+    const sent = await ask();
+    expect(sent.statusCode).toBe(202);
+    const again = await ask();
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.code).toBe('otp_send_limited');
+    // Wrong codes: five free from this address for this number, then a wait.
+    const { requestId } = sent.json();
+    const code = await latestCode(t, bPhone);
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 5; i += 1) {
+      expect((await a.call('POST', `${base}/phone/`, { requestId, code: wrong })).statusCode).toBe(400);
+    }
+    advance(31_000);
+    const second = await ask();
+    const code2 = await latestCode(t, bPhone);
+    const wrong2 = code2 === '0000' ? '1111' : '0000';
+    const body = { requestId: second.json().requestId, code: wrong2 };
+    expect((await a.call('POST', `${base}/phone/`, body)).statusCode).toBe(400);
+    const waited = await a.call('POST', `${base}/phone/`, { ...body, code: code2 });
+    expect(waited.statusCode).toBe(429);
+    expect(waited.json().error.code).toBe('sign_in_throttled');
   });
 
   it('refuses the change when the number was registered after the code was sent, and keeps the old phone', async () => {

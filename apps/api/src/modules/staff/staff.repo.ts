@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { brands } from '../../db/schema/brands.ts';
@@ -54,18 +54,56 @@ export async function recordLoginAttempt(
   await db.insert(staffLoginAttempts).values({ email: row.email, ip: row.ip, success: row.success, createdAt: row.at });
 }
 
-async function failuresSince(db: Queryable, column: 'email' | 'ip', value: string, since: Date) {
-  const col = column === 'email' ? staffLoginAttempts.email : staffLoginAttempts.ip;
-  const rows = await db
-    .select({ n: count(), at: staffLoginAttempts.createdAt })
-    .from(staffLoginAttempts)
-    .where(and(eq(col, value), eq(staffLoginAttempts.success, false), gt(staffLoginAttempts.createdAt, since)))
-    .groupBy(staffLoginAttempts.createdAt)
-    .orderBy(asc(staffLoginAttempts.createdAt));
-  const total = rows.reduce((sum, r) => sum + r.n, 0);
-  return { count: total, oldest: rows[0]?.at ?? null };
+/**
+ * Failed sign-ins since `since` under one key: this email (all addresses), this address (all emails) or both. With
+ * `sinceSuccess`, only those after the key's last success count (NIST's "consecutive" failures).
+ */
+export async function failedLoginsSince(
+  db: Queryable,
+  key: { email?: string; ip?: string },
+  since: Date,
+  sinceSuccess: boolean,
+) {
+  const t = staffLoginAttempts;
+  const sameEmail = key.email === undefined ? sql`true` : sql`s.email = ${key.email}`;
+  const sameIp = key.ip === undefined ? sql`true` : sql`s.ip = ${key.ip}`;
+  const lastSuccess = sql`(select max(s.created_at) from ${t} s where s.success and ${sameEmail} and ${sameIp})`;
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      last: sql<string | null>`max(${t.createdAt})`,
+      oldest: sql<string | null>`min(${t.createdAt})`,
+    })
+    .from(t)
+    .where(
+      and(
+        key.email === undefined ? undefined : eq(t.email, key.email),
+        key.ip === undefined ? undefined : eq(t.ip, key.ip),
+        eq(t.success, false),
+        gt(t.createdAt, since),
+        sinceSuccess ? sql`${t.createdAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz)` : undefined,
+      ),
+    );
+  return {
+    count: row?.n ?? 0,
+    last: row?.last ? new Date(row.last) : null,
+    oldest: row?.oldest ? new Date(row.oldest) : null,
+  };
 }
 
-export const failedLoginsForEmailSince = (db: Queryable, email: string, since: Date) =>
-  failuresSince(db, 'email', email, since);
-export const failedLoginsFromIpSince = (db: Queryable, ip: string, since: Date) => failuresSince(db, 'ip', ip, since);
+/** Whether this account signed in from this address since `since` (an address its owner uses). */
+export async function signedInFromSince(db: Queryable, email: string, ip: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffLoginAttempts.id })
+    .from(staffLoginAttempts)
+    .where(
+      and(
+        eq(staffLoginAttempts.email, email),
+        eq(staffLoginAttempts.ip, ip),
+        eq(staffLoginAttempts.success, true),
+        gt(staffLoginAttempts.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

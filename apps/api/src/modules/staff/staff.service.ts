@@ -1,5 +1,6 @@
 import type { SmsOutboxEntry, StaffRole, StaffUser } from '@sufra/shared/schemas/staff';
 import type { AppContext } from '../../app-context.ts';
+import { latestOf, nextTryAt } from '../../lib/failure-backoff.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { listBrandSms } from '../../providers/sms/sms-outbox.repo.ts';
@@ -8,8 +9,7 @@ import { branchStatus } from '../branches/branches.service.ts';
 import { invalidateMenu } from '../menu/menu.service.ts';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './password.ts';
 import {
-  failedLoginsForEmailSince,
-  failedLoginsFromIpSince,
+  failedLoginsSince,
   findBrand,
   findStaffByEmail,
   findStaffById,
@@ -19,19 +19,63 @@ import {
   recordLoginAttempt,
   type StaffUserRow,
   setBranchOpen,
+  signedInFromSince,
 } from './staff.repo.ts';
 
-/** Sign-in limits (issue 3), counted from staff_login_attempts rows so every instance shares them. */
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/**
+ * Sign-in throttles (issue 13; docs/decisions.md, "Sign-in throttling"), counted from staff_login_attempts rows so
+ * every instance shares them. Wrong passwords slow the one making them; the account's own ceiling is far higher and
+ * never applies at an address where the account signed in lately.
+ */
 export const STAFF_LOGIN_RULES = {
-  windowMs: 15 * 60_000,
-  failuresPerEmail: 5,
-  failuresPerIp: 20,
+  /** Wrong passwords from one address for one email, in a day since that pair's last success. */
+  perAddressAndEmail: { free: 5, firstDelayMs: 30_000, maxDelayMs: 60 * MINUTE, windowMs: DAY },
+  /** Wrong passwords from one address for any email, in an hour; `free` is SIGN_IN_FAILURES_PER_IP_PER_HOUR. */
+  perAddress: { firstDelayMs: 5_000, maxDelayMs: 5 * MINUTE, windowMs: 60 * MINUTE },
+  /** Wrong passwords for one email from anywhere, in a day since its last success (NIST: at most 100 in a row). */
+  perEmailCeiling: 100,
+  perEmailWindowMs: DAY,
+  /** An address the account signed in from this recently is its owner's: not slowed by others' failures. */
+  knownAddressMs: 30 * DAY,
 } as const;
 
 export const MANAGERS: readonly StaffRole[] = ['owner', 'manager'];
 
-export function createStaffService(ctx: AppContext, sessions: SessionsService) {
+export function createStaffService(ctx: AppContext, sessions: SessionsService, deps: { failuresPerIpPerHour: number }) {
   const { db } = ctx;
+
+  /**
+   * Refuses (429 sign_in_throttled, with the wait) a sign-in for this email from this address that comes too soon
+   * after failures. What slows the one guessing: wrong passwords from this address for this email, and from this address for any email. What keeps the
+   * owner in: the address-wide throttle and the account's ceiling leave alone an address it signed in from lately.
+   */
+  async function throttleCheck(email: string, ip: string, now: Date): Promise<void> {
+    const t = now.getTime();
+    const R = STAFF_LOGIN_RULES;
+    const [pair, known] = await Promise.all([
+      failedLoginsSince(db, { email, ip }, new Date(t - R.perAddressAndEmail.windowMs), true),
+      signedInFromSince(db, email, ip, new Date(t - R.knownAddressMs)),
+    ]);
+    const waits = [nextTryAt(R.perAddressAndEmail, pair, now)];
+    if (!known) {
+      const ipRule = { ...R.perAddress, free: deps.failuresPerIpPerHour };
+      const [fromIp, forEmail] = await Promise.all([
+        failedLoginsSince(db, { ip }, new Date(t - ipRule.windowMs), false),
+        failedLoginsSince(db, { email }, new Date(t - R.perEmailWindowMs), true),
+      ]);
+      waits.push(nextTryAt(ipRule, fromIp, now));
+      if (forEmail.count >= R.perEmailCeiling && forEmail.oldest) {
+        waits.push(new Date(forEmail.oldest.getTime() + R.perEmailWindowMs));
+      }
+    }
+    const wait = latestOf(waits);
+    if (wait) {
+      throw new AppError('sign_in_throttled', { retryAfterSeconds: Math.ceil((wait.getTime() - t) / 1000) });
+    }
+  }
 
   /** The branch ids a user works at: an owner every branch of the brand, others their linked ones. */
   async function scope(user: StaffUserRow): Promise<number[]> {
@@ -68,7 +112,7 @@ export function createStaffService(ctx: AppContext, sessions: SessionsService) {
 
     /**
      * Email + password. Unknown email, wrong password and disabled user answer alike (401 staff_login_failed)
-     * and take as long (a dummy hash is checked). Too many failures per email or per IP: 429 with Retry-After.
+     * and take as long (a dummy hash is checked). Throttled (throttleCheck): 429 sign_in_throttled with Retry-After.
      */
     async login(input: {
       email: string;
@@ -76,23 +120,7 @@ export function createStaffService(ctx: AppContext, sessions: SessionsService) {
       ip: string;
     }): Promise<{ user: StaffUser; tokens: IssuedTokens }> {
       const now = ctx.now();
-      const since = new Date(now.getTime() - STAFF_LOGIN_RULES.windowMs);
-      const [byEmail, byIp] = await Promise.all([
-        failedLoginsForEmailSince(db, input.email, since),
-        failedLoginsFromIpSince(db, input.ip, since),
-      ]);
-      const waits: number[] = [];
-      if (byEmail.count >= STAFF_LOGIN_RULES.failuresPerEmail && byEmail.oldest) {
-        waits.push(byEmail.oldest.getTime() + STAFF_LOGIN_RULES.windowMs);
-      }
-      if (byIp.count >= STAFF_LOGIN_RULES.failuresPerIp && byIp.oldest) {
-        waits.push(byIp.oldest.getTime() + STAFF_LOGIN_RULES.windowMs);
-      }
-      if (waits.length > 0) {
-        throw new AppError('rate_limited', {
-          retryAfterSeconds: Math.ceil((Math.max(...waits) - now.getTime()) / 1000),
-        });
-      }
+      await throttleCheck(input.email, input.ip, now);
       const user = await findStaffByEmail(db, input.email);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
       if (!user || !ok || !user.active) {

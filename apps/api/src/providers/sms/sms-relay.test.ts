@@ -129,7 +129,7 @@ describe('SMS relay: after commit, retried, never lost', () => {
     expect(await outbox('+966590000001')).toMatchObject({ status: 'pending', attempts: 0 });
     expect(await t.app.smsRelay.drainOnce()).toEqual({ sent: 1, failed: 0 });
     expect(await outbox('+966590000001')).toMatchObject({ status: 'sent', attempts: 1, last_error: null });
-    expect(fake.requests.at(-1)?.form.get('Body')).toMatch(/^Your Sufra code: \d{4}$/);
+    expect(fake.requests.at(-1)?.form.get('Body')).toMatch(/^Your Brand A code: \d{4}$/);
     // Nothing left to send.
     expect(await t.app.smsRelay.drainOnce()).toEqual({ sent: 0, failed: 0 });
   });
