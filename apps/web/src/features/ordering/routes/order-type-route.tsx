@@ -410,7 +410,8 @@ function DeliveryAddress({ uuid, branchId }: { uuid: string; branchId: number })
   const brandId = useAppSelector((s) => s.establishment.establishment?.brand.id);
   const chosenId = useAppSelector((s) => s.cart.addressId);
   const branches = useBranches(brandId, language);
-  const zones = branches.data?.branches.find((b) => b.id === branchId)?.deliveryZones ?? [];
+  const chosenBranch = branches.data?.branches.find((b) => b.id === branchId);
+  const zones = chosenBranch?.deliveryZones ?? [];
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [picked, setPicked] = useState<number | null>(chosenId);
@@ -521,6 +522,7 @@ function DeliveryAddress({ uuid, branchId }: { uuid: string; branchId: number })
           <Suspense fallback={<div className="skeleton skeleton--block" />}>
             <AddressForm
               address={null}
+              branches={chosenBranch ? [chosenBranch] : undefined}
               save={(body) => createDeliveryAddress(uuid, body, language)}
               onSaved={(address) => {
                 setAddresses((list) => [...(list ?? []), address]);
