@@ -110,11 +110,24 @@ for (const language of LANGUAGES) {
       // Arabic-Indic digits as an Arabic keyboard types them.
       await page.locator('#table-number').fill(language === 'ar' ? '٤' : '4');
       await expect(page.getByTestId('table-number-error')).toHaveCount(0);
+      // To the end of the page, so the field is clear of the sticky action bar.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await shoot(page, `order-type-table-number-${language}`);
       const id = await placeFrom(page, QR.main);
       await expect(page.getByTestId('confirm-table')).toHaveText(TABLE[language](language === 'ar' ? '٤' : '4'));
       expect(await tableStatus(request, baseURL ?? '', QR.main, '4')).toBe('occupied');
       await cancelOrder(baseURL ?? '', id);
+    });
+
+    test('a refused location is said once, with how to turn it on', async ({ page, context, request, baseURL }) => {
+      await context.clearPermissions();
+      await dinerWithCart(page, request, baseURL ?? '', language);
+      await page.getByTestId(`order-type-${ORDER_TYPES.dineIn}`).check();
+      await expect(page.getByTestId('location-how-to')).toBeVisible();
+      await page.getByTestId('continue').click();
+      await expect(page.getByText(ORDERING_TEXT.locationPermission[language], { exact: true })).toHaveCount(1);
+      await page.getByTestId('dine-in-location').scrollIntoViewIfNeeded();
+      await shoot(page, `order-type-location-refused-${language}`);
     });
 
     test('without map tiles the address map draws the branch, its zones with fee and minimum and a scale; the pin goes by a tap or the location', async ({
