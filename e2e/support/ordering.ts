@@ -32,6 +32,7 @@ export const ORDERING_TEXT = {
   },
   selectAddress: { ar: 'الرجاء اختيار عنوانك', en: 'Please select Your address' },
   addAddress: { ar: 'أضف عنوانًا', en: 'Add an address' },
+  useMyLocation: { ar: 'استخدم موقعي الحالي', en: 'Use my current location' },
   saveAddress: { ar: 'حفظ العنوان', en: 'Save address' },
   types: {
     1: { ar: 'محلي', en: 'Dine-in' },
@@ -68,20 +69,25 @@ export function branchOption(page: Page, name: string) {
   return page.getByTestId('branch-option').filter({ hasText: name });
 }
 
-/** Adds an address on the delivery step through the shared address form (title, description, map point typed in). */
+/**
+ * Adds an address on the delivery step through the shared address form: title, description, and the map point by
+ * "Use my current location" (the browser's location set to the point; coordinates are never typed).
+ */
 export async function addDeliveryAddress(
   page: Page,
   language: Language,
   title: string,
   point: { lat: string; lng: string },
 ) {
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: Number(point.lat), longitude: Number(point.lng) });
   await page.getByRole('button', { name: ORDERING_TEXT.addAddress[language] }).click();
   const form = page.getByTestId('address-form');
   await expect(form.getByTestId('address-map')).toBeVisible();
   await page.locator('#address-new-title').fill(title);
   await page.locator('#address-new-description').fill(language === 'ar' ? 'شارع العليا' : 'Olaya Street');
-  await page.locator('#address-new-lat').fill(point.lat);
-  await page.locator('#address-new-lng').fill(point.lng);
+  await form.getByRole('button', { name: ORDERING_TEXT.useMyLocation[language] }).click();
+  await expect(form.getByTestId('address-map')).toHaveAttribute('data-pin', 'placed');
   await form.getByRole('button', { name: ORDERING_TEXT.saveAddress[language] }).click();
   await expect(form).toHaveCount(0);
 }

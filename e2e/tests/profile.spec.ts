@@ -84,9 +84,8 @@ for (const language of LANGUAGES) {
       await form.locator('#address-new-description').fill('King Fahd Road, Al Olaya');
       await form.locator('#address-new-doorNumber').fill('12');
       await form.locator('#address-new-levelNumber').fill('3');
-      // The map point, keyboard-style, through the coordinate fields.
-      await form.locator('#address-new-lat').fill('24.7136');
-      await form.locator('#address-new-lng').fill('46.6753');
+      // The map point by a tap on the map (coordinates are never typed).
+      await form.getByTestId('address-map').click();
       await expect(form.locator('.address-map__pin')).toBeVisible();
       await form.getByRole('button', { name: TEXTS.saveAddress[language] }).click();
       const card = book.getByTestId('address-card');
@@ -122,8 +121,8 @@ test.describe('address location', () => {
     await page.goto(`/edit-profile/${QR.main}`);
     await page.getByRole('button', { name: TEXTS.addAddress.ar }).click();
     await page.getByRole('button', { name: 'استخدم موقعي الحالي' }).click();
-    await expect(page.locator('#address-new-lat')).toHaveValue('21.485800');
-    await expect(page.locator('#address-new-lng')).toHaveValue('39.192500');
+    await expect(page.getByTestId('address-map')).toHaveAttribute('data-pin', 'placed');
+    await expect(page.locator('.address-map__pin')).toBeVisible();
     await context.close();
   });
 

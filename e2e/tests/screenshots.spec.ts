@@ -122,8 +122,8 @@ for (const language of LANGUAGES) {
     await shoot(page, `edit-profile-${language}`);
     await page.getByRole('button', { name: TEXTS.addAddress[language] }).click();
     await page.locator('#address-new-title').fill(language === 'ar' ? 'المنزل' : 'Home');
-    await page.locator('#address-new-lat').fill('24.7136');
-    await page.locator('#address-new-lng').fill('46.6753');
+    await page.getByTestId('address-map').click();
+    await expect(page.locator('.address-map__pin')).toBeVisible();
     await page.getByTestId('address-form').scrollIntoViewIfNeeded();
     await shoot(page, `address-form-${language}`);
 

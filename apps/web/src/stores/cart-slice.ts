@@ -67,6 +67,8 @@ export interface CartState {
   combos: CartCombo[];
   orderType: OrderType | null;
   coordinates: { lat: number; lng: number } | null;
+  /** Dine-in from a counter QR at a branch with tables: the number on the diner's table, as typed. */
+  tableNumber: string | null;
   branch: CartBranch | null;
   fullAddress: string | null;
   /** Delivery: the id of the saved address chosen (the order API takes the id; fullAddress is its text). */
@@ -98,6 +100,7 @@ export const initialCartState: CartState = {
   combos: [],
   orderType: null,
   coordinates: null,
+  tableNumber: null,
   branch: null,
   fullAddress: null,
   addressId: null,
@@ -263,6 +266,9 @@ const cartSlice = createSlice({
     setCoordinates(state, action: PayloadAction<{ lat: number; lng: number } | null>) {
       state.coordinates = action.payload;
     },
+    setTableNumber(state, action: PayloadAction<string | null>) {
+      state.tableNumber = action.payload;
+    },
     setDeliveryZone(state, action: PayloadAction<CartDeliveryZone | null>) {
       state.deliveryZone = action.payload;
     },
@@ -330,6 +336,7 @@ export const {
   setCoupon,
   setOrderType,
   setCoordinates,
+  setTableNumber,
   setDeliveryZone,
   setAddress,
   setAddressId,

@@ -43,6 +43,13 @@ export const ERRORS = {
   rate_limited: { status: 429, en: 'Too many requests, try again later', ar: 'طلبات كثيرة، حاول مرة أخرى لاحقًا' },
   branch_closed: { status: 409, en: 'branch is closed now', ar: 'الفرع مغلق الآن' },
   table_not_available: { status: 409, en: "The table isn't available", ar: 'الطاولة غير متاحة' },
+  // Dine-in from a counter QR at a branch with tables (issue 13, item 15): which table the order goes to.
+  table_number_required: { status: 400, en: 'Enter your table number', ar: 'أدخل رقم طاولتك' },
+  table_number_unknown: {
+    status: 422,
+    en: 'This branch has no table with that number, check the number on your table',
+    ar: 'لا توجد طاولة بهذا الرقم في هذا الفرع، تحقق من الرقم المكتوب على طاولتك',
+  },
   // Accounts and sign-in (issue 3). The spec's wording where it has one (§5).
   name_required: { status: 400, en: 'Name field is required', ar: 'حقل الاسم مطلوب' },
   phone_required: { status: 400, en: 'Number field is required', ar: 'حقل الرقم مطلوب' },
@@ -228,6 +235,12 @@ export const ERRORS = {
     ar: 'هذا الفرع ليس من الفروع التي تعمل بها',
   },
   table_not_found: { status: 404, en: "This table doesn't exist", ar: 'هذه الطاولة غير موجودة' },
+  // A table is Occupied while it has open orders: staff cannot free it until the last one ends (issue 13, item 15).
+  table_has_open_orders: {
+    status: 409,
+    en: 'This table still has open orders: it becomes free when the last one is delivered or canceled',
+    ar: 'على هذه الطاولة طلبات مفتوحة: تصبح متاحة عند تسليم آخرها أو إلغائه',
+  },
   // Card payments (issue 5). The spec's wording for the card page's three messages.
   card_number_invalid: { status: 400, en: 'Invalid card number', ar: 'رقم البطاقة غير صحيح' },
   card_expiry_invalid: { status: 400, en: 'Invalid expire date', ar: 'تاريخ الانتهاء غير صحيح' },

@@ -38,6 +38,8 @@ export const qrDataResponse = z.object({
   brand: brandSchema,
   branch: branchSchema,
   table: tableSchema.nullable(),
+  /** The QR's branch has tables: dine-in from a counter QR then asks which one (placeOrderBody.tableNumber). */
+  branchHasTables: z.boolean(),
   /** Every service with whether it is on (brand switch and branch switch combined). */
   services: z.record(serviceSchema, z.boolean()),
   /** Echo of the utm_source query (sanitised), or null. The pop-up button passes it on. */

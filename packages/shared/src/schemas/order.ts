@@ -64,8 +64,16 @@ export const placeOrderBody = z.object({
   branchId: id.optional(),
   /** Delivery: one of the customer's saved addresses. */
   addressId: id.optional(),
-  /** Dine-in: where the diner is (the browser's location); checked against the branch's dine-in radius. */
+  /**
+   * Dine-in from a counter QR: where the diner is (the browser's location); checked against the branch's dine-in
+   * radius. A table's QR needs none: the QR on the table is the proof the diner is there.
+   */
   location: latLng.optional(),
+  /**
+   * Dine-in from a counter QR at a branch with tables: the number printed on the diner's table (Arabic-Indic digits
+   * accepted). Ignored for a table's QR, whose table it is.
+   */
+  tableNumber: z.string().trim().min(1).max(20).optional(),
   lines: z.array(orderLineBody).min(1).max(PRICING_LIMITS.maxLines),
   notes: z.string().trim().max(500).optional(),
   /** When the diner wants the order; absent: as soon as possible. */

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@sufra/shared/machines/order-status';
+import { ORDER_STATUSES, TERMINAL_ORDER_STATUSES } from '@sufra/shared/machines/order-status';
 import { ORDER_PAYMENT_STATUSES, type OrderAddressSnapshot, type OrderLine } from '@sufra/shared/schemas/order';
 import { sql } from 'drizzle-orm';
 import {
@@ -100,6 +100,10 @@ export const orders = pgTable(
     index('orders_card_unpaid_idx')
       .on(t.createdAt)
       .where(sql`${t.paymentMethod} = 'card' and ${t.paymentStatus} = 'unpaid' and ${t.status} <> 'canceled'`),
+    // A table is Occupied while it has open orders (tables.repo): this finds them without reading finished ones.
+    index('orders_open_by_table_idx')
+      .on(t.tableId)
+      .where(sql`${t.tableId} is not null and ${t.status} not in (${inList(TERMINAL_ORDER_STATUSES)})`),
     // The order number is unique per branch (the counter makes it; this guards it).
     unique('orders_branch_number_uq').on(t.branchId, t.number),
     check('orders_order_type_check', sql`${t.orderType} in (1, 2, 3)`),

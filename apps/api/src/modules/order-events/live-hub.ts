@@ -62,6 +62,12 @@ export function createLiveHub(deps: LiveHubDeps) {
     // expired one is news to its diner only).
     const onBoard = !(order.paymentMethod === 'card' && order.paymentStatus === 'unpaid');
     if (onBoard) for (const s of boards) s.send(notice.kind, order);
+    // A table shows Occupied while it has open orders (tables.service toTable): an order placed at it, or its last one
+    // ending, can change what the board shows for the table, so the board gets the table as it is now too.
+    if (onBoard && order.table && boards.length > 0) {
+      const table = await deps.loadTable(order.table.id, notice.brandId);
+      if (table) for (const s of boards) s.sendTable(table);
+    }
     if (diners.length > 0) {
       // The diner's view: the same order without the board's customer details (zod drops unknown keys).
       const own = orderSchema.parse(order);

@@ -6,6 +6,7 @@ import { canTransition, isOrderStatus, type OrderStatus } from '@sufra/shared/ma
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import { ORDER_LIMITS, orderLimitProblem, orderTotalTooLarge } from '@sufra/shared/order-limits';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
+import { toAsciiDigits } from '@sufra/shared/phone/phone-number';
 import { type CartLineInput, type CartPricing, priceCart } from '@sufra/shared/pricing/price-cart';
 import type { MenuItem } from '@sufra/shared/schemas/menu';
 import type {
@@ -31,6 +32,7 @@ import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
+import { findBranchTableByNumber } from '../tables/tables.repo.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import {
   CASH_CLOSED_STATUSES,
@@ -355,14 +357,24 @@ export function createOrdersService(
     }
 
     let table: { id: number; number: string } | null = null;
-    if (isDineIn) {
+    if (isDineIn && qr.table) {
+      // A table's QR is printed on the table: scanning it is the proof the diner sits there, so no location is asked
+      // and no distance checked (issue 13, item 15). The order goes to that table, whatever the body says.
+      if (!ORDERABLE_TABLE_STATUSES.has(qr.table.status)) throw new AppError('table_not_available');
+      table = { id: qr.table.id, number: qr.table.number };
+    } else if (isDineIn) {
+      // A counter QR proves nothing about where the diner is: the location must be within the branch's radius.
       if (!body.location) throw new AppError('location_required');
       if (distanceMeters(body.location, { lat: branch.lat, lng: branch.lng }) > branch.dineInRadiusM) {
         throw new AppError('far_from_branch');
       }
-      if (qr.table) {
-        if (!ORDERABLE_TABLE_STATUSES.has(qr.table.status)) throw new AppError('table_not_available');
-        table = { id: qr.table.id, number: qr.table.number };
+      // Where the branch has tables, the kitchen needs to know which one (a branch without them serves at the counter).
+      if (qr.branchHasTables) {
+        if (body.tableNumber === undefined) throw new AppError('table_number_required');
+        const found = await findBranchTableByNumber(db, branch.id, toAsciiDigits(body.tableNumber));
+        if (!found) throw new AppError('table_number_unknown');
+        if (!ORDERABLE_TABLE_STATUSES.has(found.status)) throw new AppError('table_not_available');
+        table = { id: found.id, number: found.number };
       }
     }
 
@@ -450,8 +462,9 @@ export function createOrdersService(
       ...pricingColumns(pricing),
       notes: body.notes ? body.notes : null,
       receiveAt: body.receiveAt ? new Date(body.receiveAt) : null,
-      lat: isDineIn ? (body.location?.lat ?? null) : null,
-      lng: isDineIn ? (body.location?.lng ?? null) : null,
+      // Kept only where it was checked (dine-in from a counter QR).
+      lat: isDineIn && !qr.table ? (body.location?.lat ?? null) : null,
+      lng: isDineIn && !qr.table ? (body.location?.lng ?? null) : null,
       address,
       deliveryZoneId: zone?.id ?? null,
       tableId: table?.id ?? null,

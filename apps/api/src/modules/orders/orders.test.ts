@@ -164,15 +164,16 @@ describe('placing a cash order', () => {
     });
   });
 
-  it('places a dine-in order from a counter QR code without a table', async () => {
+  it('places a dine-in order from a counter QR code at the table the diner names (dine-in-tables.test.ts)', async () => {
     const res = await placeOrder(a, UUID.aMain, {
       orderType: 1,
       location: HERE,
+      tableNumber: '1',
       lines: [kabsaLarge()],
       paymentMethod: 'cash',
     });
     expect(res.statusCode).toBe(201);
-    expect(orderSchema.parse(res.json()).table).toBeNull();
+    expect(orderSchema.parse(res.json()).table?.number).toBe('1');
   });
 
   it('ignores prices sent by the client: the server figures are the same', async () => {

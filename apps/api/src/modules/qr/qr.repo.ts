@@ -26,6 +26,8 @@ const qrContextQuery = preparedFor((db) =>
       servicesOff: servicesOffSql(branches.brandId, branches.id),
       // Read with the rest in one snapshot: placement's write checks it is still current (orders.repo).
       contextVersion: brandContextVersionSql(branches.brandId),
+      // Dine-in from a counter QR asks for a table number where the branch has tables (and its landing page says so).
+      branchHasTables: sql<boolean>`exists (select 1 from ${tables} where ${tables.branchId} = ${branches.id})`,
       // Every order placed at the QR code's branch checks them: one small subquery here saves it a round trip.
       paymentChoices: sql<
         PaymentChoiceLite[]

@@ -68,6 +68,7 @@ export function createQrService(ctx: AppContext) {
         brand: toBrand(row.brand, ctx.config.imageHost),
         branch: toBranch(row.branch, zones, ctx.now()),
         table: row.table ? { id: row.table.id, number: row.table.number, status: tableStatus(row.table.status) } : null,
+        branchHasTables: row.branchHasTables,
         services: servicesMap(row.servicesOff),
         utm_source: utmSource ? utmSource : null,
       };

@@ -1,24 +1,38 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { TERMINAL_ORDER_STATUSES } from '@sufra/shared/machines/order-status';
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches, tables } from '../../db/schema/branches.ts';
 
 export type TableRow = typeof tables.$inferSelect;
+/** A table with whether it has open orders (what makes a free table show as Occupied, tables.service). */
+export type TableWithOrders = TableRow & { hasOpenOrders: boolean };
+
+const terminal = sql.raw(TERMINAL_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/**
+ * The table has an order still under way: not delivered, canceled or returned, and seen by the kitchen (a card order
+ * whose payment has not arrived is not: the board never lists it, and it expires if the money never comes). Walks
+ * `orders_open_by_table_idx`, so finished orders cost nothing.
+ */
+// Written out with its own alias: drizzle leaves column names unqualified in a one-table select, and an unqualified
+// `id` inside the subquery would be the order's.
+const hasOpenOrders = sql<boolean>`exists (select 1 from orders open_order where open_order.table_id = ${sql.raw('"tables"."id"')} and open_order.status not in (${terminal}) and not (open_order.payment_method = 'card' and open_order.payment_status = 'unpaid'))`;
 
 /** A table with its brand (through the branch), or undefined when it isn't that brand's. */
-export async function findBrandTable(db: Queryable, id: number, brandId: number): Promise<TableRow | undefined> {
+export async function findBrandTable(db: Queryable, id: number, brandId: number): Promise<TableWithOrders | undefined> {
   const [row] = await db
-    .select({ table: tables })
+    .select({ ...getTableColumns(tables), hasOpenOrders })
     .from(tables)
     .innerJoin(branches, eq(branches.id, tables.branchId))
     .where(and(eq(tables.id, id), eq(branches.brandId, brandId)));
-  return row?.table;
+  return row;
 }
 
-export async function listBranchTables(db: Queryable, branchIds: number[]): Promise<TableRow[]> {
+export async function listBranchTables(db: Queryable, branchIds: number[]): Promise<TableWithOrders[]> {
   if (branchIds.length === 0) return [];
   // Numbers as printed ("2" before "10"): by length, then text.
   return db
-    .select()
+    .select({ ...getTableColumns(tables), hasOpenOrders })
     .from(tables)
     .where(inArray(tables.branchId, branchIds))
     .orderBy(asc(tables.branchId), sql`length(${tables.number})`, asc(tables.number));
@@ -36,5 +50,22 @@ export async function updateTableStatus(
     .set({ status, updatedAt: now })
     .where(and(eq(tables.id, id), ne(tables.status, status)))
     .returning();
+  return row;
+}
+
+/**
+ * The table of a branch with the number a diner typed (already in ASCII digits), ignoring case ("t3" is "T3");
+ * undefined when the branch has none with that number.
+ */
+export async function findBranchTableByNumber(
+  db: Queryable,
+  branchId: number,
+  number: string,
+): Promise<Pick<TableRow, 'id' | 'number' | 'status'> | undefined> {
+  const [row] = await db
+    .select({ id: tables.id, number: tables.number, status: tables.status })
+    .from(tables)
+    .where(and(eq(tables.branchId, branchId), sql`lower(${tables.number}) = lower(${number})`))
+    .limit(1);
   return row;
 }

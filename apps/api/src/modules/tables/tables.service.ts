@@ -4,14 +4,21 @@ import type { AppContext } from '../../app-context.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
-import { findBrandTable, listBranchTables, type TableRow, updateTableStatus } from './tables.repo.ts';
+import { findBrandTable, listBranchTables, type TableWithOrders, updateTableStatus } from './tables.repo.ts';
 
-export function toTable(row: TableRow): Table {
+/**
+ * The status staff and the board see. A table set Free by staff shows Occupied while it has open orders, and Free
+ * again once the last one ends: derived when read, never written by placement, so an order costs no table write (and
+ * no bump of the brand's context version, which every table write makes) and nothing can leave a table stuck
+ * Occupied. A status staff chose (Occupied for a party seated before ordering, Reserved, Check Printed) stands as set.
+ */
+export function toTable(row: TableWithOrders): Table {
+  const stored = isTableStatus(row.status) ? row.status : 'free';
   return {
     id: row.id,
     branchId: row.branchId,
     number: row.number,
-    status: isTableStatus(row.status) ? row.status : 'free',
+    status: stored === 'free' && row.hasOpenOrders ? 'occupied' : stored,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -37,6 +44,9 @@ export function createTablesService(ctx: AppContext) {
     async setStatus(staff: StaffPrincipal, id: number, to: TableStatus): Promise<Table> {
       const row = await findBrandTable(db, id, staff.brandId);
       if (!row || !staff.branchIds.includes(row.branchId)) throw new AppError('table_not_found');
+      // Free while orders are open would show Occupied anyway: say why instead of seeming to ignore the tap. The
+      // orders end on the board (delivered, canceled), and the table frees itself with the last one.
+      if (to === 'free' && row.hasOpenOrders) throw new AppError('table_has_open_orders');
       const changed = await db.transaction(async (tx) => {
         const updated = await updateTableStatus(tx, id, to, ctx.now());
         if (updated) {
@@ -44,7 +54,7 @@ export function createTablesService(ctx: AppContext) {
         }
         return updated;
       });
-      if (changed) return toTable(changed);
+      if (changed) return toTable({ ...changed, hasOpenOrders: row.hasOpenOrders });
       // Nothing changed: it already had this status (perhaps set a moment ago by someone else); answer it as it is.
       const current = await findBrandTable(db, id, staff.brandId);
       if (!current) throw new AppError('table_not_found');

@@ -9,13 +9,14 @@ import { useAppSelector } from '../../stores/root-state';
 import { FormAlert, FormField } from '../ui/form-field';
 import { PhoneField } from '../ui/phone-field';
 import { useFocusFirstError } from '../ui/use-focus-first-error';
-import type { LatLng } from './address-map';
+import type { LatLng, MapBranch } from './address-map';
 import './address.css';
 
 const AddressMap = lazy(() => import('./address-map'));
 
 /** Riyadh, when the branch's own position is not known. */
 const FALLBACK_CENTER: LatLng = { lat: 24.7136, lng: 46.6753 };
+const NO_BRANCHES: readonly MapBranch[] = [];
 const FIELDS = ['title', 'description', 'doorNumber', 'levelNumber', 'blockNumber', 'phone', 'location'] as const;
 
 interface Props {
@@ -24,6 +25,8 @@ interface Props {
   save: (body: AddressBody) => Promise<Address>;
   onSaved: (address: Address) => void;
   onCancel: () => void;
+  /** The branches the map draws with their delivery zones; by default the QR code's branch. */
+  branches?: readonly MapBranch[] | undefined;
 }
 
 interface Values {
@@ -32,35 +35,26 @@ interface Values {
   doorNumber: string;
   levelNumber: string;
   blockNumber: string;
-  lat: string;
-  lng: string;
-}
-
-function pointOf(values: Values): LatLng | null {
-  if (values.lat.trim() === '' || values.lng.trim() === '') return null;
-  const lat = Number(values.lat);
-  const lng = Number(values.lng);
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { lat, lng };
 }
 
 /**
  * Add or edit a saved address: title, description, door, level, block, phone, and the map point.
  * In components/ because two features show it: the profile's address book and the delivery step of ordering.
  */
-export default function AddressForm({ address, save, onSaved, onCancel }: Props) {
+export default function AddressForm({ address, save, onSaved, onCancel, branches }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const branchLocation = useAppSelector((s) => s.establishment.establishment?.branch.location);
+  const qrBranch = useAppSelector((s) => s.establishment.establishment?.branch);
+  const mapBranches = branches ?? (qrBranch ? [qrBranch] : NO_BRANCHES);
   const [values, setValues] = useState<Values>(() => ({
     title: address?.title ?? '',
     description: address?.description ?? '',
     doorNumber: address?.doorNumber ?? '',
     levelNumber: address?.levelNumber ?? '',
     blockNumber: address?.blockNumber ?? '',
-    lat: address ? String(address.location.lat) : '',
-    lng: address ? String(address.location.lng) : '',
   }));
+  // Placed on the map (a tap, a drag, the map's centre) or by "use my current location"; never typed.
+  const [point, setPoint] = useState<LatLng | null>(address?.location ?? null);
   const [phone, setPhone] = useState<PhoneValue>(() => {
     if (!address?.phone) return { dial: '966', number: '' };
     const split = splitE164(address.phone);
@@ -79,8 +73,7 @@ export default function AddressForm({ address, save, onSaved, onCancel }: Props)
   useFocusFirstError(formRef, errors);
 
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
-  const point = pointOf(values);
-  const center = point ?? branchLocation ?? FALLBACK_CENTER;
+  const center = point ?? qrBranch?.location ?? FALLBACK_CENTER;
 
   const locateMe = () => {
     if (!navigator.geolocation) {
@@ -91,7 +84,7 @@ export default function AddressForm({ address, save, onSaved, onCancel }: Props)
     navigator.geolocation.getCurrentPosition(
       (position) => {
         setLocating(false);
-        set({ lat: position.coords.latitude.toFixed(6), lng: position.coords.longitude.toFixed(6) });
+        setPoint({ lat: round6(position.coords.latitude), lng: round6(position.coords.longitude) });
         setErrors(({ location: _, ...rest }) => rest);
       },
       () => {
@@ -187,8 +180,9 @@ export default function AddressForm({ address, save, onSaved, onCancel }: Props)
             <AddressMap
               value={point}
               center={center}
+              branches={mapBranches}
               onChange={(next) => {
-                set({ lat: String(next.lat), lng: String(next.lng) });
+                setPoint(next);
                 setErrors(({ location: _, ...rest }) => rest);
               }}
             />
@@ -197,25 +191,6 @@ export default function AddressForm({ address, save, onSaved, onCancel }: Props)
         <button type="button" className="btn btn-secondary" onClick={locateMe} disabled={busy || locating}>
           {locating ? t('address.locating') : t('address.useMyLocation')}
         </button>
-        <div className="field-row full-width">
-          {(['lat', 'lng'] as const).map((axis) => (
-            <FormField key={axis} id={`${idPrefix}-${axis}`} label={t(`address.${axis}`)} error={null}>
-              {(control) => (
-                <input
-                  {...control}
-                  aria-invalid={errors.location ? true : undefined}
-                  aria-describedby={errors.location ? `${idPrefix}-location-error` : undefined}
-                  className="input input--ltr"
-                  dir="ltr"
-                  inputMode="decimal"
-                  value={values[axis]}
-                  disabled={busy}
-                  onChange={(event) => set({ [axis]: event.target.value })}
-                />
-              )}
-            </FormField>
-          ))}
-        </div>
         {errors.location && (
           <p id={`${idPrefix}-location-error`} className="field__error" role="alert" data-testid="location-error">
             {errors.location}
@@ -233,4 +208,9 @@ export default function AddressForm({ address, save, onSaved, onCancel }: Props)
       </div>
     </form>
   );
+}
+
+/** Six decimals (~10 cm) are plenty for a door. */
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
 }

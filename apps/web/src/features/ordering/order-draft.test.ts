@@ -85,16 +85,39 @@ describe('order draft', () => {
   });
 
   it('names the first step still missing, then none when the order is complete', () => {
-    expect(missingStep(cart({ products: [], combos: [] }))).toBe('cart');
-    expect(missingStep(cart({}))).toBe('type');
-    expect(missingStep(cart({ orderType: ORDER_TYPES.dineIn }))).toBe('location');
-    expect(missingStep(cart({ orderType: ORDER_TYPES.dineIn, coordinates: { lat: 1, lng: 2 } }))).toBeNull();
-    expect(missingStep(cart({ orderType: ORDER_TYPES.pickup }))).toBe('branch');
+    const counter = { tableQr: false, branchHasTables: false };
+    expect(missingStep(cart({ products: [], combos: [] }), counter)).toBe('cart');
+    expect(missingStep(cart({}), counter)).toBe('type');
+    expect(missingStep(cart({ orderType: ORDER_TYPES.dineIn }), counter)).toBe('location');
+    expect(missingStep(cart({ orderType: ORDER_TYPES.dineIn, coordinates: { lat: 1, lng: 2 } }), counter)).toBeNull();
+    expect(missingStep(cart({ orderType: ORDER_TYPES.pickup }), counter)).toBe('branch');
     const branch = { id: 4, name: { ar: 'ب', en: 'B' } };
-    expect(missingStep(cart({ orderType: ORDER_TYPES.pickup, branch }))).toBeNull();
-    expect(missingStep(cart({ orderType: ORDER_TYPES.delivery, branch }))).toBe('address');
+    expect(missingStep(cart({ orderType: ORDER_TYPES.pickup, branch }), counter)).toBeNull();
+    expect(missingStep(cart({ orderType: ORDER_TYPES.delivery, branch }), counter)).toBe('address');
     const deliveryZone = { id: 1, name: { ar: 'م', en: 'Z' }, feeHalalas: 1000, minimumOrderHalalas: 0 };
-    expect(missingStep(cart({ orderType: ORDER_TYPES.delivery, branch, addressId: 5, deliveryZone }))).toBeNull();
+    expect(
+      missingStep(cart({ orderType: ORDER_TYPES.delivery, branch, addressId: 5, deliveryZone }), counter),
+    ).toBeNull();
+  });
+
+  it("asks nothing for dine-in from a table's QR, and the table number from a counter QR where the branch has tables", () => {
+    const dineIn = cart({ orderType: ORDER_TYPES.dineIn });
+    expect(missingStep(dineIn, { tableQr: true, branchHasTables: true })).toBeNull();
+    const tables = { tableQr: false, branchHasTables: true };
+    expect(missingStep(dineIn, tables)).toBe('location');
+    const located = cart({ orderType: ORDER_TYPES.dineIn, coordinates: { lat: 1, lng: 2 } });
+    expect(missingStep(located, tables)).toBe('table');
+    expect(missingStep({ ...located, tableNumber: '  ' }, tables)).toBe('table');
+    expect(missingStep({ ...located, tableNumber: '4' }, tables)).toBeNull();
+    // The body: a table's QR sends neither the location nor a number; a counter QR sends both.
+    const chosen = { ...located, tableNumber: ' 4 ' };
+    const atTable = placeOrderBody(chosen, { tableQr: true, branchHasTables: true });
+    expect(atTable.location).toBeUndefined();
+    expect(atTable.tableNumber).toBeUndefined();
+    const atCounter = placeOrderBody(chosen, tables);
+    expect(atCounter.location).toEqual({ lat: 1, lng: 2 });
+    expect(atCounter.tableNumber).toBe('4');
+    expect(placeOrderBody(chosen, { tableQr: false, branchHasTables: false }).tableNumber).toBeUndefined();
   });
 
   it('builds the order body from what was chosen, with no prices in it', () => {
@@ -107,6 +130,7 @@ describe('order draft', () => {
         notes: '  no onions  ',
         receiveAt: '2026-11-23T18:00:00.000Z',
       }),
+      { tableQr: false, branchHasTables: false },
     );
     expect(body).toEqual({
       orderType: 3,
@@ -130,6 +154,7 @@ describe('order draft', () => {
         coordinates: { lat: 24.7, lng: 46.68 },
         branch: { id: 4, name: { ar: '', en: '' } },
       }),
+      { tableQr: false, branchHasTables: false },
     );
     expect(body.location).toEqual({ lat: 24.7, lng: 46.68 });
     expect(body.branchId).toBeUndefined();
@@ -146,8 +171,9 @@ describe('order draft', () => {
 
   it('carries the payment method the diner chose', () => {
     const chosen = cart({ orderType: ORDER_TYPES.dineIn, coordinates: { lat: 24.7, lng: 46.68 } });
-    expect(placeOrderBody(chosen, 'card').paymentMethod).toBe('card');
-    expect(placeOrderBody(chosen).paymentMethod).toBe('cash');
+    const counter = { tableQr: false, branchHasTables: false };
+    expect(placeOrderBody(chosen, counter, 'card').paymentMethod).toBe('card');
+    expect(placeOrderBody(chosen, counter).paymentMethod).toBe('cash');
   });
 
   it('keeps the idempotency key while the same order is retried, and takes a new one for a changed order', () => {

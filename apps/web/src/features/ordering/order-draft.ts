@@ -2,6 +2,7 @@ import { isOpenAt } from '@sufra/shared/branch-hours';
 import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import type { Branch, OpeningSpan } from '@sufra/shared/schemas/branch';
+import type { QrData } from '@sufra/shared/schemas/establishment';
 import type { OrderLineBody, PlaceOrderBody } from '@sufra/shared/schemas/order';
 import type { Service } from '@sufra/shared/services';
 import type { CartState } from '../../stores/cart-slice';
@@ -65,15 +66,38 @@ export function orderLines(cart: Pick<CartState, 'products' | 'combos'>): OrderL
   ];
 }
 
+/**
+ * Where a dine-in order is eaten, from the QR scanned: a table's QR is the table (nothing to ask, not even the
+ * location: the QR on the table is the proof); a counter QR needs the location, and the table number where the
+ * branch has tables.
+ */
+export interface DineInPlace {
+  tableQr: boolean;
+  branchHasTables: boolean;
+}
+
+export function dineInPlace(qr: Pick<QrData, 'table' | 'branchHasTables'> | null | undefined): DineInPlace {
+  return { tableQr: Boolean(qr?.table), branchHasTables: qr?.branchHasTables ?? false };
+}
+
 /** The first step the diner still has to go through before checkout, or null when the order is complete. */
-export type MissingStep = 'cart' | 'type' | 'location' | 'branch' | 'address';
+export type MissingStep = 'cart' | 'type' | 'location' | 'table' | 'branch' | 'address';
 
 export function missingStep(
-  cart: Pick<CartState, 'products' | 'combos' | 'orderType' | 'coordinates' | 'branch' | 'addressId' | 'deliveryZone'>,
+  cart: Pick<
+    CartState,
+    'products' | 'combos' | 'orderType' | 'coordinates' | 'tableNumber' | 'branch' | 'addressId' | 'deliveryZone'
+  >,
+  place: DineInPlace,
 ): MissingStep | null {
   if (cart.products.length === 0 && cart.combos.length === 0) return 'cart';
   if (cart.orderType === null) return 'type';
-  if (cart.orderType === ORDER_TYPES.dineIn) return cart.coordinates ? null : 'location';
+  if (cart.orderType === ORDER_TYPES.dineIn) {
+    if (place.tableQr) return null;
+    if (!cart.coordinates) return 'location';
+    if (place.branchHasTables && !cart.tableNumber?.trim()) return 'table';
+    return null;
+  }
   if (!cart.branch) return 'branch';
   if (cart.orderType === ORDER_TYPES.delivery && (cart.addressId === null || !cart.deliveryZone)) return 'address';
   return null;
@@ -85,14 +109,18 @@ export const NOTES_MAX = 500;
 export function placeOrderBody(
   cart: Pick<
     CartState,
-    'products' | 'combos' | 'orderType' | 'coordinates' | 'branch' | 'addressId' | 'notes' | 'receiveAt'
+    'products' | 'combos' | 'orderType' | 'coordinates' | 'tableNumber' | 'branch' | 'addressId' | 'notes' | 'receiveAt'
   >,
+  place: DineInPlace,
   paymentMethod: PlaceOrderBody['paymentMethod'] = 'cash',
 ): PlaceOrderBody {
   const orderType = cart.orderType ?? ORDER_TYPES.dineIn;
   const body: PlaceOrderBody = { orderType, lines: orderLines(cart), paymentMethod };
   if (orderType === ORDER_TYPES.dineIn) {
-    if (cart.coordinates) body.location = cart.coordinates;
+    // A table's QR sends neither: the server knows the table from the QR.
+    if (!place.tableQr && cart.coordinates) body.location = cart.coordinates;
+    const tableNumber = cart.tableNumber?.trim();
+    if (!place.tableQr && place.branchHasTables && tableNumber) body.tableNumber = tableNumber;
   } else if (cart.branch) {
     body.branchId = cart.branch.id;
   }

@@ -8,6 +8,7 @@ import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
+import { formatTableNumber } from '../../../lib/format-table-number';
 import { useMenu } from '../../../lib/get-menu';
 import { type CheckedLine, checkCart } from '../../../lib/line-check';
 import { readJson, session } from '../../../lib/storage';
@@ -25,6 +26,7 @@ import { useOrderingCart, useSignedIn } from '../hooks/use-ordering-cart';
 import {
   attemptFor,
   attemptIsSpent,
+  dineInPlace,
   isStaleCartError,
   missingStep,
   type OrderAttempt,
@@ -106,7 +108,9 @@ export default function CheckoutRoute() {
   const branch = useOrderBranch(uuid);
   const orderType = cart.orderType;
 
-  const missing = ready && !placed ? missingStep(cart) : null;
+  // Asked once the QR's data is here: whether dine-in needs the location or a table number depends on it.
+  const dineIn = qr?.uuid === uuid ? dineInPlace(qr) : null;
+  const missing = ready && !placed && dineIn ? missingStep(cart, dineIn) : null;
   useEffect(() => {
     if (missing && missing !== 'cart') navigate(paths.orderType.build(uuid), { replace: true });
   }, [missing, navigate, uuid]);
@@ -187,7 +191,7 @@ export default function CheckoutRoute() {
 
   const place = async () => {
     if (!preview || !choice || belowMinimum) return;
-    const body = placeOrderBody(cart, choice.method);
+    const body = placeOrderBody(cart, dineInPlace(qr), choice.method);
     const bodyText = JSON.stringify(body);
     setSending(true);
     setError(null);
@@ -298,10 +302,13 @@ export default function CheckoutRoute() {
                 change={orderType === ORDER_TYPES.dineIn ? undefined : paths.orderType.build(uuid)}
                 testId="review-branch"
               />
-              {orderType === ORDER_TYPES.dineIn && qr?.table && (
+              {orderType === ORDER_TYPES.dineIn && (qr?.table ?? (qr?.branchHasTables && cart.tableNumber)) && (
                 <ReviewRow
                   label={t('ordering.table')}
-                  value={t('ordering.tableNumber', { number: qr.table.number })}
+                  value={t('ordering.tableNumber', {
+                    number: formatTableNumber(qr?.table?.number ?? cart.tableNumber?.trim() ?? '', language),
+                  })}
+                  change={qr?.table ? undefined : paths.orderType.build(uuid)}
                   testId="review-table"
                 />
               )}

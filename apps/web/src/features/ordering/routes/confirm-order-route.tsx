@@ -7,6 +7,7 @@ import { Link, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import { formatTableNumber } from '../../../lib/format-table-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
@@ -160,7 +161,9 @@ export default function ConfirmOrderRoute() {
               {order.table && (
                 <div className="review-row">
                   <dt>{t('ordering.table')}</dt>
-                  <dd>{t('ordering.tableNumber', { number: order.table.number })}</dd>
+                  <dd data-testid="confirm-table">
+                    {t('ordering.tableNumber', { number: formatTableNumber(order.table.number, language) })}
+                  </dd>
                 </div>
               )}
               {order.orderType === ORDER_TYPES.delivery && order.address && (

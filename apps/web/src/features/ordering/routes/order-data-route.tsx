@@ -6,10 +6,18 @@ import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { setNotes, setReceiveAt } from '../../../stores/cart-slice';
-import { useAppDispatch } from '../../../stores/root-state';
+import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { useOrderBranch } from '../hooks/use-order-branch';
 import { useOrderingCart } from '../hooks/use-ordering-cart';
-import { checkReceiveTime, missingStep, NOTES_MAX, receiveDays, zonedParts, zonedToInstant } from '../order-draft';
+import {
+  checkReceiveTime,
+  dineInPlace,
+  missingStep,
+  NOTES_MAX,
+  receiveDays,
+  zonedParts,
+  zonedToInstant,
+} from '../order-draft';
 import '../../../components/ui/form.css';
 import './ordering.css';
 
@@ -24,7 +32,9 @@ export default function OrderDataRoute() {
   const branch = useOrderBranch(uuid);
   const timeZone = branch?.timeZone ?? 'Asia/Riyadh';
 
-  const missing = ready ? missingStep(cart) : null;
+  const qr = useAppSelector((s) => s.establishment.establishment);
+  // Asked once the QR's data is here: whether dine-in needs the location or a table number depends on it.
+  const missing = ready && qr?.uuid === uuid ? missingStep(cart, dineInPlace(qr)) : null;
   useEffect(() => {
     if (missing && missing !== 'cart') navigate(paths.orderType.build(uuid), { replace: true });
   }, [missing, navigate, uuid]);

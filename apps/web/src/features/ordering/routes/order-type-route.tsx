@@ -7,8 +7,10 @@ import type { Address } from '@sufra/shared/schemas/customer';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { SavedAddressList } from '../../../components/address/saved-address-list';
+import { FormField } from '../../../components/ui/form-field';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import { formatTableNumber } from '../../../lib/format-table-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import {
@@ -21,13 +23,14 @@ import {
   setDeliveryZone,
   setOrderType,
   setPickupBranches,
+  setTableNumber,
 } from '../../../stores/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { createDeliveryAddress, getDeliveryAddresses } from '../api/get-addresses';
 import { useBranches } from '../api/get-branches';
 import { BranchStatus } from '../components/branch-status';
 import { useOrderingCart } from '../hooks/use-ordering-cart';
-import { branchesFor, enabledOrderTypes, missingStep, zoneFor } from '../order-draft';
+import { branchesFor, dineInPlace, enabledOrderTypes, missingStep, zoneFor } from '../order-draft';
 import '../../../components/ui/form.css';
 import './ordering.css';
 
@@ -42,8 +45,10 @@ export function addressText(address: Pick<Address, 'title' | 'description'>): st
 
 /**
  * `/order-type/{uuid}`: how the diner wants the order (the types the QR's branch has on), then what that type needs:
- * dine-in the diner's location (the API checks the distance from the branch), pickup a branch, delivery a branch and a
- * saved address inside one of its zones (or a new one, added on the map). Every choice goes to the cart slice.
+ * dine-in from a table's QR nothing (it is preselected: the QR on the table says where the diner sits), dine-in from a
+ * counter QR the diner's location (the API checks the distance from the branch) and, where the branch has tables, the
+ * table's number; pickup a branch, delivery a branch and a saved address inside one of its zones (or a new one, added
+ * on the map). Every choice goes to the cart slice.
  */
 export default function OrderTypeRoute() {
   const { uuid = '' } = useParams();
@@ -57,6 +62,11 @@ export default function OrderTypeRoute() {
   const types = qrBranch && qr ? enabledOrderTypes(qrBranch.orderTypes, qr.services) : [];
   const type = cart.orderType !== null && types.includes(cart.orderType) ? cart.orderType : null;
   const [problem, setProblem] = useState<string | null>(null);
+  // The location's and the table number's messages show in their own sections, once, never again under the button.
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const [tableError, setTableError] = useState<string | null>(null);
+  const place = dineInPlace(qr?.uuid === uuid ? qr : null);
+  const table = qr?.uuid === uuid ? qr.table : null;
 
   const choose = (next: OrderType) => {
     setProblem(null);
@@ -70,16 +80,38 @@ export default function OrderTypeRoute() {
     }
   };
 
+  // A table's QR is a table: dine-in is chosen for the diner (they can still pick another type).
+  const dineInOffered = types.includes(ORDER_TYPES.dineIn);
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !ready || !table || !dineInOffered) return;
+    preselected.current = true;
+    if (cart.orderType === null) {
+      dispatch(setOrderType(ORDER_TYPES.dineIn));
+      if (qrBranch) dispatch(setBranch(cartBranch(qrBranch)));
+    }
+  }, [ready, table, dineInOffered, cart.orderType, qrBranch, dispatch]);
+
   const next = () => {
-    const step = type === null ? 'type' : missingStep(cart);
+    const step = type === null ? 'type' : missingStep(cart, place);
     if (step === null) {
       navigate(paths.orderData.build(uuid));
+      return;
+    }
+    if (step === 'location') {
+      setProblem(null);
+      setLocationError(t('ordering.locationPermission'));
+      return;
+    }
+    if (step === 'table') {
+      setProblem(null);
+      setTableError(t('ordering.tableRequired'));
+      document.getElementById('table-number')?.focus();
       return;
     }
     const messages = {
       cart: t('ordering.emptyCart'),
       type: t('ordering.chooseType'),
-      location: t('ordering.locationPermission'),
       branch: t('ordering.chooseBranch'),
       address: t('ordering.selectAddress'),
     } as const;
@@ -127,7 +159,13 @@ export default function OrderTypeRoute() {
         </fieldset>
       )}
 
-      {type === ORDER_TYPES.dineIn && <DineInLocation branch={qrBranch} onProblem={setProblem} />}
+      {type === ORDER_TYPES.dineIn && table && <DineInTable number={table.number} />}
+      {type === ORDER_TYPES.dineIn && !table && (
+        <DineInLocation branch={qrBranch} error={locationError} onError={setLocationError} onProblem={setProblem} />
+      )}
+      {type === ORDER_TYPES.dineIn && !table && place.branchHasTables && (
+        <TableNumberField error={tableError} onError={setTableError} />
+      )}
       {(type === ORDER_TYPES.pickup || type === ORDER_TYPES.delivery) && (
         <BranchChoice uuid={uuid} brandId={qr?.brand.id} type={type} onChosen={() => setProblem(null)} />
       )}
@@ -145,12 +183,71 @@ export default function OrderTypeRoute() {
   );
 }
 
-function DineInLocation({ branch, onProblem }: { branch: Branch; onProblem: (message: string | null) => void }) {
+/** Dine-in from a table's QR: the table it is printed on. No location is asked: the QR is the proof. */
+function DineInTable({ number }: { number: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <section className="section" aria-labelledby="table-heading" data-testid="dine-in-table">
+      <h2 id="table-heading">{t('ordering.yourTable')}</h2>
+      <p className="notice notice--info">
+        <strong data-testid="dine-in-table-number">
+          {t('ordering.tableNumber', { number: formatTableNumber(number, language) })}
+        </strong>
+        <span> {t('ordering.tableQrHint')}</span>
+      </p>
+    </section>
+  );
+}
+
+/** Dine-in from a counter QR at a branch with tables: the number on the diner's table. */
+function TableNumberField({ error, onError }: { error: string | null; onError: (message: string | null) => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const value = useAppSelector((s) => s.cart.tableNumber) ?? '';
+  return (
+    <section className="section" aria-labelledby="table-number-heading" data-testid="table-number">
+      <h2 id="table-number-heading">{t('ordering.yourTable')}</h2>
+      <FormField
+        id="table-number"
+        label={t('ordering.tableNumberLabel')}
+        hint={t('ordering.tableNumberHint')}
+        error={error}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="text"
+            autoComplete="off"
+            maxLength={20}
+            value={value}
+            onChange={(event) => {
+              dispatch(setTableNumber(event.target.value));
+              if (event.target.value.trim()) onError(null);
+            }}
+          />
+        )}
+      </FormField>
+    </section>
+  );
+}
+
+function DineInLocation({
+  branch,
+  error,
+  onError: setError,
+  onProblem,
+}: {
+  branch: Branch;
+  error: string | null;
+  onError: (message: string | null) => void;
+  onProblem: (message: string | null) => void;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const coordinates = useAppSelector((s) => s.cart.coordinates);
   const [locating, setLocating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const far = coordinates !== null && distanceMeters(coordinates, branch.location) > branch.dineInRadiusMeters;
 
   const locate = useCallback(() => {
@@ -174,7 +271,7 @@ function DineInLocation({ branch, onProblem }: { branch: Branch; onProblem: (mes
       },
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
     );
-  }, [dispatch, onProblem, t]);
+  }, [dispatch, onProblem, setError, t]);
 
   // Asked once when dine-in is chosen; the button asks again.
   const asked = useRef(false);
@@ -197,9 +294,12 @@ function DineInLocation({ branch, onProblem }: { branch: Branch; onProblem: (mes
         )}
       </div>
       {error && (
-        <p className="field__error" role="alert" data-testid="location-error">
-          {error}
-        </p>
+        <div className="field__error" role="alert" data-testid="location-error">
+          <p>{error}</p>
+          <p className="field__hint" data-testid="location-how-to">
+            {t('ordering.locationHowTo')}
+          </p>
+        </div>
       )}
       {far && !locating && (
         <p className="field__error" role="alert" data-testid="location-far">
@@ -310,7 +410,8 @@ function DeliveryAddress({ uuid, branchId }: { uuid: string; branchId: number })
   const brandId = useAppSelector((s) => s.establishment.establishment?.brand.id);
   const chosenId = useAppSelector((s) => s.cart.addressId);
   const branches = useBranches(brandId, language);
-  const zones = branches.data?.branches.find((b) => b.id === branchId)?.deliveryZones ?? [];
+  const chosenBranch = branches.data?.branches.find((b) => b.id === branchId);
+  const zones = chosenBranch?.deliveryZones ?? [];
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [picked, setPicked] = useState<number | null>(chosenId);
@@ -421,6 +522,7 @@ function DeliveryAddress({ uuid, branchId }: { uuid: string; branchId: number })
           <Suspense fallback={<div className="skeleton skeleton--block" />}>
             <AddressForm
               address={null}
+              branches={chosenBranch ? [chosenBranch] : undefined}
               save={(body) => createDeliveryAddress(uuid, body, language)}
               onSaved={(address) => {
                 setAddresses((list) => [...(list ?? []), address]);

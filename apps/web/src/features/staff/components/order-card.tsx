@@ -5,6 +5,7 @@ import type { StaffOrder } from '@sufra/shared/schemas/order';
 import { useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
+import { formatTableNumber } from '../../../lib/format-table-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatBranchTime, formatOrderNumber } from '../board-format';
@@ -115,7 +116,7 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
 
       {order.table && (
         <p className="order-card__where" data-testid="order-table">
-          {t('branch.table', { number: order.table.number })}
+          {t('branch.table', { number: formatTableNumber(order.table.number, language) })}
         </p>
       )}
       {order.address && !compact && (

@@ -2,6 +2,7 @@ import { TABLE_STATUSES, type TableStatus, tableStatusLabel } from '@sufra/share
 import type { Table } from '@sufra/shared/schemas/order-events';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
+import { formatTableNumber } from '../../../lib/format-table-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 
@@ -47,6 +48,7 @@ export function TableStatuses({ tables, error, onRetry, onSet }: Props) {
 function TableItem({ table, onSet }: { table: Table; onSet: Props['onSet'] }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const shown = formatTableNumber(table.number, language);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = `table-${table.id}-status`;
@@ -71,8 +73,8 @@ function TableItem({ table, onSet }: { table: Table; onSet: Props['onSet'] }) {
       data-status={table.status}
     >
       <label htmlFor={id} className="board-table__name">
-        <span aria-hidden="true">{t('branch.table', { number: table.number })}</span>
-        <span className="visually-hidden">{t('staff.tables.statusOf', { number: table.number })}</span>
+        <span aria-hidden="true">{t('branch.table', { number: shown })}</span>
+        <span className="visually-hidden">{t('staff.tables.statusOf', { number: shown })}</span>
       </label>
       <select
         id={id}

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_open_by_table_idx" ON "orders" USING btree ("table_id") WHERE "orders"."table_id" is not null and "orders"."status" not in ('delivered', 'canceled', 'returned');
