@@ -97,6 +97,8 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** Sends owed card refunds to the provider (tests call drainOnce()). */
     refundRelay: RefundRelay;
+    /** Webhooks are acknowledged before their payment is settled: idle() waits for those settles (tests, close). */
+    paymentWebhooks: { idle(): Promise<void> };
     /** Expires card orders left unpaid past CARD_PAYMENT_TIMEOUT_MINUTES (tests call drainOnce()). */
     paymentExpiry: PaymentExpiry;
     /** The built-in test gateway when it is mounted (PAYMENT_PROVIDER=test), else null. */
@@ -291,6 +293,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     intervalMs: config.kitchen.relayIntervalMs,
   });
   app.decorate('refundRelay', refundRelay);
+  app.decorate('paymentWebhooks', { idle: () => payments.webhooksIdle() });
+  app.addHook('onClose', async () => payments.webhooksIdle());
   app.addHook('onReady', async () => refundRelay.start());
   app.addHook('onClose', async () => refundRelay.stop());
   const paymentExpiry = createPaymentExpiry({
