@@ -102,7 +102,7 @@ for (const language of LANGUAGES) {
       await page.getByTestId('card-pay').click();
       await passFakeThreeDSecure(page);
       await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=${orderId}$`), { timeout: 15_000 });
-      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_declined', language));
 
       await page.getByTestId('payment-retry').click();
       await expect(page).toHaveURL(new RegExp(`/card/${QR.main}\\?order=${orderId}$`));
