@@ -525,6 +525,36 @@ describe('card placement when the provider fails', () => {
     expect(asked(/^GET \/v1\/payments\//)).toBe(1);
   });
 
+  it('makes one payment at the provider from 20 retries at once (PostgreSQL: really side by side)', async () => {
+    standIn.mode = 'error';
+    const failed = await placeOrder(a, UUID.aMain, cardOrder(), newKey());
+    expect(failed.statusCode).toBe(502);
+    const orderId = failed.json().error.details.orderId as number;
+    standIn.mode = 'pass';
+    standIn.requests = [];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => {
+        // Each from its own connection of the same session, as tabs would.
+        const tab = caller(t);
+        for (const [k, v] of a.jar.cookies) tab.jar.cookies.set(k, v);
+        return tab.call('POST', `/api/orders/${UUID.aMain}/${orderId}/payment/`);
+      }),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
+    for (const r of answers.filter((x) => x.statusCode === 409)) {
+      expect(r.json().error.code).toBe('payment_in_progress');
+    }
+    const pages = answers.filter((r) => r.statusCode === 201).map((r) => r.json().payment.redirectUrl as string);
+    expect(new Set(pages).size).toBe(1);
+    expect(asked(/^POST \/v1\/payments$/)).toBe(1);
+    // The failed placement's attempt and the one new attempt.
+    expect(await countRows(t, `payment_attempts where order_id = ${orderId}`)).toBe(2);
+  });
+
   it('asks the provider about at most MAX_OPEN_ATTEMPTS open attempts, and never about settled ones', async () => {
     standIn.mode = 'pass';
     const placed = await placeOrder(a, UUID.aMain, cardOrder(), newKey());
