@@ -4,6 +4,7 @@
  * default test gateway on E2E_PORT.
  */
 import { expect, type Page } from '@playwright/test';
+import type { Language } from '../../packages/shared/src/language.ts';
 
 const basePort = Number(process.env.E2E_PORT ?? 3210);
 
@@ -38,7 +39,9 @@ export async function fillMoyasarCard(
 }
 
 /** The fake's 3-D Secure page: one button, then Moyasar sends the diner back to /payment/{uuid}. */
-export async function passFakeThreeDSecure(page: Page) {
+export async function passFakeThreeDSecure(page: Page, language: Language) {
   await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${MOYASAR_E2E.fakePort}/v1/transaction_auths/`));
-  await page.getByRole('button', { name: 'Complete verification' }).click();
+  // In the diner's language: our API asks Moyasar for it (Accept-Language on the payment's create).
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await page.getByRole('button', { name: language === 'ar' ? 'أكمل التحقق' : 'Complete verification' }).click();
 }

@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
+import type { ErrorCode } from '../../packages/shared/src/messages/errors.ts';
 import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { BRANCHES, branchOption, dinerWithCart } from './ordering.ts';
 import { errorText, QR } from './sufra.ts';
@@ -83,10 +84,13 @@ export async function payOnHostedPage(page: Page, number: string) {
   await passThreeDs(page);
 }
 
-/** The payment failed: the payment-failed page with the spec's message. Returns the order it offers to pay again. */
-export async function expectPaymentFailed(page: Page, language: Language) {
+/**
+ * The payment failed: the payment-failed page saying what happened (`code`: the spec's technical error unless the
+ * provider said why). Returns the order it offers to pay again.
+ */
+export async function expectPaymentFailed(page: Page, language: Language, code: ErrorCode = 'payment_failed') {
   await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=\\d+$`), { timeout: 15_000 });
-  await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+  await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText(code, language));
   return Number(new URL(page.url()).searchParams.get('order'));
 }
 

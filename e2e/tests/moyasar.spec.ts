@@ -74,7 +74,7 @@ for (const language of LANGUAGES) {
       await fillMoyasarCard(page, { number: MOYASAR_CARDS.approved });
       await expect(page.getByTestId('card-brand')).toHaveAttribute('data-brand', 'visa');
       await page.getByTestId('card-pay').click();
-      await passFakeThreeDSecure(page);
+      await passFakeThreeDSecure(page, language);
       const id = await expectPaidConfirmation(page);
       expect(new URL(page.url()).search).toBe(`?order=${id}`);
       // The number went to Moyasar's tokens endpoint, once, and never to our server.
@@ -100,15 +100,15 @@ for (const language of LANGUAGES) {
       await page.unroute(tokens);
 
       await page.getByTestId('card-pay').click();
-      await passFakeThreeDSecure(page);
+      await passFakeThreeDSecure(page, language);
       await expect(page).toHaveURL(new RegExp(`/payment-failed/${QR.main}\\?order=${orderId}$`), { timeout: 15_000 });
-      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_failed', language));
+      await expect(page.getByTestId('payment-failed-text')).toHaveText(errorText('payment_declined', language));
 
       await page.getByTestId('payment-retry').click();
       await expect(page).toHaveURL(new RegExp(`/card/${QR.main}\\?order=${orderId}$`));
       await fillMoyasarCard(page, { number: MOYASAR_CARDS.approved });
       await page.getByTestId('card-pay').click();
-      await passFakeThreeDSecure(page);
+      await passFakeThreeDSecure(page, language);
       expect(await expectPaidConfirmation(page)).toBe(orderId);
       await page.goto(`/orders/${QR.main}`);
       await expect(page.getByTestId('order-card').first()).toBeVisible();

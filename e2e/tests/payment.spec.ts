@@ -46,13 +46,13 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('cart-empty')).toBeVisible();
     });
 
-    test('a declined card lands on payment failed with the spec message; the same cart placed again pays that order', async ({
+    test('a declined card lands on payment failed saying why; the same cart placed again pays that order', async ({
       page,
     }) => {
       await placeCardOrder(page);
       await fillCard(page, { number: TEST_CARDS.declined });
       await submitCard(page);
-      const failedId = await expectPaymentFailed(page, language);
+      const failedId = await expectPaymentFailed(page, language, 'payment_insufficient_funds');
       await expect(page.getByTestId('payment-retry')).toBeEnabled();
       await expectNoSeriousViolations(page, `payment failed (${language})`);
 
@@ -69,7 +69,7 @@ for (const language of LANGUAGES) {
       test.setTimeout(120_000);
       await placeCardOrder(page);
       await payOnHostedPage(page, TEST_CARDS.threeDsFails);
-      const failedId = await expectPaymentFailed(page, language);
+      const failedId = await expectPaymentFailed(page, language, 'payment_3ds_failed');
 
       await page.getByTestId('payment-retry').click();
       await expect(page).toHaveURL(/\/test-gateway\/pay\//);

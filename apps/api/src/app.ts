@@ -100,6 +100,8 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** Points: programme, accounts, adjustments and expiry (tests call expireOnce()). */
     loyalty: LoyaltyService;
+    /** Webhooks are acknowledged before their payment is settled: idle() waits for those settles (tests, close). */
+    paymentWebhooks: { idle(): Promise<void> };
     /** The built-in test gateway when it is mounted (PAYMENT_PROVIDER=test), else null. */
     testGateway: { service: TestGatewayService; webhooks: GatewayWebhookRelay } | null;
   }
@@ -291,6 +293,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     intervalMs: config.kitchen.relayIntervalMs,
   });
+  app.decorate('paymentWebhooks', { idle: () => payments.webhooksIdle() });
+  app.addHook('onClose', async () => payments.webhooksIdle());
   const paymentExpiry = createPaymentExpiry({
     sweep: () => payments.expireAbandonedOnce(),
     log: app.log,

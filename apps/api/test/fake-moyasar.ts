@@ -7,7 +7,8 @@ import { checkCardNumber, checkCvv } from '@sufra/shared/payments/card';
  * A local stand-in for Moyasar's API (https://docs.moyasar.com), used by the adapter's tests, the API tests and the
  * browser journeys (there is no network here, and the real one must never see test traffic):
  * - POST /v1/tokens with the publishable key, called by the BROWSER (so it answers CORS): a card becomes a token;
- * - POST /v1/payments with the secret key and a `token` source, `given_id` idempotency; GET one; refund;
+ * - POST /v1/payments with the secret key and a `token` source; as the real API, a `given_id` already used is refused
+ *   (`used_given_id`), not replayed, and a save-only token pays once; GET one; refund;
  * - the 3-D Secure step at the payment's `transaction_url`: a tiny page whose button settles the payment, sends the
  *   webhook (with the dashboard's secret token in its body) and redirects to `callback_url` with ?id=&status=&message=;
  * - failures on demand (`next`): a status, a slow answer, a body that stalls.
@@ -52,6 +53,8 @@ export interface FakeToken {
   year: number;
   /** What the issuer says at 3-D Secure (see FAKE_MOYASAR_CARDS). */
   outcome: 'paid' | 'failed';
+  /** A save-only token pays once. */
+  used: boolean;
 }
 
 /** Test cards of the fake (Luhn-valid): every other valid card is approved. */
@@ -74,6 +77,8 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions): Promise<Fak
     close: async () => {},
   };
   const timers = new Set<NodeJS.Timeout>();
+  /** Each payment's 3-D Secure page language, from its create's Accept-Language (as the real page follows it). */
+  const languages = new Map<string, 'ar' | 'en'>();
   const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
   const origin = () => fake.url.replace(/\/v1$/, '');
 
@@ -118,6 +123,7 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions): Promise<Fak
       month,
       year,
       outcome: checked.digits === FAKE_MOYASAR_CARDS.declined ? 'failed' : 'paid',
+      used: false,
     };
     fake.tokens.set(token.id, token);
     return json(res, 201, {
@@ -139,16 +145,19 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions): Promise<Fak
     });
   }
 
-  function createPayment(res: ServerResponse, body: Record<string, unknown>) {
+  function createPayment(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>) {
     const givenId = String(body.given_id ?? randomUUID());
-    const existing = fake.payments.get(givenId);
-    if (existing) return json(res, 201, existing);
+    // Refused, not replayed: the caller must fetch the payment by its given_id to learn what the first create made.
+    if (fake.payments.has(givenId)) return invalid(res, { given_id: ['used_given_id'] });
     if (typeof body.amount !== 'number' || body.amount < 100) {
       return invalid(res, { amount: ['must be greater than or equal to 100'] });
     }
     const source = (body.source ?? {}) as Record<string, unknown>;
     const token = source.type === 'token' ? fake.tokens.get(String(source.token ?? '')) : undefined;
     if (!token) return invalid(res, { 'source.token': ['is invalid'] });
+    if (token.used) return invalid(res, { 'source.token': ['has already been used'] });
+    token.used = true;
+    languages.set(givenId, String(req.headers['accept-language'] ?? '').startsWith('ar') ? 'ar' : 'en');
     const payment: Record<string, unknown> = {
       id: givenId,
       status: 'initiated',
@@ -219,11 +228,13 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions): Promise<Fak
     }
     const source = payment.source as Record<string, unknown>;
     if (req.method === 'GET') {
+      const ar = languages.get(id) === 'ar';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+      res.end(`<!doctype html><html lang="${ar ? 'ar' : 'en'}" dir="${ar ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>3-D Secure</title></head>
-<body><main><h1>3-D Secure</h1><p>Fake Moyasar: ${String(payment.amount_format)}, card ${String(source.number)}</p>
-<form method="post"><button type="submit">Complete verification</button></form></main></body></html>`);
+<body><main><h1>${ar ? 'التحقق الآمن' : '3-D Secure'}</h1>
+<p>${ar ? 'ميسّر التجريبي' : 'Fake Moyasar'}: <bdi>${String(payment.amount_format)}</bdi>, <bdi>${String(source.number)}</bdi></p>
+<form method="post"><button type="submit">${ar ? 'أكمل التحقق' : 'Complete verification'}</button></form></main></body></html>`);
       return;
     }
     if (payment.status === 'initiated') {
@@ -294,7 +305,7 @@ export async function startFakeMoyasar(options: FakeMoyasarOptions): Promise<Fak
         errors: null,
       });
     }
-    if (req.method === 'POST' && path === '/v1/payments') return createPayment(res, body);
+    if (req.method === 'POST' && path === '/v1/payments') return createPayment(req, res, body);
     const match = /^\/v1\/payments\/([^/]+)(\/refund)?$/.exec(path);
     const payment = match ? fake.payments.get(decodeURIComponent(match[1] ?? '')) : undefined;
     if (!payment) return json(res, 404, { type: 'record_not_found', message: 'Object not found', errors: null });

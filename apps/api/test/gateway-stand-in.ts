@@ -10,6 +10,8 @@ export interface GatewayStandIn {
   /** The real gateway's base (…/test-gateway), set once the app listens. */
   target: string;
   mode: 'pass' | 'error' | 'silent';
+  /** Every request it was asked, as "METHOD /path" (what our app asked of the provider). */
+  requests: string[];
   close(): Promise<void>;
 }
 
@@ -19,12 +21,14 @@ export async function startGatewayStandIn(): Promise<GatewayStandIn> {
     url: '',
     target: '',
     mode: 'pass',
+    requests: [],
     async close() {
       server?.closeAllConnections();
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     },
   };
   server = createServer(async (req, res) => {
+    standIn.requests.push(`${req.method} ${req.url}`);
     if (standIn.mode === 'error') {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"type":"api_error","message":"down"}');
       return;

@@ -252,15 +252,21 @@ export const ERRORS = {
     en: 'Payment Failed (transaction failed due to a technical error, try again)',
     ar: 'فشل الدفع (فشلت العملية بسبب خطأ تقني، حاول مرة أخرى)',
   },
+  // A failed attempt in the provider's own words (issue 13 item 13): what happened and what to do next.
   payment_declined: {
     status: 402,
-    en: 'The card was declined (insufficient funds)',
-    ar: 'رُفضت البطاقة (الرصيد غير كافٍ)',
+    en: 'Your bank declined this card. Try another card, or order again and pay cash',
+    ar: 'رفض البنك هذه البطاقة. جرّب بطاقة أخرى، أو اطلب مرة أخرى وادفع نقدًا',
+  },
+  payment_insufficient_funds: {
+    status: 402,
+    en: "The card was declined: there isn't enough balance. Try another card, or order again and pay cash",
+    ar: 'رُفضت البطاقة: الرصيد غير كافٍ. جرّب بطاقة أخرى، أو اطلب مرة أخرى وادفع نقدًا',
   },
   payment_3ds_failed: {
     status: 402,
-    en: 'The 3-D Secure verification failed',
-    ar: 'فشل التحقق الآمن (3-D Secure)',
+    en: "Your bank's verification (3-D Secure) didn't succeed. Try again, use another card, or order again and pay cash",
+    ar: 'لم ينجح تحقق البنك (\u20663-D Secure\u2069). حاول مرة أخرى، أو استخدم بطاقة أخرى، أو اطلب مرة أخرى وادفع نقدًا',
   },
   payment_already_completed: {
     status: 409,
@@ -281,6 +287,21 @@ export const ERRORS = {
     status: 502,
     en: "The payment provider didn't answer, try again in a moment",
     ar: 'لم يستجب مزوّد الدفع، حاول مرة أخرى بعد قليل',
+  },
+  payment_provider_busy: {
+    status: 502,
+    en: 'The payment provider is busy right now, try again in a few minutes',
+    ar: 'مزوّد الدفع مشغول الآن، حاول مرة أخرى بعد بضع دقائق',
+  },
+  payment_provider_misconfigured: {
+    status: 502,
+    en: "Card payments aren't available right now because of a setup problem on our side. Pay cash, or try later",
+    ar: 'الدفع بالبطاقة غير متاح الآن بسبب مشكلة في الإعداد لدينا. ادفع نقدًا أو حاول لاحقًا',
+  },
+  payment_in_progress: {
+    status: 409,
+    en: 'A payment for this order is already being started, try again in a moment',
+    ar: 'يجري بدء عملية دفع لهذا الطلب بالفعل، حاول مرة أخرى بعد لحظة',
   },
   payment_card_refused: {
     status: 422,

@@ -57,6 +57,23 @@ export const PAYMENT_EXPIRED_REASON = 'payment_expired';
 export const ORDER_PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
+/**
+ * A card order's money going back to the diner (issue 13): `pending` from the cancel of a paid order until the
+ * provider confirms the refund, `done` after; null when nothing is owed (cash, unpaid, or not canceled).
+ */
+export const ORDER_REFUND_STATES = ['pending', 'done'] as const;
+export type OrderRefundState = (typeof ORDER_REFUND_STATES)[number];
+
+export function orderRefundState(order: {
+  paymentMethod: PaymentMethod;
+  paymentStatus: OrderPaymentStatus;
+  status: string;
+}): OrderRefundState | null {
+  if (order.paymentMethod !== 'card') return null;
+  if (order.paymentStatus === 'refunded') return 'done';
+  return order.paymentStatus === 'paid' && order.status === 'canceled' ? 'pending' : null;
+}
+
 export const placeOrderBody = z.object({
   /** 1 dine-in, 2 pickup, 3 delivery (order-types.ts). */
   orderType: orderTypeSchema,
@@ -162,6 +179,8 @@ export const orderSchema = z.object({
   cancelReason: z.string().nullable(),
   /** A cash order: when staff recorded the cash taken (paymentStatus is then `paid`); null until then. */
   cashReceivedAt: z.iso.datetime().nullable(),
+  /** orderRefundState: whether a canceled card order's money is on its way back. (Default: answers kept before it.) */
+  refund: z.enum(ORDER_REFUND_STATES).nullable().default(null),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

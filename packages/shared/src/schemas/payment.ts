@@ -9,8 +9,10 @@ import { orderSchema } from './order.ts';
  *   POST /api/orders/{uuid}/                     placeOrderBody with paymentMethod 'card' → 201 placedOrderResponse
  *                                                (order unpaid, `payment.redirectUrl` = the provider's page; the
  *                                                kitchen does not see the order until the payment is verified)
- *   POST /api/orders/{uuid}/{id}/payment/        no body → 201 paymentRedirectResponse: a new attempt for an
- *                                                unpaid card order (never a second order); paid → 409
+ *   POST /api/orders/{uuid}/{id}/payment/        no body → 201 paymentRedirectResponse: the open attempt's page, or
+ *                                                a new attempt for an unpaid card order (never a second order; at most
+ *                                                MAX_OPEN_ATTEMPTS open; a create still on its way → 409
+ *                                                payment_in_progress); paid → 409
  *                                                payment_already_completed; canceled → 409 order_not_payable;
  *                                                expired (unpaid past CARD_PAYMENT_TIMEOUT_MINUTES, canceled with
  *                                                PAYMENT_EXPIRED_REASON) → 410 payment_expired; cash → 409
@@ -28,7 +30,9 @@ import { orderSchema } from './order.ts';
  *                                                a provider that does not answer → 502 payment_provider_unavailable
  *                                                (both leave the order unpaid and the card page usable again)
  *   POST /api/payments/webhooks/test/            the test gateway's signed webhook (raw body); forged → 401
- *   POST /api/payments/webhooks/moyasar/         Moyasar's webhook (secret_token in the body); forged → 401
+ *   POST /api/payments/webhooks/moyasar/         Moyasar's webhook (secret_token in the body); forged → 401; a genuine
+ *                                                event about something we never act on → 200 (ignored). Answered
+ *                                                before the payment is fetched and settled.
  *
  * The provider sends the diner back to `<PUBLIC_URL>/payment/{uuid}?order={id}` (&id=&status=&message= appended
  * by the provider, to be ignored). A provider that does not answer at placement or retry → 502
@@ -51,9 +55,10 @@ export type PaymentRedirectResponse = z.infer<typeof paymentRedirectResponse>;
  * The server's verdict on the latest payment attempt:
  * - `paid`: the provider confirmed amount, currency and order; the order is paid and on its way to the kitchen
  *   (→ /confirm-order/{uuid}?order={id}).
- * - `failed`: declined, 3-D Secure failed or abandoned; the order stays unpaid, `message` is the spec's
- *   "Payment Failed (transaction failed due to a technical error, try again)" in the request's language
- *   (→ /payment-failed/{uuid}, whose retry POSTs …/payment/).
+ * - `failed`: declined, 3-D Secure failed or abandoned; the order stays unpaid. `error` says what happened when the
+ *   provider said (`payment_declined`, `payment_insufficient_funds`, `payment_3ds_failed`, each with what to do next),
+ *   else the spec's `payment_failed` "Payment Failed (transaction failed due to a technical error, try again)", in
+ *   the request's language (→ /payment-failed/{uuid}, whose retry POSTs …/payment/).
  * - `pending`: the provider has no verdict yet (or did not answer in time): ask again shortly.
  * An order that is already paid answers `paid` again (idempotent); a canceled unpaid one answers `failed`.
  */
@@ -64,7 +69,7 @@ export const paymentVerifyResponse = z.object({
   order: orderSchema,
   /** The latest attempt's status as the provider reported it; null when the order has no attempt. */
   attemptStatus: z.enum(PAYMENT_STATUSES).nullable(),
-  /** `failed` only: the code (`payment_failed`) and its localized message. */
+  /** `failed` only: the code (payment_failed, payment_declined, payment_insufficient_funds, payment_3ds_failed) and its localized message. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 export type PaymentVerifyResponse = z.infer<typeof paymentVerifyResponse>;

@@ -77,7 +77,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       }
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new AppError('idempotency_key_required');
-      const placed = await orders.placeOrder(context, signedIn, key, request.body);
+      const placed = await orders.placeOrder(context, signedIn, key, request.body, request.language);
       if (placed.replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(placed.status).send(placed.body);
     },

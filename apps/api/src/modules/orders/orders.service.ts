@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { distanceMeters } from '@sufra/shared/geo/distance';
 import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
+import { DEFAULT_LANGUAGE, type Language } from '@sufra/shared/language';
 import { momentsOfMove } from '@sufra/shared/machines/order-lifecycle';
 import { canTransition, isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
@@ -9,13 +10,14 @@ import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import { toAsciiDigits } from '@sufra/shared/phone/phone-number';
 import { type CartLineInput, type CartPricing, priceCart } from '@sufra/shared/pricing/price-cart';
 import type { MenuItem } from '@sufra/shared/schemas/menu';
-import type {
-  Order,
-  OrderAddressSnapshot,
-  OrderLine,
-  OrderListResponse,
-  placeOrderBody,
-  StaffOrder,
+import {
+  type Order,
+  type OrderAddressSnapshot,
+  type OrderLine,
+  type OrderListResponse,
+  orderRefundState,
+  type placeOrderBody,
+  type StaffOrder,
 } from '@sufra/shared/schemas/order';
 import type { PlacedOrderResponse } from '@sufra/shared/schemas/payment';
 import type { Service } from '@sufra/shared/services';
@@ -309,6 +311,7 @@ export function createOrdersService(
     key: string,
     requestHash: string,
     body: PlaceOrderInput,
+    language: Language,
   ): Promise<
     | { order: Order; payment: ReturnType<OrdersPayments['beginAttempt']> | null }
     | 'key_taken'
@@ -497,7 +500,7 @@ export function createOrdersService(
     // duplicate racing it wins the key), the provider is left with a payment nobody was sent to, which is never paid.
     const payment =
       reserved && attempt
-        ? deps.payments().beginAttempt({ id: reserved.orderId, total: row.total }, qr.qr.uuid, attempt)
+        ? deps.payments().beginAttempt({ id: reserved.orderId, total: row.total }, qr.qr.uuid, attempt, language)
         : null;
     const write: PlacedOrderWrite = {
       ...(reserved ? { id: reserved.orderId } : {}),
@@ -529,6 +532,7 @@ export function createOrdersService(
     customer: CustomerPrincipal,
     key: string,
     requestHash: string,
+    language: Language,
   ): Promise<PlacedOrder | null> {
     const existing = await findIdempotencyKey(db, customer.id, key);
     if (!existing) return null;
@@ -540,7 +544,7 @@ export function createOrdersService(
     if (first.paymentMethod !== 'card') return { status: existing.responseStatus, body: first, replayed: true };
     // A card order's replay also says where to pay (the open attempt's page, or a new attempt's), so a placement
     // whose provider call failed is retried with the same key and never makes a second order.
-    const payment = await deps.payments().redirectForReplay(first.id, qr.qr.uuid);
+    const payment = await deps.payments().redirectForReplay(first.id, qr.qr.uuid, language);
     return { status: existing.responseStatus, body: payment ? { ...first, payment } : first, replayed: true };
   }
 
@@ -556,6 +560,8 @@ export function createOrdersService(
       signedIn: { customer: CustomerPrincipal; check: Omit<CustomerSessionCheck, 'now'> },
       key: string,
       body: PlaceOrderInput,
+      /** The diner's language, for the card provider's pages. */
+      language: Language = DEFAULT_LANGUAGE,
     ): Promise<PlacedOrder> {
       const { customer } = signedIn;
       let qr = context.row;
@@ -568,7 +574,7 @@ export function createOrdersService(
       let placed: Awaited<ReturnType<typeof placeNew>>;
       for (let stale = 0; ; ) {
         try {
-          placed = await placeNew(qr, customer, session, key, requestHash, body);
+          placed = await placeNew(qr, customer, session, key, requestHash, body, language);
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           // A refusal on a cached context is made again on a fresh one: the cache never refuses what the database
@@ -581,7 +587,7 @@ export function createOrdersService(
           // A refusal. A signed-out diner is told that first; a replay of an order placed before answers that order,
           // whatever the menu or the branch says now.
           if (!(await isCustomerSessionLive(db, session))) throw new AppError('session_expired');
-          const replay = await replayOf(qr, customer, key, requestHash);
+          const replay = await replayOf(qr, customer, key, requestHash, language);
           if (replay) return replay;
           throw error;
         }
@@ -599,7 +605,7 @@ export function createOrdersService(
       }
       if (placed === 'key_taken') {
         // (Gone again only if its customer was deleted meanwhile: then this is a retry's business.)
-        const replay = await replayOf(qr, customer, key, requestHash);
+        const replay = await replayOf(qr, customer, key, requestHash, language);
         if (!replay) throw new AppError('idempotency_key_in_flight');
         return replay;
       }
@@ -778,15 +784,18 @@ function pricingColumns(p: CartPricing) {
 }
 
 export function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranch, lines: OrderLineRow[]): Order {
+  const paymentMethod = o.paymentMethod === 'card' ? 'card' : 'cash';
+  const paymentStatus = o.paymentStatus === 'paid' || o.paymentStatus === 'refunded' ? o.paymentStatus : 'unpaid';
+  const status = isOrderStatus(o.status) ? o.status : 'pending';
   return {
     id: o.id,
     number: o.number,
     branchId: o.branchId,
     branchName: { ar: branchNameAr, en: branchNameEn },
     orderType: o.orderType as OrderType,
-    status: isOrderStatus(o.status) ? o.status : 'pending',
-    paymentMethod: o.paymentMethod === 'card' ? 'card' : 'cash',
-    paymentStatus: o.paymentStatus === 'paid' || o.paymentStatus === 'refunded' ? o.paymentStatus : 'unpaid',
+    status,
+    paymentMethod,
+    paymentStatus,
     table: o.tableId !== null && o.tableNumber !== null ? { id: o.tableId, number: o.tableNumber } : null,
     address: o.address ?? null,
     notes: o.notes,
@@ -820,6 +829,7 @@ export function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranc
     })),
     cancelReason: o.cancelReason,
     cashReceivedAt: o.cashReceivedAt ? o.cashReceivedAt.toISOString() : null,
+    refund: orderRefundState({ paymentMethod, paymentStatus, status }),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { orderSchema } from '@sufra/shared/schemas/order';
 import {
   cardPageResponse,
@@ -186,7 +187,13 @@ describe('card payments with Moyasar (our card page, a browser-made token)', () 
     const declined = await passThreeDSecure(await payOnCardPage(a, placed.id, FAKE_MOYASAR_CARDS.declined));
     expect(declined.searchParams.get('status')).toBe('failed');
     const failed = await verify(a, placed.id);
-    expect(failed).toMatchObject({ outcome: 'failed', error: { code: 'payment_failed' } });
+    expect(failed).toMatchObject({
+      outcome: 'failed',
+      error: {
+        code: 'payment_declined',
+        message: 'Your bank declined this card. Try another card, or order again and pay cash',
+      },
+    });
 
     const retry = await a.call('POST', orderPath(placed.id, 'payment/'));
     expect(retry.statusCode, retry.body).toBe(201);
@@ -265,6 +272,79 @@ describe('card payments with Moyasar (our card page, a browser-made token)', () 
     expect([...fake.payments.keys()].filter((id) => id === attempt?.idempotency_key)).toHaveLength(1);
     await passThreeDSecure(paymentRedirectSchema.parse(first.json()).redirectUrl);
     expect((await verify(a, placed.id)).outcome).toBe('paid');
+  });
+
+  it("opens Moyasar's 3-D Secure step in the diner's language", async () => {
+    const placed = await placeCard(b);
+    const html = await (await fetch(await payOnCardPage(b, placed.id, FAKE_MOYASAR_CARDS.approved))).text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('answers a throttled Moyasar with "try again later" and a refused key with a configuration error, never "card refused"', async () => {
+    const placed = await placeCard();
+    for (const [status, code, message] of [
+      [429, 'payment_provider_busy', 'The payment provider is busy right now, try again in a few minutes'],
+      [
+        403,
+        'payment_provider_misconfigured',
+        "Card payments aren't available right now because of a setup problem on our side. Pay cash, or try later",
+      ],
+      [
+        405,
+        'payment_provider_misconfigured',
+        "Card payments aren't available right now because of a setup problem on our side. Pay cash, or try later",
+      ],
+    ] as const) {
+      const token = await tokenizeCard(fake, PUBLISHABLE_KEY, { number: FAKE_MOYASAR_CARDS.approved });
+      fake.next.push({ kind: 'status', status, body: '{"type":"error","message":"no"}', path: '/v1/payments' });
+      const res = await submitToken(a, placed.id, token);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toMatchObject({ code, message });
+    }
+    expect((await attemptsOf(placed.id)).map((row) => row.status)).toEqual(['initiated']);
+  });
+
+  describe('webhooks', () => {
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${base}/api/payments/webhooks/moyasar/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    it('acknowledges a genuine event it does not act on (a verified card check) instead of calling it forged', async () => {
+      const before = await countRows(t, 'payment_webhook_events');
+      for (const data of [
+        { id: 'p_verify', status: 'verified', amount: 100, currency: 'SAR', source: { type: 'creditcard' } },
+        { id: 'tok_1', kind: 'not a payment' },
+      ]) {
+        const res = await post({ id: randomUUID(), type: 'payment_verified', secret_token: WEBHOOK_SECRET, data });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ received: true });
+      }
+      expect(await countRows(t, 'payment_webhook_events')).toBe(before);
+      // The secret is still checked first: a forged one is 401 whatever its data.
+      const forged = await post({ id: randomUUID(), type: 'payment_verified', secret_token: 'nope', data: {} });
+      expect(forged.status).toBe(401);
+    });
+
+    it('acknowledges a paid event before asking Moyasar about it; a fetch that fails then is left to verify', async () => {
+      const placed = await placeCard();
+      await passThreeDSecure(await payOnCardPage(a, placed.id, FAKE_MOYASAR_CARDS.approved));
+      await t.app.paymentWebhooks.idle();
+      const [attempt] = await attemptsOf(placed.id);
+      const payment = fake.payments.get(attempt?.provider_payment_id ?? '');
+      // Paid at Moyasar, but this instance has not settled it (its own webhook is replayed under a new id below).
+      await t.database.query(`update payment_attempts set status = 'initiated' where order_id = $1`, [placed.id]);
+      await t.database.query(`update orders set payment_status = 'unpaid' where id = $1`, [placed.id]);
+      fake.next.push({ kind: 'status', status: 503, body: 'down', contentType: 'text/plain', path: '/v1/payments/' });
+      const res = await post({ id: randomUUID(), type: 'payment_paid', secret_token: WEBHOOK_SECRET, data: payment });
+      expect(res.status).toBe(200);
+      await t.app.paymentWebhooks.idle();
+      expect((await attemptsOf(placed.id)).map((row) => row.status)).toEqual(['initiated']);
+      // Nothing is lost: the return page's verify asks Moyasar again.
+      expect((await verify(a, placed.id)).outcome).toBe('paid');
+    });
   });
 
   it('refuses a body that is not a token (a card number is never taken) with a clear 400', async () => {

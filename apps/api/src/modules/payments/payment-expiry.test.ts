@@ -80,7 +80,7 @@ describe('abandoned card orders expire', () => {
     expect(res.statusCode, res.body).toBe(201);
     const order = placedOrderResponse.parse(res.json());
     const redirectUrl = order.payment?.redirectUrl ?? '';
-    return { order, redirectUrl, paymentId: redirectUrl.split('/').pop() ?? '' };
+    return { order, redirectUrl, paymentId: new URL(redirectUrl).pathname.split('/').pop() ?? '' };
   }
   const form = (path: string, fields: Record<string, string>) =>
     fetch(`${base}${path}`, {
@@ -218,6 +218,7 @@ describe('abandoned card orders expire', () => {
     expect(await countRows(t, `payment_refunds where order_id = ${byReturn.order.id}`)).toBe(1);
     expect(await attemptsOf(byWebhook.order.id)).toEqual(['initiated']);
     await t.app.testGateway?.webhooks.drainOnce();
+    await t.app.paymentWebhooks.idle();
     await t.app.refundRelay.drainOnce();
     for (const { order, paymentId } of [byWebhook, byReturn]) {
       expect(await gatewayStatus(paymentId)).toBe('refunded');

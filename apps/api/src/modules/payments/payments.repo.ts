@@ -56,6 +56,15 @@ export async function setAttemptFailureMessage(db: Queryable, id: number, messag
   await db.update(paymentAttempts).set({ failureMessage: message, updatedAt: now }).where(eq(paymentAttempts.id, id));
 }
 
+/**
+ * Locks a card order's row for the rest of the transaction, so attempts of one order are opened one at a time (the
+ * cap on open attempts is then a fact, not a race); undefined when there is no such order.
+ */
+export async function lockOrderForAttempt(db: Queryable, orderId: number): Promise<OrderRowForPayment | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
 /** The order's attempts, newest first. */
 export async function listAttemptsOfOrder(db: Queryable, orderId: number): Promise<PaymentAttemptRow[]> {
   return db
@@ -241,13 +250,6 @@ export async function markRefundFailedAttempt(
     .update(paymentRefunds)
     .set({ nextAttemptAt, lastError: error.slice(0, 500) })
     .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.attempts, attempts)));
-}
-
-/** Drops an event taken in but not handled (the provider did not answer our fetch), so its redelivery is handled. */
-export async function forgetWebhookEvent(db: Queryable, provider: string, eventId: string): Promise<void> {
-  await db
-    .delete(paymentWebhookEvents)
-    .where(and(eq(paymentWebhookEvents.provider, provider), eq(paymentWebhookEvents.eventId, eventId)));
 }
 
 /** An unpaid card order claimed by the expiry sweeper; `attempts` is the claim's lease token. */

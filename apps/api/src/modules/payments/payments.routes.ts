@@ -53,7 +53,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request, reply) => {
       const customer = await customerOf(request, request.params.uuid);
-      const answer = await payments.retry(customer, request.params.id, request.params.uuid);
+      const answer = await payments.retry(customer, request.params.id, request.params.uuid, request.language);
       return reply.code(201).send(answer);
     },
   );
@@ -103,7 +103,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     },
     async (request) => {
       const customer = await customerOf(request, request.params.uuid);
-      return payments.submitCardToken(customer, request.params.id, request.params.uuid, request.body.token);
+      return payments.submitCardToken(
+        customer,
+        request.params.id,
+        request.params.uuid,
+        request.body.token,
+        request.language,
+      );
     },
   );
 

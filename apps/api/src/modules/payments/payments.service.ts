@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@sufra/shared/language';
 import type { PaymentStatus } from '@sufra/shared/machines/payment-status';
-import { errorMessage } from '@sufra/shared/messages/errors';
+import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
 import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
 import type {
   CardPageResponse,
@@ -25,6 +25,7 @@ import {
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import { findCustomerOrder, insertOutboxEvent, listLinesOf, type OrderRow } from '../orders/orders.repo.ts';
+import { failureCodeOf } from './payment-failure.ts';
 import {
   cancelUnpaidCardOrder,
   claimDueRefunds,
@@ -32,10 +33,10 @@ import {
   findAttempt,
   findAttemptByProviderPayment,
   findOrderRow,
-  forgetWebhookEvent,
   insertPaymentAttempt,
   insertRefund,
   listAttemptsOfOrder,
+  lockOrderForAttempt,
   markAttemptRefunded,
   markOrderPaid,
   markOrderRefunded,
@@ -65,6 +66,13 @@ export interface PaymentsDeps {
 
 type Settled = 'paid' | 'failed' | 'pending' | 'ignored';
 
+/**
+ * At most this many attempts of one order may be open (`initiated`) at once. A retry while the newest is still open
+ * answers that one's page instead of asking the provider for another payment, so a flood of retries makes no
+ * payments, and a verify (which asks about every open attempt) makes at most this many calls.
+ */
+export const MAX_OPEN_ATTEMPTS = 3;
+
 /** Ours, sent to the provider as the create's idempotency key: one per attempt. */
 export function newAttemptKey(): string {
   return randomUUID();
@@ -79,6 +87,29 @@ function announceOrder(tx: Queryable, order: Pick<OrderRow, 'id' | 'brandId' | '
     branchId: order.branchId,
     customerId: order.customerId,
   });
+}
+
+/** The attempts a verify asks the provider about: open, bound to a payment, the newest MAX_OPEN_ATTEMPTS. */
+function changeable(attempts: PaymentAttemptRow[]): PaymentAttemptRow[] {
+  return attempts.filter((a) => a.status === 'initiated' && a.providerPaymentId !== null).slice(0, MAX_OPEN_ATTEMPTS);
+}
+
+/**
+ * What a provider error means to the diner: a refused card is theirs to change; a throttled provider or one that
+ * does not answer is worth another try shortly; a refused key or method is our configuration (never "card refused").
+ */
+function providerErrorCode(error: PaymentProviderError, withCard: boolean): ErrorCode {
+  switch (error.kind) {
+    case 'rejected':
+      // Without a card in the request, a refusal is of our request, not of anything the diner typed.
+      return withCard ? 'payment_card_refused' : 'payment_provider_unavailable';
+    case 'rate_limited':
+      return 'payment_provider_busy';
+    case 'misconfigured':
+      return 'payment_provider_misconfigured';
+    default:
+      return 'payment_provider_unavailable';
+  }
 }
 
 export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
@@ -98,6 +129,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     orderId: number,
     uuid: string,
     attempt: { id: number; idempotencyKey: string; amountHalalas: number },
+    language: Language,
   ): CreatePaymentInput {
     return {
       amountHalalas: attempt.amountHalalas,
@@ -106,6 +138,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       callbackUrl: callbackUrl(uuid, orderId),
       idempotencyKey: attempt.idempotencyKey,
       metadata: { orderId: String(orderId), attemptId: String(attempt.id) },
+      language,
     };
   }
 
@@ -121,9 +154,10 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     order: { id: number; total: number },
     uuid: string,
     attempt: { id: number; idempotencyKey: string },
+    language: Language,
   ): { finish(): Promise<PaymentRedirect> } {
     const created = provider
-      .createPayment(paymentRequest(order.id, uuid, { ...attempt, amountHalalas: order.total }))
+      .createPayment(paymentRequest(order.id, uuid, { ...attempt, amountHalalas: order.total }, language))
       // Settled here, so a payment begun for a write that failed leaves no unhandled rejection behind.
       .then(
         (payment) => ({ payment }),
@@ -137,7 +171,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
           if (!(error instanceof PaymentProviderError)) throw error;
           log.warn({ orderId: order.id, attemptId: attempt.id, kind: error.kind }, 'payment create failed');
           await setAttemptFailureMessage(db, attempt.id, `create: ${error.kind}`, ctx.now());
-          throw new AppError('payment_provider_unavailable', { orderId: order.id });
+          throw new AppError(providerErrorCode(error, false), { orderId: order.id });
         }
         const { payment } = outcome;
         await setAttemptProviderPayment(db, attempt.id, payment.id, payment.redirectUrl, ctx.now());
@@ -147,16 +181,47 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     };
   }
 
-  /** A new attempt for an unpaid card order (the failed page's retry, a replay whose attempt is spent): its row first. */
-  async function startAttempt(order: OrderRow, uuid: string): Promise<PaymentRedirect> {
-    const attempt = await insertPaymentAttempt(db, {
-      orderId: order.id,
-      provider: provider.name,
-      idempotencyKey: newAttemptKey(),
-      amountHalalas: order.total,
-      now: ctx.now(),
+  /**
+   * A page to pay an unpaid card order on (the failed page's retry, a replay whose attempt is spent): the newest
+   * attempt's page while it is still open, else a new attempt, its row first. Attempts of one order are opened under
+   * the order's row lock, so a flood of retries makes one payment at the provider, not one each:
+   * - the newest still open with a page → that page again;
+   * - the newest's create still on its way (no answer, no failure yet) → 409 payment_in_progress;
+   * - MAX_OPEN_ATTEMPTS open at the provider already (older tabs) → the newest of their pages;
+   * - otherwise (the last failed, or its create did) → a new attempt.
+   */
+  async function startAttempt(order: OrderRow, uuid: string, language: Language): Promise<PaymentRedirect> {
+    const now = ctx.now();
+    const opened = await db.transaction(async (tx): Promise<{ reuse: string } | { attempt: PaymentAttemptRow }> => {
+      await lockOrderForAttempt(tx, order.id);
+      const attempts = await listAttemptsOfOrder(tx, order.id);
+      const newest = attempts[0];
+      if (newest?.status === 'initiated') {
+        if (newest.redirectUrl) return { reuse: newest.redirectUrl };
+        // Twice the provider's deadline: a create that old has answered or failed (or its process died).
+        const inFlight =
+          newest.providerPaymentId === null &&
+          newest.failureMessage === null &&
+          now.getTime() - newest.createdAt.getTime() < 2 * ctx.config.payments.timeoutMs;
+        if (inFlight) throw new AppError('payment_in_progress');
+      }
+      const open = changeable(attempts);
+      if (open.length >= MAX_OPEN_ATTEMPTS) {
+        const page = open.find((a) => a.redirectUrl !== null)?.redirectUrl;
+        if (page) return { reuse: page };
+        throw new AppError('payment_in_progress');
+      }
+      const attempt = await insertPaymentAttempt(tx, {
+        orderId: order.id,
+        provider: provider.name,
+        idempotencyKey: newAttemptKey(),
+        amountHalalas: order.total,
+        now,
+      });
+      return { attempt };
     });
-    return beginAttempt(order, uuid, attempt).finish();
+    if ('reuse' in opened) return { redirectUrl: opened.reuse };
+    return beginAttempt(order, uuid, opened.attempt, language).finish();
   }
 
   /** Why a provider's payment is not the one this attempt asked for (null: it matches). */
@@ -229,11 +294,14 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     return result;
   }
 
-  /** Asks the provider about every attempt still open (newest first); a provider that does not answer leaves them open. */
+  /**
+   * Asks the provider about the attempts that can still change: open and bound to a payment (newest first, at most
+   * MAX_OPEN_ATTEMPTS of them; settled ones are never asked again). A provider that does not answer leaves them open.
+   */
   async function verifyOpenAttempts(orderId: number): Promise<void> {
     const attempts = await listAttemptsOfOrder(db, orderId);
-    for (const attempt of attempts) {
-      if (attempt.status !== 'initiated' || attempt.providerPaymentId === null) continue;
+    for (const attempt of changeable(attempts)) {
+      if (attempt.providerPaymentId === null) continue;
       let payment: ProviderPayment;
       try {
         payment = await provider.fetchPayment(attempt.providerPaymentId);
@@ -255,6 +323,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
    */
   async function expireOrder(orderId: number): Promise<'settled' | 'expired' | 'gone'> {
     for (const attempt of await listAttemptsOfOrder(db, orderId)) {
+      // Every open one, past the cap too: nothing may be canceled over a payment nobody asked about.
       if (attempt.status !== 'initiated' || attempt.providerPaymentId === null) continue;
       let payment: ProviderPayment;
       try {
@@ -274,6 +343,30 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       return order;
     });
     return canceled ? 'expired' : 'gone';
+  }
+
+  /** Webhook settles still running after their acknowledgement. */
+  const webhookWork = new Set<Promise<void>>();
+
+  async function settleFromWebhook(eventId: string, payment: ProviderPayment): Promise<void> {
+    let attempt = await findAttemptByProviderPayment(db, provider.name, payment.id);
+    if (!attempt) {
+      // A create whose answer was lost: the attempt is found by the id we put in the payment's metadata.
+      const attemptId = Number(payment.metadata.attemptId);
+      const unbound = Number.isSafeInteger(attemptId) ? await findAttempt(db, attemptId) : undefined;
+      if (unbound && unbound.providerPaymentId === null && String(unbound.orderId) === payment.metadata.orderId) {
+        attempt = unbound;
+      }
+    }
+    if (!attempt) {
+      log.warn({ eventId, paymentId: payment.id }, 'webhook for an unknown payment');
+      return;
+    }
+    if (payment.status === 'failed') {
+      await settle(attempt, payment);
+      return;
+    }
+    await settle(attempt, await provider.fetchPayment(payment.id));
   }
 
   async function customerOrder(customer: CustomerPrincipal, orderId: number) {
@@ -328,25 +421,29 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       orderId: number,
       uuid: string,
       token: string,
+      language: Language,
     ): Promise<PaymentRedirect> {
       const { row } = await orderForCardPage(customer, orderId);
       let [attempt] = await listAttemptsOfOrder(db, orderId);
       if (attempt?.status !== 'initiated') {
         // The last attempt was settled meanwhile (declined in another tab): a new one, as the failed page's retry.
-        await startAttempt(row.order, uuid);
+        await startAttempt(row.order, uuid, language);
         [attempt] = await listAttemptsOfOrder(db, orderId);
       }
       if (!attempt) throw new AppError('payment_provider_unavailable', { orderId });
       let payment: ProviderPayment;
       try {
-        payment = await provider.createPayment({ ...paymentRequest(orderId, uuid, attempt), sourceToken: token });
+        payment = await provider.createPayment({
+          ...paymentRequest(orderId, uuid, attempt, language),
+          sourceToken: token,
+        });
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
         log.warn(
           { orderId, attemptId: attempt.id, kind: error.kind, status: error.httpStatus },
           'payment create with the card token failed',
         );
-        throw new AppError(error.kind === 'rejected' ? 'payment_card_refused' : 'payment_provider_unavailable');
+        throw new AppError(providerErrorCode(error, true));
       }
       if (payment.id !== attempt.providerPaymentId) {
         await setAttemptProviderPayment(db, attempt.id, payment.id, attempt.redirectUrl, ctx.now());
@@ -362,18 +459,16 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
      * A replayed card placement answers a page to pay on: the open attempt's, or a new one when the last failed
      * or never reached the provider. Nothing for an order that is paid or canceled.
      */
-    async redirectForReplay(orderId: number, uuid: string): Promise<PaymentRedirect | undefined> {
+    async redirectForReplay(orderId: number, uuid: string, language: Language): Promise<PaymentRedirect | undefined> {
       const order = await findOrderRow(db, orderId);
       if (order?.paymentMethod !== 'card' || order.paymentStatus !== 'unpaid' || order.status === 'canceled') {
         return undefined;
       }
-      const [latest] = await listAttemptsOfOrder(db, orderId);
-      if (latest && latest.status === 'initiated' && latest.redirectUrl) return { redirectUrl: latest.redirectUrl };
-      return startAttempt(order, uuid);
+      return startAttempt(order, uuid, language);
     },
 
     /** A new attempt for an unpaid card order of this customer (never a second order). */
-    async retry(customer: CustomerPrincipal, orderId: number, uuid: string) {
+    async retry(customer: CustomerPrincipal, orderId: number, uuid: string, language: Language) {
       const row = await customerOrder(customer, orderId);
       const order = row.order;
       if (order.paymentMethod !== 'card') throw new AppError('order_not_payable');
@@ -381,7 +476,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       if (order.status === 'canceled') {
         throw new AppError(order.cancelReason === PAYMENT_EXPIRED_REASON ? 'payment_expired' : 'order_not_payable');
       }
-      const payment = await startAttempt(order, uuid);
+      const payment = await startAttempt(order, uuid, language);
       return { order: deps.toOrder(row, await listLinesOf(db, [orderId])), payment };
     },
 
@@ -396,20 +491,24 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
       }
       const [latest] = await listAttemptsOfOrder(db, orderId);
       const outcome = outcomeOf(row.order, latest);
+      // What happened, when the provider said (declined, insufficient funds, 3-D Secure), else the spec's words.
+      const code = latest?.status === 'failed' ? failureCodeOf(latest.failureMessage) : 'payment_failed';
       return {
         outcome,
         order: deps.toOrder(row, await listLinesOf(db, [orderId])),
         attemptStatus: latest ? (latest.status as PaymentStatus) : null,
-        error:
-          outcome === 'failed' ? { code: 'payment_failed', message: errorMessage('payment_failed', language) } : null,
+        error: outcome === 'failed' ? { code, message: errorMessage(code, language) } : null,
       };
     },
 
     /**
-     * A provider's webhook: verified over the raw body (forged → 401, nothing changed), deduplicated by event id,
-     * then the same settle as the redirect. A `paid` is believed only from the provider's own answer to a fetch
-     * (matched like the redirect's); a signed `failed` is taken as sent (failing keeps the order unpaid, which is
-     * always safe, and the timeout test card's fetch is held, so only the webhook can tell).
+     * A provider's webhook: verified over the raw body first (forged → 401, nothing changed), deduplicated by event
+     * id, and acknowledged at once; its payment is then settled in the background (idle() waits for that), with the
+     * same settle as the redirect. A genuine event about something we never act on is acknowledged and ignored. A
+     * `paid` is believed only from the provider's own answer to a fetch (matched like the redirect's); a signed
+     * `failed` is taken as sent (failing keeps the order unpaid, which is always safe, and the timeout test card's
+     * fetch is held, so only the webhook can tell). A fetch that fails after the acknowledgement loses nothing: the
+     * return page's verify and the expiry sweeper both ask the provider again.
      */
     async receiveWebhook(providerName: string, request: WebhookRequest): Promise<void> {
       if (providerName !== provider.name) throw new AppError('not_found');
@@ -420,44 +519,32 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         if (error instanceof PaymentProviderError) throw new AppError('payment_webhook_invalid');
         throw error;
       }
-      const now = ctx.now();
+      const payment = event.payment;
+      if (!payment) {
+        log.info({ eventId: event.eventId, type: event.type }, 'webhook acknowledged: nothing to act on');
+        return;
+      }
       const fresh = await recordWebhookEvent(db, {
         provider: provider.name,
         eventId: event.eventId,
         type: event.type,
-        providerPaymentId: event.payment.id,
-        now,
+        providerPaymentId: payment.id,
+        now: ctx.now(),
       });
       if (!fresh) return;
-      let attempt = await findAttemptByProviderPayment(db, provider.name, event.payment.id);
-      if (!attempt) {
-        // A create whose answer was lost: the attempt is found by the id we put in the payment's metadata.
-        const attemptId = Number(event.payment.metadata.attemptId);
-        const unbound = Number.isSafeInteger(attemptId) ? await findAttempt(db, attemptId) : undefined;
-        if (
-          unbound &&
-          unbound.providerPaymentId === null &&
-          String(unbound.orderId) === event.payment.metadata.orderId
-        ) {
-          attempt = unbound;
-        }
-      }
-      if (!attempt) {
-        log.warn({ eventId: event.eventId, paymentId: event.payment.id }, 'webhook for an unknown payment');
-        return;
-      }
-      if (event.payment.status === 'failed') {
-        await settle(attempt, event.payment);
-        return;
-      }
-      try {
-        await settle(attempt, await provider.fetchPayment(event.payment.id));
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        // Not taken in after all: forget the event so the provider's redelivery is handled, and ask it to resend.
-        await forgetWebhookEvent(db, provider.name, event.eventId);
-        throw new AppError('payment_provider_unavailable');
-      }
+      const work = settleFromWebhook(event.eventId, payment).catch((error: unknown) => {
+        log.warn(
+          { eventId: event.eventId, paymentId: payment.id, err: error },
+          'webhook settle failed; verify and the sweeper will ask again',
+        );
+      });
+      webhookWork.add(work);
+      void work.finally(() => webhookWork.delete(work));
+    },
+
+    /** Resolves once the webhooks acknowledged so far are settled (tests; the app waits for it on close). */
+    async webhooksIdle(): Promise<void> {
+      while (webhookWork.size > 0) await Promise.allSettled([...webhookWork]);
     },
 
     /**

@@ -33,7 +33,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
   });
   afterEach(() => fake.close());
 
-  const create = (key: string = randomUUID(), amountHalalas = 4_250) =>
+  const create = (key: string = randomUUID(), amountHalalas = 4_250, language: 'ar' | 'en' = 'en') =>
     moyasar.createPayment({
       amountHalalas,
       currency: 'SAR',
@@ -41,6 +41,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
       callbackUrl: 'https://qr.sufra.example/payment/5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d',
       idempotencyKey: key,
       metadata: { orderId: '42' },
+      language,
       sourceToken: token,
     });
 
@@ -66,15 +67,44 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
         description: 'Sufra Kitchen order #42',
         callback_url: 'https://qr.sufra.example/payment/5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d',
         metadata: { orderId: '42' },
+        apply_coupon: false,
         source: { type: 'token', token, '3ds': true, manual: false },
       },
     });
   });
 
-  it('answers the same payment when a create is retried with the same key', async () => {
+  it("never lets Moyasar apply a coupon of its own (apply_coupon: false), so the amount stays the order's", async () => {
+    await create();
+    expect(fake.requests[0]?.body).toMatchObject({ apply_coupon: false, amount: 4_250 });
+  });
+
+  it("asks for the 3-D Secure page in the diner's language", async () => {
+    const arabic = await create(randomUUID(), 4_250, 'ar');
+    const page = await (await fetch(arabic.redirectUrl ?? '')).text();
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    token = await tokenizeCard(fake, PUBLISHABLE_KEY, { number: FAKE_MOYASAR_CARDS.approved });
+    const english = await create(randomUUID(), 4_250, 'en');
+    expect(await (await fetch(english.redirectUrl ?? '')).text()).toContain('<html lang="en" dir="ltr">');
+  });
+
+  it('recovers a create retried after a lost answer: Moyasar refuses the used given_id, the payment is fetched by it', async () => {
     const key = randomUUID();
-    expect((await create(key)).id).toBe((await create(key)).id);
+    const first = await create(key);
+    const again = await create(key);
+    expect(again).toEqual(first);
     expect(fake.payments.size).toBe(1);
+    // As the real API: the retry is refused (used_given_id), not replayed; the adapter then asks for the payment.
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/payments',
+      'POST /v1/payments',
+      `GET /v1/payments/${key}`,
+    ]);
+  });
+
+  it('still reports a refused token as rejected when no payment was made under the given_id', async () => {
+    await create();
+    // The same save-only token a second time, under a new given_id: spent, and nothing to recover.
+    await expect(create(randomUUID())).rejects.toMatchObject({ kind: 'rejected', httpStatus: 400 });
   });
 
   it('asks nothing of Moyasar without a browser-made token: it reserves the payment id and sends the diner to our card page', async () => {
@@ -86,6 +116,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
       callbackUrl: 'https://qr.sufra.example/payment/5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d?order=7',
       idempotencyKey: key,
       metadata: { orderId: '7' },
+      language: 'en',
     });
     expect(payment).toMatchObject({
       id: key,
@@ -106,6 +137,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
         callbackUrl: 'https://qr.sufra.example/payment/x?order=1',
         idempotencyKey: randomUUID(),
         metadata: { orderId: '1' },
+        language: 'en',
         sourceToken: 'token_never_made',
       }),
     ).rejects.toMatchObject({ kind: 'rejected', httpStatus: 400 });
@@ -148,7 +180,7 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
     expect(await moyasar.refundPayment(id)).toMatchObject({ status: 'refunded', refundedHalalas: 10_000 });
   });
 
-  it("reports Moyasar's 4xx answers as rejected with its message, and 404 as not found", async () => {
+  it("reports Moyasar's 4xx answers as rejected with its message, a refused key as misconfigured, and 404 as not found", async () => {
     const wrongKey = createMoyasarProvider({
       apiUrl: fake.url,
       secretKey: 'sk_test_wrong',
@@ -159,11 +191,22 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
     await expect(wrongKey.fetchPayment('x')).rejects.toThrow(
       'moyasar GET /v1/payments/x: answered 401: Invalid authorization credentials',
     );
-    await expect(wrongKey.fetchPayment('x')).rejects.toMatchObject({ kind: 'rejected', httpStatus: 401 });
+    await expect(wrongKey.fetchPayment('x')).rejects.toMatchObject({ kind: 'misconfigured', httpStatus: 401 });
     await expect(create(randomUUID(), 50)).rejects.toMatchObject({ kind: 'rejected', httpStatus: 400 });
     await expect(moyasar.fetchPayment('unknown')).rejects.toMatchObject({ kind: 'not_found', httpStatus: 404 });
     const { id } = await create();
     await expect(moyasar.refundPayment(id)).rejects.toThrow('Payment is not paid');
+  });
+
+  it('reports 429 as rate limited and 403 or 405 as misconfigured, never as a refused card', async () => {
+    fake.next = [
+      { kind: 'status', status: 429, body: JSON.stringify({ type: 'rate_limit_error', message: 'Too many requests' }) },
+      { kind: 'status', status: 403, body: JSON.stringify({ type: 'authorization_error', message: 'Forbidden' }) },
+      { kind: 'status', status: 405, body: JSON.stringify({ type: 'invalid_request_error', message: 'Not allowed' }) },
+    ];
+    await expect(create()).rejects.toMatchObject({ kind: 'rate_limited', httpStatus: 429 });
+    await expect(create()).rejects.toMatchObject({ kind: 'misconfigured', httpStatus: 403 });
+    await expect(create()).rejects.toMatchObject({ kind: 'misconfigured', httpStatus: 405 });
   });
 
   it('reports 5xx answers, JSON or not, as unavailable', async () => {
@@ -238,11 +281,24 @@ describe('Moyasar adapter (against a local fake of its API)', () => {
       ['a wrong secret token', event('not-the-secret')],
       ['no secret token', event(undefined)],
       ['malformed JSON', '{"id":'],
-      ['a body without a payment', JSON.stringify({ id: 'e', type: 'payment_paid', secret_token: WEBHOOK_SECRET })],
+      ['a wrong secret token and a body of another shape', JSON.stringify({ secret_token: 'x', data: { a: 1 } })],
+      ['no event id', JSON.stringify({ type: 'payment_paid', secret_token: WEBHOOK_SECRET, data: {} })],
     ])('refuses a webhook with %s', (_name, rawBody) => {
       expect(() => moyasar.verifyWebhook({ rawBody, headers: {} })).toThrow(
         expect.objectContaining({ kind: 'webhook_invalid' }),
       );
+    });
+
+    it.each([
+      [
+        'a verified card check',
+        { type: 'payment_verified', data: { id: 'p', status: 'verified', amount: 100, currency: 'SAR' } },
+      ],
+      ['data that is not a payment', { type: 'invoice_paid', data: { id: 'inv_1', url: 'https://x' } }],
+      ['no data', { type: 'payment_paid' }],
+    ])('takes in a genuine webhook with %s, with no payment to act on', (_name, fields) => {
+      const rawBody = JSON.stringify({ id: 'evt_1', secret_token: WEBHOOK_SECRET, ...fields });
+      expect(moyasar.verifyWebhook({ rawBody, headers: {} })).toMatchObject({ eventId: 'evt_1', payment: null });
     });
   });
 });

@@ -48,11 +48,15 @@ const moyasarPayment = z.object({
 });
 type MoyasarPayment = z.infer<typeof moyasarPayment>;
 
+/**
+ * A webhook's envelope. Its `data` is read only after the secret token is checked, and only as a payment we act on:
+ * Moyasar also sends events (a card `verified`, an authorization) whose data is not one of our payments.
+ */
 const moyasarWebhook = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
   secret_token: z.string().optional(),
-  data: moyasarPayment,
+  data: z.unknown().optional(),
 });
 
 const BRANDS: Record<string, CardBrand> = {
@@ -145,16 +149,30 @@ export function createMoyasarProvider(settings: MoyasarSettings): PaymentProvide
           failureMessage: null,
         };
       }
-      return call('POST', '/payments', {
-        // Moyasar wants a UUID here: it becomes the payment's id, and a retried create with it answers that payment.
+      const body = {
+        // Moyasar wants a UUID here: it becomes the payment's id, so a create can be found again by it.
         given_id: input.idempotencyKey,
         amount: input.amountHalalas,
         currency: input.currency,
         description: input.description,
         callback_url: input.callbackUrl,
         metadata: input.metadata,
+        // The official SDKs' field: without it Moyasar may lower the amount by a coupon of its own, and our exact
+        // amount check would then refund a good payment.
+        apply_coupon: false,
         source: { type: 'token', token: input.sourceToken, '3ds': true, manual: false },
-      });
+      };
+      try {
+        // The 3-D Secure page and Moyasar's messages follow the request's language.
+        return await call('POST', '/payments', body, { 'accept-language': input.language });
+      } catch (error) {
+        // A create retried after a lost answer is refused, not replayed (`used_given_id`; the save-only token is
+        // spent too): the payment the first create made is fetched by its given_id before this counts as a refusal.
+        if (!(error instanceof PaymentProviderError) || error.kind !== 'rejected') throw error;
+        const made = await fetchPayment(input.idempotencyKey).catch(() => null);
+        if (made === null) throw error;
+        return made;
+      }
     },
     fetchPayment,
     refundPayment,
@@ -165,14 +183,23 @@ export function createMoyasarProvider(settings: MoyasarSettings): PaymentProvide
       } catch {
         throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: malformed JSON');
       }
-      const parsed = moyasarWebhook.safeParse(json);
-      if (!parsed.success) throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: unexpected body');
-      const given = Buffer.from(parsed.data.secret_token ?? '');
+      // The secret first: only a genuine event's shape is worth judging (and a forged one learns nothing from it).
+      const secret =
+        json && typeof json === 'object' && 'secret_token' in json && typeof json.secret_token === 'string'
+          ? json.secret_token
+          : '';
+      const given = Buffer.from(secret);
       const expected = Buffer.from(settings.webhookSecret);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: wrong secret token');
       }
-      return { eventId: parsed.data.id, type: parsed.data.type, payment: toProviderPayment(parsed.data.data) };
+      const parsed = moyasarWebhook.safeParse(json);
+      if (!parsed.success) throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: unexpected body');
+      const data = moyasarPayment.safeParse(parsed.data.data);
+      const status = data.success ? toStatus(data.data.status) : null;
+      // Genuine, but not a payment we act on (a `verified` card check, data of another shape): acknowledged only.
+      const payment = data.success && status !== null ? toProviderPayment(data.data) : null;
+      return { eventId: parsed.data.id, type: parsed.data.type, payment };
     },
   };
 }

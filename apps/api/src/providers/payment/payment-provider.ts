@@ -1,3 +1,4 @@
+import type { Language } from '@sufra/shared/language';
 import type { PaymentStatus } from '@sufra/shared/machines/payment-status';
 import type { CardBrand } from '@sufra/shared/payments/card';
 
@@ -22,7 +23,11 @@ export interface PaymentProvider {
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
   /** Refunds `amountHalalas` (default: what is left) of a paid payment. */
   refundPayment(paymentId: string, amountHalalas?: number): Promise<ProviderPayment>;
-  /** Checks a webhook's signature (or secret) over its raw body; a forged or malformed one throws `webhook_invalid`. */
+  /**
+   * Checks a webhook's signature (or secret) over its raw body first; a forged or malformed one throws
+   * `webhook_invalid`. A genuine event whose data is not a payment we act on (Moyasar's `verified`, say) comes back
+   * with `payment: null`, to be acknowledged and ignored.
+   */
   verifyWebhook(request: WebhookRequest): PaymentWebhookEvent;
 }
 
@@ -43,6 +48,8 @@ export interface CreatePaymentInput {
   /** Ours, unique per payment attempt (e.g. a UUID kept on the attempt row): retried creates make one payment. */
   idempotencyKey: string;
   metadata: { orderId: string } & Record<string, string>;
+  /** The diner's language, for the provider's own pages (hosted card page, 3-D Secure) and its messages. */
+  language: Language;
   /**
    * Moyasar only: a card token the browser made with the publishable key (Moyasar's tokenization), so the card
    * number goes from the browser to Moyasar and never through us. Without it, the payment is only reserved under
@@ -76,7 +83,8 @@ export interface PaymentWebhookEvent {
   /** The provider's event id: the same event delivered twice has the same id. */
   eventId: string;
   type: 'payment_paid' | 'payment_failed' | 'payment_refunded' | (string & {});
-  payment: ProviderPayment;
+  /** Null for a genuine event about something we never act on (its data is not one of our payments). */
+  payment: ProviderPayment | null;
 }
 
 export type PaymentProviderErrorKind =
@@ -84,8 +92,12 @@ export type PaymentProviderErrorKind =
   | 'timeout'
   /** Network error or a 5xx. */
   | 'unavailable'
-  /** A 4xx: the provider refused the request (bad key, bad input, refund not allowed). */
+  /** A 4xx: the provider refused the request (bad input, a card it cannot use, refund not allowed). */
   | 'rejected'
+  /** 429: the provider asks us to slow down (try again later; nothing is wrong with the card). */
+  | 'rate_limited'
+  /** 401, 403, 405: our keys, account or endpoint are wrong (a configuration error, never the diner's card). */
+  | 'misconfigured'
   | 'not_found'
   /** A 2xx whose body is not what the provider documents. */
   | 'invalid_response'

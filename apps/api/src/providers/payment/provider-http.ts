@@ -7,6 +7,8 @@ export interface ProviderRequest {
   /** Basic auth: the secret key as user name, empty password (Moyasar's scheme; the test gateway copies it). */
   secretKey: string;
   body?: unknown;
+  /** Extra request headers (Accept-Language for the provider's own pages and messages). */
+  headers?: Record<string, string>;
   timeoutMs: number;
   /** For error messages: "moyasar", "test gateway". */
   provider: string;
@@ -28,6 +30,7 @@ export async function providerRequest(request: ProviderRequest): Promise<{ statu
         headers: {
           authorization: `Basic ${Buffer.from(`${request.secretKey}:`).toString('base64')}`,
           accept: 'application/json',
+          ...request.headers,
           ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
@@ -67,6 +70,11 @@ export async function providerRequest(request: ProviderRequest): Promise<{ statu
     const detail = `${label}: answered ${response.status}${message ? `: ${message}` : ''}`;
     if (response.status === 404) throw new PaymentProviderError('not_found', detail, 404);
     if (response.status >= 500) throw new PaymentProviderError('unavailable', detail, response.status);
+    // Neither is about the card: a throttled call is worth another try later, a refused key or method never is.
+    if (response.status === 429) throw new PaymentProviderError('rate_limited', detail, 429);
+    if (response.status === 401 || response.status === 403 || response.status === 405) {
+      throw new PaymentProviderError('misconfigured', detail, response.status);
+    }
     throw new PaymentProviderError('rejected', detail, response.status);
   } finally {
     clearTimeout(timer);
@@ -95,12 +103,18 @@ export interface ProviderPaymentsApi<Json> {
  * refund built on it (both providers shape them like Moyasar: GET /payments/{id}, POST /payments/{id}/refund).
  */
 export function providerPaymentsApi<Json>(api: ProviderPaymentsApi<Json>) {
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ProviderPayment> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ProviderPayment> {
     const { body: answer } = await providerRequest({
       method,
       url: `${typeof api.apiUrl === 'string' ? api.apiUrl : api.apiUrl()}${path}`,
       secretKey: api.secretKey,
       body,
+      ...(headers ? { headers } : {}),
       timeoutMs: api.timeoutMs,
       provider: api.provider,
     });

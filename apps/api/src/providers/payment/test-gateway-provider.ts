@@ -1,3 +1,4 @@
+import type { Language } from '@sufra/shared/language';
 import type { z } from 'zod';
 import {
   type CreatePaymentInput,
@@ -34,8 +35,8 @@ export function createTestGatewayProvider(settings: TestGatewayProviderSettings)
     name: 'test',
     // The gateway's own hosted page takes the card.
     cardTokenization: null,
-    createPayment(input: CreatePaymentInput) {
-      return call('POST', '/payments', {
+    async createPayment(input: CreatePaymentInput) {
+      const payment = await call('POST', '/payments', {
         amount: input.amountHalalas,
         currency: input.currency,
         description: input.description,
@@ -43,6 +44,9 @@ export function createTestGatewayProvider(settings: TestGatewayProviderSettings)
         given_id: input.idempotencyKey,
         metadata: input.metadata,
       });
+      // The hosted page takes its language from ?lang= (else the browser's Accept-Language, which for an Arabic
+      // diner on an English phone is the wrong one); its 3-D Secure step keeps it.
+      return { ...payment, redirectUrl: payment.redirectUrl && withLanguage(payment.redirectUrl, input.language) };
     },
     fetchPayment,
     refundPayment,
@@ -63,6 +67,12 @@ export function createTestGatewayProvider(settings: TestGatewayProviderSettings)
       return { eventId: parsed.data.id, type: parsed.data.type, payment: toProviderPayment(parsed.data.data) };
     },
   };
+}
+
+function withLanguage(url: string, language: Language): string {
+  const withLang = new URL(url);
+  withLang.searchParams.set('lang', language);
+  return withLang.href;
 }
 
 function toProviderPayment(json: z.infer<typeof gatewayPaymentJson>): ProviderPayment {

@@ -41,6 +41,7 @@ function order(id: number, patch: Partial<StaffOrder> = {}): StaffOrder {
     cancelReason: null,
     cashReceivedAt: null,
     cashReceivedBy: null,
+    refund: null,
     createdAt: `2026-11-23T15:00:${String(id).padStart(2, '0')}Z`,
     updatedAt: `2026-11-23T15:00:${String(id).padStart(2, '0')}Z`,
     customer: { id: 1, fullName: 'Sara', phone: '+966500000001' },

@@ -113,6 +113,7 @@ describe('built-in test gateway', () => {
       callbackUrl: CALLBACK,
       idempotencyKey,
       metadata: { orderId: '42' },
+      language: 'en',
     });
   const page = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, { headers, redirect: 'manual' });
@@ -152,6 +153,12 @@ describe('built-in test gateway', () => {
   describe('API', () => {
     it('creates a payment as initiated with a transaction URL on its own hosted page, and fetches it', async () => {
       const created = await create();
+      // The diner's language rides on the page's address (?lang=); the gateway's own record has the bare page.
+      expect(created.redirectUrl).toBe(`http://localhost:3000/test-gateway/pay/${created.id}?lang=en`);
+      expect(await provider.fetchPayment(created.id)).toEqual({
+        ...created,
+        redirectUrl: `http://localhost:3000/test-gateway/pay/${created.id}`,
+      });
       expect(created).toMatchObject({
         status: 'initiated',
         amountHalalas: 4_250,
@@ -161,8 +168,22 @@ describe('built-in test gateway', () => {
         card: null,
       });
       expect(created.id).toMatch(/^tgpay_[0-9a-f]{24}$/);
-      expect(created.redirectUrl).toBe(`http://localhost:3000/test-gateway/pay/${created.id}`);
-      expect(await provider.fetchPayment(created.id)).toEqual(created);
+    });
+
+    it("opens the hosted page, then its 3-D Secure step, in the diner's language whatever the browser asks", async () => {
+      const created = await provider.createPayment({
+        amountHalalas: 4_250,
+        currency: 'SAR',
+        description: 'Sufra Kitchen order #42',
+        callbackUrl: CALLBACK,
+        idempotencyKey: randomUUID(),
+        metadata: { orderId: '42' },
+        language: 'ar',
+      });
+      const url = new URL(created.redirectUrl ?? '');
+      const html = await (await page(`${url.pathname}${url.search}`, { 'accept-language': 'en-US' })).text();
+      expect(html).toContain('<html lang="ar" dir="rtl">');
+      expect(html).toContain('دفع آمن بالبطاقة');
     });
 
     it("is the app's own provider by default, reached over loopback at the port the app listens on", async () => {
@@ -174,6 +195,7 @@ describe('built-in test gateway', () => {
         callbackUrl: CALLBACK,
         idempotencyKey: randomUUID(),
         metadata: { orderId: '7' },
+        language: 'en',
       });
       expect(await provider.fetchPayment(created.id)).toMatchObject({ status: 'initiated', amountHalalas: 1_500 });
     });
@@ -195,7 +217,7 @@ describe('built-in test gateway', () => {
         webhookSecret: WEBHOOK_SECRET,
         timeoutMs: 10_000,
       });
-      await expect(wrong.fetchPayment('tgpay_x')).rejects.toMatchObject({ kind: 'rejected', httpStatus: 401 });
+      await expect(wrong.fetchPayment('tgpay_x')).rejects.toMatchObject({ kind: 'misconfigured', httpStatus: 401 });
       await expect(provider.fetchPayment('tgpay_000000000000000000000000')).rejects.toMatchObject({
         kind: 'not_found',
       });

@@ -22,15 +22,20 @@ export function reopenDelay(failures: number): number {
  * The first message is the order as it is now, then one per change. EventSource reconnects by itself after a dropped
  * connection; when the server refuses the stream (EventSource then closes for good, and cannot tell why), the
  * session may have expired: it is refreshed like any customer call and the stream reopened, waiting longer each time.
- * A finished order (delivered, canceled, returned) closes the stream.
+ * A finished order (delivered, canceled, returned) closes the stream, once no refund is still on its way (the diner
+ * hears when the provider confirms it).
  */
-export function useOrderEvents(uuid: string, order: Pick<Order, 'id' | 'status'> | null, onOrder: (o: Order) => void) {
+export function useOrderEvents(
+  uuid: string,
+  order: Pick<Order, 'id' | 'status' | 'refund'> | null,
+  onOrder: (o: Order) => void,
+) {
   const language = useLanguage();
   const [state, setState] = useState<LiveState>('connecting');
   const handler = useRef(onOrder);
   handler.current = onOrder;
   const id = order?.id;
-  const finished = order ? isTerminalOrderStatus(order.status) : false;
+  const finished = order ? isTerminalOrderStatus(order.status) && order.refund !== 'pending' : false;
 
   // The stream is keyed by the order; the language is only used for a refresh call's errors.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reopened per order, not per language

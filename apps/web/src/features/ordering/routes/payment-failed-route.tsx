@@ -6,8 +6,8 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { getOrder } from '../api/get-order';
 import { retryPayment } from '../api/retry-payment';
+import { verifyPayment } from '../api/verify-payment';
 import { useReorder } from '../hooks/use-reorder';
 import { orderIdFrom } from '../payment-return';
 
@@ -15,7 +15,9 @@ import { orderIdFrom } from '../payment-return';
  * `/payment-failed/{uuid}?order={id}`: where a declined or failed card payment lands. "Try again" asks the server for a
  * new payment attempt on the same order (never a second order) and goes to the provider's page again. Without an order
  * id (an old link) it only offers the way back. An order whose time to pay ran out (canceled, `payment_expired`) can no
- * longer be paid: the page says so and offers to order the same again.
+ * longer be paid: the page says so and offers to order the same again. What happened comes from the server's verdict
+ * (declined, insufficient funds, 3-D Secure, else the spec's technical error), with what to do next: another card
+ * (the retry), or the same order again paid cash.
  */
 export default function PaymentFailedRoute() {
   const { uuid = '' } = useParams();
@@ -28,20 +30,30 @@ export default function PaymentFailedRoute() {
   const [error, setError] = useState<string | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
   const [expired, setExpired] = useState(false);
+  // The server's words for what happened to the card (null until asked, or when it could not be asked).
+  const [reason, setReason] = useState<string | null>(null);
   const { ready, reorder } = useReorder(uuid);
 
-  // The order tells whether it expired (and holds the lines to order again); without it the page still offers a retry.
-  const loadOrder = useCallback(() => {
+  // The verdict tells what happened and whether the order expired (and holds the lines to order again); without it
+  // the page still offers a retry.
+  const loadVerdict = useCallback(() => {
     if (orderId === null) return;
-    getOrder(uuid, orderId, language).then(
-      (loaded) => {
-        setOrder(loaded);
+    verifyPayment(uuid, orderId, language).then(
+      (verdict) => {
+        // Paid after all (a late webhook, another tab): the confirmation says so.
+        if (verdict.outcome === 'paid') {
+          navigate(paths.confirmOrder.build(uuid, orderId), { replace: true });
+          return;
+        }
+        setOrder(verdict.order);
+        setReason(verdict.error?.message ?? null);
+        const loaded = verdict.order;
         if (loaded.status === 'canceled' && loaded.cancelReason === PAYMENT_EXPIRED_REASON) setExpired(true);
       },
       () => {},
     );
-  }, [uuid, orderId, language]);
-  useEffect(loadOrder, [loadOrder]);
+  }, [uuid, orderId, language, navigate]);
+  useEffect(loadVerdict, [loadVerdict]);
 
   const title = t(expired ? 'ordering.paymentExpiredTitle' : 'ordering.paymentFailedTitle');
 
@@ -62,7 +74,7 @@ export default function PaymentFailedRoute() {
       }
       if (caught instanceof ApiError && caught.code === 'payment_expired') {
         setExpired(true);
-        loadOrder();
+        loadVerdict();
         return;
       }
       setError(caught instanceof ApiError ? caught.message : errorText(caught, language));
@@ -110,8 +122,8 @@ export default function PaymentFailedRoute() {
       </svg>
       <h1>{title}</h1>
       <p className="page__lead" role="alert" data-testid="payment-failed-text">
-        {/* The spec's words, from the shared error table (the same text the API gives for a failed payment). */}
-        {orderId === null ? t('ordering.paymentFailedText') : errorMessage('payment_failed', language)}
+        {/* The server's words for this failure (shared error table); until they come, the spec's own. */}
+        {orderId === null ? t('ordering.paymentFailedText') : (reason ?? errorMessage('payment_failed', language))}
       </p>
       {error && (
         <p className="form-alert" role="alert" data-testid="payment-retry-error">
@@ -135,9 +147,22 @@ export default function PaymentFailedRoute() {
             {t('ordering.backToCheckout')}
           </Link>
         )}
-        <Link to={paths.cart.build(uuid)} className="btn btn-secondary">
-          {t('ordering.backToCart')}
-        </Link>
+        {order ? (
+          // Cash instead: the same lines back in the cart, to place again and pay at the restaurant.
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={!ready}
+            onClick={() => reorder(order)}
+            data-testid="payment-failed-reorder"
+          >
+            {t('ordering.reorderToPayCash')}
+          </button>
+        ) : (
+          <Link to={paths.cart.build(uuid)} className="btn btn-secondary">
+            {t('ordering.backToCart')}
+          </Link>
+        )}
       </div>
     </div>
   );
