@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet from 'helmet';
 import type { AppContext } from './app-context.ts';
 import { resolveAuthSecret } from './config/auth-secret.ts';
-import type { Config } from './config/env.ts';
+import { type Config, fastifyTrustProxy } from './config/env.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
@@ -43,7 +43,13 @@ import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createTablesService } from './modules/tables/tables.service.ts';
 import { createSpaHtml } from './modules/web/spa-html.ts';
 import { createAuthGuards, registerCookies } from './plugins/auth.ts';
-import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  sendNotFound,
+  trackRoutes,
+} from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import { createPaymentProvider } from './providers/payment/payment-providers.ts';
@@ -131,9 +137,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: loggerOptions(config, deps.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The HTTP layer's own refusals in our error shape (issue 13 item 9).
+    frameworkErrors,
+    clientErrorHandler,
   });
   if (!deps.database) app.addHook('onClose', () => database.close());
 
@@ -142,8 +151,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   registerI18n(app);
   registerErrorHandling(app);
+  const allowedMethods = trackRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are personal unless a route says otherwise (me, addresses, orders, payments…): no browser or
+    // shared cache keeps them. Routes that may be cached (the menu) set their own Cache-Control.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // HSTS only over https (directly or as the trusted proxy says): over plain http a browser ignores it, and a
+    // LAN demo on http must not teach a browser to insist on https for that host.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   const imageOrigin = config.imageHost ? originOf(config.imageHost) : null;
@@ -172,6 +188,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // Sent by the onSend hook above, only over https.
+    strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, next) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => next(error instanceof Error ? error : undefined));
@@ -211,9 +229,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('services', { menu });
 
   const secret = resolveAuthSecret(config);
-  if (config.nodeEnv === 'production' && !config.authSecret) {
-    app.log.warn('AUTH_SECRET is not set: using the secret kept in DATA_DIR (fine for one embedded instance only)');
-  }
   const smsProvider =
     deps.smsProvider ??
     (config.sms.twilio ? createTwilioSmsProvider(config.sms.twilio) : createLogSmsProvider(app.log));
@@ -398,7 +413,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       path !== '/api' &&
       !path.startsWith('/images/') &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (!isPage) return sendNotFound(request, reply);
+    if (!isPage) return sendNotFound(request, reply, allowedMethods(path));
     if (!spaHtml) {
       return reply
         .code(503)
