@@ -12,6 +12,7 @@ import type { AppContext } from './app-context.ts';
 import { resolveAuthSecret } from './config/auth-secret.ts';
 import { type Config, fastifyTrustProxy } from './config/env.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import { serializeErrorForLog } from './db/db-errors.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -51,6 +52,7 @@ import {
   trackRoutes,
 } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import { createPaymentProvider } from './providers/payment/payment-providers.ts';
 import { testGatewayRoutes } from './providers/payment/test-gateway/test-gateway.routes.ts';
@@ -115,6 +117,8 @@ function loggerOptions(config: Config, stream: AppDeps['logStream']): FastifySer
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // A failed query's error carries the request's values (names, notes, session ids): db-errors.ts drops them.
+    serializers: { err: serializeErrorForLog },
     ...(stream ? { stream } : {}),
     ...(config.nodeEnv === 'development' && !stream
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
@@ -151,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   registerI18n(app);
   registerErrorHandling(app);
+  registerTextGuard(app);
   const allowedMethods = trackRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

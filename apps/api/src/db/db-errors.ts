@@ -66,7 +66,7 @@ const SAFE_PG_FIELDS = ['code', 'severity', 'table', 'column', 'constraint', 'da
 interface LoggedError {
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   code?: unknown;
   query?: string;
   cause?: LoggedError;
@@ -85,8 +85,12 @@ function framesOf(error: Error): string {
  * values in its message. Those never reach the log: the SQL text (placeholders only), the SQLSTATE and the
  * constraint or column are enough to find the fault. Other errors are logged as usual.
  */
-export function serializeErrorForLog(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+export function serializeErrorForLog(error: unknown): LoggedError {
+  return serialize(error, 0);
+}
+
+function serialize(error: unknown, depth: number): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const fromDatabase = causes(error).some(
     (node) => node instanceof DrizzleQueryError || (node instanceof Error && 'severity' in node && 'routine' in node),
   );
@@ -96,7 +100,7 @@ export function serializeErrorForLog(error: unknown, depth = 0): LoggedError {
     for (const [key, value] of Object.entries(error)) {
       if (key !== 'cause' && !(key in logged)) logged[key] = value;
     }
-    if (error.cause !== undefined && depth < 4) logged.cause = serializeErrorForLog(error.cause, depth + 1);
+    if (error.cause !== undefined && depth < 4) logged.cause = serialize(error.cause, depth + 1);
     return logged;
   }
   const message =
@@ -107,6 +111,6 @@ export function serializeErrorForLog(error: unknown, depth = 0): LoggedError {
     const value = (error as unknown as Record<string, unknown>)[field];
     if (value !== undefined) logged[field] = value;
   }
-  if (error.cause !== undefined && depth < 4) logged.cause = serializeErrorForLog(error.cause, depth + 1);
+  if (error.cause !== undefined && depth < 4) logged.cause = serialize(error.cause, depth + 1);
   return logged;
 }
