@@ -20,7 +20,7 @@ describe('storable text', () => {
       '1',
       'notes',
     ]);
-    expect(findUnstorableText({ ['k\u0000']: 1 })).toEqual(['k?']);
+    expect(findUnstorableText({ 'k\u0000': 1 })).toEqual(['k?']);
     expect(findUnstorableText({ n: 1, b: true, list: ['a', 'b'] })).toBeNull();
     expect(findUnstorableText('\uD800', ['name'])).toEqual(['name']);
   });

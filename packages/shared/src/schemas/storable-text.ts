@@ -7,7 +7,11 @@
  */
 import { z } from 'zod';
 
-/** A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+/**
+ * A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one. The NUL is
+ * exactly the control character this rule is about.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is the point.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isStorableText(text: string): boolean {
