@@ -106,8 +106,12 @@ export async function startServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
-      // Production on PostgreSQL requires a server secret (accounts); any random one does for a benchmark.
+      // Production requires a server secret (accounts); any random one does for a benchmark.
       AUTH_SECRET: randomBytes(32).toString('base64url'),
+      // Production keeps the demo seed and the test gateway off unless named (issue 13 item 4); the benchmarks
+      // order from the demo brand and pay through the built-in gateway.
+      DEMO_SEED: 'true',
+      PAYMENT_PROVIDER: 'test',
       // Links the server hands out (the payment provider's return address) must reach this very process.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,

@@ -10,8 +10,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import helmet from 'helmet';
 import type { AppContext } from './app-context.ts';
 import { resolveAuthSecret } from './config/auth-secret.ts';
-import type { Config } from './config/env.ts';
+import { type Config, fastifyTrustProxy } from './config/env.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import { serializeErrorForLog } from './db/db-errors.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -49,9 +50,16 @@ import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createTablesService } from './modules/tables/tables.service.ts';
 import { createSpaHtml } from './modules/web/spa-html.ts';
 import { createAuthGuards, registerCookies } from './plugins/auth.ts';
-import { registerErrorHandling, sendNotFound } from './plugins/errors.ts';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  registerErrorHandling,
+  sendNotFound,
+  trackRoutes,
+} from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import { registerRelays } from './plugins/relays.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import { createPaymentProvider } from './providers/payment/payment-providers.ts';
 import { testGatewayRoutes } from './providers/payment/test-gateway/test-gateway.routes.ts';
@@ -112,6 +120,8 @@ function loggerOptions(config: Config, stream: AppDeps['logStream']): FastifySer
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // A failed query's error carries the request's values (names, notes, session ids): db-errors.ts drops them.
+    serializers: { err: serializeErrorForLog },
     ...(stream ? { stream } : {}),
     ...(config.nodeEnv === 'development' && !stream
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
@@ -134,9 +144,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: loggerOptions(config, deps.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The HTTP layer's own refusals in our error shape (issue 13 item 9).
+    frameworkErrors,
+    clientErrorHandler,
   });
   if (!deps.database) app.addHook('onClose', () => database.close());
 
@@ -145,8 +158,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('database', database);
   registerI18n(app);
   registerErrorHandling(app);
+  registerTextGuard(app);
+  const allowedMethods = trackRoutes(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are personal unless a route says otherwise (me, addresses, orders, payments…): no browser or
+    // shared cache keeps them. Routes that may be cached (the menu) set their own Cache-Control.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // HSTS only over https (directly or as the trusted proxy says): over plain http a browser ignores it, and a
+    // LAN demo on http must not teach a browser to insist on https for that host.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   const imageOrigin = config.imageHost ? originOf(config.imageHost) : null;
@@ -175,6 +196,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // Sent by the onSend hook above, only over https.
+    strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, next) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => next(error instanceof Error ? error : undefined));
@@ -214,9 +237,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('services', { menu });
 
   const secret = resolveAuthSecret(config);
-  if (config.nodeEnv === 'production' && !config.authSecret) {
-    app.log.warn('AUTH_SECRET is not set: using the secret kept in DATA_DIR (fine for one embedded instance only)');
-  }
   const smsProvider =
     deps.smsProvider ??
     (config.sms.twilio ? createTwilioSmsProvider(config.sms.twilio) : createLogSmsProvider(app.log));
@@ -409,7 +429,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       path !== '/api' &&
       !path.startsWith('/images/') &&
       !/\.[a-z0-9]+$/i.test(path);
-    if (!isPage) return sendNotFound(request, reply);
+    if (!isPage) return sendNotFound(request, reply, allowedMethods(path));
     if (!spaHtml) {
       return reply
         .code(503)

@@ -9,7 +9,7 @@ import { findCustomerQrUuid } from './db/seed/demo-qr.ts';
 import { seedDemo } from './db/seed/seed.ts';
 
 /**
- * Starts the server: config → database → migrate → seed the demo when empty → listen; stops on SIGINT/SIGTERM.
+ * Starts the server: config → database → migrate → seed the demo when empty (DEMO_SEED) → listen; stops on SIGINT/SIGTERM.
  * With API_WORKERS > 1 this process only supervises that many servers (cluster.ts), each of which runs this.
  */
 async function main() {
@@ -31,7 +31,8 @@ async function main() {
   const database = await createDatabase(config);
   await database.withLock(STARTUP_LOCK_KEY, async () => {
     await migrate(database);
-    await seedDemo(database.db);
+    // The demo's staff passwords are published: production seeds it only when DEMO_SEED says so.
+    if (config.demoSeed) await seedDemo(database.db);
   });
 
   const app = await buildApp(config, { database });
@@ -68,7 +69,9 @@ async function main() {
   );
   if (uuid) console.log(`Customer app: ${base}/qr/${uuid}`);
   console.log(`Staff app: ${base}/staff`);
-  for (const person of DEMO_STAFF) console.log(`  ${person.role.padEnd(8)} ${person.email}  /  ${person.password}`);
+  if (config.demoSeed) {
+    for (const person of DEMO_STAFF) console.log(`  ${person.role.padEnd(8)} ${person.email}  /  ${person.password}`);
+  }
   if (config.sms.outboxVisible) console.log('  (verification codes: the SMS outbox in the staff app, or this log)');
   console.log(`API docs: ${base}/api/docs`);
   console.log('');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Config } from './env.ts';
 
 /**
- * The server secret: AUTH_SECRET when set (required in production on PostgreSQL, loadConfig checks).
+ * The server secret: AUTH_SECRET when set (required in production, loadConfig checks).
  * Otherwise a random one is kept in DATA_DIR beside the embedded database, so sessions survive restarts of
  * the one process that owns that folder; tests get a fresh one per app.
  */

@@ -76,13 +76,16 @@ describe('loadConfig', () => {
       expect(config.authSecret).toBeUndefined();
     });
 
-    it('requires AUTH_SECRET in production on PostgreSQL (several instances share it), at least 32 characters', () => {
-      const pg = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' };
-      expect(() => loadConfig(pg)).toThrow(/AUTH_SECRET: required in production with DATABASE_URL/);
+    it('requires AUTH_SECRET in production, on PostgreSQL and on the embedded database alike, at least 32 characters', () => {
+      const pg = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', PAYMENT_PROVIDER: 'test' };
+      expect(() => loadConfig(pg)).toThrow(/AUTH_SECRET: required in production/);
+      expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' })).toThrow(
+        /AUTH_SECRET: required in production \(at least 32 characters; every instance must share it\)/,
+      );
       expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET: must be at least 32 characters/);
       expect(loadConfig({ ...pg, AUTH_SECRET: secret }).authSecret).toBe(secret);
-      // Embedded PGlite is one process: the secret kept in DATA_DIR does.
-      expect(loadConfig({ NODE_ENV: 'production' }).authSecret).toBeUndefined();
+      // Development keeps one in DATA_DIR (auth-secret.ts).
+      expect(loadConfig({}).authSecret).toBeUndefined();
     });
 
     it('needs the Twilio credentials when SMS_PROVIDER is twilio, and hides the outbox in production then', () => {
@@ -96,17 +99,33 @@ describe('loadConfig', () => {
         TWILIO_AUTH_TOKEN: 't',
         TWILIO_FROM: 'Sufra',
       };
-      const production = loadConfig({ ...twilio, NODE_ENV: 'production', AUTH_SECRET: secret });
+      const live = { NODE_ENV: 'production', AUTH_SECRET: secret, PAYMENT_PROVIDER: 'test' };
+      const production = loadConfig({ ...twilio, ...live });
       expect(production.sms).toMatchObject({
         provider: 'twilio',
         outboxVisible: false,
         twilio: { accountSid: 'AC1', from: 'Sufra', apiUrl: 'https://api.twilio.com' },
       });
-      expect(
-        loadConfig({ ...twilio, NODE_ENV: 'production', AUTH_SECRET: secret, SMS_OUTBOX_VISIBLE: 'true' }).sms
-          .outboxVisible,
-      ).toBe(true);
-      expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: secret }).sms.outboxVisible).toBe(true);
+      expect(loadConfig({ ...twilio, ...live, SMS_OUTBOX_VISIBLE: 'true' }).sms.outboxVisible).toBe(true);
+    });
+
+    it('keeps the demo seed, the SMS outbox and the test gateway off in production unless named (issue 13)', () => {
+      const live = { NODE_ENV: 'production', AUTH_SECRET: secret };
+      expect(() => loadConfig(live)).toThrow(/PAYMENT_PROVIDER: required in production: moyasar, or test/);
+      const production = loadConfig({ ...live, PAYMENT_PROVIDER: 'test' });
+      expect(production.demoSeed).toBe(false);
+      expect(production.sms.outboxVisible).toBe(false);
+      expect(production.payments.provider).toBe('test');
+      const demo = loadConfig({ ...live, PAYMENT_PROVIDER: 'test', DEMO_SEED: 'true', SMS_OUTBOX_VISIBLE: '1' });
+      expect(demo.demoSeed).toBe(true);
+      expect(demo.sms.outboxVisible).toBe(true);
+      // `npm start` (development): the demo as before.
+      expect(loadConfig({})).toMatchObject({
+        demoSeed: true,
+        sms: { outboxVisible: true },
+        payments: { provider: 'test' },
+      });
+      expect(loadConfig({ DEMO_SEED: 'false' }).demoSeed).toBe(false);
     });
 
     it('takes configurable cookie names, refusing unsafe or duplicate ones', () => {
@@ -115,6 +134,29 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ STAFF_ACCESS_COOKIE: 'sufra_at' })).toThrow(/must differ/);
     });
   });
+  describe('TRUST_PROXY (issue 13)', () => {
+    it("takes a hop count or the proxies' addresses and CIDRs, as Fastify's trustProxy does", () => {
+      expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+      expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8, loopback' }).trustProxy).toEqual([
+        '10.0.0.0/8',
+        '192.168.1.7',
+        'fd00::/8',
+        'loopback',
+      ]);
+    });
+
+    it('refuses "true" (every hop: the client\'s own X-Forwarded-For entry) and anything not an address', () => {
+      expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust every X-Forwarded-For/);
+      expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: not a hop count/);
+      expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+      expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow(/TRUST_PROXY: a hop count/);
+    });
+  });
+
   describe('card payments (issue 5)', () => {
     it('uses the built-in test gateway by default, in this process, with development keys', () => {
       const { payments } = loadConfig({ PORT: '4000', PUBLIC_URL: 'https://qr.sufra.example/' });

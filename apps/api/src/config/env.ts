@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -39,9 +40,14 @@ const envSchema = z.object({
   /** The public base URL of this server, used in printed links; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
-  /** Behind a load balancer: trust X-Forwarded-* (client address, host, protocol). */
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
-  /** Signs access tokens and hashes verification codes. Required in production on PostgreSQL; see auth-secret.ts. */
+  /** Seed the demo brand (published staff passwords) into an empty database at start-up. Default: not in production. */
+  DEMO_SEED: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  /**
+   * Behind a load balancer: which hops' X-Forwarded-* to believe (client address, host, protocol). A hop count
+   * or the proxies' addresses/CIDRs; never "every hop" (the left-most entry is whatever the client wrote).
+   */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Signs access tokens and hashes verification codes. Required in production; see auth-secret.ts. */
   AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   CUSTOMER_ACCESS_COOKIE: cookieName('sufra_at'),
   CUSTOMER_REFRESH_COOKIE: cookieName('sufra_rt'),
@@ -53,7 +59,7 @@ const envSchema = z.object({
   /** Sender: a Twilio number in E.164 or an alphanumeric sender id. */
   TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   TWILIO_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.twilio.com')),
-  /** Let managers see the SMS outbox in the staff app (demo, development). */
+  /** Let managers see the SMS outbox in the staff app (demo, development). Default: not in production. */
   SMS_OUTBOX_VISIBLE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
   /** How often the SMS relay looks for pending messages; 0 = not started (tests drive it by hand). */
   /** Per-IP cap on verification codes sent per hour (many diners share a venue's Wi-Fi address). */
@@ -71,8 +77,11 @@ const envSchema = z.object({
    * once (NOTIFY). 0 = not started (tests drive it by hand).
    */
   KITCHEN_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
-  /** Card payments (issue 5): the built-in test gateway (default: demo, tests) or Moyasar. */
-  PAYMENT_PROVIDER: z.enum(['test', 'moyasar']).default('test'),
+  /**
+   * Card payments (issue 5): the built-in test gateway or Moyasar. Default: test, except in production, where it
+   * must be chosen (the test gateway's keys are published, so it is on there only when asked for by name).
+   */
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['test', 'moyasar']).optional()),
   /** A card order still unpaid this long after it was placed is canceled (after asking the provider): payment-expiry.ts. */
   CARD_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** How often each instance looks for card orders past that timeout; 0 = not started (tests drive it by hand). */
@@ -129,10 +138,13 @@ export interface Config {
   publicUrl: string;
   /** Absolute path of the built web app. */
   webDist: string;
-  trustProxy: boolean;
+  /** Seed the demo brand into an empty database at start-up (server.ts). */
+  demoSeed: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
   /** Absolute path of the API's static images. */
   imagesDir: string;
-  /** Unset (allowed except in production with DATABASE_URL): the app keeps one in DATA_DIR (tests: random). */
+  /** Unset (allowed except in production): the app keeps one in DATA_DIR (tests: random). */
   authSecret: string | undefined;
   /** Cookie names (the spec's configurable keys). Customer names get `_<brandId>` appended (decisions.md). */
   cookies: { customerAccess: string; customerRefresh: string; staffAccess: string; staffRefresh: string };
@@ -173,6 +185,55 @@ export interface PaymentsConfig {
   };
 }
 
+/**
+ * TRUST_PROXY: empty/false → trust no one; a whole number n ≥ 1 → the client is the address n hops back (1: one
+ * load balancer in front); otherwise a comma-separated list of proxy addresses or CIDRs (Fastify's trustProxy,
+ * i.e. proxy-addr, also takes the names loopback, linklocal, uniquelocal). "true" is refused: trusting every hop
+ * takes the left-most X-Forwarded-For entry, which the client writes itself, so any per-address limit could be
+ * bypassed by rotating it. A string answer is the problem to report.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string[] | string {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return "true would trust every X-Forwarded-For entry (a client can forge them); give the hop count (e.g. 1) or the proxies' addresses/CIDRs";
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 16 ? hops : 'a hop count must be between 1 and 16';
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  const bad = entries.filter((entry) => {
+    if (named.has(entry)) return false;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (bits === undefined) return false;
+    const max = family === 4 ? 32 : 128;
+    return !/^\d+$/.test(bits) || Number(bits) > max;
+  });
+  if (entries.length === 0 || bad.length > 0) {
+    return `not a hop count or a list of addresses/CIDRs: ${bad.join(', ') || value}`;
+  }
+  return entries;
+}
+
+/**
+ * Fastify's trustProxy for the configured value. Fastify 5 answers a bare hop count by trusting no one (a direct
+ * client could otherwise forge enough hops), so a count is given as proxy-addr's own rule: the first n hops
+ * from this server are proxies. That is right when the server is reachable only through them (TRUST_PROXY=1
+ * behind one load balancer, the port closed to the internet); otherwise list the proxies' addresses.
+ */
+export function fastifyTrustProxy(
+  value: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -186,16 +247,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const problems: string[] = [];
-  // Several instances behind a load balancer must share one secret. The embedded PGlite database means one
-  // process (the demo, the browser tests): there a secret kept in DATA_DIR is enough (auth-secret.ts).
-  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.AUTH_SECRET) {
-    problems.push('  AUTH_SECRET: required in production with DATABASE_URL');
+  // Production needs a secret of its own: several instances must share it, and one made up in DATA_DIR
+  // (development, auth-secret.ts) is lost with the folder, signing every diner and staff member out.
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.AUTH_SECRET) {
+    problems.push(
+      '  AUTH_SECRET: required in production (at least 32 characters; every instance must share it). Generate one with\n' +
+        "    node -e \"console.log(require('node:crypto').randomBytes(32).toString('base64url'))\"",
+    );
   }
+  if (production && !e.PAYMENT_PROVIDER) {
+    problems.push(
+      '  PAYMENT_PROVIDER: required in production: moyasar, or test to run the built-in test gateway (its keys are published; demos only)',
+    );
+  }
+  const paymentProvider = e.PAYMENT_PROVIDER ?? 'test';
   if (e.API_WORKERS > 1 && !e.DATABASE_URL) {
     problems.push(
       '  API_WORKERS: more than 1 needs DATABASE_URL (the embedded PGlite database belongs to one process)',
     );
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(`  TRUST_PROXY: ${trustProxy}`);
   const twilioSet = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
   if (e.SMS_PROVIDER === 'twilio' && !twilioSet) {
     problems.push('  SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
@@ -203,13 +276,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const names = [e.CUSTOMER_ACCESS_COOKIE, e.CUSTOMER_REFRESH_COOKIE, e.STAFF_ACCESS_COOKIE, e.STAFF_REFRESH_COOKIE];
   if (new Set(names).size !== names.length) problems.push('  *_COOKIE: the four cookie names must differ');
   const moyasarSet = e.MOYASAR_SECRET_KEY && e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_WEBHOOK_SECRET;
-  if (e.PAYMENT_PROVIDER === 'moyasar' && !moyasarSet) {
+  if (paymentProvider === 'moyasar' && !moyasarSet) {
     problems.push(
       '  PAYMENT_PROVIDER: moyasar needs MOYASAR_SECRET_KEY, MOYASAR_PUBLISHABLE_KEY and MOYASAR_WEBHOOK_SECRET',
     );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
-  const outboxDefault = !(e.NODE_ENV === 'production' && e.SMS_PROVIDER !== 'log');
+  // Production keeps the outbox (codes anyone with a manager login could read) and the demo seed off unless asked.
+  const outboxDefault = !production;
+  const flag = (value: string | undefined, fallback: boolean) =>
+    value === undefined ? fallback : value === 'true' || value === '1';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const atRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
   return {
@@ -224,7 +300,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     imageHost: e.IMAGE_HOST.replace(/\/$/, ''),
     publicUrl,
     webDist: atRoot(e.WEB_DIST),
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    demoSeed: flag(e.DEMO_SEED, !production),
+    trustProxy: typeof trustProxy === 'string' ? false : trustProxy,
     imagesDir: resolve(REPO_ROOT, 'apps/api/assets/images'),
     authSecret: e.AUTH_SECRET,
     cookies: {
@@ -244,10 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
             }
           : null,
-      outboxVisible:
-        e.SMS_OUTBOX_VISIBLE === undefined
-          ? outboxDefault
-          : e.SMS_OUTBOX_VISIBLE === 'true' || e.SMS_OUTBOX_VISIBLE === '1',
+      outboxVisible: flag(e.SMS_OUTBOX_VISIBLE, outboxDefault),
       relayIntervalMs: e.SMS_RELAY_INTERVAL_MS,
     },
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
@@ -256,15 +330,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kitchen: { relayIntervalMs: e.KITCHEN_RELAY_INTERVAL_MS },
     loyalty: { pointsExpiryIntervalMs: e.POINTS_EXPIRY_INTERVAL_MS },
     payments: {
-      provider: e.PAYMENT_PROVIDER,
+      provider: paymentProvider,
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
       cardPaymentTimeoutMs: e.CARD_PAYMENT_TIMEOUT_MINUTES * 60_000,
       cardPaymentSweepIntervalMs: e.CARD_PAYMENT_SWEEP_INTERVAL_MS,
       moyasar:
-        e.PAYMENT_PROVIDER === 'moyasar' &&
-        e.MOYASAR_SECRET_KEY &&
-        e.MOYASAR_PUBLISHABLE_KEY &&
-        e.MOYASAR_WEBHOOK_SECRET
+        paymentProvider === 'moyasar' && e.MOYASAR_SECRET_KEY && e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_WEBHOOK_SECRET
           ? {
               secretKey: e.MOYASAR_SECRET_KEY,
               publishableKey: e.MOYASAR_PUBLISHABLE_KEY,

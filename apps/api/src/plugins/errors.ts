@@ -1,8 +1,11 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { pickLanguage } from '@sufra/shared/language';
 import { ERRORS, type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
 import type { ErrorBody } from '@sufra/shared/schemas/common';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/db-errors.ts';
 
 /** The error services throw: a code from the shared catalogue (which gives the status and both messages). */
 export class AppError extends Error {
@@ -47,9 +50,9 @@ function sendError(
   code: ErrorCode,
   extra?: Parameters<typeof errorBodyFor>[2],
 ) {
-  // Rate limits say when to come back (HTTP Retry-After, whole seconds).
+  // Rate limits and outages say when to come back (HTTP Retry-After, whole seconds).
   const retryAfter = extra?.details?.retryAfterSeconds;
-  if (typeof retryAfter === 'number' && ERRORS[code].status === 429) {
+  if (typeof retryAfter === 'number' && (ERRORS[code].status === 429 || ERRORS[code].status === 503)) {
     reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
   }
   return reply
@@ -66,12 +69,18 @@ function codeForStatus(status: number): ErrorCode {
       return 'not_found';
     case 405:
       return 'method_not_allowed';
+    case 408:
+      return 'request_timeout';
     case 413:
       return 'payload_too_large';
+    case 414:
+      return 'url_too_long';
     case 415:
       return 'unsupported_media_type';
     case 429:
       return 'rate_limited';
+    case 431:
+      return 'headers_too_large';
     default:
       return 'validation_failed';
   }
@@ -142,7 +151,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (fields.uuid && error.validationContext !== 'body') return sendError(reply, request, 'invalid_uuid');
       return sendError(reply, request, 'validation_failed', { fields });
     }
+    // The database is restarting or failing over: the query never ran, so the same request (the web app keeps
+    // its idempotency key) can simply come again in a moment.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(reply, request, 'service_unavailable', {
+        details: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+      });
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, request, 'url_invalid');
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
       return sendError(reply, request, codeForStatus(status));
@@ -152,7 +170,80 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** JSON 404 for unknown API paths (the web app's own fallback is in app.ts). */
-export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+/** How long a client should wait after a database outage: a restart or failover takes about a second. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Errors Fastify's router raises before any hook runs (a bad percent-encoding, a parameter over maxParamLength):
+ * our shape, localized, and no echo of the URL. The onRequest language hook has not run for these requests.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  request.language = pickLanguage(request.headers['accept-language']);
+  const code: ErrorCode = error.code === 'FST_ERR_BAD_URL' ? 'url_invalid' : codeForStatus(error.statusCode ?? 400);
+  request.log.info({ code: error.code }, 'framework error');
+  void sendError(reply, request, code);
+};
+
+/**
+ * Errors Node's HTTP parser raises on the socket (headers too large, broken framing, a client timeout): there is
+ * no request yet, so we write the response ourselves, as Fastify's default handler does, in our shape. The
+ * language comes from whatever Accept-Language header made it into the bytes read so far.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const code: ErrorCode = status === 400 ? 'bad_request' : codeForStatus(status);
+  const header = /\r\naccept-language:([^\r\n]*)/i.exec(rawPacketText(error))?.[1];
+  const language = pickLanguage(header?.trim());
+  const body = JSON.stringify({ error: { code, message: errorMessage(code, language) } });
+  this.log.debug({ code: error.code }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Node attaches the bytes it had read to a parse error (typed by Fastify as a JSON buffer). */
+function rawPacketText(error: Error): string {
+  const raw = (error as { rawPacket?: unknown }).rawPacket;
+  return Buffer.isBuffer(raw) ? raw.toString('latin1') : '';
+}
+
+/**
+ * The API's routes by method, as patterns, for 405: Fastify answers a wrong method on a known path with the
+ * not-found handler. Collected as routes are added (call before registering any).
+ */
+export function trackRoutes(app: FastifyInstance): (path: string) => string[] {
+  const routes: { methods: string[]; pattern: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const source = route.url
+      .replace(/\/$/, '')
+      .split('/')
+      .map((segment) =>
+        segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/');
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
+    routes.push({ methods, pattern: new RegExp(`^${source}/?$`) });
+  });
+  return (path) => {
+    const allowed = new Set<string>();
+    for (const route of routes) {
+      if (route.pattern.test(path)) for (const method of route.methods) allowed.add(method);
+    }
+    return [...allowed];
+  };
+}
+
+/** JSON 404 for unknown API paths, or 405 with Allow when the path exists for other methods (app.ts's fallback). */
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply, allowedMethods: string[] = []) {
+  if (allowedMethods.length > 0 && !allowedMethods.includes(request.method)) {
+    reply.header('allow', allowedMethods.join(', '));
+    return sendError(reply, request, 'method_not_allowed');
+  }
   return sendError(reply, request, 'not_found');
 }

@@ -41,6 +41,37 @@ export const ERRORS = {
     ar: 'نوع المحتوى هذا غير مدعوم',
   },
   rate_limited: { status: 429, en: 'Too many requests, try again later', ar: 'طلبات كثيرة، حاول مرة أخرى لاحقًا' },
+  // The HTTP layer (issue 13): what Fastify and Node refuse before a route runs, in our shape.
+  bad_request: { status: 400, en: "The request couldn't be read", ar: 'تعذّرت قراءة الطلب' },
+  url_invalid: { status: 400, en: 'This link is not valid', ar: 'هذا الرابط غير صالح' },
+  request_timeout: {
+    status: 408,
+    en: 'The request took too long, try again',
+    ar: 'استغرق الطلب وقتًا طويلًا، حاول مرة أخرى',
+  },
+  url_too_long: { status: 414, en: 'This link is too long', ar: 'هذا الرابط طويل جدًا' },
+  headers_too_large: {
+    status: 431,
+    en: 'The request headers are too large',
+    ar: 'ترويسات الطلب كبيرة جدًا',
+  },
+  /** A text field (or a path segment) holding a NUL byte or half of a surrogate pair: no database can store it. */
+  text_invalid_characters: {
+    status: 400,
+    en: "This text contains characters that can't be saved",
+    ar: 'يحتوي هذا النص على رموز لا يمكن حفظها',
+  },
+  /** The database is unreachable (a restart, a failover): nothing was written, the same request can be retried. */
+  service_unavailable: {
+    status: 503,
+    en: 'The service is briefly unavailable, try again in a moment',
+    ar: 'الخدمة غير متاحة مؤقتًا، حاول مرة أخرى بعد قليل',
+  },
+  live_streams_limit: {
+    status: 429,
+    en: 'Too many live screens are open for this account, close one and try again',
+    ar: 'شاشات المتابعة المباشرة المفتوحة لهذا الحساب كثيرة، أغلق إحداها وحاول مرة أخرى',
+  },
   branch_closed: { status: 409, en: 'branch is closed now', ar: 'الفرع مغلق الآن' },
   table_not_available: { status: 409, en: "The table isn't available", ar: 'الطاولة غير متاحة' },
   // Dine-in from a counter QR at a branch with tables (issue 13, item 15): which table the order goes to.

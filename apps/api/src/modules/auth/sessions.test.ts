@@ -168,7 +168,7 @@ describe('customer sessions: cookies, refresh rotation, sign-out', () => {
 describe('session cookies behind an https proxy', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { TRUST_PROXY: '1' } });
   });
   afterAll(() => t.close());
 

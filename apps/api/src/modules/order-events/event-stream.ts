@@ -40,7 +40,8 @@ export function openEventStream(
   const res = reply.raw;
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
+    // Personal (a diner's order, a branch's board): no cache keeps any of it (issue 13 item 10).
+    'cache-control': 'no-store',
     // nginx and similar proxies buffer responses unless told not to.
     'x-accel-buffering': 'no',
     'x-request-id': request.id,

@@ -4,6 +4,7 @@ import { staffOrderEventsQuery } from '@sufra/shared/schemas/order-events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import { type EventStream, openEventStream } from './event-stream.ts';
 import type { OrderEventsService } from './order-events.service.ts';
@@ -16,7 +17,16 @@ export interface OrderEventsRoutesOptions {
   pingIntervalMs?: number;
 }
 
-const errors = errorResponses(400, 401, 403, 404, 410);
+/**
+ * Live streams one diner may hold open on one instance (issue 13 item 10): enough for a few order pages in tabs
+ * or on two phones; a script opening thousands would otherwise hold as many sockets and hub subscriptions.
+ * Counted per instance, not across instances: what the cap protects (sockets, memory, hub subscriptions) is each
+ * instance's own, and a shared count would need rows that a crashed instance leaves behind, locking diners out
+ * until a sweep. Behind N instances a diner holds at most N × this.
+ */
+export const MAX_LIVE_STREAMS_PER_DINER = 5;
+
+const errors = errorResponses(400, 401, 403, 404, 410, 429);
 const STREAM_NOTE = 'Answers `text/event-stream` (see shared/schemas/order-events.ts for the events).';
 
 /**
@@ -28,18 +38,35 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
   { qr, guards, events, pingIntervalMs },
 ) => {
   const open = new Set<EventStream>();
-  const opener = (request: FastifyRequest, reply: FastifyReply, endAt: number) => (onClose: () => void) => {
-    const stream = openEventStream(request, reply, {
-      onClose: () => {
-        open.delete(stream);
-        onClose();
-      },
-      endAt,
-      ...(pingIntervalMs === undefined ? {} : { pingIntervalMs }),
-    });
-    open.add(stream);
-    return stream;
+  const perDiner = new Map<number, number>();
+  /** Takes one of the diner's slots now (before any await, so concurrent opens can't both take the last one). */
+  const takeSlot = (customerId: number) => {
+    const held = perDiner.get(customerId) ?? 0;
+    if (held >= MAX_LIVE_STREAMS_PER_DINER) throw new AppError('live_streams_limit');
+    perDiner.set(customerId, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (perDiner.get(customerId) ?? 1) - 1;
+      if (left > 0) perDiner.set(customerId, left);
+      else perDiner.delete(customerId);
+    };
   };
+  const opener =
+    (request: FastifyRequest, reply: FastifyReply, endAt: number, release?: () => void) => (onClose: () => void) => {
+      const stream = openEventStream(request, reply, {
+        onClose: () => {
+          open.delete(stream);
+          release?.();
+          onClose();
+        },
+        endAt,
+        ...(pingIntervalMs === undefined ? {} : { pingIntervalMs }),
+      });
+      open.add(stream);
+      return stream;
+    };
   // A stream never ends on its own: the server must end them, or closing the app waits for every client.
   app.addHook('preClose', async () => {
     for (const stream of [...open]) stream.end();
@@ -59,7 +86,14 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
     async (request, reply) => {
       const row = await qr.resolveUsableQr(request.params.uuid);
       const customer = await guards.customer(request, row.brand.id);
-      await events.watchOrder(customer, request.params.id, opener(request, reply, customer.accessExpiresAt));
+      const release = takeSlot(customer.id);
+      try {
+        await events.watchOrder(customer, request.params.id, opener(request, reply, customer.accessExpiresAt, release));
+      } catch (error) {
+        // Refused before the stream opened (another diner's order, …): the slot was never used.
+        release();
+        throw error;
+      }
     },
   );
 

@@ -6,6 +6,7 @@ import { openStream, type StreamClient } from '../../../test/event-stream-client
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { MAX_LIVE_STREAMS_PER_DINER } from './order-events.routes.ts';
 
 describe('live order events over server-sent events', () => {
   let t: TestApp;
@@ -87,7 +88,7 @@ describe('live order events over server-sent events', () => {
       const order = await pickup(a);
       const stream = await open(a, `/api/orders/${UUID.aMain}/${order.id}/events/`, { 'accept-encoding': 'gzip, br' });
       expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-      expect(stream.headers.get('cache-control')).toBe('no-cache');
+      expect(stream.headers.get('cache-control')).toBe('no-store');
       expect(stream.headers.get('x-accel-buffering')).toBe('no');
       expect(stream.headers.get('content-encoding')).toBeNull();
       expect(stream.headers.get('x-content-type-options')).toBe('nosniff');
@@ -108,6 +109,44 @@ describe('live order events over server-sent events', () => {
       const refused = await open(other, url);
       expect(refused.status).toBe(404);
       expect(refused.headers.get('content-type')).toContain('application/json');
+    });
+
+    it('caps the streams one diner holds open (429 in our shape), frees a slot on close, other diners unaffected', async () => {
+      // A diner of its own: the other tests keep their streams open until the end.
+      const d = await diner(t, UUID.aMain, '0593000009');
+      const order = await pickup(d);
+      const url = `/api/orders/${UUID.aMain}/${order.id}/events/`;
+      // Refusals (another diner's order) never take a slot.
+      expect((await open(other, url)).status).toBe(404);
+      const held: StreamClient[] = [];
+      for (let i = 0; i < MAX_LIVE_STREAMS_PER_DINER; i += 1) {
+        const stream = await open(d, url);
+        expect(stream.status, `stream ${i + 1}`).toBe(200);
+        await stream.next();
+        held.push(stream);
+      }
+      // Refused before any stream opens: an ordinary JSON answer.
+      const refused = await fetch(`${base}${url}`, { headers: { cookie: d.jar.header(), 'accept-language': 'en' } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'live_streams_limit',
+          message: 'Too many live screens are open for this account, close one and try again',
+        },
+      });
+      const otherOrder = await pickup(other);
+      expect((await open(other, `/api/orders/${UUID.aMain}/${otherOrder.id}/events/`)).status).toBe(200);
+      // The diner closes one page: its slot is free again once the server sees the stream end.
+      held[0]?.close();
+      await vi.waitFor(
+        async () => {
+          const again = await open(d, url);
+          if (again.status !== 200) again.close();
+          expect(again.status).toBe(200);
+        },
+        { timeout: 5000 },
+      );
     });
 
     it('lets go of a stream the client closed', async () => {

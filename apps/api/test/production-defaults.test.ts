@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_STAFF } from '../src/db/seed/demo-brand.ts';
+import { type ServerProcess, startServer } from './server-process.ts';
+
+// Issue 13 item 4: NODE_ENV=production on the embedded database with nothing else set used to serve the demo
+// seed (published staff passwords), the SMS outbox and the test gateway (published keys). The real server.ts,
+// as an operator starts it.
+const secret = 'production-defaults-test-secret-0123456789';
+const manager = DEMO_STAFF.find((person) => person.role === 'manager') ?? DEMO_STAFF[0];
+
+async function signIn(url: string) {
+  return fetch(`${url}/api/staff/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: manager?.email, password: manager?.password }),
+  });
+}
+
+describe('the server in production', () => {
+  let server: ServerProcess | undefined;
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+  });
+
+  it('refuses to start without AUTH_SECRET or a chosen payment provider, saying what to set', async () => {
+    await expect(startServer({ NODE_ENV: 'production' })).rejects.toThrow(
+      /AUTH_SECRET: required in production[\s\S]*PAYMENT_PROVIDER: required in production/,
+    );
+  });
+
+  it('serves no demo seed, no SMS outbox and no test gateway unless they are enabled', async () => {
+    server = await startServer({
+      NODE_ENV: 'production',
+      AUTH_SECRET: secret,
+      PAYMENT_PROVIDER: 'moyasar',
+      MOYASAR_SECRET_KEY: 'sk_test_unused',
+      MOYASAR_PUBLISHABLE_KEY: 'pk_test_unused',
+      MOYASAR_WEBHOOK_SECRET: 'whsec_unused',
+    });
+    expect(server.output()).not.toContain(manager?.password ?? '-');
+    const login = await signIn(server.url);
+    expect(login.status).toBe(401);
+    expect((await fetch(`${server.url}/test-gateway/assets/card.js`)).status).toBe(404);
+  });
+
+  it('serves them when enabled by name (the demo, the browser journeys)', async () => {
+    server = await startServer({
+      NODE_ENV: 'production',
+      AUTH_SECRET: secret,
+      PAYMENT_PROVIDER: 'test',
+      DEMO_SEED: 'true',
+      SMS_OUTBOX_VISIBLE: 'true',
+    });
+    const login = await signIn(server.url);
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';', 1)[0])
+      .join('; ');
+    const outbox = await fetch(`${server.url}/api/staff/sms-outbox/`, { headers: { cookie } });
+    expect(outbox.status).toBe(200);
+    expect((await fetch(`${server.url}/test-gateway/assets/card.js`)).status).toBe(200);
+  });
+});
