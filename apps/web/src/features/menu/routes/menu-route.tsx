@@ -1,5 +1,5 @@
 import type { MenuItem, MenuResponse } from '@sufra/shared/schemas/menu';
-import { matchesTerms, normalizeSearchText, searchTerms } from '@sufra/shared/text-search';
+import { dishSearchText, matchesTerms, searchTerms } from '@sufra/shared/text-search';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
@@ -30,7 +30,7 @@ function buildIndex(menu: MenuResponse) {
       byCategory.set(item.categoryId, list);
     }
     list.push(item);
-    haystacks.set(item.id, normalizeSearchText(`${item.name} ${item.description}`));
+    haystacks.set(item.id, dishSearchText(item));
   }
   return { byCategory, haystacks };
 }
