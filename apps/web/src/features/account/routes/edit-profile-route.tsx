@@ -9,6 +9,8 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths } from '../../../config/paths';
 import {
+  clearFixedErrors,
+  editedProfileProblems,
   emailError,
   type FieldErrors,
   nameError,
@@ -162,7 +164,16 @@ function ProfileForm({ uuid, customer }: { uuid: string; customer: Customer }) {
     <section className="section" aria-labelledby="profile-heading">
       <h2 id="profile-heading">{t('account.profile')}</h2>
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit} data-testid="profile-form">
-        <ProfileFields values={values} onChange={setValues} errors={errors} disabled={busy} />
+        <ProfileFields
+          values={values}
+          onChange={(next) => {
+            // As on registration: a fixed field's error goes at once.
+            setErrors((current) => clearFixedErrors(current, editedProfileProblems(values, next, language)));
+            setValues(next);
+          }}
+          errors={errors}
+          disabled={busy}
+        />
         <FormAlert message={formError} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('account.saving') : t('account.save')}

@@ -6,6 +6,8 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths, safeReturnPath } from '../../../config/paths';
 import {
+  clearFixedErrors,
+  editedProfileProblems,
   emailError,
   type FieldErrors,
   nameError,
@@ -48,7 +50,14 @@ export default function RegisterRoute() {
   const signedInName = useAppSelector((s) => s.auth.userData?.fullName);
   const next = safeReturnPath(search.get('next')) ?? paths.menu.build(uuid);
 
-  const [mode, setMode] = useState<Mode>(search.get('mode') === 'signin' ? 'signin' : 'register');
+  const urlMode: Mode = search.get('mode') === 'signin' ? 'signin' : 'register';
+  const [mode, setMode] = useState<Mode>(urlMode);
+  /** The address names the form (a link, a reload or Back opens the same one); the form follows Back and Forward. */
+  const modeUrl = (target: Mode) =>
+    paths.register.build(uuid, {
+      mode: target === 'signin' ? 'signin' : undefined,
+      next: search.get('next') ?? undefined,
+    });
   const [profile, setProfile] = useState<ProfileValues>(emptyProfile);
   const [phone, setPhone] = useState<PhoneValue>({ dial: '966', number: '' });
   const [otp, setOtp] = useState<OtpRequestResponse | null>(null);
@@ -67,6 +76,15 @@ export default function RegisterRoute() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const step = otp && !completing ? 'code' : 'form';
+  // A field's error goes as soon as its value is valid: an error beside a fixed field reads as if it were still wrong.
+  const editProfile = (next: ProfileValues) => {
+    setErrors((current) => clearFixedErrors(current, editedProfileProblems(profile, next, language)));
+    setProfile(next);
+  };
+  const editPhone = (next: PhoneValue) => {
+    setErrors((current) => clearFixedErrors(current, { phone: phoneError(next, language) }));
+    setPhone(next);
+  };
   const waitText = (seconds: number) => t('account.retryIn', { time: formatWait(seconds, language) });
 
   // Focus follows the step: the code input when the code is sent, the first error when a form is refused.
@@ -145,6 +163,7 @@ export default function RegisterRoute() {
       if (error instanceof ApiError && error.code === 'registration_required') {
         // Same code, one more call with the profile (the server keeps it usable until it expires).
         setMode('register');
+        navigate(modeUrl('register'), { replace: true });
         setCompleting(true);
         setErrors({});
         setFormError(null);
@@ -179,13 +198,23 @@ export default function RegisterRoute() {
     else void sendCode();
   };
 
-  const switchMode = (target: Mode) => {
+  const showMode = (target: Mode) => {
     setMode(target);
     setErrors({});
     setFormError(null);
     setCompleting(false);
     setOtp(null);
   };
+  const switchMode = (target: Mode) => {
+    showMode(target);
+    navigate(modeUrl(target));
+  };
+  // Back or Forward between the two forms: the address changed under the page.
+  const [seenUrlMode, setSeenUrlMode] = useState(urlMode);
+  if (urlMode !== seenUrlMode) {
+    setSeenUrlMode(urlMode);
+    if (urlMode !== mode) showMode(urlMode);
+  }
 
   if (status === 'signedIn' && !justSignedIn) {
     return (
@@ -241,21 +270,21 @@ export default function RegisterRoute() {
           {mode === 'register' ? (
             <ProfileFields
               values={profile}
-              onChange={setProfile}
+              onChange={editProfile}
               errors={errors}
               disabled={busy}
               afterName={
                 <PhoneField
                   id="phone"
                   value={phone}
-                  onChange={setPhone}
+                  onChange={editPhone}
                   error={errors.phone}
                   disabled={busy || completing}
                 />
               }
             />
           ) : (
-            <PhoneField id="phone" value={phone} onChange={setPhone} error={errors.phone} disabled={busy} />
+            <PhoneField id="phone" value={phone} onChange={editPhone} error={errors.phone} disabled={busy} />
           )}
           <FormAlert message={formError} />
           <button

@@ -9,7 +9,15 @@ import { setNotes, setReceiveAt } from '../../../stores/cart-slice';
 import { useAppDispatch } from '../../../stores/root-state';
 import { useOrderBranch } from '../hooks/use-order-branch';
 import { useOrderingCart } from '../hooks/use-ordering-cart';
-import { checkReceiveTime, missingStep, NOTES_MAX, receiveDays, zonedParts, zonedToInstant } from '../order-draft';
+import {
+  checkReceiveTime,
+  missingStep,
+  NOTES_MAX,
+  receiveDays,
+  timeZoneLabel,
+  zonedParts,
+  zonedToInstant,
+} from '../order-draft';
 import '../../../components/ui/form.css';
 import './ordering.css';
 
@@ -157,7 +165,9 @@ export default function OrderDataRoute() {
                   />
                 )}
               </FormField>
-              <p className="field__hint full-row">{t('ordering.timeZoneNote', { zone: timeZone })}</p>
+              <p className="field__hint full-row">
+                {t('ordering.timeZoneNote', { zone: timeZoneLabel(timeZone, language) })}
+              </p>
             </div>
           )}
         </>
