@@ -20,6 +20,9 @@ describe('numbers in translated strings', () => {
     expect(t('item.chooseUpTo', { count: 1 })).toBe('اختر حتى ١');
     expect(t('branch.table', { number: 12 })).toBe('طاولة ١٢');
     expect(t('cart.items', { count: 3 })).toBe('٣ أصناف');
+    // Table numbers are text in the schema ("12"), and still numbers to the diner.
+    expect(t('branch.table', { number: '07' })).toBe('طاولة ٠٧');
+    expect(t('branch.table', { number: 'A7' })).toBe('طاولة A7');
   });
 
   it('are written in Western digits in English', async () => {
