@@ -84,7 +84,7 @@ for (const language of LANGUAGES) {
       const menu = await fetchMenu(request, language);
       await page.goto(itemPath(itemWithRequiredGroup(menu)));
       await expect(page.getByTestId('add-to-cart')).toBeVisible();
-      const itemText = await page.locator('main').innerText();
+      const itemText = (await page.locator('main').textContent()) ?? '';
       if (language === 'ar') expect(itemText).not.toMatch(WESTERN_DIGIT);
       else expect(itemText).not.toMatch(/[٠-٩]/);
 
@@ -132,7 +132,7 @@ for (const language of LANGUAGES) {
       await page.goto(`/menu/${QR.main}`);
       await waitForApp(page);
       const firstCard = page.getByTestId('item-card').first();
-      const name = (await firstCard.locator('.item-card__name').innerText()).trim();
+      const name = ((await firstCard.locator('.item-card__name').textContent()) ?? '').trim();
       const href = await firstCard.getByRole('link').getAttribute('href');
       await firstCard.getByRole('button', { pressed: false }).click();
       await page.reload();
@@ -229,6 +229,9 @@ for (const language of LANGUAGES) {
         page.getByRole('link', { name: language === 'ar' ? 'تصفح القائمة' : 'Browse the menu' }),
       ).toBeVisible();
       await shoot(page, `coming-soon-${language}`);
+      // The tab's title too: the restaurant's name, not the platform's.
+      await page.goto(`/register/${QR.main}`);
+      await expect(page).toHaveTitle(new RegExp(`\\| ${brand}$`));
     });
 
     test('the profile: phone and "member since" apart, address errors clear when fixed, a real close button on the toast', async ({

@@ -36,6 +36,7 @@ import { ProfileFields, type ProfileValues, profileBody } from '../components/pr
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
 import './account.css';
+import { useBrandName } from '../../../lib/use-brand-name';
 
 const PROFILE_FIELDS = ['fullName', 'email', 'ageGroup', 'gender', 'city'] as const;
 
@@ -52,6 +53,7 @@ function valuesOf(customer: Customer): ProfileValues {
 /** `/edit-profile/{uuid}`: signed-in only (otherwise sign-in, coming back here). */
 export default function EditProfileRoute() {
   const { t } = useTranslation();
+  const brandName = useBrandName();
   const { uuid = '' } = useParams();
   const [, navigate] = useLocation();
   const status = useAppSelector((s) => s.auth.status);
@@ -67,14 +69,14 @@ export default function EditProfileRoute() {
   if (status !== 'signedIn' || !customer) {
     return (
       <>
-        <title>{`${title} | ${t('app.name')}`}</title>
+        <title>{`${title} | ${brandName}`}</title>
         <PageFallback />
       </>
     );
   }
   return (
     <div className="page account-page" data-testid="edit-profile-page">
-      <title>{`${title} | ${t('app.name')}`}</title>
+      <title>{`${title} | ${brandName}`}</title>
       <h1>{title}</h1>
       <ProfileSummary customer={customer} />
       <Link to={paths.orders.build(uuid)} className="btn btn-secondary" data-testid="my-orders-link">

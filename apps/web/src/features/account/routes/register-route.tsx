@@ -30,6 +30,7 @@ import { emptyProfile, ProfileFields, type ProfileValues, profileBody } from '..
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
 import './account.css';
+import { useBrandName } from '../../../lib/use-brand-name';
 
 type Mode = 'register' | 'signin';
 const FORM_FIELDS = ['fullName', 'phone', 'email', 'ageGroup', 'gender', 'city'] as const;
@@ -42,6 +43,7 @@ const FORM_FIELDS = ['fullName', 'phone', 'email', 'ageGroup', 'gender', 'city']
 export default function RegisterRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const brandName = useBrandName();
   const dispatch = useAppDispatch();
   const { uuid = '' } = useParams();
   const [search] = useSearchParams();
@@ -219,7 +221,7 @@ export default function RegisterRoute() {
   if (status === 'signedIn' && !justSignedIn) {
     return (
       <div className="page account-page">
-        <title>{`${title} | ${t('app.name')}`}</title>
+        <title>{`${title} | ${brandName}`}</title>
         <h1>{title}</h1>
         <p className="form-notice" data-testid="already-signed-in">
           {t('account.signedInAs', { name: signedInName })}
@@ -238,7 +240,7 @@ export default function RegisterRoute() {
 
   return (
     <div className="page account-page" data-testid="register-page">
-      <title>{`${title} | ${t('app.name')}`}</title>
+      <title>{`${title} | ${brandName}`}</title>
       <h1 ref={headingRef} tabIndex={-1}>
         {step === 'code' ? t('account.codeTitle') : title}
       </h1>

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
+import { useBrandName } from '../../../lib/use-brand-name';
 import { useTranslation } from '../../../lib/use-translation';
 
 /**
@@ -18,9 +19,10 @@ export function MissingOrder({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const brandName = useBrandName();
   return (
     <div className="page page--center" data-testid={testId}>
-      <title>{`${title} | ${t('app.name')}`}</title>
+      <title>{`${title} | ${brandName}`}</title>
       <h1>{title}</h1>
       <p>{message ?? t('ordering.missingOrder')}</p>
       <Link to={paths.orders.build(uuid)} className="btn btn-primary">
