@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { local } from '../../../lib/storage';
-import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { setBookmarks, toggleBookmark } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
@@ -68,7 +67,8 @@ export function useFavourites(uuid: string, brandId: number | undefined): (id: n
           (error: unknown) => {
             // The heart goes back to what the server has, and the diner is told why.
             dispatch(toggleBookmark({ id }));
-            void showToast(errorText(error, lang), 'error');
+            // (the toast's code loads on this rare path only: the menu's first JavaScript has a budget)
+            void import('../../../lib/toast').then(({ showToast }) => showToast(errorText(error, lang), 'error'));
           },
         );
     },
