@@ -69,7 +69,7 @@ test('a manager switches a branch closed and open again', async ({ page }) => {
   const wasOpen = await toggle.isChecked();
   await toggle.click();
   await expect(toggle).toBeChecked({ checked: !wasOpen });
-  if (wasOpen) await expect(branch.getByTestId('branch-status')).toHaveText('Closed');
+  if (wasOpen) await expect(branch.getByTestId('branch-status')).toHaveText('Closed: switched off');
   await toggle.click();
   await expect(toggle).toBeChecked({ checked: wasOpen });
 });

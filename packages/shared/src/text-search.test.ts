@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, normalizeSearchText, searchTerms } from './text-search.ts';
+import { dishSearchText, matchesSearch, matchesTerms, normalizeSearchText, searchTerms } from './text-search.ts';
 
 describe('normalizeSearchText', () => {
   it('unifies the alef forms', () => {
@@ -55,5 +55,21 @@ describe('matchesSearch', () => {
 
   it('ignores missing fields', () => {
     expect(matchesSearch('tea', null, undefined, 'Mint tea')).toBe(true);
+  });
+});
+
+describe('dishSearchText', () => {
+  const shawarma = { name: 'شاورما دجاج', altName: 'Chicken Shawarma', description: 'خبز صاج' };
+  const inEnglish = { name: 'Chicken Shawarma', altName: 'شاورما دجاج', description: 'Saj bread' };
+
+  it('finds a dish by its English name in the Arabic interface, and by its Arabic name in the English one', () => {
+    expect(matchesTerms(dishSearchText(shawarma), searchTerms('shawarma'))).toBe(true);
+    expect(matchesTerms(dishSearchText(inEnglish), searchTerms('شاورما'))).toBe(true);
+  });
+
+  it('still finds it by its own name and description, forgiving the same typing', () => {
+    expect(matchesTerms(dishSearchText(shawarma), searchTerms('شاورما'))).toBe(true);
+    expect(matchesTerms(dishSearchText(inEnglish), searchTerms('saj'))).toBe(true);
+    expect(matchesTerms(dishSearchText(shawarma), searchTerms('falafel'))).toBe(false);
   });
 });

@@ -42,3 +42,11 @@ export function matchesSearch(query: string, ...fields: (string | null | undefin
   if (terms.length === 0) return true;
   return matchesTerms(normalizeSearchText(fields.filter(Boolean).join(' ')), terms);
 }
+
+/**
+ * What a dish is found by: its names in both languages and its description. A diner types "shawarma" in the Arabic
+ * interface or "شاورما" in the English one as often as the other way round.
+ */
+export function dishSearchText(dish: { name: string; altName: string; description: string }): string {
+  return normalizeSearchText(`${dish.name} ${dish.altName} ${dish.description}`);
+}

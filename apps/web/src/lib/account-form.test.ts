@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emailError, fieldName, nameError, normaliseCode, phoneError, splitApiError } from './account-form';
+import {
+  clearFixedErrors,
+  editedProfileProblems,
+  emailError,
+  fieldName,
+  nameError,
+  normaliseCode,
+  phoneError,
+  splitApiError,
+} from './account-form';
 import { ApiError } from './api-client';
 
 const wait = (seconds: number) => `(${seconds}s)`;
@@ -81,5 +90,30 @@ describe('account form rules', () => {
 
   it('shows a generic message for anything that is not an API error', () => {
     expect(splitApiError(new Error('x'), 'en', [], wait).form).toBe('An unknown error occurred');
+  });
+});
+
+describe('field errors while the diner fixes them', () => {
+  const profile = { fullName: 'Sara', email: 'sara@', ageGroup: '', gender: '', city: '' };
+  const errors = { email: 'Ensure the email is valid', fullName: 'Name field is required', phone: 'x' };
+
+  it("drops an edited field's error as soon as its value is valid, keeping the others", () => {
+    const fixed = { ...profile, email: 'sara@example.sa' };
+    expect(clearFixedErrors(errors, editedProfileProblems(profile, fixed, 'en'))).toEqual({
+      fullName: 'Name field is required',
+      phone: 'x',
+    });
+  });
+
+  it('keeps the error while the value is still wrong, and answers the same object when nothing changes', () => {
+    const still = { ...profile, email: 'sara@example' };
+    expect(clearFixedErrors(errors, editedProfileProblems(profile, still, 'en'))).toBe(errors);
+    expect(clearFixedErrors(errors, { city: null })).toBe(errors);
+  });
+
+  it("lets any change to a choice or the city clear the server's complaint about it", () => {
+    const before = { ...profile, gender: '' };
+    const after = { ...profile, gender: 'female' };
+    expect(clearFixedErrors({ gender: 'bad' }, editedProfileProblems(before, after, 'en'))).toEqual({});
   });
 });

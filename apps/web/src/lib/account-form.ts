@@ -17,6 +17,16 @@ export const AGE_GROUP_OPTIONS = [
   'over_60',
 ] as const satisfies readonly AgeGroup[];
 export const GENDER_OPTIONS = ['male', 'female'] as const satisfies readonly Gender[];
+/** The ages each group's label shows, put into its sentence as numbers (so through Intl, in the language's digits). */
+export const AGE_GROUP_AGES = {
+  under_18: { age: 18 },
+  '18_24': { from: 18, to: 24 },
+  '25_39': { from: 25, to: 39 },
+  '40_60': { from: 40, to: 60 },
+  over_60: { age: 60 },
+} as const satisfies Record<AgeGroup, Record<string, number>>;
+/** The sign-in code's length (shared schemas/auth.ts otpCode: four digits), for the hint beside the field. */
+export const OTP_CODE_DIGITS = 4;
 type Exhaustive<T extends readonly string[], U extends string> = [U] extends [T[number]] ? true : never;
 const _allAgeGroups: Exhaustive<typeof AGE_GROUP_OPTIONS, AgeGroup> = true;
 const _allGenders: Exhaustive<typeof GENDER_OPTIONS, Gender> = true;
@@ -80,6 +90,36 @@ export function emailError(email: string, language: Language): string | null {
 
 export function nameError(name: string, language: Language): string | null {
   return name.trim() === '' ? errorMessage('name_required', language) : null;
+}
+
+/**
+ * The errors left once the diner has edited some fields: `problems` holds each edited field's problem now (null when
+ * its value is valid), and a fixed field's error goes at once, not at the next submit. Untouched fields keep theirs.
+ * The same object comes back when nothing changes, so nothing re-renders.
+ */
+/**
+ * The problems of the profile fields an edit changed (name and e-mail checked as on submit; the choices and the city
+ * have no rule here, so any change counts as fixing a server's complaint about them).
+ */
+export function editedProfileProblems(
+  before: Readonly<Record<'fullName' | 'email' | 'ageGroup' | 'gender' | 'city', string>>,
+  after: Readonly<Record<'fullName' | 'email' | 'ageGroup' | 'gender' | 'city', string>>,
+  language: Language,
+): Record<string, string | null> {
+  const problems: Record<string, string | null> = {};
+  if (after.fullName !== before.fullName) problems.fullName = nameError(after.fullName, language);
+  if (after.email !== before.email) problems.email = emailError(after.email, language);
+  for (const field of ['ageGroup', 'gender', 'city'] as const)
+    if (after[field] !== before[field]) problems[field] = null;
+  return problems;
+}
+
+export function clearFixedErrors(errors: FieldErrors, problems: Record<string, string | null>): FieldErrors {
+  const fixed = Object.keys(problems).filter((field) => field in errors && problems[field] === null);
+  if (fixed.length === 0) return errors;
+  const rest = { ...errors };
+  for (const field of fixed) delete rest[field];
+  return rest;
 }
 
 /** What the code input holds: ASCII digits only (Arabic-Indic digits converted), at most 4. */

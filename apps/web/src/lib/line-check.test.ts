@@ -27,6 +27,7 @@ const item = (overrides: Partial<MenuItem>): MenuItem => ({
   categoryId: 1,
   slug: 'item',
   name: 'Item',
+  altName: 'صنف',
   description: '',
   image: null,
   priceHalalas: 1000,

@@ -1,5 +1,7 @@
+import i18n from 'i18next';
 import { createElement } from 'react';
 import type { Root } from 'react-dom/client';
+import type { CloseButtonProps } from 'react-toastify';
 
 /**
  * Toasts (spec: top-right, auto-close 5000 ms). react-toastify (with its injected styles) is loaded on the
@@ -40,6 +42,30 @@ export async function showToast(message: string, kind: ToastKind = 'success', ac
       newestOnTop: true,
       closeOnClick: true,
       theme: 'light',
+      // react-toastify's own button is a 14 × 24 px cross named "close" in English whatever the language.
+      closeButton: ({ closeToast }: CloseButtonProps) =>
+        createElement(
+          'button',
+          {
+            type: 'button',
+            className: 'btn btn-icon toast-close',
+            'aria-label': i18n.t('app.close'),
+            onClick: (event: { stopPropagation: () => void }) => {
+              event.stopPropagation();
+              closeToast(true);
+            },
+          },
+          createElement(
+            'svg',
+            { viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': true },
+            createElement('path', {
+              d: 'M6 6l12 12M18 6L6 18',
+              stroke: 'currentColor',
+              strokeWidth: 2,
+              strokeLinecap: 'round',
+            }),
+          ),
+        ),
     }),
   );
   // Let the container mount before the first toast is queued.

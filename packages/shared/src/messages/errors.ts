@@ -133,6 +133,11 @@ export const ERRORS = {
     ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة',
   },
   address_not_found: { status: 404, en: "This address doesn't exist", ar: 'هذا العنوان غير موجود' },
+  favourites_full: {
+    status: 409,
+    en: 'Your favourites list is full, remove a dish to add another',
+    ar: 'قائمة المفضلة ممتلئة، أزل طبقًا لتضيف غيره',
+  },
   // Ordering (issue 4). The spec's wording where it has one (§3, §4).
   order_not_found: { status: 404, en: "This order doesn't exist", ar: 'هذا الطلب غير موجود' },
   far_from_branch: {

@@ -13,6 +13,9 @@ import { latLng } from './common.ts';
  *   POST   /api/customers/{uuid}/me/addresses/        addressBody → 201 addressSchema
  *   PUT    /api/customers/{uuid}/me/addresses/{id}/   addressBody (whole address; PATCH accepted too) → 200 addressSchema
  *   DELETE /api/customers/{uuid}/me/addresses/{id}/   → 204
+ *   GET    /api/customers/{uuid}/me/favourites/       → 200 favouritesResponse
+ *   PUT    /api/customers/{uuid}/me/favourites/{itemId}/ → 200 favouritesResponse (adding twice is a no-op)
+ *   DELETE /api/customers/{uuid}/me/favourites/{itemId}/ → 200 favouritesResponse (removing twice too)
  * Another customer's address id answers 404 address_not_found, as if it did not exist.
  */
 
@@ -113,4 +116,12 @@ export const addressListResponse = z.object({ addresses: z.array(addressSchema) 
 export const addressIdParams = z.object({
   uuid: z.uuid(),
   id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The signed-in diner's favourite dishes (menu item ids of the brand), oldest first. */
+export const favouritesResponse = z.object({ itemIds: z.array(z.number().int()) });
+export type FavouritesResponse = z.infer<typeof favouritesResponse>;
+export const favouriteParams = z.object({
+  uuid: z.uuid(),
+  itemId: z.coerce.number().int().positive().max(2_147_483_647),
 });

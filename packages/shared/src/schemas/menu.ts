@@ -38,6 +38,8 @@ export const menuItemSchema = z.object({
   /** URL-safe English name, used by /items/{uuid}/{name}. */
   slug: z.string(),
   name: z.string(),
+  /** The name in the other language: a search finds the dish by either name, whatever the interface language. */
+  altName: z.string(),
   description: z.string(),
   image: z.string().nullable(),
   priceHalalas: z.number().int(),

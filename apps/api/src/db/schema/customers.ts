@@ -1,7 +1,18 @@
 import { AGE_GROUPS, GENDERS } from '@sufra/shared/schemas/customer';
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
+import { menuItems } from './menu.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -64,5 +75,27 @@ export const customerAddresses = pgTable(
   (t) => [
     index('customer_addresses_customer_idx').on(t.customerId),
     check('customer_addresses_lat_check', sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180`),
+  ],
+);
+
+/**
+ * The dishes a signed-in diner marked as favourites (issue 13 item 21). Both sides belong to one brand: the service
+ * only adds an item of the customer's brand, and deleting either side (account, dish) drops the row.
+ */
+export const customerFavourites = pgTable(
+  'customer_favourites',
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    menuItemId: integer()
+      .notNull()
+      .references(() => menuItems.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // The key makes adding twice a no-op; the item index serves the cascade when a dish is deleted.
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.menuItemId] }),
+    index('customer_favourites_item_idx').on(t.menuItemId),
   ],
 );

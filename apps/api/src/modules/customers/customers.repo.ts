@@ -1,6 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { customerAddresses, customers } from '../../db/schema/customers.ts';
+import { customerAddresses, customerFavourites, customers } from '../../db/schema/customers.ts';
+import { menuItems } from '../../db/schema/menu.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerInsert = typeof customers.$inferInsert;
@@ -102,4 +103,51 @@ export async function deleteAddress(db: Queryable, id: number, customerId: numbe
     .where(and(eq(customerAddresses.id, id), eq(customerAddresses.customerId, customerId)))
     .returning({ id: customerAddresses.id });
   return rows.length === 1;
+}
+
+export async function listFavouriteItemIds(db: Queryable, customerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ itemId: customerFavourites.menuItemId })
+    .from(customerFavourites)
+    .where(eq(customerFavourites.customerId, customerId))
+    .orderBy(asc(customerFavourites.createdAt), asc(customerFavourites.menuItemId));
+  return rows.map((r) => r.itemId);
+}
+
+export async function countFavourites(db: Queryable, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(customerFavourites)
+    .where(eq(customerFavourites.customerId, customerId));
+  return row?.n ?? 0;
+}
+
+/** Whether the dish is on this brand's menu (another brand's item id is as good as a missing one). */
+export async function brandHasItem(db: Queryable, brandId: number, itemId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: menuItems.id })
+    .from(menuItems)
+    .where(and(eq(menuItems.id, itemId), eq(menuItems.brandId, brandId)));
+  return row !== undefined;
+}
+
+/** Adds the favourite; true when it was new (already there: nothing changes). */
+export async function insertFavourite(
+  db: Queryable,
+  customerId: number,
+  itemId: number,
+  createdAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(customerFavourites)
+    .values({ customerId, menuItemId: itemId, createdAt })
+    .onConflictDoNothing()
+    .returning({ itemId: customerFavourites.menuItemId });
+  return rows.length === 1;
+}
+
+export async function deleteFavourite(db: Queryable, customerId: number, itemId: number): Promise<void> {
+  await db
+    .delete(customerFavourites)
+    .where(and(eq(customerFavourites.customerId, customerId), eq(customerFavourites.menuItemId, itemId)));
 }

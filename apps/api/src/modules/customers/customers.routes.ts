@@ -5,6 +5,8 @@ import {
   addressListResponse,
   addressSchema,
   customerSchema,
+  favouriteParams,
+  favouritesResponse,
   phoneChangeBody,
   profileUpdateBody,
 } from '@sufra/shared/schemas/customer';
@@ -177,6 +179,54 @@ export const customersRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = as
       const me = await signedIn(request, request.params.uuid);
       await customers.deleteAddress(me.id, request.params.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/customers/:uuid/me/favourites/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Favourite dishes (menu item ids)',
+        params: uuidParams,
+        response: { 200: favouritesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const me = await signedIn(request, request.params.uuid);
+      return { itemIds: await customers.listFavourites(me.id) };
+    },
+  );
+
+  app.put(
+    '/customers/:uuid/me/favourites/:itemId/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Mark a dish of this brand as a favourite (again: no change)',
+        params: favouriteParams,
+        response: { 200: favouritesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const me = await signedIn(request, request.params.uuid);
+      return { itemIds: await customers.addFavourite(me.id, me.brandId, request.params.itemId) };
+    },
+  );
+
+  app.delete(
+    '/customers/:uuid/me/favourites/:itemId/',
+    {
+      schema: {
+        tags: ['customers'],
+        summary: 'Unmark a favourite dish (not one: no change)',
+        params: favouriteParams,
+        response: { 200: favouritesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const me = await signedIn(request, request.params.uuid);
+      return { itemIds: await customers.removeFavourite(me.id, request.params.itemId) };
     },
   );
 };

@@ -10,19 +10,27 @@ import { AppError } from '../../plugins/errors.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import {
   type AddressRow,
+  brandHasItem,
   type CustomerRow,
   countAddresses,
+  countFavourites,
   deleteAddress,
   deleteCustomer,
+  deleteFavourite,
   findCustomer,
   insertAddress,
+  insertFavourite,
   listAddresses,
+  listFavouriteItemIds,
   updateAddress,
   updateCustomer,
 } from './customers.repo.ts';
 
 /** Enough for home, work and family; keeps one account from filling the table. */
 export const MAX_ADDRESSES = 20;
+
+/** More than any menu page shows at once; keeps one account from filling the table. */
+export const MAX_FAVOURITES = 200;
 
 export function toCustomer(row: CustomerRow): Customer {
   return {
@@ -135,6 +143,32 @@ export function createCustomersService(ctx: AppContext, sessions: SessionsServic
 
     async deleteAddress(customerId: number, id: number): Promise<void> {
       if (!(await deleteAddress(db, id, customerId))) throw new AppError('address_not_found');
+    },
+
+    async listFavourites(customerId: number): Promise<number[]> {
+      return listFavouriteItemIds(db, customerId);
+    },
+
+    /**
+     * Adds a dish of the customer's brand (another brand's or a missing id: 404 item_not_found, nothing written).
+     * Adding one already there changes nothing, so a retried or doubled tap is harmless.
+     */
+    async addFavourite(customerId: number, brandId: number, itemId: number): Promise<number[]> {
+      return db.transaction(async (tx) => {
+        if (!(await brandHasItem(tx, brandId, itemId))) throw new AppError('item_not_found');
+        const added = await insertFavourite(tx, customerId, itemId, ctx.now());
+        // Counted after the insert, in the same transaction: a full list rolls the new row back.
+        if (added && (await countFavourites(tx, customerId)) > MAX_FAVOURITES) {
+          throw new AppError('favourites_full', { maxFavourites: MAX_FAVOURITES });
+        }
+        return listFavouriteItemIds(tx, customerId);
+      });
+    },
+
+    /** Removing a dish that is not a favourite (any more) is not an error: the diner's wish holds either way. */
+    async removeFavourite(customerId: number, itemId: number): Promise<number[]> {
+      await deleteFavourite(db, customerId, itemId);
+      return listFavouriteItemIds(db, customerId);
     },
   };
 }

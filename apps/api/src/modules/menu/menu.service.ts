@@ -94,6 +94,7 @@ export function buildMenu(rows: BranchMenuRows, branchId: number, language: Lang
       categoryId: item.categoryId,
       slug: item.slug,
       name: pick(language, item.nameAr, item.nameEn),
+      altName: pick(language === 'ar' ? 'en' : 'ar', item.nameAr, item.nameEn),
       description: pick(language, item.descriptionAr, item.descriptionEn),
       image: imageUrl(item.image, imageHost),
       priceHalalas: item.priceHalalas,

@@ -65,6 +65,13 @@ describe('menu', () => {
     expect(body.items[0]?.name).toBe('كبسة دجاج');
   });
 
+  it("gives each dish's name in the other language too, so a search finds it by either name", async () => {
+    const ar = menuResponse.parse((await getMenu()).json());
+    expect(ar.items[0]).toMatchObject({ name: 'كبسة دجاج', altName: 'Chicken kabsa' });
+    const en = menuResponse.parse((await t.app.inject({ url: `${menuUrl}?lang=en` })).json());
+    expect(en.items[0]).toMatchObject({ name: 'Chicken kabsa', altName: 'كبسة دجاج' });
+  });
+
   it('prefers the lang query parameter over Accept-Language, and refuses an unknown one', async () => {
     const en = await t.app.inject({ url: `${menuUrl}?lang=en`, headers: { 'accept-language': 'ar' } });
     expect(en.statusCode).toBe(200);

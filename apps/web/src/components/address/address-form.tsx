@@ -1,7 +1,14 @@
 import { parsePhone, splitE164 } from '@sufra/shared/phone/phone-number';
 import type { Address, AddressBody } from '@sufra/shared/schemas/customer';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { type FieldErrors, messageFor, type PhoneValue, phoneError, splitApiError } from '../../lib/account-form';
+import {
+  clearFixedErrors,
+  type FieldErrors,
+  messageFor,
+  type PhoneValue,
+  phoneError,
+  splitApiError,
+} from '../../lib/account-form';
 import { formatWait } from '../../lib/format-number';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
@@ -72,7 +79,26 @@ export default function AddressForm({ address, save, onSaved, onCancel, branches
   }, []);
   useFocusFirstError(formRef, errors);
 
-  const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
+  /** A field's error goes as soon as its value is valid (the other fields keep theirs until they are fixed). */
+  const edit = (patch: Partial<Values>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    const required = (value: string) => (value.trim() === '' ? messageFor('field_required', language) : null);
+    setErrors((current) =>
+      clearFixedErrors(current, {
+        ...('title' in patch && { title: required(next.title) }),
+        ...('description' in patch && { description: required(next.description) }),
+        ...('doorNumber' in patch && { doorNumber: null }),
+        ...('levelNumber' in patch && { levelNumber: null }),
+        ...('blockNumber' in patch && { blockNumber: null }),
+      }),
+    );
+  };
+  const editPhone = (next: PhoneValue) => {
+    setPhone(next);
+    const problem = next.number.trim() === '' ? null : phoneError(next, language);
+    setErrors((current) => clearFixedErrors(current, { phone: problem }));
+  };
   const center = point ?? qrBranch?.location ?? FALLBACK_CENTER;
 
   const locateMe = () => {
@@ -147,7 +173,7 @@ export default function AddressForm({ address, save, onSaved, onCancel, branches
           maxLength={max}
           value={values[name]}
           disabled={busy}
-          onChange={(event) => set({ [name]: event.target.value })}
+          onChange={(event) => edit({ [name]: event.target.value })}
         />
       )}
     </FormField>
@@ -167,7 +193,7 @@ export default function AddressForm({ address, save, onSaved, onCancel, branches
         id={`${idPrefix}-phone`}
         label={t('address.phone')}
         value={phone}
-        onChange={setPhone}
+        onChange={editPhone}
         error={errors.phone}
         optional
         disabled={busy}

@@ -29,6 +29,7 @@ const combo: MenuItem = {
   categoryId: 7,
   slug: 'meal',
   name: 'Meal',
+  altName: 'وجبة',
   description: '',
   image: null,
   priceHalalas: 4000,

@@ -13,6 +13,7 @@ import {
   pendingCardOrderFor,
   placeOrderBody,
   receiveDays,
+  timeZoneLabel,
   zonedParts,
   zonedToInstant,
   zoneFor,
@@ -242,5 +243,18 @@ describe('receive time in the branch time zone', () => {
       '2026-11-23T09:00:00.000Z',
     );
     expect(nextOpening([], 'Asia/Riyadh', new Date())).toBeNull();
+  });
+});
+
+describe('the time zone named for diners', () => {
+  it('is a name in the interface language, never the IANA id', () => {
+    for (const language of ['ar', 'en'] as const) {
+      const label = timeZoneLabel('Asia/Riyadh', language);
+      expect(label).not.toBe('');
+      expect(label).not.toContain('Asia/Riyadh');
+      expect(label).not.toMatch(/[0-9]/); // no "GMT+3": a name, or in Arabic only Arabic-Indic digits
+    }
+    expect(timeZoneLabel('Asia/Riyadh', 'ar')).toMatch(/[\u0600-\u06ff]/);
+    expect(timeZoneLabel('Asia/Riyadh', 'en')).toMatch(/^[A-Za-z ]+$/);
   });
 });

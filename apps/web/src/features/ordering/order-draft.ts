@@ -203,6 +203,18 @@ function zonedFields(instant: Date, timeZone: string) {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * The branch's time zone as a diner reads it ("التوقيت العربي الرسمي", "Arabian Standard Time"), never its IANA id
+ * ("Asia/Riyadh"). An engine without a name for the zone gives its offset, which still reads as a time.
+ */
+export function timeZoneLabel(timeZone: string, language: 'ar' | 'en', at: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
+    timeZone,
+    timeZoneName: 'longGeneric',
+  }).formatToParts(at);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
 /** The wall-clock date (YYYY-MM-DD) and time (HH:MM) of an instant in a time zone. */
 export function zonedParts(instant: Date, timeZone: string): { date: string; time: string } {
   const f = zonedFields(instant, timeZone);

@@ -8,6 +8,7 @@ const item = (id: number, patch: Partial<MenuResponse['items'][number]> = {}): M
   categoryId: 1,
   slug: `item-${id}`,
   name: `Item ${id} now`,
+  altName: `صنف ${id}`,
   description: '',
   image: null,
   priceHalalas: 1000 + id,

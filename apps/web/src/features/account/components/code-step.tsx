@@ -2,7 +2,7 @@ import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import type { RefObject } from 'react';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
-import { normaliseCode } from '../../../lib/account-form';
+import { normaliseCode, OTP_CODE_DIGITS } from '../../../lib/account-form';
 import { formatWait } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
@@ -53,12 +53,17 @@ export function CodeStep({
       }}
     >
       <p data-testid="code-sent-to">
-        {t('account.codeSentTo')}{' '}
+        {t('account.codeSentTo', { digits: OTP_CODE_DIGITS })}{' '}
         <bdi dir="ltr" className="phone-number">
           {formatPhone(otp.phone)}
         </bdi>
       </p>
-      <FormField id="otp-code" label={t('account.code')} error={error} hint={t('account.codeHint')}>
+      <FormField
+        id="otp-code"
+        label={t('account.code')}
+        error={error}
+        hint={t('account.codeHint', { digits: OTP_CODE_DIGITS })}
+      >
         {(control) => (
           <input
             {...control}

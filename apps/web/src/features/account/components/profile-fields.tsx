@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormField } from '../../../components/ui/form-field';
-import { AGE_GROUP_OPTIONS, type FieldErrors, GENDER_OPTIONS } from '../../../lib/account-form';
+import { AGE_GROUP_AGES, AGE_GROUP_OPTIONS, type FieldErrors, GENDER_OPTIONS } from '../../../lib/account-form';
 import { useTranslation } from '../../../lib/use-translation';
 
 export interface ProfileValues {
@@ -82,7 +82,7 @@ export function ProfileFields({ values, onChange, errors, disabled = false, afte
               <option value="">{t('account.choose')}</option>
               {AGE_GROUP_OPTIONS.map((group) => (
                 <option key={group} value={group}>
-                  {t(`account.ageGroups.${group}`)}
+                  {t(`account.ageGroups.${group}`, AGE_GROUP_AGES[group])}
                 </option>
               ))}
             </select>

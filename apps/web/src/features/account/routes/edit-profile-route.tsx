@@ -9,6 +9,8 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths } from '../../../config/paths';
 import {
+  clearFixedErrors,
+  editedProfileProblems,
   emailError,
   type FieldErrors,
   nameError,
@@ -34,6 +36,7 @@ import { ProfileFields, type ProfileValues, profileBody } from '../components/pr
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
 import './account.css';
+import { useBrandName } from '../../../lib/use-brand-name';
 
 const PROFILE_FIELDS = ['fullName', 'email', 'ageGroup', 'gender', 'city'] as const;
 
@@ -50,6 +53,7 @@ function valuesOf(customer: Customer): ProfileValues {
 /** `/edit-profile/{uuid}`: signed-in only (otherwise sign-in, coming back here). */
 export default function EditProfileRoute() {
   const { t } = useTranslation();
+  const brandName = useBrandName();
   const { uuid = '' } = useParams();
   const [, navigate] = useLocation();
   const status = useAppSelector((s) => s.auth.status);
@@ -65,14 +69,14 @@ export default function EditProfileRoute() {
   if (status !== 'signedIn' || !customer) {
     return (
       <>
-        <title>{`${title} | ${t('app.name')}`}</title>
+        <title>{`${title} | ${brandName}`}</title>
         <PageFallback />
       </>
     );
   }
   return (
     <div className="page account-page" data-testid="edit-profile-page">
-      <title>{`${title} | ${t('app.name')}`}</title>
+      <title>{`${title} | ${brandName}`}</title>
       <h1>{title}</h1>
       <ProfileSummary customer={customer} />
       <Link to={paths.orders.build(uuid)} className="btn btn-secondary" data-testid="my-orders-link">
@@ -162,7 +166,16 @@ function ProfileForm({ uuid, customer }: { uuid: string; customer: Customer }) {
     <section className="section" aria-labelledby="profile-heading">
       <h2 id="profile-heading">{t('account.profile')}</h2>
       <form ref={formRef} className="form" noValidate onSubmit={onSubmit} data-testid="profile-form">
-        <ProfileFields values={values} onChange={setValues} errors={errors} disabled={busy} />
+        <ProfileFields
+          values={values}
+          onChange={(next) => {
+            // As on registration: a fixed field's error goes at once.
+            setErrors((current) => clearFixedErrors(current, editedProfileProblems(values, next, language)));
+            setValues(next);
+          }}
+          errors={errors}
+          disabled={busy}
+        />
         <FormAlert message={formError} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? t('account.saving') : t('account.save')}

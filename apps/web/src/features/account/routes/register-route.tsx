@@ -6,6 +6,8 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths, safeReturnPath } from '../../../config/paths';
 import {
+  clearFixedErrors,
+  editedProfileProblems,
   emailError,
   type FieldErrors,
   nameError,
@@ -28,6 +30,7 @@ import { emptyProfile, ProfileFields, type ProfileValues, profileBody } from '..
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
 import './account.css';
+import { useBrandName } from '../../../lib/use-brand-name';
 
 type Mode = 'register' | 'signin';
 const FORM_FIELDS = ['fullName', 'phone', 'email', 'ageGroup', 'gender', 'city'] as const;
@@ -40,6 +43,7 @@ const FORM_FIELDS = ['fullName', 'phone', 'email', 'ageGroup', 'gender', 'city']
 export default function RegisterRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const brandName = useBrandName();
   const dispatch = useAppDispatch();
   const { uuid = '' } = useParams();
   const [search] = useSearchParams();
@@ -48,7 +52,14 @@ export default function RegisterRoute() {
   const signedInName = useAppSelector((s) => s.auth.userData?.fullName);
   const next = safeReturnPath(search.get('next')) ?? paths.menu.build(uuid);
 
-  const [mode, setMode] = useState<Mode>(search.get('mode') === 'signin' ? 'signin' : 'register');
+  const urlMode: Mode = search.get('mode') === 'signin' ? 'signin' : 'register';
+  const [mode, setMode] = useState<Mode>(urlMode);
+  /** The address names the form (a link, a reload or Back opens the same one); the form follows Back and Forward. */
+  const modeUrl = (target: Mode) =>
+    paths.register.build(uuid, {
+      mode: target === 'signin' ? 'signin' : undefined,
+      next: search.get('next') ?? undefined,
+    });
   const [profile, setProfile] = useState<ProfileValues>(emptyProfile);
   const [phone, setPhone] = useState<PhoneValue>({ dial: '966', number: '' });
   const [otp, setOtp] = useState<OtpRequestResponse | null>(null);
@@ -67,6 +78,15 @@ export default function RegisterRoute() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const step = otp && !completing ? 'code' : 'form';
+  // A field's error goes as soon as its value is valid: an error beside a fixed field reads as if it were still wrong.
+  const editProfile = (next: ProfileValues) => {
+    setErrors((current) => clearFixedErrors(current, editedProfileProblems(profile, next, language)));
+    setProfile(next);
+  };
+  const editPhone = (next: PhoneValue) => {
+    setErrors((current) => clearFixedErrors(current, { phone: phoneError(next, language) }));
+    setPhone(next);
+  };
   const waitText = (seconds: number) => t('account.retryIn', { time: formatWait(seconds, language) });
 
   // Focus follows the step: the code input when the code is sent, the first error when a form is refused.
@@ -145,6 +165,7 @@ export default function RegisterRoute() {
       if (error instanceof ApiError && error.code === 'registration_required') {
         // Same code, one more call with the profile (the server keeps it usable until it expires).
         setMode('register');
+        navigate(modeUrl('register'), { replace: true });
         setCompleting(true);
         setErrors({});
         setFormError(null);
@@ -179,18 +200,28 @@ export default function RegisterRoute() {
     else void sendCode();
   };
 
-  const switchMode = (target: Mode) => {
+  const showMode = (target: Mode) => {
     setMode(target);
     setErrors({});
     setFormError(null);
     setCompleting(false);
     setOtp(null);
   };
+  const switchMode = (target: Mode) => {
+    showMode(target);
+    navigate(modeUrl(target));
+  };
+  // Back or Forward between the two forms: the address changed under the page.
+  const [seenUrlMode, setSeenUrlMode] = useState(urlMode);
+  if (urlMode !== seenUrlMode) {
+    setSeenUrlMode(urlMode);
+    if (urlMode !== mode) showMode(urlMode);
+  }
 
   if (status === 'signedIn' && !justSignedIn) {
     return (
       <div className="page account-page">
-        <title>{`${title} | ${t('app.name')}`}</title>
+        <title>{`${title} | ${brandName}`}</title>
         <h1>{title}</h1>
         <p className="form-notice" data-testid="already-signed-in">
           {t('account.signedInAs', { name: signedInName })}
@@ -209,7 +240,7 @@ export default function RegisterRoute() {
 
   return (
     <div className="page account-page" data-testid="register-page">
-      <title>{`${title} | ${t('app.name')}`}</title>
+      <title>{`${title} | ${brandName}`}</title>
       <h1 ref={headingRef} tabIndex={-1}>
         {step === 'code' ? t('account.codeTitle') : title}
       </h1>
@@ -241,21 +272,21 @@ export default function RegisterRoute() {
           {mode === 'register' ? (
             <ProfileFields
               values={profile}
-              onChange={setProfile}
+              onChange={editProfile}
               errors={errors}
               disabled={busy}
               afterName={
                 <PhoneField
                   id="phone"
                   value={phone}
-                  onChange={setPhone}
+                  onChange={editPhone}
                   error={errors.phone}
                   disabled={busy || completing}
                 />
               }
             />
           ) : (
-            <PhoneField id="phone" value={phone} onChange={setPhone} error={errors.phone} disabled={busy} />
+            <PhoneField id="phone" value={phone} onChange={editPhone} error={errors.phone} disabled={busy} />
           )}
           <FormAlert message={formError} />
           <button

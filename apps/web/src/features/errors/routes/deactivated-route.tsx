@@ -1,22 +1,69 @@
 import type { LocalizedText } from '@sufra/shared/schemas/common';
-import { useParams } from 'wouter';
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
+import { getServiceState } from '../api/get-service-state';
 
-/** /deactivated/{uuid}: management switched the service off (DESIGN §8). */
+type Check = 'checking' | 'off' | 'live';
+
+/**
+ * /deactivated/{uuid}: management switched the service off (DESIGN §8). The page asks the server afresh (not the
+ * cache, which may hold the state from before the switch) and only says so when it is true: an old link or a
+ * bookmark to a restaurant that is on again goes on to its landing page instead of a false "service stopped".
+ */
 export default function DeactivatedRoute() {
-  const { uuid } = useParams();
+  const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
+  const [, navigate] = useLocation();
   const state = (useHistoryState() ?? {}) as { brandName?: LocalizedText };
   const establishment = useAppSelector((s) => s.establishment.establishment);
-  const brandName = state.brandName ?? (establishment?.uuid === uuid ? establishment?.brand.name : undefined);
+  const [check, setCheck] = useState<Check>('checking');
+  const [liveName, setLiveName] = useState<LocalizedText | undefined>();
+  const brandName =
+    state.brandName ?? liveName ?? (establishment?.uuid === uuid ? establishment?.brand.name : undefined);
+
+  // The language is read once, for the request; the answer does not depend on it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once per uuid
+  useEffect(() => {
+    let active = true;
+    getServiceState(uuid, language).then(
+      (data) => {
+        if (!active) return;
+        setLiveName(data.brand.name);
+        setCheck(data.services.brand === false || data.services.menu === false ? 'off' : 'live');
+      },
+      // Switched off (or unreachable): the message stands, a page that cannot check says what it was sent to say.
+      // An unknown uuid goes on to the landing page too, which explains that one.
+      (error: unknown) => active && setCheck(error instanceof ApiError && error.status === 404 ? 'live' : 'off'),
+    );
+    return () => {
+      active = false;
+    };
+  }, [uuid]);
+
+  useEffect(() => {
+    if (check === 'live') navigate(paths.qr.build(uuid), { replace: true });
+  }, [check, navigate, uuid]);
+
+  if (check !== 'off') {
+    return (
+      <div className="page page--center" aria-busy="true">
+        <span className="visually-hidden" role="status">
+          {t('app.loading')}
+        </span>
+      </div>
+    );
+  }
 
   return (
     <div className="page page--center">
-      <title>{`${t('deactivated.title')} | ${t('app.name')}`}</title>
+      <title>{`${t('deactivated.title')} | ${brandName?.[language] ?? t('app.name')}`}</title>
       <svg className="page__icon" viewBox="0 0 24 24" width="56" height="56" aria-hidden="true">
         <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.6" />
         <path d="M5 19L19 5" stroke="currentColor" strokeWidth="1.6" />

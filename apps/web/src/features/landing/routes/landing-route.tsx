@@ -48,7 +48,7 @@ export default function LandingRoute() {
   const open = branch.status === 'open';
   return (
     <div className="landing">
-      <title>{`${brand.name[language]} | ${t('app.name')}`}</title>
+      <title>{brand.name[language]}</title>
       <div className="landing__cover">
         <AppImage src={brand.cover} alt="" width={800} height={400} className="landing__cover-image" priority />
       </div>

@@ -1,13 +1,13 @@
 import type { MenuItem, MenuResponse } from '@sufra/shared/schemas/menu';
-import { matchesTerms, normalizeSearchText, searchTerms } from '@sufra/shared/text-search';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { dishSearchText, matchesTerms, searchTerms } from '@sufra/shared/text-search';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { menuQueryKey as menuKey, useMenu } from '../../../lib/get-menu';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { setSearchQuery, toggleBookmark } from '../../../stores/establishment-slice';
+import { setSearchQuery } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { CartBar } from '../components/cart-bar';
 import { CategoryTabs } from '../components/category-tabs';
@@ -15,6 +15,7 @@ import { ItemCardSkeleton } from '../components/item-card';
 import { MenuSearch } from '../components/menu-search';
 import { MenuSections, type Section } from '../components/menu-sections';
 import { useActiveSection } from '../hooks/use-active-section';
+import { useFavourites } from '../hooks/use-favourites';
 import './menu.css';
 
 /** Height of the sticky header + search + tabs, so a section's title lands just under them. */
@@ -30,7 +31,7 @@ function buildIndex(menu: MenuResponse) {
       byCategory.set(item.categoryId, list);
     }
     list.push(item);
-    haystacks.set(item.id, normalizeSearchText(`${item.name} ${item.description}`));
+    haystacks.set(item.id, dishSearchText(item));
   }
   return { byCategory, haystacks };
 }
@@ -61,11 +62,20 @@ export default function MenuRoute() {
   }, [menuOff, deactivated, navigate, uuid]);
 
   const index = useMemo(() => (menu.data ? buildIndex(menu.data) : null), [menu.data]);
+  const onToggleBookmark = useFavourites(uuid, establishment?.uuid === uuid ? establishment.brand.id : undefined);
+  const bookmarked = useMemo(() => new Set(bookmarks.filter((b) => b.isBookmarked).map((b) => b.id)), [bookmarks]);
+  const favouritesTitle = t('menu.favourites');
 
   const sections = useMemo<Section[]>(() => {
     if (!menu.data || !index) return [];
     const terms = searchTerms(deferredQuery);
     const result: Section[] = [];
+    // The diner's favourites first, in the order they were marked (a search lists each dish once, in its category).
+    if (terms.length === 0 && bookmarked.size > 0) {
+      const byId = new Map(menu.data.items.map((item) => [item.id, item]));
+      const items = [...bookmarked].flatMap((id) => byId.get(id) ?? []);
+      if (items.length > 0) result.push({ id: 'favourites', name: favouritesTitle, items });
+    }
     for (const category of menu.data.categories) {
       const items = (index.byCategory.get(category.id) ?? []).filter(
         (item) => terms.length === 0 || matchesTerms(index.haystacks.get(item.id) ?? '', terms),
@@ -73,7 +83,7 @@ export default function MenuRoute() {
       if (items.length > 0) result.push({ id: `category-${category.id}`, name: category.name, items });
     }
     return result;
-  }, [menu.data, index, deferredQuery]);
+  }, [menu.data, index, deferredQuery, bookmarked, favouritesTitle]);
 
   // A new search starts at the top of the results, not somewhere in the middle of the old list.
   const firstQuery = useRef(deferredQuery);
@@ -106,8 +116,6 @@ export default function MenuRoute() {
     });
   };
 
-  const bookmarked = useMemo(() => new Set(bookmarks.filter((b) => b.isBookmarked).map((b) => b.id)), [bookmarks]);
-  const onToggleBookmark = useCallback((id: number) => dispatch(toggleBookmark({ id })), [dispatch]);
   const onSearch = (value: string) => dispatch(setSearchQuery(value));
   const resultCount = sections.reduce((sum, s) => sum + s.items.length, 0);
   const searching = searchTerms(deferredQuery).length > 0;

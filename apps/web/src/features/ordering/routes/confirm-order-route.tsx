@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { formatTableNumber } from '../../../lib/format-table-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
@@ -76,7 +76,14 @@ export default function ConfirmOrderRoute() {
 
   const headline = order ? confirmHeadline(order) : null;
   const title = headline ? t(headline.title) : t('ordering.confirmTitle');
-  if (orderId === null) return <MissingOrder uuid={uuid} title={title} />;
+  // No order, or one that is not this diner's (another's id, a made-up one): "order placed" would be untrue above
+  // the error, and trying again cannot help. One message, and the way on is the diner's own orders.
+  if (orderId === null) return <MissingOrder uuid={uuid} title={t('ordering.orderNotFoundTitle')} />;
+  if (loadError instanceof ApiError && loadError.status === 404 && !order) {
+    return (
+      <MissingOrder uuid={uuid} title={t('ordering.orderNotFoundTitle')} message={errorText(loadError, language)} />
+    );
+  }
 
   return (
     <div className="page ordering-page" data-testid="confirm-page">

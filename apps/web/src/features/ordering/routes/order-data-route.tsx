@@ -15,17 +15,20 @@ import {
   missingStep,
   NOTES_MAX,
   receiveDays,
+  timeZoneLabel,
   zonedParts,
   zonedToInstant,
 } from '../order-draft';
 import '../../../components/ui/form.css';
 import './ordering.css';
+import { useBrandName } from '../../../lib/use-brand-name';
 
 /** `/order-data/{uuid}`: notes for the restaurant and when the diner wants the order (as soon as possible, or a time within the week). */
 export default function OrderDataRoute() {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
+  const brandName = useBrandName();
   const dispatch = useAppDispatch();
   const [, navigate] = useLocation();
   const { ready, cart } = useOrderingCart(uuid);
@@ -85,7 +88,7 @@ export default function OrderDataRoute() {
   const title = t('ordering.dataTitle');
   return (
     <form className="page ordering-page form" noValidate onSubmit={onSubmit} data-testid="order-data-page">
-      <title>{`${title} | ${t('app.name')}`}</title>
+      <title>{`${title} | ${brandName}`}</title>
       <h1>{title}</h1>
       {!ready ? (
         <div className="skeleton skeleton--block" role="status">
@@ -167,7 +170,9 @@ export default function OrderDataRoute() {
                   />
                 )}
               </FormField>
-              <p className="field__hint full-row">{t('ordering.timeZoneNote', { zone: timeZone })}</p>
+              <p className="field__hint full-row">
+                {t('ordering.timeZoneNote', { zone: timeZoneLabel(timeZone, language) })}
+              </p>
             </div>
           )}
         </>

@@ -14,6 +14,7 @@ import { useReorder } from '../hooks/use-reorder';
 import { formatOrderTime, orderNumberText, paymentStateKey } from '../order-number';
 import '../../../components/ui/form.css';
 import './ordering.css';
+import { useBrandName } from '../../../lib/use-brand-name';
 
 /**
  * `/orders/{uuid}` (our design): the signed-in diner's orders at this brand, newest first, a page at a time. Each opens
@@ -23,6 +24,7 @@ export default function OrdersRoute() {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
+  const brandName = useBrandName();
   const status = useSignedIn(uuid, paths.orders.build(uuid));
   const { ready, reorder } = useReorder(uuid);
   const timeZoneOf = useBranchTimeZones(uuid);
@@ -58,7 +60,7 @@ export default function OrdersRoute() {
   const title = t('ordering.ordersTitle');
   return (
     <div className="page ordering-page" data-testid="orders-page">
-      <title>{`${title} | ${t('app.name')}`}</title>
+      <title>{`${title} | ${brandName}`}</title>
       <h1>{title}</h1>
       {error && (
         <div className="banner banner--error" role="alert">

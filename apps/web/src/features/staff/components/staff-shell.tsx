@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { getStaffBranches, type StaffBranch } from '../api/get-staff-branches';
 import { staffLogout } from '../api/staff-logout';
 import { updateStaffBranch } from '../api/update-staff-branch';
+import { branchStateKey } from '../branch-state';
 import { OrderBoard } from './order-board';
 import { SmsOutbox } from './sms-outbox';
 
@@ -107,7 +108,7 @@ function Branches({ canSwitch }: { canSwitch: boolean }) {
             <li key={branch.id} className="card staff-branch" data-testid="staff-branch">
               <span className="staff-branch__name">{branch.name[language]}</span>
               <span className={`pill pill--${branch.status}`} data-testid="branch-status">
-                {t(`branch.${branch.status}`)}
+                {t(branchStateKey(branch))}
               </span>
               {canSwitch && (
                 <label className="switch">
