@@ -251,4 +251,36 @@ describe('abandoned card orders expire', () => {
       await Promise.all(others.map((app) => app.close()));
     }
   });
+
+  it("gives back the points an expired card order spent (the lifecycle's cancel, in the expiry's transaction)", async () => {
+    const manager = caller(t);
+    expect((await manager.call('POST', '/api/staff/auth/login/', STAFF.aManager)).statusCode).toBe(200);
+    const [me] = await query<{ id: number }>("select id from customers where phone = '+966591000031'");
+    expect(
+      (await manager.call('POST', `/api/staff/customers/${me?.id}/points/`, { points: 500, reason: 'Test credit' }))
+        .statusCode,
+    ).toBe(200);
+    const res = await a.call(
+      'POST',
+      `/api/orders/${UUID.aMain}/`,
+      {
+        orderType: 2,
+        lines: [{ kind: 'product', itemId: ids.item('kabsa'), quantity: 1, modifiers: [ids.option('Size', 'Large')] }],
+        paymentMethod: 'card',
+        points: 300,
+      },
+      { 'idempotency-key': newKey() },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const wallet = async () =>
+      (await query<{ wallet_points: number }>('select wallet_points from customers where id = $1', [me?.id]))[0]
+        ?.wallet_points;
+    expect(await wallet()).toBe(200);
+    await sweepAt(TIMEOUT_MINUTES + 1);
+    const order = orderSchema.parse(
+      (await a.call('GET', `/api/orders/${UUID.aMain}/${placedOrderResponse.parse(res.json()).id}/`)).json(),
+    );
+    expect(order.status).toBe('canceled');
+    expect(await wallet()).toBe(500);
+  });
 });

@@ -338,8 +338,11 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
     }
     const canceled = await db.transaction(async (tx) => {
       const order = await cancelUnpaidCardOrder(tx, orderId, PAYMENT_EXPIRED_REASON, ctx.now());
+      if (!order) return order;
+      // The lifecycle's cancel reactions (loyalty gives back points the order spent), in this transaction.
+      await deps.lifecycle.raise(tx, { moment: 'canceled', order, at: ctx.now() });
       // The diner's open page hears of it; the board never listed it (it was not paid), and filters it out.
-      if (order) await announceOrder(tx, order);
+      await announceOrder(tx, order);
       return order;
     });
     return canceled ? 'expired' : 'gone';
