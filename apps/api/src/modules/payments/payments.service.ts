@@ -279,6 +279,7 @@ export function createPaymentsService(ctx: AppContext, deps: PaymentsDeps) {
         refundQueued = true;
         return 'ignored';
       }
+      await deps.lifecycle.raise(tx, { moment: 'paid', order, at: now });
       // The kitchen hand-off held since placement, now that the money is verified.
       await insertOutboxEvent(tx, {
         orderId: order.id,
