@@ -5,7 +5,7 @@
 // Flags: --no-postgres, --no-lighthouse, --runs=N (Lighthouse runs per series, default 3),
 // --only-lighthouse (build + Lighthouse on the PGlite server only, printed to stdout; docs/benchmarks.md untouched),
 // --reports=DIR (also save each Lighthouse JSON report there),
-// --only orders | --only payments | --only web (one section only: order placement on PostgreSQL, card payments
+// --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web build's sizes; printed, and that section
 //   of docs/benchmarks.md replaced in place, the rest of the file kept),
 // --cpu-prof=DIR (the order run's server writes a V8 CPU profile there; open it in Chrome DevTools),
@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
 import { benchMenu, LARGE_BRAND_QR, type LoadResult, type MenuBenchResult } from './bench/http.ts';
 import { type LighthouseSeries, runLighthouse } from './bench/lighthouse.ts';
+import { benchLoyalty, type LoyaltyBenchResult, POINTS_PER_ORDER } from './bench/loyalty.ts';
 import {
   benchOrders,
   ORDER_CONNECTIONS,
@@ -48,15 +49,17 @@ const onlyLighthouse = args.has('--only-lighthouse');
 const onlyAt = argv.indexOf('--only');
 const onlySection = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? argv[onlyAt + 1] : undefined);
 if (args.has('--only') || onlySection !== undefined) {
-  if (onlySection !== 'orders' && onlySection !== 'payments' && onlySection !== 'web') {
-    console.error(`[bench] --only takes "orders", "payments" or "web" (got ${onlySection ?? 'nothing'})`);
+  if (onlySection !== 'orders' && onlySection !== 'payments' && onlySection !== 'web' && onlySection !== 'loyalty') {
+    console.error(`[bench] --only takes "orders", "payments", "loyalty" or "web" (got ${onlySection ?? 'nothing'})`);
     process.exit(2);
   }
 }
 const onlyOrders = onlySection === 'orders';
 const onlyPayments = onlySection === 'payments';
 const onlyWeb = onlySection === 'web';
-const withPostgres = (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) || onlyOrders || onlyPayments;
+const onlyLoyalty = onlySection === 'loyalty';
+const withPostgres =
+  (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) || onlyOrders || onlyPayments || onlyLoyalty;
 const withLighthouse = !args.has('--no-lighthouse');
 const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const lighthouseRuns = Number(flagValue('runs') ?? 3);
@@ -137,6 +140,10 @@ async function main() {
     await paymentsOnly(pgUrl, tmp);
     return;
   }
+  if (onlyLoyalty) {
+    await loyaltyOnly(pgUrl);
+    return;
+  }
   if (onlyWeb) {
     console.error('[bench] building the web app with a manifest…');
     const web = renderWeb(await buildAndMeasure(join(tmp, 'web')));
@@ -194,8 +201,10 @@ async function main() {
   }
   let payments: PaymentsBenchResult | string = 'not run: no PostgreSQL (--no-postgres)';
   if (pgUrl) payments = await runPayments(pgUrl, tmp, webDist);
+  let loyalty: LoyaltyBenchResult | string = 'not run: no PostgreSQL (--no-postgres)';
+  if (pgUrl) loyalty = await runLoyalty(pgUrl, webDist);
 
-  const report = render({ startedAt, finishedAt: new Date(), bundle, menus, lighthouse, orders, payments });
+  const report = render({ startedAt, finishedAt: new Date(), bundle, menus, lighthouse, orders, payments, loyalty });
   const path = join(ROOT, 'docs/benchmarks.md');
   writeFileSync(path, report);
   console.log(report);
@@ -260,6 +269,67 @@ async function paymentsOnly(pgUrl: string | undefined, tmp: string) {
     console.error(`[bench] CARD PAYMENTS FAILED: ${payments.failure}`);
     process.exitCode = 1;
   }
+}
+
+async function runLoyalty(pgUrl: string, webDist: string): Promise<LoyaltyBenchResult | string> {
+  try {
+    return await benchLoyalty(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: ORDERS_POOL_SIZE });
+  } catch (error) {
+    return { placements: [], failure: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** --only loyalty: the loyalty section alone, printed and put in place of the same section of docs/benchmarks.md. */
+async function loyaltyOnly(pgUrl: string | undefined) {
+  if (!pgUrl) throw new Error('--only loyalty needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  const loyalty = await runLoyalty(pgUrl, join(ROOT, 'apps/web/dist'));
+  updateSection(
+    LOYALTY_HEADING,
+    renderLoyalty(loyalty, `\`npm run bench -- --only loyalty\` on ${stamp(started)} UTC`),
+  );
+  if (typeof loyalty !== 'string' && loyalty.failure) {
+    console.error(`[bench] LOYALTY FAILED: ${loyalty.failure}`);
+    process.exitCode = 1;
+  }
+}
+
+/** The loyalty section (issue 15): points at checkout against plain placement, shop purchases, redemptions. */
+function renderLoyalty(result: LoyaltyBenchResult | string, origin?: string): string[] {
+  const lines = [LOYALTY_HEADING, ''];
+  if (origin) lines.push(`From ${origin}.`, '');
+  if (typeof result === 'string') return [...lines, `Loyalty ${result}.`];
+  lines.push(
+    `Real server (1 process, pool ${ORDERS_POOL_SIZE}) on a fresh PostgreSQL 15 database seeded with the demo brand, ` +
+      `${ORDER_CONNECTIONS} connections, 200 signed-in diners in turn, each request a new Idempotency-Key; the day's ` +
+      `points limits raised so every request is work, not a refusal. Cart: ${result.cart ?? 'n/a'}.`,
+    '',
+    '| round | without points: orders/s | p50 ms | with points: orders/s | p50 ms | p50 added |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+  );
+  result.placements.forEach(({ plain, points }, i) => {
+    lines.push(
+      `| ${i + 1} | ${plain.ordersPerSecond.toFixed(0)} | ${plain.p50Ms} | ${points.ordersPerSecond.toFixed(0)} | ${points.p50Ms} | ${points.p50Ms - plain.p50Ms} ms |`,
+    );
+  });
+  const added = result.placements.map((p) => p.points.p50Ms - p.plain.p50Ms).sort((a, b) => a - b);
+  const medianAdded = added[Math.floor((added.length - 1) / 2)];
+  if (medianAdded !== undefined) {
+    lines.push(
+      '',
+      `Spending ${POINTS_PER_ORDER} points adds **${medianAdded} ms** to placement's p50 (target ≤ 5 ms): ${mark(medianAdded <= 5)}.`,
+    );
+  }
+  lines.push('', '| operation | ops/s | p50 ms | p99 ms | target |', '| --- | ---: | ---: | ---: | --- |');
+  for (const op of [result.purchase, result.redemption]) {
+    if (!op) continue;
+    const met = op.perSecond >= 1_000 && op.p99Ms <= 100;
+    lines.push(
+      `| ${op.label} | ${op.perSecond.toFixed(0)} | ${op.p50Ms} | ${op.p99Ms} | ≥ 1,000/s at p99 ≤ 100 ms: ${mark(met)}${op.problems ? ` (${op.problems} not 200)` : ''} |`,
+    );
+  }
+  if (result.failure) lines.push('', `Problems: ${result.failure}`);
+  return lines;
 }
 
 /** Prints one section and puts it in place of the same section of docs/benchmarks.md (the rest is kept). */
@@ -341,6 +411,7 @@ function loadRow(r: LoadResult | undefined): string {
 const ORDERS_HEADING = '## Order placement (PostgreSQL)';
 const WEB_HEADING = '## Web build (gzip -9)';
 const PAYMENTS_HEADING = '## Card payments (PostgreSQL, test gateway)';
+const LOYALTY_HEADING = '## Loyalty (PostgreSQL)';
 
 /** Issue 4's routes, found by their route module's name (the checkout page may not exist yet). */
 const ORDERING_ROUTES = [
@@ -685,6 +756,7 @@ function render(input: {
   lighthouse: LighthouseSeries[] | string;
   orders?: OrdersBenchResult | string;
   payments?: PaymentsBenchResult | string;
+  loyalty?: LoyaltyBenchResult | string;
 }): string {
   const { bundle, menus, lighthouse } = input;
   const cpu = cpus();
@@ -732,6 +804,7 @@ function render(input: {
 
   if (input.orders !== undefined) lines.push('', ...renderOrders(input.orders));
   if (input.payments !== undefined) lines.push('', ...renderPayments(input.payments));
+  if (input.loyalty !== undefined) lines.push('', ...renderLoyalty(input.loyalty));
 
   lines.push('', ...renderWeb(bundle));
 

@@ -1,0 +1,197 @@
+// Loyalty (issue 15) on real PostgreSQL: what spending points adds to order placement, and points-shop purchases and
+// cashier redemptions per second, each at 50 connections against the real server.
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { signRewardQr } from '../../apps/api/src/modules/loyalty/reward-qr.ts';
+import {
+  buildCart,
+  freshDatabase,
+  loadApi,
+  ORDER_CONNECTIONS,
+  ORDER_QR,
+  type OrderLoad,
+  openAllDay,
+  signInCustomers,
+} from './orders.ts';
+import { startServer } from './processes.ts';
+
+const DATABASE_NAME = 'sufra_bench_loyalty';
+const CUSTOMERS = 200;
+const SECONDS = 10;
+const WARMUP_S = 5;
+const ROUNDS = 2;
+/** Points each diner holds, far past what the runs spend. */
+const WALLET = 50_000_000;
+/** Points an order spends (worth SAR 5 at the demo's 5 halalas a point). */
+export const POINTS_PER_ORDER = 100;
+const SECRET = 'bench-only-secret-for-signing-reward-qr-tokens-0123';
+
+export interface OpsLoad {
+  label: string;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  ok: number;
+  problems: number;
+}
+
+export interface LoyaltyBenchResult {
+  /** Cash placement without points and with, alternating rounds at 50 connections. */
+  placements: { plain: OrderLoad; points: OrderLoad }[];
+  purchase?: OpsLoad;
+  redemption?: OpsLoad;
+  cart?: string;
+  failure?: string;
+}
+
+async function loadOps(
+  label: string,
+  url: string,
+  request: () => { body: string; cookie: string },
+  okStatus: number,
+  firstBodies: string[],
+): Promise<OpsLoad> {
+  const result = await autocannon({
+    url,
+    connections: ORDER_CONNECTIONS,
+    duration: SECONDS,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: new URL(url).pathname + new URL(url).search,
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        setupRequest: (req) => {
+          const next = request();
+          return { ...req, body: next.body, headers: { ...req.headers, cookie: next.cookie } };
+        },
+        onResponse: (status, body) => {
+          if (status !== okStatus && firstBodies.length < 3) firstBodies.push(`${status} ${body.slice(0, 300)}`);
+        },
+      },
+    ],
+  });
+  const ok = result.statusCodeStats?.[String(okStatus)]?.count ?? 0;
+  return {
+    label,
+    perSecond: ok / (result.duration || SECONDS),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    ok,
+    problems: Math.max(0, result.requests.total - ok) + result.errors + result.timeouts,
+  };
+}
+
+/** Logs a staff user in; answers the access cookie. */
+async function staffCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/staff/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`staff login answered ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';', 1)[0] ?? '')
+    .find((c) => c.startsWith('sufra_staff_at='));
+  if (!cookie) throw new Error('no staff access cookie');
+  return cookie;
+}
+
+export async function benchLoyalty(adminUrl: string, env: NodeJS.ProcessEnv): Promise<LoyaltyBenchResult> {
+  const databaseUrl = await freshDatabase(adminUrl, DATABASE_NAME);
+  const server = await startServer({
+    ...env,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: SECRET,
+    POINTS_EXPIRY_INTERVAL_MS: '0',
+  });
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const problems: string[] = [];
+  try {
+    const branchId = await openAllDay(db);
+    const { rows: brandRows } = await db.query<{ brand_id: number }>(
+      'select b.brand_id from qr_codes q join branches b on b.id = q.branch_id where q.uuid = $1',
+      [ORDER_QR],
+    );
+    const brandId = brandRows[0]?.brand_id ?? 0;
+    // The day's limits out of the way: the runs measure the work, not the refusals.
+    await db.query(
+      `update loyalty_rules set max_points_per_transaction = 1000000, max_points_per_day = 1000000000,
+         max_redemptions_per_day = 1000000 where brand_id = $1`,
+      [brandId],
+    );
+    const cookies = await signInCustomers(server.url, db, brandId, CUSTOMERS);
+    await db.query(
+      `with credited as (
+         update customers set wallet_points = wallet_points + $2 where brand_id = $1 returning id
+       )
+       insert into points_ledger (brand_id, customer_id, kind, points, reason)
+       select $1, id, 'adjust', $2, 'Benchmark credit' from credited`,
+      [brandId, WALLET],
+    );
+    const { body, words } = await buildCart(server.url);
+    const plainBody = JSON.stringify(body);
+    const pointsBody = JSON.stringify({ ...body, points: POINTS_PER_ORDER });
+    const orderUrl = `${server.url}/api/orders/${ORDER_QR}/`;
+
+    await loadApi('warm-up', orderUrl, cookies, pointsBody, WARMUP_S, problems);
+    const placements: LoyaltyBenchResult['placements'] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const plain = await loadApi('without points', orderUrl, cookies, plainBody, SECONDS, problems);
+      const points = await loadApi(`with ${POINTS_PER_ORDER} points`, orderUrl, cookies, pointsBody, SECONDS, problems);
+      placements.push({ plain, points });
+      console.error(`[bench] loyalty placement round ${round + 1}: p50 ${plain.p50Ms} → ${points.p50Ms} ms`);
+    }
+
+    // Points shop: every diner buys the cheapest reward over and over.
+    const { rows: rewardRows } = await db.query<{ id: number }>(
+      "select id from rewards where brand_id = $1 and shop = 'points' order by points_cost limit 1",
+      [brandId],
+    );
+    let turn = 0;
+    const purchase = await loadOps(
+      'points-shop purchase',
+      `${server.url}/api/loyalty/${ORDER_QR}/shop/${rewardRows[0]?.id}/buy/?shop=points`,
+      () => ({ body: '', cookie: cookies[turn++ % cookies.length] ?? '' }),
+      200,
+      problems,
+    );
+    console.error(`[bench] loyalty purchase: ${purchase.perSecond.toFixed(0)}/s p99 ${purchase.p99Ms} ms`);
+
+    // Redemption: the rewards just bought, each presented once by its signed QR (as the cashier's scanner sends it).
+    const { rows: owned } = await db.query<{ id: number; customer_id: number }>(
+      'select id, customer_id from customer_rewards where brand_id = $1 and claimed_at is null order by id',
+      [brandId],
+    );
+    const cashier = await staffCookie(server.url, 'cashier@sufra.demo', 'cashier-demo-2026');
+    let presented = 0;
+    const redemption = await loadOps(
+      'cashier redemption (scanned QR)',
+      `${server.url}/api/staff/redemptions/`,
+      () => {
+        const reward = owned[presented++ % owned.length];
+        const { token } = signRewardQr(
+          SECRET,
+          { ownedRewardId: reward?.id ?? 0, customerId: reward?.customer_id ?? 0, brandId },
+          new Date(),
+        );
+        return { body: JSON.stringify({ qr: token, branchId }), cookie: cashier };
+      },
+      200,
+      problems,
+    );
+    console.error(`[bench] loyalty redemption: ${redemption.perSecond.toFixed(0)}/s p99 ${redemption.p99Ms} ms`);
+    if (presented > owned.length) {
+      problems.push(
+        `only ${owned.length} rewards for ${presented} redemptions: the rest answered 409 (counted as problems)`,
+      );
+    }
+    const result: LoyaltyBenchResult = { placements, purchase, redemption, cart: words };
+    if (problems.length > 0) result.failure = problems.join(' | ');
+    return result;
+  } finally {
+    await db.end();
+    await server.stop();
+  }
+}
