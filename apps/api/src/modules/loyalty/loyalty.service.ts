@@ -1,3 +1,4 @@
+import { localWeekMinute } from '@sufra/shared/branch-hours';
 import {
   type Level,
   levelFor,
@@ -66,21 +67,13 @@ function toEntry(row: PointsEntryRow): PointsEntry {
   };
 }
 
-/** The start of `now`'s calendar day in a time zone, as an instant (the daily limits count from it). */
+/**
+ * The start of `now`'s calendar day in a time zone, as an instant (the daily limits count from it). Time zones are
+ * whole minutes off UTC, so the seconds past the minute are the same everywhere.
+ */
 export function startOfDay(now: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const elapsedMs = ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 + now.getMilliseconds();
-  return new Date(now.getTime() - elapsedMs);
+  const { minute } = localWeekMinute(timeZone, now);
+  return new Date(now.getTime() - minute * 60_000 - (now.getTime() % 60_000));
 }
 
 /** Customers the expiry looks at per pass. */

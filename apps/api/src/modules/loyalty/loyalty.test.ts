@@ -205,3 +205,17 @@ describe('loyalty points', () => {
     expect(n).toBe(statuses.filter((s) => s === 200).length);
   });
 });
+
+describe('the day the daily limits count in', () => {
+  it("starts at midnight on the rule's wall clock, across a UTC date line", async () => {
+    const { startOfDay } = await import('./loyalty.service.ts');
+    // 01:30 in Riyadh (UTC+3) is 22:30 UTC the day before: the day began at 21:00 UTC.
+    expect(startOfDay(new Date('2026-03-01T22:30:15.250Z'), 'Asia/Riyadh').toISOString()).toBe(
+      '2026-03-01T21:00:00.000Z',
+    );
+    expect(startOfDay(new Date('2026-03-02T20:59:59.999Z'), 'Asia/Riyadh').toISOString()).toBe(
+      '2026-03-01T21:00:00.000Z',
+    );
+    expect(startOfDay(new Date('2026-07-10T12:00:00Z'), 'UTC').toISOString()).toBe('2026-07-10T00:00:00.000Z');
+  });
+});
