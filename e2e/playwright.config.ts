@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_AUTH_SECRET } from './support/auth-secret.ts';
 import { moyasarBaseURL } from './support/moyasar.ts';
 
 // Browser journeys against the real server (built web app + API on a fresh PGlite database),
@@ -21,7 +22,7 @@ const serverEnv = {
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   // Production mode requires a signing secret; this one exists only for the throwaway test server.
-  AUTH_SECRET: 'e2e-only-secret-not-for-production-0123456789',
+  AUTH_SECRET: E2E_AUTH_SECRET,
   // The journeys read the 4-digit codes from the outbox (as a manager would in the demo).
   SMS_OUTBOX_VISIBLE: 'true',
   // Every journey comes from 127.0.0.1: the per-IP cap on codes would otherwise stop the suite, not a bot.
