@@ -55,6 +55,11 @@ async function shoot(page: Page, name: string) {
 /** The demo cashier (Olaya only) on a tablet, signed in on the Redeem tab, in `language`. */
 async function cashierAtRedeem(browser: Browser, baseURL: string, language: Language) {
   const context = await browser.newContext({ baseURL, viewport: TABLET });
+  // The QR decoder's chunk (Vite names it after qr/decode.js) must come only when a scan or a photo needs it.
+  let decoderLoads = 0;
+  context.on('request', (request) => {
+    if (/\/assets\/decode-[\w-]+\.js$/.test(request.url())) decoderLoads += 1;
+  });
   const page = await context.newPage();
   await page.goto('/staff/redeem');
   if (language !== 'ar') await switchLanguage(page, language);
@@ -63,7 +68,7 @@ async function cashierAtRedeem(browser: Browser, baseURL: string, language: Lang
   await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF.cashier.password);
   await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
   await expect(page.getByTestId('redeem-section')).toBeVisible();
-  return { context, page };
+  return { context, page, decoderLoads: () => decoderLoads };
 }
 
 /** No serious or critical axe finding on the page as it stands (the rules accessibility.spec.ts uses). */
@@ -93,7 +98,7 @@ for (const language of LANGUAGES) {
     const diner = await dinerWithPoints(base, 100);
     const owned = await buyReward(diner, KARAK.en);
 
-    const { context, page } = await cashierAtRedeem(browser, base, language);
+    const { context, page, decoderLoads } = await cashierAtRedeem(browser, base, language);
     await expect(page.getByTestId('staff-tab-redeem')).toHaveAttribute('aria-current', 'page');
     // One branch in the cashier's scope: chosen already.
     await expect(page.getByTestId('redeem-branch').locator('option:checked')).toHaveText(BRANCHES.olaya[language]);
@@ -144,6 +149,8 @@ for (const language of LANGUAGES) {
     await page.locator('#redeem-phone').fill(diner.phone.national);
     await page.getByRole('button', { name: TEXT.check[language] }).click();
     await expect(page.getByTestId('redeem-error')).toHaveText(errorText('reward_not_found', language));
+    // Typed codes only: the decoder was never fetched.
+    expect(decoderLoads()).toBe(0);
     await context.close();
   });
 
@@ -163,12 +170,15 @@ for (const language of LANGUAGES) {
       new Date(Date.now() - 10 * 60_000),
     ).token;
 
-    const { context, page } = await cashierAtRedeem(browser, base, language);
+    const { context, page, decoderLoads } = await cashierAtRedeem(browser, base, language);
     const photo = page.getByLabel(TEXT.photo[language]);
+    expect(decoderLoads()).toBe(0);
 
     // No camera in headless Chromium (or no permission): the reason, and the typed code is where the cursor goes.
     await page.getByRole('button', { name: TEXT.camera[language] }).click();
     await expect(page.getByTestId('redeem-camera-problem')).toBeVisible();
+    // Starting the camera fetched the decoder (Chromium on Linux has no BarcodeDetector: the JavaScript one reads).
+    await expect.poll(decoderLoads).toBe(1);
     await expect(page.getByLabel(TEXT.code[language], { exact: true })).toBeFocused();
     await shoot(page, `redeem-entry-${language}`);
     await expectAccessible(page, `ways to present a reward (${language})`);
