@@ -8,6 +8,7 @@ import { STAFF, TEXTS } from '../support/accounts.ts';
 import { E2E_AUTH_SECRET } from '../support/auth-secret.ts';
 import { BRANCHES } from '../support/ordering.ts';
 import { buyReward, dinerWithPoints, ownedReward, qrPicture, rewardQrToken } from '../support/rewards.ts';
+import { staffApi } from '../support/staff-api.ts';
 import { errorText, expectDocumentLanguage, imagesSettled, LANGUAGES, switchLanguage } from '../support/sufra.ts';
 
 /**
@@ -205,6 +206,40 @@ for (const language of LANGUAGES) {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('redeem-success')).toContainText(TEXT.redeemed[language]);
     expect((await ownedReward(diner, owned.id))?.status).toBe('claimed');
+    await context.close();
+  });
+
+  test(`a reward redeemed at another counter meanwhile is refused on Redeem, with its status brought up to date (${language})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const base = baseURL ?? '';
+    const diner = await dinerWithPoints(base, 100);
+    const owned = await buyReward(diner, KARAK.en);
+
+    const { context, page } = await cashierAtRedeem(browser, base, language);
+    await page.getByLabel(TEXT.code[language], { exact: true }).fill(owned.code);
+    await page.locator('#redeem-phone').fill(diner.phone.national);
+    await page.getByRole('button', { name: TEXT.check[language] }).click();
+    await expect(page.getByTestId('redeem-result')).toHaveAttribute('data-state', 'redeemable');
+
+    // The manager redeems it first, at the same branch, through the API.
+    const manager = await staffApi(base, 'manager');
+    const { branches } = (await (await manager.get('/api/staff/branches/')).json()) as {
+      branches: { id: number; name: { en: string } }[];
+    };
+    const olaya = branches.find((b) => b.name.en === BRANCHES.olaya.en);
+    const first = await manager.post('/api/staff/redemptions/', {
+      data: { code: owned.code, phone: { phone_number: diner.phone.national }, branchId: olaya?.id },
+    });
+    expect(first.ok(), `manager's redemption → ${first.status()} ${await first.text()}`).toBeTruthy();
+
+    await page.getByRole('button', { name: TEXT.redeem[language], exact: true }).click();
+    await expect(page.getByTestId('redeem-result')).toHaveAttribute('data-state', 'refused');
+    await expect(page.getByTestId('redeem-refusal')).toHaveText(errorText('reward_already_claimed', language));
+    await expect(page.getByTestId('redeem-status')).toHaveText(TEXT.claimed[language]);
+    await expect(page.getByTestId('redeem-confirm')).toHaveCount(0);
     await context.close();
   });
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { lookupRedemption } from '../api/lookup-redemption';
 import { redeemReward } from '../api/redeem-reward';
 import { formatBranchDateTime, rewardValue } from '../redeem-input';
 
@@ -26,21 +27,26 @@ export function RewardLookup({
   const language = useLanguage();
   const [result, setResult] = useState(found);
   const [refusal, setRefusal] = useState(found.refusalMessage);
+  const [redeemed, setRedeemed] = useState(false);
   const [sending, setSending] = useState(false);
-  const redeemed = result.owned.claimedAt !== null && found.owned.claimedAt === null;
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // The answer is a new screen for the keyboard and the screen reader: focus its heading.
+  // Each answer is a new screen for the keyboard and the screen reader: focus its heading.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on each new state of this screen
-  useEffect(() => heading.current?.focus(), [redeemed]);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [redeemed, refusal]);
 
   const redeem = async () => {
     setSending(true);
     try {
       setResult(await redeemReward(body, language));
+      setRedeemed(true);
     } catch (error) {
       // Lost to another cashier, expired in the meantime, a stale QR: the reason, and no second try from here.
       setRefusal(errorText(error, language));
+      // The facts as they are now (claimed, expired), when the reward can still be looked up.
+      lookupRedemption(body, language).then(setResult, () => {});
     } finally {
       setSending(false);
     }
