@@ -42,14 +42,21 @@ export function CameraScanner({
     const start = async () => {
       if (!navigator.mediaDevices?.getUserMedia) throw new DOMException('no camera API', 'NotSupportedError');
       // The decoder's chunk and the camera's permission prompt at the same time.
-      const [reader, media] = await Promise.all([
+      const [loaded, opened] = await Promise.allSettled([
         createQrReader(),
         navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false }),
       ]);
-      stream = media;
+      if (opened.status === 'rejected') throw opened.reason;
+      stream = opened.value;
       const element = video.current;
-      if (stopped || !element) return;
-      element.srcObject = media;
+      // Stopped while the prompt was open, or the decoder failed to load: the camera goes off again at once.
+      if (stopped || !element || loaded.status === 'rejected') {
+        for (const track of stream.getTracks()) track.stop();
+        if (loaded.status === 'rejected' && !stopped) throw loaded.reason;
+        return;
+      }
+      const reader = loaded.value;
+      element.srcObject = stream;
       await element.play();
       setLive(true);
       const tick = async () => {
