@@ -103,6 +103,10 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('staff-tab-redeem')).toHaveAttribute('aria-current', 'page');
     // One branch in the cashier's scope: chosen already.
     await expect(page.getByTestId('redeem-branch').locator('option:checked')).toHaveText(BRANCHES.olaya[language]);
+    // Fine on a phone as well (a manager's own phone at a busy moment).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, `redeem-entry-phone-${language}`);
+    await page.setViewportSize(TABLET);
 
     await page.getByLabel(TEXT.code[language], { exact: true }).fill(sloppy(owned.code));
     await page.locator('#redeem-phone').fill(diner.phone.national);

@@ -142,7 +142,14 @@ export function PresentReward({
           id="redeem-code"
           label={t('staff.redeem.code')}
           error={errors.code}
-          hint={t('staff.redeem.codeHint')}
+          hint={
+            <>
+              {t('staff.redeem.codeHint')}{' '}
+              <bdi dir="ltr" className="redeem-code-example">
+                7KQ2-M9XD
+              </bdi>
+            </>
+          }
         >
           {(control) => (
             <input
