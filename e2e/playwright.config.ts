@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_AUTH_SECRET } from './support/auth-secret.ts';
 import { moyasarBaseURL } from './support/moyasar.ts';
 
 // Browser journeys against the real server (built web app + API on a fresh PGlite database),
@@ -21,7 +22,7 @@ const serverEnv = {
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   // Production requires a signing secret; this one exists only for the throwaway test server.
-  AUTH_SECRET: 'e2e-only-secret-not-for-production-0123456789',
+  AUTH_SECRET: E2E_AUTH_SECRET,
   // Production keeps the demo's published passwords, the outbox and the test gateway's published keys off unless
   // asked for by name (issue 13 item 4). The journeys need all three: the demo brand and its staff, the 4-digit
   // codes read from the outbox (as a manager would in the demo), and card payments through the built-in gateway

@@ -29,7 +29,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('staff-branch').first()).toBeVisible();
       await expect(page.getByTestId('branch-switch').first()).toBeVisible();
       await expect(page.getByTestId('sms-outbox')).toBeVisible();
-      await expect(page.getByTestId('cashier-placeholder')).toHaveCount(0);
+      await expect(page.getByTestId('staff-tab-redeem')).toBeVisible();
 
       await page.reload();
       await expect(page.getByTestId('staff-shell')).toBeVisible();
@@ -43,7 +43,7 @@ for (const language of LANGUAGES) {
       await signIn(page, language, 'cashier');
       await expect(page.getByTestId('staff-role')).toHaveText(ROLE_NAMES.cashier[language]);
       await expect(page.getByTestId('staff-branch').first()).toBeVisible();
-      await expect(page.getByTestId('cashier-placeholder')).toBeVisible();
+      await expect(page.getByTestId('staff-tab-redeem')).toHaveAttribute('href', '/staff/redeem');
       await expect(page.getByTestId('branch-switch')).toHaveCount(0);
       await expect(page.getByTestId('sms-outbox')).toHaveCount(0);
     });

@@ -76,6 +76,8 @@ export const paths = {
     /** branch: the order board's branch, so a link (and a reload) opens the same board. */
     build: (options: { branch?: number } = {}) => `/staff${query({ branch: options.branch?.toString() })}`,
   },
+  /** The staff app's Redeem section: a cashier's counter tablet opens it directly (a bookmark, a reload). */
+  staffRedeem: { pattern: '/staff/redeem', build: () => '/staff/redeem' },
 } as const;
 
 function query(params: Record<string, string | undefined>): string {

@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import type { staffBranchSchema } from '@sufra/shared/schemas/staff';
 import type { z } from 'zod';
-import { staffRequest } from './staff-request';
+import { staffRequest } from '../../../lib/staff-request';
 
 /** One branch in the staff user's scope (types only: full zod stays out of the browser bundle). */
 export type StaffBranch = z.infer<typeof staffBranchSchema>;

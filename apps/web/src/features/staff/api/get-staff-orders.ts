@@ -1,6 +1,6 @@
 import type { Language } from '@sufra/shared/language';
 import type { StaffOrder } from '@sufra/shared/schemas/order';
-import { staffRequest } from './staff-request';
+import { staffRequest } from '../../../lib/staff-request';
 
 /** How many orders the board loads per branch: today's active orders and the latest finished ones. */
 export const BOARD_ORDER_LIMIT = 100;

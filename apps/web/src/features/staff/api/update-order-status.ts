@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import type { OrderStatus } from '@sufra/shared/machines/order-status';
 import type { StaffOrder } from '@sufra/shared/schemas/order';
-import { staffRequest } from './staff-request';
+import { staffRequest } from '../../../lib/staff-request';
 
 /** `PATCH /api/staff/orders/{id}/status/`: a move the machine allows (409 when someone else moved it first). */
 export function updateOrderStatus(

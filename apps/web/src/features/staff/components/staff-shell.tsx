@@ -1,5 +1,7 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
@@ -10,8 +12,22 @@ import { branchStateKey } from '../branch-state';
 import { OrderBoard } from './order-board';
 import { SmsOutbox } from './sms-outbox';
 
-/** The signed-in staff app: who and where, the branches in scope, and what the role may do. */
-export function StaffShell({ user }: { user: StaffUser }) {
+/** The staff app's sections, one tab each: the order board (`/staff`) and redemption (`/staff/redeem`). */
+export type StaffSection = 'board' | 'redeem';
+
+/**
+ * The signed-in staff app: who and where, the sections' tabs, then the board section (the board, the branches in
+ * scope, the outbox for managers) or another section's content (`children`, rendered by the router).
+ */
+export function StaffShell({
+  user,
+  section,
+  children,
+}: {
+  user: StaffUser;
+  section: StaffSection;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [signingOut, setSigningOut] = useState(false);
@@ -43,17 +59,41 @@ export function StaffShell({ user }: { user: StaffUser }) {
           {t('staff.signOut')}
         </button>
       </div>
-      <OrderBoard user={user} />
-      <Branches canSwitch={manages} />
-      {manages ? (
-        <SmsOutbox />
+      <StaffTabs section={section} />
+      {section === 'board' ? (
+        <>
+          <OrderBoard user={user} />
+          <Branches canSwitch={manages} />
+          {manages && <SmsOutbox />}
+        </>
       ) : (
-        <section className="section" data-testid="cashier-placeholder">
-          <h2>{t('staff.cashierTitle')}</h2>
-          <p>{t('staff.cashierText')}</p>
-        </section>
+        children
       )}
     </div>
+  );
+}
+
+/** Links that look like tabs: each section has its own address, so a reload or a bookmark opens it. */
+function StaffTabs({ section }: { section: StaffSection }) {
+  const { t } = useTranslation();
+  const tabs = [
+    { key: 'board', href: paths.staff.build(), label: t('staff.board.title') },
+    { key: 'redeem', href: paths.staffRedeem.build(), label: t('staff.redeem.tab') },
+  ] as const;
+  return (
+    <nav className="staff-tabs" aria-label={t('staff.sections')} data-testid="staff-tabs">
+      {tabs.map((tab) => (
+        <Link
+          key={tab.key}
+          to={tab.href}
+          className="staff-tabs__tab"
+          aria-current={tab.key === section ? 'page' : undefined}
+          data-testid={`staff-tab-${tab.key}`}
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

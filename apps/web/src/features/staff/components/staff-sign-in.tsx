@@ -5,10 +5,10 @@ import { FormAlert, FormField } from '../../../components/ui/form-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatWait } from '../../../lib/format-number';
+import { markStaffSignedIn } from '../../../lib/staff-request';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { staffLogin } from '../api/staff-login';
-import { markStaffSignedIn } from '../api/staff-request';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/i;
 

@@ -1,21 +1,27 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { PageFallback } from '../../../app/layout/page-fallback';
 import { ApiError } from '../../../lib/api-client';
 import { onAuthEvent } from '../../../lib/auth-channel';
+import { markStaffSignedOut, staffMaybeSignedIn } from '../../../lib/staff-request';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getStaffMe } from '../api/get-staff-me';
-import { markStaffSignedOut, staffMaybeSignedIn } from '../api/staff-request';
-import { StaffShell } from '../components/staff-shell';
+import { type StaffSection, StaffShell } from '../components/staff-shell';
 import { StaffSignIn } from '../components/staff-sign-in';
 import '../../../components/ui/form.css';
 import './staff.css';
 
 type Session = { status: 'unknown' } | { status: 'signedOut' } | { status: 'signedIn'; user: StaffUser };
 
-/** `/staff`: email + password sign-in, then the signed-in shell. The session survives reloads (cookies). */
-export default function StaffRoute() {
+interface Props {
+  /** The section shown (the board by default); a section of another feature comes rendered by the router. */
+  section?: StaffSection;
+  renderSection?: (user: StaffUser) => ReactNode;
+}
+
+/** `/staff` (and `/staff/redeem`): email + password sign-in, then the signed-in shell. The session survives reloads (cookies). */
+export default function StaffRoute({ section = 'board', renderSection }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [session, setSession] = useState<Session>({ status: 'unknown' });
@@ -57,7 +63,11 @@ export default function StaffRoute() {
       {session.status === 'signedOut' && (
         <StaffSignIn onSignedIn={(user) => setSession({ status: 'signedIn', user })} />
       )}
-      {session.status === 'signedIn' && <StaffShell user={session.user} />}
+      {session.status === 'signedIn' && (
+        <StaffShell user={session.user} section={section}>
+          {renderSection?.(session.user)}
+        </StaffShell>
+      )}
     </>
   );
 }

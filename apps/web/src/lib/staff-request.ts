@@ -1,7 +1,10 @@
-import { ApiError, apiRequest, type RequestOptions } from '../../../lib/api-client';
-import { announceAuth } from '../../../lib/auth-channel';
-import { serializedRefresh, withRefresh } from '../../../lib/refresh-lock';
-import { local } from '../../../lib/storage';
+import { ApiError, apiRequest, type RequestOptions } from './api-client';
+import { announceAuth } from './auth-channel';
+import { serializedRefresh, withRefresh } from './refresh-lock';
+import { local } from './storage';
+
+// The staff user's calls, shared by the staff features (the board in features/staff, redemption in features/redeem),
+// as lib/customer-request.ts is for the diner's.
 
 /** Set while this browser may hold a staff session (the cookies are httpOnly): saves a 401 round trip when it has none. */
 const STAFF_HINT_KEY = 'sufra.staff.signedIn';
