@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { comingSoonRoutes, paths } from '../config/paths';
-import { loadAccountStrings, loadLoyaltyStrings, loadOrderingStrings } from '../lib/language';
+import { loadAccountStrings, loadOrderingStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
 import { useScrollRestoration } from '../lib/navigation';
 import { BlankLayout } from './layout/blank-layout';
@@ -40,15 +40,12 @@ const PaymentFailedRoute = lazyPage(() =>
   withOrderingStrings(import('../features/ordering/routes/payment-failed-route')),
 );
 
-// The loyalty pages, and the compact loyalty card the landing page and the profile show (given to them here, so
-// those features need not import this one), bring their strings (lib/language.ts loadLoyaltyStrings).
-const withLoyaltyStrings = <T,>(page: Promise<T>): Promise<T> =>
-  Promise.all([page, loadLoyaltyStrings()]).then(([module]) => module);
-const PointsShopRoute = lazyPage(() => withLoyaltyStrings(import('../features/loyalty/routes/points-shop-route')));
-const PrizeShopRoute = lazyPage(() => withLoyaltyStrings(import('../features/loyalty/routes/prize-shop-route')));
-const PrizeRoute = lazyPage(() => withLoyaltyStrings(import('../features/loyalty/routes/prize-route')));
-const MyRewardsRoute = lazyPage(() => withLoyaltyStrings(import('../features/loyalty/routes/my-rewards-route')));
-const LoyaltyCard = lazyPage(() => withLoyaltyStrings(import('../features/loyalty/components/loyalty-card')));
+// Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
+// need not import this one), through one small module that loads the page asked for and the loyalty strings.
+const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-page'));
+const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards'] as const;
+// The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
+const loyaltyCard = <LoyaltyPage page="card" />;
 
 /** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
@@ -75,10 +72,10 @@ export function AppRoutes() {
   return (
     <Switch>
       <Route key="establishment" path={paths.qr.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={<LoyaltyCard />} />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} />)}
       </Route>
       <Route key="establishment" path={paths.qrBase.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={<LoyaltyCard />} />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} />)}
       </Route>
       <Route key="establishment" path={paths.menu.pattern}>
         {inEstablishment(<MenuRoute />)}
@@ -120,20 +117,13 @@ export function AppRoutes() {
         {inEstablishment(<RegisterRoute />)}
       </Route>
       <Route key="establishment" path={paths.editProfile.pattern}>
-        {inEstablishment(<EditProfileRoute loyaltyCard={<LoyaltyCard />} />)}
+        {inEstablishment(<EditProfileRoute loyaltyCard={loyaltyCard} />)}
       </Route>
-      <Route key="establishment" path={paths.pointsShop.pattern}>
-        {inEstablishment(<PointsShopRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.prizeShop.pattern}>
-        {inEstablishment(<PrizeShopRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.prize.pattern}>
-        {inEstablishment(<PrizeRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.myRewards.pattern}>
-        {inEstablishment(<MyRewardsRoute />)}
-      </Route>
+      {loyaltyRoutes.map((page) => (
+        <Route key="establishment" path={paths[page].pattern}>
+          {inEstablishment(<LoyaltyPage page={page} />)}
+        </Route>
+      ))}
       {comingSoonRoutes.map((route) => (
         <Route key="establishment" path={route.pattern}>
           {inEstablishment(<ComingSoonRoute page={route.key} />)}

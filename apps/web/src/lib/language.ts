@@ -55,23 +55,6 @@ export async function loadOrderingStrings(): Promise<void> {
   await addOrderingStrings(pickLanguage(i18n.language));
 }
 
-/** The loyalty pages' strings (locales/loyalty.{ar,en}.json), loaded like the account strings. */
-let loyaltyStringsWanted = false;
-
-async function addLoyaltyStrings(language: Language): Promise<void> {
-  if (i18n.exists('loyalty.cardTitle', { lng: language, fallbackLng: [] })) return;
-  const bundle =
-    language === 'en'
-      ? (await import('../locales/loyalty.en.json')).default
-      : (await import('../locales/loyalty.ar.json')).default;
-  i18n.addResourceBundle(language, 'translation', bundle, true, false);
-}
-
-export async function loadLoyaltyStrings(): Promise<void> {
-  loyaltyStringsWanted = true;
-  await addLoyaltyStrings(pickLanguage(i18n.language));
-}
-
 export function applyLanguageToDocument(language: Language): void {
   const root = document.documentElement;
   root.lang = language;
@@ -91,7 +74,6 @@ export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguageBundle(language);
   if (accountStringsWanted) await addAccountStrings(language);
   if (orderingStringsWanted) await addOrderingStrings(language);
-  if (loyaltyStringsWanted) await addLoyaltyStrings(language);
   await i18n.changeLanguage(language);
   applyLanguageToDocument(language);
   local.setItem(LANGUAGE_KEY, language);

@@ -1,7 +1,7 @@
 import { formatPhone, splitE164 } from '@sufra/shared/phone/phone-number';
 import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import type { Customer } from '@sufra/shared/schemas/customer';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageFallback } from '../../../app/layout/page-fallback';
 import { FormAlert } from '../../../components/ui/form-field';
@@ -81,7 +81,8 @@ export default function EditProfileRoute({ loyaltyCard }: { loyaltyCard?: ReactN
       <Link to={paths.orders.build(uuid)} className="btn btn-secondary" data-testid="my-orders-link">
         {t('account.myOrders')}
       </Link>
-      {loyaltyCard}
+      {/* Loads on its own: the page stays while it does. */}
+      <Suspense fallback={null}>{loyaltyCard}</Suspense>
       <ProfileForm uuid={uuid} customer={customer} />
       <PhoneChange uuid={uuid} customer={customer} />
       <AddressBook uuid={uuid} />

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { paths } from '../../../config/paths';
@@ -72,7 +72,8 @@ export default function LandingRoute({ loyaltyCard }: { loyaltyCard?: ReactNode 
         <Link to={paths.menu.build(uuid)} className="btn btn-primary btn-block btn-large">
           {t('landing.viewMenu')}
         </Link>
-        {loyaltyCard}
+        {/* Loads on its own: the page stays while it does. */}
+        <Suspense fallback={null}>{loyaltyCard}</Suspense>
         {slider.data && slider.data.slides.length > 0 && <AdSlider slides={slider.data.slides} />}
       </div>
       {popup.data && !popupDismissed && <PopupDialog popup={popup.data} utmSource={utmSource} onClose={closePopup} />}
