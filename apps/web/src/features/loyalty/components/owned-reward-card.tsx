@@ -1,4 +1,4 @@
-import { formatRewardCode, isRedeemable } from '@sufra/shared/loyalty/rewards';
+import { isRedeemable } from '@sufra/shared/loyalty/rewards';
 import type { OwnedReward } from '@sufra/shared/schemas/loyalty';
 import { useState } from 'react';
 import { showToast } from '../../../lib/toast';
@@ -24,7 +24,8 @@ export function OwnedRewardCard({
   const language = useLanguage();
   const [showQr, setShowQr] = useState(false);
   const name = owned.reward.name[language];
-  const code = formatRewardCode(owned.code);
+  // The API sends it as shown ("7KQ2-M9XD", formatRewardCode).
+  const code = owned.code;
   const redeemable = isRedeemable(owned.status);
   const date = (iso: string) => formatLoyaltyDate(iso, language, timeZone);
   const titleId = `owned-${owned.id}-name`;

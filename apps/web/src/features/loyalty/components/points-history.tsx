@@ -39,6 +39,18 @@ export function PointsHistory({ uuid, timeZone }: { uuid: string; timeZone?: str
   );
   useEffect(() => load(), [load]);
 
+  // The reason already says what a system row was; a manager's words get the kind beside them ("Adjusted by …").
+  const metaOf = (entry: PointsEntry) =>
+    [
+      entry.kind === 'adjust' || entry.kind === 'bonus' ? t(`loyalty.entryKind.${entry.kind}`) : null,
+      entry.orderId === null
+        ? null
+        : t('loyalty.forOrder', { order: `\u2066#${formatNumber(entry.orderId, language)}\u2069` }),
+      formatLoyaltyDate(entry.createdAt, language, timeZone, true),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+
   const last = entries?.at(-1)?.id;
   return (
     <section aria-labelledby="history-title" className="loyalty-section">
@@ -70,12 +82,7 @@ export function PointsHistory({ uuid, timeZone }: { uuid: string; timeZone?: str
             <li key={entry.id} className="history-entry" data-testid="history-entry" data-kind={entry.kind}>
               <div className="history-entry__text">
                 <span className="history-entry__reason">{entryReasonText(entry, t)}</span>
-                <span className="history-entry__meta">
-                  {t(`loyalty.entryKind.${entry.kind}`)}
-                  {entry.orderId !== null &&
-                    ` · ${t('loyalty.forOrder', { order: `\u2066#${formatNumber(entry.orderId, language)}\u2069` })}`}
-                  {` · ${formatLoyaltyDate(entry.createdAt, language, timeZone, true)}`}
-                </span>
+                <span className="history-entry__meta">{metaOf(entry)}</span>
               </div>
               <strong
                 className={`history-entry__points${entry.points < 0 ? ' history-entry__points--minus' : ''}`}
