@@ -21,6 +21,7 @@ const LOYALTY_TEXT = {
   orderCompleted: { ar: 'اكتمل الطلب', en: 'Order completed' },
   rewardBought: { ar: 'شراء مكافأة', en: 'Bought a reward' },
   available: { ar: /متاحة|سارية|تنتهي قريبًا/, en: /Available|Alive|Expiring/ },
+  viewOrder: { ar: 'عرض الطلب', en: 'See the order' },
   rulesTitle: { ar: 'قواعد الولاء', en: 'Loyalty rules' },
 } as const;
 
@@ -141,6 +142,10 @@ for (const language of LANGUAGES) {
       await expect(history.getByText(LOYALTY_TEXT.orderCompleted[language])).toBeVisible();
       await expect(history.getByText(LOYALTY_TEXT.rewardBought[language])).toBeVisible();
       await expect(history.getByText(reason)).toBeVisible();
+      await expect(history.getByRole('link', { name: LOYALTY_TEXT.viewOrder[language] })).toHaveAttribute(
+        'href',
+        `/confirm-order/${QR.main}?order=${order.id}`,
+      );
       await expectDigitsOf(page, 'points-history', language);
 
       await page.getByTestId('loyalty-nav-levels').click();

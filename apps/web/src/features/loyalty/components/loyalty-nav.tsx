@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 import { useTranslation } from '../../../lib/use-translation';
@@ -25,8 +26,13 @@ const PLACES: readonly LoyaltyPlace[] = ['rewards', 'pointsShop', 'prizeShop', '
 /** The loyalty pages' own navigation: a row of links, the current one marked for assistive technology too. */
 export function LoyaltyNav({ uuid, current }: { uuid: string; current: LoyaltyPlace }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  // The row scrolls sideways on a phone: the current place is brought into view, not left off-screen.
+  useEffect(() => {
+    ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, []);
   return (
-    <nav className="loyalty-nav" aria-label={t('loyalty.tabs.label')}>
+    <nav ref={ref} className="loyalty-nav" aria-label={t('loyalty.tabs.label')}>
       <ul>
         {PLACES.map((place) => (
           <li key={place}>

@@ -1,7 +1,8 @@
 import type { PointsEntry } from '@sufra/shared/schemas/loyalty';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getPointsHistory, HISTORY_PAGE_SIZE } from '../api/get-points-history';
@@ -39,13 +40,11 @@ export function PointsHistory({ uuid, timeZone }: { uuid: string; timeZone?: str
   );
   useEffect(() => load(), [load]);
 
-  // The reason already says what a system row was; a manager's words get the kind beside them ("Adjusted by …").
+  // The ledger knows the order's id, not the number the diner was told (numbers count per branch): a link to the order
+  // shows its number and branch. The reason already says what a system row was; a manager's words get the kind beside them ("Adjusted by …").
   const metaOf = (entry: PointsEntry) =>
     [
       entry.kind === 'adjust' || entry.kind === 'bonus' ? t(`loyalty.entryKind.${entry.kind}`) : null,
-      entry.orderId === null
-        ? null
-        : t('loyalty.forOrder', { order: `\u2066#${formatNumber(entry.orderId, language)}\u2069` }),
       formatLoyaltyDate(entry.createdAt, language, timeZone, true),
     ]
       .filter(Boolean)
@@ -83,6 +82,11 @@ export function PointsHistory({ uuid, timeZone }: { uuid: string; timeZone?: str
               <div className="history-entry__text">
                 <span className="history-entry__reason">{entryReasonText(entry, t)}</span>
                 <span className="history-entry__meta">{metaOf(entry)}</span>
+                {entry.orderId !== null && (
+                  <Link to={paths.confirmOrder.build(uuid, entry.orderId)} className="history-entry__order">
+                    {t('loyalty.viewOrder')}
+                  </Link>
+                )}
               </div>
               <strong
                 className={`history-entry__points${entry.points < 0 ? ' history-entry__points--minus' : ''}`}
