@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { Customer } from '../../packages/shared/src/schemas/customer.ts';
+import type { ShopResponse } from '../../packages/shared/src/schemas/loyalty.ts';
 import type { StaffUser } from '../../packages/shared/src/schemas/staff.ts';
 import { registerDiner } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
@@ -39,14 +40,32 @@ async function pointsIn(locator: Locator): Promise<number> {
   return Number(text.match(/\d+/)?.[0] ?? 0);
 }
 
-/** A manager's adjustment through the staff API, with the words the diner will read in their history. */
-async function creditPoints(page: Page, baseURL: string, points: number, reason: string) {
+/** The signed-in diner's customer id, as staff tools know them. */
+async function customerId(page: Page): Promise<number> {
   const me = await page.request.get(`/api/customers/${QR.main}/me/`);
   expect(me.ok(), `GET customers/me → ${me.status()}`).toBeTruthy();
-  const { id } = (await me.json()) as Customer;
+  return ((await me.json()) as Customer).id;
+}
+
+/** A manager's adjustment through the staff API, with the words the diner will read in their history. */
+async function creditPoints(page: Page, baseURL: string, points: number, reason: string) {
+  const id = await customerId(page);
   const manager = await staffApi(baseURL, 'manager');
   const adjusted = await manager.post(`/api/staff/customers/${id}/points/`, { data: { points, reason } });
   expect(adjusted.ok(), `POST points → ${adjusted.status()} ${await adjusted.text()}`).toBeTruthy();
+}
+
+/** A manager grants the prize shop's won-or-granted-only prize (the demo's Mystery Gift); answers its name. */
+async function grantPrize(page: Page, baseURL: string, language: Language): Promise<string> {
+  const shop = await page.request.get(`/api/loyalty/${QR.main}/shop/?shop=prize`);
+  const { rewards } = (await shop.json()) as ShopResponse;
+  const prize = rewards.find((r) => r.pointsCost === null);
+  if (!prize) throw new Error('the demo prize shop has no won-or-granted-only prize');
+  const id = await customerId(page);
+  const manager = await staffApi(baseURL, 'manager');
+  const granted = await manager.post(`/api/staff/customers/${id}/rewards/`, { data: { rewardId: prize.id } });
+  expect(granted.ok(), `POST rewards → ${granted.status()} ${await granted.text()}`).toBeTruthy();
+  return prize.name[language];
 }
 
 /** Only ever one digit system on a page: Arabic-Indic in Arabic, ASCII in English. */
@@ -173,6 +192,21 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(/\/register\/.*next=%2Fmy-rewards%2F/);
     });
 
+    test('a prize granted by the restaurant is claimable on My prizes, with its code and QR', async ({
+      page,
+      baseURL,
+    }) => {
+      await registerDiner(page, baseURL ?? '', language);
+      const name = await grantPrize(page, baseURL ?? '', language);
+      await page.goto(`/prize/${QR.main}`);
+      const claimable = page.getByTestId('claimable-prizes').getByTestId('owned-reward').filter({ hasText: name });
+      await expect(claimable).toBeVisible();
+      await expect(claimable.getByTestId('owned-code')).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      await claimable.getByTestId('toggle-qr').click();
+      await expect(claimable.getByTestId('reward-qr').getByRole('img')).toBeVisible();
+      await expect(page.getByTestId('no-prize-history')).toBeVisible();
+    });
+
     test('screenshots of the loyalty pages', async ({ page, baseURL }) => {
       test.setTimeout(120_000);
       const diner = await registerDiner(page, baseURL ?? '', language);
@@ -218,8 +252,9 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('shop-reward').first()).toBeVisible();
       await shoot(page, `prize-shop-${language}`);
 
+      await grantPrize(page, baseURL ?? '', language);
       await page.goto(`/prize/${QR.main}`);
-      await expect(page.getByTestId('no-claimable')).toBeVisible();
+      await expect(page.getByTestId('claimable-prizes')).toBeVisible();
       await shoot(page, `prizes-${language}`);
     });
   });
