@@ -8,8 +8,9 @@ import type { StaffUser } from '../../packages/shared/src/schemas/staff.ts';
 import { registerDiner } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { moveOrder } from '../support/ordering.ts';
+import { expectNoSeriousViolations } from '../support/payment.ts';
 import { staffApi } from '../support/staff-api.ts';
-import { asciiDigits, dismissPopup, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
+import { asciiDigits, dismissPopup, errorText, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 /** The loyalty pages' words the journeys look for (locales/loyalty.{ar,en}.json). */
 const LOYALTY_TEXT = {
@@ -127,6 +128,7 @@ for (const language of LANGUAGES) {
       const rewardName = (await reward.getByRole('heading').textContent()) ?? '';
       const cost = await pointsIn(reward.getByTestId('reward-cost'));
       const before = await pointsIn(page.getByTestId('shop-wallet'));
+      await expectNoSeriousViolations(page, 'points shop');
       await reward.getByTestId('buy-reward').click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
@@ -146,6 +148,7 @@ for (const language of LANGUAGES) {
       await owned.getByRole('button', { name: LOYALTY_TEXT.showQr[language] }).click();
       const qr = owned.getByTestId('reward-qr');
       await expect(qr.getByRole('img')).toBeVisible();
+      await expectNoSeriousViolations(page, 'my rewards with a QR code');
       const token = (await qr.getAttribute('data-token')) ?? '';
       const cashier = await staffApi(baseURL ?? '', 'cashier');
       const staffMe = (await (await cashier.get('/api/staff/me/')).json()) as StaffUser;
@@ -190,6 +193,18 @@ for (const language of LANGUAGES) {
       // My Rewards is for signed-in diners: sign-in first, then back to it.
       await page.goto(`/my-rewards/${QR.main}`);
       await expect(page).toHaveURL(/\/register\/.*next=%2Fmy-rewards%2F/);
+    });
+
+    test('a brand without a points programme shows no loyalty card, and its shop says why', async ({ page }) => {
+      const programme = page.waitForResponse((r) => r.url().includes(`/api/loyalty/${QR.secondBrand}/programme/`));
+      await page.goto(`/qr/${QR.secondBrand}`);
+      expect((await programme).status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('loyalty-card')).toHaveCount(0);
+
+      await page.goto(`/points-shop/${QR.secondBrand}`);
+      await expect(page.getByTestId('no-programme')).toContainText(errorText('loyalty_not_set_up', language));
+      await expect(page.getByTestId('shop-sign-in')).toHaveCount(0);
     });
 
     test('a prize granted by the restaurant is claimable on My prizes, with its code and QR', async ({

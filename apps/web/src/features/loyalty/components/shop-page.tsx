@@ -4,13 +4,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
 import { buyReward } from '../api/buy-reward';
+import { useProgramme } from '../api/get-programme';
 import { getShop } from '../api/get-shop';
 import { useLoyaltyPage } from '../hooks/use-loyalty-page';
 import { rewardKindText } from '../loyalty-format';
@@ -32,7 +33,14 @@ export function ShopPage({ uuid, shop }: { uuid: string; shop: RewardShop }) {
   const [error, setError] = useState<unknown>(null);
   const [buying, setBuying] = useState<(Reward & { pointsCost: number }) | null>(null);
   const here = shop === 'points' ? paths.pointsShop.build(uuid) : paths.prizeShop.build(uuid);
-  const { deactivated } = useLoyaltyPage(uuid, ['loyalty', shop === 'points' ? 'points_shop' : 'prize_shop'], [error]);
+  // The shop answers without a programme too (an empty shelf); the programme says whether there is one at all.
+  const programme = useProgramme(uuid, language);
+  const noProgramme = programme.error instanceof ApiError && programme.error.code === 'loyalty_not_set_up';
+  const { deactivated } = useLoyaltyPage(
+    uuid,
+    ['loyalty', shop === 'points' ? 'points_shop' : 'prize_shop'],
+    [error, programme.error],
+  );
 
   const load = useCallback(() => {
     if (status === 'unknown') return;
@@ -61,6 +69,20 @@ export function ShopPage({ uuid, shop }: { uuid: string; shop: RewardShop }) {
   };
 
   if (deactivated) return null;
+  if (noProgramme) {
+    return (
+      <div className="page loyalty-page" data-testid={`${shop}-shop-page`}>
+        <title>{`${title} | ${t('app.name')}`}</title>
+        <h1>{title}</h1>
+        <div className="state-box" data-testid="no-programme">
+          <p className="state-box__title">{errorText(programme.error, language)}</p>
+          <Link to={paths.menu.build(uuid)} className="btn btn-primary">
+            {t('loyalty.toMenu')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="page loyalty-page" data-testid={`${shop}-shop-page`}>
       <title>{`${title} | ${t('app.name')}`}</title>
