@@ -170,6 +170,14 @@ for (const language of LANGUAGES) {
       );
       await expectDigitsOf(page, 'points-history', language);
 
+      // The profile carries the same card, linking to My Rewards.
+      await page.goto(`/edit-profile/${QR.main}`);
+      const profileCard = page.getByTestId('loyalty-card');
+      await expect(profileCard.getByTestId('wallet-points')).toBeVisible();
+      expect(await pointsIn(profileCard.getByTestId('wallet-points'))).toBe(before - cost);
+      await profileCard.getByRole('link', { name: LOYALTY_TEXT.myRewards[language] }).click();
+      await expect(page).toHaveURL(new RegExp(`/my-rewards/${QR.main}$`));
+
       await page.getByTestId('loyalty-nav-levels').click();
       await expect(page.getByRole('heading', { name: LOYALTY_TEXT.rulesTitle[language] })).toBeVisible();
       await expect(page.getByTestId('level')).not.toHaveCount(0);
@@ -189,6 +197,10 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('buy-reward')).toHaveCount(0);
       await page.getByRole('link', { name: LOYALTY_TEXT.signInToBuy[language] }).click();
       await expect(page).toHaveURL(new RegExp(`/register/${QR.main}\\?mode=signin&next=%2Fpoints-shop%2F${QR.main}`));
+
+      // A brand switched off: its loyalty pages land on /deactivated like every other page.
+      await page.goto(`/points-shop/${QR.deactivatedBrand}`);
+      await expect(page).toHaveURL(new RegExp(`/deactivated/${QR.deactivatedBrand}$`));
 
       // My Rewards is for signed-in diners: sign-in first, then back to it.
       await page.goto(`/my-rewards/${QR.main}`);
