@@ -42,6 +42,13 @@ const PaymentFailedRoute = lazyPage(() =>
   withOrderingStrings(import('../features/ordering/routes/payment-failed-route')),
 );
 
+// Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
+// need not import this one), through one small module that loads the page asked for and the loyalty strings.
+const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-page'));
+const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards'] as const;
+// The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
+const loyaltyCard = <LoyaltyPage page="card" />;
+
 /** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
   [/^\/menu\/[^/]+\/?$/i, MenuRoute],
@@ -67,10 +74,10 @@ export function AppRoutes() {
   return (
     <Switch>
       <Route key="establishment" path={paths.qr.pattern}>
-        {inEstablishment(<LandingRoute />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} />)}
       </Route>
       <Route key="establishment" path={paths.qrBase.pattern}>
-        {inEstablishment(<LandingRoute />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} />)}
       </Route>
       <Route key="establishment" path={paths.menu.pattern}>
         {inEstablishment(<MenuRoute />)}
@@ -112,8 +119,13 @@ export function AppRoutes() {
         {inEstablishment(<RegisterRoute />)}
       </Route>
       <Route key="establishment" path={paths.editProfile.pattern}>
-        {inEstablishment(<EditProfileRoute />)}
+        {inEstablishment(<EditProfileRoute loyaltyCard={loyaltyCard} />)}
       </Route>
+      {loyaltyRoutes.map((page) => (
+        <Route key="establishment" path={paths[page].pattern}>
+          {inEstablishment(<LoyaltyPage page={page} />)}
+        </Route>
+      ))}
       {comingSoonRoutes.map((route) => (
         <Route key="establishment" path={route.pattern}>
           {inEstablishment(<ComingSoonRoute page={route.key} />)}

@@ -99,9 +99,5 @@ export const comingSoonRoutes = [
   { key: 'registerAndWin', pattern: paths.registerAndWin.pattern },
   { key: 'applyCoupons', pattern: paths.applyCoupons.pattern },
   { key: 'evaluate', pattern: paths.evaluate.pattern },
-  { key: 'pointsShop', pattern: paths.pointsShop.pattern },
-  { key: 'prizeShop', pattern: paths.prizeShop.pattern },
-  { key: 'prize', pattern: paths.prize.pattern },
-  { key: 'myRewards', pattern: paths.myRewards.pattern },
 ] as const;
 export type ComingSoonKey = (typeof comingSoonRoutes)[number]['key'];

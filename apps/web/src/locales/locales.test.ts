@@ -3,6 +3,8 @@ import accountAr from './account.ar.json';
 import accountEn from './account.en.json';
 import ar from './ar.json';
 import en from './en.json';
+import loyaltyAr from './loyalty.ar.json';
+import loyaltyEn from './loyalty.en.json';
 import orderingAr from './ordering.ar.json';
 import orderingEn from './ordering.en.json';
 
@@ -19,6 +21,7 @@ describe('locales', () => {
     expect(base(keys(ar))).toEqual(base(keys(en)));
     expect(base(keys(accountAr))).toEqual(base(keys(accountEn)));
     expect(base(keys(orderingAr))).toEqual(base(keys(orderingEn)));
+    expect(base(keys(loyaltyAr))).toEqual(base(keys(loyaltyEn)));
   });
 
   it('keeps the lazily loaded account strings apart from the entry strings (merging must not overwrite)', () => {
@@ -26,10 +29,12 @@ describe('locales', () => {
     expect(Object.keys(accountAr).filter((key) => entry.has(key))).toEqual([]);
     const account = new Set(Object.keys(accountAr));
     expect(Object.keys(orderingAr).filter((key) => entry.has(key) || account.has(key))).toEqual([]);
+    const ordering = new Set(Object.keys(orderingAr));
+    expect(Object.keys(loyaltyAr).filter((key) => entry.has(key) || account.has(key) || ordering.has(key))).toEqual([]);
   });
 
   it('has no empty strings', () => {
-    for (const bundle of [ar, en, accountAr, accountEn, orderingAr, orderingEn]) {
+    for (const bundle of [ar, en, accountAr, accountEn, orderingAr, orderingEn, loyaltyAr, loyaltyEn]) {
       for (const key of keys(bundle)) {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle);
         expect(value, key).not.toBe('');

@@ -1,7 +1,7 @@
 import { formatPhone, splitE164 } from '@sufra/shared/phone/phone-number';
 import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import type { Customer } from '@sufra/shared/schemas/customer';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageFallback } from '../../../app/layout/page-fallback';
 import { FormAlert } from '../../../components/ui/form-field';
@@ -50,8 +50,11 @@ function valuesOf(customer: Customer): ProfileValues {
   };
 }
 
-/** `/edit-profile/{uuid}`: signed-in only (otherwise sign-in, coming back here). */
-export default function EditProfileRoute() {
+/**
+ * `/edit-profile/{uuid}`: signed-in only (otherwise sign-in, coming back here). `loyaltyCard` is the loyalty feature's
+ * compact card with its link to My Rewards, given by the router (features do not import each other).
+ */
+export default function EditProfileRoute({ loyaltyCard }: { loyaltyCard?: ReactNode }) {
   const { t } = useTranslation();
   const brandName = useBrandName();
   const { uuid = '' } = useParams();
@@ -82,6 +85,8 @@ export default function EditProfileRoute() {
       <Link to={paths.orders.build(uuid)} className="btn btn-secondary" data-testid="my-orders-link">
         {t('account.myOrders')}
       </Link>
+      {/* Loads on its own: the page stays while it does. */}
+      <Suspense fallback={null}>{loyaltyCard}</Suspense>
       <ProfileForm uuid={uuid} customer={customer} />
       <PhoneChange uuid={uuid} customer={customer} />
       <AddressBook uuid={uuid} />

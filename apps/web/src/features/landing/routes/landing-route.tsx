@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { paths } from '../../../config/paths';
@@ -14,8 +14,11 @@ import './landing.css';
 
 const popupSeenKey = (uuid: string) => `sufra.popup-seen.${uuid}`;
 
-/** /qr/{uuid}: the establishment's front door. */
-export default function LandingRoute() {
+/**
+ * /qr/{uuid}: the establishment's front door. `loyaltyCard` is the loyalty feature's compact card, given by the router
+ * (features do not import each other); it decides itself whether the brand has a programme to show.
+ */
+export default function LandingRoute({ loyaltyCard }: { loyaltyCard?: ReactNode }) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
@@ -69,6 +72,8 @@ export default function LandingRoute() {
         <Link to={paths.menu.build(uuid)} className="btn btn-primary btn-block btn-large">
           {t('landing.viewMenu')}
         </Link>
+        {/* Loads on its own: the page stays while it does. */}
+        <Suspense fallback={null}>{loyaltyCard}</Suspense>
         {slider.data && slider.data.slides.length > 0 && <AdSlider slides={slider.data.slides} />}
       </div>
       {popup.data && !popupDismissed && <PopupDialog popup={popup.data} utmSource={utmSource} onClose={closePopup} />}

@@ -1,0 +1,98 @@
+import { isRedeemable } from '@sufra/shared/loyalty/rewards';
+import type { OwnedReward } from '@sufra/shared/schemas/loyalty';
+import { useState } from 'react';
+import { showToast } from '../../../lib/toast';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { formatLoyaltyDate, rewardKindText } from '../loyalty-format';
+import { RewardQr } from './reward-qr';
+
+/**
+ * One owned reward: what it is, its status, its validity window, its code large and copyable, and (while it may be
+ * redeemed) its QR code on demand.
+ */
+export function OwnedRewardCard({
+  uuid,
+  owned,
+  timeZone,
+}: {
+  uuid: string;
+  owned: OwnedReward;
+  timeZone?: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [showQr, setShowQr] = useState(false);
+  const name = owned.reward.name[language];
+  // The API sends it as shown ("7KQ2-M9XD", formatRewardCode).
+  const code = owned.code;
+  const redeemable = isRedeemable(owned.status);
+  const date = (iso: string) => formatLoyaltyDate(iso, language, timeZone);
+  const titleId = `owned-${owned.id}-name`;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      void showToast(t('loyalty.codeCopied'));
+    } catch {
+      // Clipboard refused (insecure origin, permissions): the code stays selectable on screen.
+    }
+  };
+
+  return (
+    <li className="reward-card" data-testid="owned-reward" data-status={owned.status} aria-labelledby={titleId}>
+      <div className="reward-card__head">
+        <h3 id={titleId} className="reward-card__name">
+          {name}
+        </h3>
+        <span className={`status-pill status-pill--${owned.status}`} data-testid="owned-status">
+          {t(`loyalty.status.${owned.status}`)}
+        </span>
+      </div>
+      <p className="reward-card__kind">{rewardKindText(owned.reward, language, t)}</p>
+      <p className="reward-card__window" data-testid="owned-window">
+        {owned.status === 'not_claimable' ? t('loyalty.validFrom', { date: date(owned.validFrom) }) : null}
+        {owned.status !== 'not_claimable' && owned.claimedAt
+          ? owned.claimedBranch
+            ? t('loyalty.claimedAt', { date: date(owned.claimedAt), branch: owned.claimedBranch[language] })
+            : t('loyalty.claimedOn', { date: date(owned.claimedAt) })
+          : null}
+        {owned.status !== 'not_claimable' && !owned.claimedAt
+          ? owned.expiresAt
+            ? t('loyalty.validUntil', { date: date(owned.expiresAt) })
+            : t('loyalty.noEnd')
+          : null}
+      </p>
+      <div className="reward-card__code">
+        <span className="reward-card__code-label">{t('loyalty.code')}</span>
+        {/* Left to right inside Arabic text: the cashier types it in that order. */}
+        <bdi dir="ltr" className="reward-code" data-testid="owned-code">
+          {code}
+        </bdi>
+        <button
+          type="button"
+          className="btn btn-small btn-secondary reward-card__copy"
+          onClick={copy}
+          aria-describedby={titleId}
+        >
+          {t('loyalty.copyCode')}
+        </button>
+      </div>
+      {redeemable && (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          aria-expanded={showQr}
+          aria-describedby={titleId}
+          onClick={() => setShowQr((shown) => !shown)}
+          data-testid="toggle-qr"
+        >
+          {showQr ? t('loyalty.hideQr') : t('loyalty.showQr')}
+        </button>
+      )}
+      {redeemable && showQr && (
+        <RewardQr uuid={uuid} ownedId={owned.id} label={t('loyalty.qrLabel', { reward: name })} />
+      )}
+    </li>
+  );
+}

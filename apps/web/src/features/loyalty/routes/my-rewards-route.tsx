@@ -1,0 +1,100 @@
+import type { LoyaltyAccount, OwnedReward } from '@sufra/shared/schemas/loyalty';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'wouter';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { getLoyaltyAccount } from '../api/get-loyalty-account';
+import { getMyRewards } from '../api/get-my-rewards';
+import { useProgramme } from '../api/get-programme';
+import { LevelsAndRules } from '../components/levels-rules';
+import { LoyaltyNav } from '../components/loyalty-nav';
+import { OwnedRewardCard } from '../components/owned-reward-card';
+import { PointsHistory } from '../components/points-history';
+import { PointsSummary } from '../components/points-summary';
+import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
+import '../../../components/ui/form.css';
+import '../loyalty.css';
+
+type View = 'rewards' | 'history' | 'levels';
+const viewOf = (value: string | null): View => (value === 'history' || value === 'levels' ? value : 'rewards');
+
+/**
+ * `/my-rewards/{uuid}` (signed in): the diner's points (wallet and its SAR value, lifetime, level, progress), then one
+ * of three views named in the query so a reload or a shared link opens the same one: every owned reward with its
+ * status, window, code and QR (`?view=` absent), the points history (`?view=history`), levels and rules
+ * (`?view=levels`).
+ */
+export default function MyRewardsRoute() {
+  const { uuid = '' } = useParams();
+  const [search] = useSearchParams();
+  const view = viewOf(search.get('view'));
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const here = `${paths.myRewards.build(uuid)}${view === 'rewards' ? '' : `?view=${view}`}`;
+  const status = useSignedInOrSignIn(uuid, here);
+  const programme = useProgramme(uuid, language);
+  const [account, setAccount] = useState<LoyaltyAccount | null>(null);
+  const [rewards, setRewards] = useState<OwnedReward[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const { timeZone, deactivated } = useLoyaltyPage(uuid, ['loyalty'], [error, programme.error]);
+
+  const load = useCallback(() => {
+    setError(null);
+    getLoyaltyAccount(uuid, language).then(setAccount, setError);
+    getMyRewards(uuid, language).then((answer) => setRewards(answer.rewards), setError);
+  }, [uuid, language]);
+  useEffect(() => {
+    if (status === 'signedIn') load();
+  }, [status, load]);
+
+  if (deactivated || status !== 'signedIn') return null;
+  const title = t('loyalty.myRewardsTitle');
+  return (
+    <div className="page loyalty-page" data-testid="my-rewards-page">
+      <title>{`${title} | ${t('app.name')}`}</title>
+      <LoyaltyNav uuid={uuid} current={view} />
+      <h1>{title}</h1>
+      {error !== null && (
+        <div className="banner banner--error" role="alert">
+          <span>{errorText(error, language)}</span>
+          <button type="button" className="btn btn-small" onClick={load}>
+            {t('app.retry')}
+          </button>
+        </div>
+      )}
+      {account ? (
+        <div className="loyalty-card">
+          <PointsSummary account={account} timeZone={timeZone} />
+        </div>
+      ) : (
+        error === null && (
+          <div role="status">
+            <span className="visually-hidden">{t('app.loading')}</span>
+            <div className="skeleton skeleton--block" />
+          </div>
+        )
+      )}
+      {view === 'rewards' && rewards && rewards.length === 0 && (
+        <div className="state-box" data-testid="no-rewards">
+          <p className="state-box__title">{t('loyalty.noRewards')}</p>
+          <Link to={paths.pointsShop.build(uuid)} className="btn btn-primary">
+            {t('loyalty.visitShop')}
+          </Link>
+        </div>
+      )}
+      {view === 'rewards' && rewards && rewards.length > 0 && (
+        <ul className="reward-list" aria-label={title}>
+          {rewards.map((owned) => (
+            <OwnedRewardCard key={owned.id} uuid={uuid} owned={owned} timeZone={timeZone} />
+          ))}
+        </ul>
+      )}
+      {view === 'history' && <PointsHistory uuid={uuid} timeZone={timeZone} />}
+      {view === 'levels' && programme.data && (
+        <LevelsAndRules programme={programme.data} levelId={account?.level?.id ?? null} />
+      )}
+    </div>
+  );
+}

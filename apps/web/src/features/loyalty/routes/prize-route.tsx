@@ -1,0 +1,104 @@
+import { isRedeemable } from '@sufra/shared/loyalty/rewards';
+import type { OwnedReward } from '@sufra/shared/schemas/loyalty';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { getMyRewards } from '../api/get-my-rewards';
+import { LoyaltyNav } from '../components/loyalty-nav';
+import { OwnedRewardCard } from '../components/owned-reward-card';
+import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
+import '../../../components/ui/form.css';
+import '../loyalty.css';
+
+/** A prize is a reward won (the wheel) or granted by staff; bought rewards live in My Rewards only. */
+const isPrize = (owned: OwnedReward) => owned.source === 'prize' || owned.source === 'staff';
+
+/**
+ * `/prize/{uuid}` (signed in; docs/decisions.md): the diner's prizes. Claimable prizes (may be redeemed now, or later
+ * once their window opens) with their code and QR, then the prizes history (claimed or expired).
+ */
+export default function PrizeRoute() {
+  const { uuid = '' } = useParams();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const status = useSignedInOrSignIn(uuid, paths.prize.build(uuid));
+  const [prizes, setPrizes] = useState<OwnedReward[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const { timeZone, deactivated } = useLoyaltyPage(uuid, ['loyalty', 'prize_shop'], [error]);
+
+  const load = useCallback(() => {
+    setError(null);
+    getMyRewards(uuid, language).then((answer) => setPrizes(answer.rewards.filter(isPrize)), setError);
+  }, [uuid, language]);
+  useEffect(() => {
+    if (status === 'signedIn') load();
+  }, [status, load]);
+
+  if (deactivated || status !== 'signedIn') return null;
+  const title = t('loyalty.prizeTitle');
+  const claimable = prizes?.filter((p) => isRedeemable(p.status) || p.status === 'not_claimable') ?? [];
+  const past = prizes?.filter((p) => p.status === 'claimed' || p.status === 'expired') ?? [];
+  return (
+    <div className="page loyalty-page" data-testid="prize-page">
+      <title>{`${title} | ${t('app.name')}`}</title>
+      <LoyaltyNav uuid={uuid} current="prizes" />
+      <h1>{title}</h1>
+      {error !== null && (
+        <div className="banner banner--error" role="alert">
+          <span>{errorText(error, language)}</span>
+          <button type="button" className="btn btn-small" onClick={load}>
+            {t('app.retry')}
+          </button>
+        </div>
+      )}
+      {!prizes && error === null && (
+        <div role="status">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          <div className="skeleton skeleton--block" />
+        </div>
+      )}
+      {prizes && (
+        <>
+          <section aria-labelledby="claimable-title" className="loyalty-section">
+            <h2 id="claimable-title" className="loyalty-section-title">
+              {t('loyalty.claimablePrizes')}
+            </h2>
+            {claimable.length === 0 ? (
+              <div className="state-box" data-testid="no-claimable">
+                <p className="state-box__title">{t('loyalty.noClaimable')}</p>
+                <Link to={paths.prizeShop.build(uuid)} className="btn btn-secondary">
+                  {t('loyalty.tabs.prizeShop')}
+                </Link>
+              </div>
+            ) : (
+              <ul className="reward-list" data-testid="claimable-prizes">
+                {claimable.map((owned) => (
+                  <OwnedRewardCard key={owned.id} uuid={uuid} owned={owned} timeZone={timeZone} />
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="prize-history-title" className="loyalty-section">
+            <h2 id="prize-history-title" className="loyalty-section-title">
+              {t('loyalty.prizesHistory')}
+            </h2>
+            {past.length === 0 ? (
+              <p className="loyalty-muted" data-testid="no-prize-history">
+                {t('loyalty.noPrizeHistory')}
+              </p>
+            ) : (
+              <ul className="reward-list" data-testid="prize-history">
+                {past.map((owned) => (
+                  <OwnedRewardCard key={owned.id} uuid={uuid} owned={owned} timeZone={timeZone} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
