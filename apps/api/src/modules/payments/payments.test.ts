@@ -387,12 +387,13 @@ describe('card payments of orders', () => {
     expect(canceled.statusCode).toBe(200);
     expect(await countRows(t, `payment_refunds where order_id = ${order.id} and reason = 'order_canceled'`)).toBe(1);
     // The diner's page can say the money is on its way back, then that it is back (and why the order was canceled).
-    expect(await orderOf(a, order.id)).toMatchObject({
-      status: 'canceled',
-      cancelReason: 'Out of rice',
-      paymentStatus: 'paid',
-      refund: 'pending',
-    });
+    // The commit that owes the refund kicks the refund relay at once, so the page may already read it done: either
+    // way the refund state follows the payment status (orderRefundState's own cases are unit-tested in shared).
+    const right = await orderOf(a, order.id);
+    expect(right).toMatchObject({ status: 'canceled', cancelReason: 'Out of rice' });
+    expect([right.paymentStatus, right.refund]).toEqual(
+      right.paymentStatus === 'paid' ? ['paid', 'pending'] : ['refunded', 'done'],
+    );
     await t.app.refundRelay.drainOnce();
     expect(await orderOf(a, order.id)).toMatchObject({ paymentStatus: 'refunded', refund: 'done' });
     expect((await attemptsOf(order.id)).map((x) => x.status)).toEqual(['refunded']);
