@@ -44,6 +44,8 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createRefundRelay } from './modules/payments/refund-relay.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createQrService } from './modules/qr/qr.service.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
+import { createServicesService } from './modules/services/services.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
@@ -375,6 +377,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
       await api.register(tablesRoutes, { tables, guards });
       await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
+      await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
     },
     { prefix: '/api' },
   );

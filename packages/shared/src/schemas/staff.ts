@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionInfo } from './auth.ts';
-import { localizedText } from './common.ts';
+import { localizedText, serviceSchema } from './common.ts';
 
 /**
  * Staff (issue 3): owner, manager, cashier; each scoped to one brand and a set of branches
@@ -67,3 +67,10 @@ export const smsOutboxEntry = z.object({
 });
 export type SmsOutboxEntry = z.infer<typeof smsOutboxEntry>;
 export const smsOutboxResponse = z.object({ messages: z.array(smsOutboxEntry) });
+
+/** A brand-wide service switch as managers see and set it (issue 15: the loyalty services). */
+export const serviceSwitchSchema = z.object({ service: serviceSchema, isActive: z.boolean() });
+export const serviceSwitchListResponse = z.object({ services: z.array(serviceSwitchSchema) });
+export type ServiceSwitchList = z.infer<typeof serviceSwitchListResponse>;
+export const serviceSwitchParams = z.object({ service: serviceSchema });
+export const serviceSwitchBody = z.object({ isActive: z.boolean() });
