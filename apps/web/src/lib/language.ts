@@ -10,11 +10,20 @@ export function storedLanguage(): Language {
   return pickLanguage(local.getItem(LANGUAGE_KEY));
 }
 
-/** Arabic, the default, ships in the entry chunk; English is fetched the first time it is needed. */
+/** The languages whose main strings (locales/{ar,en}.json) are in i18next. */
+const mainStringsLoaded = new Set<Language>();
+
+/**
+ * Arabic, the default, ships in the entry chunk; English is fetched the first time it is needed. Tracked on its own,
+ * not by "has a translation bundle": a feature's strings (the loyalty card's, both languages at once) may have made
+ * the English bundle before the main English strings came, and the page then stayed in Arabic after a switch.
+ */
 export async function loadLanguageBundle(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
+  if (mainStringsLoaded.has(language)) return;
   const bundle = language === 'en' ? (await import('../locales/en.json')).default : ar;
-  i18n.addResourceBundle(language, 'translation', bundle);
+  // Deep-merged into whatever a feature added first, without overwriting its keys.
+  i18n.addResourceBundle(language, 'translation', bundle, true, false);
+  mainStringsLoaded.add(language);
 }
 
 /**
