@@ -172,6 +172,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
   );
 
   const staff = guards.staff();
+  // A diner's ledger is for the people who answer for it: managers and owners (cashiers redeem, they don't audit).
+  const managers = guards.staff(['owner', 'manager']);
   const staffErrors = errorResponses(400, 401, 403, 404, 409, 410);
 
   app.post(
@@ -221,10 +223,10 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
   app.get(
     '/staff/customers/:id/points/',
     {
-      preHandler: staff,
+      preHandler: managers,
       schema: {
         tags: ['staff'],
-        summary: "A customer's points history (the staff user's brand)",
+        summary: "A customer's points history (the staff user's brand; managers and owners)",
         params: idParams,
         querystring: pointsHistoryQuery,
         response: { 200: pointsHistorySchema, ...errors },

@@ -123,6 +123,9 @@ describe('loyalty points', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.code).toBe('customer_not_found');
     expect((await otherManager.call('GET', `/api/staff/customers/${id}/points/`)).statusCode).toBe(404);
+    expect((await cashier.call('GET', `/api/staff/customers/${id}/points/`)).statusCode).toBe(403);
+    const ledger = await manager.call('GET', `/api/staff/customers/${id}/points/`);
+    expect(pointsHistorySchema.parse(ledger.json()).entries.map((e) => e.points)).toEqual([300]);
     expect((await adjust(manager, id, 50, '  ')).statusCode).toBe(400);
     expect((await adjust(manager, id, 0)).statusCode).toBe(400);
     expect((await adjust(manager, id, 1.5)).statusCode).toBe(400);
