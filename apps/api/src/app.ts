@@ -3,11 +3,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { resolveAuthSecret } from './config/auth-secret.ts';
 import { type Config, fastifyTrustProxy } from './config/env.ts';
@@ -60,7 +57,9 @@ import {
   trackRoutes,
 } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRelays } from './plugins/relays.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import { createPaymentProvider } from './providers/payment/payment-providers.ts';
@@ -131,14 +130,6 @@ function loggerOptions(config: Config, stream: AppDeps['logStream']): FastifySer
   };
 }
 
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
-}
-
 /** Builds the configured app (no listen): plugins, the API under /api, images, the web app. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? (await createDatabase(config));
@@ -162,69 +153,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerErrorHandling(app);
   registerTextGuard(app);
   const allowedMethods = trackRoutes(app);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    // API answers are personal unless a route says otherwise (me, addresses, orders, payments…): no browser or
-    // shared cache keeps them. Routes that may be cached (the menu) set their own Cache-Control.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    // HSTS only over https (directly or as the trusted proxy says): over plain http a browser ignores it, and a
-    // LAN demo on http must not teach a browser to insist on https for that host.
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
-
-  const imageOrigin = config.imageHost ? originOf(config.imageHost) : null;
-  const moyasarOrigin = config.payments.moyasar ? originOf(config.payments.moyasar.apiUrl) : null;
-  // helmet's middleware, built once: @fastify/helmet built it again on every request (its CSP parsing showed in
-  // the placement bench's CPU profile); no route has helmet options of its own.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Inline style attributes (React, Swagger UI) are harmless; scripts stay strict.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Pop-up and slider images may be remote.
-        imgSrc: ["'self'", 'data:', 'https:', ...(imageOrigin ? [imageOrigin] : [])],
-        fontSrc: ["'self'", 'data:'],
-        // The spec's host rule may point the API at api.<domain>. Our card page posts the card to Moyasar's tokens
-        // API from the browser (named, for a local or test Moyasar over http).
-        connectSrc: ["'self'", 'https:', ...(moyasarOrigin ? [moyasarOrigin] : [])],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'", 'https:'],
-        // Diners open the app over plain http on a LAN during demos; upgrading would break every asset.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    // Sent by the onSend hook above, only over https.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (request, reply, next) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => next(error instanceof Error ? error : undefined));
-  });
+  registerSecurityHeaders(app, config);
   await registerCookies(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Sufra API', description: 'QR ordering and loyalty for restaurant brands', version: '0.1.0' },
-      tags: [
-        { name: 'establishment' },
-        { name: 'branches' },
-        { name: 'menu' },
-        { name: 'ads' },
-        { name: 'health' },
-        { name: 'auth' },
-        { name: 'customers' },
-        { name: 'staff' },
-        { name: 'orders' },
-      ],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app);
 
   const ctx: AppContext = {
     db: database.db,

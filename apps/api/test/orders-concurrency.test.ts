@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../src/db/schema/orders.ts';
-import { insertPlacedOrders } from '../src/modules/orders/orders.repo.ts';
+import { insertPlacedOrders } from '../src/modules/orders/placement.repo.ts';
 import { type Caller, caller, countRows } from './accounts.ts';
 import { UUID } from './fixture-brands.ts';
 import { diner, type MenuIds, menuIds, newKey, placeOrder } from './orders.ts';

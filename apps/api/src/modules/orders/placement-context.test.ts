@@ -188,7 +188,7 @@ describe('the QR context placement keeps between orders', () => {
   });
 
   it("bumps the brand's context version on a committed change to each table the context reads, not on a rollback", async () => {
-    const branch = "(select branch_id from qr_codes where uuid = '" + UUID.aMain + "')";
+    const branch = `(select branch_id from qr_codes where uuid = '${UUID.aMain}')`;
     const changes = [
       `update brands set name_en = name_en where id = ${brandId}`,
       `update branches set name_en = name_en where id = ${branch}`,

@@ -16,6 +16,7 @@ import { getShop } from '../api/get-shop';
 import { useLoyaltyPage } from '../hooks/use-loyalty-page';
 import { rewardKindText } from '../loyalty-format';
 import { BuyDialog } from './buy-dialog';
+import { LoadError, LoadingBlock } from './load-state';
 import { LoyaltyNav } from './loyalty-nav';
 
 type ShopReward = ShopResponse['rewards'][number];
@@ -103,20 +104,8 @@ export function ShopPage({ uuid, shop }: { uuid: string; shop: RewardShop }) {
           {t('loyalty.signInToBuy')}
         </Link>
       )}
-      {error !== null && (
-        <div className="banner banner--error" role="alert">
-          <span>{errorText(error, language)}</span>
-          <button type="button" className="btn btn-small" onClick={load}>
-            {t('app.retry')}
-          </button>
-        </div>
-      )}
-      {!data && error === null && (
-        <div role="status">
-          <span className="visually-hidden">{t('app.loading')}</span>
-          <div className="skeleton skeleton--block" />
-        </div>
-      )}
+      {error !== null && <LoadError error={error} onRetry={load} />}
+      {!data && error === null && <LoadingBlock />}
       {data && data.rewards.length === 0 && (
         <div className="state-box" data-testid="shop-empty">
           <p className="state-box__title">{t('loyalty.shopEmpty')}</p>

@@ -2,7 +2,6 @@ import type { LoyaltyAccount, OwnedReward } from '@sufra/shared/schemas/loyalty'
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getLoyaltyAccount } from '../api/get-loyalty-account';
@@ -16,6 +15,7 @@ import { PointsSummary } from '../components/points-summary';
 import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
 import '../../../components/ui/form.css';
 import '../loyalty.css';
+import { LoadError, LoadingBlock } from '../components/load-state';
 
 type View = 'rewards' | 'history' | 'levels';
 const viewOf = (value: string | null): View => (value === 'history' || value === 'levels' ? value : 'rewards');
@@ -56,25 +56,13 @@ export default function MyRewardsRoute() {
       <title>{`${title} | ${t('app.name')}`}</title>
       <LoyaltyNav uuid={uuid} current={view} />
       <h1>{title}</h1>
-      {error !== null && (
-        <div className="banner banner--error" role="alert">
-          <span>{errorText(error, language)}</span>
-          <button type="button" className="btn btn-small" onClick={load}>
-            {t('app.retry')}
-          </button>
-        </div>
-      )}
+      {error !== null && <LoadError error={error} onRetry={load} />}
       {account ? (
         <div className="loyalty-card">
           <PointsSummary account={account} timeZone={timeZone} />
         </div>
       ) : (
-        error === null && (
-          <div role="status">
-            <span className="visually-hidden">{t('app.loading')}</span>
-            <div className="skeleton skeleton--block" />
-          </div>
-        )
+        error === null && <LoadingBlock />
       )}
       {view === 'rewards' && rewards && rewards.length === 0 && (
         <div className="state-box" data-testid="no-rewards">

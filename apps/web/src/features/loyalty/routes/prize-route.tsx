@@ -3,7 +3,6 @@ import type { OwnedReward } from '@sufra/shared/schemas/loyalty';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getMyRewards } from '../api/get-my-rewards';
@@ -12,6 +11,7 @@ import { OwnedRewardCard } from '../components/owned-reward-card';
 import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
 import '../../../components/ui/form.css';
 import '../loyalty.css';
+import { LoadError, LoadingBlock } from '../components/load-state';
 
 /** A prize is a reward won (the wheel) or granted by staff; bought rewards live in My Rewards only. */
 const isPrize = (owned: OwnedReward) => owned.source === 'prize' || owned.source === 'staff';
@@ -46,20 +46,8 @@ export default function PrizeRoute() {
       <title>{`${title} | ${t('app.name')}`}</title>
       <LoyaltyNav uuid={uuid} current="prizes" />
       <h1>{title}</h1>
-      {error !== null && (
-        <div className="banner banner--error" role="alert">
-          <span>{errorText(error, language)}</span>
-          <button type="button" className="btn btn-small" onClick={load}>
-            {t('app.retry')}
-          </button>
-        </div>
-      )}
-      {!prizes && error === null && (
-        <div role="status">
-          <span className="visually-hidden">{t('app.loading')}</span>
-          <div className="skeleton skeleton--block" />
-        </div>
-      )}
+      {error !== null && <LoadError error={error} onRetry={load} />}
+      {!prizes && error === null && <LoadingBlock />}
       {prizes && (
         <>
           <section aria-labelledby="claimable-title" className="loyalty-section">
