@@ -79,8 +79,10 @@ test('an expired staff access token is refreshed on reload', async ({ page, cont
   await expect(page.getByTestId('staff-shell')).toBeVisible();
   const access = (await context.cookies()).filter((c) => c.httpOnly && c.name.includes('staff_at'));
   expect(access.length, 'the staff access cookie').toBeGreaterThan(0);
-  await context.clearCookies({ name: access[0]?.name });
+  // Listening before the cookie goes: on a busy board (late in the suite) a live update can make the page refresh
+  // its token between the clearing and the reload, and the reload then has nothing left to refresh.
   const refreshed = page.waitForResponse((response) => response.url().includes('/api/staff/auth/refresh/'));
+  await context.clearCookies({ name: access[0]?.name });
   await page.reload();
   expect((await refreshed).status()).toBe(200);
   await expect(page.getByTestId('staff-shell')).toBeVisible();
