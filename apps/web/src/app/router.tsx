@@ -26,6 +26,8 @@ const EditProfileRoute = lazyPage(() => withAccountStrings(import('../features/a
 const StaffRoute = lazyPage(() => withAccountStrings(import('../features/staff/routes/staff-route')));
 // The Redeem section's own chunk (it lazy-loads the QR decoder only when a scan starts); the staff shell frames it.
 const RedeemSection = lazyPage(() => import('../features/redeem/routes/redeem-section'));
+// The managers' loyalty section (a diner's points, adjustments, the service switches): its own chunk too.
+const LoyaltyAdminSection = lazyPage(() => import('../features/loyalty-admin/routes/loyalty-admin-section'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const withOrderingStrings = <T,>(page: Promise<T>): Promise<T> =>
   Promise.all([page, loadAccountStrings(), loadOrderingStrings()]).then(([module]) => module);
@@ -139,6 +141,11 @@ export function AppRoutes() {
       <Route key="staff" path={paths.staffRedeem.pattern}>
         <StaffLayout>
           <StaffRoute section="redeem" renderSection={(user) => <RedeemSection user={user} />} />
+        </StaffLayout>
+      </Route>
+      <Route key="staff" path={paths.staffLoyalty.pattern}>
+        <StaffLayout>
+          <StaffRoute section="loyalty" renderSection={(user) => <LoyaltyAdminSection user={user} />} />
         </StaffLayout>
       </Route>
       <Route key="plain" path={paths.reference.pattern}>
