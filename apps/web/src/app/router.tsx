@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { comingSoonRoutes, paths } from '../config/paths';
+import type { CheckoutPointsProps } from '../lib/checkout-points-slot';
 import { loadAccountStrings, loadOrderingStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
 import { useScrollRestoration } from '../lib/navigation';
@@ -50,6 +51,17 @@ const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-pa
 const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards'] as const;
 // The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
 const loyaltyCard = <LoyaltyPage page="card" />;
+// The checkout's points spend and the cart's nudges: loyalty's parts of those pages, each loading on its own.
+const checkoutPoints = (props: CheckoutPointsProps) => (
+  <Suspense fallback={null}>
+    <LoyaltyPage page="checkoutPoints" {...props} />
+  </Suspense>
+);
+const cartNudges = (cartHalalas: number) => (
+  <Suspense fallback={null}>
+    <LoyaltyPage page="cartNudges" cartHalalas={cartHalalas} />
+  </Suspense>
+);
 
 /** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
@@ -91,7 +103,7 @@ export function AppRoutes() {
         {inEstablishment(<ItemRoute />)}
       </Route>
       <Route key="establishment" path={paths.cart.pattern}>
-        {inEstablishment(<CartRoute />)}
+        {inEstablishment(<CartRoute nudges={cartNudges} />)}
       </Route>
       <Route key="establishment" path={paths.orderType.pattern}>
         {inEstablishment(<OrderTypeRoute />)}
@@ -100,7 +112,7 @@ export function AppRoutes() {
         {inEstablishment(<OrderDataRoute />)}
       </Route>
       <Route key="establishment" path={paths.checkout.pattern}>
-        {inEstablishment(<CheckoutRoute />)}
+        {inEstablishment(<CheckoutRoute pointsControl={checkoutPoints} />)}
       </Route>
       <Route key="establishment" path={paths.confirmOrder.pattern}>
         {inEstablishment(<ConfirmOrderRoute />)}
