@@ -72,11 +72,9 @@ for (const language of LANGUAGES) {
       );
       await expect(staff.getByTestId('ledger-row')).toHaveCount(1);
       await staff.waitForLoadState('networkidle');
-      await staff.screenshot({
-        path: join(shotsDir, `staff-loyalty-${language}.png`),
-        animations: 'disabled',
-        fullPage: true,
-      });
+      await expect(staff.getByTestId('customer-wallet')).toContainText(language === 'ar' ? '١٢' : '12.50');
+      await staff.evaluate(() => window.scrollTo(0, 0));
+      await staff.screenshot({ path: join(shotsDir, `staff-loyalty-${language}.png`), animations: 'disabled' });
       await expectNoSeriousViolations(staff, 'staff loyalty');
 
       // The diner reads the manager's words in their points history.
@@ -86,7 +84,7 @@ for (const language of LANGUAGES) {
         ['sufra.customer.brands', JSON.stringify([diner.brandId])],
       );
       await page.goto(`/my-rewards/${QR.main}?view=history`);
-      await expect(page.getByText(reason)).toBeVisible();
+      await expect(page.getByText(reason)).toBeVisible({ timeout: 30_000 });
       await context.close();
     });
 

@@ -98,15 +98,10 @@ export function CustomerPoints() {
           </dl>
           <AdjustPoints
             customerId={customer.id}
-            onAdjusted={(walletPoints, next) => {
+            onAdjusted={(next) => {
               setEntries(next);
-              // The wallet's worth follows the points at the value the lookup answered.
-              const perPoint = customer.walletPoints > 0 ? customer.walletValueHalalas / customer.walletPoints : null;
-              setCustomer({
-                ...customer,
-                walletPoints,
-                walletValueHalalas: perPoint === null ? customer.walletValueHalalas : walletPoints * perPoint,
-              });
+              // The wallet, its worth and the level as the server has them now (its E.164 number finds the same diner).
+              findCustomer({ dial: '966', number: customer.phone }, language).then(setCustomer, () => {});
             }}
           />
           <Ledger entries={entries} />
@@ -121,7 +116,7 @@ function AdjustPoints({
   onAdjusted,
 }: {
   customerId: number;
-  onAdjusted: (walletPoints: number, entries: PointsEntry[]) => void;
+  onAdjusted: (entries: PointsEntry[]) => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -150,7 +145,7 @@ function AdjustPoints({
     try {
       const signed = direction === 'add' ? points : -points;
       const history = await adjustPoints(customerId, { points: signed, reason: reason.trim() }, language);
-      onAdjusted(history.walletPoints, history.entries);
+      onAdjusted(history.entries);
       setAmount('');
       setReason('');
       setDone(t('staff.loyalty.adjusted', { points: formatPointsChange(signed, language) }));
