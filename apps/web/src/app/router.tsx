@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { comingSoonRoutes, paths } from '../config/paths';
+import type { CheckoutPointsProps } from '../lib/checkout-points-slot';
 import { loadAccountStrings, loadOrderingStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
 import { useScrollRestoration } from '../lib/navigation';
@@ -26,6 +27,8 @@ const EditProfileRoute = lazyPage(() => withAccountStrings(import('../features/a
 const StaffRoute = lazyPage(() => withAccountStrings(import('../features/staff/routes/staff-route')));
 // The Redeem section's own chunk (it lazy-loads the QR decoder only when a scan starts); the staff shell frames it.
 const RedeemSection = lazyPage(() => import('../features/redeem/routes/redeem-section'));
+// The managers' loyalty section (a diner's points, adjustments, the service switches): its own chunk too.
+const LoyaltyAdminSection = lazyPage(() => import('../features/loyalty-admin/routes/loyalty-admin-section'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const withOrderingStrings = <T,>(page: Promise<T>): Promise<T> =>
   Promise.all([page, loadAccountStrings(), loadOrderingStrings()]).then(([module]) => module);
@@ -48,6 +51,17 @@ const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-pa
 const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards'] as const;
 // The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
 const loyaltyCard = <LoyaltyPage page="card" />;
+// The checkout's points spend and the cart's nudges: loyalty's parts of those pages, each loading on its own.
+const checkoutPoints = (props: CheckoutPointsProps) => (
+  <Suspense fallback={null}>
+    <LoyaltyPage page="checkoutPoints" {...props} />
+  </Suspense>
+);
+const cartNudges = (cartHalalas: number) => (
+  <Suspense fallback={null}>
+    <LoyaltyPage page="cartNudges" cartHalalas={cartHalalas} />
+  </Suspense>
+);
 
 /** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
@@ -89,7 +103,7 @@ export function AppRoutes() {
         {inEstablishment(<ItemRoute />)}
       </Route>
       <Route key="establishment" path={paths.cart.pattern}>
-        {inEstablishment(<CartRoute />)}
+        {inEstablishment(<CartRoute nudges={cartNudges} />)}
       </Route>
       <Route key="establishment" path={paths.orderType.pattern}>
         {inEstablishment(<OrderTypeRoute />)}
@@ -98,7 +112,7 @@ export function AppRoutes() {
         {inEstablishment(<OrderDataRoute />)}
       </Route>
       <Route key="establishment" path={paths.checkout.pattern}>
-        {inEstablishment(<CheckoutRoute />)}
+        {inEstablishment(<CheckoutRoute pointsControl={checkoutPoints} />)}
       </Route>
       <Route key="establishment" path={paths.confirmOrder.pattern}>
         {inEstablishment(<ConfirmOrderRoute />)}
@@ -139,6 +153,11 @@ export function AppRoutes() {
       <Route key="staff" path={paths.staffRedeem.pattern}>
         <StaffLayout>
           <StaffRoute section="redeem" renderSection={(user) => <RedeemSection user={user} />} />
+        </StaffLayout>
+      </Route>
+      <Route key="staff" path={paths.staffLoyalty.pattern}>
+        <StaffLayout>
+          <StaffRoute section="loyalty" renderSection={(user) => <LoyaltyAdminSection user={user} />} />
         </StaffLayout>
       </Route>
       <Route key="plain" path={paths.reference.pattern}>

@@ -64,7 +64,7 @@ export interface CartTotals {
 export function priceCheckedCart(
   check: Pick<CartCheck, 'products' | 'combos'>,
   menu: Pick<MenuResponse, 'taxMode' | 'vatRateBasisPoints'>,
-  options: Pick<PriceCartInput, 'integrated' | 'deliveryFeeHalalas'> = {},
+  options: Pick<PriceCartInput, 'integrated' | 'deliveryFeeHalalas' | 'pointsHalalas'> = {},
 ): CartTotals | null {
   const { ids, lines } = orderableLines(check);
   let pricing: CartPricing;

@@ -426,6 +426,12 @@ export const ERRORS = {
     en: 'No reward has this code for this phone number',
     ar: 'لا توجد مكافأة بهذا الرمز لهذا الرقم',
   },
+  // A typed code is guessable: a staff user's (and a branch's) typed codes per minute are limited (issue 15).
+  reward_code_throttled: {
+    status: 429,
+    en: 'Too many typed codes in a minute, wait a little and try again (or scan the QR code)',
+    ar: 'رموز مكتوبة كثيرة خلال دقيقة، انتظر قليلًا ثم حاول مرة أخرى (أو امسح رمز QR)',
+  },
   shop_reward_not_found: { status: 404, en: "This reward isn't in the shop", ar: 'هذه المكافأة غير موجودة في المتجر' },
   reward_not_for_sale: {
     status: 409,

@@ -68,6 +68,25 @@ export const pointsHistoryQuery = z.object({
 export const pointsHistorySchema = z.object({ entries: z.array(pointsEntrySchema), walletPoints: z.number().int() });
 export type PointsHistory = z.infer<typeof pointsHistorySchema>;
 
+/** POST /api/staff/customers/lookup/: a manager finds a diner of the brand by phone (in the body: kept out of logs). */
+export const staffCustomerLookupBody = z.object({
+  phone: z.object({ phone_number: z.string().max(32), dial_code: z.string().max(8).optional() }),
+});
+export type StaffCustomerLookupBody = z.infer<typeof staffCustomerLookupBody>;
+
+/** A diner as a manager sees them beside their ledger: who, and their points. */
+export const staffCustomerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  walletPoints: z.number().int(),
+  walletValueHalalas: halalas,
+  lifetimePoints: z.number().int(),
+  /** null below the first level, or when the brand has no programme. */
+  level: levelSchema.nullable(),
+});
+export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
+
 /** POST /api/staff/customers/{id}/points/: a manager's adjustment, with the reason the diner and staff will read. */
 export const pointsAdjustBody = z.object({
   points: z

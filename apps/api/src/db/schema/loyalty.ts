@@ -185,3 +185,26 @@ export const customerRewards = pgTable(
     check('customer_rewards_points_check', sql`${t.pointsSpent} >= 0`),
   ],
 );
+
+/**
+ * Every typed reward code a cashier presented (lookup or redeem): a typed code is guessable where a signed QR is not,
+ * so presentations are counted per staff user and per branch over the last minute (rows, so every instance shares
+ * the counts). A refused presentation writes no row, so hammering does not stretch the wait.
+ */
+export const rewardCodeAttempts = pgTable(
+  'reward_code_attempts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    staffUserId: integer()
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('reward_code_attempts_staff_idx').on(t.staffUserId, t.createdAt),
+    index('reward_code_attempts_branch_idx').on(t.branchId, t.createdAt),
+  ],
+);

@@ -185,3 +185,22 @@ export async function findOrderEntry(
     .where(and(eq(pointsLedger.orderId, orderId), eq(pointsLedger.kind, kind)));
   return row;
 }
+
+/** A brand's customer by phone (E.164), with their points: a manager's lookup. */
+export async function findCustomerByPhone(
+  db: Queryable,
+  brandId: number,
+  phone: string,
+): Promise<{ id: number; name: string; phone: string; walletPoints: number; lifetimePoints: number } | undefined> {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      name: customers.fullName,
+      phone: customers.phone,
+      walletPoints: customers.walletPoints,
+      lifetimePoints: customers.lifetimePoints,
+    })
+    .from(customers)
+    .where(and(eq(customers.brandId, brandId), eq(customers.phone, phone)));
+  return row;
+}

@@ -15,6 +15,8 @@ import {
   rewardQrResponse,
   shopQuery,
   shopResponse,
+  staffCustomerLookupBody,
+  staffCustomerSchema,
 } from '@sufra/shared/schemas/loyalty';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
@@ -174,7 +176,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
   const staff = guards.staff();
   // A diner's ledger is for the people who answer for it: managers and owners (cashiers redeem, they don't audit).
   const managers = guards.staff(['owner', 'manager']);
-  const staffErrors = errorResponses(400, 401, 403, 404, 409, 410);
+  const staffErrors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
   app.post(
     '/staff/redemptions/lookup/',
@@ -218,6 +220,20 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
       },
     },
     async (request) => rewards.grant(staffOf(request), request.params.id, request.body.rewardId),
+  );
+
+  app.post(
+    '/staff/customers/lookup/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: "Finds a customer of the staff user's brand by phone, with their points (managers and owners)",
+        body: staffCustomerLookupBody,
+        response: { 200: staffCustomerSchema, ...errors },
+      },
+    },
+    async (request) => loyalty.findCustomer(staffOf(request), request.body),
   );
 
   app.get(

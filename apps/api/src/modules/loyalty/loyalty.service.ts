@@ -8,6 +8,7 @@ import {
   pointsToExpire,
   pointsValue,
 } from '@sufra/shared/loyalty/points';
+import { parsePhone } from '@sufra/shared/phone/phone-number';
 import type {
   LoyaltyAccount,
   LoyaltyLevel,
@@ -15,12 +16,15 @@ import type {
   PointsAdjustBody,
   PointsEntry,
   PointsHistory,
+  StaffCustomer,
+  StaffCustomerLookupBody,
 } from '@sufra/shared/schemas/loyalty';
 import type { AppContext } from '../../app-context.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
   appendPoints,
+  findCustomerByPhone,
   findCustomerPoints,
   findRules,
   type LoyaltyLevelRow,
@@ -128,6 +132,25 @@ export function createLoyaltyService(ctx: AppContext) {
       if (!points) throw new AppError('customer_not_found');
       const rows = await listEntries(db, customerId, brandId, query.limit, query.before);
       return { entries: rows.map(toEntry), walletPoints: points.walletPoints };
+    },
+
+    /**
+     * A manager's (or owner's) lookup of a diner of their brand by phone, however typed (local or +966, Arabic
+     * digits): who they are and their points, for the ledger and adjustments. Another brand's diner is not found.
+     */
+    async findCustomer(staff: StaffPrincipal, body: StaffCustomerLookupBody): Promise<StaffCustomer> {
+      if (staff.role === 'cashier') throw new AppError('forbidden');
+      const phone = parsePhone(body.phone);
+      if (!phone.ok) throw new AppError(phone.problem, undefined, { phone: phone.problem });
+      const found = await findCustomerByPhone(db, staff.brandId, phone.e164);
+      if (!found) throw new AppError('customer_not_found');
+      const rules = await findRules(db, staff.brandId);
+      const levels = rules ? (await listLevels(db, staff.brandId)).map(toLevel) : [];
+      return {
+        ...found,
+        walletValueHalalas: rules ? pointsValue(found.walletPoints, rules) : 0,
+        level: levelFor(found.lifetimePoints, levels),
+      };
     },
 
     /**

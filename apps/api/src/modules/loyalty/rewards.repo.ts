@@ -1,9 +1,9 @@
 import type { RewardShop, RewardSource } from '@sufra/shared/loyalty/rewards';
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, min, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { customerRewards, rewards } from '../../db/schema/loyalty.ts';
+import { customerRewards, rewardCodeAttempts, rewards } from '../../db/schema/loyalty.ts';
 
 export type RewardRow = typeof rewards.$inferSelect;
 export type CustomerRewardRow = typeof customerRewards.$inferSelect;
@@ -118,4 +118,25 @@ export async function claimOwnedReward(
 export async function findBranchName(db: Queryable, id: number): Promise<{ ar: string; en: string } | undefined> {
   const [row] = await db.select({ ar: branches.nameAr, en: branches.nameEn }).from(branches).where(eq(branches.id, id));
   return row;
+}
+
+/** Typed codes presented since `since` by one staff user, or at one branch: how many, and the oldest's time. */
+export async function codeAttemptsSince(
+  db: Queryable,
+  key: { staffUserId: number } | { branchId: number },
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const column = 'staffUserId' in key ? rewardCodeAttempts.staffUserId : rewardCodeAttempts.branchId;
+  const id = 'staffUserId' in key ? key.staffUserId : key.branchId;
+  const [row] = await db
+    .select({ count: count(), oldest: min(rewardCodeAttempts.createdAt) })
+    .from(rewardCodeAttempts)
+    .where(and(eq(column, id), gte(rewardCodeAttempts.createdAt, since)));
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+export async function insertCodeAttempt(db: Queryable, row: { staffUserId: number; branchId: number; at: Date }) {
+  await db
+    .insert(rewardCodeAttempts)
+    .values({ staffUserId: row.staffUserId, branchId: row.branchId, createdAt: row.at });
 }

@@ -31,10 +31,12 @@ import { REWARD_QR_REFRESH_MS, readRewardQr, signRewardQr } from './reward-qr.ts
 import {
   type CustomerRewardRow,
   claimOwnedReward,
+  codeAttemptsSince,
   findBranchName,
   findOwnedByCode,
   findOwnedReward,
   findReward,
+  insertCodeAttempt,
   insertCustomerReward,
   listOwnedRewards,
   listShopRewards,
@@ -43,6 +45,13 @@ import {
 } from './rewards.repo.ts';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Typed reward codes per minute (docs/decisions.md, "Typed reward codes are throttled"): a code is 8 characters of 32
+ * and needs the diner's phone too, but a staff account could still be used to try codes against known phones. 30 a
+ * minute is far more than one counter types (the QR is the usual way); a branch's several counters share 60.
+ */
+export const REWARD_CODE_LIMITS = { perStaffUser: 30, perBranch: 60, windowMs: 60_000 } as const;
 
 export function toReward(row: RewardRow): Reward {
   return {
@@ -118,6 +127,31 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
     }
   }
 
+  /**
+   * Refuses (429 reward_code_throttled, with the wait) a typed code past the minute's allowance for the staff user or
+   * the branch; otherwise counts it. The counts are read without a lock, so a burst of simultaneous tries can pass the
+   * allowance by the burst's size (as the sign-in throttles); a refusal writes no row.
+   */
+  async function throttleTypedCode(staffUserId: number, branchId: number, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - REWARD_CODE_LIMITS.windowMs);
+    const [byUser, atBranch] = await Promise.all([
+      codeAttemptsSince(db, { staffUserId }, since),
+      codeAttemptsSince(db, { branchId }, since),
+    ]);
+    const full = [
+      byUser.count >= REWARD_CODE_LIMITS.perStaffUser ? byUser.oldest : null,
+      atBranch.count >= REWARD_CODE_LIMITS.perBranch ? atBranch.oldest : null,
+    ].filter((d): d is Date => d !== null);
+    if (full.length > 0) {
+      // The allowance comes back when the oldest counted try leaves the window.
+      const freeAt = Math.max(...full.map((d) => d.getTime() + REWARD_CODE_LIMITS.windowMs));
+      throw new AppError('reward_code_throttled', {
+        retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+      });
+    }
+    await insertCodeAttempt(db, { staffUserId, branchId, at: now });
+  }
+
   /** The presented reward, from a scanned QR or a typed code with the diner's phone; refusals as errors. */
   async function presented(staff: StaffPrincipal, body: RedemptionBody, now: Date) {
     if ('qr' in body) {
@@ -136,6 +170,7 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
     if (!code) throw new AppError('reward_code_invalid', undefined, { code: 'reward_code_invalid' });
     const phone = parsePhone(body.phone);
     if (!phone.ok) throw new AppError(phone.problem, undefined, { phone: phone.problem });
+    await throttleTypedCode(staff.id, body.branchId, now);
     const matches = (await findOwnedByCode(db, code)).filter((m) => m.phone === phone.e164);
     const ours = matches.find((m) => m.owned.brandId === staff.brandId);
     if (ours) return ours;

@@ -1,6 +1,6 @@
 import { formatSar } from '@sufra/shared/money';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { Link, useLocation, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
@@ -71,7 +71,8 @@ function differs(saved: CartState, figures: Partial<CartState>): boolean {
  * /cart/{uuid}: the lines, checked against the branch's current menu (a stale cart is repriced, and what can no longer
  * be ordered is flagged and left out), and the totals from the shared pricing function, written to the cart slice.
  */
-export default function CartRoute() {
+/** `nudges`: the loyalty feature's "SAR 12 more to…" lines for this cart's total (given by app/router.tsx). */
+export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) => ReactNode } = {}) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
@@ -277,6 +278,7 @@ export default function CartRoute() {
               );
             })}
           </ul>
+          {totals && nudges?.(totals.pricing.total - totals.pricing.deliveryFee)}
           <section className="cart-totals" aria-labelledby="cart-summary-title">
             <h2 id="cart-summary-title" className="cart-totals__title">
               {t('cart.summary')}

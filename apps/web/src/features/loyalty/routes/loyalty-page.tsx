@@ -36,6 +36,9 @@ const PAGES = {
   prize: withStrings(() => import('./prize-route')),
   myRewards: withStrings(() => import('./my-rewards-route')),
   card: withStrings(() => import('../components/loyalty-card')),
+  // Parts of the ordering pages (their props come from the page, through the router: lib/checkout-points-slot.ts).
+  checkoutPoints: withStrings(() => import('../components/checkout-points')),
+  cartNudges: withStrings(() => import('../components/cart-nudges')),
 };
 
 export type LoyaltyPageKey = keyof typeof PAGES;
@@ -45,8 +48,9 @@ export type LoyaltyPageKey = keyof typeof PAGES;
  * pages' (JSX runtime, i18next, useTranslation), so Rollup keeps them in the entry's one shared chunk instead of
  * splitting it (+0.15 KB gzip on the menu's first load when this module imported i18next alone).
  */
-export default function LoyaltyPage({ page }: { page: LoyaltyPageKey }) {
+export default function LoyaltyPage({ page, ...props }: { page: LoyaltyPageKey } & Record<string, unknown>) {
   useTranslation();
-  const Page = PAGES[page];
-  return <Page />;
+  // The router pairs each key with its part's props (the checkout's points control, the cart's nudges).
+  const Page = PAGES[page] as React.ComponentType<Record<string, unknown>>;
+  return <Page {...props} />;
 }

@@ -2,12 +2,18 @@ import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
 import type { Order, PaymentMethod } from '@sufra/shared/schemas/order';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
+import {
+  type CheckoutPointsProps,
+  type CheckoutPointsSpend,
+  NO_POINTS,
+  POINTS_REFUSALS,
+} from '../../../lib/checkout-points-slot';
 import { formatTableNumber } from '../../../lib/format-table-number';
 import { useMenu } from '../../../lib/get-menu';
 import { type CheckedLine, checkCart } from '../../../lib/line-check';
@@ -93,9 +99,14 @@ export function formatReceiveAt(iso: string, timeZone: string, language: Languag
  * `/checkout/{uuid}`: everything chosen, reviewed, with the totals from the shared pricing function (the zone's fee
  * for delivery), the way to pay (cash, or card when the branch takes it: the provider's page takes the card), and
  * "Place order". The cart is checked against the menu first: a stale cart is
- * sent back to the cart page, which says what changed.
+ * sent back to the cart page, which says what changed. `pointsControl` is the loyalty feature's points spend (given
+ * by app/router.tsx): its points go into the preview's pricing and the placement body.
  */
-export default function CheckoutRoute() {
+export default function CheckoutRoute({
+  pointsControl,
+}: {
+  pointsControl?: (props: CheckoutPointsProps) => ReactNode;
+} = {}) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
@@ -120,15 +131,18 @@ export default function CheckoutRoute() {
   const staleLocally =
     check !== null && (check.pricesChanged || [...check.products, ...check.combos].some((c) => c.problem !== null));
   const deliveryFee = orderType === ORDER_TYPES.delivery ? (cart.deliveryZone?.feeHalalas ?? 0) : 0;
+  const [spend, setSpend] = useState<CheckoutPointsSpend>(NO_POINTS);
+  const [pointsRefusal, setPointsRefusal] = useState<string | null>(null);
   const preview = useMemo(
     () =>
       check && menu.data && !staleLocally
         ? priceCheckedCart(check, menu.data, {
             integrated: branch?.integrated ?? false,
             deliveryFeeHalalas: deliveryFee,
+            pointsHalalas: spend.valueHalalas,
           })
         : null,
-    [check, menu.data, staleLocally, branch?.integrated, deliveryFee],
+    [check, menu.data, staleLocally, branch?.integrated, deliveryFee, spend.valueHalalas],
   );
 
   // The zone's minimum applies to the subtotal after discounts (the server's rule): told here rather than refused there.
@@ -192,6 +206,7 @@ export default function CheckoutRoute() {
   const place = async () => {
     if (!preview || !choice || belowMinimum) return;
     const body = placeOrderBody(cart, dineInPlace(qr), choice.method);
+    if (spend.points > 0) body.points = spend.points;
     const bodyText = JSON.stringify(body);
     setSending(true);
     setError(null);
@@ -226,6 +241,10 @@ export default function CheckoutRoute() {
       if (attemptIsSpent(caught.status, caught.code)) session.removeItem(attemptKey(uuid));
       if (caught.code === 'phone_not_verified') {
         navigate(paths.register.build(uuid, { mode: 'signin', next: paths.checkout.build(uuid) }));
+      } else if (POINTS_REFUSALS.has(caught.code)) {
+        // The points part only: its message beside the control, which resets; the rest of the checkout stays.
+        setPointsRefusal(caught.message);
+        setSpend(NO_POINTS);
       } else if (isStaleCartError(caught.code)) {
         setStaleFromServer(caught.message);
       } else {
@@ -375,6 +394,19 @@ export default function CheckoutRoute() {
               <p className="field__error">{t('ordering.paymentUnavailable')}</p>
             )}
           </section>
+
+          {preview &&
+            pointsControl?.({
+              uuid,
+              discountableHalalas: preview.pricing.subtotal - preview.pricing.couponDiscount,
+              points: spend.points,
+              onChange: (next) => {
+                setSpend(next);
+                setPointsRefusal(null);
+              },
+              refusal: pointsRefusal,
+              disabled: sending,
+            })}
 
           <section className="card cart-totals" aria-labelledby="checkout-summary-heading">
             <h2 id="checkout-summary-heading" className="cart-totals__title">

@@ -12,8 +12,11 @@ import { branchStateKey } from '../branch-state';
 import { OrderBoard } from './order-board';
 import { SmsOutbox } from './sms-outbox';
 
-/** The staff app's sections, one tab each: the order board (`/staff`) and redemption (`/staff/redeem`). */
-export type StaffSection = 'board' | 'redeem';
+/**
+ * The staff app's sections, one tab each: the order board (`/staff`), redemption (`/staff/redeem`) and, for managers
+ * and owners, loyalty management (`/staff/loyalty`).
+ */
+export type StaffSection = 'board' | 'redeem' | 'loyalty';
 
 /**
  * The signed-in staff app: who and where, the sections' tabs, then the board section (the board, the branches in
@@ -59,7 +62,7 @@ export function StaffShell({
           {t('staff.signOut')}
         </button>
       </div>
-      <StaffTabs section={section} />
+      <StaffTabs section={section} manages={manages} />
       {section === 'board' ? (
         <>
           <OrderBoard user={user} />
@@ -74,12 +77,13 @@ export function StaffShell({
 }
 
 /** Links that look like tabs: each section has its own address, so a reload or a bookmark opens it. */
-function StaffTabs({ section }: { section: StaffSection }) {
+function StaffTabs({ section, manages }: { section: StaffSection; manages: boolean }) {
   const { t } = useTranslation();
   const tabs = [
     { key: 'board', href: paths.staff.build(), label: t('staff.board.title') },
     { key: 'redeem', href: paths.staffRedeem.build(), label: t('staff.redeem.tab') },
-  ] as const;
+    ...(manages ? [{ key: 'loyalty', href: paths.staffLoyalty.build(), label: t('staff.loyalty.tab') }] : []),
+  ];
   return (
     <nav className="staff-tabs" aria-label={t('staff.sections')} data-testid="staff-tabs">
       {tabs.map((tab) => (

@@ -1,0 +1,91 @@
+import type { ServiceSwitchList } from '@sufra/shared/schemas/staff';
+import type { Service } from '@sufra/shared/services';
+import { useCallback, useEffect, useState } from 'react';
+import { errorText } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { getServices } from '../api/get-services';
+import { setService } from '../api/set-service';
+
+/**
+ * The brand's service switches (DESIGN §8): loyalty, the points shop, the prize shop and the others the API knows.
+ * Diners of a switched-off service land on /deactivated/{uuid}; the change is the whole brand's, at once.
+ */
+export function ServicesPanel() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [list, setList] = useState<ServiceSwitchList['services'] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saving, setSaving] = useState<Service | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setLoadError(null);
+    getServices(language).then(
+      (answer) => setList(answer.services),
+      (cause: unknown) => setLoadError(errorText(cause, language)),
+    );
+  }, [language]);
+  useEffect(load, [load]);
+
+  const toggle = async (service: Service, isActive: boolean) => {
+    setSaving(service);
+    setFailure(null);
+    try {
+      setList((await setService(service, isActive, language)).services);
+    } catch (cause) {
+      setFailure(errorText(cause, language));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <section className="section loyalty-admin__panel" aria-labelledby="services-heading" data-testid="services-panel">
+      <h2 id="services-heading">{t('staff.loyalty.servicesTitle')}</h2>
+      <p className="page__lead">{t('staff.loyalty.servicesLead')}</p>
+      {loadError && (
+        <div className="banner banner--error" role="alert">
+          <span>{loadError}</span>
+          <button type="button" className="btn btn-small" onClick={load}>
+            {t('app.retry')}
+          </button>
+        </div>
+      )}
+      {!list && !loadError && (
+        <div role="status">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          <div className="skeleton skeleton--line" />
+        </div>
+      )}
+      {list && (
+        <ul className="loyalty-admin__services">
+          {list.map(({ service, isActive }) => (
+            <li key={service} className="card loyalty-admin__service">
+              <label className="switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  aria-checked={isActive}
+                  checked={isActive}
+                  disabled={saving !== null}
+                  onChange={() => void toggle(service, !isActive)}
+                  data-testid={`service-${service}`}
+                />
+                <span>{t(`staff.loyalty.services.${service}`)}</span>
+              </label>
+              <span className={`pill pill--${isActive ? 'open' : 'closed'}`}>
+                {t(isActive ? 'staff.loyalty.on' : 'staff.loyalty.off')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {failure && (
+        <p className="form-alert" role="alert">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}
