@@ -38,6 +38,8 @@ import {
 const DAY_MS = 86_400_000;
 /** A concurrent spin may take the last of a prize between the draw and its write: draw again this many times. */
 const DRAW_TRIES = 4;
+/** Thrown inside the spin's transaction (so it rolls back) when the drawn prize was taken meanwhile. */
+const PRIZE_GONE = Symbol('prize gone');
 
 /** The brand's calendar day at `now` in its branch's time zone (the daily budget's day). */
 function dayIn(now: Date, timeZone: string): string {
@@ -181,81 +183,86 @@ export function createGamesService(ctx: AppContext, deps: { onSmsQueued: () => v
           won || newPlayersOnly
             ? null
             : new Date(now.getTime() + Math.max(game.retryMinutesAfterLoss * 60_000, SPIN_GAP_MS));
-        const outcome = await db.transaction(async (tx): Promise<SpinResponse | 'prize_gone'> => {
-          // Stock and today's budget first (a loser takes nothing): a prize gone since the read is drawn again.
-          if (won && !(await takePrize(tx, segment, day))) return 'prize_gone';
-          const drawId = await recordSpin(tx, {
-            gameId: game.id,
-            customerId: me.id,
-            branchId: qr.branch.id,
-            segmentId: segment.id,
-            randomValue,
-            totalWeight: total,
-            won,
-            retryAt,
-            newPlayersOnly,
-            cooldownDaysAfterWin: game.cooldownDaysAfterWin,
-            gapMs: SPIN_GAP_MS,
-            now,
-          });
-          // The player's row refused: a spin at the same moment (this diner's other tab or device) went first.
-          if (drawId === null) throw new AppError(newPlayersOnly ? 'wheel_new_only' : 'wheel_one_minute');
-          let reward: SpinResponse['reward'] = null;
-          let sentBySms = false;
-          if (segment.prize === 'reward' && segment.rewardId !== null) {
-            const owned = await issuePrize(tx, me, segment, now);
-            reward = {
-              ownedId: owned.id,
-              name: { ar: segment.rewardNameAr ?? '', en: segment.rewardNameEn ?? '' },
-              code: formatRewardCode(owned.code),
-            };
-            if (segment.sendBySms) {
-              const phone = (await findCustomer(tx, me.id, me.brandId))?.phone;
-              if (phone) {
-                const name = language === 'ar' ? segment.rewardNameAr : segment.rewardNameEn;
-                const body =
-                  language === 'ar'
-                    ? `${qr.brand.nameAr}: رمز جائزتك (${name}): ${reward.code}`
-                    : `${qr.brand.nameEn}: your prize (${name}) code: ${reward.code}`;
-                await insertSms(tx, { brandId: qr.brand.id, toPhone: phone, body, now });
-                sentBySms = true;
-              }
-            }
-            await recordPrize(tx, drawId, { customerRewardId: owned.id, points: null });
-          } else if (segment.prize === 'points' && segment.points !== null) {
-            const moved = await appendPoints(tx, {
-              brandId: qr.brand.id,
+        let outcome: SpinResponse;
+        try {
+          outcome = await db.transaction(async (tx): Promise<SpinResponse> => {
+            // Stock and today's budget first (a loser takes nothing): a prize gone since the read is drawn again. Thrown,
+            // not returned, so the transaction rolls back (the total taken before today's budget refused, with it).
+            if (won && !(await takePrize(tx, segment, day))) throw PRIZE_GONE;
+            const drawId = await recordSpin(tx, {
+              gameId: game.id,
               customerId: me.id,
-              kind: 'bonus',
-              points: segment.points,
-              reason: 'wheel_prize',
-              at: now,
+              branchId: qr.branch.id,
+              segmentId: segment.id,
+              randomValue,
+              totalWeight: total,
+              won,
+              retryAt,
+              newPlayersOnly,
+              cooldownDaysAfterWin: game.cooldownDaysAfterWin,
+              gapMs: SPIN_GAP_MS,
+              now,
             });
-            if (!moved) throw new Error('a points prize could not be added');
-            await recordPrize(tx, drawId, { customerRewardId: null, points: segment.points });
-          }
-          const nextSpinAt = newPlayersOnly
-            ? null
-            : won
-              ? new Date(now.getTime() + game.cooldownDaysAfterWin * DAY_MS)
-              : retryAt;
-          return {
-            drawId,
-            segmentId: segment.id,
-            prize: segment.prize,
-            reward,
-            points: segment.prize === 'points' ? segment.points : null,
-            sentBySms,
-            nextSpinAt: nextSpinAt ? nextSpinAt.toISOString() : null,
-          };
-        });
-        if (outcome !== 'prize_gone') {
-          if (outcome.sentBySms) deps.onSmsQueued();
-          return outcome;
+            // The player's row refused: a spin at the same moment (this diner's other tab or device) went first.
+            if (drawId === null) throw new AppError(newPlayersOnly ? 'wheel_new_only' : 'wheel_one_minute');
+            let reward: SpinResponse['reward'] = null;
+            let sentBySms = false;
+            if (segment.prize === 'reward' && segment.rewardId !== null) {
+              const owned = await issuePrize(tx, me, segment, now);
+              reward = {
+                ownedId: owned.id,
+                name: { ar: segment.rewardNameAr ?? '', en: segment.rewardNameEn ?? '' },
+                code: formatRewardCode(owned.code),
+              };
+              if (segment.sendBySms) {
+                const phone = (await findCustomer(tx, me.id, me.brandId))?.phone;
+                if (phone) {
+                  const name = language === 'ar' ? segment.rewardNameAr : segment.rewardNameEn;
+                  const body =
+                    language === 'ar'
+                      ? `${qr.brand.nameAr}: رمز جائزتك (${name}): ${reward.code}`
+                      : `${qr.brand.nameEn}: your prize (${name}) code: ${reward.code}`;
+                  await insertSms(tx, { brandId: qr.brand.id, toPhone: phone, body, now });
+                  sentBySms = true;
+                }
+              }
+              await recordPrize(tx, drawId, { customerRewardId: owned.id, points: null });
+            } else if (segment.prize === 'points' && segment.points !== null) {
+              const moved = await appendPoints(tx, {
+                brandId: qr.brand.id,
+                customerId: me.id,
+                kind: 'bonus',
+                points: segment.points,
+                reason: 'wheel_prize',
+                at: now,
+              });
+              if (!moved) throw new Error('a points prize could not be added');
+              await recordPrize(tx, drawId, { customerRewardId: null, points: segment.points });
+            }
+            const nextSpinAt = newPlayersOnly
+              ? null
+              : won
+                ? new Date(now.getTime() + game.cooldownDaysAfterWin * DAY_MS)
+                : retryAt;
+            return {
+              drawId,
+              segmentId: segment.id,
+              prize: segment.prize,
+              reward,
+              points: segment.prize === 'points' ? segment.points : null,
+              sentBySms,
+              nextSpinAt: nextSpinAt ? nextSpinAt.toISOString() : null,
+            };
+          });
+        } catch (error) {
+          if (error !== PRIZE_GONE) throw error;
+          // Someone took the last of that prize: read what is left and draw again (or say the gifts are gone).
+          segments = await listSegments(db, game.id, day);
+          if (attempt + 1 >= DRAW_TRIES || outOfGifts(segments.map(drawable))) throw new AppError('wheel_out_of_gifts');
+          continue;
         }
-        // Someone took the last of that prize: read what is left and draw again (or say the gifts are gone).
-        segments = await listSegments(db, game.id, day);
-        if (attempt + 1 >= DRAW_TRIES || outOfGifts(segments.map(drawable))) throw new AppError('wheel_out_of_gifts');
+        if (outcome.sentBySms) deps.onSmsQueued();
+        return outcome;
       }
     },
   };
