@@ -2,6 +2,7 @@ import { errorResponses } from '@sufra/shared/schemas/common';
 import { gameParams, gameResponse, spinResponse } from '@sufra/shared/schemas/games';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
 import { assertServiceOn } from '../branches/branches.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import type { GamesService } from './games.service.ts';
@@ -35,7 +36,12 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ qr: QrService; games: GamesSer
     },
     async (request, reply) => {
       const context = await contextOf(request.params.uuid, request.params.kind);
-      const me = await guards.optionalCustomer(request, context.brand.id);
+      // Signed out (no token): the game without "me". A token that no longer works answers 401, not an anonymous
+      // game, so the app refreshes it and asks again (a signed-in diner must see whether they may spin).
+      const me = await guards.customer(request, context.brand.id).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'unauthenticated') return null;
+        throw error;
+      });
       reply.header('cache-control', 'no-store');
       return games.show(context, request.params.kind, me, request.language);
     },
