@@ -32,6 +32,9 @@ for (const language of LANGUAGES) {
       page,
       baseURL,
     }) => {
+      // Registration, a spin whose wheel turns for four seconds, My Rewards and a reload: more than the default minute on
+      // a loaded machine.
+      test.setTimeout(120_000);
       // Arabic turns the wheel (the result waits for the turn's end); English asks for reduced motion (no turn).
       if (language === 'en') await page.emulateMedia({ reducedMotion: 'reduce' });
       await useLanguage(page, language);
