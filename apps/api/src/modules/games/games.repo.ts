@@ -39,86 +39,107 @@ type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const dateOf = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 
+export interface GameState {
+  game: GameRow;
+  segments: SegmentState[];
+  /** The diner's play and what register-and-win asks of them (null when nobody is signed in). */
+  diner: { player: PlayerState | null; customerSince: Date; orderedAtBranch: boolean } | null;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
 /**
- * The brand's game of this kind for the branch: an active one first, the branch's own before the brand-wide one; an
- * inactive one (switched off by the manager) only when no active one exists.
+ * Everything a spin's rules read, in one round trip: the brand's game of this kind for the branch (an active one
+ * first, the branch's own before the brand-wide one; an inactive one, switched off by the manager, only when no
+ * active one exists), its segments in wheel order with their reward's name and what they gave today (`day`, the
+ * branch's), and the diner's play of it with when their account was made and whether they ordered at the branch.
  */
-export async function findGame(
+export async function loadGameState(
   db: Queryable,
-  brandId: number,
-  branchId: number,
-  kind: GameKind,
-): Promise<GameRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(games)
-    .where(
-      sql`${games.brandId} = ${brandId} and ${games.kind} = ${kind}
-        and (${games.branchId} = ${branchId} or ${games.branchId} is null)`,
+  where: { brandId: number; branchId: number; kind: GameKind; day: string; customerId: number | null },
+): Promise<GameState | undefined> {
+  const result = await db.execute(sql`
+    with g as (
+      select * from ${games}
+      where brand_id = ${where.brandId}::int and kind = ${where.kind}
+        and (branch_id = ${where.branchId}::int or branch_id is null)
+      order by is_active desc, branch_id is null, id
+      limit 1
     )
-    .orderBy(sql`${games.isActive} desc`, sql`${games.branchId} is null`, games.id)
-    .limit(1);
-  return row;
-}
-
-/** The game's segments in wheel order, with their reward's name and what they gave today (`day`, the brand's). */
-export async function listSegments(db: Queryable, gameId: number, day: string): Promise<SegmentState[]> {
-  const result = await db.execute(sql`
-    select s.id, s.position, s.label_ar, s.label_en, s.color, s.prize, s.reward_id, r.name_ar as reward_name_ar,
-      r.name_en as reward_name_en, r.valid_days as reward_valid_days, s.points, s.send_by_sms, s.weight, s.stock,
-      s.won, s.daily_budget, coalesce(d.won, 0) as won_today
-    from ${gameSegments} s
-    left join ${rewards} r on r.id = s.reward_id
-    left join ${gameSegmentDays} d on d.segment_id = s.id and d.day = ${day}::date
-    where s.game_id = ${gameId}::int
-    order by s.position, s.id`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({
-    id: Number(r.id),
-    position: Number(r.position),
-    labelAr: String(r.label_ar),
-    labelEn: String(r.label_en),
-    color: String(r.color),
-    prize: r.prize as SegmentState['prize'],
-    rewardId: r.reward_id === null ? null : Number(r.reward_id),
-    rewardNameAr: (r.reward_name_ar as string | null) ?? null,
-    rewardNameEn: (r.reward_name_en as string | null) ?? null,
-    rewardValidDays: r.reward_valid_days === null ? null : Number(r.reward_valid_days),
-    points: r.points === null ? null : Number(r.points),
-    sendBySms: Boolean(r.send_by_sms),
-    weight: Number(r.weight),
-    stock: r.stock === null ? null : Number(r.stock),
-    won: Number(r.won),
-    dailyBudget: r.daily_budget === null ? null : Number(r.daily_budget),
-    wonToday: Number(r.won_today),
-  }));
-}
-
-/**
- * What the eligibility rules read about the diner: their play of this game, when their account was made and whether
- * they have ordered at the branch (register-and-win's "new customer").
- */
-export async function findPlayer(
-  db: Queryable,
-  gameId: number,
-  customerId: number,
-  branchId: number,
-): Promise<{ player: PlayerState | null; customerSince: Date; orderedAtBranch: boolean }> {
-  const result = await db.execute(sql`
-    select c.created_at as customer_since, p.last_spin_at, p.last_win_at, p.retry_at, p.spins,
-      exists (select 1 from ${orders} o where o.customer_id = c.id and o.branch_id = ${branchId}::int) as ordered
-    from ${customers} c
-    left join ${gamePlayers} p on p.game_id = ${gameId}::int and p.customer_id = c.id
-    where c.id = ${customerId}::int`);
+    select g.id, g.brand_id, g.branch_id, g.kind, g.name_ar, g.name_en, g.cooldown_days_after_win,
+      g.retry_minutes_after_loss, g.is_active, g.created_at,
+      (select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from (
+        select s.id, s.position, s.label_ar, s.label_en, s.color, s.prize, s.reward_id, r.name_ar as reward_name_ar,
+          r.name_en as reward_name_en, r.valid_days as reward_valid_days, s.points, s.send_by_sms, s.weight, s.stock,
+          s.won, s.daily_budget, coalesce(d.won, 0) as won_today
+        from ${gameSegments} s
+        left join ${rewards} r on r.id = s.reward_id
+        left join ${gameSegmentDays} d on d.segment_id = s.id and d.day = ${where.day}::date
+        where s.game_id = g.id
+      ) x) as segments,
+      (select row_to_json(p) from (
+        select c.created_at as customer_since, pl.last_spin_at, pl.last_win_at, pl.retry_at, pl.spins,
+          exists (select 1 from ${orders} o where o.customer_id = c.id and o.branch_id = ${where.branchId}::int) as ordered
+        from ${customers} c
+        left join ${gamePlayers} pl on pl.game_id = g.id and pl.customer_id = c.id
+        where c.id = ${where.customerId}::int
+      ) p) as diner
+    from g`);
   const [r] = rowsOf<Record<string, unknown>>(result);
-  if (!r) throw new Error('the signed-in customer has no row');
-  const lastSpinAt = dateOf(r.last_spin_at);
-  return {
-    player: lastSpinAt
-      ? { lastSpinAt, lastWinAt: dateOf(r.last_win_at), retryAt: dateOf(r.retry_at), spins: Number(r.spins) }
-      : null,
-    customerSince: new Date(r.customer_since as string),
-    orderedAtBranch: Boolean(r.ordered),
+  if (!r) return undefined;
+  const game: GameRow = {
+    id: Number(r.id),
+    brandId: Number(r.brand_id),
+    branchId: num(r.branch_id),
+    kind: String(r.kind),
+    nameAr: String(r.name_ar),
+    nameEn: String(r.name_en),
+    cooldownDaysAfterWin: Number(r.cooldown_days_after_win),
+    retryMinutesAfterLoss: Number(r.retry_minutes_after_loss),
+    isActive: Boolean(r.is_active),
+    createdAt: new Date(r.created_at as string),
   };
+  const segments = (r.segments as Record<string, unknown>[]).map(
+    (x): SegmentState => ({
+      id: Number(x.id),
+      position: Number(x.position),
+      labelAr: String(x.label_ar),
+      labelEn: String(x.label_en),
+      color: String(x.color),
+      prize: x.prize as SegmentState['prize'],
+      rewardId: num(x.reward_id),
+      rewardNameAr: (x.reward_name_ar as string | null) ?? null,
+      rewardNameEn: (x.reward_name_en as string | null) ?? null,
+      rewardValidDays: num(x.reward_valid_days),
+      points: num(x.points),
+      sendBySms: Boolean(x.send_by_sms),
+      weight: Number(x.weight),
+      stock: num(x.stock),
+      won: Number(x.won),
+      dailyBudget: num(x.daily_budget),
+      wonToday: Number(x.won_today),
+    }),
+  );
+  const d = r.diner as Record<string, unknown> | null;
+  const lastSpinAt = d ? dateOf(d.last_spin_at) : null;
+  return {
+    game,
+    segments,
+    diner: d
+      ? {
+          player: lastSpinAt
+            ? { lastSpinAt, lastWinAt: dateOf(d.last_win_at), retryAt: dateOf(d.retry_at), spins: Number(d.spins) }
+            : null,
+          customerSince: new Date(d.customer_since as string),
+          orderedAtBranch: Boolean(d.ordered),
+        }
+      : null,
+  };
+}
+
+/** The game's segments again (after a concurrent spin took the last of a prize): loadGameState's, alone. */
+export async function listSegments(db: Queryable, where: Parameters<typeof loadGameState>[1]): Promise<SegmentState[]> {
+  return (await loadGameState(db, { ...where, customerId: null }))?.segments ?? [];
 }
 
 /**

@@ -15,6 +15,7 @@ import { formatRewardCode } from '@sufra/shared/loyalty/rewards';
 import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
 import type { GameResponse, SpinResponse } from '@sufra/shared/schemas/games';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
@@ -24,11 +25,10 @@ import { insertCustomerReward } from '../loyalty/rewards.repo.ts';
 import { newRewardCode } from '../loyalty/rewards.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import {
-  findGame,
-  findPlayer,
   type GameRow,
+  type GameState,
   listSegments,
-  type PlayerState,
+  loadGameState,
   recordPrize,
   recordSpin,
   type SegmentState,
@@ -71,7 +71,7 @@ function laterRefusal(code: ErrorCode, until: Date, now: Date): AppError {
  */
 function refusalOf(
   game: GameRow,
-  state: { player: PlayerState | null; customerSince: Date; orderedAtBranch: boolean },
+  state: NonNullable<GameState['diner']>,
   segments: SegmentState[],
   now: Date,
 ): AppError | null {
@@ -107,11 +107,18 @@ function refusalOf(
 export function createGamesService(ctx: AppContext, deps: { onSmsQueued: () => void }) {
   const { db } = ctx;
 
-  async function activeGame(qr: QrContextRow, kind: GameKind): Promise<GameRow> {
-    const game = await findGame(db, qr.brand.id, qr.branch.id, kind);
-    if (!game) throw new AppError('game_not_found');
-    if (!game.isActive) throw new AppError('wheel_not_allowed');
-    return game;
+  /** The game and the diner's state in one read; refusals for no game and a game switched off. */
+  async function stateOf(qr: QrContextRow, kind: GameKind, me: CustomerPrincipal | null, day: string) {
+    const state = await loadGameState(db, {
+      brandId: qr.brand.id,
+      branchId: qr.branch.id,
+      kind,
+      day,
+      customerId: me?.id ?? null,
+    });
+    if (!state) throw new AppError('game_not_found');
+    if (!state.game.isActive) throw new AppError('wheel_not_allowed');
+    return state;
   }
 
   return {
@@ -121,13 +128,12 @@ export function createGamesService(ctx: AppContext, deps: { onSmsQueued: () => v
       me: CustomerPrincipal | null,
       language: Language,
     ): Promise<GameResponse> {
-      const game = await activeGame(qr, kind);
       const now = ctx.now();
-      const segments = await listSegments(db, game.id, dayIn(now, qr.branch.timeZone));
+      const { game, segments, diner } = await stateOf(qr, kind, me, dayIn(now, qr.branch.timeZone));
       const odds = wheelOdds(segments.map(drawable));
       let mine: GameResponse['me'] = null;
-      if (me) {
-        const refusal = refusalOf(game, await findPlayer(db, game.id, me.id, qr.branch.id), segments, now);
+      if (diner) {
+        const refusal = refusalOf(game, diner, segments, now);
         mine = {
           canSpin: refusal === null,
           refusal: refusal
@@ -161,12 +167,13 @@ export function createGamesService(ctx: AppContext, deps: { onSmsQueued: () => v
     },
 
     async spin(qr: QrContextRow, kind: GameKind, me: CustomerPrincipal, language: Language): Promise<SpinResponse> {
-      const game = await activeGame(qr, kind);
       const now = ctx.now();
       const day = dayIn(now, qr.branch.timeZone);
-      const player = await findPlayer(db, game.id, me.id, qr.branch.id);
-      let segments = await listSegments(db, game.id, day);
-      const first = refusalOf(game, player, segments, now);
+      const state = await stateOf(qr, kind, me, day);
+      const { game } = state;
+      let { segments } = state;
+      if (!state.diner) throw new Error('the signed-in customer has no row');
+      const first = refusalOf(game, state.diner, segments, now);
       if (first) throw first;
 
       for (let attempt = 0; ; attempt += 1) {
@@ -185,7 +192,11 @@ export function createGamesService(ctx: AppContext, deps: { onSmsQueued: () => v
             : new Date(now.getTime() + Math.max(game.retryMinutesAfterLoss * 60_000, SPIN_GAP_MS));
         let outcome: SpinResponse;
         try {
-          outcome = await db.transaction(async (tx): Promise<SpinResponse> => {
+          // A lost spin writes one statement (the player's row and the draw), atomic alone: no transaction, one round
+          // trip. A win takes the prize and gives it in a transaction.
+          const atomically = <T>(work: (q: Queryable) => Promise<T>): Promise<T> =>
+            won ? db.transaction(work) : work(db);
+          outcome = await atomically(async (tx): Promise<SpinResponse> => {
             // Stock and today's budget first (a loser takes nothing): a prize gone since the read is drawn again. Thrown,
             // not returned, so the transaction rolls back (the total taken before today's budget refused, with it).
             if (won && !(await takePrize(tx, segment, day))) throw PRIZE_GONE;
@@ -257,7 +268,13 @@ export function createGamesService(ctx: AppContext, deps: { onSmsQueued: () => v
         } catch (error) {
           if (error !== PRIZE_GONE) throw error;
           // Someone took the last of that prize: read what is left and draw again (or say the gifts are gone).
-          segments = await listSegments(db, game.id, day);
+          segments = await listSegments(db, {
+            brandId: qr.brand.id,
+            branchId: qr.branch.id,
+            kind,
+            day,
+            customerId: null,
+          });
           if (attempt + 1 >= DRAW_TRIES || outOfGifts(segments.map(drawable))) throw new AppError('wheel_out_of_gifts');
           continue;
         }
@@ -267,12 +284,7 @@ export function createGamesService(ctx: AppContext, deps: { onSmsQueued: () => v
     },
   };
 
-  async function issuePrize(
-    tx: Parameters<typeof insertCustomerReward>[0],
-    me: CustomerPrincipal,
-    segment: SegmentState,
-    now: Date,
-  ) {
+  async function issuePrize(tx: Queryable, me: CustomerPrincipal, segment: SegmentState, now: Date) {
     if (segment.rewardId === null) throw new Error('a reward segment without its reward');
     const input = {
       brandId: me.brandId,
