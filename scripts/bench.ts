@@ -42,6 +42,7 @@ import {
   RATE_DURATION_S,
 } from './bench/payments.ts';
 import { ROOT, run, startServer } from './bench/processes.ts';
+import { benchSpins, SPIN_STOCK, type SpinsBenchResult } from './bench/spins.ts';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -49,8 +50,10 @@ const onlyLighthouse = args.has('--only-lighthouse');
 const onlyAt = argv.indexOf('--only');
 const onlySection = argv.find((a) => a.startsWith('--only='))?.slice(7) ?? (onlyAt >= 0 ? argv[onlyAt + 1] : undefined);
 if (args.has('--only') || onlySection !== undefined) {
-  if (onlySection !== 'orders' && onlySection !== 'payments' && onlySection !== 'web' && onlySection !== 'loyalty') {
-    console.error(`[bench] --only takes "orders", "payments", "loyalty" or "web" (got ${onlySection ?? 'nothing'})`);
+  if (!['orders', 'payments', 'web', 'loyalty', 'engagement'].includes(onlySection ?? '')) {
+    console.error(
+      `[bench] --only takes "orders", "payments", "loyalty", "engagement" or "web" (got ${onlySection ?? 'nothing'})`,
+    );
     process.exit(2);
   }
 }
@@ -58,8 +61,13 @@ const onlyOrders = onlySection === 'orders';
 const onlyPayments = onlySection === 'payments';
 const onlyWeb = onlySection === 'web';
 const onlyLoyalty = onlySection === 'loyalty';
+const onlyEngagement = onlySection === 'engagement';
 const withPostgres =
-  (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) || onlyOrders || onlyPayments || onlyLoyalty;
+  (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) ||
+  onlyOrders ||
+  onlyPayments ||
+  onlyLoyalty ||
+  onlyEngagement;
 const withLighthouse = !args.has('--no-lighthouse');
 const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const lighthouseRuns = Number(flagValue('runs') ?? 3);
@@ -142,6 +150,10 @@ async function main() {
   }
   if (onlyLoyalty) {
     await loyaltyOnly(pgUrl);
+    return;
+  }
+  if (onlyEngagement) {
+    await engagementOnly(pgUrl);
     return;
   }
   if (onlyWeb) {
@@ -279,6 +291,50 @@ async function runLoyalty(pgUrl: string, webDist: string): Promise<LoyaltyBenchR
   }
 }
 
+/** --only engagement: the wheel's spins (issue 17), printed and put in place of its section of docs/benchmarks.md. */
+async function engagementOnly(pgUrl: string | undefined) {
+  if (!pgUrl) throw new Error('--only engagement needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  let spins: SpinsBenchResult;
+  try {
+    spins = await benchSpins(pgUrl, { WEB_DIST: join(ROOT, 'apps/web/dist'), DATABASE_POOL_SIZE: ORDERS_POOL_SIZE });
+  } catch (error) {
+    spins = { failure: error instanceof Error ? error.message : String(error) };
+  }
+  updateSection(
+    ENGAGEMENT_HEADING,
+    renderEngagement(spins, `\`npm run bench -- --only engagement\` on ${stamp(started)} UTC`),
+  );
+  if (spins.failure) {
+    console.error(`[bench] ENGAGEMENT FAILED: ${spins.failure}`);
+    process.exitCode = 1;
+  }
+}
+
+function renderEngagement(spins: SpinsBenchResult, origin: string): string[] {
+  const lines = [ENGAGEMENT_HEADING, '', `From ${origin}.`, ''];
+  lines.push(
+    `Real server (1 process, pool ${ORDERS_POOL_SIZE}) on a fresh PostgreSQL 15 database seeded with the demo brand, ` +
+      `${ORDER_CONNECTIONS} connections for 10 s after a 3 s warm-up, each spin a different signed-in diner (made in SQL ` +
+      `with their sessions). The wheel: a prize with a stock of ${SPIN_STOCK} (weight 1), points without a limit ` +
+      '(weight 20) and "try again" (weight 79): every answer is a real draw.',
+    '',
+    '| operation | spins/s | p50 ms | p99 ms | target |',
+    '| --- | ---: | ---: | ---: | --- |',
+  );
+  if (spins.perSecond !== undefined) {
+    const met = spins.perSecond >= 1_000 && (spins.p99Ms ?? Infinity) <= 100;
+    lines.push(
+      `| spin | ${spins.perSecond.toFixed(0)} | ${spins.p50Ms} | ${spins.p99Ms} | ≥ 1,000/s at p99 ≤ 100 ms: ${mark(met)} |`,
+      '',
+      `The prize with a stock of ${SPIN_STOCK}: won ${spins.stockedWon} times, ${spins.stockedDraws} draws landed on it ` +
+        `(must be exactly ${SPIN_STOCK}): ${mark(spins.stockedWon === SPIN_STOCK && spins.stockedDraws === SPIN_STOCK)}.`,
+    );
+  }
+  if (spins.failure) lines.push('', `Problems: ${spins.failure}`);
+  return lines;
+}
+
 /** --only loyalty: the loyalty section alone, printed and put in place of the same section of docs/benchmarks.md. */
 async function loyaltyOnly(pgUrl: string | undefined) {
   if (!pgUrl) throw new Error('--only loyalty needs PostgreSQL (run without --no-postgres)');
@@ -412,6 +468,7 @@ const ORDERS_HEADING = '## Order placement (PostgreSQL)';
 const WEB_HEADING = '## Web build (gzip -9)';
 const PAYMENTS_HEADING = '## Card payments (PostgreSQL, test gateway)';
 const LOYALTY_HEADING = '## Loyalty (PostgreSQL)';
+const ENGAGEMENT_HEADING = '## Engagement (PostgreSQL)';
 
 /** Issue 4's routes, found by their route module's name (the checkout page may not exist yet). */
 const ORDERING_ROUTES = [

@@ -19,6 +19,8 @@ import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { createBranchesService, toBrand } from './modules/branches/branches.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { gamesRoutes } from './modules/games/games.routes.ts';
+import { createGamesService } from './modules/games/games.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { boardDestination, posDestination } from './modules/kitchen/kitchen-destinations.ts';
 import { createKitchenRelay } from './modules/kitchen/kitchen-relay.ts';
@@ -311,6 +313,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(tablesRoutes, { tables, guards });
       await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
+      await api.register(gamesRoutes, {
+        qr,
+        games: createGamesService(ctx, { onSmsQueued: () => smsRelay.kick() }),
+        guards,
+      });
     },
     { prefix: '/api' },
   );

@@ -49,6 +49,8 @@ const PaymentFailedRoute = lazyPage(() =>
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.
 const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-page'));
 const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards'] as const;
+// The wheel and register-and-win: one small door module that loads the page and the games' strings.
+const GamesPage = lazyPage(() => import('../features/games/routes/games-page'));
 // The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
 const loyaltyCard = <LoyaltyPage page="card" />;
 // The checkout's points spend and the cart's nudges: loyalty's parts of those pages, each loading on its own.
@@ -134,6 +136,12 @@ export function AppRoutes() {
       </Route>
       <Route key="establishment" path={paths.editProfile.pattern}>
         {inEstablishment(<EditProfileRoute loyaltyCard={loyaltyCard} />)}
+      </Route>
+      <Route key="establishment" path={paths.wheel.pattern}>
+        {inEstablishment(<GamesPage kind="wheel" />)}
+      </Route>
+      <Route key="establishment" path={paths.registerAndWin.pattern}>
+        {inEstablishment(<GamesPage kind="register_and_win" />)}
       </Route>
       {loyaltyRoutes.map((page) => (
         <Route key="establishment" path={paths[page].pattern}>

@@ -6,6 +6,8 @@ export const paths = {
   qrBase: { pattern: '/qr/:uuid/*' },
   referral: { pattern: '/referral/:uuid', build: (uuid: string) => `/referral/${enc(uuid)}` },
   registerAndWin: { pattern: '/register-and-win/:uuid', build: (uuid: string) => `/register-and-win/${enc(uuid)}` },
+  /** The brand's prize wheel for signed-in diners (our design: the spec names the wheel, not its route). */
+  wheel: { pattern: '/wheel/:uuid', build: (uuid: string) => `/wheel/${enc(uuid)}` },
   applyCoupons: { pattern: '/apply-coupons/:uuid', build: (uuid: string) => `/apply-coupons/${enc(uuid)}` },
   evaluate: {
     pattern: '/evaluate/:uuid/:form',
@@ -97,7 +99,6 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 /** Routes not built yet: they render the translated "Coming soon" screen inside the real layout. */
 export const comingSoonRoutes = [
   { key: 'referral', pattern: paths.referral.pattern },
-  { key: 'registerAndWin', pattern: paths.registerAndWin.pattern },
   { key: 'applyCoupons', pattern: paths.applyCoupons.pattern },
   { key: 'evaluate', pattern: paths.evaluate.pattern },
 ] as const;

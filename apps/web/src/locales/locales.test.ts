@@ -3,6 +3,8 @@ import accountAr from './account.ar.json';
 import accountEn from './account.en.json';
 import ar from './ar.json';
 import en from './en.json';
+import gamesAr from './games.ar.json';
+import gamesEn from './games.en.json';
 import loyaltyAr from './loyalty.ar.json';
 import loyaltyEn from './loyalty.en.json';
 import orderingAr from './ordering.ar.json';
@@ -22,6 +24,7 @@ describe('locales', () => {
     expect(base(keys(accountAr))).toEqual(base(keys(accountEn)));
     expect(base(keys(orderingAr))).toEqual(base(keys(orderingEn)));
     expect(base(keys(loyaltyAr))).toEqual(base(keys(loyaltyEn)));
+    expect(base(keys(gamesAr))).toEqual(base(keys(gamesEn)));
   });
 
   it('keeps the lazily loaded account strings apart from the entry strings (merging must not overwrite)', () => {

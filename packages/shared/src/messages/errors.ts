@@ -438,6 +438,36 @@ export const ERRORS = {
     en: "This reward can't be bought with points",
     ar: 'لا يمكن شراء هذه المكافأة بالنقاط',
   },
+  // The wheel and register-and-win (issue 17): the spec's messages (§8) word for word; the retry figures travel in
+  // the error's details (retryAt, and days or hours and minutes: shared/engagement/wheel.ts retryLeft).
+  game_not_found: { status: 404, en: "There's no game to play here now", ar: 'لا توجد لعبة متاحة هنا الآن' },
+  wheel_not_allowed: { status: 403, en: 'You are not allowed to spin', ar: 'غير مسموح لك بتدوير العجلة' },
+  wheel_won_cooldown: {
+    status: 409,
+    en: 'Customer already won a prize, you can participate once every a period',
+    ar: 'لقد فزت بجائزة من قبل، يمكنك المشاركة مرة واحدة كل فترة',
+  },
+  wheel_retry_later: {
+    status: 409,
+    en: 'Better luck next time: you can spin again later',
+    ar: 'حظًا أوفر في المرة القادمة: يمكنك المحاولة مرة أخرى لاحقًا',
+  },
+  wheel_not_new: {
+    status: 403,
+    en: 'Customer is not new to the wheel game, the registration form or this branch',
+    ar: 'العميل ليس جديدًا على لعبة العجلة أو نموذج التسجيل أو هذا الفرع',
+  },
+  wheel_new_only: {
+    status: 409,
+    en: 'Sorry, already participated, for new participants only',
+    ar: 'عذرًا، لقد شاركت من قبل، المشاركة للمشاركين الجدد فقط',
+  },
+  wheel_one_minute: {
+    status: 429,
+    en: "Can't participate now, try again in one minute",
+    ar: 'لا يمكنك المشاركة الآن، حاول مرة أخرى بعد دقيقة',
+  },
+  wheel_out_of_gifts: { status: 409, en: 'Oops, System out of gifts', ar: 'عذرًا، نفدت الهدايا' },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

@@ -20,6 +20,7 @@ import {
 import { serviceSwitches } from '../schema/services.ts';
 import { staffUserBranches, staffUsers } from '../schema/staff.ts';
 import { demoBrand } from './demo-brand.ts';
+import { seedDemoGamesIfAbsent } from './games-seed.ts';
 import { largeBrand } from './large-brand.ts';
 import { deactivatedBrand, secondBrand } from './second-brand.ts';
 import type { SeedBrand, SeedItem } from './seed-types.ts';
@@ -481,7 +482,9 @@ export async function seedBrandsIfAbsent(db: Database, list: SeedBrand[]): Promi
 
 /** The demo data: the demo brand, a second brand and a switched-off brand, each seeded when absent. */
 export async function seedDemo(db: Database): Promise<SeededBrand[]> {
-  return seedBrandsIfAbsent(db, [demoBrand, secondBrand, deactivatedBrand]);
+  const seeded = await seedBrandsIfAbsent(db, [demoBrand, secondBrand, deactivatedBrand]);
+  await seedDemoGamesIfAbsent(db, demoBrand.slug);
+  return seeded;
 }
 
 /** The benchmark brand with `itemCount` items, seeded when absent. */

@@ -70,7 +70,7 @@ export function toReward(row: RewardRow): Reward {
   };
 }
 
-function newRewardCode(): string {
+export function newRewardCode(): string {
   let code = '';
   for (let i = 0; i < REWARD_CODE_LENGTH; i += 1) code += REWARD_CODE_ALPHABET[randomInt(REWARD_CODE_ALPHABET.length)];
   return code;

@@ -1,0 +1,229 @@
+import type { GameKind } from '@sufra/shared/engagement/wheel';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { gameDraws, gamePlayers, gameSegmentDays, gameSegments, games } from '../../db/schema/games.ts';
+import { rewards } from '../../db/schema/loyalty.ts';
+import { orders } from '../../db/schema/orders.ts';
+
+export type GameRow = typeof games.$inferSelect;
+
+export interface SegmentState {
+  id: number;
+  position: number;
+  labelAr: string;
+  labelEn: string;
+  color: string;
+  prize: 'reward' | 'points' | 'none';
+  rewardId: number | null;
+  rewardNameAr: string | null;
+  rewardNameEn: string | null;
+  rewardValidDays: number | null;
+  points: number | null;
+  sendBySms: boolean;
+  weight: number;
+  stock: number | null;
+  won: number;
+  dailyBudget: number | null;
+  wonToday: number;
+}
+
+export interface PlayerState {
+  lastSpinAt: Date;
+  lastWinAt: Date | null;
+  retryAt: Date | null;
+  spins: number;
+}
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+const dateOf = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+export interface GameState {
+  game: GameRow;
+  segments: SegmentState[];
+  /** The diner's play and what register-and-win asks of them (null when nobody is signed in). */
+  diner: { player: PlayerState | null; customerSince: Date; orderedAtBranch: boolean } | null;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * Everything a spin's rules read, in one round trip: the brand's game of this kind for the branch (an active one
+ * first, the branch's own before the brand-wide one; an inactive one, switched off by the manager, only when no
+ * active one exists), its segments in wheel order with their reward's name and what they gave today (`day`, the
+ * branch's), and the diner's play of it with when their account was made and whether they ordered at the branch.
+ */
+export async function loadGameState(
+  db: Queryable,
+  where: { brandId: number; branchId: number; kind: GameKind; day: string; customerId: number | null },
+): Promise<GameState | undefined> {
+  const result = await db.execute(sql`
+    with g as (
+      select * from ${games}
+      where brand_id = ${where.brandId}::int and kind = ${where.kind}
+        and (branch_id = ${where.branchId}::int or branch_id is null)
+      order by is_active desc, branch_id is null, id
+      limit 1
+    )
+    select g.id, g.brand_id, g.branch_id, g.kind, g.name_ar, g.name_en, g.cooldown_days_after_win,
+      g.retry_minutes_after_loss, g.is_active, g.created_at,
+      (select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from (
+        select s.id, s.position, s.label_ar, s.label_en, s.color, s.prize, s.reward_id, r.name_ar as reward_name_ar,
+          r.name_en as reward_name_en, r.valid_days as reward_valid_days, s.points, s.send_by_sms, s.weight, s.stock,
+          s.won, s.daily_budget, coalesce(d.won, 0) as won_today
+        from ${gameSegments} s
+        left join ${rewards} r on r.id = s.reward_id
+        left join ${gameSegmentDays} d on d.segment_id = s.id and d.day = ${where.day}::date
+        where s.game_id = g.id
+      ) x) as segments,
+      (select row_to_json(p) from (
+        select c.created_at as customer_since, pl.last_spin_at, pl.last_win_at, pl.retry_at, pl.spins,
+          exists (select 1 from ${orders} o where o.customer_id = c.id and o.branch_id = ${where.branchId}::int) as ordered
+        from ${customers} c
+        left join ${gamePlayers} pl on pl.game_id = g.id and pl.customer_id = c.id
+        where c.id = ${where.customerId}::int
+      ) p) as diner
+    from g`);
+  const [r] = rowsOf<Record<string, unknown>>(result);
+  if (!r) return undefined;
+  const game: GameRow = {
+    id: Number(r.id),
+    brandId: Number(r.brand_id),
+    branchId: num(r.branch_id),
+    kind: String(r.kind),
+    nameAr: String(r.name_ar),
+    nameEn: String(r.name_en),
+    cooldownDaysAfterWin: Number(r.cooldown_days_after_win),
+    retryMinutesAfterLoss: Number(r.retry_minutes_after_loss),
+    isActive: Boolean(r.is_active),
+    createdAt: new Date(r.created_at as string),
+  };
+  const segments = (r.segments as Record<string, unknown>[]).map(
+    (x): SegmentState => ({
+      id: Number(x.id),
+      position: Number(x.position),
+      labelAr: String(x.label_ar),
+      labelEn: String(x.label_en),
+      color: String(x.color),
+      prize: x.prize as SegmentState['prize'],
+      rewardId: num(x.reward_id),
+      rewardNameAr: (x.reward_name_ar as string | null) ?? null,
+      rewardNameEn: (x.reward_name_en as string | null) ?? null,
+      rewardValidDays: num(x.reward_valid_days),
+      points: num(x.points),
+      sendBySms: Boolean(x.send_by_sms),
+      weight: Number(x.weight),
+      stock: num(x.stock),
+      won: Number(x.won),
+      dailyBudget: num(x.daily_budget),
+      wonToday: Number(x.won_today),
+    }),
+  );
+  const d = r.diner as Record<string, unknown> | null;
+  const lastSpinAt = d ? dateOf(d.last_spin_at) : null;
+  return {
+    game,
+    segments,
+    diner: d
+      ? {
+          player: lastSpinAt
+            ? { lastSpinAt, lastWinAt: dateOf(d.last_win_at), retryAt: dateOf(d.retry_at), spins: Number(d.spins) }
+            : null,
+          customerSince: new Date(d.customer_since as string),
+          orderedAtBranch: Boolean(d.ordered),
+        }
+      : null,
+  };
+}
+
+/** The game's segments again (after a concurrent spin took the last of a prize): loadGameState's, alone. */
+export async function listSegments(db: Queryable, where: Parameters<typeof loadGameState>[1]): Promise<SegmentState[]> {
+  return (await loadGameState(db, { ...where, customerId: null }))?.segments ?? [];
+}
+
+/**
+ * Takes one prize from a segment: its total (never past its stock) and today's (never past its daily budget), each a
+ * conditional write that re-checks on the newest row under its lock. False when either is used up (a concurrent
+ * spin took the last one): the caller rolls back (the other write with it) and draws again.
+ */
+export async function takePrize(
+  db: Queryable,
+  segment: { id: number; dailyBudget: number | null },
+  day: string,
+): Promise<boolean> {
+  const total = await db.execute(sql`
+    update ${gameSegments} set won = won + 1
+    where id = ${segment.id}::int and (stock is null or won < stock)
+    returning id`);
+  if (rowsOf(total).length === 0) return false;
+  if (segment.dailyBudget === null) return true;
+  const today = await db.execute(sql`
+    insert into ${gameSegmentDays} (segment_id, day, won) values (${segment.id}::int, ${day}::date, 1)
+    on conflict (segment_id, day) do update set won = ${gameSegmentDays}.won + 1
+    where ${gameSegmentDays}.won < ${segment.dailyBudget}::int
+    returning won`);
+  return rowsOf(today).length > 0;
+}
+
+/**
+ * Records the spin: the player's row and the draw, in one statement. The player's row is written only while the
+ * rules still hold on its newest version (no spin in the last minute, no cooldown running; for a game for new
+ * diners only, no row at all): two spins at once, on any instance, queue on that row and the second finds the
+ * first's time. Answers the draw's id, or null when the row refused (nothing written).
+ */
+export async function recordSpin(
+  db: Queryable,
+  spin: {
+    gameId: number;
+    customerId: number;
+    branchId: number;
+    segmentId: number;
+    randomValue: number;
+    totalWeight: number;
+    won: boolean;
+    retryAt: Date | null;
+    newPlayersOnly: boolean;
+    cooldownDaysAfterWin: number;
+    gapMs: number;
+    now: Date;
+  },
+): Promise<number | null> {
+  const now = spin.now.toISOString();
+  const lastWinAt = spin.won ? now : null;
+  const onConflict = spin.newPlayersOnly
+    ? sql`do nothing`
+    : sql`do update set last_spin_at = excluded.last_spin_at,
+        last_win_at = coalesce(excluded.last_win_at, ${gamePlayers}.last_win_at),
+        retry_at = excluded.retry_at, spins = ${gamePlayers}.spins + 1
+      where ${gamePlayers}.last_spin_at <= ${now}::timestamptz - make_interval(secs => ${spin.gapMs / 1000}::float8)
+        and (${gamePlayers}.retry_at is null or ${gamePlayers}.retry_at <= ${now}::timestamptz)
+        and (${gamePlayers}.last_win_at is null
+          or ${gamePlayers}.last_win_at <= ${now}::timestamptz - make_interval(days => ${spin.cooldownDaysAfterWin}::int))`;
+  const result = await db.execute(sql`
+    with player as (
+      insert into ${gamePlayers} (game_id, customer_id, last_spin_at, last_win_at, retry_at, spins)
+      values (${spin.gameId}::int, ${spin.customerId}::int, ${now}::timestamptz, ${lastWinAt}::timestamptz,
+        ${spin.retryAt ? spin.retryAt.toISOString() : null}::timestamptz, 1)
+      on conflict (game_id, customer_id) ${onConflict}
+      returning game_id
+    )
+    insert into ${gameDraws} (game_id, customer_id, segment_id, branch_id, random_value, total_weight, created_at)
+    select ${spin.gameId}::int, ${spin.customerId}::int, ${spin.segmentId}::int, ${spin.branchId}::int,
+      ${spin.randomValue}::int, ${spin.totalWeight}::int, ${now}::timestamptz
+    from player
+    returning id`);
+  const [row] = rowsOf<{ id: number }>(result);
+  return row ? Number(row.id) : null;
+}
+
+/** Notes on the draw what it gave (its owned reward or points). */
+export async function recordPrize(
+  db: Queryable,
+  drawId: number,
+  prize: { customerRewardId: number | null; points: number | null },
+): Promise<void> {
+  await db.execute(sql`
+    update ${gameDraws} set customer_reward_id = ${prize.customerRewardId}::int, points = ${prize.points}::int
+    where id = ${drawId}`);
+}

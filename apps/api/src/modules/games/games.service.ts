@@ -1,0 +1,310 @@
+import { randomInt } from 'node:crypto';
+import {
+  type DrawableSegment,
+  drawableWeight,
+  type GameKind,
+  NEW_CUSTOMER_WINDOW_MS,
+  outOfGifts,
+  pickSegment,
+  retryLeft,
+  SPIN_GAP_MS,
+  wheelOdds,
+} from '@sufra/shared/engagement/wheel';
+import type { Language } from '@sufra/shared/language';
+import { formatRewardCode } from '@sufra/shared/loyalty/rewards';
+import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
+import type { GameResponse, SpinResponse } from '@sufra/shared/schemas/games';
+import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { CustomerPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
+import { findCustomer } from '../customers/customers.repo.ts';
+import { appendPoints } from '../loyalty/loyalty.repo.ts';
+import { insertCustomerReward } from '../loyalty/rewards.repo.ts';
+import { newRewardCode } from '../loyalty/rewards.service.ts';
+import type { QrContextRow } from '../qr/qr.repo.ts';
+import {
+  type GameRow,
+  type GameState,
+  listSegments,
+  loadGameState,
+  recordPrize,
+  recordSpin,
+  type SegmentState,
+  takePrize,
+} from './games.repo.ts';
+
+const DAY_MS = 86_400_000;
+/** A concurrent spin may take the last of a prize between the draw and its write: draw again this many times. */
+const DRAW_TRIES = 4;
+/** Thrown inside the spin's transaction (so it rolls back) when the drawn prize was taken meanwhile. */
+const PRIZE_GONE = Symbol('prize gone');
+
+/** The brand's calendar day at `now` in its branch's time zone (the daily budget's day). */
+function dayIn(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function drawable(s: SegmentState): DrawableSegment {
+  return {
+    id: s.id,
+    weight: s.weight,
+    prize: s.prize,
+    stockLeft: s.stock === null ? null : s.stock - s.won,
+    todayLeft: s.dailyBudget === null ? null : s.dailyBudget - s.wonToday,
+  };
+}
+
+function laterRefusal(code: ErrorCode, until: Date, now: Date): AppError {
+  const left = until.getTime() - now.getTime();
+  return new AppError(code, {
+    retryAt: until.toISOString(),
+    retryAfterSeconds: Math.ceil(left / 1000),
+    ...retryLeft(left),
+  });
+}
+
+/**
+ * Why this diner may not spin this game now (the spec's messages), or null. The same rules are re-checked by the
+ * spin's write on the player's newest row (games.repo recordSpin), so a race can't slip past them.
+ */
+function refusalOf(
+  game: GameRow,
+  state: NonNullable<GameState['diner']>,
+  segments: SegmentState[],
+  now: Date,
+): AppError | null {
+  const { player } = state;
+  if (game.kind === 'register_and_win') {
+    if (player) return new AppError('wheel_new_only');
+    if (state.customerSince.getTime() < now.getTime() - NEW_CUSTOMER_WINDOW_MS || state.orderedAtBranch) {
+      return new AppError('wheel_not_new');
+    }
+  }
+  if (player) {
+    const gapEnds = new Date(player.lastSpinAt.getTime() + SPIN_GAP_MS);
+    if (gapEnds > now)
+      return new AppError('wheel_one_minute', {
+        retryAfterSeconds: Math.ceil((gapEnds.getTime() - now.getTime()) / 1000),
+      });
+    if (player.lastWinAt) {
+      const cooldownEnds = new Date(player.lastWinAt.getTime() + game.cooldownDaysAfterWin * DAY_MS);
+      if (cooldownEnds > now) return laterRefusal('wheel_won_cooldown', cooldownEnds, now);
+    }
+    if (player.retryAt && player.retryAt > now) return laterRefusal('wheel_retry_later', player.retryAt, now);
+  }
+  if (outOfGifts(segments.map(drawable))) return new AppError('wheel_out_of_gifts');
+  return null;
+}
+
+/**
+ * The wheel and register-and-win (issue 17). The server draws: a cryptographic random number in [0, the drawable
+ * weight), turned into a segment by the shared rule, in the transaction that takes the prize's stock and today's
+ * budget (conditional writes: never oversold) and records the spin on the player's row (the one-a-minute gap and
+ * the cooldowns, on every instance) with the draw for audit. The client only animates to the answer.
+ */
+export function createGamesService(ctx: AppContext, deps: { onSmsQueued: () => void }) {
+  const { db } = ctx;
+
+  /** The game and the diner's state in one read; refusals for no game and a game switched off. */
+  async function stateOf(qr: QrContextRow, kind: GameKind, me: CustomerPrincipal | null, day: string) {
+    const state = await loadGameState(db, {
+      brandId: qr.brand.id,
+      branchId: qr.branch.id,
+      kind,
+      day,
+      customerId: me?.id ?? null,
+    });
+    if (!state) throw new AppError('game_not_found');
+    if (!state.game.isActive) throw new AppError('wheel_not_allowed');
+    return state;
+  }
+
+  return {
+    async show(
+      qr: QrContextRow,
+      kind: GameKind,
+      me: CustomerPrincipal | null,
+      language: Language,
+    ): Promise<GameResponse> {
+      const now = ctx.now();
+      const { game, segments, diner } = await stateOf(qr, kind, me, dayIn(now, qr.branch.timeZone));
+      const odds = wheelOdds(segments.map(drawable));
+      let mine: GameResponse['me'] = null;
+      if (diner) {
+        const refusal = refusalOf(game, diner, segments, now);
+        mine = {
+          canSpin: refusal === null,
+          refusal: refusal
+            ? {
+                code: refusal.code,
+                message: errorMessage(refusal.code, language),
+                ...(refusal.details ? { details: refusal.details } : {}),
+              }
+            : null,
+        };
+      }
+      return {
+        game: {
+          id: game.id,
+          kind: game.kind as GameKind,
+          name: { ar: game.nameAr, en: game.nameEn },
+          cooldownDaysAfterWin: game.cooldownDaysAfterWin,
+        },
+        segments: segments.map((s) => ({
+          id: s.id,
+          label: { ar: s.labelAr, en: s.labelEn },
+          color: s.color,
+          prize: s.prize,
+          rewardName: s.rewardNameAr === null ? null : { ar: s.rewardNameAr, en: s.rewardNameEn ?? s.rewardNameAr },
+          points: s.points,
+          oddsBasisPoints: odds.get(s.id) ?? 0,
+          stockLeft: s.stock === null ? null : s.stock - s.won,
+        })),
+        me: mine,
+      };
+    },
+
+    async spin(qr: QrContextRow, kind: GameKind, me: CustomerPrincipal, language: Language): Promise<SpinResponse> {
+      const now = ctx.now();
+      const day = dayIn(now, qr.branch.timeZone);
+      const state = await stateOf(qr, kind, me, day);
+      const { game } = state;
+      let { segments } = state;
+      if (!state.diner) throw new Error('the signed-in customer has no row');
+      const first = refusalOf(game, state.diner, segments, now);
+      if (first) throw first;
+
+      for (let attempt = 0; ; attempt += 1) {
+        const total = drawableWeight(segments.map(drawable));
+        const randomValue = randomInt(total);
+        const segment = pickSegment(
+          segments.map((s) => ({ ...drawable(s), state: s })),
+          randomValue,
+        )?.state;
+        if (!segment) throw new Error('the draw landed on no segment');
+        const won = segment.prize !== 'none';
+        const newPlayersOnly = game.kind === 'register_and_win';
+        const retryAt =
+          won || newPlayersOnly
+            ? null
+            : new Date(now.getTime() + Math.max(game.retryMinutesAfterLoss * 60_000, SPIN_GAP_MS));
+        let outcome: SpinResponse;
+        try {
+          // A lost spin writes one statement (the player's row and the draw), atomic alone: no transaction, one round
+          // trip. A win takes the prize and gives it in a transaction.
+          const atomically = <T>(work: (q: Queryable) => Promise<T>): Promise<T> =>
+            won ? db.transaction(work) : work(db);
+          outcome = await atomically(async (tx): Promise<SpinResponse> => {
+            // Stock and today's budget first (a loser takes nothing): a prize gone since the read is drawn again. Thrown,
+            // not returned, so the transaction rolls back (the total taken before today's budget refused, with it).
+            if (won && !(await takePrize(tx, segment, day))) throw PRIZE_GONE;
+            const drawId = await recordSpin(tx, {
+              gameId: game.id,
+              customerId: me.id,
+              branchId: qr.branch.id,
+              segmentId: segment.id,
+              randomValue,
+              totalWeight: total,
+              won,
+              retryAt,
+              newPlayersOnly,
+              cooldownDaysAfterWin: game.cooldownDaysAfterWin,
+              gapMs: SPIN_GAP_MS,
+              now,
+            });
+            // The player's row refused: a spin at the same moment (this diner's other tab or device) went first.
+            if (drawId === null) throw new AppError(newPlayersOnly ? 'wheel_new_only' : 'wheel_one_minute');
+            let reward: SpinResponse['reward'] = null;
+            let sentBySms = false;
+            if (segment.prize === 'reward' && segment.rewardId !== null) {
+              const owned = await issuePrize(tx, me, segment, now);
+              reward = {
+                ownedId: owned.id,
+                name: { ar: segment.rewardNameAr ?? '', en: segment.rewardNameEn ?? '' },
+                code: formatRewardCode(owned.code),
+              };
+              if (segment.sendBySms) {
+                const phone = (await findCustomer(tx, me.id, me.brandId))?.phone;
+                if (phone) {
+                  const name = language === 'ar' ? segment.rewardNameAr : segment.rewardNameEn;
+                  const body =
+                    language === 'ar'
+                      ? `${qr.brand.nameAr}: رمز جائزتك (${name}): ${reward.code}`
+                      : `${qr.brand.nameEn}: your prize (${name}) code: ${reward.code}`;
+                  await insertSms(tx, { brandId: qr.brand.id, toPhone: phone, body, now });
+                  sentBySms = true;
+                }
+              }
+              await recordPrize(tx, drawId, { customerRewardId: owned.id, points: null });
+            } else if (segment.prize === 'points' && segment.points !== null) {
+              const moved = await appendPoints(tx, {
+                brandId: qr.brand.id,
+                customerId: me.id,
+                kind: 'bonus',
+                points: segment.points,
+                reason: 'wheel_prize',
+                at: now,
+              });
+              if (!moved) throw new Error('a points prize could not be added');
+              await recordPrize(tx, drawId, { customerRewardId: null, points: segment.points });
+            }
+            const nextSpinAt = newPlayersOnly
+              ? null
+              : won
+                ? new Date(now.getTime() + game.cooldownDaysAfterWin * DAY_MS)
+                : retryAt;
+            return {
+              drawId,
+              segmentId: segment.id,
+              prize: segment.prize,
+              reward,
+              points: segment.prize === 'points' ? segment.points : null,
+              sentBySms,
+              nextSpinAt: nextSpinAt ? nextSpinAt.toISOString() : null,
+            };
+          });
+        } catch (error) {
+          if (error !== PRIZE_GONE) throw error;
+          // Someone took the last of that prize: read what is left and draw again (or say the gifts are gone).
+          segments = await listSegments(db, {
+            brandId: qr.brand.id,
+            branchId: qr.branch.id,
+            kind,
+            day,
+            customerId: null,
+          });
+          if (attempt + 1 >= DRAW_TRIES || outOfGifts(segments.map(drawable))) throw new AppError('wheel_out_of_gifts');
+          continue;
+        }
+        if (outcome.sentBySms) deps.onSmsQueued();
+        return outcome;
+      }
+    },
+  };
+
+  async function issuePrize(tx: Queryable, me: CustomerPrincipal, segment: SegmentState, now: Date) {
+    if (segment.rewardId === null) throw new Error('a reward segment without its reward');
+    const input = {
+      brandId: me.brandId,
+      customerId: me.id,
+      rewardId: segment.rewardId,
+      source: 'prize' as const,
+      pointsSpent: 0,
+      validFrom: now,
+      expiresAt: segment.rewardValidDays === null ? null : new Date(now.getTime() + segment.rewardValidDays * DAY_MS),
+      createdAt: now,
+    };
+    // A code taken in the brand (one in 2^40) is drawn again inside a savepoint.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await tx.transaction((sp) => insertCustomerReward(sp, { ...input, code: newRewardCode() }));
+      } catch (error) {
+        if (attempt >= 4) throw error;
+      }
+    }
+  }
+}
+
+export type GamesService = ReturnType<typeof createGamesService>;

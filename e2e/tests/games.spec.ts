@@ -1,0 +1,75 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { fillRegistration, readCode, uniqueMobile } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/payment.ts';
+import { imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
+
+/** The games' words the journey looks for (locales/games.{ar,en}.json). */
+const TEXT = {
+  spin: { ar: 'دوّر', en: 'Spin' },
+  won: { ar: /ربحت: (.+)\. تجدها في مكافآتي\./, en: /You won: (.+)\. It's in My Rewards\./ },
+  toRewards: { ar: 'مكافآتي', en: 'My rewards' },
+  alreadyRegistered: { ar: 'أنت مسجّل بالفعل', en: 'You are already registered' },
+  newOnly: {
+    ar: 'عذرًا، لقد شاركت من قبل، المشاركة للمشاركين الجدد فقط',
+    en: 'Sorry, already participated, for new participants only',
+  },
+  chances: { ar: 'فرص الفوز', en: 'Chances' },
+} as const;
+
+const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+
+async function shoot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await imagesSettled(page);
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`register and win (${language})`, () => {
+    test('a new diner registers, spins once, finds the prize in My Rewards; a second visit says registered', async ({
+      page,
+      baseURL,
+    }) => {
+      // Registration, a spin whose wheel turns for four seconds, My Rewards and a reload: more than the default minute on
+      // a loaded machine.
+      test.setTimeout(120_000);
+      // Arabic turns the wheel (the result waits for the turn's end); English asks for reduced motion (no turn).
+      if (language === 'en') await page.emulateMedia({ reducedMotion: 'reduce' });
+      await useLanguage(page, language);
+      await page.goto(`/register-and-win/${QR.main}`);
+      // Not signed in: the registration form first, then back here.
+      await expect(page).toHaveURL(/\/register\//);
+      const diner = { name: `Winner ${Math.random().toString(36).slice(2, 7)}`, phone: uniqueMobile() };
+      await fillRegistration(page, language, diner);
+      const { code } = await readCode(baseURL ?? '', diner.phone.e164);
+      await page.locator('#otp-code').fill(code);
+      await expect(page).toHaveURL(new RegExp(`/register-and-win/${QR.main}$`));
+
+      // The odds are published beside the wheel, adding up to 100 %.
+      await expect(page.getByRole('table')).toBeVisible();
+      await expect(page.getByRole('heading', { name: TEXT.chances[language] })).toBeVisible();
+      const spin = page.getByRole('button', { name: TEXT.spin[language], exact: true });
+      await expect(spin).toBeEnabled();
+      await shoot(page, `register-and-win-${language}`);
+      await expectNoSeriousViolations(page, 'register and win');
+      await spin.click();
+      const result = page.getByTestId('spin-result');
+      await expect(result).toContainText(TEXT.won[language], { timeout: 15_000 });
+      const prize = ((await result.textContent()) ?? '').match(TEXT.won[language])?.[1] ?? '';
+      expect(prize).not.toBe('');
+      await shoot(page, `register-and-win-won-${language}`);
+
+      await result.getByRole('link', { name: TEXT.toRewards[language] }).click();
+      await expect(page).toHaveURL(new RegExp(`/my-rewards/${QR.main}`));
+      await expect(page.getByTestId('my-rewards-page').getByText(prize).first()).toBeVisible();
+
+      // One spin only: back on the page (a reload of its deep link), it says so, with the ways on.
+      await page.goto(`/register-and-win/${QR.main}`);
+      await expect(page.getByTestId('already-registered')).toContainText(TEXT.alreadyRegistered[language]);
+      await expect(page.getByTestId('already-registered')).toContainText(TEXT.newOnly[language]);
+      await expect(page.getByRole('button', { name: TEXT.spin[language], exact: true })).toHaveCount(0);
+    });
+  });
+}
