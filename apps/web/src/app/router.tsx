@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { comingSoonRoutes, paths } from '../config/paths';
 import { loadAccountStrings, loadOrderingStrings } from '../lib/language';
@@ -40,6 +40,17 @@ const PaymentRoute = lazyPage(() => withOrderingStrings(import('../features/orde
 const CardRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/card-route')));
 const PaymentFailedRoute = lazyPage(() =>
   withOrderingStrings(import('../features/ordering/routes/payment-failed-route')),
+);
+
+// Evaluations (issue 17): the diner's form, the managers' section, and the small "rate your visit" link the ordering
+// pages show (given to them here, so the ordering feature need not import this one).
+const EvaluateRoute = lazyPage(() => withOrderingStrings(import('../features/evaluation/routes/evaluate-route')));
+const EvaluationsSection = lazyPage(() => import('../features/evaluation/routes/evaluations-section'));
+const EvaluationLink = lazyPage(() => import('../features/evaluation/components/evaluation-link'));
+const evaluationLink = (uuid: string, orderId: number) => (
+  <Suspense fallback={null}>
+    <EvaluationLink uuid={uuid} orderId={orderId} />
+  </Suspense>
 );
 
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
@@ -101,10 +112,10 @@ export function AppRoutes() {
         {inEstablishment(<CheckoutRoute />)}
       </Route>
       <Route key="establishment" path={paths.confirmOrder.pattern}>
-        {inEstablishment(<ConfirmOrderRoute />)}
+        {inEstablishment(<ConfirmOrderRoute evaluationLink={evaluationLink} />)}
       </Route>
       <Route key="establishment" path={paths.orders.pattern}>
-        {inEstablishment(<OrdersRoute />)}
+        {inEstablishment(<OrdersRoute evaluationLink={evaluationLink} />)}
       </Route>
       <Route key="establishment" path={paths.payment.pattern}>
         {inEstablishment(<PaymentRoute />)}
@@ -126,6 +137,9 @@ export function AppRoutes() {
           {inEstablishment(<LoyaltyPage page={page} />)}
         </Route>
       ))}
+      <Route key="establishment" path={paths.evaluate.pattern}>
+        {inEstablishment(<EvaluateRoute />)}
+      </Route>
       {comingSoonRoutes.map((route) => (
         <Route key="establishment" path={route.pattern}>
           {inEstablishment(<ComingSoonRoute page={route.key} />)}
@@ -139,6 +153,11 @@ export function AppRoutes() {
       <Route key="staff" path={paths.staffRedeem.pattern}>
         <StaffLayout>
           <StaffRoute section="redeem" renderSection={(user) => <RedeemSection user={user} />} />
+        </StaffLayout>
+      </Route>
+      <Route key="staff" path={paths.staffEvaluations.pattern}>
+        <StaffLayout>
+          <StaffRoute section="evaluations" renderSection={(user) => <EvaluationsSection user={user} />} />
         </StaffLayout>
       </Route>
       <Route key="plain" path={paths.reference.pattern}>
