@@ -23,7 +23,12 @@ export function PhotoPicker({
   const language = useLanguage();
   const inputId = useId();
   const previews = useMemo(() => photos.map((p) => URL.createObjectURL(p)), [photos]);
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  useEffect(
+    () => () => {
+      for (const url of previews) URL.revokeObjectURL(url);
+    },
+    [previews],
+  );
   const full = photos.length >= MAX_EVALUATION_PHOTOS;
 
   return (
@@ -33,7 +38,7 @@ export function PhotoPicker({
       {photos.length > 0 && (
         <ul className="photo-picker__list">
           {photos.map((photo, index) => (
-            <li key={`${photo.name}-${index}`} className="photo-picker__item">
+            <li key={previews[index]} className="photo-picker__item">
               <img
                 src={previews[index]}
                 alt={t('evaluation.photoAlt', { number: formatNumber(index + 1, language) })}

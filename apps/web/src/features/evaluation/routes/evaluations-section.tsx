@@ -178,8 +178,8 @@ function EvaluationCard({
         {` · ${when}`}
       </p>
       <dl className="review-list">
-        {e.answers.map((a, index) => (
-          <div key={`${e.id}-${index}`} className="review-row">
+        {e.answers.map((a) => (
+          <div key={a.question.en} className="review-row">
             <dt>{a.question[language]}</dt>
             <dd>
               {a.kind === 'rating' && a.rating !== null
