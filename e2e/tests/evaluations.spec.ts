@@ -99,7 +99,9 @@ for (const language of LANGUAGES) {
       await page
         .getByRole('textbox', { name: new RegExp(EVAL_TEXT.tellUs[language]) })
         .fill(language === 'ar' ? 'وصل الطعام باردًا' : 'The food arrived cold');
-      await page.getByTestId('photo-input').setInputFiles([await photo('a.jpg', '#b5523b'), await photo('b.jpg', '#3b7bb5')]);
+      await page
+        .getByTestId('photo-input')
+        .setInputFiles([await photo('a.jpg', '#b5523b'), await photo('b.jpg', '#3b7bb5')]);
       await expect(page.locator('.photo-picker__item img')).toHaveCount(2);
       // A third is refused here with the spec's words.
       await expect(page.getByTestId('photo-input')).toBeDisabled();

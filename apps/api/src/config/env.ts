@@ -25,7 +25,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Where evaluation photos are kept (the local file storage); default: DATA_DIR/uploads. */
-  UPLOADS_DIR: z.string().min(1).optional(),
+  UPLOADS_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z

@@ -146,7 +146,8 @@ function EvaluationCard({
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = `evaluation-${e.id}`;
-  const when = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
+  // Gregorian in Arabic too (ar-SA alone picks the Hijri calendar), as the loyalty pages do.
+  const when = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-SA', {
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(e.createdAt));
