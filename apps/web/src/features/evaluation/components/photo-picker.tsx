@@ -37,10 +37,10 @@ export function PhotoPicker({
       <p className="field__hint">{t('evaluation.photosHint')}</p>
       {photos.length > 0 && (
         <ul className="photo-picker__list">
-          {photos.map((photo, index) => (
-            <li key={previews[index]} className="photo-picker__item">
+          {previews.map((preview, index) => (
+            <li key={preview} className="photo-picker__item">
               <img
-                src={previews[index]}
+                src={preview}
                 alt={t('evaluation.photoAlt', { number: formatNumber(index + 1, language) })}
               />
               <button
