@@ -29,7 +29,7 @@ describe('the app', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toMatch(/img-src 'self' data: https:/);
+    expect(csp).toMatch(/img-src 'self' data: blob: https:/);
   });
 
   it('gives every response a request id', async () => {

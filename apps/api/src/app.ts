@@ -19,6 +19,8 @@ import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { createBranchesService, toBrand } from './modules/branches/branches.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
+import { createEvaluationsService } from './modules/evaluations/evaluations.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -80,6 +82,7 @@ import { createLogSmsProvider } from './providers/sms/log-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { createSmsRelay } from './providers/sms/sms-relay.ts';
 import { createTwilioSmsProvider } from './providers/sms/twilio-sms-provider.ts';
+import { createLocalFileStorage } from './providers/storage/local-file-storage.ts';
 
 export interface AppDeps {
   /** The database to use; when absent the app opens one from the config and closes it with the app. */
@@ -266,7 +269,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const loyalty = createLoyaltyService(ctx);
   app.decorate('loyalty', loyalty);
   const rewards = createRewardsService(ctx, { secret });
-  const liveHub = createLiveHub({ database, log: app.log, ...createLiveLoaders(ctx) });
+  const evaluations = createEvaluationsService(ctx, { storage: createLocalFileStorage(config.uploadsDir), rewards });
+  const liveHub = createLiveHub({ database, log: app.log, ...createLiveLoaders(ctx, evaluations) });
   app.decorate('liveHub', liveHub);
   app.addHook('onReady', async () => liveHub.start());
   // After the streams have been ended (their preClose hook) and before the database closes.
@@ -312,6 +316,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
       await api.register(tablesRoutes, { tables, guards });
       await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
+      await api.register(evaluationsRoutes, { qr, evaluations, guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
       await api.register(gamesRoutes, {
         qr,

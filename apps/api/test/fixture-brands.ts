@@ -231,6 +231,32 @@ export const brandA: SeedBrand = {
       },
     ],
   },
+  evaluation: {
+    name: { ar: 'قيّم زيارتك', en: 'Rate your visit' },
+    pointsReward: 50,
+    lowRatingThreshold: 2,
+    questions: [
+      { kind: 'rating', label: { ar: 'الطعام', en: 'Food' } },
+      {
+        kind: 'single',
+        label: { ar: 'في الوقت؟', en: 'On time?' },
+        options: [
+          { ar: 'نعم', en: 'Yes' },
+          { ar: 'لا', en: 'No' },
+        ],
+      },
+      {
+        kind: 'multiple',
+        label: { ar: 'ما أعجبك؟', en: 'What did you like?' },
+        options: [
+          { ar: 'الطعم', en: 'Taste' },
+          { ar: 'السعر', en: 'Price' },
+          { ar: 'التغليف', en: 'Packaging' },
+        ],
+      },
+      { kind: 'text', label: { ar: 'ملاحظات', en: 'Notes' } },
+    ],
+  },
 };
 
 export const brandB: SeedBrand = {

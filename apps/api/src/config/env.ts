@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -24,6 +24,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where evaluation photos are kept (the local file storage); default: DATA_DIR/uploads. */
+  UPLOADS_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -128,6 +130,8 @@ export interface Config {
   host: string;
   /** Absolute path of the data folder (PGlite files). */
   dataDir: string;
+  /** Absolute path of the local file storage's folder (evaluation photos). */
+  uploadsDir: string;
   /** Set → real PostgreSQL through a pg pool; unset → embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -293,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: atRoot(e.DATA_DIR),
+    uploadsDir: atRoot(e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     workers: e.API_WORKERS,

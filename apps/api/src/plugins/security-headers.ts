@@ -33,8 +33,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
         scriptSrc: ["'self'"],
         // Inline style attributes (React, Swagger UI) are harmless; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Pop-up and slider images may be remote.
-        imgSrc: ["'self'", 'data:', 'https:', ...(imageOrigin ? [imageOrigin] : [])],
+        // Pop-up and slider images may be remote; blob: is the preview of a photo picked for an evaluation.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(imageOrigin ? [imageOrigin] : [])],
         fontSrc: ["'self'", 'data:'],
         // The spec's host rule may point the API at api.<domain>. Our card page posts the card to Moyasar's tokens
         // API from the browser (named, for a local or test Moyasar over http).

@@ -45,6 +45,17 @@ const PaymentFailedRoute = lazyPage(() =>
   withOrderingStrings(import('../features/ordering/routes/payment-failed-route')),
 );
 
+// Evaluations (issue 17): the diner's form, the managers' section, and the small "rate your visit" link the ordering
+// pages show (given to them here, so the ordering feature need not import this one).
+const EvaluateRoute = lazyPage(() => withOrderingStrings(import('../features/evaluation/routes/evaluate-route')));
+const EvaluationsSection = lazyPage(() => import('../features/evaluation/routes/evaluations-section'));
+const EvaluationLink = lazyPage(() => import('../features/evaluation/components/evaluation-link'));
+const evaluationLink = (uuid: string, orderId: number) => (
+  <Suspense fallback={null}>
+    <EvaluationLink uuid={uuid} orderId={orderId} />
+  </Suspense>
+);
+
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.
 const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-page'));
@@ -117,10 +128,10 @@ export function AppRoutes() {
         {inEstablishment(<CheckoutRoute pointsControl={checkoutPoints} />)}
       </Route>
       <Route key="establishment" path={paths.confirmOrder.pattern}>
-        {inEstablishment(<ConfirmOrderRoute />)}
+        {inEstablishment(<ConfirmOrderRoute evaluationLink={evaluationLink} />)}
       </Route>
       <Route key="establishment" path={paths.orders.pattern}>
-        {inEstablishment(<OrdersRoute />)}
+        {inEstablishment(<OrdersRoute evaluationLink={evaluationLink} />)}
       </Route>
       <Route key="establishment" path={paths.payment.pattern}>
         {inEstablishment(<PaymentRoute />)}
@@ -148,6 +159,9 @@ export function AppRoutes() {
           {inEstablishment(<LoyaltyPage page={page} />)}
         </Route>
       ))}
+      <Route key="establishment" path={paths.evaluate.pattern}>
+        {inEstablishment(<EvaluateRoute />)}
+      </Route>
       {comingSoonRoutes.map((route) => (
         <Route key="establishment" path={route.pattern}>
           {inEstablishment(<ComingSoonRoute page={route.key} />)}
@@ -166,6 +180,11 @@ export function AppRoutes() {
       <Route key="staff" path={paths.staffLoyalty.pattern}>
         <StaffLayout>
           <StaffRoute section="loyalty" renderSection={(user) => <LoyaltyAdminSection user={user} />} />
+        </StaffLayout>
+      </Route>
+      <Route key="staff" path={paths.staffEvaluations.pattern}>
+        <StaffLayout>
+          <StaffRoute section="evaluations" renderSection={(user) => <EvaluationsSection user={user} />} />
         </StaffLayout>
       </Route>
       <Route key="plain" path={paths.reference.pattern}>

@@ -11,7 +11,9 @@ export const paths = {
   applyCoupons: { pattern: '/apply-coupons/:uuid', build: (uuid: string) => `/apply-coupons/${enc(uuid)}` },
   evaluate: {
     pattern: '/evaluate/:uuid/:form',
-    build: (uuid: string, form: string) => `/evaluate/${enc(uuid)}/${enc(form)}`,
+    /** order: the order being rated (the confirmation page and the order history link here with it). */
+    build: (uuid: string, form: string, order?: number) =>
+      `/evaluate/${enc(uuid)}/${enc(form)}${query({ order: order?.toString() })}`,
   },
   reference: { pattern: '/reference/:code', build: (code: string) => `/reference/${enc(code)}` },
   error: {
@@ -81,6 +83,7 @@ export const paths = {
   /** The staff app's Redeem section: a cashier's counter tablet opens it directly (a bookmark, a reload). */
   staffRedeem: { pattern: '/staff/redeem', build: () => '/staff/redeem' },
   staffLoyalty: { pattern: '/staff/loyalty', build: () => '/staff/loyalty' },
+  staffEvaluations: { pattern: '/staff/evaluations', build: () => '/staff/evaluations' },
 } as const;
 
 function query(params: Record<string, string | undefined>): string {
@@ -100,6 +103,5 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 export const comingSoonRoutes = [
   { key: 'referral', pattern: paths.referral.pattern },
   { key: 'applyCoupons', pattern: paths.applyCoupons.pattern },
-  { key: 'evaluate', pattern: paths.evaluate.pattern },
 ] as const;
 export type ComingSoonKey = (typeof comingSoonRoutes)[number]['key'];

@@ -99,7 +99,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
     Accept: 'application/json',
     'Accept-Language': language,
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // FormData (an upload) sets its own multipart Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
@@ -107,7 +109,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions): Prom
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : isForm ? body : JSON.stringify(body),
       signal: controller.signal,
     });
   } catch (cause) {

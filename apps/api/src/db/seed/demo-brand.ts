@@ -9,6 +9,7 @@ import type {
   SeedBranch,
   SeedBrand,
   SeedCombo,
+  SeedEvaluationForm,
   SeedItem,
   SeedLoyalty,
   SeedModifierGroup,
@@ -1594,6 +1595,45 @@ export const DEMO_LOYALTY: SeedLoyalty = {
       pointsCost: null,
       validDays: 14,
     },
+    {
+      shop: 'prize',
+      kind: 'fixed',
+      name: t('اعتذار: خصم ٢٠ ريال', 'Apology: SAR 20 off'),
+      description: t(
+        'نعتذر عن تجربتك الأخيرة؛ خصم على طلبك القادم.',
+        'We are sorry about your last visit: money off your next order.',
+      ),
+      pointsCost: null,
+      amountHalalas: 2_000,
+      validDays: 30,
+    },
+  ],
+};
+
+/** The demo's evaluation form: one question of each kind, points for answering, low at two stars or fewer. */
+export const DEMO_EVALUATION: SeedEvaluationForm = {
+  name: t('قيّم زيارتك', 'Rate your visit'),
+  pointsReward: 50,
+  lowRatingThreshold: 2,
+  questions: [
+    { kind: 'rating', label: t('كيف كان الطعام؟', 'How was the food?') },
+    { kind: 'rating', label: t('كيف كانت الخدمة؟', 'How was the service?') },
+    {
+      kind: 'single',
+      label: t('هل وصل طلبك في الوقت المناسب؟', 'Did your order arrive on time?'),
+      options: [t('نعم', 'Yes'), t('تأخر قليلًا', 'A little late'), t('تأخر كثيرًا', 'Very late')],
+    },
+    {
+      kind: 'multiple',
+      label: t('ما الذي أعجبك؟', 'What did you like?'),
+      options: [
+        t('الطعم', 'The taste'),
+        t('الكمية', 'The portion'),
+        t('السعر', 'The price'),
+        t('التغليف', 'The packaging'),
+      ],
+    },
+    { kind: 'text', label: t('أخبرنا بالمزيد', 'Tell us more') },
   ],
 };
 
@@ -1671,4 +1711,5 @@ export const demoBrand: SeedBrand = {
   servicesOff: [],
   staff: DEMO_STAFF.map((s) => ({ ...s })),
   loyalty: DEMO_LOYALTY,
+  evaluation: DEMO_EVALUATION,
 };

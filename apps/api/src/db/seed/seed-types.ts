@@ -4,6 +4,7 @@
  * Money in halalas. Images are paths relative to the image host, e.g. '/images/menu/kabsa.svg'.
  */
 
+import type { QuestionKind } from '@sufra/shared/evaluation/answers';
 import type { PointsRules } from '@sufra/shared/loyalty/points';
 import type { RewardKind, RewardShop } from '@sufra/shared/loyalty/rewards';
 import type { OpeningSpan } from '@sufra/shared/schemas/branch';
@@ -32,6 +33,21 @@ export interface SeedBrand {
   staff?: SeedStaff[];
   /** The points programme (issue 15); absent: the brand has none. */
   loyalty?: SeedLoyalty;
+  /** The evaluation form (issue 17); absent: the brand has none. */
+  evaluation?: SeedEvaluationForm;
+}
+
+export interface SeedEvaluationForm {
+  name: LocalizedText;
+  pointsReward: number;
+  /** Whole stars; a submission averaging at or below it reaches the branch's managers live. */
+  lowRatingThreshold: number;
+  questions: {
+    kind: QuestionKind;
+    label: LocalizedText;
+    /** Choice questions only; their ids are 1, 2, 3 … in this order. */
+    options?: LocalizedText[];
+  }[];
 }
 
 export interface SeedLoyalty {

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../client.ts';
 import { adsPopups, adsSlides } from '../schema/ads.ts';
 import { branches, deliveryZones, paymentChoices, qrCodes, tables } from '../schema/branches.ts';
 import { brands } from '../schema/brands.ts';
+import { evaluationForms, evaluationQuestions } from '../schema/evaluations.ts';
 import { loyaltyLevels, loyaltyRules, rewards } from '../schema/loyalty.ts';
 import {
   branchItems,
@@ -332,6 +333,7 @@ export async function seedBrand(db: Database, data: SeedBrand): Promise<SeededBr
     }
 
     await seedLoyalty(tx, brandId, data);
+    await seedEvaluation(tx, brandId, data);
     await invalidateMenu(tx, brandId);
     return {
       brandId,
@@ -389,6 +391,48 @@ async function seedLoyalty(db: Queryable, brandId: number, data: SeedBrand) {
       position,
     })),
   );
+}
+
+/** The brand's evaluation form and its questions (issue 17). */
+async function seedEvaluation(db: Queryable, brandId: number, data: SeedBrand) {
+  const form = data.evaluation;
+  if (!form) return;
+  const [row] = await db
+    .insert(evaluationForms)
+    .values({
+      brandId,
+      nameAr: form.name.ar,
+      nameEn: form.name.en,
+      pointsReward: form.pointsReward,
+      lowRatingThreshold: form.lowRatingThreshold,
+    })
+    .returning({ id: evaluationForms.id });
+  if (!row) throw new Error('evaluation form insert returned nothing');
+  await db.insert(evaluationQuestions).values(
+    form.questions.map((q, position) => ({
+      formId: row.id,
+      kind: q.kind,
+      labelAr: q.label.ar,
+      labelEn: q.label.en,
+      options: (q.options ?? []).map((o, i) => ({ id: i + 1, ar: o.ar, en: o.en })),
+      position,
+    })),
+  );
+}
+
+/** A database seeded before evaluations existed gets the brand's form once, when it has none. */
+async function seedEvaluationIfAbsent(db: Database, data: SeedBrand): Promise<void> {
+  if (!data.evaluation) return;
+  await db.transaction(async (tx) => {
+    const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.slug, data.slug));
+    if (!brand) return;
+    const [existing] = await tx
+      .select({ id: evaluationForms.id })
+      .from(evaluationForms)
+      .where(eq(evaluationForms.brandId, brand.id));
+    if (existing) return;
+    await seedEvaluation(tx, brand.id, data);
+  });
 }
 
 /** A database seeded before loyalty existed gets the brand's programme once, when it has none. */
@@ -473,6 +517,7 @@ export async function seedBrandsIfAbsent(db: Database, list: SeedBrand[]): Promi
     if (have.has(data.slug)) {
       await seedStaffIfAbsent(db, data);
       await seedLoyaltyIfAbsent(db, data);
+      await seedEvaluationIfAbsent(db, data);
       continue;
     }
     seeded.push(await seedBrand(db, data));

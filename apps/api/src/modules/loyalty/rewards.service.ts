@@ -230,16 +230,24 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
       return { owned: await toOwned({ owned: result.owned, reward }, now), walletPoints: result.walletPoints };
     },
 
-    /** A manager grants a prize to a diner of their brand (it lands in My Rewards). */
-    async grant(staff: StaffPrincipal, customerId: number, rewardId: number): Promise<OwnedReward> {
+    /**
+     * A manager grants a prize to a diner of their brand (it lands in My Rewards). `alongside` runs in the same
+     * transaction with the owned copy (an evaluation's apology marks itself sent there: both or neither).
+     */
+    async grant(
+      staff: StaffPrincipal,
+      customerId: number,
+      rewardId: number,
+      alongside?: (tx: Parameters<typeof insertCustomerReward>[0], owned: CustomerRewardRow) => Promise<void>,
+    ): Promise<OwnedReward> {
       if (staff.role === 'cashier') throw new AppError('forbidden');
       const reward = await findReward(db, rewardId, staff.brandId);
       if (!reward?.isActive) throw new AppError('shop_reward_not_found');
       const customer = await findCustomerPoints(db, customerId, staff.brandId);
       if (!customer) throw new AppError('customer_not_found');
       const now = ctx.now();
-      const owned = await db.transaction((tx) =>
-        issue(tx, {
+      const owned = await db.transaction(async (tx) => {
+        const row = await issue(tx, {
           brandId: staff.brandId,
           customerId,
           rewardId,
@@ -249,8 +257,10 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
           expiresAt: reward.validDays === null ? null : new Date(now.getTime() + reward.validDays * DAY_MS),
           grantedByStaffId: staff.id,
           createdAt: now,
-        }),
-      );
+        });
+        await alongside?.(tx, row);
+        return row;
+      });
       return toOwned({ owned, reward }, now);
     },
 

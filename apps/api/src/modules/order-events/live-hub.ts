@@ -1,5 +1,7 @@
+import type { StaffEvaluation } from '@sufra/shared/schemas/evaluation';
 import { type Order, orderSchema, type StaffOrder } from '@sufra/shared/schemas/order';
 import type { Table } from '@sufra/shared/schemas/order-events';
+import type { StaffRole } from '@sufra/shared/schemas/staff';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from './order-events.repo.ts';
@@ -8,8 +10,10 @@ import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from './order-events.r
 export interface StaffSubscriber {
   brandId: number;
   branchIds: ReadonlySet<number>;
+  role: StaffRole;
   send(event: 'order_placed' | 'order_updated', data: StaffOrder): void;
   sendTable(data: Table): void;
+  sendEvaluation(data: StaffEvaluation): void;
 }
 
 /** A diner watching one of their orders on this instance. */
@@ -25,6 +29,7 @@ export interface LiveHubDeps {
   /** The order as the board sees it now (undefined if it is gone). */
   loadOrder(orderId: number, brandId: number): Promise<StaffOrder | undefined>;
   loadTable(tableId: number, brandId: number): Promise<Table | undefined>;
+  loadEvaluation(evaluationId: number, brandId: number): Promise<StaffEvaluation | undefined>;
 }
 
 /**
@@ -41,6 +46,17 @@ export function createLiveHub(deps: LiveHubDeps) {
   let queue: Promise<void> = Promise.resolve();
 
   async function dispatch(notice: LiveNotice) {
+    if (notice.kind === 'evaluation_low') {
+      // A diner's answers and photos are for the branch's managers, not every screen on its board (cashiers).
+      const managers = [...staff].filter(
+        (s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId) && s.role !== 'cashier',
+      );
+      if (managers.length === 0) return;
+      const evaluation = await deps.loadEvaluation(notice.evaluationId, notice.brandId);
+      if (!evaluation) return;
+      for (const s of managers) s.sendEvaluation(evaluation);
+      return;
+    }
     if (notice.kind === 'table_updated') {
       const watchers = [...staff].filter((s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId));
       if (watchers.length === 0) return;

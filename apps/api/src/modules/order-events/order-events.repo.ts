@@ -16,7 +16,9 @@ export type LiveNotice =
       branchId: number;
       customerId: number | null;
     }
-  | { kind: 'table_updated'; tableId: number; brandId: number; branchId: number };
+  | { kind: 'table_updated'; tableId: number; brandId: number; branchId: number }
+  /** A low rating (issue 17): for the branch's managers and owners only. */
+  | { kind: 'evaluation_low'; evaluationId: number; brandId: number; branchId: number };
 
 /**
  * Announces a change. Call it inside the transaction that makes the change: PostgreSQL delivers a
@@ -55,6 +57,9 @@ export function parseLiveNotice(payload: string): LiveNotice | null {
   }
   if (v.kind === 'table_updated' && int(v.tableId)) {
     return { kind: v.kind, tableId: v.tableId, brandId: v.brandId, branchId: v.branchId };
+  }
+  if (v.kind === 'evaluation_low' && int(v.evaluationId)) {
+    return { kind: v.kind, evaluationId: v.evaluationId, brandId: v.brandId, branchId: v.branchId };
   }
   return null;
 }

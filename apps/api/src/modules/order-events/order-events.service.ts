@@ -1,3 +1,4 @@
+import { EVALUATION_LOW_EVENT, type StaffEvaluation } from '@sufra/shared/schemas/evaluation';
 import type { Order, StaffOrder } from '@sufra/shared/schemas/order';
 import { ORDER_EVENT, type Table } from '@sufra/shared/schemas/order-events';
 import type { AppContext } from '../../app-context.ts';
@@ -16,8 +17,12 @@ export function orderEventId(order: Order): string {
 }
 
 /** What the hub loads once per event on this instance. */
-export function createLiveLoaders(ctx: AppContext) {
+export function createLiveLoaders(
+  ctx: AppContext,
+  evaluations: { loadForStaff(id: number, brandId: number): Promise<StaffEvaluation | undefined> },
+) {
   return {
+    loadEvaluation: (evaluationId: number, brandId: number) => evaluations.loadForStaff(evaluationId, brandId),
     async loadOrder(orderId: number, brandId: number): Promise<StaffOrder | undefined> {
       const row = await findStaffOrder(ctx.db, orderId, brandId);
       return row ? toStaffOrder(row, await listLinesOf(ctx.db, [orderId])) : undefined;
@@ -86,6 +91,10 @@ export function createOrderEventsService(deps: { hub: LiveHub; orders: OrdersSer
         },
         sendTable(table) {
           stream?.send('table_updated', table);
+        },
+        role: staff.role,
+        sendEvaluation(evaluation) {
+          stream?.send(EVALUATION_LOW_EVENT, evaluation);
         },
       });
       stream = openWith(open, unsubscribe);

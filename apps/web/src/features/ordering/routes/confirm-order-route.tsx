@@ -2,7 +2,7 @@ import { isTerminalOrderStatus, orderStatusLabel } from '@sufra/shared/machines/
 import { formatSar } from '@sufra/shared/money';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
 import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
@@ -28,7 +28,12 @@ import './ordering.css';
  * `/confirm-order/{uuid}?order={id}`: the placed order with its number, and its status moving live as staff move it
  * (server-sent events). Works on reload: the order is loaded by its id.
  */
-export default function ConfirmOrderRoute() {
+export default function ConfirmOrderRoute({
+  evaluationLink,
+}: {
+  /** "Rate your visit" for this order (the evaluation feature's, given by the router). */
+  evaluationLink?: (uuid: string, orderId: number) => ReactNode;
+}) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
@@ -241,6 +246,7 @@ export default function ConfirmOrderRoute() {
           </section>
 
           <div className="page__actions">
+            {evaluationLink?.(uuid, order.id)}
             <Link to={paths.orders.build(uuid)} className="btn btn-secondary">
               {t('ordering.myOrders')}
             </Link>

@@ -1,7 +1,7 @@
 import { orderStatusLabel } from '@sufra/shared/machines/order-status';
 import { formatSar } from '@sufra/shared/money';
 import type { Order } from '@sufra/shared/schemas/order';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
@@ -20,7 +20,12 @@ import { useBrandName } from '../../../lib/use-brand-name';
  * `/orders/{uuid}` (our design): the signed-in diner's orders at this brand, newest first, a page at a time. Each opens
  * its confirmation page; "Order again" puts its lines back in the cart, rebuilt from the current menu.
  */
-export default function OrdersRoute() {
+export default function OrdersRoute({
+  evaluationLink,
+}: {
+  /** "Rate your visit" for each order (the evaluation feature's, given by the router). */
+  evaluationLink?: (uuid: string, orderId: number) => ReactNode;
+}) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
@@ -129,6 +134,7 @@ export default function OrdersRoute() {
                   >
                     {t('ordering.reorder')}
                   </button>
+                  {evaluationLink?.(uuid, order.id)}
                 </div>
               </li>
             );

@@ -14,9 +14,9 @@ import { SmsOutbox } from './sms-outbox';
 
 /**
  * The staff app's sections, one tab each: the order board (`/staff`), redemption (`/staff/redeem`) and, for managers
- * and owners, loyalty management (`/staff/loyalty`).
+ * and owners, loyalty management (`/staff/loyalty`) and evaluations (`/staff/evaluations`).
  */
-export type StaffSection = 'board' | 'redeem' | 'loyalty';
+export type StaffSection = 'board' | 'redeem' | 'loyalty' | 'evaluations';
 
 /**
  * The signed-in staff app: who and where, the sections' tabs, then the board section (the board, the branches in
@@ -83,7 +83,11 @@ function StaffTabs({ section, manages }: { section: StaffSection; manages: boole
     { key: 'board', href: paths.staff.build(), label: t('staff.board.title') },
     { key: 'redeem', href: paths.staffRedeem.build(), label: t('staff.redeem.tab') },
     ...(manages ? [{ key: 'loyalty', href: paths.staffLoyalty.build(), label: t('staff.loyalty.tab') }] : []),
-  ];
+    // A diner's answers and photos are for managers (the API says so too).
+    ...(manages
+      ? [{ key: 'evaluations', href: paths.staffEvaluations.build(), label: t('staff.evaluations.tab') }]
+      : []),
+  ] as const;
   return (
     <nav className="staff-tabs" aria-label={t('staff.sections')} data-testid="staff-tabs">
       {tabs.map((tab) => (

@@ -1,0 +1,140 @@
+import { MAX_PHOTO_BYTES, QUESTION_KINDS } from '@sufra/shared/evaluation/answers';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches } from './branches.ts';
+import { brands } from './brands.ts';
+import { customers } from './customers.ts';
+import { customerRewards } from './loyalty.ts';
+import { orders } from './orders.ts';
+import { staffUsers } from './staff.ts';
+
+/**
+ * A brand's evaluation form (issue 17): what diners answer about an order, the points a submission earns, and the
+ * average at or below which a submission is "low" and reaches the branch's managers live (the brand's setting for
+ * its form; DEFAULT_LOW_RATING_THRESHOLD in shared).
+ */
+export const evaluationForms = pgTable(
+  'evaluation_forms',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    pointsReward: integer().notNull().default(0),
+    lowRatingThreshold: integer().notNull().default(2),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('evaluation_forms_brand_idx').on(t.brandId),
+    check(
+      'evaluation_forms_figures_check',
+      sql`${t.pointsReward} between 0 and 100000 and ${t.lowRatingThreshold} between 0 and 5`,
+    ),
+  ],
+);
+
+/** A question on a form; a choice question's options are in `options` (ids stable within the question). */
+export const evaluationQuestions = pgTable(
+  'evaluation_questions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    formId: integer()
+      .notNull()
+      .references(() => evaluationForms.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    labelAr: text().notNull(),
+    labelEn: text().notNull(),
+    /** [{ id, ar, en }] for single and multiple choice; [] otherwise. */
+    options: jsonb().$type<{ id: number; ar: string; en: string }[]>().notNull().default([]),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    index('evaluation_questions_form_idx').on(t.formId, t.position),
+    check('evaluation_questions_kind_check', sql.raw(`"kind" in (${QUESTION_KINDS.map((k) => `'${k}'`).join(', ')})`)),
+    check(
+      'evaluation_questions_options_check',
+      sql`jsonb_typeof(${t.options}) = 'array' and (case when ${t.kind} in ('single', 'multiple')
+        then jsonb_array_length(${t.options}) >= 2 else jsonb_array_length(${t.options}) = 0 end)`,
+    ),
+  ],
+);
+
+/**
+ * A diner's answers about one order: one per order, whatever retries or races do (the unique index), the answers
+ * as checked by shared/evaluation/answers, their star average in hundredths, and the manager's apology when one
+ * was sent (the owned reward it granted).
+ */
+export const evaluationSubmissions = pgTable(
+  'evaluation_submissions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    formId: integer()
+      .notNull()
+      .references(() => evaluationForms.id, { onDelete: 'restrict' }),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    answers: jsonb().notNull(),
+    /** 100–500, or null when the form asks for no stars. */
+    averageRatingHundredths: integer(),
+    isLow: boolean().notNull(),
+    pointsAwarded: integer().notNull().default(0),
+    apologyCustomerRewardId: integer().references(() => customerRewards.id, { onDelete: 'set null' }),
+    apologyByStaffId: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+    apologizedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('evaluation_submissions_order_uq').on(t.orderId),
+    index('evaluation_submissions_branch_idx').on(t.brandId, t.branchId, t.createdAt),
+    check(
+      'evaluation_submissions_figures_check',
+      sql`(${t.averageRatingHundredths} is null or ${t.averageRatingHundredths} between 100 and 500)
+        and ${t.pointsAwarded} >= 0 and jsonb_typeof(${t.answers}) = 'array'`,
+    ),
+    check(
+      'evaluation_submissions_apology_check',
+      sql`${t.apologizedAt} is not null or (${t.apologyCustomerRewardId} is null and ${t.apologyByStaffId} is null)`,
+    ),
+  ],
+);
+
+/** A photo sent with a submission: re-encoded and stripped of metadata before it was stored under `storageKey`. */
+export const evaluationPhotos = pgTable(
+  'evaluation_photos',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    submissionId: integer()
+      .notNull()
+      .references(() => evaluationSubmissions.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    storageKey: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+  },
+  (t) => [
+    // Positions 0 and 1 only (the check): the database holds the two-photo limit too.
+    uniqueIndex('evaluation_photos_position_uq').on(t.submissionId, t.position),
+    uniqueIndex('evaluation_photos_key_uq').on(t.storageKey),
+    check(
+      'evaluation_photos_figures_check',
+      sql.raw(
+        `"position" between 0 and 1 and "size_bytes" between 1 and ${MAX_PHOTO_BYTES} and "width" > 0 and "height" > 0 and "content_type" in ('image/jpeg')`,
+      ),
+    ),
+  ],
+);

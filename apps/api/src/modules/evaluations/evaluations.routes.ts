@@ -1,0 +1,236 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { MAX_EVALUATION_PHOTOS, MAX_PHOTO_BYTES } from '@sufra/shared/evaluation/answers';
+import { errorResponses, idParams } from '@sufra/shared/schemas/common';
+import {
+  apologyBody,
+  evaluationFormParams,
+  evaluationFormQuery,
+  evaluationFormSchema,
+  evaluationOrderParams,
+  orderEvaluationSchema,
+  staffEvaluationSchema,
+  staffEvaluationsQuery,
+  staffEvaluationsResponse,
+  submitEvaluationBody,
+  submittedEvaluationSchema,
+} from '@sufra/shared/schemas/evaluation';
+import { findUnstorableText } from '@sufra/shared/schemas/storable-text';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { assertServiceOn } from '../branches/branches.service.ts';
+import type { QrService } from '../qr/qr.service.ts';
+import type { EvaluationsService } from './evaluations.service.ts';
+import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
+
+export interface EvaluationsRoutesOptions {
+  qr: QrService;
+  evaluations: EvaluationsService;
+  guards: AuthGuards;
+}
+
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422);
+/** The multipart field that carries the answers (JSON); every file part is a photo. */
+const EVALUATION_FIELD = 'evaluation';
+
+/**
+ * Reads the multipart body as it streams in: the answers field, and each photo (at most MAX_PHOTO_BYTES, counted
+ * by busboy as the bytes arrive, so an oversized file is cut off, not held) processed as soon as it has arrived, so
+ * at most one raw upload is in memory at a time. A third photo is refused when it starts.
+ */
+async function readSubmission(request: FastifyRequest) {
+  let fields: unknown;
+  const photos: ProcessedPhoto[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (photos.length >= MAX_EVALUATION_PHOTOS) throw new AppError('evaluation_too_many_photos');
+        photos.push(await processPhoto(await (part as MultipartFile).toBuffer()));
+      } else if (part.fieldname === EVALUATION_FIELD && typeof part.value === 'string') {
+        try {
+          fields = JSON.parse(part.value);
+        } catch {
+          throw new AppError('validation_failed', undefined, { [EVALUATION_FIELD]: 'field_invalid' });
+        }
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('evaluation_photo_too_large');
+    if (code === 'FST_FILES_LIMIT') throw new AppError('evaluation_too_many_photos');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupported_media_type');
+    if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('payload_too_large');
+    throw error;
+  }
+  // The root text guard sees JSON bodies only; the answers came inside a multipart field.
+  const unstorable = findUnstorableText(fields);
+  if (unstorable) {
+    throw new AppError('validation_failed', undefined, {
+      [unstorable.join('.') || EVALUATION_FIELD]: 'text_invalid_characters',
+    });
+  }
+  const parsed = submitEvaluationBody.safeParse(fields);
+  if (!parsed.success) throw new AppError('validation_failed', undefined, { [EVALUATION_FIELD]: 'field_invalid' });
+  return { body: parsed.data, photos };
+}
+
+function sendPhoto(reply: FastifyReply, photo: { body: Buffer; contentType: string }) {
+  // Personal (a diner's photo, behind a session): private cache only, and never sniffed as anything else.
+  return reply
+    .header('content-type', photo.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=3600')
+    .header('content-disposition', 'inline')
+    .send(photo.body);
+}
+
+/**
+ * Evaluations: the diner's form and submission (the brand from the QR uuid, the diner from that brand's session),
+ * photos for those allowed to see them, and the managers' list and apology. Multipart is registered here only, so
+ * no other route accepts it.
+ */
+export const evaluationsRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = async (
+  app,
+  { qr, evaluations, guards },
+) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_PHOTO_BYTES,
+      // One more than allowed, so the third file is seen and refused in our words.
+      files: MAX_EVALUATION_PHOTOS + 1,
+      fields: 2,
+      fieldSize: 64 * 1024,
+      parts: MAX_EVALUATION_PHOTOS + 4,
+      headerPairs: 50,
+    },
+  });
+
+  async function brandOf(uuid: string) {
+    const row = await qr.resolveUsableQr(uuid);
+    assertServiceOn(row.servicesOff, 'evaluation');
+    return row.brand.id;
+  }
+
+  app.get(
+    '/evaluations/:uuid/forms/:form/',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary: 'An evaluation form; with ?order=, whether the signed-in diner rated that order already',
+        params: evaluationFormParams,
+        querystring: evaluationFormQuery,
+        response: { 200: evaluationFormSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = await brandOf(request.params.uuid);
+      const order = request.query.order;
+      const me = order === undefined ? null : await guards.customer(request, brandId);
+      if (me) reply.header('cache-control', 'no-store');
+      return evaluations.form(brandId, request.params.form, me, order);
+    },
+  );
+
+  app.get(
+    '/evaluations/:uuid/orders/:id/',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary: "Whether one of the signed-in diner's orders can be rated (the brand's form), or was rated",
+        params: evaluationOrderParams,
+        response: { 200: orderEvaluationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = await brandOf(request.params.uuid);
+      const me = await guards.customer(request, brandId);
+      reply.header('cache-control', 'no-store');
+      return evaluations.forOrder(me, request.params.id);
+    },
+  );
+
+  app.post(
+    '/evaluations/:uuid/forms/:form/',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary: 'Rates an order: multipart, the field `evaluation` (JSON answers) and up to 2 photo files',
+        params: evaluationFormParams,
+        response: { 201: submittedEvaluationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = await brandOf(request.params.uuid);
+      // Signed in before a byte of the photos is read or decoded.
+      const me = await guards.customer(request, brandId);
+      if (!request.isMultipart()) throw new AppError('unsupported_media_type');
+      const { body, photos } = await readSubmission(request);
+      const result = await evaluations.submit(me, request.params.form, body, photos);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/evaluations/:uuid/photos/:id/',
+    {
+      schema: {
+        tags: ['evaluations'],
+        summary: 'A photo the signed-in diner sent with an evaluation (image/jpeg)',
+        params: evaluationOrderParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const brandId = await brandOf(request.params.uuid);
+      const me = await guards.customer(request, brandId);
+      return sendPhoto(reply, await evaluations.photoForCustomer(me, request.params.id));
+    },
+  );
+
+  app.get(
+    '/staff/evaluations/',
+    {
+      preHandler: guards.staff(['owner', 'manager']),
+      schema: {
+        tags: ['staff'],
+        summary: "Evaluations of the staff user's branches: per branch the count and average, then the latest",
+        querystring: staffEvaluationsQuery,
+        response: { 200: staffEvaluationsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return evaluations.listForStaff(staffOf(request), request.query.branchId);
+    },
+  );
+
+  app.get(
+    '/staff/evaluations/photos/:id/',
+    {
+      preHandler: guards.staff(['owner', 'manager']),
+      schema: {
+        tags: ['staff'],
+        summary: "An evaluation's photo, for the managers of its branch (image/jpeg)",
+        params: idParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => sendPhoto(reply, await evaluations.photoForStaff(staffOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/staff/evaluations/:id/apology/',
+    {
+      preHandler: guards.staff(['owner', 'manager']),
+      schema: {
+        tags: ['staff'],
+        summary: "Answers an evaluation with an apology: the reward granted to the diner's My Rewards, once",
+        params: idParams,
+        body: apologyBody,
+        response: { 200: staffEvaluationSchema, ...errors },
+      },
+    },
+    async (request) => evaluations.apologize(staffOf(request), request.params.id, request.body.rewardId),
+  );
+};

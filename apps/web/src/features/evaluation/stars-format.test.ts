@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { formatStars } from './stars-format';
+
+describe('formatStars', () => {
+  it('writes an average with one decimal in each language’s own digits', () => {
+    expect(formatStars(450, 'en')).toBe('4.5');
+    expect(formatStars(200, 'en')).toBe('2.0');
+    expect(formatStars(450, 'ar')).toBe('٤٫٥');
+  });
+});
