@@ -39,10 +39,7 @@ export function PhotoPicker({
         <ul className="photo-picker__list">
           {previews.map((preview, index) => (
             <li key={preview} className="photo-picker__item">
-              <img
-                src={preview}
-                alt={t('evaluation.photoAlt', { number: formatNumber(index + 1, language) })}
-              />
+              <img src={preview} alt={t('evaluation.photoAlt', { number: formatNumber(index + 1, language) })} />
               <button
                 type="button"
                 className="btn btn-secondary"
