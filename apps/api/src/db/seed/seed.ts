@@ -22,6 +22,7 @@ import { staffUserBranches, staffUsers } from '../schema/staff.ts';
 import { demoBrand } from './demo-brand.ts';
 import { largeBrand } from './large-brand.ts';
 import { deactivatedBrand, secondBrand } from './second-brand.ts';
+import { seedPunchCards, seedPunchCardsIfAbsent } from './seed-punch-cards.ts';
 import type { SeedBrand, SeedItem } from './seed-types.ts';
 
 // PostgreSQL allows 65,535 bind parameters per statement; stay well below.
@@ -388,6 +389,7 @@ async function seedLoyalty(db: Queryable, brandId: number, data: SeedBrand) {
       position,
     })),
   );
+  await seedPunchCards(db, brandId, data);
 }
 
 /** A database seeded before loyalty existed gets the brand's programme once, when it has none. */
@@ -472,6 +474,7 @@ export async function seedBrandsIfAbsent(db: Database, list: SeedBrand[]): Promi
     if (have.has(data.slug)) {
       await seedStaffIfAbsent(db, data);
       await seedLoyaltyIfAbsent(db, data);
+      await seedPunchCardsIfAbsent(db, data);
       continue;
     }
     seeded.push(await seedBrand(db, data));
