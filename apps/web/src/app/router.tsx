@@ -48,6 +48,7 @@ const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-pa
 const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards'] as const;
 // The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
 const loyaltyCard = <LoyaltyPage page="card" />;
+const punchCards = <LoyaltyPage page="punchCards" />;
 
 /** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
@@ -74,10 +75,10 @@ export function AppRoutes() {
   return (
     <Switch>
       <Route key="establishment" path={paths.qr.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} />)}
       </Route>
       <Route key="establishment" path={paths.qrBase.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} />)}
       </Route>
       <Route key="establishment" path={paths.menu.pattern}>
         {inEstablishment(<MenuRoute />)}

@@ -36,6 +36,7 @@ const PAGES = {
   prize: withStrings(() => import('./prize-route')),
   myRewards: withStrings(() => import('./my-rewards-route')),
   card: withStrings(() => import('../components/loyalty-card')),
+  punchCards: withStrings(() => import('../components/punch-cards-section')),
 };
 
 export type LoyaltyPageKey = keyof typeof PAGES;
