@@ -78,6 +78,8 @@ export const paths = {
   },
   /** The staff app's Redeem section: a cashier's counter tablet opens it directly (a bookmark, a reload). */
   staffRedeem: { pattern: '/staff/redeem', build: () => '/staff/redeem' },
+  /** The managers' punch card programmes (issue 16). */
+  staffPunchCards: { pattern: '/staff/punch-cards', build: () => '/staff/punch-cards' },
 } as const;
 
 function query(params: Record<string, string | undefined>): string {
