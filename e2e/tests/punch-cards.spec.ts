@@ -124,7 +124,7 @@ for (const language of LANGUAGES) {
       await shoot(page, `staff-punch-programmes-${language}`);
       await programme.getByRole('button').click();
       const form = page.getByTestId('punch-programme-form');
-      await expect(form.locator('#punch-count')).toHaveValue('5');
+      await expect(form.locator('#punch-count')).toHaveValue(PUNCH_TEXT.digits[language][5] ?? '');
       await shoot(page, `staff-punch-form-${language}`);
       // A bad count is refused with the server's words in the page's language, nothing saved.
       await form.locator('#punch-count').fill('1');

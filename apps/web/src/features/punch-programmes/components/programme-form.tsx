@@ -6,9 +6,17 @@ import type {
 import { type FormEvent, useState } from 'react';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { savePunchProgramme } from '../api/punch-programmes';
+
+/** A typed whole number as kept: ASCII digits only (Arabic-Indic and Persian digits are read as theirs). */
+const digitsOf = (text: string) =>
+  text
+    .replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.codePointAt(0) ?? 0) & 0xf))
+    .replace(/\D/g, '')
+    .slice(0, 4);
 
 const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
@@ -126,12 +134,10 @@ export function ProgrammeForm({
             <input
               {...control}
               className="input"
-              type="number"
               inputMode="numeric"
-              min={2}
-              max={50}
-              value={itemsCount}
-              onChange={(e) => setItemsCount(e.target.value)}
+              autoComplete="off"
+              value={itemsCount === '' ? '' : formatNumber(Number(itemsCount), language)}
+              onChange={(e) => setItemsCount(digitsOf(e.target.value))}
             />
           )}
         </FormField>
@@ -140,12 +146,10 @@ export function ProgrammeForm({
             <input
               {...control}
               className="input"
-              type="number"
               inputMode="numeric"
-              min={1}
-              max={3650}
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
+              autoComplete="off"
+              value={days === '' ? '' : formatNumber(Number(days), language)}
+              onChange={(e) => setDays(digitsOf(e.target.value))}
             />
           )}
         </FormField>
