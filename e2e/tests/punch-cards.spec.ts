@@ -99,7 +99,8 @@ for (const language of LANGUAGES) {
       await page.goto(`/my-rewards/${QR.main}`);
       const mine = page.getByTestId('my-punch-cards');
       const done = mine.locator('[data-testid="punch-card"][data-status="completed"]');
-      await expect(done).toBeVisible();
+      // The page loads the points, the rewards and the cards at once; a busy machine can take a while.
+      await expect(done).toBeVisible({ timeout: 30_000 });
       await expect(done.getByTestId('punch-status')).toHaveText(PUNCH_TEXT.completed[language]);
       await expect(done.getByRole('img', { name: PUNCH_TEXT.stamps[language](digits[5] ?? '') })).toBeVisible();
       const reward = page.getByTestId('owned-reward').filter({ hasText: PUNCH_TEXT.reward[language] });
