@@ -43,6 +43,9 @@ import { createPaymentExpiry } from './modules/payments/payment-expiry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createRefundRelay } from './modules/payments/refund-relay.ts';
+import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes.ts';
+import { createPunchCardsService } from './modules/punch-cards/punch-cards.service.ts';
+import { subscribePunchCards } from './modules/punch-cards/punch-reactions.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createQrService } from './modules/qr/qr.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -241,6 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The order lifecycle seam: modules subscribe here, before any order moves (docs/decisions.md).
   const lifecycle = createOrderLifecycle();
   subscribeLoyalty(lifecycle);
+  subscribePunchCards(lifecycle);
   const payments = createPaymentsService(ctx, {
     provider: app.paymentProvider,
     log: app.log,
@@ -317,6 +321,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(tablesRoutes, { tables, guards });
       await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
       await api.register(evaluationsRoutes, { qr, evaluations, guards });
+      await api.register(punchCardsRoutes, { qr, punchCards: createPunchCardsService(ctx), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
       await api.register(gamesRoutes, {
         qr,

@@ -202,6 +202,8 @@ export const brandA: SeedBrand = {
   // points), with a small shop of this brand's own.
   loyalty: {
     ...DEMO_LOYALTY,
+    // Punch card programmes are made by the tests that need them (test/punch-cards.ts), through the managers' API.
+    punchCards: [],
     rewards: [
       {
         shop: 'points',

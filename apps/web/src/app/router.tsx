@@ -29,6 +29,7 @@ const StaffRoute = lazyPage(() => withAccountStrings(import('../features/staff/r
 const RedeemSection = lazyPage(() => import('../features/redeem/routes/redeem-section'));
 // The managers' loyalty section (a diner's points, adjustments, the service switches): its own chunk too.
 const LoyaltyAdminSection = lazyPage(() => import('../features/loyalty-admin/routes/loyalty-admin-section'));
+const PunchProgrammesSection = lazyPage(() => import('../features/punch-programmes/routes/punch-programmes-section'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const withOrderingStrings = <T,>(page: Promise<T>): Promise<T> =>
   Promise.all([page, loadAccountStrings(), loadOrderingStrings()]).then(([module]) => module);
@@ -75,6 +76,7 @@ const cartNudges = (cartHalalas: number) => (
     <LoyaltyPage page="cartNudges" cartHalalas={cartHalalas} />
   </Suspense>
 );
+const punchCards = <LoyaltyPage page="punchCards" />;
 
 /** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
@@ -101,10 +103,10 @@ export function AppRoutes() {
   return (
     <Switch>
       <Route key="establishment" path={paths.qr.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} />)}
       </Route>
       <Route key="establishment" path={paths.qrBase.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} />)}
       </Route>
       <Route key="establishment" path={paths.menu.pattern}>
         {inEstablishment(<MenuRoute />)}
@@ -185,6 +187,11 @@ export function AppRoutes() {
       <Route key="staff" path={paths.staffEvaluations.pattern}>
         <StaffLayout>
           <StaffRoute section="evaluations" renderSection={(user) => <EvaluationsSection user={user} />} />
+        </StaffLayout>
+      </Route>
+      <Route key="staff" path={paths.staffPunchCards.pattern}>
+        <StaffLayout>
+          <StaffRoute section="punchCards" renderSection={(user) => <PunchProgrammesSection user={user} />} />
         </StaffLayout>
       </Route>
       <Route key="plain" path={paths.reference.pattern}>

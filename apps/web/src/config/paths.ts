@@ -84,6 +84,8 @@ export const paths = {
   staffRedeem: { pattern: '/staff/redeem', build: () => '/staff/redeem' },
   staffLoyalty: { pattern: '/staff/loyalty', build: () => '/staff/loyalty' },
   staffEvaluations: { pattern: '/staff/evaluations', build: () => '/staff/evaluations' },
+  /** The managers' punch card programmes (issue 16). */
+  staffPunchCards: { pattern: '/staff/punch-cards', build: () => '/staff/punch-cards' },
 } as const;
 
 function query(params: Record<string, string | undefined>): string {

@@ -11,8 +11,8 @@ export type RewardKind = (typeof REWARD_KINDS)[number];
 export const REWARD_SHOPS = ['points', 'prize'] as const;
 export type RewardShop = (typeof REWARD_SHOPS)[number];
 
-/** How a diner came to own it. */
-export const REWARD_SOURCES = ['purchase', 'prize', 'staff'] as const;
+/** How a diner came to own it (punch_card: issued by a filled punch card). */
+export const REWARD_SOURCES = ['purchase', 'prize', 'staff', 'punch_card'] as const;
 export type RewardSource = (typeof REWARD_SOURCES)[number];
 
 /**

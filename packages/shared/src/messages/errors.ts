@@ -516,6 +516,28 @@ export const ERRORS = {
     en: 'An apology has already been sent for this evaluation',
     ar: 'تم إرسال اعتذار لهذا التقييم من قبل',
   },
+  // Punch cards (issue 16).
+  punch_card_not_found: { status: 404, en: "This punch card doesn't exist", ar: 'بطاقة الأختام هذه غير موجودة' },
+  punch_programme_not_found: {
+    status: 404,
+    en: "This punch card programme doesn't exist",
+    ar: 'برنامج بطاقة الأختام هذا غير موجود',
+  },
+  punch_qualifying_required: {
+    status: 400,
+    en: 'Choose at least one item or category that earns a punch',
+    ar: 'اختر صنفًا أو فئة واحدة على الأقل تمنح ختمًا',
+  },
+  punch_item_unknown: {
+    status: 400,
+    en: "One of the chosen items or categories isn't on this restaurant's menu",
+    ar: 'أحد الأصناف أو الفئات المختارة غير موجود في قائمة هذا المطعم',
+  },
+  punch_reward_unknown: {
+    status: 400,
+    en: "The chosen reward isn't one of this restaurant's rewards",
+    ar: 'المكافأة المختارة ليست من مكافآت هذا المطعم',
+  },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

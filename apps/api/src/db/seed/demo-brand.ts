@@ -1608,6 +1608,19 @@ export const DEMO_LOYALTY: SeedLoyalty = {
       validDays: 30,
     },
   ],
+  // "Buy 5 hot drinks, the next Karak is on us": any item of the hot drinks category punches; a full card issues the
+  // points shop's free Karak (issued, not bought). The demo diner has 3 of 5, so the landing page shows a card.
+  punchCards: [
+    {
+      name: t('اشترِ ٥ مشروبات ساخنة والكرك علينا', 'Buy 5 hot drinks, the next Karak is on us'),
+      itemSlugs: [],
+      categoryKeys: ['hot-drinks'],
+      itemsCount: 5,
+      daysToComplete: 30,
+      rewardName: 'Free Karak Tea',
+      sampleCards: [{ phone: '+966555010203', fullName: 'نورة القحطاني', punches: 3 }],
+    },
+  ],
 };
 
 /** The demo's evaluation form: one question of each kind, points for answering, low at two stars or fewer. */

@@ -61,6 +61,21 @@ export interface SeedLoyalty {
   }[];
   /** The points shop and the prize shop, in the order shown. */
   rewards?: SeedReward[];
+  /** Punch card programmes (issue 16), in the order shown. */
+  punchCards?: SeedPunchProgramme[];
+}
+
+export interface SeedPunchProgramme {
+  name: LocalizedText;
+  /** Qualifying items by slug and categories by key (at least one of the two). */
+  itemSlugs: string[];
+  categoryKeys: string[];
+  itemsCount: number;
+  daysToComplete: number;
+  /** The reward a full card issues: one of this brand's rewards, by its English name. */
+  rewardName: string;
+  /** Demo diners (created when absent) with a card already punched this many times, so the demo shows one. */
+  sampleCards?: { phone: string; fullName: string; punches: number }[];
 }
 
 export interface SeedReward {

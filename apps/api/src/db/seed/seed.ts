@@ -24,6 +24,7 @@ import { demoBrand } from './demo-brand.ts';
 import { seedDemoGamesIfAbsent } from './games-seed.ts';
 import { largeBrand } from './large-brand.ts';
 import { deactivatedBrand, secondBrand } from './second-brand.ts';
+import { seedPunchCards, seedPunchCardsIfAbsent } from './seed-punch-cards.ts';
 import type { SeedBrand, SeedItem } from './seed-types.ts';
 
 // PostgreSQL allows 65,535 bind parameters per statement; stay well below.
@@ -391,6 +392,7 @@ async function seedLoyalty(db: Queryable, brandId: number, data: SeedBrand) {
       position,
     })),
   );
+  await seedPunchCards(db, brandId, data);
 }
 
 /** The brand's evaluation form and its questions (issue 17). */
@@ -518,6 +520,7 @@ export async function seedBrandsIfAbsent(db: Database, list: SeedBrand[]): Promi
       await seedStaffIfAbsent(db, data);
       await seedLoyaltyIfAbsent(db, data);
       await seedEvaluationIfAbsent(db, data);
+      await seedPunchCardsIfAbsent(db, data);
       continue;
     }
     seeded.push(await seedBrand(db, data));

@@ -76,6 +76,26 @@ export function newRewardCode(): string {
   return code;
 }
 
+/**
+ * Inserts an owned copy with a fresh code (a code already taken in the brand is drawn again). Exported for the
+ * reactions that issue rewards inside another transaction (a filled punch card).
+ */
+export async function issueOwnedReward(
+  tx: Parameters<typeof insertCustomerReward>[0],
+  input: Omit<Parameters<typeof insertCustomerReward>[1], 'code'>,
+): Promise<CustomerRewardRow> {
+  for (let attempt = 0; ; attempt += 1) {
+    const code = newRewardCode();
+    try {
+      // A savepoint, so a taken code (one in 2^40 per owned reward) costs only this insert, not the transaction.
+      return await tx.transaction(async (sp) => insertCustomerReward(sp, { ...input, code }));
+    } catch (error) {
+      if (attempt < 4 && isUniqueViolation(error, 'customer_rewards_brand_code_uq')) continue;
+      throw error;
+    }
+  }
+}
+
 /** Why a presented reward may not be redeemed at `branchId` now, or null. */
 function refusalOf(owned: CustomerRewardRow, reward: RewardRow, branchId: number, now: Date): ErrorCode | null {
   const status = rewardStatus(owned, now);
@@ -108,23 +128,6 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
       claimedBranch:
         owned.claimedBranchId === null ? null : ((await findBranchName(db, owned.claimedBranchId)) ?? null),
     };
-  }
-
-  /** Inserts an owned copy with a fresh code (a code already taken in the brand is drawn again). */
-  async function issue(
-    tx: Parameters<typeof insertCustomerReward>[0],
-    input: Omit<Parameters<typeof insertCustomerReward>[1], 'code'>,
-  ): Promise<CustomerRewardRow> {
-    for (let attempt = 0; ; attempt += 1) {
-      const code = newRewardCode();
-      try {
-        // A savepoint, so a taken code (one in 2^40 per owned reward) costs only this insert, not the transaction.
-        return await tx.transaction(async (sp) => insertCustomerReward(sp, { ...input, code }));
-      } catch (error) {
-        if (attempt < 4 && isUniqueViolation(error, 'customer_rewards_brand_code_uq')) continue;
-        throw error;
-      }
-    }
   }
 
   /**
@@ -205,7 +208,7 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
       if (cost === null) throw new AppError('reward_not_for_sale');
       const now = ctx.now();
       const result = await db.transaction(async (tx) => {
-        const owned = await issue(tx, {
+        const owned = await issueOwnedReward(tx, {
           brandId: customer.brandId,
           customerId: customer.id,
           rewardId: reward.id,
@@ -247,7 +250,7 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
       if (!customer) throw new AppError('customer_not_found');
       const now = ctx.now();
       const owned = await db.transaction(async (tx) => {
-        const row = await issue(tx, {
+        const row = await issueOwnedReward(tx, {
           brandId: staff.brandId,
           customerId,
           rewardId,

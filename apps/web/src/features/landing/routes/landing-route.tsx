@@ -16,9 +16,10 @@ const popupSeenKey = (uuid: string) => `sufra.popup-seen.${uuid}`;
 
 /**
  * /qr/{uuid}: the establishment's front door. `loyaltyCard` is the loyalty feature's compact card, given by the router
- * (features do not import each other); it decides itself whether the brand has a programme to show.
+ * (features do not import each other); it decides itself whether the brand has a programme to show. `punchCards`,
+ * the diner's punch cards in progress, comes the same way and decides the same.
  */
-export default function LandingRoute({ loyaltyCard }: { loyaltyCard?: ReactNode }) {
+export default function LandingRoute({ loyaltyCard, punchCards }: { loyaltyCard?: ReactNode; punchCards?: ReactNode }) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
@@ -74,6 +75,7 @@ export default function LandingRoute({ loyaltyCard }: { loyaltyCard?: ReactNode 
         </Link>
         {/* Loads on its own: the page stays while it does. */}
         <Suspense fallback={null}>{loyaltyCard}</Suspense>
+        <Suspense fallback={null}>{punchCards}</Suspense>
         {slider.data && slider.data.slides.length > 0 && <AdSlider slides={slider.data.slides} />}
       </div>
       {popup.data && !popupDismissed && <PopupDialog popup={popup.data} utmSource={utmSource} onClose={closePopup} />}

@@ -39,6 +39,7 @@ const PAGES = {
   // Parts of the ordering pages (their props come from the page, through the router: lib/checkout-points-slot.ts).
   checkoutPoints: withStrings(() => import('../components/checkout-points')),
   cartNudges: withStrings(() => import('../components/cart-nudges')),
+  punchCards: withStrings(() => import('../components/punch-cards-section')),
 };
 
 export type LoyaltyPageKey = keyof typeof PAGES;

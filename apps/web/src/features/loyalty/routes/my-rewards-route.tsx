@@ -12,6 +12,7 @@ import { LoyaltyNav } from '../components/loyalty-nav';
 import { OwnedRewardCard } from '../components/owned-reward-card';
 import { PointsHistory } from '../components/points-history';
 import { PointsSummary } from '../components/points-summary';
+import { PunchCardsList } from '../components/punch-cards-list';
 import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
 import '../../../components/ui/form.css';
 import '../loyalty.css';
@@ -64,6 +65,7 @@ export default function MyRewardsRoute() {
       ) : (
         error === null && <LoadingBlock />
       )}
+      {view === 'rewards' && <PunchCardsList uuid={uuid} timeZone={timeZone} />}
       {view === 'rewards' && rewards && rewards.length === 0 && (
         <div className="state-box" data-testid="no-rewards">
           <p className="state-box__title">{t('loyalty.noRewards')}</p>

@@ -14,9 +14,10 @@ import { SmsOutbox } from './sms-outbox';
 
 /**
  * The staff app's sections, one tab each: the order board (`/staff`), redemption (`/staff/redeem`) and, for managers
- * and owners, loyalty management (`/staff/loyalty`) and evaluations (`/staff/evaluations`).
+ * and owners, loyalty management (`/staff/loyalty`), evaluations (`/staff/evaluations`) and punch card programmes
+ * (`/staff/punch-cards`).
  */
-export type StaffSection = 'board' | 'redeem' | 'loyalty' | 'evaluations';
+export type StaffSection = 'board' | 'redeem' | 'loyalty' | 'evaluations' | 'punchCards';
 
 /**
  * The signed-in staff app: who and where, the sections' tabs, then the board section (the board, the branches in
@@ -87,6 +88,7 @@ function StaffTabs({ section, manages }: { section: StaffSection; manages: boole
     ...(manages
       ? [{ key: 'evaluations', href: paths.staffEvaluations.build(), label: t('staff.evaluations.tab') }]
       : []),
+    ...(manages ? [{ key: 'punchCards', href: paths.staffPunchCards.build(), label: t('staff.punch.tab') }] : []),
   ] as const;
   return (
     <nav className="staff-tabs" aria-label={t('staff.sections')} data-testid="staff-tabs">

@@ -1,0 +1,117 @@
+import { errorResponses, idParams, uuidParams } from '@sufra/shared/schemas/common';
+import { ownedRewardParams } from '@sufra/shared/schemas/loyalty';
+import {
+  punchCardsResponse,
+  punchHistoryResponse,
+  punchProgrammeBody,
+  staffPunchProgrammeSchema,
+  staffPunchProgrammesResponse,
+} from '@sufra/shared/schemas/punch-cards';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { assertServiceOn } from '../branches/branches.service.ts';
+import type { QrService } from '../qr/qr.service.ts';
+import type { PunchCardsService } from './punch-cards.service.ts';
+
+export interface PunchCardsRoutesOptions {
+  qr: QrService;
+  punchCards: PunchCardsService;
+  guards: AuthGuards;
+}
+
+const errors = errorResponses(400, 401, 403, 404, 410);
+
+/**
+ * Punch cards for diners (the brand from the QR uuid, the diner from its session; loyalty's service switch turns
+ * them off with the rest of loyalty) and programmes for managers and owners.
+ */
+export const punchCardsRoutes: FastifyPluginAsyncZod<PunchCardsRoutesOptions> = async (
+  app,
+  { qr, punchCards, guards },
+) => {
+  async function brandOf(uuid: string) {
+    const row = await qr.resolveUsableQr(uuid);
+    assertServiceOn(row.servicesOff, 'loyalty');
+    return row.brand.id;
+  }
+
+  app.get(
+    '/loyalty/:uuid/punch-cards/',
+    {
+      schema: {
+        tags: ['loyalty'],
+        summary: "The brand's punch cards: the signed-in diner's card in progress per programme, then finished ones",
+        params: uuidParams,
+        response: { 200: punchCardsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const brandId = await brandOf(request.params.uuid);
+      const me = await guards.optionalCustomer(request, brandId);
+      if (me) reply.header('cache-control', 'no-store');
+      return punchCards.cards(brandId, me);
+    },
+  );
+
+  app.get(
+    '/loyalty/:uuid/me/punch-cards/:id/history/',
+    {
+      schema: {
+        tags: ['loyalty'],
+        summary: "Punches History of one of the signed-in diner's cards, newest first",
+        params: ownedRewardParams,
+        response: { 200: punchHistoryResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await guards.customer(request, await brandOf(request.params.uuid));
+      reply.header('cache-control', 'no-store');
+      return punchCards.history(me, request.params.id);
+    },
+  );
+
+  const managers = guards.staff(['owner', 'manager']);
+  const staffErrors = errorResponses(400, 401, 403, 404);
+
+  app.get(
+    '/staff/punch-programmes/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: "The brand's punch card programmes with their cards in progress and completed (managers, owners)",
+        response: { 200: staffPunchProgrammesResponse, ...staffErrors },
+      },
+    },
+    async (request) => punchCards.staffList(staffOf(request)),
+  );
+
+  app.post(
+    '/staff/punch-programmes/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'Creates a punch card programme (managers, owners)',
+        body: punchProgrammeBody,
+        response: { 201: staffPunchProgrammeSchema, ...staffErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await punchCards.create(staffOf(request), request.body)),
+  );
+
+  app.put(
+    '/staff/punch-programmes/:id/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'Edits a punch card programme; cards already started keep their count and end date',
+        params: idParams,
+        body: punchProgrammeBody,
+        response: { 200: staffPunchProgrammeSchema, ...staffErrors },
+      },
+    },
+    async (request) => punchCards.update(staffOf(request), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,223 @@
+import { punchCardStatus } from '@sufra/shared/loyalty/punch-cards';
+import type {
+  PunchCard,
+  PunchCardsResponse,
+  PunchHistoryResponse,
+  PunchProgrammeBody,
+  StaffPunchProgramme,
+  StaffPunchProgrammesResponse,
+} from '@sufra/shared/schemas/punch-cards';
+import type { AppContext } from '../../app-context.ts';
+import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { findReward } from '../loyalty/rewards.repo.ts';
+import {
+  countBrandMenuIds,
+  countCards,
+  findCustomerCard,
+  findProgramme,
+  findProgrammeWithReward,
+  insertProgramme,
+  listBrandChoices,
+  listCardPunches,
+  listCustomerCards,
+  listProgrammes,
+  type ProgrammeWithReward,
+  type PunchCardRow,
+  type PunchProgrammeRow,
+  updateProgramme,
+} from './punch-cards.repo.ts';
+
+function toSummary({ programme, rewardAr, rewardEn }: ProgrammeWithReward): PunchCard['programme'] {
+  return {
+    id: programme.id,
+    name: { ar: programme.nameAr, en: programme.nameEn },
+    itemsCount: programme.itemsCount,
+    daysToComplete: programme.daysToComplete,
+    reward: { id: programme.rewardId, name: { ar: rewardAr, en: rewardEn } },
+  };
+}
+
+function toCard(row: PunchCardRow, programme: ProgrammeWithReward, now: Date): PunchCard {
+  return {
+    id: row.id,
+    programme: toSummary(programme),
+    punches: row.punches,
+    itemsCount: row.itemsCount,
+    status: punchCardStatus(row, now),
+    startedAt: row.startedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+    ownedRewardId: row.customerRewardId,
+  };
+}
+
+/** The card a diner is offered before their first punch (or after their last card finished). */
+function emptyCard(programme: ProgrammeWithReward): PunchCard {
+  return {
+    id: null,
+    programme: toSummary(programme),
+    punches: 0,
+    itemsCount: programme.programme.itemsCount,
+    status: 'no_punches',
+    startedAt: null,
+    expiresAt: null,
+    completedAt: null,
+    ownedRewardId: null,
+  };
+}
+
+function toStaffProgramme(
+  row: PunchProgrammeRow,
+  counts: { activeCards: number; completedCards: number } | undefined,
+): StaffPunchProgramme {
+  return {
+    id: row.id,
+    name: { ar: row.nameAr, en: row.nameEn },
+    itemIds: row.itemIds,
+    categoryIds: row.categoryIds,
+    itemsCount: row.itemsCount,
+    daysToComplete: row.daysToComplete,
+    rewardId: row.rewardId,
+    isActive: row.isActive,
+    activeCards: counts?.activeCards ?? 0,
+    completedCards: counts?.completedCards ?? 0,
+  };
+}
+
+/**
+ * Punch cards for diners (their cards and each card's Punches History) and for managers (programmes: list with card
+ * counts, create, edit). The punches themselves are written by punch-reactions.ts on the order's moments.
+ */
+export function createPunchCardsService(ctx: AppContext) {
+  const { db } = ctx;
+
+  function assertManager(staff: StaffPrincipal): void {
+    if (staff.role === 'cashier') throw new AppError('forbidden');
+  }
+
+  /** The programme's fields as stored, after checking the ids are this brand's. */
+  async function checked(staff: StaffPrincipal, body: PunchProgrammeBody) {
+    const itemIds = [...new Set(body.itemIds)];
+    const categoryIds = [...new Set(body.categoryIds)];
+    if (itemIds.length + categoryIds.length === 0) {
+      throw new AppError('punch_qualifying_required', undefined, { itemIds: 'punch_qualifying_required' });
+    }
+    const found = await countBrandMenuIds(db, staff.brandId, itemIds, categoryIds);
+    if (found.items !== itemIds.length || found.categories !== categoryIds.length) {
+      throw new AppError('punch_item_unknown', undefined, { itemIds: 'punch_item_unknown' });
+    }
+    if (!(await findReward(db, body.rewardId, staff.brandId))) {
+      throw new AppError('punch_reward_unknown', undefined, { rewardId: 'punch_reward_unknown' });
+    }
+    return {
+      nameAr: body.name.ar,
+      nameEn: body.name.en,
+      itemIds,
+      categoryIds,
+      itemsCount: body.itemsCount,
+      daysToComplete: body.daysToComplete,
+      rewardId: body.rewardId,
+      isActive: body.isActive,
+    };
+  }
+
+  return {
+    /**
+     * The card in progress of every active programme (empty when there is none, or nobody is signed in), then the
+     * diner's finished cards, newest first. A card of a programme switched off since still shows once finished.
+     */
+    async cards(brandId: number, customer: CustomerPrincipal | null): Promise<PunchCardsResponse> {
+      const now = ctx.now();
+      const active = await listProgrammes(db, brandId, { activeOnly: true });
+      if (!customer) return { cards: active.map(emptyCard) };
+      const rows = await listCustomerCards(db, customer.id, brandId);
+      const programmes = new Map(active.map((p) => [p.programme.id, p]));
+      const programmeOf = async (id: number) => {
+        let found = programmes.get(id);
+        if (!found) {
+          found = await findProgrammeWithReward(db, id);
+          if (found) programmes.set(id, found);
+        }
+        return found;
+      };
+      const current: PunchCard[] = [];
+      for (const p of active) {
+        // The oldest card still taking punches: the one the next order punches first (punch-reactions.ts).
+        const open = rows
+          .filter(
+            (r) =>
+              r.programmeId === p.programme.id && ['no_punches', 'partially_punched'].includes(punchCardStatus(r, now)),
+          )
+          .at(-1);
+        current.push(open ? toCard(open, p, now) : emptyCard(p));
+      }
+      const finished: PunchCard[] = [];
+      for (const row of rows) {
+        const status = punchCardStatus(row, now);
+        if (status !== 'completed' && status !== 'expired') continue;
+        const programme = await programmeOf(row.programmeId);
+        if (programme) finished.push(toCard(row, programme, now));
+      }
+      return { cards: [...current, ...finished] };
+    },
+
+    /** Punches History of one of the diner's cards (another diner's card answers 404, like one that never was). */
+    async history(customer: CustomerPrincipal, cardId: number): Promise<PunchHistoryResponse> {
+      const card = await findCustomerCard(db, cardId, customer.id, customer.brandId);
+      if (!card) throw new AppError('punch_card_not_found');
+      const programme = await findProgrammeWithReward(db, card.programmeId);
+      if (!programme) throw new AppError('punch_card_not_found');
+      const rows = await listCardPunches(db, card.id);
+      return {
+        card: toCard(card, programme, ctx.now()),
+        punches: rows.map(({ punch, orderNumber }) => ({
+          id: punch.id,
+          orderId: punch.orderId,
+          orderNumber,
+          count: punch.count,
+          at: punch.at.toISOString(),
+          takenBackAt: punch.takenBackAt ? punch.takenBackAt.toISOString() : null,
+        })),
+      };
+    },
+
+    async staffList(staff: StaffPrincipal): Promise<StaffPunchProgrammesResponse> {
+      assertManager(staff);
+      const [programmes, counts, choices] = await Promise.all([
+        listProgrammes(db, staff.brandId, { activeOnly: false }),
+        countCards(db, staff.brandId, ctx.now()),
+        listBrandChoices(db, staff.brandId),
+      ]);
+      return {
+        programmes: programmes.map(({ programme }) => toStaffProgramme(programme, counts.get(programme.id))),
+        items: choices.items.map((i) => ({ id: i.id, name: { ar: i.nameAr, en: i.nameEn }, categoryId: i.categoryId })),
+        categories: choices.categories.map((c) => ({ id: c.id, name: { ar: c.nameAr, en: c.nameEn } })),
+        rewards: choices.rewards.map((r) => ({ id: r.id, name: { ar: r.nameAr, en: r.nameEn } })),
+      };
+    },
+
+    async create(staff: StaffPrincipal, input: PunchProgrammeBody): Promise<StaffPunchProgramme> {
+      assertManager(staff);
+      const fields = await checked(staff, input);
+      const row = await insertProgramme(db, { brandId: staff.brandId, ...fields });
+      return toStaffProgramme(row, undefined);
+    },
+
+    /**
+     * Edits a programme. Cards already started keep the count and end date they started with (punch_cards keeps
+     * its own), so a diner's card never changes under them; the next card follows the new rule.
+     */
+    async update(staff: StaffPrincipal, id: number, input: PunchProgrammeBody): Promise<StaffPunchProgramme> {
+      assertManager(staff);
+      if (!(await findProgramme(db, id, staff.brandId))) throw new AppError('punch_programme_not_found');
+      const fields = await checked(staff, input);
+      const row = await updateProgramme(db, id, staff.brandId, { ...fields, updatedAt: ctx.now() });
+      if (!row) throw new AppError('punch_programme_not_found');
+      const counts = await countCards(db, staff.brandId, ctx.now());
+      return toStaffProgramme(row, counts.get(row.id));
+    },
+  };
+}
+
+export type PunchCardsService = ReturnType<typeof createPunchCardsService>;

@@ -1,0 +1,105 @@
+import type { PunchCard, PunchHistoryResponse } from '@sufra/shared/schemas/punch-cards';
+import { useState } from 'react';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { getPunchHistory } from '../api/get-punch-cards';
+import { formatLoyaltyDate } from '../loyalty-format';
+import { LoadError, LoadingBlock } from './load-state';
+import { PunchStamps } from './punch-stamps';
+
+/**
+ * One punch card: the programme, its status, the stamps, what a full card gives and until when this one runs; with
+ * `withHistory`, its Punches History on demand (a card that has started).
+ */
+export function PunchCardView({
+  uuid,
+  card,
+  timeZone,
+  withHistory = false,
+}: {
+  uuid: string;
+  card: PunchCard;
+  timeZone?: string | undefined;
+  withHistory?: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [history, setHistory] = useState<PunchHistoryResponse | null>(null);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const titleId = `punch-${card.programme.id}-${card.id ?? 'new'}-name`;
+  const date = (iso: string) => formatLoyaltyDate(iso, language, timeZone);
+  const cardId = card.id;
+
+  const load = () => {
+    if (cardId === null) return;
+    setError(null);
+    getPunchHistory(uuid, cardId, language).then(setHistory, setError);
+  };
+  const toggle = () => {
+    if (!open && !history) load();
+    setOpen(!open);
+  };
+
+  return (
+    <li className="punch-card" data-testid="punch-card" data-status={card.status} aria-labelledby={titleId}>
+      <div className="reward-card__head">
+        <h3 id={titleId} className="reward-card__name">
+          {card.programme.name[language]}
+        </h3>
+        <span className={`status-pill status-pill--punch-${card.status}`} data-testid="punch-status">
+          {t(`loyalty.punch.status.${card.status}`)}
+        </span>
+      </div>
+      <PunchStamps punches={card.punches} itemsCount={card.itemsCount} />
+      <p className="punch-card__reward">
+        {t('loyalty.punch.reward', { count: card.itemsCount, reward: card.programme.reward.name[language] })}
+      </p>
+      <p className="punch-card__window loyalty-muted">
+        {card.status === 'completed' && card.completedAt
+          ? t('loyalty.punch.completedOn', { date: date(card.completedAt) })
+          : card.expiresAt
+            ? card.status === 'expired'
+              ? t('loyalty.punch.expiredOn', { date: date(card.expiresAt) })
+              : t('loyalty.punch.completeBy', { date: date(card.expiresAt) })
+            : t('loyalty.punch.days', { days: card.programme.daysToComplete })}
+      </p>
+      {withHistory && cardId !== null && (
+        <button
+          type="button"
+          className="btn btn-small btn-secondary punch-card__history-toggle"
+          aria-expanded={open}
+          aria-controls={`${titleId}-history`}
+          onClick={toggle}
+        >
+          {open ? t('loyalty.punch.hideHistory') : t('loyalty.punch.showHistory')}
+        </button>
+      )}
+      {open && (
+        <div id={`${titleId}-history`} className="punch-history">
+          {error !== null && <LoadError error={error} onRetry={load} />}
+          {!history && error === null && <LoadingBlock />}
+          {history && (
+            <ul aria-label={t('loyalty.punch.historyTitle')} data-testid="punch-history">
+              {history.punches.map((p) => (
+                <li key={p.id} className={`punch-history__row${p.takenBackAt ? ' punch-history__row--taken' : ''}`}>
+                  <span>
+                    {p.orderNumber === null
+                      ? t('loyalty.punch.historyWelcome')
+                      : t('loyalty.punch.historyOrder', { number: p.orderNumber })}
+                    <span className="loyalty-muted"> · {date(p.at)}</span>
+                  </span>
+                  <span>
+                    {p.takenBackAt
+                      ? t('loyalty.punch.historyTakenBack', { count: p.count })
+                      : t('loyalty.punch.historyCount', { count: p.count })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+import type { PunchCard } from '@sufra/shared/schemas/punch-cards';
+import { useCallback, useEffect, useState } from 'react';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { getPunchCards } from '../api/get-punch-cards';
+import { LoadError } from './load-state';
+import { PunchCardView } from './punch-card-view';
+import '../punch-cards.css';
+
+/** My Rewards' punch cards: every card of the signed-in diner, in progress first, each with its Punches History. */
+export function PunchCardsList({ uuid, timeZone }: { uuid: string; timeZone?: string | undefined }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [cards, setCards] = useState<PunchCard[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const load = useCallback(() => {
+    setError(null);
+    getPunchCards(uuid, true, language).then((answer) => setCards(answer.cards), setError);
+  }, [uuid, language]);
+  useEffect(load, [load]);
+
+  if (error !== null) return <LoadError error={error} onRetry={load} />;
+  if (!cards || cards.length === 0) return null;
+  return (
+    <section className="loyalty-section" aria-labelledby="my-punch-cards-title" data-testid="my-punch-cards">
+      <h2 id="my-punch-cards-title" className="loyalty-section-title">
+        {t('loyalty.punch.title')}
+      </h2>
+      <ul className="punch-card-list">
+        {cards.map((card) => (
+          <PunchCardView
+            key={`${card.programme.id}-${card.id}`}
+            uuid={uuid}
+            card={card}
+            timeZone={timeZone}
+            withHistory
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'wouter';
+import { paths } from '../../../config/paths';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { useAppSelector } from '../../../stores/root-state';
+import { getPunchCards } from '../api/get-punch-cards';
+import { PunchCardView } from './punch-card-view';
+import '../loyalty.css';
+import '../punch-cards.css';
+
+/**
+ * The landing page's punch cards, beside the loyalty card (given by app/router.tsx like it): the card in progress of
+ * each programme, stamps and all. Signed out, the empty cards invite a sign-in; nothing shows when the brand has no
+ * programme or loyalty is off.
+ */
+export default function PunchCardsSection() {
+  const { uuid = '' } = useParams();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const establishment = useAppSelector((s) => s.establishment.establishment);
+  const status = useAppSelector((s) => s.auth.status);
+  const current = establishment?.uuid === uuid ? establishment : null;
+  const on = current !== null && current.services.loyalty !== false && status !== 'unknown';
+  const signedIn = status === 'signedIn';
+  const cards = useApiQuery(on ? `punch-cards:${uuid}:${language}:${signedIn}` : null, () =>
+    getPunchCards(uuid, signedIn, language),
+  );
+  // Punches land behind the diner's back (staff complete an order): each visit asks again.
+  const { refetch } = cards;
+  useEffect(() => {
+    if (on) refetch();
+  }, [on, refetch]);
+
+  const inProgress = (cards.data?.cards ?? []).filter((c) => c.status !== 'completed' && c.status !== 'expired');
+  if (!on || inProgress.length === 0) return null;
+  const here = typeof window === 'undefined' ? paths.qr.build(uuid) : window.location.pathname;
+  return (
+    <section className="loyalty-card" aria-labelledby="punch-cards-title" data-testid="punch-cards">
+      <h2 id="punch-cards-title" className="loyalty-card__title">
+        {t('loyalty.punch.title')}
+      </h2>
+      <ul className="punch-card-list">
+        {inProgress.map((card) => (
+          <PunchCardView
+            key={`${card.programme.id}-${card.id}`}
+            uuid={uuid}
+            card={card}
+            timeZone={current.branch.timeZone}
+          />
+        ))}
+      </ul>
+      {!signedIn && (
+        <Link
+          to={paths.register.build(uuid, { mode: 'signin', next: here })}
+          className="btn btn-secondary btn-block"
+          data-testid="punch-sign-in"
+        >
+          {t('loyalty.punch.signIn')}
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import type { StaffPunchProgramme } from '@sufra/shared/schemas/punch-cards';
+import type { StaffUser } from '@sufra/shared/schemas/staff';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { getPunchProgrammes } from '../api/punch-programmes';
+import { ProgrammeForm } from '../components/programme-form';
+import '../../../components/ui/form.css';
+import './punch-programmes.css';
+
+type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; programme: StaffPunchProgramme };
+
+/**
+ * `/staff/punch-cards` (managers and owners): the brand's punch card programmes with how many cards are in progress
+ * and completed, and a simple form to create or edit one. A cashier is told it is not theirs.
+ */
+export default function PunchProgrammesSection({ user }: { user: StaffUser }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const manages = user.role === 'owner' || user.role === 'manager';
+  const [data, setData] = useState<Awaited<ReturnType<typeof getPunchProgrammes>> | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [editing, setEditing] = useState<Editing>({ kind: 'none' });
+  const load = useCallback(() => {
+    setError(null);
+    getPunchProgrammes(language).then(setData, setError);
+  }, [language]);
+  useEffect(() => {
+    if (manages) load();
+  }, [manages, load]);
+
+  if (!manages) {
+    return (
+      <p className="banner" role="status">
+        {t('staff.punch.managersOnly')}
+      </p>
+    );
+  }
+  const rewardName = (id: number) => data?.rewards.find((r) => r.id === id)?.name[language] ?? '';
+  return (
+    <section
+      className="section punch-programmes"
+      aria-labelledby="punch-programmes-heading"
+      data-testid="punch-programmes"
+    >
+      <div className="punch-programmes__bar">
+        <h2 id="punch-programmes-heading">{t('staff.punch.title')}</h2>
+        {data && editing.kind === 'none' && (
+          <button type="button" className="btn btn-primary" onClick={() => setEditing({ kind: 'new' })}>
+            {t('staff.punch.new')}
+          </button>
+        )}
+      </div>
+      {error !== null && (
+        <div className="banner banner--error" role="alert">
+          <span>{error instanceof ApiError ? error.message : errorText(error, language)}</span>
+          <button type="button" className="btn btn-small" onClick={load}>
+            {t('app.retry')}
+          </button>
+        </div>
+      )}
+      {data && editing.kind !== 'none' && (
+        <ProgrammeForm
+          key={editing.kind === 'edit' ? editing.programme.id : 'new'}
+          choices={data}
+          editing={editing.kind === 'edit' ? editing.programme : null}
+          onSaved={() => {
+            setEditing({ kind: 'none' });
+            load();
+          }}
+          onCancel={() => setEditing({ kind: 'none' })}
+        />
+      )}
+      {data && data.programmes.length === 0 && editing.kind === 'none' && <p>{t('staff.punch.none')}</p>}
+      {data && data.programmes.length > 0 && (
+        <ul className="punch-programmes__list">
+          {data.programmes.map((p) => (
+            <li key={p.id} className="punch-programmes__item" data-testid="punch-programme">
+              <div>
+                <h3>{p.name[language]}</h3>
+                <p>
+                  {t('staff.punch.rule', {
+                    count: p.itemsCount,
+                    days: p.daysToComplete,
+                    reward: rewardName(p.rewardId),
+                  })}
+                </p>
+                <p className="punch-programmes__counts">
+                  {t('staff.punch.counts', { active: p.activeCards, completed: p.completedCards })}
+                  {!p.isActive && <span className="badge"> {t('staff.punch.inactive')}</span>}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => setEditing({ kind: 'edit', programme: p })}
+                aria-label={t('staff.punch.editNamed', { name: p.name[language] })}
+              >
+                {t('staff.punch.edit')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
