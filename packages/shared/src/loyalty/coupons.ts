@@ -77,7 +77,7 @@ export type CouponRefusal =
  * write re-checks them with conditional updates (the counters can move between the read and the write).
  */
 export function checkCoupon(coupon: CouponRule | null | undefined, context: CouponContext): CouponRefusal | null {
-  if (!coupon || !coupon.isActive) return 'coupon_not_found';
+  if (!coupon?.isActive) return 'coupon_not_found';
   const now = context.now.getTime();
   if (coupon.startsAt && coupon.startsAt.getTime() > now) return 'coupon_not_yet_valid';
   if (coupon.endsAt && coupon.endsAt.getTime() <= now) return 'coupon_expired';

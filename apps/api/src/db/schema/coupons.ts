@@ -96,7 +96,10 @@ export const couponCustomerUses = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     used: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.couponId, t.customerId] }), check('coupon_customer_uses_check', sql`${t.used} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.couponId, t.customerId] }),
+    check('coupon_customer_uses_check', sql`${t.used} >= 0`),
+  ],
 );
 
 /**
