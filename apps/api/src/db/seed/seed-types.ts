@@ -4,6 +4,7 @@
  * Money in halalas. Images are paths relative to the image host, e.g. '/images/menu/kabsa.svg'.
  */
 
+import type { CouponKind } from '@sufra/shared/loyalty/coupons';
 import type { PointsRules } from '@sufra/shared/loyalty/points';
 import type { RewardKind, RewardShop } from '@sufra/shared/loyalty/rewards';
 import type { OpeningSpan } from '@sufra/shared/schemas/branch';
@@ -32,6 +33,25 @@ export interface SeedBrand {
   staff?: SeedStaff[];
   /** The points programme (issue 15); absent: the brand has none. */
   loyalty?: SeedLoyalty;
+  /** Coupons (issue 16). */
+  coupons?: SeedCoupon[];
+}
+
+/** A coupon; its window opens when seeded and lasts `validDays` (null: no end). */
+export interface SeedCoupon {
+  code: string;
+  name: LocalizedText;
+  kind: CouponKind;
+  percentBasisPoints?: number;
+  maxDiscountHalalas?: number;
+  amountHalalas?: number;
+  /** A free item's menu item, by its slug. */
+  itemSlug?: string;
+  minimumOrderHalalas?: number;
+  globalLimit?: number;
+  perCustomerLimit?: number;
+  newCustomersOnly?: boolean;
+  validDays: number | null;
 }
 
 export interface SeedLoyalty {
