@@ -45,7 +45,7 @@ const PaymentFailedRoute = lazyPage(() =>
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.
 const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-page'));
-const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards'] as const;
+const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards', 'applyCoupons'] as const;
 // The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
 const loyaltyCard = <LoyaltyPage page="card" />;
 

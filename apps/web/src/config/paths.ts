@@ -97,7 +97,6 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 export const comingSoonRoutes = [
   { key: 'referral', pattern: paths.referral.pattern },
   { key: 'registerAndWin', pattern: paths.registerAndWin.pattern },
-  { key: 'applyCoupons', pattern: paths.applyCoupons.pattern },
   { key: 'evaluate', pattern: paths.evaluate.pattern },
 ] as const;
 export type ComingSoonKey = (typeof comingSoonRoutes)[number]['key'];

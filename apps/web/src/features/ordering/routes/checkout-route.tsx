@@ -4,10 +4,12 @@ import { ORDER_TYPES } from '@sufra/shared/order-types';
 import type { Order, PaymentMethod } from '@sufra/shared/schemas/order';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { CouponField } from '../../../components/coupon-field';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
+import { couponLineItems, couponPricingOf } from '../../../lib/coupons';
 import { formatTableNumber } from '../../../lib/format-table-number';
 import { useMenu } from '../../../lib/get-menu';
 import { type CheckedLine, checkCart } from '../../../lib/line-check';
@@ -126,9 +128,10 @@ export default function CheckoutRoute() {
         ? priceCheckedCart(check, menu.data, {
             integrated: branch?.integrated ?? false,
             deliveryFeeHalalas: deliveryFee,
+            coupon: couponPricingOf(cart.coupon, couponLineItems(check)),
           })
         : null,
-    [check, menu.data, staleLocally, branch?.integrated, deliveryFee],
+    [check, menu.data, staleLocally, branch?.integrated, deliveryFee, cart.coupon],
   );
 
   // The zone's minimum applies to the subtotal after discounts (the server's rule): told here rather than refused there.
@@ -375,6 +378,13 @@ export default function CheckoutRoute() {
               <p className="field__error">{t('ordering.paymentUnavailable')}</p>
             )}
           </section>
+
+          <CouponField
+            uuid={uuid}
+            lineItems={couponLineItems(check)}
+            subtotalHalalas={preview?.pricing.subtotal ?? null}
+            testId="checkout-coupon"
+          />
 
           <section className="card cart-totals" aria-labelledby="checkout-summary-heading">
             <h2 id="checkout-summary-heading" className="cart-totals__title">
