@@ -26,6 +26,7 @@ const EditProfileRoute = lazyPage(() => withAccountStrings(import('../features/a
 const StaffRoute = lazyPage(() => withAccountStrings(import('../features/staff/routes/staff-route')));
 // The Redeem section's own chunk (it lazy-loads the QR decoder only when a scan starts); the staff shell frames it.
 const RedeemSection = lazyPage(() => import('../features/redeem/routes/redeem-section'));
+const CouponsSection = lazyPage(() => import('../features/manage-coupons/routes/coupons-section'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const withOrderingStrings = <T,>(page: Promise<T>): Promise<T> =>
   Promise.all([page, loadAccountStrings(), loadOrderingStrings()]).then(([module]) => module);
@@ -139,6 +140,11 @@ export function AppRoutes() {
       <Route key="staff" path={paths.staffRedeem.pattern}>
         <StaffLayout>
           <StaffRoute section="redeem" renderSection={(user) => <RedeemSection user={user} />} />
+        </StaffLayout>
+      </Route>
+      <Route key="staff" path={paths.staffCoupons.pattern}>
+        <StaffLayout>
+          <StaffRoute section="coupons" renderSection={(user) => <CouponsSection user={user} />} />
         </StaffLayout>
       </Route>
       <Route key="plain" path={paths.reference.pattern}>

@@ -78,6 +78,7 @@ export const paths = {
   },
   /** The staff app's Redeem section: a cashier's counter tablet opens it directly (a bookmark, a reload). */
   staffRedeem: { pattern: '/staff/redeem', build: () => '/staff/redeem' },
+  staffCoupons: { pattern: '/staff/coupons', build: () => '/staff/coupons' },
 } as const;
 
 function query(params: Record<string, string | undefined>): string {

@@ -13,7 +13,7 @@ import { OrderBoard } from './order-board';
 import { SmsOutbox } from './sms-outbox';
 
 /** The staff app's sections, one tab each: the order board (`/staff`) and redemption (`/staff/redeem`). */
-export type StaffSection = 'board' | 'redeem';
+export type StaffSection = 'board' | 'redeem' | 'coupons';
 
 /**
  * The signed-in staff app: who and where, the sections' tabs, then the board section (the board, the branches in
@@ -59,7 +59,7 @@ export function StaffShell({
           {t('staff.signOut')}
         </button>
       </div>
-      <StaffTabs section={section} />
+      <StaffTabs section={section} manager={user.role !== 'cashier'} />
       {section === 'board' ? (
         <>
           <OrderBoard user={user} />
@@ -74,12 +74,14 @@ export function StaffShell({
 }
 
 /** Links that look like tabs: each section has its own address, so a reload or a bookmark opens it. */
-function StaffTabs({ section }: { section: StaffSection }) {
+function StaffTabs({ section, manager }: { section: StaffSection; manager: boolean }) {
   const { t } = useTranslation();
   const tabs = [
     { key: 'board', href: paths.staff.build(), label: t('staff.board.title') },
     { key: 'redeem', href: paths.staffRedeem.build(), label: t('staff.redeem.tab') },
-  ] as const;
+    // Coupons are managed by managers and owners (issue 16).
+    ...(manager ? [{ key: 'coupons', href: paths.staffCoupons.build(), label: t('staff.coupon.manage.title') }] : []),
+  ];
   return (
     <nav className="staff-tabs" aria-label={t('staff.sections')} data-testid="staff-tabs">
       {tabs.map((tab) => (
