@@ -145,6 +145,8 @@ for (const language of LANGUAGES) {
       const context = await browser.newContext({ baseURL, viewport: TABLET });
       const page = await context.newPage();
       await page.goto('/staff/coupons');
+      // Generous: a fresh context loads the staff app cold on a busy machine (this bounds a hang, it times nothing).
+      await expect(page.getByTestId('language-switch')).toBeVisible({ timeout: 30_000 });
       if (language !== 'ar') await switchLanguage(page, language);
       await expectDocumentLanguage(page, language);
       await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF.manager.email);
