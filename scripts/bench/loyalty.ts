@@ -36,8 +36,11 @@ export interface OpsLoad {
 }
 
 export interface LoyaltyBenchResult {
-  /** Cash placement without points and with, alternating rounds at 50 connections. */
-  placements: { plain: OrderLoad; points: OrderLoad }[];
+  /**
+   * Cash placement without points and with, alternating rounds at 50 connections; `coupon`: the same order with a
+   * coupon (issue 16: written alone with its use until the grouped write takes placement extras).
+   */
+  placements: { plain: OrderLoad; points: OrderLoad; coupon?: OrderLoad }[];
   purchase?: OpsLoad;
   redemption?: OpsLoad;
   cart?: string;
@@ -136,6 +139,13 @@ export async function benchLoyalty(adminUrl: string, env: NodeJS.ProcessEnv): Pr
     const { body, words } = await buildCart(server.url);
     const plainBody = JSON.stringify(body);
     const pointsBody = JSON.stringify({ ...body, points: POINTS_PER_ORDER });
+    // A coupon every diner may use any number of times (10 %, up to SAR 5): the runs measure the use's write.
+    await db.query(
+      `insert into coupons (brand_id, code, name_ar, name_en, kind, percent_bp, max_discount_halalas)
+       values ($1, 'BENCH10', 'قسيمة القياس', 'Bench coupon', 'percent', 1000, 500)`,
+      [brandId],
+    );
+    const couponBody = JSON.stringify({ ...body, couponCode: 'BENCH10' });
     const orderUrl = `${server.url}/api/orders/${ORDER_QR}/`;
 
     await loadApi('warm-up', orderUrl, cookies, pointsBody, WARMUP_S, problems);
@@ -143,8 +153,11 @@ export async function benchLoyalty(adminUrl: string, env: NodeJS.ProcessEnv): Pr
     for (let round = 0; round < ROUNDS; round += 1) {
       const plain = await loadApi('without points', orderUrl, cookies, plainBody, SECONDS, problems);
       const points = await loadApi(`with ${POINTS_PER_ORDER} points`, orderUrl, cookies, pointsBody, SECONDS, problems);
-      placements.push({ plain, points });
-      console.error(`[bench] loyalty placement round ${round + 1}: p50 ${plain.p50Ms} → ${points.p50Ms} ms`);
+      const coupon = await loadApi('with a coupon', orderUrl, cookies, couponBody, SECONDS, problems);
+      placements.push({ plain, points, coupon });
+      console.error(
+        `[bench] loyalty placement round ${round + 1}: p50 ${plain.p50Ms} → points ${points.p50Ms}, coupon ${coupon.p50Ms} ms`,
+      );
     }
 
     // Points shop: every diner buys the cheapest reward over and over.

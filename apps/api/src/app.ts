@@ -17,6 +17,9 @@ import { createOtpService } from './modules/auth/otp.service.ts';
 import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { createBranchesService, toBrand } from './modules/branches/branches.service.ts';
+import { subscribeCoupons } from './modules/coupons/coupon-uses.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
@@ -245,6 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const lifecycle = createOrderLifecycle();
   subscribeLoyalty(lifecycle);
   subscribePunchCards(lifecycle);
+  subscribeCoupons(lifecycle);
   const payments = createPaymentsService(ctx, {
     provider: app.paymentProvider,
     log: app.log,
@@ -322,6 +326,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
       await api.register(evaluationsRoutes, { qr, evaluations, guards });
       await api.register(punchCardsRoutes, { qr, punchCards: createPunchCardsService(ctx), guards });
+      await api.register(couponsRoutes, { qr, coupons: createCouponsService(ctx, { menu }), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
       await api.register(gamesRoutes, {
         qr,

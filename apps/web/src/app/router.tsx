@@ -30,6 +30,7 @@ const RedeemSection = lazyPage(() => import('../features/redeem/routes/redeem-se
 // The managers' loyalty section (a diner's points, adjustments, the service switches): its own chunk too.
 const LoyaltyAdminSection = lazyPage(() => import('../features/loyalty-admin/routes/loyalty-admin-section'));
 const PunchProgrammesSection = lazyPage(() => import('../features/punch-programmes/routes/punch-programmes-section'));
+const CouponsSection = lazyPage(() => import('../features/manage-coupons/routes/coupons-section'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const withOrderingStrings = <T,>(page: Promise<T>): Promise<T> =>
   Promise.all([page, loadAccountStrings(), loadOrderingStrings()]).then(([module]) => module);
@@ -60,9 +61,9 @@ const evaluationLink = (uuid: string, orderId: number) => (
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.
 const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-page'));
-const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards'] as const;
 // The wheel and register-and-win: one small door module that loads the page and the games' strings.
 const GamesPage = lazyPage(() => import('../features/games/routes/games-page'));
+const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards', 'applyCoupons'] as const;
 // The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
 const loyaltyCard = <LoyaltyPage page="card" />;
 // The checkout's points spend and the cart's nudges: loyalty's parts of those pages, each loading on its own.
@@ -192,6 +193,11 @@ export function AppRoutes() {
       <Route key="staff" path={paths.staffPunchCards.pattern}>
         <StaffLayout>
           <StaffRoute section="punchCards" renderSection={(user) => <PunchProgrammesSection user={user} />} />
+        </StaffLayout>
+      </Route>
+      <Route key="staff" path={paths.staffCoupons.pattern}>
+        <StaffLayout>
+          <StaffRoute section="coupons" renderSection={(user) => <CouponsSection user={user} />} />
         </StaffLayout>
       </Route>
       <Route key="plain" path={paths.reference.pattern}>

@@ -86,6 +86,7 @@ export const paths = {
   staffEvaluations: { pattern: '/staff/evaluations', build: () => '/staff/evaluations' },
   /** The managers' punch card programmes (issue 16). */
   staffPunchCards: { pattern: '/staff/punch-cards', build: () => '/staff/punch-cards' },
+  staffCoupons: { pattern: '/staff/coupons', build: () => '/staff/coupons' },
 } as const;
 
 function query(params: Record<string, string | undefined>): string {
@@ -102,8 +103,5 @@ export function safeReturnPath(value: string | null | undefined): string | null 
 }
 
 /** Routes not built yet: they render the translated "Coming soon" screen inside the real layout. */
-export const comingSoonRoutes = [
-  { key: 'referral', pattern: paths.referral.pattern },
-  { key: 'applyCoupons', pattern: paths.applyCoupons.pattern },
-] as const;
+export const comingSoonRoutes = [{ key: 'referral', pattern: paths.referral.pattern }] as const;
 export type ComingSoonKey = (typeof comingSoonRoutes)[number]['key'];

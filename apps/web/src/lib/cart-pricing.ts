@@ -58,13 +58,13 @@ export interface CartTotals {
 
 /**
  * The cart's totals with the brand's tax mode and VAT from the menu. The cart page has no delivery fee yet (the order
- * type is chosen after it); checkout passes the chosen zone's fee. No coupon yet. Null when a line is beyond what the function accepts (it
+ * type is chosen after it); checkout passes the chosen zone's fee; both pass the chosen coupon (lib/coupons). Null when a line is beyond what the function accepts (it
  * refuses rather than guesses; the page says the cart cannot be priced).
  */
 export function priceCheckedCart(
   check: Pick<CartCheck, 'products' | 'combos'>,
   menu: Pick<MenuResponse, 'taxMode' | 'vatRateBasisPoints'>,
-  options: Pick<PriceCartInput, 'integrated' | 'deliveryFeeHalalas' | 'pointsHalalas'> = {},
+  options: Pick<PriceCartInput, 'integrated' | 'deliveryFeeHalalas' | 'pointsHalalas' | 'coupon'> = {},
 ): CartTotals | null {
   const { ids, lines } = orderableLines(check);
   let pricing: CartPricing;

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OrderType } from '@sufra/shared/order-types';
 import type { LocalizedText } from '@sufra/shared/schemas/common';
+import type { Coupon } from '@sufra/shared/schemas/coupons';
 
 /** The spec's cart (§3) and its actions (§4). Money in halalas. Lines are snapshots taken when added. */
 export const MAX_QUANTITY = 99;
@@ -60,6 +61,8 @@ export interface CartDeliveryZone {
 export interface CartCoupon {
   code: string;
   discountHalalas?: number;
+  /** The coupon as the server's check answered it (issue 16): the cart prices it and re-checks it as it changes. */
+  coupon?: Coupon;
 }
 
 export interface CartState {

@@ -538,6 +538,67 @@ export const ERRORS = {
     en: "The chosen reward isn't one of this restaurant's rewards",
     ar: 'المكافأة المختارة ليست من مكافآت هذا المطعم',
   },
+  // Coupons (issue 16). "This coupon doesn't exist", "This opportunity is exclusive to new customers at this branch"
+  // and "Customer is not new to … this branch" are the spec's (§8). A code of another brand does not exist here.
+  coupon_not_found: { status: 404, en: "This coupon doesn't exist", ar: 'هذه القسيمة غير موجودة' },
+  coupon_code_invalid: {
+    status: 400,
+    en: 'A coupon code has 3 to 32 letters and digits',
+    ar: 'رمز القسيمة مكوّن من ٣ إلى ٣٢ حرفًا ورقمًا',
+  },
+  coupon_not_yet_valid: { status: 422, en: "This coupon isn't valid yet", ar: 'هذه القسيمة غير صالحة بعد' },
+  coupon_expired: { status: 410, en: 'This coupon has expired', ar: 'انتهت صلاحية هذه القسيمة' },
+  coupon_other_branch: {
+    status: 422,
+    en: "This coupon can't be used at this branch",
+    ar: 'لا يمكن استخدام هذه القسيمة في هذا الفرع',
+  },
+  coupon_other_order_type: {
+    status: 422,
+    en: "This coupon can't be used for this order type",
+    ar: 'لا يمكن استخدام هذه القسيمة لنوع الطلب هذا',
+  },
+  coupon_below_minimum: {
+    status: 422,
+    en: "The order is below this coupon's minimum",
+    ar: 'الطلب أقل من الحد الأدنى لهذه القسيمة',
+  },
+  coupon_used_up: { status: 409, en: 'This coupon has been used up', ar: 'نفدت مرات استخدام هذه القسيمة' },
+  coupon_customer_limit: {
+    status: 409,
+    en: "You've already used this coupon as many times as allowed",
+    ar: 'استخدمت هذه القسيمة أقصى عدد من المرات المسموح به',
+  },
+  coupon_needs_customer: {
+    status: 422,
+    en: "This coupon needs the customer's phone number",
+    ar: 'هذه القسيمة تحتاج إلى رقم جوال العميل',
+  },
+  coupon_new_customers_only: {
+    status: 403,
+    en: 'This opportunity is exclusive to new customers at this branch',
+    ar: 'هذه الفرصة حصرية للعملاء الجدد في هذا الفرع',
+  },
+  coupon_customer_not_new: {
+    status: 403,
+    en: 'Customer is not new to this branch',
+    ar: 'العميل ليس جديدًا في هذا الفرع',
+  },
+  coupon_item_not_in_cart: {
+    status: 422,
+    en: "This coupon's free item isn't in your cart",
+    ar: 'الصنف المجاني لهذه القسيمة غير موجود في سلتك',
+  },
+  coupon_no_points: {
+    status: 422,
+    en: "This coupon can't be combined with points",
+    ar: 'لا يمكن الجمع بين هذه القسيمة والنقاط',
+  },
+  coupon_code_taken: {
+    status: 409,
+    en: 'Another coupon of this restaurant already has this code',
+    ar: 'توجد قسيمة أخرى لهذا المطعم بنفس الرمز',
+  },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

@@ -102,6 +102,11 @@ export const placeOrderBody = z.object({
    * their value off the lines (shared pricing), taken in the placement's transaction; a canceled order gives them back.
    */
   points: z.number().int().min(1).max(10_000_000).optional(),
+  /**
+   * One coupon code (issue 16; a list is refused: one coupon an order), as typed: the server normalises it, checks
+   * every rule and limit again in the placement's transaction and records its use there.
+   */
+  couponCode: z.string().trim().min(1).max(64).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 

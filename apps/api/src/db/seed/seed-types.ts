@@ -5,6 +5,7 @@
  */
 
 import type { QuestionKind } from '@sufra/shared/evaluation/answers';
+import type { CouponKind } from '@sufra/shared/loyalty/coupons';
 import type { PointsRules } from '@sufra/shared/loyalty/points';
 import type { RewardKind, RewardShop } from '@sufra/shared/loyalty/rewards';
 import type { OpeningSpan } from '@sufra/shared/schemas/branch';
@@ -35,6 +36,8 @@ export interface SeedBrand {
   loyalty?: SeedLoyalty;
   /** The evaluation form (issue 17); absent: the brand has none. */
   evaluation?: SeedEvaluationForm;
+  /** Coupons (issue 16). */
+  coupons?: SeedCoupon[];
 }
 
 export interface SeedEvaluationForm {
@@ -48,6 +51,23 @@ export interface SeedEvaluationForm {
     /** Choice questions only; their ids are 1, 2, 3 … in this order. */
     options?: LocalizedText[];
   }[];
+}
+
+/** A coupon; its window opens when seeded and lasts `validDays` (null: no end). */
+export interface SeedCoupon {
+  code: string;
+  name: LocalizedText;
+  kind: CouponKind;
+  percentBasisPoints?: number;
+  maxDiscountHalalas?: number;
+  amountHalalas?: number;
+  /** A free item's menu item, by its slug. */
+  itemSlug?: string;
+  minimumOrderHalalas?: number;
+  globalLimit?: number;
+  perCustomerLimit?: number;
+  newCustomersOnly?: boolean;
+  validDays: number | null;
 }
 
 export interface SeedLoyalty {

@@ -15,7 +15,8 @@ import { AppError } from '../../plugins/errors.ts';
 import type { CustomerSessionCheck } from '../auth/sessions.repo.ts';
 import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
-import { type CheckoutPoints, prepareCheckoutPoints, spendAtCheckout } from '../loyalty/checkout-points.ts';
+import { couponError, type OrderCoupon, placeCouponUses, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
+import { prepareCheckoutPoints, spendAtCheckout } from '../loyalty/checkout-points.ts';
 import type { MenuService } from '../menu/menu.service.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
@@ -84,15 +85,16 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
   });
 
   /**
-   * An order that spends points is written on its own, not in its branch's group: the placement statement and the
-   * points' ledger row in one transaction (checkout-points spendAtCheckout), so a refused spend writes no order and a
-   * write left out (taken key, stale context, signed out) spends nothing. It holds the branch's counter a round trip
-   * or two longer than a grouped write; only orders with points pay that.
+   * An order that spends points or uses a coupon is written on its own, not in its branch's group: the placement
+   * statement and its extras (the points' ledger row, checkout-points spendAtCheckout; the coupon's use,
+   * coupons/coupon-uses placeCouponUses) in one transaction, so a refused extra writes no order and a write left out
+   * (taken key, stale context, signed out) consumes nothing. It holds the branch's counter a round trip or two longer
+   * than a grouped write; only orders with extras pay that. (The grouped write's placement extras take these over.)
    */
-  async function placeSpendingPoints(
+  async function placeWithExtras(
     branchId: number,
     write: PlacedOrderWrite,
-    input: { spend: CheckoutPoints; discountableHalalas: number; now: Date },
+    extras: readonly ((tx: Parameters<typeof insertPlacedOrders>[0], orderId: number) => Promise<void>)[],
   ): Promise<PlacementOutcome> {
     const notPlaced = new Map<symbol, PlacementOutcome>();
     try {
@@ -105,12 +107,7 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
           notPlaced.set(token, outcome);
           throw token;
         }
-        await spendAtCheckout(tx, {
-          brandId: write.order.brandId,
-          customerId: write.order.customerId,
-          orderId: outcome.id,
-          ...input,
-        });
+        for (const extra of extras) await extra(tx, outcome.id);
         return outcome;
       });
     } catch (error) {
@@ -238,6 +235,24 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
       integrated: branch.integrated,
     };
     let pricing = priceCart(pricingInput);
+    // The coupon (issue 16): checked on the lines' subtotal, then priced first of the discounts.
+    let orderCoupon: OrderCoupon | null = null;
+    if (body.couponCode !== undefined) {
+      assertServiceOn(servicesOff, 'coupons');
+      orderCoupon = await prepareOrderCoupon(db, {
+        brandId: qr.brand.id,
+        code: body.couponCode,
+        branchId: branch.id,
+        orderType,
+        customerId: customer.id,
+        subtotalHalalas: pricing.subtotal,
+        lines: lines.map((l) => ({ itemId: l.row.itemId, unitPriceHalalas: l.input.unitPriceHalalas })),
+        spendsPoints: body.points !== undefined,
+        now,
+      });
+      pricing = priceCart({ ...pricingInput, coupon: orderCoupon.pricing });
+    }
+    const couponInput = orderCoupon ? { coupon: orderCoupon.pricing } : {};
     // Points spent on the order (issue 15): worth their value off the lines, what's left of them after any coupon.
     const discountableHalalas = pricing.subtotal - pricing.totalDiscount;
     const spend =
@@ -249,7 +264,7 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
             loyaltyOn: !servicesOff.includes('loyalty'),
             discountableHalalas,
           });
-    if (spend) pricing = priceCart({ ...pricingInput, pointsHalalas: spend.valueHalalas });
+    if (spend) pricing = priceCart({ ...pricingInput, ...couponInput, pointsHalalas: spend.valueHalalas });
     // Checked on the priced total, before the write: a total past the money columns' range never reaches them.
     if (orderTotalTooLarge(pricing.total)) {
       throw new AppError('order_total_too_large', { maxTotalHalalas: ORDER_LIMITS.maxTotalHalalas });
@@ -334,9 +349,45 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
       responseBody: answer,
       ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
     };
-    const outcome = spend
-      ? await placeSpendingPoints(branch.id, write, { spend, discountableHalalas, now })
-      : await placements.write(branch.id, write);
+    const extras: Parameters<typeof placeWithExtras>[2][number][] = [];
+    if (spend) {
+      extras.push((tx, orderId) =>
+        spendAtCheckout(tx, {
+          brandId: qr.brand.id,
+          customerId: customer.id,
+          orderId,
+          spend,
+          discountableHalalas,
+          now,
+        }),
+      );
+    }
+    if (orderCoupon) {
+      const { coupon } = orderCoupon;
+      const couponDiscount = pricing.couponDiscount;
+      extras.push(async (tx, orderId) => {
+        const refused = await placeCouponUses(
+          tx,
+          [
+            {
+              index: 0,
+              orderId,
+              couponId: coupon.id,
+              brandId: qr.brand.id,
+              customerId: customer.id,
+              branchId: branch.id,
+              perCustomerLimit: coupon.perCustomerLimit,
+              discountHalalas: couponDiscount,
+            },
+          ],
+          now,
+        );
+        const refusal = refused.get(0);
+        if (refusal) throw couponError(refusal, coupon);
+      });
+    }
+    const outcome =
+      extras.length > 0 ? await placeWithExtras(branch.id, write, extras) : await placements.write(branch.id, write);
     if (outcome.kind === 'signed_out') throw new AppError('session_expired');
     if (outcome.kind !== 'placed') return outcome.kind;
     return { order: { ...answer, id: outcome.id, number: outcome.number }, payment };

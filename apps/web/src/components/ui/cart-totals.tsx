@@ -66,7 +66,7 @@ export function CartTotals({ pricing, vatRateBasisPoints, singleRate, testId = '
       {pricing.totalDiscount ? (
         <div className="cart-totals__row">
           <dt>{t('cart.discount')}</dt>
-          <dd>{`−${sar(pricing.totalDiscount)}`}</dd>
+          <dd data-testid={`${testId}-discount`}>{`−${sar(pricing.totalDiscount)}`}</dd>
         </div>
       ) : null}
       {!inclusive && taxRow}

@@ -110,7 +110,7 @@ export function placeOrderBody(
   cart: Pick<
     CartState,
     'products' | 'combos' | 'orderType' | 'coordinates' | 'tableNumber' | 'branch' | 'addressId' | 'notes' | 'receiveAt'
-  >,
+  > & { coupon?: CartState['coupon'] },
   place: DineInPlace,
   paymentMethod: PlaceOrderBody['paymentMethod'] = 'cash',
 ): PlaceOrderBody {
@@ -128,6 +128,8 @@ export function placeOrderBody(
   const notes = cart.notes.trim();
   if (notes) body.notes = notes.slice(0, NOTES_MAX);
   if (cart.receiveAt) body.receiveAt = cart.receiveAt;
+  // The chosen coupon's code: the server checks it again and records its use with the order (issue 16).
+  if (cart.coupon?.coupon) body.couponCode = cart.coupon.code;
   return body;
 }
 

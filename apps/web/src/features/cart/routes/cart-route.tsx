@@ -3,10 +3,12 @@ import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { Link, useLocation, useParams } from 'wouter';
+import { CouponField } from '../../../components/coupon-field';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { priceCheckedCart, totalsForSlice } from '../../../lib/cart-pricing';
+import { couponLineItems, couponPricingOf } from '../../../lib/coupons';
 import { formatNumber } from '../../../lib/format-number';
 import { menuQueryKey, useMenu } from '../../../lib/get-menu';
 import { type CartCheck, type CheckedLine, checkCart } from '../../../lib/line-check';
@@ -83,6 +85,7 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
   const products = useAppSelector((s) => s.cart.products);
   const combos = useAppSelector((s) => s.cart.combos);
   const integrated = useAppSelector((s) => s.cart.integrated);
+  const coupon = useAppSelector((s) => s.cart.coupon);
 
   // The layout enters the establishment (which loads its saved cart) in an effect, and a child's effects run first:
   // entering here, before the first paint, keeps an "empty cart" from flashing and zero totals from being written.
@@ -106,8 +109,11 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
     [products, combos, menuData, entered, uuid],
   );
   const totals = useMemo(
-    () => (check && menuData ? priceCheckedCart(check, menuData, { integrated }) : null),
-    [check, menuData, integrated],
+    () =>
+      check && menuData
+        ? priceCheckedCart(check, menuData, { integrated, coupon: couponPricingOf(coupon, couponLineItems(check)) })
+        : null,
+    [check, menuData, integrated, coupon],
   );
 
   // Told once: the refreshed prices are written back, so the next check finds nothing to change.
@@ -279,6 +285,12 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
             })}
           </ul>
           {totals && nudges?.(totals.pricing.total - totals.pricing.deliveryFee)}
+          <CouponField
+            uuid={uuid}
+            lineItems={couponLineItems(check)}
+            subtotalHalalas={totals?.pricing.subtotal ?? null}
+            testId="cart-coupon"
+          />
           <section className="cart-totals" aria-labelledby="cart-summary-title">
             <h2 id="cart-summary-title" className="cart-totals__title">
               {t('cart.summary')}

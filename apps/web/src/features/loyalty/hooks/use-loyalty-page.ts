@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAppSelector } from '../../../stores/root-state';
 
-type LoyaltyService = 'loyalty' | 'points_shop' | 'prize_shop';
+type LoyaltyService = 'loyalty' | 'points_shop' | 'prize_shop' | 'coupons';
 
 /**
  * The loyalty pages' common ground: the QR's data for this uuid (branch time zone, service switches) and the move to

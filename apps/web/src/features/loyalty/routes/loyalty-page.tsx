@@ -35,6 +35,7 @@ const PAGES = {
   prizeShop: withStrings(() => import('./prize-shop-route')),
   prize: withStrings(() => import('./prize-route')),
   myRewards: withStrings(() => import('./my-rewards-route')),
+  applyCoupons: withStrings(() => import('./apply-coupons-route')),
   card: withStrings(() => import('../components/loyalty-card')),
   // Parts of the ordering pages (their props come from the page, through the router: lib/checkout-points-slot.ts).
   checkoutPoints: withStrings(() => import('../components/checkout-points')),

@@ -9,6 +9,7 @@ import { getMyRewards } from '../api/get-my-rewards';
 import { useProgramme } from '../api/get-programme';
 import { LevelsAndRules } from '../components/levels-rules';
 import { LoyaltyNav } from '../components/loyalty-nav';
+import { MyCouponsList } from '../components/my-coupons-list';
 import { OwnedRewardCard } from '../components/owned-reward-card';
 import { PointsHistory } from '../components/points-history';
 import { PointsSummary } from '../components/points-summary';
@@ -81,6 +82,7 @@ export default function MyRewardsRoute() {
           ))}
         </ul>
       )}
+      {view === 'rewards' && <MyCouponsList uuid={uuid} />}
       {view === 'history' && <PointsHistory uuid={uuid} timeZone={timeZone} />}
       {view === 'levels' && programme.data && (
         <LevelsAndRules programme={programme.data} levelId={account?.level?.id ?? null} />

@@ -4,6 +4,7 @@ import { ORDER_TYPES } from '@sufra/shared/order-types';
 import type { Order, PaymentMethod } from '@sufra/shared/schemas/order';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { CouponField } from '../../../components/coupon-field';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
@@ -14,6 +15,7 @@ import {
   NO_POINTS,
   POINTS_REFUSALS,
 } from '../../../lib/checkout-points-slot';
+import { couponLineItems, couponPricingOf } from '../../../lib/coupons';
 import { formatTableNumber } from '../../../lib/format-table-number';
 import { useMenu } from '../../../lib/get-menu';
 import { type CheckedLine, checkCart } from '../../../lib/line-check';
@@ -140,9 +142,10 @@ export default function CheckoutRoute({
             integrated: branch?.integrated ?? false,
             deliveryFeeHalalas: deliveryFee,
             pointsHalalas: spend.valueHalalas,
+            coupon: couponPricingOf(cart.coupon, couponLineItems(check)),
           })
         : null,
-    [check, menu.data, staleLocally, branch?.integrated, deliveryFee, spend.valueHalalas],
+    [check, menu.data, staleLocally, branch?.integrated, deliveryFee, spend.valueHalalas, cart.coupon],
   );
 
   // The zone's minimum applies to the subtotal after discounts (the server's rule): told here rather than refused there.
@@ -407,6 +410,12 @@ export default function CheckoutRoute({
               refusal: pointsRefusal,
               disabled: sending,
             })}
+          <CouponField
+            uuid={uuid}
+            lineItems={couponLineItems(check)}
+            subtotalHalalas={preview?.pricing.subtotal ?? null}
+            testId="checkout-coupon"
+          />
 
           <section className="card cart-totals" aria-labelledby="checkout-summary-heading">
             <h2 id="checkout-summary-heading" className="cart-totals__title">

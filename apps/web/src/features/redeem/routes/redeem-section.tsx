@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { local } from '../../../lib/storage';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { CounterCoupon } from '../components/counter-coupon';
 import { PresentReward } from '../components/present-reward';
 import { RewardLookup } from '../components/reward-lookup';
 import './redeem.css';
@@ -77,6 +78,7 @@ export default function RedeemSection({ user }: { user: StaffUser }) {
           onFound={(body, found) => setStage({ kind: 'found', body, found })}
         />
       )}
+      {branch && stage.kind === 'present' && <CounterCoupon key={`coupon-${branch.id}`} branchId={branch.id} />}
       {branch && stage.kind === 'found' && (
         <RewardLookup
           body={stage.body}

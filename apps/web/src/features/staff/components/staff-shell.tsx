@@ -14,10 +14,10 @@ import { SmsOutbox } from './sms-outbox';
 
 /**
  * The staff app's sections, one tab each: the order board (`/staff`), redemption (`/staff/redeem`) and, for managers
- * and owners, loyalty management (`/staff/loyalty`), evaluations (`/staff/evaluations`) and punch card programmes
- * (`/staff/punch-cards`).
+ * and owners, loyalty management (`/staff/loyalty`), evaluations (`/staff/evaluations`) punch card programmes
+ * (`/staff/punch-cards`) and coupons (`/staff/coupons`).
  */
-export type StaffSection = 'board' | 'redeem' | 'loyalty' | 'evaluations' | 'punchCards';
+export type StaffSection = 'board' | 'redeem' | 'loyalty' | 'evaluations' | 'punchCards' | 'coupons';
 
 /**
  * The signed-in staff app: who and where, the sections' tabs, then the board section (the board, the branches in
@@ -89,6 +89,7 @@ function StaffTabs({ section, manages }: { section: StaffSection; manages: boole
       ? [{ key: 'evaluations', href: paths.staffEvaluations.build(), label: t('staff.evaluations.tab') }]
       : []),
     ...(manages ? [{ key: 'punchCards', href: paths.staffPunchCards.build(), label: t('staff.punch.tab') }] : []),
+    ...(manages ? [{ key: 'coupons', href: paths.staffCoupons.build(), label: t('staff.coupon.manage.title') }] : []),
   ] as const;
   return (
     <nav className="staff-tabs" aria-label={t('staff.sections')} data-testid="staff-tabs">

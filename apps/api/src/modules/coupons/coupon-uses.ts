@@ -1,0 +1,201 @@
+import {
+  type CouponRefusal,
+  type CouponRule,
+  checkCoupon,
+  couponPricing,
+  normalizeCouponCode,
+} from '@sufra/shared/loyalty/coupons';
+import type { CouponInput } from '@sufra/shared/pricing/price-cart';
+import type { Queryable } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { OrderLifecycle, OrderMomentEvent } from '../orders/order-lifecycle.ts';
+import {
+  type CouponRow,
+  claimCustomerUses,
+  claimGlobalUses,
+  customerUseCount,
+  findCouponByCode,
+  insertCouponUses,
+  isNewAtBranch,
+  lockOrderUse,
+  markUseReleased,
+  releaseUses,
+} from './coupons.repo.ts';
+
+/** A coupon row as the shared rule reads it. */
+export function toRule(row: CouponRow): CouponRule {
+  return {
+    kind: row.kind as CouponRule['kind'],
+    percentBp: row.percentBp,
+    maxDiscountHalalas: row.maxDiscountHalalas,
+    amountHalalas: row.amountHalalas,
+    itemId: row.itemId,
+    minimumOrderHalalas: row.minimumOrderHalalas,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    globalLimit: row.globalLimit,
+    perCustomerLimit: row.perCustomerLimit,
+    usedCount: row.usedCount,
+    branchIds: row.branchIds,
+    orderTypes: row.orderTypes,
+    newCustomersOnly: row.newCustomersOnly,
+    isActive: row.isActive,
+  };
+}
+
+/** The brand's coupon for a code as typed; a code of another brand (or none) is "This coupon doesn't exist". */
+export async function findTypedCoupon(db: Queryable, brandId: number, typed: string): Promise<CouponRow> {
+  const code = normalizeCouponCode(typed);
+  const row = code.length >= 3 && code.length <= 32 ? await findCouponByCode(db, brandId, code) : undefined;
+  if (!row) throw new AppError('coupon_not_found', undefined, { couponCode: 'coupon_not_found' });
+  return row;
+}
+
+/** What the coupon brings to an order: the row (for the write) and its input to the shared pricing. */
+export interface OrderCoupon {
+  coupon: CouponRow;
+  pricing: CouponInput;
+}
+
+/**
+ * Before pricing: the coupon for this order, checked against every rule with the counters as they are now (the
+ * write checks the limits again, atomically). Refuses with the first rule broken. `lines` are the priced lines' items
+ * and unit prices (a free item's discount is one unit of it at its menu price, options not included).
+ */
+export async function prepareOrderCoupon(
+  db: Queryable,
+  input: {
+    brandId: number;
+    code: string;
+    branchId: number;
+    orderType: number;
+    customerId: number;
+    subtotalHalalas: number;
+    lines: readonly { itemId: number; unitPriceHalalas: number }[];
+    spendsPoints: boolean;
+    now: Date;
+  },
+): Promise<OrderCoupon> {
+  const coupon = await findTypedCoupon(db, input.brandId, input.code);
+  const rule = toRule(coupon);
+  const [customerUses, isNew] = await Promise.all([
+    rule.perCustomerLimit === null ? 0 : customerUseCount(db, coupon.id, input.customerId),
+    rule.newCustomersOnly ? isNewAtBranch(db, input.customerId, input.branchId) : true,
+  ]);
+  const freeItemPrice =
+    rule.kind === 'free_item' ? (input.lines.find((l) => l.itemId === rule.itemId)?.unitPriceHalalas ?? null) : null;
+  const refusal = checkCoupon(rule, {
+    now: input.now,
+    branchId: input.branchId,
+    orderType: input.orderType,
+    subtotalHalalas: input.subtotalHalalas,
+    customerUses,
+    customerIsNewAtBranch: isNew,
+    freeItemPriceHalalas: freeItemPrice,
+  });
+  if (refusal) throw couponError(refusal, coupon);
+  // The brand's default (decisions.md, issue 16): a coupon and points on one order only where the coupon says so.
+  if (input.spendsPoints && !coupon.combinesWithPoints) throw new AppError('coupon_no_points');
+  return { coupon, pricing: couponPricing(rule, freeItemPrice) };
+}
+
+/** A refusal as the API answers it (the minimum's amount travels with its refusal, for the message). */
+export function couponError(refusal: CouponRefusal, coupon?: CouponRow): AppError {
+  if (refusal === 'coupon_below_minimum' && coupon) {
+    return new AppError(refusal, { minimumOrderHalalas: coupon.minimumOrderHalalas });
+  }
+  return new AppError(refusal, undefined, { couponCode: refusal });
+}
+
+/** One placed order's coupon use, as placement hands it over with the order's id. */
+export interface PlacedCouponUse {
+  /** The write's index in its batch. */
+  index: number;
+  orderId: number;
+  couponId: number;
+  brandId: number;
+  customerId: number;
+  branchId: number;
+  perCustomerLimit: number | null;
+  discountHalalas: number;
+}
+
+/**
+ * Batch-shaped (a placement extra, run after insertPlacedOrders in the batch's transaction): records the coupon uses
+ * of several placed orders, perhaps of the same coupon, and answers the refused ones by write index. Per customer
+ * first (one conditional update per coupon and customer: `used + k <= per_customer_limit`), then per coupon (one per
+ * coupon: `used + k <= global_limit`, active and inside its window); the writes beyond what a counter gave are
+ * refused, in batch order, and what they took of the other counter is given back. A refused write's order must not be
+ * written (the caller rolls it back), so a refused order consumes nothing.
+ */
+export async function placeCouponUses(
+  tx: Queryable,
+  placed: readonly PlacedCouponUse[],
+  now: Date,
+): Promise<Map<number, CouponRefusal>> {
+  const refused = new Map<number, CouponRefusal>();
+  const groupBy = <K>(items: readonly PlacedCouponUse[], key: (p: PlacedCouponUse) => K) => {
+    const groups = new Map<K, PlacedCouponUse[]>();
+    for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+    return groups;
+  };
+
+  // Per customer, where the coupon counts per customer.
+  const customerGranted: PlacedCouponUse[] = [];
+  for (const group of groupBy(placed, (p) => `${p.couponId}:${p.customerId}`).values()) {
+    const first = group[0] as PlacedCouponUse;
+    if (first.perCustomerLimit === null) {
+      customerGranted.push(...group);
+      continue;
+    }
+    const k = await claimCustomerUses(tx, {
+      couponId: first.couponId,
+      customerId: first.customerId,
+      limit: first.perCustomerLimit,
+      n: group.length,
+    });
+    customerGranted.push(...group.slice(0, k));
+    for (const p of group.slice(k)) refused.set(p.index, 'coupon_customer_limit');
+  }
+
+  // Globally, per coupon.
+  const accepted: PlacedCouponUse[] = [];
+  for (const [couponId, group] of groupBy(customerGranted, (p) => p.couponId)) {
+    const k = await claimGlobalUses(tx, couponId, group.length, now);
+    accepted.push(...group.slice(0, k));
+    for (const p of group.slice(k)) {
+      refused.set(p.index, 'coupon_used_up');
+      // What it took of its customer's counter goes back (the global counter gave it nothing).
+      if (p.perCustomerLimit !== null) {
+        await releaseUses(tx, { couponId, customerId: p.customerId, n: 1, customerOnly: true });
+      }
+    }
+  }
+
+  await insertCouponUses(
+    tx,
+    accepted.map((p) => ({
+      couponId: p.couponId,
+      brandId: p.brandId,
+      customerId: p.customerId,
+      orderId: p.orderId,
+      branchId: p.branchId,
+      discountHalalas: p.discountHalalas,
+      usedAt: now,
+    })),
+  );
+  return refused;
+}
+
+/** A canceled order gives its coupon use back to both counters, once (the use row is locked and marked). */
+async function giveBack(tx: Queryable, { order, at }: OrderMomentEvent): Promise<void> {
+  const use = await lockOrderUse(tx, order.id);
+  if (!use) return;
+  await releaseUses(tx, { couponId: use.couponId, customerId: use.customerId, n: 1 });
+  await markUseReleased(tx, use.id, at);
+}
+
+/** Coupons' reactions to an order's life, inside the moment's transaction. */
+export function subscribeCoupons(lifecycle: OrderLifecycle): void {
+  lifecycle.on('canceled', 'coupons: give back the use', giveBack);
+}

@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { couponCustomerUses, coupons, couponUses } from '../../db/schema/coupons.ts';
+import { orders } from '../../db/schema/orders.ts';
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type CouponInsert = typeof coupons.$inferInsert;
+export type CouponUseRow = typeof couponUses.$inferSelect;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The brand's coupon with this (already normalised) code; the unique index is on upper(code). */
+export async function findCouponByCode(db: Queryable, brandId: number, code: string): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.brandId, brandId), sql`upper(${coupons.code}) = ${code}`));
+  return row;
+}
+
+export async function findCoupon(db: Queryable, id: number, brandId: number): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, id), eq(coupons.brandId, brandId)));
+  return row;
+}
+
+export async function listBrandCoupons(db: Queryable, brandId: number): Promise<CouponRow[]> {
+  return db.select().from(coupons).where(eq(coupons.brandId, brandId)).orderBy(desc(coupons.id));
+}
+
+export async function insertCoupon(db: Queryable, row: CouponInsert): Promise<CouponRow> {
+  const [inserted] = await db.insert(coupons).values(row).returning();
+  if (!inserted) throw new Error('coupon insert returned nothing');
+  return inserted;
+}
+
+export async function updateCoupon(
+  db: Queryable,
+  id: number,
+  brandId: number,
+  values: Partial<CouponInsert>,
+): Promise<CouponRow | undefined> {
+  const [updated] = await db
+    .update(coupons)
+    .set(values)
+    .where(and(eq(coupons.id, id), eq(coupons.brandId, brandId)))
+    .returning();
+  return updated;
+}
+
+/** How many times the customer has used the coupon (given-back uses subtracted). */
+export async function customerUseCount(db: Queryable, couponId: number, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ used: couponCustomerUses.used })
+    .from(couponCustomerUses)
+    .where(and(eq(couponCustomerUses.couponId, couponId), eq(couponCustomerUses.customerId, customerId)));
+  return row?.used ?? 0;
+}
+
+/**
+ * A customer is new at a branch until they have an order there that was not canceled, or a coupon used there at the
+ * counter that was not voided.
+ */
+export async function isNewAtBranch(db: Queryable, customerId: number, branchId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    select not exists (
+        select 1 from ${orders} where customer_id = ${customerId}::int and branch_id = ${branchId}::int
+          and status <> 'canceled')
+      and not exists (
+        select 1 from ${couponUses} where customer_id = ${customerId}::int and branch_id = ${branchId}::int
+          and order_id is null and released_at is null) as new`);
+  return rowsOf<{ new: boolean }>(result)[0]?.new === true;
+}
+
+/**
+ * Takes up to `n` uses of the coupon's global limit, under the coupon's row lock, only while it is active and inside
+ * its window: `used + k <= global_limit` always (the CHECK guards it too). Answers k (0: none left or not usable).
+ */
+export async function claimGlobalUses(tx: Queryable, couponId: number, n: number, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const result = await tx.execute(sql`
+    update ${coupons} c set used_count = c.used_count + g.k
+    from (
+      select id, case when global_limit is null then ${n}::int else least(${n}::int, global_limit - used_count) end as k
+      from ${coupons}
+      where id = ${couponId}::int and is_active
+        and (starts_at is null or starts_at <= ${at}::timestamptz) and (ends_at is null or ends_at > ${at}::timestamptz)
+      for update
+    ) g
+    where c.id = g.id and g.k > 0
+    returning g.k`);
+  return Number(rowsOf<{ k: number }>(result)[0]?.k ?? 0);
+}
+
+/** Takes up to `n` of the customer's uses of the coupon (`used + k <= limit`), under the counter row's lock. */
+export async function claimCustomerUses(
+  tx: Queryable,
+  input: { couponId: number; customerId: number; limit: number; n: number },
+): Promise<number> {
+  await tx
+    .insert(couponCustomerUses)
+    .values({ couponId: input.couponId, customerId: input.customerId, used: 0 })
+    .onConflictDoNothing();
+  const result = await tx.execute(sql`
+    update ${couponCustomerUses} u set used = u.used + g.k
+    from (
+      select coupon_id, customer_id, least(${input.n}::int, ${input.limit}::int - used) as k
+      from ${couponCustomerUses}
+      where coupon_id = ${input.couponId}::int and customer_id = ${input.customerId}::int
+      for update
+    ) g
+    where u.coupon_id = g.coupon_id and u.customer_id = g.customer_id and g.k > 0
+    returning g.k`);
+  return Number(rowsOf<{ k: number }>(result)[0]?.k ?? 0);
+}
+
+/** Gives `n` uses back to both counters (a canceled order, or uses taken for writes that were then refused). */
+export async function releaseUses(
+  tx: Queryable,
+  input: { couponId: number; customerId: number | null; n: number; customerOnly?: boolean },
+): Promise<void> {
+  if (!input.customerOnly) {
+    await tx.execute(sql`
+      update ${coupons} set used_count = used_count - ${input.n}::int
+      where id = ${input.couponId}::int and used_count >= ${input.n}::int`);
+  }
+  if (input.customerId !== null) {
+    await tx.execute(sql`
+      update ${couponCustomerUses} set used = used - ${input.n}::int
+      where coupon_id = ${input.couponId}::int and customer_id = ${input.customerId}::int and used >= ${input.n}::int`);
+  }
+}
+
+export async function insertCouponUses(tx: Queryable, rows: (typeof couponUses.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(couponUses).values(rows);
+}
+
+/** The order's coupon use, if it has one not given back yet; its row locked (a cancel gives it back once). */
+export async function lockOrderUse(tx: Queryable, orderId: number): Promise<CouponUseRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(couponUses)
+    .where(and(eq(couponUses.orderId, orderId), isNull(couponUses.releasedAt)))
+    .for('update');
+  return row;
+}
+
+export async function markUseReleased(tx: Queryable, useId: number, at: Date): Promise<void> {
+  await tx.update(couponUses).set({ releasedAt: at }).where(eq(couponUses.id, useId));
+}
+
+/** The brand's coupons a diner may still use now: active, inside the window, uses left (globally and for them). */
+export async function listUsableCoupons(
+  db: Queryable,
+  brandId: number,
+  customerId: number,
+  now: Date,
+): Promise<{ coupon: CouponRow; used: number }[]> {
+  const at = now.toISOString();
+  return db
+    .select({ coupon: coupons, used: sql<number>`coalesce(${couponCustomerUses.used}, 0)::int` })
+    .from(coupons)
+    .leftJoin(
+      couponCustomerUses,
+      and(eq(couponCustomerUses.couponId, coupons.id), eq(couponCustomerUses.customerId, customerId)),
+    )
+    .where(
+      and(
+        eq(coupons.brandId, brandId),
+        eq(coupons.isActive, true),
+        sql`(${coupons.startsAt} is null or ${coupons.startsAt} <= ${at}::timestamptz)`,
+        sql`(${coupons.endsAt} is null or ${coupons.endsAt} > ${at}::timestamptz)`,
+        sql`(${coupons.globalLimit} is null or ${coupons.usedCount} < ${coupons.globalLimit})`,
+        sql`(${coupons.perCustomerLimit} is null or coalesce(${couponCustomerUses.used}, 0) < ${coupons.perCustomerLimit})`,
+      ),
+    )
+    .orderBy(asc(coupons.endsAt), asc(coupons.id));
+}
+
+/** The diner's uses, newest first, with the order's number where it was on an order. */
+export async function listCustomerUses(
+  db: Queryable,
+  brandId: number,
+  customerId: number,
+): Promise<{ use: CouponUseRow; coupon: CouponRow; orderNumber: number | null }[]> {
+  return db
+    .select({ use: couponUses, coupon: coupons, orderNumber: orders.number })
+    .from(couponUses)
+    .innerJoin(coupons, eq(coupons.id, couponUses.couponId))
+    .leftJoin(orders, eq(orders.id, couponUses.orderId))
+    .where(and(eq(couponUses.brandId, brandId), eq(couponUses.customerId, customerId)))
+    .orderBy(desc(couponUses.usedAt), desc(couponUses.id))
+    .limit(200);
+}
+
+/** The brand's coupons whose window closed since `since`, the diner never having used them. */
+export async function listExpiredUnused(
+  db: Queryable,
+  brandId: number,
+  customerId: number,
+  since: Date,
+  now: Date,
+): Promise<CouponRow[]> {
+  return db
+    .select()
+    .from(coupons)
+    .where(
+      and(
+        eq(coupons.brandId, brandId),
+        sql`${coupons.endsAt} <= ${now.toISOString()}::timestamptz and ${coupons.endsAt} > ${since.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${couponUses} where ${couponUses.couponId} = ${coupons.id}
+          and ${couponUses.customerId} = ${customerId}::int)`,
+      ),
+    )
+    .orderBy(desc(coupons.endsAt))
+    .limit(50);
+}

@@ -1,0 +1,137 @@
+import type { Language } from '@sufra/shared/language';
+import { type CouponRule, checkCoupon, couponPricing } from '@sufra/shared/loyalty/coupons';
+import type { CouponInput } from '@sufra/shared/pricing/price-cart';
+import type {
+  Coupon,
+  CouponCheckBody,
+  CouponCheckResponse,
+  CouponHistoryResponse,
+  MyCouponsResponse,
+} from '@sufra/shared/schemas/coupons';
+import type { OrderLineBody } from '@sufra/shared/schemas/order';
+import type { CartCoupon, CartState } from '../stores/cart-slice';
+import { customerRequest, enc } from './customer-request';
+import type { CartCheck } from './line-check';
+
+/**
+ * Coupons in the diner's app (issue 16): the calls, and the chosen coupon as the cart keeps it. Here in lib because
+ * the checkout (ordering) and the coupons pages (loyalty) both need them.
+ */
+
+/** `POST /api/coupons/{uuid}/check/`: the server prices the cart with the coupon, or refuses with the message. */
+export function checkCouponOnCart(uuid: string, body: CouponCheckBody, language: Language) {
+  return customerRequest<CouponCheckResponse>(uuid, `/coupons/${enc(uuid)}/check/`, {
+    language,
+    method: 'POST',
+    body,
+  });
+}
+
+/** `GET /api/coupons/{uuid}/me/`: the brand's coupons the diner may use now. */
+export function getMyCoupons(uuid: string, language: Language) {
+  return customerRequest<MyCouponsResponse>(uuid, `/coupons/${enc(uuid)}/me/`, { language });
+}
+
+/** `GET /api/coupons/{uuid}/me/history/`: used and expired coupons, with their orders. */
+export function getCouponHistory(uuid: string, language: Language) {
+  return customerRequest<CouponHistoryResponse>(uuid, `/coupons/${enc(uuid)}/me/history/`, { language });
+}
+
+function ruleOf(coupon: Coupon): CouponRule {
+  return {
+    kind: coupon.kind,
+    percentBp: coupon.percentBasisPoints,
+    maxDiscountHalalas: coupon.maxDiscountHalalas,
+    amountHalalas: coupon.amountHalalas,
+    itemId: coupon.itemId,
+    minimumOrderHalalas: coupon.minimumOrderHalalas,
+    startsAt: coupon.startsAt ? new Date(coupon.startsAt) : null,
+    endsAt: coupon.endsAt ? new Date(coupon.endsAt) : null,
+    // The limits are the server's to count: the cart only re-checks what the cart itself changes.
+    globalLimit: null,
+    perCustomerLimit: null,
+    usedCount: 0,
+    branchIds: coupon.branchIds,
+    orderTypes: coupon.orderTypes,
+    newCustomersOnly: false,
+    isActive: true,
+  };
+}
+
+export interface CartLineItem {
+  itemId: number;
+  unitPriceHalalas: number;
+}
+
+/** The chosen coupon as the shared pricing takes it (null: none, or it does not apply to these lines). */
+export function couponPricingOf(chosen: CartCoupon | null, lines: readonly CartLineItem[]): CouponInput | null {
+  const coupon = chosen?.coupon;
+  if (!coupon) return null;
+  const free = coupon.kind === 'free_item' ? lines.find((l) => l.itemId === coupon.itemId) : undefined;
+  if (coupon.kind === 'free_item' && !free) return null;
+  return couponPricing(ruleOf(coupon), free?.unitPriceHalalas ?? null);
+}
+
+/**
+ * Why the chosen coupon no longer applies to the cart as it is now (the subtotal fell below its minimum, its window
+ * ended, the order type or branch changed, its free item left the cart), or null while it still does.
+ */
+export function couponStopsApplying(
+  chosen: CartCoupon | null,
+  cart: {
+    subtotalHalalas: number;
+    orderType: number | null;
+    branchId: number | null;
+    lines: readonly CartLineItem[];
+    now: Date;
+  },
+) {
+  const coupon = chosen?.coupon;
+  if (!coupon) return null;
+  const rule = ruleOf(coupon);
+  return checkCoupon(rule, {
+    now: cart.now,
+    branchId: cart.branchId ?? rule.branchIds?.[0] ?? 0,
+    orderType: cart.orderType,
+    subtotalHalalas: cart.subtotalHalalas,
+    customerUses: 0,
+    customerIsNewAtBranch: true,
+    freeItemPriceHalalas: cart.lines.find((l) => l.itemId === coupon.itemId)?.unitPriceHalalas ?? null,
+  });
+}
+
+/** The orderable lines' items and unit prices (a free item's discount is one unit of it). */
+export function couponLineItems(check: Pick<CartCheck, 'products' | 'combos'> | null): CartLineItem[] {
+  if (!check) return [];
+  return [
+    ...check.products
+      .filter((c) => !c.problem)
+      .map((c) => ({ itemId: c.line.itemId, unitPriceHalalas: c.line.unitPriceHalalas })),
+    ...check.combos
+      .filter((c) => !c.problem)
+      .map((c) => ({ itemId: c.line.comboId, unitPriceHalalas: c.line.unitPriceHalalas })),
+  ];
+}
+
+/** The cart's lines as the API takes them (what was chosen, never what it costs), for the coupon check. */
+export function cartOrderLines(cart: Pick<CartState, 'products' | 'combos'>): OrderLineBody[] {
+  return [
+    ...cart.products.map(
+      (p): OrderLineBody => ({
+        kind: 'product',
+        itemId: p.itemId,
+        quantity: p.productQuantity,
+        modifiers: p.modifiers.map((m) => m.optionId),
+      }),
+    ),
+    ...cart.combos.map(
+      (c): OrderLineBody => ({
+        kind: 'combo',
+        itemId: c.comboId,
+        quantity: c.comboQuantity,
+        slots: c.slots.map((s) => ({ slotId: s.slotId, itemId: s.itemId })),
+        modifiers: c.modifiers.map((m) => m.optionId),
+      }),
+    ),
+  ];
+}
