@@ -15,7 +15,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { CustomerSessionCheck } from '../auth/sessions.repo.ts';
 import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
-import { type CheckoutPoints, prepareCheckoutPoints, spendAtCheckout } from '../loyalty/checkout-points.ts';
+import { checkoutPointsExtra, prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
 import type { MenuService } from '../menu/menu.service.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
@@ -23,14 +23,8 @@ import { findBranchTableByNumber } from '../tables/tables.repo.ts';
 import { type PlaceOrderInput, priceLines, pricingColumns } from './order-lines.ts';
 import { toOrder } from './order-mapping.ts';
 import { findCustomerAddress, type OrderLineRow, type OrderRow } from './orders.repo.ts';
-import {
-  findIdempotencyKey,
-  insertPlacedOrders,
-  type PlacedOrderWrite,
-  type PlacementOutcome,
-  prepareCardPlacement,
-  type ReservedIds,
-} from './placement.repo.ts';
+import { findIdempotencyKey, type PlacedOrderWrite, prepareCardPlacement, type ReservedIds } from './placement.repo.ts';
+import { type BatchOutcome, type PlacementExtra, writePlacementBatch } from './placement-extras.ts';
 
 /** What placement answers: the first response for this key (a replay answers the same). */
 export interface PlacedOrder {
@@ -78,47 +72,13 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
   const { db } = ctx;
   // Placements at one branch are written in groups (lib/group-commit): alone when the branch is quiet, together
   // when they queue for its counter row.
-  const placements = createGroupCommit<number, PlacedOrderWrite, PlacementOutcome>({
+  // A batch whose writes carry extras (points spent at checkout) is written in one transaction with them
+  // (placement-extras); the extras' order is their lock order: customers (points), then coupons, then rewards.
+  const extras: PlacementExtra[] = [checkoutPointsExtra];
+  const placements = createGroupCommit<number, PlacedOrderWrite, BatchOutcome>({
     maxBatch: PLACEMENT_BATCH_MAX,
-    writeBatch: (branchId, writes) => insertPlacedOrders(db, branchId, writes),
+    writeBatch: (branchId, writes) => writePlacementBatch(db, branchId, writes, extras, ctx.now()),
   });
-
-  /**
-   * An order that spends points is written on its own, not in its branch's group: the placement statement and the
-   * points' ledger row in one transaction (checkout-points spendAtCheckout), so a refused spend writes no order and a
-   * write left out (taken key, stale context, signed out) spends nothing. It holds the branch's counter a round trip
-   * or two longer than a grouped write; only orders with points pay that.
-   */
-  async function placeSpendingPoints(
-    branchId: number,
-    write: PlacedOrderWrite,
-    input: { spend: CheckoutPoints; discountableHalalas: number; now: Date },
-  ): Promise<PlacementOutcome> {
-    const notPlaced = new Map<symbol, PlacementOutcome>();
-    try {
-      return await db.transaction(async (tx) => {
-        const [outcome] = await insertPlacedOrders(tx, branchId, [write]);
-        if (!outcome) throw new Error('no placement outcome');
-        if (outcome.kind !== 'placed') {
-          // Roll back (a racing key's failed insert has aborted the transaction) and answer the outcome.
-          const token = Symbol('not placed');
-          notPlaced.set(token, outcome);
-          throw token;
-        }
-        await spendAtCheckout(tx, {
-          brandId: write.order.brandId,
-          customerId: write.order.customerId,
-          orderId: outcome.id,
-          ...input,
-        });
-        return outcome;
-      });
-    } catch (error) {
-      const outcome = typeof error === 'symbol' ? notPlaced.get(error) : undefined;
-      if (outcome) return outcome;
-      throw error;
-    }
-  }
 
   /**
    * Every rule, then one atomic statement: the session and key checks, order, lines, outbox row, and the key with
@@ -333,11 +293,11 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
       responseStatus: 201,
       responseBody: answer,
       ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
+      ...(spend ? { points: { spend, discountableHalalas } } : {}),
     };
-    const outcome = spend
-      ? await placeSpendingPoints(branch.id, write, { spend, discountableHalalas, now })
-      : await placements.write(branch.id, write);
+    const outcome = await placements.write(branch.id, write);
     if (outcome.kind === 'signed_out') throw new AppError('session_expired');
+    if (outcome.kind === 'refused') throw new AppError(outcome.code);
     if (outcome.kind !== 'placed') return outcome.kind;
     return { order: { ...answer, id: outcome.id, number: outcome.number }, payment };
   }

@@ -8,6 +8,7 @@ import { branchOrderCounters, idempotencyKeys, orderLines, orderOutbox, orders }
 import { paymentAttempts } from '../../db/schema/payments.ts';
 import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
 import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
+import type { CheckoutPointsWrite } from '../loyalty/checkout-points.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 import type { OrderInsert, OrderLineInsert } from './orders.repo.ts';
@@ -97,6 +98,8 @@ export interface PlacedOrderWrite {
   responseBody: unknown;
   /** A card order's first payment attempt, its id drawn with the order's. */
   paymentAttempt?: { id: number; provider: string; idempotencyKey: string };
+  /** Points spent at checkout: written by their placement extra (loyalty/checkout-points), not by this statement. */
+  points?: CheckoutPointsWrite;
 }
 
 /**
