@@ -249,8 +249,63 @@ export async function purchaseReward(
       claimedAt: null,
       claimedByStaffId: null,
       claimedBranchId: null,
+      claimedOrderId: null,
       grantedByStaffId: null,
       createdAt: input.validFrom,
     },
   };
+}
+
+/**
+ * Claims the free-item rewards a placement batch uses, in one statement: each with the order's branch and id and no
+ * staff user, only while unclaimed, inside its window and allowed at the branch (a reward named twice: the first
+ * write in the batch). Answers the indices of the writes whose reward was claimed.
+ */
+export async function claimRewardsForOrders(
+  db: Queryable,
+  claims: readonly {
+    index: number;
+    ownedId: number;
+    customerId: number;
+    brandId: number;
+    branchId: number;
+    orderId: number;
+  }[],
+  now: Date,
+): Promise<Set<number>> {
+  const input = JSON.stringify(
+    claims.map((c) => ({
+      ix: c.index,
+      owned_id: c.ownedId,
+      customer_id: c.customerId,
+      brand_id: c.brandId,
+      branch_id: c.branchId,
+      order_id: c.orderId,
+    })),
+  );
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(ix int, owned_id int, customer_id int, brand_id int,
+        branch_id int, order_id int)
+    ), first as (
+      select distinct on (owned_id) * from input order by owned_id, ix
+    )
+    update ${customerRewards} cr
+    set claimed_at = ${at}::timestamptz, claimed_branch_id = f.branch_id, claimed_order_id = f.order_id
+    from first f
+    where cr.id = f.owned_id and cr.customer_id = f.customer_id and cr.brand_id = f.brand_id and cr.claimed_at is null
+      and cr.valid_from <= ${at}::timestamptz and (cr.expires_at is null or cr.expires_at > ${at}::timestamptz)
+      and exists (select 1 from ${rewards} r where r.id = cr.reward_id
+        and (r.branch_ids is null or f.branch_id = any(r.branch_ids)))
+    returning f.ix`);
+  return new Set((result as unknown as { rows: { ix: number }[] }).rows.map((r) => Number(r.ix)));
+}
+
+/** A canceled order gives back the reward it used: unclaimed again, as it was before the order. */
+export async function releaseOrderRewards(db: Queryable, orderId: number): Promise<void> {
+  await db
+    .update(customerRewards)
+    .set({ claimedAt: null, claimedBranchId: null, claimedOrderId: null })
+    .where(eq(customerRewards.claimedOrderId, orderId));
 }

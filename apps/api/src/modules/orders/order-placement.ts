@@ -16,6 +16,7 @@ import type { CustomerSessionCheck } from '../auth/sessions.repo.ts';
 import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
 import { checkoutPointsExtra, prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
+import { orderRewardExtra, prepareOrderReward } from '../loyalty/order-rewards.ts';
 import type { MenuService } from '../menu/menu.service.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
@@ -74,7 +75,7 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
   // when they queue for its counter row.
   // A batch whose writes carry extras (points spent at checkout) is written in one transaction with them
   // (placement-extras); the extras' order is their lock order: customers (points), then coupons, then rewards.
-  const extras: PlacementExtra[] = [checkoutPointsExtra];
+  const extras: PlacementExtra[] = [checkoutPointsExtra, orderRewardExtra];
   const placements = createGroupCommit<number, PlacedOrderWrite, BatchOutcome>({
     maxBatch: PLACEMENT_BATCH_MAX,
     writeBatch: (branchId, writes) => writePlacementBatch(db, branchId, writes, extras, ctx.now()),
@@ -189,7 +190,27 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
       deps.menu.getBranchMenu(qr.brand.id, branch.id, version, 'ar'),
       deps.menu.getBranchMenu(qr.brand.id, branch.id, version, 'en'),
     ]);
-    const lines = await priceLines(deps.menu, qr.brand.id, { ar: menuAr, en: menuEn }, body);
+    // A free-item reward (issue 15): its item is one more line, at no price (unit price 0 through the shared
+    // pricing, so it adds nothing to the subtotal, tax or what points may take off), without modifiers.
+    const reward =
+      body.rewardId === undefined
+        ? null
+        : await prepareOrderReward(db, {
+            ownedId: body.rewardId,
+            customerId: customer.id,
+            brandId: qr.brand.id,
+            branchId: branch.id,
+            now,
+          });
+    if (reward && !menuEn.itemsById.get(reward.itemId)?.available) throw new AppError('order_reward_item_not_here');
+    const bodyLines = reward
+      ? [...body.lines, { kind: 'product' as const, itemId: reward.itemId, quantity: 1, modifiers: [] }]
+      : body.lines;
+    const lines = await priceLines(deps.menu, qr.brand.id, { ar: menuAr, en: menuEn }, { ...body, lines: bodyLines });
+    if (reward) {
+      const free = lines.at(-1);
+      if (free) free.input = { ...free.input, unitPriceHalalas: 0 };
+    }
     const pricingInput = {
       lines: lines.map((l) => l.input),
       taxMode: menuEn.menu.taxMode,
@@ -294,6 +315,7 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
       responseBody: answer,
       ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
       ...(spend ? { points: { spend, discountableHalalas } } : {}),
+      ...(body.rewardId !== undefined ? { reward: { ownedId: body.rewardId } } : {}),
     };
     const outcome = await placements.write(branch.id, write);
     if (outcome.kind === 'signed_out') throw new AppError('session_expired');

@@ -9,6 +9,7 @@ import { paymentAttempts } from '../../db/schema/payments.ts';
 import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
 import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
 import type { CheckoutPointsWrite } from '../loyalty/checkout-points.ts';
+import type { OrderRewardWrite } from '../loyalty/order-rewards.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 import type { OrderInsert, OrderLineInsert } from './orders.repo.ts';
@@ -100,6 +101,8 @@ export interface PlacedOrderWrite {
   paymentAttempt?: { id: number; provider: string; idempotencyKey: string };
   /** Points spent at checkout: written by their placement extra (loyalty/checkout-points), not by this statement. */
   points?: CheckoutPointsWrite;
+  /** A free-item reward used in the order: claimed by its placement extra (loyalty/order-rewards). */
+  reward?: OrderRewardWrite;
 }
 
 /**
