@@ -599,6 +599,22 @@ export const ERRORS = {
     en: 'Another coupon of this restaurant already has this code',
     ar: 'توجد قسيمة أخرى لهذا المطعم بنفس الرمز',
   },
+  // A reward's free item in an order (issue 15).
+  order_reward_not_found: {
+    status: 404,
+    en: "We couldn't find this reward among your rewards",
+    ar: 'لم نجد هذه المكافأة ضمن مكافآتك',
+  },
+  order_reward_not_free_item: {
+    status: 422,
+    en: 'Only a free-item reward can be added to an order',
+    ar: 'يمكن إضافة مكافأة الصنف المجاني فقط إلى الطلب',
+  },
+  order_reward_item_not_here: {
+    status: 422,
+    en: "This reward's item isn't on this branch's menu",
+    ar: 'صنف هذه المكافأة غير متوفر في قائمة هذا الفرع',
+  },
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, { status: number; en: string; ar: string }>;
 

@@ -107,6 +107,11 @@ export const placeOrderBody = z.object({
    * every rule and limit again in the placement's transaction and records its use there.
    */
   couponCode: z.string().trim().min(1).max(64).optional(),
+  /**
+   * A free-item reward the diner owns (its My Rewards id): its item is added to the order as one more line at no
+   * price, and the reward is claimed in the placement's transaction (a canceled order gives it back).
+   */
+  rewardId: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 

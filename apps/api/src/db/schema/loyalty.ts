@@ -170,17 +170,21 @@ export const customerRewards = pgTable(
     claimedAt: timestamp({ withTimezone: true }),
     claimedByStaffId: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
     claimedBranchId: integer().references(() => branches.id, { onDelete: 'set null' }),
+    /** The order a free-item reward was used in (claimed with no staff user); a cancel of it gives the reward back. */
+    claimedOrderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     grantedByStaffId: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('customer_rewards_brand_code_uq').on(t.brandId, t.code),
     index('customer_rewards_customer_idx').on(t.customerId),
+    index('customer_rewards_order_idx').on(t.claimedOrderId).where(sql`${t.claimedOrderId} is not null`),
     check('customer_rewards_source_check', sql.raw(`"source" in (${REWARD_SOURCES.map((k) => `'${k}'`).join(', ')})`)),
     check('customer_rewards_code_check', sql`${t.code} ~ '^[0-9A-HJKMNP-TV-Z]{8}$'`),
     check(
       'customer_rewards_claim_check',
-      sql`${t.claimedAt} is not null or (${t.claimedBranchId} is null and ${t.claimedByStaffId} is null)`,
+      sql`${t.claimedAt} is not null or (${t.claimedBranchId} is null and ${t.claimedByStaffId} is null
+        and ${t.claimedOrderId} is null)`,
     ),
     check('customer_rewards_points_check', sql`${t.pointsSpent} >= 0`),
   ],

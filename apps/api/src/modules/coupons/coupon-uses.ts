@@ -9,6 +9,7 @@ import type { CouponInput } from '@sufra/shared/pricing/price-cart';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { OrderLifecycle, OrderMomentEvent } from '../orders/order-lifecycle.ts';
+import type { PlacementExtra } from '../orders/placement-extras.ts';
 import {
   type CouponRow,
   claimCustomerUses,
@@ -108,6 +109,42 @@ export function couponError(refusal: CouponRefusal, coupon?: CouponRow): AppErro
 }
 
 /** One placed order's coupon use, as placement hands it over with the order's id. */
+/** What a placement write carries for its coupon (the coupon's counters are moved by couponExtra). */
+export interface PlacedCouponWrite {
+  couponId: number;
+  perCustomerLimit: number | null;
+  /** What the coupon took off this order (recorded with its use). */
+  discountHalalas: number;
+}
+
+/**
+ * The coupon's use as a placement extra (orders/placement-extras): run in the batch's transaction after the points'
+ * (customers' rows) and before the rewards', so every transaction takes these locks in one order.
+ */
+export const couponExtra: PlacementExtra = {
+  name: 'coupon use',
+  appliesTo: (write) => write.coupon !== undefined,
+  async write(tx, placed, now) {
+    const uses: PlacedCouponUse[] = placed.flatMap(({ index, write, orderId }) =>
+      write.coupon
+        ? [
+            {
+              index,
+              orderId,
+              couponId: write.coupon.couponId,
+              brandId: write.order.brandId,
+              customerId: write.order.customerId,
+              branchId: write.order.branchId,
+              perCustomerLimit: write.coupon.perCustomerLimit,
+              discountHalalas: write.coupon.discountHalalas,
+            },
+          ]
+        : [],
+    );
+    return placeCouponUses(tx, uses, now);
+  },
+};
+
 export interface PlacedCouponUse {
   /** The write's index in its batch. */
   index: number;

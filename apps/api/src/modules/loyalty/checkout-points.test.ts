@@ -155,4 +155,63 @@ describe('spending points at checkout', () => {
     expect(more.filter((r) => r.statusCode === 201)).toHaveLength(2);
     expect(await wallet(8)).toMatchObject({ wallet: 100, orders: 2 });
   });
+
+  it('writes the spends of concurrent checkouts batched together exactly, refusing only what passes a limit', async () => {
+    // Three diners spending and one not, all at once at one branch: their placements share the branch's batches,
+    // whose points are written by one statement per batch (placement-extras), and a refusal rewrites the batch.
+    const poor = await dinerWith(9, 500);
+    const rich = await dinerWith(10, 1_000);
+    const richer = await dinerWith(11, 6_000);
+    const plain = await dinerWith(12, 0);
+    const keys = new Map<string, number>();
+    const spend = (c: Caller, n: number) => {
+      const key = newKey();
+      keys.set(key, n);
+      return order(c, 200, key).then((res) => ({ n, key, res }));
+    };
+    const all = await Promise.all([
+      ...Array.from({ length: 8 }, () => spend(poor, 9)),
+      ...Array.from({ length: 8 }, () => spend(rich, 10)),
+      ...Array.from({ length: 8 }, () => spend(richer, 11)),
+      ...Array.from({ length: 10 }, () => order(plain, undefined).then((res) => ({ n: 12, key: '', res }))),
+    ]);
+    expect(all.filter((a) => a.res.statusCode >= 500)).toEqual([]);
+    const placedOf = (n: number) => all.filter((a) => a.n === n && a.res.statusCode === 201);
+    // 500 points pay two; the day's three redemptions bound the others.
+    expect(placedOf(9)).toHaveLength(2);
+    expect(placedOf(10)).toHaveLength(3);
+    expect(placedOf(11)).toHaveLength(3);
+    expect(placedOf(12)).toHaveLength(10);
+    for (const refused of all.filter((a) => a.res.statusCode !== 201)) {
+      expect(refused.res.statusCode).toBe(422);
+      expect(['points_insufficient', 'redemptions_daily_max']).toContain(refused.res.json().error.code);
+      // A refused placement claimed no key and wrote no order.
+      const [key] = await t.database.query('select 1 from idempotency_keys where key = $1', [refused.key]);
+      expect(key).toBeUndefined();
+    }
+    expect(await wallet(9)).toMatchObject({ wallet: 100, orders: 2 });
+    expect(await wallet(10)).toMatchObject({ wallet: 400, orders: 3 });
+    expect(await wallet(11)).toMatchObject({ wallet: 5_400, orders: 3 });
+    expect(await wallet(12)).toMatchObject({ wallet: 0, orders: 10 });
+    // Each order that spent has its one redeem row, and its total is 200 points (SAR 10) less.
+    for (const a of all.filter((x) => x.n !== 12 && x.res.statusCode === 201)) {
+      const placed = orderSchema.parse(a.res.json());
+      expect(placed.pricing.total).toBe(2_500);
+      const rows = await t.database.query<{ points: number }>(
+        "select points from points_ledger where order_id = $1 and kind = 'redeem'",
+        [placed.id],
+      );
+      expect(rows).toEqual([{ points: -200 }]);
+    }
+    // On PostgreSQL the spending orders that queued for the branch were written together, in the batch's one
+    // transaction (rows written by one transaction share its xmin); an order with points no longer goes alone.
+    const spent = all
+      .filter((x) => x.n !== 12 && x.res.statusCode === 201)
+      .map((x) => orderSchema.parse(x.res.json()).id);
+    const [{ transactions } = { transactions: 0 }] = await t.database.query<{ transactions: number }>(
+      `select count(distinct xmin::text)::int as transactions from orders where id in (${spent.join(',')})`,
+    );
+    expect(transactions).toBeGreaterThanOrEqual(1);
+    if (t.database.kind === 'postgres') expect(transactions).toBeLessThan(spent.length);
+  });
 });

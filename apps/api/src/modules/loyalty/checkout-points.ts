@@ -2,7 +2,8 @@ import { checkRedemption, type PointsRules, pointsValue, type RedemptionRefusal 
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { appendPoints, findRules, lockCustomerPoints, redeemedSince } from './loyalty.repo.ts';
+import type { PlacementExtra } from '../orders/placement-extras.ts';
+import { type CheckoutSpendWrite, findRules, lockCustomersInOrder, spendAtCheckoutBatch } from './loyalty.repo.ts';
 import { startOfDay, toRules } from './loyalty.service.ts';
 
 /** The error each refusal of the shared rule answers with. */
@@ -23,10 +24,17 @@ export interface CheckoutPoints {
   rules: PointsRules & { timeZone: string };
 }
 
+/** What a placement write carries when it spends points (PlacedOrderWrite.points). */
+export interface CheckoutPointsWrite {
+  spend: CheckoutPoints;
+  /** The order's worth the points may take off (the lines after other discounts), for the shared rule. */
+  discountableHalalas: number;
+}
+
 /**
  * Before pricing: the brand's rule for points spent on this order, and their value. Refuses at once what no wallet
  * could make right (no programme, loyalty switched off, past the per-order limits or the order's worth); the wallet
- * and the day's limits are checked under the customer's lock, in the placement's transaction (spendAtCheckout).
+ * and the day's limits are checked under the customer's lock, in the placement's transaction (checkoutPointsExtra).
  */
 export async function prepareCheckoutPoints(
   db: Queryable,
@@ -46,40 +54,71 @@ export async function prepareCheckoutPoints(
 }
 
 /**
- * In the placement's transaction, once the order is written: under the customer's row lock (concurrent checkouts of
- * one diner queue here, on every instance), the wallet and the day's limits are checked again and the points taken
- * as the order's `redeem` row. A refusal throws, so the order is not written either.
+ * Points spent at checkout as a placement extra (orders/placement-extras): in the batch's transaction, once its
+ * orders are written, the spending customers' rows are locked in id order (concurrent checkouts of one diner queue
+ * there, on every instance), then one statement checks each wallet and the day's limits against the running sum of
+ * that diner's writes in the batch and, when all fit, moves the wallets and writes each order's `redeem` row. When
+ * any does not, the shared rule is run over what the customer held, write by write in batch order, to refuse
+ * exactly those past a limit; the batch is then written again without them. Two round trips per batch that spends
+ * points, none per order.
  */
-export async function spendAtCheckout(
-  tx: Queryable,
-  input: {
-    brandId: number;
-    customerId: number;
-    orderId: number;
-    spend: CheckoutPoints;
-    discountableHalalas: number;
-    now: Date;
+export const checkoutPointsExtra: PlacementExtra = {
+  name: 'points spent at checkout',
+  appliesTo: (write) => write.points !== undefined,
+  async write(tx, placed, now) {
+    const writes: CheckoutSpendWrite[] = placed.flatMap(({ index, write, orderId }) => {
+      if (!write.points) return [];
+      const { spend } = write.points;
+      return [
+        {
+          index,
+          brandId: write.order.brandId,
+          customerId: write.order.customerId,
+          orderId,
+          points: spend.points,
+          since: startOfDay(now, spend.rules.timeZone),
+          maxPointsPerDay: spend.rules.maxPointsPerDay,
+          maxRedemptionsPerDay: spend.rules.maxRedemptionsPerDay,
+          at: now,
+        },
+      ];
+    });
+    await lockCustomersInOrder(
+      tx,
+      writes.map((w) => w.customerId).sort((a, b) => a - b),
+    );
+    const verdicts = await spendAtCheckoutBatch(tx, writes);
+    const refusals = new Map<number, ErrorCode>();
+    if (verdicts.every((v) => v.ok)) return refusals;
+    // Rare (the limits were checked before, only a race with another spend gets here): which writes to refuse.
+    const byIndex = new Map(placed.map((p) => [p.index, p.write]));
+    const running = new Map<number, { wallet: number; today: { points: number; count: number } }>();
+    for (const verdict of verdicts) {
+      const write = byIndex.get(verdict.index);
+      if (!write?.points) continue;
+      if (!verdict.held) {
+        refusals.set(verdict.index, 'points_not_available');
+        continue;
+      }
+      const customerId = write.order.customerId;
+      const state = running.get(customerId) ?? { wallet: verdict.held.wallet, today: { ...verdict.held.today } };
+      running.set(customerId, state);
+      const { spend, discountableHalalas } = write.points;
+      const refusal = checkRedemption(spend.points, {
+        wallet: state.wallet,
+        today: state.today,
+        discountableHalalas,
+        rules: spend.rules,
+      });
+      if (refusal) {
+        refusals.set(verdict.index, REFUSAL_ERRORS[refusal]);
+        continue;
+      }
+      state.wallet -= spend.points;
+      state.today = { points: state.today.points + spend.points, count: state.today.count + 1 };
+    }
+    // The statement refused and the rule found nothing to refuse: never expected; refuse them all rather than loop.
+    if (refusals.size === 0) for (const v of verdicts) if (!v.ok) refusals.set(v.index, 'points_insufficient');
+    return refusals;
   },
-): Promise<void> {
-  const { spend, now } = input;
-  const held = await lockCustomerPoints(tx, input.customerId, input.brandId);
-  if (!held) throw new AppError('points_not_available');
-  const today = await redeemedSince(tx, input.customerId, startOfDay(now, spend.rules.timeZone));
-  const refusal = checkRedemption(spend.points, {
-    wallet: held.walletPoints,
-    today,
-    discountableHalalas: input.discountableHalalas,
-    rules: spend.rules,
-  });
-  if (refusal) throw new AppError(REFUSAL_ERRORS[refusal]);
-  const written = await appendPoints(tx, {
-    brandId: input.brandId,
-    customerId: input.customerId,
-    kind: 'redeem',
-    points: -spend.points,
-    reason: 'order_checkout',
-    orderId: input.orderId,
-    at: now,
-  });
-  if (!written) throw new AppError('points_insufficient');
-}
+};

@@ -2,6 +2,7 @@ import { levelFor, pointsEarned } from '@sufra/shared/loyalty/points';
 import type { Queryable } from '../../db/client.ts';
 import type { OrderLifecycle, OrderMomentEvent } from '../orders/order-lifecycle.ts';
 import { appendPoints, findOrderEntry, findRules, listLevels, lockCustomerPoints } from './loyalty.repo.ts';
+import { releaseOrderRewards } from './rewards.repo.ts';
 
 /**
  * What an order earns: whole SAR of what the diner paid for the food after discounts (the total without the
@@ -76,9 +77,15 @@ async function giveBackSpent(tx: Queryable, { order, at }: OrderMomentEvent): Pr
   });
 }
 
+/** A canceled order gives back the free-item reward it used (unclaimed again, usable in another order). */
+async function giveBackReward(tx: Queryable, { order }: OrderMomentEvent): Promise<void> {
+  await releaseOrderRewards(tx, order.id);
+}
+
 /** Loyalty's reactions to an order's life, all inside the moment's transaction. */
 export function subscribeLoyalty(lifecycle: OrderLifecycle): void {
   lifecycle.on('completed', 'loyalty: earn points', earn);
   lifecycle.on('refunded', 'loyalty: claw back the earn', clawBack);
   lifecycle.on('canceled', 'loyalty: give back points spent', giveBackSpent);
+  lifecycle.on('canceled', 'loyalty: give back a reward used', giveBackReward);
 }

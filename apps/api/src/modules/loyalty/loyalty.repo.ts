@@ -204,3 +204,117 @@ export async function findCustomerByPhone(
     .where(and(eq(customers.brandId, brandId), eq(customers.phone, phone)));
   return row;
 }
+
+/**
+ * Locks these customers' rows for the rest of the transaction, in id order: the order every batch takes them in, so
+ * two batches spending points of the same diners queue instead of deadlocking.
+ */
+export async function lockCustomersInOrder(db: Queryable, customerIds: readonly number[]): Promise<void> {
+  const ids = `{${[...new Set(customerIds)].map((id) => Math.trunc(id)).join(',')}}`;
+  await db.execute(sql`select id from ${customers} where id = any(${ids}::int[]) order by id for update`);
+}
+
+/** One order's points spent at checkout, as the batch's spend statement takes it. */
+export interface CheckoutSpendWrite {
+  /** The write's index in its batch. */
+  index: number;
+  brandId: number;
+  customerId: number;
+  orderId: number;
+  points: number;
+  /** The start of the customer's day in the rule's time zone, and the rule's daily limits. */
+  since: Date;
+  maxPointsPerDay: number;
+  maxRedemptionsPerDay: number;
+  at: Date;
+}
+
+/** Per write: whether its spend fits, and what its customer held before the batch (for the exact refusal). */
+export interface CheckoutSpendVerdict {
+  index: number;
+  ok: boolean;
+  /** null when the customer is not the brand's. */
+  held: { wallet: number; today: { points: number; count: number } } | null;
+}
+
+/**
+ * The checkout spends of one placement batch, in one statement, all or nothing: under the customers' row locks
+ * (taken before by lockCustomersInOrder, so this statement's snapshot, taken after, sees every spend that went
+ * before: each ledger write holds its customer's row), each customer's wallet and the day's points and redemptions
+ * are checked against the running sum of their writes in the batch (in batch order). When every write fits, the
+ * wallets move by their customers' sums and each order gets its `redeem` row; when any does not, nothing is written
+ * and the verdicts say which did not and what the customer held, for the caller to refuse exactly.
+ */
+export async function spendAtCheckoutBatch(
+  db: Queryable,
+  writes: readonly CheckoutSpendWrite[],
+): Promise<CheckoutSpendVerdict[]> {
+  const input = JSON.stringify(
+    writes.map((w) => ({
+      ix: w.index,
+      brand_id: w.brandId,
+      customer_id: w.customerId,
+      order_id: w.orderId,
+      points: w.points,
+      since: w.since.toISOString(),
+      max_day: w.maxPointsPerDay,
+      max_count: w.maxRedemptionsPerDay,
+      at: w.at.toISOString(),
+    })),
+  );
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(ix int, brand_id int, customer_id int, order_id int,
+        points int, since timestamptz, max_day int, max_count int, at timestamptz)
+    ), held as (
+      -- What each customer holds now, and has spent at checkout since the start of their day (as redeemedSince).
+      select c.id as customer_id, c.wallet_points as wallet,
+        coalesce(-sum(l.points) filter (where l.kind = 'redeem'), 0)::int as today_points,
+        (count(l.id) filter (where l.kind = 'redeem'))::int as today_count
+      from (select customer_id, brand_id, min(since) as since from input group by customer_id, brand_id) s
+      join ${customers} c on c.id = s.customer_id and c.brand_id = s.brand_id
+      left join ${pointsLedger} l on l.customer_id = c.id and l.created_at >= s.since
+      group by c.id, c.wallet_points
+    ), running as (
+      select i.*, sum(i.points) over w as run_points, count(*) over w as run_count
+      from input i
+      window w as (partition by i.customer_id order by i.ix)
+    ), verdict as (
+      select r.ix, h.customer_id is not null and r.run_points <= h.wallet and h.today_points + r.run_points <= r.max_day
+          and h.today_count + r.run_count <= r.max_count as ok,
+        h.customer_id is not null as found, h.wallet, h.today_points, h.today_count
+      from running r left join held h on h.customer_id = r.customer_id
+    ), go as (
+      select bool_and(ok) as ok from verdict
+    ), moved as (
+      update ${customers} c set wallet_points = c.wallet_points - s.points
+      from (select customer_id, sum(points)::int as points from input group by customer_id) s, go
+      where go.ok and c.id = s.customer_id
+    ), entries as (
+      insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, order_id, created_at)
+      select i.brand_id, i.customer_id, 'redeem', -i.points, 'order_checkout', i.order_id, i.at
+      from input i, go
+      where go.ok
+    )
+    select ix, ok, found, wallet, today_points, today_count from verdict order by ix`);
+  const { rows } = result as unknown as {
+    rows: {
+      ix: number;
+      ok: boolean;
+      found: boolean;
+      wallet: number | null;
+      today_points: number | null;
+      today_count: number | null;
+    }[];
+  };
+  return rows.map((r) => ({
+    index: Number(r.ix),
+    ok: r.ok === true,
+    held: r.found
+      ? {
+          wallet: Number(r.wallet),
+          today: { points: Number(r.today_points), count: Number(r.today_count) },
+        }
+      : null,
+  }));
+}

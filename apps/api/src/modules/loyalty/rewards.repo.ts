@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, isNull, min, or, sql } from 'drizzle-or
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { customerRewards, rewardCodeAttempts, rewards } from '../../db/schema/loyalty.ts';
+import { customerRewards, pointsLedger, rewardCodeAttempts, rewards } from '../../db/schema/loyalty.ts';
 
 export type RewardRow = typeof rewards.$inferSelect;
 export type CustomerRewardRow = typeof customerRewards.$inferSelect;
@@ -139,4 +139,194 @@ export async function insertCodeAttempt(db: Queryable, row: { staffUserId: numbe
   await db
     .insert(rewardCodeAttempts)
     .values({ staffUserId: row.staffUserId, branchId: row.branchId, createdAt: row.at });
+}
+
+/** A row read as `to_jsonb(table)` (snake_case keys, timestamps as text) back into drizzle's row shape. */
+function fromJsonRow<T>(json: Record<string, unknown>, dates: readonly string[]): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) {
+    const camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    row[camel] = dates.includes(camel) && typeof value === 'string' ? new Date(value) : value;
+  }
+  return row as T;
+}
+const OWNED_DATES = ['validFrom', 'expiresAt', 'claimedAt', 'createdAt'] as const;
+
+/**
+ * The cashier's redemption in one statement (one round trip): the owned reward as it was (with its reward and its
+ * diner), and its claim by the same conditional update as claimOwnedReward (unclaimed, inside its window, allowed
+ * at the branch), with the branch's names for the answer. `claimed` false: the facts say why (or a concurrent
+ * claim won, which the caller reads again). undefined: no such reward for this diner and brand.
+ */
+export async function redeemOwnedReward(
+  db: Queryable,
+  id: number,
+  where: { customerId: number; brandId: number },
+  claim: { staffId: number; branchId: number; now: Date },
+): Promise<
+  | (OwnedRewardRow & { phone: string; customerName: string; claimed: boolean; branchName: { ar: string; en: string } })
+  | undefined
+> {
+  const now = claim.now.toISOString();
+  const result = await db.execute(sql`
+    with found as (
+      select cr.id, to_jsonb(cr) as owned, to_jsonb(r) as reward, c.phone, c.full_name
+      from ${customerRewards} cr
+      join ${rewards} r on r.id = cr.reward_id
+      join ${customers} c on c.id = cr.customer_id
+      where cr.id = ${id}::int and cr.customer_id = ${where.customerId}::int and cr.brand_id = ${where.brandId}::int
+    ), claimed as (
+      update ${customerRewards} cr
+      set claimed_at = ${now}::timestamptz, claimed_by_staff_id = ${claim.staffId}::int,
+        claimed_branch_id = ${claim.branchId}::int
+      from found f
+      where cr.id = f.id and cr.claimed_at is null and cr.valid_from <= ${now}::timestamptz
+        and (cr.expires_at is null or cr.expires_at > ${now}::timestamptz)
+        and exists (select 1 from ${rewards} r where r.id = cr.reward_id
+          and (r.branch_ids is null or ${claim.branchId}::int = any(r.branch_ids)))
+      returning to_jsonb(cr) as owned
+    )
+    select f.owned as before, cl.owned as after, f.reward, f.phone, f.full_name, b.name_ar, b.name_en
+    from found f
+    left join claimed cl on true
+    left join ${branches} b on b.id = ${claim.branchId}::int`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        before: Record<string, unknown>;
+        after: Record<string, unknown> | null;
+        reward: Record<string, unknown>;
+        phone: string;
+        full_name: string;
+        name_ar: string | null;
+        name_en: string | null;
+      }[];
+    }
+  ).rows;
+  if (!row) return undefined;
+  return {
+    owned: fromJsonRow<CustomerRewardRow>(row.after ?? row.before, OWNED_DATES),
+    reward: fromJsonRow<RewardRow>(row.reward, []),
+    phone: row.phone,
+    customerName: row.full_name,
+    claimed: row.after !== null,
+    branchName: { ar: row.name_ar ?? '', en: row.name_en ?? '' },
+  };
+}
+
+/**
+ * A points-shop purchase's write in one statement (one round trip, no transaction around it): the wallet's
+ * conditional move (stays ≥ 0), the owned reward with its code, and the `purchase` ledger row naming it, each
+ * written only from the one before, so points are never taken without the reward or the other way round. undefined:
+ * the wallet holds too little (or the customer is not the brand's). A code taken in the brand fails the whole
+ * statement (unique violation; nothing written) for the caller to draw another.
+ */
+export async function purchaseReward(
+  db: Queryable,
+  input: {
+    brandId: number;
+    customerId: number;
+    rewardId: number;
+    code: string;
+    cost: number;
+    validFrom: Date;
+    expiresAt: Date | null;
+  },
+): Promise<{ owned: CustomerRewardRow; walletPoints: number } | undefined> {
+  const at = input.validFrom.toISOString();
+  const result = await db.execute(sql`
+    with moved as (
+      update ${customers} set wallet_points = wallet_points - ${input.cost}::int
+      where id = ${input.customerId}::int and brand_id = ${input.brandId}::int and wallet_points >= ${input.cost}::int
+      returning wallet_points
+    ), owned as (
+      insert into ${customerRewards} (brand_id, customer_id, reward_id, source, code, points_spent, valid_from,
+        expires_at, created_at)
+      select ${input.brandId}::int, ${input.customerId}::int, ${input.rewardId}::int, 'purchase', ${input.code},
+        ${input.cost}::int, ${at}::timestamptz, ${input.expiresAt?.toISOString() ?? null}::timestamptz, ${at}::timestamptz
+      from moved
+      returning id
+    ), entry as (
+      insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, customer_reward_id, created_at)
+      select ${input.brandId}::int, ${input.customerId}::int, 'purchase', ${-input.cost}::int, 'reward_purchase',
+        owned.id, ${at}::timestamptz
+      from owned
+    )
+    select moved.wallet_points, owned.id from moved, owned`);
+  const [row] = (result as unknown as { rows: { wallet_points: number; id: number }[] }).rows;
+  if (!row) return undefined;
+  return {
+    walletPoints: Number(row.wallet_points),
+    owned: {
+      id: Number(row.id),
+      brandId: input.brandId,
+      customerId: input.customerId,
+      rewardId: input.rewardId,
+      source: 'purchase',
+      code: input.code,
+      pointsSpent: input.cost,
+      validFrom: input.validFrom,
+      expiresAt: input.expiresAt,
+      claimedAt: null,
+      claimedByStaffId: null,
+      claimedBranchId: null,
+      claimedOrderId: null,
+      grantedByStaffId: null,
+      createdAt: input.validFrom,
+    },
+  };
+}
+
+/**
+ * Claims the free-item rewards a placement batch uses, in one statement: each with the order's branch and id and no
+ * staff user, only while unclaimed, inside its window and allowed at the branch (a reward named twice: the first
+ * write in the batch). Answers the indices of the writes whose reward was claimed.
+ */
+export async function claimRewardsForOrders(
+  db: Queryable,
+  claims: readonly {
+    index: number;
+    ownedId: number;
+    customerId: number;
+    brandId: number;
+    branchId: number;
+    orderId: number;
+  }[],
+  now: Date,
+): Promise<Set<number>> {
+  const input = JSON.stringify(
+    claims.map((c) => ({
+      ix: c.index,
+      owned_id: c.ownedId,
+      customer_id: c.customerId,
+      brand_id: c.brandId,
+      branch_id: c.branchId,
+      order_id: c.orderId,
+    })),
+  );
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(ix int, owned_id int, customer_id int, brand_id int,
+        branch_id int, order_id int)
+    ), first as (
+      select distinct on (owned_id) * from input order by owned_id, ix
+    )
+    update ${customerRewards} cr
+    set claimed_at = ${at}::timestamptz, claimed_branch_id = f.branch_id, claimed_order_id = f.order_id
+    from first f
+    where cr.id = f.owned_id and cr.customer_id = f.customer_id and cr.brand_id = f.brand_id and cr.claimed_at is null
+      and cr.valid_from <= ${at}::timestamptz and (cr.expires_at is null or cr.expires_at > ${at}::timestamptz)
+      and exists (select 1 from ${rewards} r where r.id = cr.reward_id
+        and (r.branch_ids is null or f.branch_id = any(r.branch_ids)))
+    returning f.ix`);
+  return new Set((result as unknown as { rows: { ix: number }[] }).rows.map((r) => Number(r.ix)));
+}
+
+/** A canceled order gives back the reward it used: unclaimed again, as it was before the order. */
+export async function releaseOrderRewards(db: Queryable, orderId: number): Promise<void> {
+  await db
+    .update(customerRewards)
+    .set({ claimedAt: null, claimedBranchId: null, claimedOrderId: null })
+    .where(eq(customerRewards.claimedOrderId, orderId));
 }

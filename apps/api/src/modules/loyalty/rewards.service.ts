@@ -26,11 +26,10 @@ import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { appendPoints, findCustomerPoints } from './loyalty.repo.ts';
+import { findCustomerPoints } from './loyalty.repo.ts';
 import { REWARD_QR_REFRESH_MS, readRewardQr, signRewardQr } from './reward-qr.ts';
 import {
   type CustomerRewardRow,
-  claimOwnedReward,
   codeAttemptsSince,
   findBranchName,
   findOwnedByCode,
@@ -41,7 +40,9 @@ import {
   listOwnedRewards,
   listShopRewards,
   type OwnedRewardRow,
+  purchaseReward,
   type RewardRow,
+  redeemOwnedReward,
 } from './rewards.repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -113,7 +114,12 @@ function refusalOf(owned: CustomerRewardRow, reward: RewardRow, branchId: number
 export function createRewardsService(ctx: AppContext, deps: { secret: string }) {
   const { db } = ctx;
 
-  async function toOwned(row: OwnedRewardRow, now: Date): Promise<OwnedReward> {
+  /** `claimedBranch`: the claim's branch names when the caller has them (saves their read). */
+  async function toOwned(
+    row: OwnedRewardRow,
+    now: Date,
+    claimedBranch?: { ar: string; en: string },
+  ): Promise<OwnedReward> {
     const { owned, reward } = row;
     return {
       id: owned.id,
@@ -126,7 +132,9 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
       expiresAt: owned.expiresAt ? owned.expiresAt.toISOString() : null,
       claimedAt: owned.claimedAt ? owned.claimedAt.toISOString() : null,
       claimedBranch:
-        owned.claimedBranchId === null ? null : ((await findBranchName(db, owned.claimedBranchId)) ?? null),
+        owned.claimedBranchId === null
+          ? null
+          : (claimedBranch ?? (await findBranchName(db, owned.claimedBranchId)) ?? null),
     };
   }
 
@@ -198,8 +206,9 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
     },
 
     /**
-     * Buys a reward with points: the purchase's ledger row (conditional on the wallet, loyalty.repo appendPoints)
-     * and the owned reward in one transaction, so points are never taken without the reward or the other way round.
+     * Buys a reward with points: the wallet's conditional move, the owned reward and the purchase's ledger row in
+     * one statement (rewards.repo purchaseReward), so points are never taken without the reward or the other way
+     * round. Two round trips: the reward's read, and that write.
      */
     async buy(customer: CustomerPrincipal, rewardId: number, shop: RewardShop): Promise<BuyRewardResponse> {
       const reward = await findReward(db, rewardId, customer.brandId);
@@ -207,30 +216,26 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
       const cost = reward.pointsCost;
       if (cost === null) throw new AppError('reward_not_for_sale');
       const now = ctx.now();
-      const result = await db.transaction(async (tx) => {
-        const owned = await issueOwnedReward(tx, {
-          brandId: customer.brandId,
-          customerId: customer.id,
-          rewardId: reward.id,
-          source: 'purchase',
-          pointsSpent: cost,
-          validFrom: now,
-          expiresAt: reward.validDays === null ? null : new Date(now.getTime() + reward.validDays * DAY_MS),
-          createdAt: now,
-        });
-        const paid = await appendPoints(tx, {
-          brandId: customer.brandId,
-          customerId: customer.id,
-          kind: 'purchase',
-          points: -cost,
-          reason: 'reward_purchase',
-          customerRewardId: owned.id,
-          at: now,
-        });
-        if (!paid) throw new AppError('points_insufficient');
-        return { owned, walletPoints: paid.walletPoints };
-      });
-      return { owned: await toOwned({ owned: result.owned, reward }, now), walletPoints: result.walletPoints };
+      const expiresAt = reward.validDays === null ? null : new Date(now.getTime() + reward.validDays * DAY_MS);
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const result = await purchaseReward(db, {
+            brandId: customer.brandId,
+            customerId: customer.id,
+            rewardId: reward.id,
+            code: newRewardCode(),
+            cost,
+            validFrom: now,
+            expiresAt,
+          });
+          if (!result) throw new AppError('points_insufficient');
+          return { owned: await toOwned({ owned: result.owned, reward }, now), walletPoints: result.walletPoints };
+        } catch (error) {
+          // A code already taken in the brand (one in 2^40): the statement wrote nothing; draw another.
+          if (attempt < 4 && isUniqueViolation(error, 'customer_rewards_brand_code_uq')) continue;
+          throw error;
+        }
+      }
     },
 
     /**
@@ -315,20 +320,40 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
     async redeem(staff: StaffPrincipal, body: RedemptionBody): Promise<RedemptionLookupResponse> {
       if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
       const now = ctx.now();
-      const found = await presented(staff, body, now);
-      const refusal = refusalOf(found.owned, found.reward, body.branchId, now);
-      if (refusal) throw new AppError(refusal);
-      const claimed = await claimOwnedReward(db, found.owned.id, { staffId: staff.id, branchId: body.branchId, now });
-      if (!claimed) {
-        // Lost a race: read it again for the reason (claimed by the other cashier, most likely).
-        const again = await findOwnedReward(db, found.owned.id, {});
+      // A scanned QR names the reward, its diner and brand: read and claimed in one statement. A typed code is
+      // found first by its code and the diner's phone.
+      let target: { id: number; customerId: number; brandId: number };
+      if ('qr' in body) {
+        const claims = readRewardQr(deps.secret, body.qr, now);
+        if (claims === 'invalid') throw new AppError('reward_qr_invalid');
+        if (claims === 'stale') throw new AppError('reward_qr_stale');
+        if (claims.brandId !== staff.brandId) throw new AppError('reward_other_brand');
+        target = { id: claims.ownedRewardId, customerId: claims.customerId, brandId: claims.brandId };
+      } else {
+        const found = await presented(staff, body, now);
+        const refusal = refusalOf(found.owned, found.reward, body.branchId, now);
+        if (refusal) throw new AppError(refusal);
+        target = { id: found.owned.id, customerId: found.owned.customerId, brandId: found.owned.brandId };
+      }
+      const result = await redeemOwnedReward(db, target.id, target, {
+        staffId: staff.id,
+        branchId: body.branchId,
+        now,
+      });
+      if (!result) throw new AppError('reward_not_found');
+      if (!result.claimed) {
+        // Refused by the claim's conditions: the facts as they were say why; when they say nothing, a concurrent
+        // claim won: read it again for the reason (claimed by the other cashier, most likely).
+        const refusal = refusalOf(result.owned, result.reward, body.branchId, now);
+        if (refusal) throw new AppError(refusal);
+        const again = await findOwnedReward(db, target.id, {});
         throw new AppError(
           (again && refusalOf(again.owned, again.reward, body.branchId, now)) ?? 'reward_already_claimed',
         );
       }
       return {
-        owned: await toOwned({ owned: claimed, reward: found.reward }, now),
-        customer: { name: found.customerName, phone: found.phone },
+        owned: await toOwned({ owned: result.owned, reward: result.reward }, now, result.branchName),
+        customer: { name: result.customerName, phone: result.phone },
         refusal: null,
         refusalMessage: null,
       };

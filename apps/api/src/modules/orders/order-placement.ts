@@ -15,8 +15,9 @@ import { AppError } from '../../plugins/errors.ts';
 import type { CustomerSessionCheck } from '../auth/sessions.repo.ts';
 import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
-import { couponError, type OrderCoupon, placeCouponUses, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
-import { prepareCheckoutPoints, spendAtCheckout } from '../loyalty/checkout-points.ts';
+import { couponExtra, type OrderCoupon, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
+import { checkoutPointsExtra, prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
+import { orderRewardExtra, prepareOrderReward } from '../loyalty/order-rewards.ts';
 import type { MenuService } from '../menu/menu.service.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
@@ -24,14 +25,8 @@ import { findBranchTableByNumber } from '../tables/tables.repo.ts';
 import { type PlaceOrderInput, priceLines, pricingColumns } from './order-lines.ts';
 import { toOrder } from './order-mapping.ts';
 import { findCustomerAddress, type OrderLineRow, type OrderRow } from './orders.repo.ts';
-import {
-  findIdempotencyKey,
-  insertPlacedOrders,
-  type PlacedOrderWrite,
-  type PlacementOutcome,
-  prepareCardPlacement,
-  type ReservedIds,
-} from './placement.repo.ts';
+import { findIdempotencyKey, type PlacedOrderWrite, prepareCardPlacement, type ReservedIds } from './placement.repo.ts';
+import { type BatchOutcome, type PlacementExtra, writePlacementBatch } from './placement-extras.ts';
 
 /** What placement answers: the first response for this key (a replay answers the same). */
 export interface PlacedOrder {
@@ -79,43 +74,14 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
   const { db } = ctx;
   // Placements at one branch are written in groups (lib/group-commit): alone when the branch is quiet, together
   // when they queue for its counter row.
-  const placements = createGroupCommit<number, PlacedOrderWrite, PlacementOutcome>({
+  // A batch whose writes carry extras (points spent at checkout) is written in one transaction with them
+  // (placement-extras); the extras' order is their lock order: customers (points), then coupons (per customer, then
+  // the coupon's own counter), then rewards.
+  const extras: PlacementExtra[] = [checkoutPointsExtra, couponExtra, orderRewardExtra];
+  const placements = createGroupCommit<number, PlacedOrderWrite, BatchOutcome>({
     maxBatch: PLACEMENT_BATCH_MAX,
-    writeBatch: (branchId, writes) => insertPlacedOrders(db, branchId, writes),
+    writeBatch: (branchId, writes) => writePlacementBatch(db, branchId, writes, extras, ctx.now()),
   });
-
-  /**
-   * An order that spends points or uses a coupon is written on its own, not in its branch's group: the placement
-   * statement and its extras (the points' ledger row, checkout-points spendAtCheckout; the coupon's use,
-   * coupons/coupon-uses placeCouponUses) in one transaction, so a refused extra writes no order and a write left out
-   * (taken key, stale context, signed out) consumes nothing. It holds the branch's counter a round trip or two longer
-   * than a grouped write; only orders with extras pay that. (The grouped write's placement extras take these over.)
-   */
-  async function placeWithExtras(
-    branchId: number,
-    write: PlacedOrderWrite,
-    extras: readonly ((tx: Parameters<typeof insertPlacedOrders>[0], orderId: number) => Promise<void>)[],
-  ): Promise<PlacementOutcome> {
-    const notPlaced = new Map<symbol, PlacementOutcome>();
-    try {
-      return await db.transaction(async (tx) => {
-        const [outcome] = await insertPlacedOrders(tx, branchId, [write]);
-        if (!outcome) throw new Error('no placement outcome');
-        if (outcome.kind !== 'placed') {
-          // Roll back (a racing key's failed insert has aborted the transaction) and answer the outcome.
-          const token = Symbol('not placed');
-          notPlaced.set(token, outcome);
-          throw token;
-        }
-        for (const extra of extras) await extra(tx, outcome.id);
-        return outcome;
-      });
-    } catch (error) {
-      const outcome = typeof error === 'symbol' ? notPlaced.get(error) : undefined;
-      if (outcome) return outcome;
-      throw error;
-    }
-  }
 
   /**
    * Every rule, then one atomic statement: the session and key checks, order, lines, outbox row, and the key with
@@ -226,7 +192,27 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
       deps.menu.getBranchMenu(qr.brand.id, branch.id, version, 'ar'),
       deps.menu.getBranchMenu(qr.brand.id, branch.id, version, 'en'),
     ]);
-    const lines = await priceLines(deps.menu, qr.brand.id, { ar: menuAr, en: menuEn }, body);
+    // A free-item reward (issue 15): its item is one more line, at no price (unit price 0 through the shared
+    // pricing, so it adds nothing to the subtotal, tax or what points may take off), without modifiers.
+    const reward =
+      body.rewardId === undefined
+        ? null
+        : await prepareOrderReward(db, {
+            ownedId: body.rewardId,
+            customerId: customer.id,
+            brandId: qr.brand.id,
+            branchId: branch.id,
+            now,
+          });
+    if (reward && !menuEn.itemsById.get(reward.itemId)?.available) throw new AppError('order_reward_item_not_here');
+    const bodyLines = reward
+      ? [...body.lines, { kind: 'product' as const, itemId: reward.itemId, quantity: 1, modifiers: [] }]
+      : body.lines;
+    const lines = await priceLines(deps.menu, qr.brand.id, { ar: menuAr, en: menuEn }, { ...body, lines: bodyLines });
+    if (reward) {
+      const free = lines.at(-1);
+      if (free) free.input = { ...free.input, unitPriceHalalas: 0 };
+    }
     const pricingInput = {
       lines: lines.map((l) => l.input),
       taxMode: menuEn.menu.taxMode,
@@ -348,47 +334,21 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
       responseStatus: 201,
       responseBody: answer,
       ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
-    };
-    const extras: Parameters<typeof placeWithExtras>[2][number][] = [];
-    if (spend) {
-      extras.push((tx, orderId) =>
-        spendAtCheckout(tx, {
-          brandId: qr.brand.id,
-          customerId: customer.id,
-          orderId,
-          spend,
-          discountableHalalas,
-          now,
-        }),
-      );
-    }
-    if (orderCoupon) {
-      const { coupon } = orderCoupon;
-      const couponDiscount = pricing.couponDiscount;
-      extras.push(async (tx, orderId) => {
-        const refused = await placeCouponUses(
-          tx,
-          [
-            {
-              index: 0,
-              orderId,
-              couponId: coupon.id,
-              brandId: qr.brand.id,
-              customerId: customer.id,
-              branchId: branch.id,
-              perCustomerLimit: coupon.perCustomerLimit,
-              discountHalalas: couponDiscount,
+      ...(spend ? { points: { spend, discountableHalalas } } : {}),
+      ...(orderCoupon
+        ? {
+            coupon: {
+              couponId: orderCoupon.coupon.id,
+              perCustomerLimit: orderCoupon.coupon.perCustomerLimit,
+              discountHalalas: pricing.couponDiscount,
             },
-          ],
-          now,
-        );
-        const refusal = refused.get(0);
-        if (refusal) throw couponError(refusal, coupon);
-      });
-    }
-    const outcome =
-      extras.length > 0 ? await placeWithExtras(branch.id, write, extras) : await placements.write(branch.id, write);
+          }
+        : {}),
+      ...(body.rewardId !== undefined ? { reward: { ownedId: body.rewardId } } : {}),
+    };
+    const outcome = await placements.write(branch.id, write);
     if (outcome.kind === 'signed_out') throw new AppError('session_expired');
+    if (outcome.kind === 'refused') throw new AppError(outcome.code);
     if (outcome.kind !== 'placed') return outcome.kind;
     return { order: { ...answer, id: outcome.id, number: outcome.number }, payment };
   }

@@ -7,9 +7,11 @@ import { customers } from '../../db/schema/customers.ts';
 import { branchOrderCounters, idempotencyKeys, orderLines, orderOutbox, orders } from '../../db/schema/orders.ts';
 import { paymentAttempts } from '../../db/schema/payments.ts';
 import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
+import type { PlacedCouponWrite } from '../coupons/coupon-uses.ts';
 import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
+import type { CheckoutPointsWrite } from '../loyalty/checkout-points.ts';
+import type { OrderRewardWrite } from '../loyalty/order-rewards.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
-
 import type { OrderInsert, OrderLineInsert } from './orders.repo.ts';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
@@ -97,6 +99,12 @@ export interface PlacedOrderWrite {
   responseBody: unknown;
   /** A card order's first payment attempt, its id drawn with the order's. */
   paymentAttempt?: { id: number; provider: string; idempotencyKey: string };
+  /** Points spent at checkout: written by their placement extra (loyalty/checkout-points), not by this statement. */
+  points?: CheckoutPointsWrite;
+  /** A free-item reward used in the order: claimed by its placement extra (loyalty/order-rewards). */
+  reward?: OrderRewardWrite;
+  /** A coupon used on the order: its use recorded by its placement extra (coupons/coupon-uses). */
+  coupon?: PlacedCouponWrite;
 }
 
 /**
