@@ -20,7 +20,8 @@ import { createBranchesService, toBrand } from './modules/branches/branches.serv
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { boardDestination, posDestination } from './modules/kitchen/kitchen-destinations.ts';
+import { posDestination } from './modules/kitchen/kitchen-destinations.ts';
+import { subscribeKitchenHandOff } from './modules/kitchen/kitchen-hand-off.ts';
 import { createKitchenRelay } from './modules/kitchen/kitchen-relay.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { createLoyaltyService, type LoyaltyService } from './modules/loyalty/loyalty.service.ts';
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const staff = createStaffService(ctx, sessions, { failuresPerIpPerHour: config.signInFailuresPerIpPerHour });
   // The order lifecycle seam: modules subscribe here, before any order moves (docs/decisions.md).
   const lifecycle = createOrderLifecycle();
+  subscribeKitchenHandOff(lifecycle);
   subscribeLoyalty(lifecycle);
   const payments = createPaymentsService(ctx, {
     provider: app.paymentProvider,
@@ -273,7 +275,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const kitchenRelay = createKitchenRelay({
     db: database.db,
     database,
-    destinations: [boardDestination(), posDestination(deps.posProvider ?? createLogPosProvider(app.log))],
+    destinations: [posDestination(deps.posProvider ?? createLogPosProvider(app.log))],
     now: ctx.now,
     log: app.log,
     intervalMs: config.kitchen.relayIntervalMs,

@@ -20,6 +20,7 @@ import type { MenuService } from '../menu/menu.service.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import { findBranchTableByNumber } from '../tables/tables.repo.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
 import { type PlaceOrderInput, priceLines, pricingColumns } from './order-lines.ts';
 import { toOrder } from './order-mapping.ts';
 import { findCustomerAddress, type OrderLineRow, type OrderRow } from './orders.repo.ts';
@@ -74,7 +75,10 @@ export interface OrdersPayments {
  * Placement's write side, moved out of orders.service: every rule and the one statement that writes an order
  * (placeNew), and the replay of a key used before (replayOf).
  */
-export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService; payments: () => OrdersPayments }) {
+export function createOrderPlacement(
+  ctx: AppContext,
+  deps: { menu: MenuService; payments: () => OrdersPayments; lifecycle: OrderLifecycle },
+) {
   const { db } = ctx;
   // Placements at one branch are written in groups (lib/group-commit): alone when the branch is quiet, together
   // when they queue for its counter row.
@@ -333,6 +337,8 @@ export function createOrderPlacement(ctx: AppContext, deps: { menu: MenuService;
       responseStatus: 201,
       responseBody: answer,
       ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
+      // The lifecycle's `placed`: its planners (the kitchen's hand-off rule) say what the statement writes with it.
+      handToKitchen: deps.lifecycle.planPlacement(row).handToKitchen,
     };
     const outcome = spend
       ? await placeSpendingPoints(branch.id, write, { spend, discountableHalalas, now })
