@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
@@ -27,7 +24,8 @@ import { createEvaluationsService } from './modules/evaluations/evaluations.serv
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { boardDestination, posDestination } from './modules/kitchen/kitchen-destinations.ts';
+import { posDestination } from './modules/kitchen/kitchen-destinations.ts';
+import { subscribeKitchenHandOff } from './modules/kitchen/kitchen-hand-off.ts';
 import { createKitchenRelay } from './modules/kitchen/kitchen-relay.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { createLoyaltyService, type LoyaltyService } from './modules/loyalty/loyalty.service.ts';
@@ -57,31 +55,16 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createTablesService } from './modules/tables/tables.service.ts';
-import { createSpaHtml } from './modules/web/spa-html.ts';
 import { createAuthGuards, registerCookies } from './plugins/auth.ts';
-import {
-  clientErrorHandler,
-  frameworkErrors,
-  registerErrorHandling,
-  sendNotFound,
-  trackRoutes,
-} from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, trackRoutes } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerPaymentProvider } from './plugins/payment-provider.ts';
 import { registerRelays } from './plugins/relays.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
+import { registerWeb } from './plugins/web.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
-import { createPaymentProvider } from './providers/payment/payment-providers.ts';
-import { testGatewayRoutes } from './providers/payment/test-gateway/test-gateway.routes.ts';
-import {
-  createTestGatewayService,
-  type TestGatewayService,
-} from './providers/payment/test-gateway/test-gateway.service.ts';
-import {
-  createGatewayWebhookRelay,
-  type GatewayWebhookRelay,
-} from './providers/payment/test-gateway/test-gateway-webhooks.ts';
 import { createLogPosProvider } from './providers/pos/log-pos-provider.ts';
 import type { PosProvider } from './providers/pos/pos-provider.ts';
 import { createLogSmsProvider } from './providers/sms/log-sms-provider.ts';
@@ -105,25 +88,16 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** Where the built-in test gateway is mounted when it is the provider. */
-export const TEST_GATEWAY_PREFIX = '/test-gateway';
-/** Where the test gateway posts its webhooks by default (the receiving route comes with the order integration). */
-export const TEST_GATEWAY_WEBHOOK_PATH = '/api/payments/webhooks/test/';
-
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
     services: { menu: MenuService };
     /** This instance's live events: its LISTEN and the event streams connected to it. */
     liveHub: LiveHub;
-    /** The configured card payment provider (issue 5). */
-    paymentProvider: PaymentProvider;
     /** Points: programme, accounts, adjustments and expiry (tests call expireOnce()). */
     loyalty: LoyaltyService;
     /** Webhooks are acknowledged before their payment is settled: idle() waits for those settles (tests, close). */
     paymentWebhooks: { idle(): Promise<void> };
-    /** The built-in test gateway when it is mounted (PAYMENT_PROVIDER=test), else null. */
-    testGateway: { service: TestGatewayService; webhooks: GatewayWebhookRelay } | null;
   }
 }
 
@@ -193,45 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     intervalMs: config.sms.relayIntervalMs,
   });
-  // Card payments (issue 5): the provider our services call, and the built-in gateway when it is the provider.
-  // The gateway runs in this process: reach it (and let it reach our webhook route) over loopback at the port
-  // actually listened on, which tests and PORT=0 only know after listen().
-  const ownUrl = (path: string) => {
-    const address = app.server.address();
-    const port = address && typeof address === 'object' ? address.port : config.port;
-    return `http://127.0.0.1:${port}${path}`;
-  };
-  app.decorate(
-    'paymentProvider',
-    deps.paymentProvider ?? createPaymentProvider(config.payments, () => ownUrl(TEST_GATEWAY_PREFIX)),
-  );
-  if (config.payments.provider === 'test') {
-    const settings = config.payments.testGateway;
-    const webhooks = createGatewayWebhookRelay({
-      db: database.db,
-      now: ctx.now,
-      log: app.log,
-      url: settings.webhookUrl ?? (() => ownUrl(TEST_GATEWAY_WEBHOOK_PATH)),
-      secret: settings.webhookSecret,
-      timeoutMs: config.payments.timeoutMs,
-      intervalMs: settings.webhookIntervalMs,
-    });
-    const service = createTestGatewayService({
-      db: database.db,
-      now: ctx.now,
-      settings,
-      onWebhookQueued: () => webhooks.kick(),
-    });
-    app.decorate('testGateway', { service, webhooks });
-    await app.register(testGatewayRoutes, {
-      prefix: TEST_GATEWAY_PREFIX,
-      service,
-      settings,
-      base: TEST_GATEWAY_PREFIX,
-    });
-  } else {
-    app.decorate('testGateway', null);
-  }
+  await registerPaymentProvider(app, config, { database, now: ctx.now, provider: deps.paymentProvider });
 
   const sessions = createSessionsService(ctx, secret);
   const otp = createOtpService(ctx, {
@@ -246,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const staff = createStaffService(ctx, sessions, { failuresPerIpPerHour: config.signInFailuresPerIpPerHour });
   // The order lifecycle seam: modules subscribe here, before any order moves (docs/decisions.md).
   const lifecycle = createOrderLifecycle();
+  subscribeKitchenHandOff(lifecycle);
   subscribeLoyalty(lifecycle);
   subscribePunchCards(lifecycle);
   subscribeCoupons(lifecycle);
@@ -287,7 +224,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const kitchenRelay = createKitchenRelay({
     db: database.db,
     database,
-    destinations: [boardDestination(), posDestination(deps.posProvider ?? createLogPosProvider(app.log))],
+    destinations: [posDestination(deps.posProvider ?? createLogPosProvider(app.log))],
     now: ctx.now,
     log: app.log,
     intervalMs: config.kitchen.relayIntervalMs,
@@ -337,75 +274,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     { prefix: '/api' },
   );
 
-  // Images: unhashed file names, so cached for a day and revalidated by ETag after that.
-  if (existsSync(config.imagesDir)) {
-    await app.register(fastifyStatic, {
-      root: config.imagesDir,
-      prefix: '/images/',
-      decorateReply: false,
-      maxAge: '1d',
-      etag: true,
-    });
-  }
-
-  const webIndex = join(config.webDist, 'index.html');
-  const webBuilt = existsSync(webIndex);
-  if (webBuilt) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/',
-      index: ['index.html'],
-      cacheControl: false,
-      // The build manifest is for the server (page hints), not for browsers.
-      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
-      setHeaders(reply, path) {
-        // Vite's /assets/* carry content hashes: cache forever. Anything else revalidates.
-        reply.header(
-          'cache-control',
-          path.includes(`${join(config.webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  const spaHtml = webBuilt
-    ? createSpaHtml(config.webDist, {
-        imageHost: config.imageHost,
-        // The same service calls as the API's own answers (the menu's cached build; getMenu refuses a switched-off
-        // menu, which keeps the static shell), so the paint matches them; no branch or zone queries on this path.
-        menuPageData: async (uuid, language) => {
-          const row = await qr.resolveUsableQr(uuid);
-          return { brand: toBrand(row.brand, config.imageHost), menu: (await menu.getMenu(uuid, language)).menu };
-        },
-      })
-    : null;
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '/';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !path.startsWith('/api/') &&
-      path !== '/api' &&
-      !path.startsWith('/images/') &&
-      !/\.[a-z0-9]+$/i.test(path);
-    if (!isPage) return sendNotFound(request, reply, allowedMethods(path));
-    if (!spaHtml) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send(
-          'Sufra: the web app is not built yet. Run `npm run build` (or `npm start`, which builds it), then reload.\n',
-        );
-    }
-    // SPA fallback: the client router handles every page route; the HTML preloads the page's chunk.
-    const page = await spaHtml({
-      path,
-      utmSource: (request.query as Record<string, unknown> | undefined)?.utm_source,
-      cookie: request.headers.cookie,
-    });
-    // The menu preload follows the language cookie.
-    reply.header('cache-control', 'no-cache').header('vary', 'Cookie').header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(page.html);
+  await registerWeb(app, config, {
+    allowedMethods,
+    // The same service calls as the API's own answers (the menu's cached build; getMenu refuses a switched-off
+    // menu, which keeps the static shell), so the paint matches them; no branch or zone queries on this path.
+    menuPageData: async (uuid, language) => {
+      const row = await qr.resolveUsableQr(uuid);
+      return { brand: toBrand(row.brand, config.imageHost), menu: (await menu.getMenu(uuid, language)).menu };
+    },
   });
 
   return app;

@@ -146,6 +146,7 @@ describe('concurrent order placement', () => {
       requestHash: 'batch test',
       responseStatus: 201,
       responseBody: {},
+      handToKitchen: true,
     });
     const [twice, once, late] = [newKey(), newKey(), newKey()];
     const outcomes = await insertPlacedOrders(t.db, row.branchId, [

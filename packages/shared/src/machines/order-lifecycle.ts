@@ -6,7 +6,7 @@ import type { OrderStatus } from './order-status.ts';
  * it (a points earn, a punch, a referral conversion, a clawback) run in that transaction, and reactions that may
  * lag (POS, SMS, e-mail) go through the outbox.
  *
- * - placed: the order is written (cash: handed to the kitchen at once; card: not until paid).
+ * - placed: the order is written (handed to the kitchen at once, or once paid: handsToKitchenAt).
  * - paid: its card payment is verified.
  * - handed_to_kitchen: the board (and a POS) may see it.
  * - status_changed: any move of the status machine (with from and to).
@@ -30,4 +30,27 @@ export function momentsOfMove(to: OrderStatus): OrderMoment[] {
   if (to === 'delivered') return ['status_changed', 'completed'];
   if (to === 'canceled') return ['status_changed', 'canceled'];
   return ['status_changed'];
+}
+
+/**
+ * Payment methods whose orders reach the kitchen only once their payment is verified: a card payment may never
+ * come (abandoned, refused), and a kitchen must not cook for it. Cash is paid at the counter, after the food.
+ */
+export const PAID_BEFORE_KITCHEN = ['card'] as const;
+
+/** When an order is handed to the kitchen: at its placement, or once its payment is verified. */
+export type KitchenHandOff = 'placement' | 'payment';
+
+/** The hand-off rule, in one place: a method paid before the kitchen waits for the payment, any other goes at once. */
+export function handsToKitchenAt(order: { paymentMethod: string }): KitchenHandOff {
+  return (PAID_BEFORE_KITCHEN as readonly string[]).includes(order.paymentMethod) ? 'payment' : 'placement';
+}
+
+/**
+ * Whether staff see the order (the board, its moves, its live events): once it has been handed to the kitchen.
+ * An order that waits for its payment is not on the board while unpaid (and, expired unpaid, never will be).
+ * orders.repo `onBoardCondition` is the same rule in SQL, built from PAID_BEFORE_KITCHEN.
+ */
+export function isOnBoard(order: { paymentMethod: string; paymentStatus: string }): boolean {
+  return handsToKitchenAt(order) === 'placement' || order.paymentStatus !== 'unpaid';
 }

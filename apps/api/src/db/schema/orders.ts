@@ -160,7 +160,7 @@ export const orderLines = pgTable(
   ],
 );
 
-/** Events for the kitchen hand-off (the board, later POS adapters), written in the order's transaction. */
+/** Events for the kitchen's at-least-once destinations (a POS), written in the order's transaction. */
 export const orderOutbox = pgTable(
   'order_outbox',
   {
@@ -172,8 +172,6 @@ export const orderOutbox = pgTable(
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** When the built-in board was told (the relay announces once, even while a POS still fails). */
-    announcedAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -10,7 +10,6 @@ import {
 } from '../../lib/relay.ts';
 import type { KitchenDestination } from './kitchen-destinations.ts';
 import {
-  announceOutbox,
   type ClaimedOutboxRow,
   claimDueOutbox,
   markOutboxDelivered,
@@ -45,7 +44,8 @@ export interface DrainResult {
 }
 
 /**
- * The kitchen hand-off: delivers order_outbox rows (written in the order's transaction) to their destinations.
+ * The kitchen's at-least-once deliveries: order_outbox rows (written in the order's transaction) to the destinations
+ * outside the database (an integrated branch's POS).
  * Every instance runs one; rows are claimed with FOR UPDATE SKIP LOCKED under a lease, so relays share the
  * work and a row whose relay died is taken again after the lease. A write to the outbox NOTIFYs the wake
  * channel, so delivery starts right after the order commits; the interval is the safety net.
@@ -67,67 +67,25 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
   }
 
   /**
-   * One claim of due rows, in three steps whatever its size:
-   * 1. The in-database destinations (the board), in one statement for the claim: each row's NOTIFYs go out with
-   *    the mark that it was announced, once per row, even while a POS still fails. A row with nothing outside the
-   *    database is delivered by that same statement.
-   * 2. The destinations outside (a POS), row by row; a failure schedules that row's retry.
-   * 3. The rows that got through, marked delivered in one statement.
-   * Every mark is under the claim's lease token: a row whose claim was taken over is left to the claim that took it.
+   * One claim of due rows: each row to the destinations that accept it (a POS), row by row, a failure scheduling
+   * that row's retry; then the rows that got through (and those no destination wants) marked delivered in one
+   * statement, under the claim's lease token: a row whose claim was taken over is left to the claim that took it.
+   * The board is not a destination: it heard of the order from the transaction that handed it over.
    */
   async function drain(): Promise<DrainResult> {
     const result: DrainResult = { delivered: 0, failed: 0, lost: 0 };
     const now = deps.now();
     const rows = await claimDueOutbox(deps.db, now, new Date(now.getTime() + RELAY_LEASE_MS), RELAY_BATCH);
-    const plans = rows.map((row) => {
-      const targets = deps.destinations.filter((d) => d.accepts(row));
-      return {
-        row,
-        outside: targets.filter((d) => d.deliver),
-        notices: row.announced ? [] : targets.flatMap((d) => (d.notice ? [d.notice(row)] : [])),
-      };
-    });
-
-    const toAnnounce = plans.filter((p) => p.notices.length > 0);
-    let announced: Set<number>;
-    try {
-      announced = await announceOutbox(
-        deps.db,
-        toAnnounce.map((p) => ({
-          id: p.row.id,
-          attempts: p.row.attempts,
-          done: p.outside.length === 0,
-          notices: p.notices,
-        })),
-        deps.now(),
-      );
-    } catch (error) {
-      for (const p of toAnnounce) await failed(p.row, error);
-      result.failed += toAnnounce.length;
-      return result;
-    }
-
     const outstanding: ClaimedOutboxRow[] = [];
-    for (const plan of plans) {
-      if (plan.notices.length > 0) {
-        if (!announced.has(plan.row.id)) {
-          result.lost += 1;
-          continue;
-        }
-        if (plan.outside.length === 0) {
-          result.delivered += 1;
-          continue;
-        }
-      }
+    for (const row of rows) {
       try {
-        for (const target of plan.outside) await target.deliver?.(plan.row);
-        outstanding.push(plan.row);
+        for (const target of deps.destinations) if (target.accepts(row)) await target.deliver(row);
+        outstanding.push(row);
       } catch (error) {
         result.failed += 1;
-        await failed(plan.row, error);
+        await failed(row, error);
       }
     }
-
     const marked = await markOutboxDelivered(
       deps.db,
       outstanding.map(({ id, attempts }) => ({ id, attempts })),

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 import { leaseClaimStatement, leasedRows } from '../../db/lease-claim.ts';
 import { orderOutbox } from '../../db/schema/orders.ts';
 
-/** Relays LISTEN here; a write to the outbox NOTIFYs it (orders.repo insertOutboxEvent) so they run at once. */
+/** Relays LISTEN here; a write to the outbox NOTIFYs it (orders.repo insertOutboxEvent, placement.repo) so they run at once. */
 export const OUTBOX_WAKE_CHANNEL = 'sufra_outbox';
 
 /** A claimed outbox row with what destinations need to route it. `attempts` is the claim's lease token. */
@@ -13,8 +13,6 @@ export interface ClaimedOutboxRow {
   event: 'order_placed' | 'order_status_changed';
   payload: Record<string, unknown>;
   attempts: number;
-  /** The board was told already (an earlier attempt announced it, then a POS failed). */
-  announced: boolean;
   brandId: number;
   branchId: number;
   customerId: number | null;
@@ -40,14 +38,13 @@ export async function claimDueOutbox(
         select 1 from ${orderOutbox} p
         where p.order_id = ${orderOutbox.orderId} and p.id < ${orderOutbox.id} and p.delivered_at is null
       )`,
-      returning: sql`id, order_id, event, payload, attempts, announced_at`,
+      returning: sql`id, order_id, event, payload, attempts`,
     },
     { now, leaseUntil, limit },
   );
   const result = await db.execute(sql`
     with claimed as (${claim})
     select c.id, c.order_id as "orderId", c.event, c.payload, c.attempts,
-      c.announced_at is not null as announced,
       ord.brand_id as "brandId", ord.branch_id as "branchId", ord.customer_id as "customerId",
       b.integrated
     from claimed c
@@ -55,55 +52,6 @@ export async function claimDueOutbox(
     join branches b on b.id = ord.branch_id
     order by c.id`);
   return leasedRows<ClaimedOutboxRow>(result);
-}
-
-/** One NOTIFY an outbox row sends when it is announced (the board's live notice). */
-export interface OutboxNotice {
-  channel: string;
-  payload: string;
-}
-
-/** A row of this claim to announce: its lease token, and whether the announcement also finishes it. */
-export interface OutboxAnnouncement {
-  id: number;
-  attempts: number;
-  /** No destination outside the database: the row is delivered by this same statement. */
-  done: boolean;
-  notices: OutboxNotice[];
-}
-
-/**
- * Announces claimed rows to the in-database destinations in one statement: each row still under this claim
- * (same attempts, neither announced nor delivered) is marked announced (and delivered when `done`), and only
- * those rows' NOTIFYs are sent, which PostgreSQL delivers when the statement commits. Returns the ids marked;
- * a row missing was taken over by another claim, or done already.
- */
-export async function announceOutbox(db: Queryable, rows: OutboxAnnouncement[], at: Date): Promise<Set<number>> {
-  if (rows.length === 0) return new Set();
-  const marks = rows.map(({ id, attempts, done }) => ({ id, attempts, done }));
-  const notices = rows.flatMap(({ id, notices: n }) => n.map((notice) => ({ id, ...notice })));
-  const atIso = at.toISOString();
-  // The NOTIFYs sit in a correlated subquery of the marked rows: a lost row sends nothing.
-  const result = await db.execute(sql`
-    with input as (
-      select * from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as i(id int, attempts int, done boolean)
-    ),
-    marked as (
-      update ${orderOutbox} o set
-        announced_at = ${atIso},
-        delivered_at = case when i.done then ${atIso}::timestamptz end,
-        last_error = case when i.done then null else o.last_error end
-      from input i
-      where o.id = i.id and o.attempts = i.attempts and o.delivered_at is null and o.announced_at is null
-      returning o.id
-    ),
-    notices as (
-      select * from jsonb_to_recordset(${JSON.stringify(notices)}::jsonb) as n(id int, channel text, payload text)
-    )
-    select m.id,
-      (select count(*) from (select pg_notify(n.channel, n.payload) from notices n where n.id = m.id) sent) as sent
-    from marked m`);
-  return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isOnBoard } from '@sufra/shared/machines/order-lifecycle';
 import type { StaffEvaluation } from '@sufra/shared/schemas/evaluation';
 import { type Order, orderSchema, type StaffOrder } from '@sufra/shared/schemas/order';
 import type { Table } from '@sufra/shared/schemas/order-events';
@@ -76,7 +77,7 @@ export function createLiveHub(deps: LiveHubDeps) {
     if (!order) return;
     // A card order whose money never came was never handed to the kitchen: the board does not list it (an
     // expired one is news to its diner only).
-    const onBoard = !(order.paymentMethod === 'card' && order.paymentStatus === 'unpaid');
+    const onBoard = isOnBoard(order);
     if (onBoard) for (const s of boards) s.send(notice.kind, order);
     // A table shows Occupied while it has open orders (tables.service toTable): an order placed at it, or its last one
     // ending, can change what the board shows for the table, so the board gets the table as it is now too.

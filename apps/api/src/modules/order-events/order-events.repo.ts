@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
 /** The one channel every API instance LISTENs on for live order and table events. */
@@ -32,6 +32,15 @@ export async function notifyLive(db: Queryable, notice: LiveNotice): Promise<voi
 /** The NOTIFY that carries a notice, for a statement that sends it itself (the kitchen relay's announcement). */
 export function liveNotification(notice: LiveNotice): { channel: string; payload: string } {
   return { channel: LIVE_CHANNEL, payload: JSON.stringify(notice) };
+}
+
+/**
+ * The `order_placed` notice as SQL over a statement's own columns, for the placement statement, which draws a cash
+ * order's id itself: the same payload as liveNotification's (parseLiveNotice reads either), sent at its commit.
+ */
+export function orderPlacedNoticeSql(order: { id: SQL; brandId: SQL; branchId: SQL; customerId: SQL }): SQL {
+  return sql`pg_notify(${LIVE_CHANNEL}, jsonb_build_object('kind', 'order_placed', 'orderId', ${order.id},
+    'brandId', ${order.brandId}, 'branchId', ${order.branchId}, 'customerId', ${order.customerId})::text)`;
 }
 
 /** The notice a payload carries, or null for anything malformed (a NOTIFY anyone with SQL access could send). */

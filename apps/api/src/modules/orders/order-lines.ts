@@ -19,7 +19,10 @@ export interface PricedLine {
   row: Omit<OrderLineInsert, 'orderId' | 'unitPriceHalalas' | 'subtotal' | 'tax' | 'total'>;
 }
 
-/** Checks every line against the branch's menu (both languages, for the snapshots) and builds priceCart's input. */
+/**
+ * Checks every line against the branch's menu (both languages, for the snapshots) and builds priceCart's input.
+ * A little over 80 lines: one pass per line whose checks (item, modifiers, combo slots) each refuse with their own code.
+ */
 export async function priceLines(
   menu: Pick<MenuService, 'itemExistsInBrand'>,
   brandId: number,

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { PAID_BEFORE_KITCHEN } from '@sufra/shared/machines/order-lifecycle';
+import { and, desc, eq, inArray, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customerAddresses, customers } from '../../db/schema/customers.ts';
@@ -79,11 +80,19 @@ export async function listLinesOf(db: Queryable, orderIds: number[]): Promise<Or
     .orderBy(orderLines.orderId, orderLines.position);
 }
 
+const paidBeforeKitchen = sql.raw(PAID_BEFORE_KITCHEN.map((m) => `'${m}'`).join(', '));
+
 /**
- * What staff see: every order but a card order whose payment is not verified yet (the kitchen has not been handed
- * it, and it may never be paid).
+ * shared `isOnBoard` in SQL, over any order row's columns (an aliased subquery's too): every order but one that
+ * waits for its payment before the kitchen (a card order whose payment is not verified yet: the kitchen has not
+ * been handed it, and it may never be paid).
  */
-export const handedToKitchen = sql`not (${orders.paymentMethod} = 'card' and ${orders.paymentStatus} = 'unpaid')`;
+export function onBoardCondition(paymentMethod: SQLWrapper, paymentStatus: SQLWrapper): SQL {
+  return sql`not (${paymentMethod} in (${paidBeforeKitchen}) and ${paymentStatus} = 'unpaid')`;
+}
+
+/** What staff see: the orders on the board. */
+export const handedToKitchen = onBoardCondition(orders.paymentMethod, orders.paymentStatus);
 
 const staffOrderColumns = {
   ...orderWithBranch,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language } from '@sufra/shared/language';
-import { momentsOfMove } from '@sufra/shared/machines/order-lifecycle';
+import { isOnBoard, momentsOfMove } from '@sufra/shared/machines/order-lifecycle';
 import { canTransition, isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
 import type { OrderType } from '@sufra/shared/order-types';
 import type { Order, OrderListResponse, StaffOrder } from '@sufra/shared/schemas/order';
@@ -181,10 +181,8 @@ export function createOrdersService(
     ): Promise<StaffOrder> {
       const row = await findStaffOrder(db, id, staff.brandId);
       if (!row || !staff.branchIds.includes(row.order.branchId)) throw new AppError('order_not_found');
-      // A card order not yet paid was never handed to the kitchen: staff do not see it.
-      if (row.order.paymentMethod === 'card' && row.order.paymentStatus === 'unpaid') {
-        throw new AppError('order_not_found');
-      }
+      // An order not yet handed to the kitchen (a card order not yet paid): staff do not see it.
+      if (!isOnBoard(row.order)) throw new AppError('order_not_found');
       const from = row.order.status;
       if (!isOrderStatus(from) || !canTransition(row.order.orderType as OrderType, from, to)) {
         throw new AppError('order_transition_not_allowed', { from, to });
@@ -230,9 +228,7 @@ export function createOrdersService(
     async recordCash(staff: StaffPrincipal, id: number): Promise<StaffOrder> {
       const row = await findStaffOrder(db, id, staff.brandId);
       if (!row || !staff.branchIds.includes(row.order.branchId)) throw new AppError('order_not_found');
-      if (row.order.paymentMethod === 'card' && row.order.paymentStatus === 'unpaid') {
-        throw new AppError('order_not_found');
-      }
+      if (!isOnBoard(row.order)) throw new AppError('order_not_found');
       const refuse = (order: OrderRow) =>
         new AppError(
           order.paymentMethod === 'cash' && order.paymentStatus === 'paid'

@@ -11,6 +11,7 @@ import type { PlacedCouponWrite } from '../coupons/coupon-uses.ts';
 import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
 import type { CheckoutPointsWrite } from '../loyalty/checkout-points.ts';
 import type { OrderRewardWrite } from '../loyalty/order-rewards.ts';
+import { orderPlacedNoticeSql } from '../order-events/order-events.repo.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
 import type { OrderInsert, OrderLineInsert } from './orders.repo.ts';
 
@@ -105,6 +106,8 @@ export interface PlacedOrderWrite {
   reward?: OrderRewardWrite;
   /** A coupon used on the order: its use recorded by its placement extra (coupons/coupon-uses). */
   coupon?: PlacedCouponWrite;
+  /** Hand the order to the kitchen in this write (the lifecycle's plan, kitchen-hand-off.ts): outbox row and notice. */
+  handToKitchen: boolean;
 }
 
 /**
@@ -200,6 +203,7 @@ export async function insertPlacedOrders(
         attempt_id: paymentAttempt?.id ?? null,
         attempt_provider: paymentAttempt?.provider ?? null,
         attempt_key: paymentAttempt?.idempotencyKey ?? null,
+        hand_to_kitchen: w.handToKitchen,
         lines: lines.map((l) => ({
           position: l.position,
           kind: l.kind,
@@ -228,7 +232,7 @@ export async function insertPlacedOrders(
         notes text, receive_at timestamptz, lat float8, lng float8, address jsonb, delivery_zone_id int,
         table_id int, table_number text, created_at timestamptz, updated_at timestamptz, context_version int, key text,
         request_hash text, response_status int, response_body jsonb, attempt_id int, attempt_provider text,
-        attempt_key text, lines jsonb)
+        attempt_key text, hand_to_kitchen boolean, lines jsonb)
     ), checked as (
       -- The access check every signed-in request makes (sessions.repo customerSessionLiveSelect), and the key's: one
       -- index probe per write each (lateral, limit 1). As exists() the key's check was planned as one hashed scan of
@@ -286,13 +290,13 @@ export async function insertPlacedOrders(
         name_en text, quantity int, unit_price_halalas int8, subtotal int8, tax int8, total int8, modifiers jsonb,
         slots jsonb)
     ), outbox as (
-      -- A card order reaches the kitchen only once its payment is verified: its order_placed row is written by
-      -- the verification's transaction instead (payments.service settle), so no row exists to deliver before.
+      -- Only the orders the lifecycle hands to the kitchen now (kitchen-hand-off.ts): a card order's row is written
+      -- once its payment is verified (payment-settle raises handed_to_kitchen), so none exists to deliver before.
       insert into ${orderOutbox} (order_id, event, payload)
       select p.order_id, 'order_placed', jsonb_build_object('orderId', p.order_id, 'brandId', p.brand_id,
         'branchId', ${branchId}::int, 'number', p.number)
       from placed p
-      where p.payment_method <> 'card'
+      where p.hand_to_kitchen
       order by p.n
     ), claimed as (
       -- The key with its response. No "on conflict": a key a concurrent statement inserted fails this one.
@@ -309,10 +313,11 @@ export async function insertPlacedOrders(
       where p.attempt_provider is not null
       returning id, order_id
     )
-    -- Wakes the kitchen relays when this commits (a select CTE nobody reads would not run, so it is here;
-    -- PostgreSQL sends one notification for the statement's identical ones).
+    -- Wakes the kitchen relays and tells the boards when this commits (a select CTE nobody reads would not run, so
+    -- it is here; PostgreSQL sends one notification for the statement's identical wake-ups).
     select c.ord, c.live, c.taken, c.current, p.order_id as id, p.number, a.id as attempt_id,
-      case when p.order_id is not null then pg_notify(${OUTBOX_WAKE_CHANNEL}, '') end
+      case when p.hand_to_kitchen then pg_notify(${OUTBOX_WAKE_CHANNEL}, '') end,
+      case when p.hand_to_kitchen then ${orderPlacedNoticeSql({ id: sql`p.order_id`, brandId: sql`p.brand_id`, branchId: sql`${branchId}::int`, customerId: sql`p.customer_id` })} end
     from checked c
     left join placed p on p.ord = c.ord
     left join attempt a on a.order_id = p.order_id

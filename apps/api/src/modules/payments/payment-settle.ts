@@ -1,6 +1,7 @@
+import { handsToKitchenAt } from '@sufra/shared/machines/order-lifecycle';
 import type { PaymentOutcome } from '@sufra/shared/schemas/payment';
 import { PaymentProviderError, type ProviderPayment } from '../../providers/payment/payment-provider.ts';
-import { insertOutboxEvent, type OrderRow } from '../orders/orders.repo.ts';
+import type { OrderRow } from '../orders/orders.repo.ts';
 import { announceOrder, changeable, type PaymentsCore, type Settled } from './payment-core.ts';
 import {
   insertRefund,
@@ -81,12 +82,10 @@ export function createPaymentSettle(core: PaymentsCore) {
         return 'ignored';
       }
       await deps.lifecycle.raise(tx, { moment: 'paid', order, at: now });
-      // The kitchen hand-off held since placement, now that the money is verified.
-      await insertOutboxEvent(tx, {
-        orderId: order.id,
-        event: 'order_placed',
-        payload: { orderId: order.id, brandId: order.brandId, branchId: order.branchId, number: order.number },
-      });
+      // The kitchen hand-off held since placement, now that the money is verified (the kitchen's handler writes it).
+      if (handsToKitchenAt(order) === 'payment') {
+        await deps.lifecycle.raise(tx, { moment: 'handed_to_kitchen', order, at: now });
+      }
       await announceOrder(tx, order);
       return 'paid';
     });

@@ -5,7 +5,7 @@ import {
   paymentVerifyResponse,
   placedOrderResponse,
 } from '@sufra/shared/schemas/payment';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Caller, caller, countRows } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { type GatewayStandIn, startGatewayStandIn } from '../../../test/gateway-stand-in.ts';
@@ -18,6 +18,7 @@ import {
   GATEWAY_SIGNATURE_HEADER,
   signGatewayWebhook,
 } from '../../providers/payment/test-gateway/test-gateway-signature.ts';
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../order-events/order-events.repo.ts';
 import { MAX_OPEN_ATTEMPTS } from './payments.service.ts';
 
 const WEBHOOK_SECRET = 'whsec_payments_in_tests_0123456789';
@@ -248,6 +249,30 @@ describe('card payments of orders', () => {
     expect(await kitchenRows(order.id)).toBe(1);
     expect((await verify(a, order.id)).body?.outcome).toBe('paid');
     expect(await kitchenRows(order.id)).toBe(1);
+  });
+
+  it("tells the board of a card order when its payment is verified, not before, in the payment's own commit", async () => {
+    // The kitchen relay does not run in these tests: what the board hears comes from the transactions themselves.
+    const notices: LiveNotice[] = [];
+    const stop = await t.database.listen(LIVE_CHANNEL, (payload) => {
+      const notice = parseLiveNotice(payload);
+      if (notice) notices.push(notice);
+    });
+    try {
+      const placedOf = (id: number) => notices.filter((n) => n.kind === 'order_placed' && n.orderId === id).length;
+      const { order, redirectUrl } = await placeCard();
+      const cash = await placeOrder(a, UUID.aMain, { ...body(), paymentMethod: 'cash' });
+      expect(cash.statusCode, cash.body).toBe(201);
+      const cashId = orderSchema.parse(cash.json()).id;
+      // Notices arrive in commit order: once the cash order's is here, the card order's would have been.
+      await vi.waitFor(() => expect(placedOf(cashId)).toBe(1));
+      expect(placedOf(order.id)).toBe(0);
+      await payOnGateway(redirectUrl);
+      expect((await verify(a, order.id)).body?.outcome).toBe('paid');
+      await vi.waitFor(() => expect(placedOf(order.id)).toBe(1));
+    } finally {
+      await stop();
+    }
   });
 
   it('takes a duplicated webhook once and refuses a forged one with 401, changing nothing', async () => {

@@ -2,6 +2,7 @@ import { TERMINAL_ORDER_STATUSES } from '@sufra/shared/machines/order-status';
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches, tables } from '../../db/schema/branches.ts';
+import { onBoardCondition } from '../orders/orders.repo.ts';
 
 export type TableRow = typeof tables.$inferSelect;
 /** A table with whether it has open orders (what makes a free table show as Occupied, tables.service). */
@@ -10,13 +11,13 @@ export type TableWithOrders = TableRow & { hasOpenOrders: boolean };
 const terminal = sql.raw(TERMINAL_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /**
- * The table has an order still under way: not delivered, canceled or returned, and seen by the kitchen (a card order
- * whose payment has not arrived is not: the board never lists it, and it expires if the money never comes). Walks
+ * The table has an order still under way: not delivered, canceled or returned, and seen by the kitchen (on the board:
+ * a card order whose payment has not arrived is not, and it expires if the money never comes). Walks
  * `orders_open_by_table_idx`, so finished orders cost nothing.
  */
 // Written out with its own alias: drizzle leaves column names unqualified in a one-table select, and an unqualified
 // `id` inside the subquery would be the order's.
-const hasOpenOrders = sql<boolean>`exists (select 1 from orders open_order where open_order.table_id = ${sql.raw('"tables"."id"')} and open_order.status not in (${terminal}) and not (open_order.payment_method = 'card' and open_order.payment_status = 'unpaid'))`;
+const hasOpenOrders = sql<boolean>`exists (select 1 from orders open_order where open_order.table_id = ${sql.raw('"tables"."id"')} and open_order.status not in (${terminal}) and ${onBoardCondition(sql.raw('open_order.payment_method'), sql.raw('open_order.payment_status'))})`;
 
 /** A table with its brand (through the branch), or undefined when it isn't that brand's. */
 export async function findBrandTable(db: Queryable, id: number, brandId: number): Promise<TableWithOrders | undefined> {

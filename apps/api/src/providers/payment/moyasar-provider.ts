@@ -10,7 +10,7 @@ import {
   type ProviderPayment,
   type WebhookRequest,
 } from './payment-provider.ts';
-import { providerPaymentsApi } from './provider-http.ts';
+import { providerPaymentsApi, webhookEnvelope, webhookJson } from './provider-http.ts';
 
 export interface MoyasarSettings {
   /** e.g. https://api.moyasar.com/v1 (tests: a local fake). */
@@ -177,12 +177,7 @@ export function createMoyasarProvider(settings: MoyasarSettings): PaymentProvide
     fetchPayment,
     refundPayment,
     verifyWebhook(request: WebhookRequest): PaymentWebhookEvent {
-      let json: unknown;
-      try {
-        json = JSON.parse(request.rawBody);
-      } catch {
-        throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: malformed JSON');
-      }
+      const json = webhookJson(request, 'moyasar');
       // The secret first: only a genuine event's shape is worth judging (and a forged one learns nothing from it).
       const secret =
         json && typeof json === 'object' && 'secret_token' in json && typeof json.secret_token === 'string'
@@ -193,13 +188,12 @@ export function createMoyasarProvider(settings: MoyasarSettings): PaymentProvide
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: wrong secret token');
       }
-      const parsed = moyasarWebhook.safeParse(json);
-      if (!parsed.success) throw new PaymentProviderError('webhook_invalid', 'moyasar webhook: unexpected body');
-      const data = moyasarPayment.safeParse(parsed.data.data);
+      const envelope = webhookEnvelope(moyasarWebhook, json, 'moyasar');
+      const data = moyasarPayment.safeParse(envelope.data);
       const status = data.success ? toStatus(data.data.status) : null;
       // Genuine, but not a payment we act on (a `verified` card check, data of another shape): acknowledged only.
       const payment = data.success && status !== null ? toProviderPayment(data.data) : null;
-      return { eventId: parsed.data.id, type: parsed.data.type, payment };
+      return { eventId: envelope.id, type: envelope.type, payment };
     },
   };
 }

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { type PaymentProvider, PaymentProviderError, type ProviderPayment } from './payment-provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPayment,
+  type WebhookRequest,
+} from './payment-provider.ts';
 
 export interface ProviderRequest {
   method: 'GET' | 'POST';
@@ -130,4 +135,23 @@ export function providerPaymentsApi<Json>(api: ProviderPaymentsApi<Json>) {
       amountHalalas === undefined ? {} : { amount: amountHalalas },
     );
   return { call, fetchPayment, refundPayment };
+}
+
+/**
+ * A webhook's body read as JSON: the one parse every adapter's verifyWebhook makes (before or after its signature
+ * check, as its scheme needs). Malformed JSON is `webhook_invalid`, named after the provider.
+ */
+export function webhookJson(request: WebhookRequest, provider: string): unknown {
+  try {
+    return JSON.parse(request.rawBody);
+  } catch {
+    throw new PaymentProviderError('webhook_invalid', `${provider} webhook: malformed JSON`);
+  }
+}
+
+/** A genuine webhook's envelope read with the adapter's schema; any other shape is `webhook_invalid`. */
+export function webhookEnvelope<S extends z.ZodType>(schema: S, json: unknown, provider: string): z.infer<S> {
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new PaymentProviderError('webhook_invalid', `${provider} webhook: unexpected body`);
+  return parsed.data;
 }

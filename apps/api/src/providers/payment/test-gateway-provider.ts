@@ -8,7 +8,7 @@ import {
   type ProviderPayment,
   type WebhookRequest,
 } from './payment-provider.ts';
-import { providerPaymentsApi } from './provider-http.ts';
+import { providerPaymentsApi, webhookEnvelope, webhookJson } from './provider-http.ts';
 import { gatewayPaymentJson, gatewayWebhookBody } from './test-gateway/test-gateway-api.ts';
 import { GATEWAY_SIGNATURE_HEADER, gatewaySignatureValid } from './test-gateway/test-gateway-signature.ts';
 
@@ -56,15 +56,8 @@ export function createTestGatewayProvider(settings: TestGatewayProviderSettings)
       if (!gatewaySignatureValid(settings.webhookSecret, request.rawBody, signature)) {
         throw new PaymentProviderError('webhook_invalid', 'test gateway webhook: bad or missing signature');
       }
-      let json: unknown;
-      try {
-        json = JSON.parse(request.rawBody);
-      } catch {
-        throw new PaymentProviderError('webhook_invalid', 'test gateway webhook: malformed JSON');
-      }
-      const parsed = gatewayWebhookBody.safeParse(json);
-      if (!parsed.success) throw new PaymentProviderError('webhook_invalid', 'test gateway webhook: unexpected body');
-      return { eventId: parsed.data.id, type: parsed.data.type, payment: toProviderPayment(parsed.data.data) };
+      const event = webhookEnvelope(gatewayWebhookBody, webhookJson(request, 'test gateway'), 'test gateway');
+      return { eventId: event.id, type: event.type, payment: toProviderPayment(event.data) };
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "order_outbox" DROP COLUMN "announced_at";

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Config } from '../config/env.ts';
+import { registerWeb } from './web.ts';
+
+/**
+ * The web plugin on its own, outside buildApp: what it needs is the config's folders and the API's routes, so a
+ * bare Fastify shows what it serves. (The whole app's pages are covered by spa-html.test.ts and app.test.ts.)
+ */
+describe('the web plugin', () => {
+  const dirs: string[] = [];
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function webApp(built: boolean) {
+    const webDist = mkdtempSync(join(tmpdir(), 'sufra-web-'));
+    dirs.push(webDist);
+    if (built)
+      writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><title>Sufra</title></head></html>');
+    const config = { webDist, imagesDir: join(webDist, 'no-images'), imageHost: '' } as Config;
+    app = Fastify();
+    await registerWeb(app, config, {
+      menuPageData: async () => null,
+      allowedMethods: (path) => (path === '/api/orders' ? ['POST'] : []),
+    });
+    return app;
+  }
+
+  it('answers a page route with the web app, an asset-like path and an unknown API path with our JSON 404', async () => {
+    const web = await webApp(true);
+    const page = await web.inject({ method: 'GET', url: '/staff/redeem' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Sufra</title>');
+    for (const url of ['/api/nothing-here/', '/missing.js']) {
+      const res = await web.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+  });
+
+  it("answers a known API path's wrong method with 405 and Allow", async () => {
+    const res = await (await webApp(true)).inject({ method: 'GET', url: '/api/orders' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+  });
+
+  it('says how to build the web app when it is not built', async () => {
+    const res = await (await webApp(false)).inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+});
