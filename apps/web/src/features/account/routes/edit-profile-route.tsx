@@ -3,8 +3,8 @@ import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import type { Customer } from '@sufra/shared/schemas/customer';
 import { type FormEvent, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { PageFallback } from '../../../app/layout/page-fallback';
 import { FormAlert } from '../../../components/ui/form-field';
+import { PageFallback } from '../../../components/ui/page-fallback';
 import { PhoneField } from '../../../components/ui/phone-field';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths } from '../../../config/paths';
@@ -36,7 +36,7 @@ import { ProfileFields, type ProfileValues, profileBody } from '../components/pr
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
 import './account.css';
-import { useBrandName } from '../../../lib/use-brand-name';
+import { useBrandName } from '../../../stores/use-brand-name';
 
 const PROFILE_FIELDS = ['fullName', 'email', 'ageGroup', 'gender', 'city'] as const;
 

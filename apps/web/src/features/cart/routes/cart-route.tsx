@@ -1,12 +1,12 @@
 import { formatSar } from '@sufra/shared/money';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from 'react-redux';
 import { Link, useLocation, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
-import { priceCheckedCart, totalsForSlice } from '../../../lib/cart-pricing';
+import { type CartCombo, type CartProduct, comboUnitTotal, productUnitTotal } from '../../../lib/cart-lines';
+import { priceCheckedCart } from '../../../lib/cart-pricing';
 import { formatNumber } from '../../../lib/format-number';
 import { menuQueryKey, useMenu } from '../../../lib/get-menu';
 import { type CartCheck, type CheckedLine, checkCart } from '../../../lib/line-check';
@@ -15,24 +15,16 @@ import { peekQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import {
-  type CartCombo,
-  type CartProduct,
-  type CartState,
   changeComboQuantity,
   changeProductQuantity,
-  comboUnitTotal,
-  productUnitTotal,
   removeCombo,
   removeProduct,
   repriceLines,
   restoreCombo,
   restoreProduct,
-  setCharges,
-  setTaxes,
-  setTotals,
 } from '../../../stores/cart-slice';
 import { enterEstablishment } from '../../../stores/establishment-slice';
-import { type RootState, useAppDispatch, useAppSelector } from '../../../stores/root-state';
+import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { CartLine } from '../components/cart-line';
 import './cart.css';
 
@@ -62,29 +54,22 @@ function unitAndQuantity(line: ShownLine): { unit: number; quantity: number } | 
     : { unit: comboUnitTotal(line.checked.line), quantity: line.checked.line.comboQuantity };
 }
 
-/** True when the figures differ from what the slice holds (each write is also a write to storage). */
-function differs(saved: CartState, figures: Partial<CartState>): boolean {
-  return Object.entries(figures).some(([key, value]) => saved[key as keyof CartState] !== value);
-}
-
 /**
  * /cart/{uuid}: the lines, checked against the branch's current menu (a stale cart is repriced, and what can no longer
- * be ordered is flagged and left out), and the totals from the shared pricing function, written to the cart slice.
+ * be ordered is flagged and left out), and the totals from the shared pricing function.
  */
 export default function CartRoute() {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
   const [, navigate] = useLocation();
   const brand = useAppSelector((s) => s.establishment.establishment?.brand);
   const products = useAppSelector((s) => s.cart.products);
   const combos = useAppSelector((s) => s.cart.combos);
-  const integrated = useAppSelector((s) => s.cart.integrated);
 
   // The layout enters the establishment (which loads its saved cart) in an effect, and a child's effects run first:
-  // entering here, before the first paint, keeps an "empty cart" from flashing and zero totals from being written.
+  // entering here, before the first paint, keeps an "empty cart" from flashing.
   const [entered, setEntered] = useState<string | null>(null);
   useLayoutEffect(() => {
     dispatch(enterEstablishment(uuid));
@@ -104,10 +89,7 @@ export default function CartRoute() {
     () => (menuData && entered === uuid ? checkCart({ products, combos }, menuData) : null),
     [products, combos, menuData, entered, uuid],
   );
-  const totals = useMemo(
-    () => (check && menuData ? priceCheckedCart(check, menuData, { integrated }) : null),
-    [check, menuData, integrated],
-  );
+  const totals = useMemo(() => (check && menuData ? priceCheckedCart(check, menuData) : null), [check, menuData]);
 
   // Told once: the refreshed prices are written back, so the next check finds nothing to change.
   const [pricesUpdated, setPricesUpdated] = useState(false);
@@ -116,16 +98,6 @@ export default function CartRoute() {
     if (check.pricesChanged) setPricesUpdated(true);
     dispatch(repriceLines({ products: check.products.map((c) => c.line), combos: check.combos.map((c) => c.line) }));
   }, [check, dispatch]);
-
-  // The slice's totals follow the page, for the pages after it (order type, checkout).
-  useEffect(() => {
-    if (!totals) return;
-    const { totals: sums, taxes, charges } = totalsForSlice(totals.pricing);
-    const saved = store.getState().cart;
-    if (differs(saved, sums)) dispatch(setTotals(sums));
-    if (differs(saved, taxes)) dispatch(setTaxes(taxes));
-    if (differs(saved, charges)) dispatch(setCharges(charges));
-  }, [totals, store, dispatch]);
 
   // One live region: what the diner just did, then the new total.
   const [announcement, setAnnouncement] = useState('');
