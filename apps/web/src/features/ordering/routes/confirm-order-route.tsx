@@ -1,7 +1,7 @@
 import { isTerminalOrderStatus, orderStatusLabel } from '@sufra/shared/machines/order-status';
 import { formatSar } from '@sufra/shared/money';
-import { ORDER_TYPES } from '@sufra/shared/order-types';
 import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/order-cancel-reasons';
+import { ORDER_TYPES } from '@sufra/shared/order-types';
 import type { Order } from '@sufra/shared/schemas/order';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
