@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { PageFallback } from '../../../components/ui/page-fallback';
 import { paths } from '../../../config/paths';
