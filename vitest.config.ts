@@ -15,6 +15,8 @@ export default defineConfig({
             'apps/api/src/db/seed/seed-data.test.ts',
             // The API's pure helpers (no app, no database).
             'apps/api/src/lib/**/*.test.ts',
+            // The lint configuration's import rules, run on probe files.
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },

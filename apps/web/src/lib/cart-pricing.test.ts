@@ -1,13 +1,7 @@
 import { priceCart } from '@sufra/shared/pricing/price-cart';
 import { describe, expect, it } from 'vitest';
-import {
-  type CartCombo,
-  type CartProduct,
-  comboUnitTotal,
-  linesSubtotal,
-  productUnitTotal,
-} from '../stores/cart-slice';
-import { comboInput, orderableLines, priceCheckedCart, productInput, totalsForSlice } from './cart-pricing';
+import { type CartCombo, type CartProduct, comboUnitTotal, linesSubtotal, productUnitTotal } from './cart-lines';
+import { comboInput, orderableLines, priceCheckedCart, productInput } from './cart-pricing';
 import type { CheckedLine, LineProblem } from './line-check';
 
 const shawarma: CartProduct = {
@@ -152,15 +146,5 @@ describe('pricing the checked cart', () => {
     );
     expect(plain?.pricing.foodicsTotal).toBe(0);
     expect(integrated?.pricing.foodicsTotal).toBe(12_100);
-  });
-
-  it('hands the slice its total, tax and charge fields', () => {
-    const totals = priceCheckedCart(check, { taxMode: 'exclusive', vatRateBasisPoints: 1500 });
-    if (!totals) throw new Error('not priced');
-    expect(totalsForSlice(totals.pricing)).toEqual({
-      totals: { subtotal: 10_600, totalDiscount: 0, foodicsTotal: 0 },
-      taxes: { taxesPrice: 1500, branchTaxes: 1320, modifiersTaxes: 180, foodicsTaxes: 0 },
-      charges: { chargeAmount: 0, chargesTaxes: 0, foodicsCharges: 0 },
-    });
   });
 });

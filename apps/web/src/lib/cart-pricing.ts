@@ -6,7 +6,7 @@ import {
   priceCart,
 } from '@sufra/shared/pricing/price-cart';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
-import type { CartCombo, CartProduct, CartState } from '../stores/cart-slice';
+import type { CartCombo, CartProduct } from './cart-lines';
 import type { CartCheck, CheckedLine } from './line-check';
 
 /** One cart line as the shared pricing function takes it. Options carry no rate of their own: the line's applies. */
@@ -80,26 +80,4 @@ export function priceCheckedCart(
     if (line) byLine.set(id, line);
   });
   return { pricing, byLine };
-}
-
-/** The slice's total fields (spec §3) from a pricing, for its setters: later pages read them. */
-export function totalsForSlice(pricing: CartPricing) {
-  return {
-    totals: {
-      subtotal: pricing.subtotal,
-      totalDiscount: pricing.totalDiscount,
-      foodicsTotal: pricing.foodicsTotal,
-    } satisfies Partial<CartState>,
-    taxes: {
-      taxesPrice: pricing.taxesPrice,
-      branchTaxes: pricing.branchTaxes,
-      modifiersTaxes: pricing.modifiersTaxes,
-      foodicsTaxes: pricing.foodicsTaxes,
-    } satisfies Partial<CartState>,
-    charges: {
-      chargeAmount: pricing.chargeAmount,
-      chargesTaxes: pricing.chargesTaxes,
-      foodicsCharges: pricing.foodicsCharges,
-    } satisfies Partial<CartState>,
-  };
 }

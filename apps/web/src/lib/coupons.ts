@@ -9,9 +9,17 @@ import type {
   MyCouponsResponse,
 } from '@sufra/shared/schemas/coupons';
 import type { OrderLineBody } from '@sufra/shared/schemas/order';
-import type { CartCoupon, CartState } from '../stores/cart-slice';
+import type { CartCombo, CartProduct } from './cart-lines';
 import { customerRequest, enc } from './customer-request';
 import type { CartCheck } from './line-check';
+
+/** The coupon the cart keeps (stores/cart-slice holds it; its shape lives here, with the logic that reads it). */
+export interface CartCoupon {
+  code: string;
+  discountHalalas?: number;
+  /** The coupon as the server's check answered it (issue 16): the cart prices it and re-checks it as it changes. */
+  coupon?: Coupon;
+}
 
 /**
  * Coupons in the diner's app (issue 16): the calls, and the chosen coupon as the cart keeps it. Here in lib because
@@ -114,7 +122,7 @@ export function couponLineItems(check: Pick<CartCheck, 'products' | 'combos'> | 
 }
 
 /** The cart's lines as the API takes them (what was chosen, never what it costs), for the coupon check. */
-export function cartOrderLines(cart: Pick<CartState, 'products' | 'combos'>): OrderLineBody[] {
+export function cartOrderLines(cart: { products: CartProduct[]; combos: CartCombo[] }): OrderLineBody[] {
   return [
     ...cart.products.map(
       (p): OrderLineBody => ({

@@ -1,6 +1,6 @@
 import type { MenuItem, MenuResponse, ModifierGroup } from '@sufra/shared/schemas/menu';
 import { describe, expect, it } from 'vitest';
-import type { CartCombo, CartProduct } from '../stores/cart-slice';
+import type { CartCombo, CartProduct } from './cart-lines';
 import { checkCart } from './line-check';
 
 /** A small branch menu in English: a shawarma plate with a sauce group, fries, two drinks, and a meal combo. */

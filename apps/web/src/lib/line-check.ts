@@ -1,13 +1,13 @@
 import type { MenuItem, MenuResponse, ModifierGroup } from '@sufra/shared/schemas/menu';
 import {
   type CartCombo,
+  type CartLines,
   type CartModifierChoice,
   type CartProduct,
-  type CartState,
   comboLineKey,
   MAX_QUANTITY,
   productLineKey,
-} from '../stores/cart-slice';
+} from './cart-lines';
 
 /**
  * Cart lines are snapshots taken when they were added; the menu may have changed since (a stale cart). Each line is
@@ -184,7 +184,7 @@ function priceFacts(line: CartProduct | CartCombo): string {
   ]);
 }
 
-export function checkCart(cart: Pick<CartState, 'products' | 'combos'>, menu: Menu): CartCheck {
+export function checkCart(cart: CartLines, menu: Menu): CartCheck {
   const index: MenuIndex = {
     items: new Map(menu.items.map((item) => [item.id, item])),
     groups: new Map(menu.modifierGroups.map((group) => [group.id, group])),

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { type CartCombo, type CartProduct, cartItemCount, MAX_QUANTITY } from '../lib/cart-lines';
+import { selectCartSubtotal } from './cart-selectors';
 import {
   addCombo,
   addProduct,
-  type CartCombo,
-  type CartProduct,
   type CartState,
-  cartItemCount,
   cartReducer,
   changeComboQuantity,
   changeProductQuantity,
   initialCartState,
-  MAX_QUANTITY,
   removeCombo,
   removeProduct,
   replaceCart,
@@ -20,7 +18,6 @@ import {
   restoreProduct,
   setAddress,
   setBranch,
-  setCharges,
   setCoordinates,
   setCoupon,
   setDeliveryBranches,
@@ -28,8 +25,6 @@ import {
   setOrderType,
   setPaymentData,
   setPickupBranches,
-  setTaxes,
-  setTotals,
 } from './cart-slice';
 
 const kabsa = (overrides: Partial<CartProduct> = {}): CartProduct => ({
@@ -63,6 +58,9 @@ const meal = (overrides: Partial<CartCombo> = {}): CartCombo => ({
   ...overrides,
 });
 
+/** The subtotal as the app reads it: derived from the lines by the memoized selector, never stored. */
+const subtotal = (cart: CartState) => selectCartSubtotal({ cart });
+
 const run = (...actions: Parameters<typeof cartReducer>[1][]): CartState =>
   actions.reduce((state, action) => cartReducer(state, action), initialCartState);
 
@@ -71,7 +69,7 @@ describe('cart products', () => {
     const state = run(addProduct(kabsa({ productQuantity: 2 })));
     expect(state.products).toHaveLength(1);
     expect(state.products[0]?.productQuantity).toBe(2);
-    expect(state.subtotal).toBe(7000);
+    expect(subtotal(state)).toBe(7000);
   });
 
   it('merges an identical product (same item, same options in any order) into one line', () => {
@@ -81,13 +79,13 @@ describe('cart products', () => {
     );
     expect(state.products).toHaveLength(1);
     expect(state.products[0]?.productQuantity).toBe(3);
-    expect(state.subtotal).toBe(3 * 3800);
+    expect(subtotal(state)).toBe(3 * 3800);
   });
 
   it('keeps the same item with different options as separate lines', () => {
     const state = run(addProduct(kabsa()), addProduct(kabsa({ modifiers: [cheese] })));
     expect(state.products).toHaveLength(2);
-    expect(state.subtotal).toBe(3500 + 3800);
+    expect(subtotal(state)).toBe(3500 + 3800);
   });
 
   it('caps a merged line at the maximum quantity', () => {
@@ -98,7 +96,7 @@ describe('cart products', () => {
   it('removes a product by index', () => {
     const state = run(addProduct(kabsa()), addProduct(kabsa({ itemId: 2 })), removeProduct(0));
     expect(state.products.map((p) => p.itemId)).toEqual([2]);
-    expect(state.subtotal).toBe(3500);
+    expect(subtotal(state)).toBe(3500);
   });
 
   it('ignores removing an index that does not exist', () => {
@@ -109,7 +107,7 @@ describe('cart products', () => {
   it('changes a product quantity by index', () => {
     const state = run(addProduct(kabsa()), changeProductQuantity({ index: 0, quantity: 4 }));
     expect(state.products[0]?.productQuantity).toBe(4);
-    expect(state.subtotal).toBe(14_000);
+    expect(subtotal(state)).toBe(14_000);
   });
 
   it('removes the product when its quantity goes to zero or below', () => {
@@ -132,7 +130,7 @@ describe('cart combos', () => {
   it('adds a combo with its slot extras in the subtotal', () => {
     const state = run(addCombo(meal({ comboQuantity: 2 })));
     expect(state.combos).toHaveLength(1);
-    expect(state.subtotal).toBe(2 * 4200);
+    expect(subtotal(state)).toBe(2 * 4200);
   });
 
   it('merges a combo with the same slot choices', () => {
@@ -148,7 +146,7 @@ describe('cart combos', () => {
     );
     const state = run(addCombo(meal()), addCombo(other));
     expect(state.combos).toHaveLength(2);
-    expect(state.subtotal).toBe(4200 + 4000);
+    expect(subtotal(state)).toBe(4200 + 4000);
   });
 
   it('removes a combo by index', () => {
@@ -167,7 +165,7 @@ describe('cart combos', () => {
   it('counts products and combos together', () => {
     const state = run(addProduct(kabsa({ productQuantity: 2 })), addCombo(meal({ comboQuantity: 3 })));
     expect(cartItemCount(state)).toBe(5);
-    expect(state.subtotal).toBe(7000 + 12_600);
+    expect(subtotal(state)).toBe(7000 + 12_600);
   });
 });
 
@@ -203,21 +201,6 @@ describe('cart setters', () => {
     expect(run(setPaymentData({ method: 'card', id: 'p_1' })).paymentData).toEqual({ method: 'card', id: 'p_1' });
   });
 
-  it('sets totals without touching other fields', () => {
-    const state = run(addProduct(kabsa()), setTotals({ totalDiscount: 500, foodicsTotal: 3000, integrated: true }));
-    expect(state).toMatchObject({ totalDiscount: 500, foodicsTotal: 3000, integrated: true, subtotal: 3500 });
-  });
-
-  it('sets taxes', () => {
-    const state = run(setTaxes({ taxesPrice: 525, branchTaxes: 500, modifiersTaxes: 25, foodicsTaxes: 525 }));
-    expect(state).toMatchObject({ taxesPrice: 525, branchTaxes: 500, modifiersTaxes: 25, foodicsTaxes: 525 });
-  });
-
-  it('sets charges', () => {
-    const state = run(setCharges({ chargeAmount: 1000, chargesTaxes: 150, foodicsCharges: 1150 }));
-    expect(state).toMatchObject({ chargeAmount: 1000, chargesTaxes: 150, foodicsCharges: 1150 });
-  });
-
   it('sets the delivery and pickup branch lists', () => {
     const branches = [{ id: 1, name: { ar: 'أ', en: 'A' } }];
     expect(run(setDeliveryBranches(branches)).deliveryBranches).toEqual(branches);
@@ -232,10 +215,17 @@ describe('replacing and resetting the cart', () => {
     expect(state).toEqual(saved);
   });
 
+  it('leaves behind the totals an older version stored with the cart (they are derived now)', () => {
+    const saved = { ...run(addProduct(kabsa())), subtotal: 1, taxesPrice: 2, totalDiscount: 3, integrated: true };
+    const state = run(replaceCart(saved));
+    expect(Object.keys(state).sort()).toEqual(Object.keys(initialCartState).sort());
+    expect(subtotal(state)).toBe(3500);
+  });
+
   it('fills fields missing from an older saved cart with their defaults', () => {
-    const { totalDiscount: _omit, ...partial } = run(addProduct(kabsa()));
+    const { notes: _omit, ...partial } = run(addProduct(kabsa()));
     const state = run(replaceCart(partial as CartState));
-    expect(state.totalDiscount).toBe(0);
+    expect(state.notes).toBe('');
     expect(state.products).toHaveLength(1);
   });
 
@@ -259,7 +249,7 @@ describe('undoing a removal and repricing', () => {
       [2, 4],
       [3, 1],
     ]);
-    expect(state.subtotal).toBe(6 * 3500);
+    expect(subtotal(state)).toBe(6 * 3500);
   });
 
   it('merges a restored line into an identical line added since, and clamps a far index to the end', () => {
@@ -287,7 +277,7 @@ describe('undoing a removal and repricing', () => {
     );
     expect(state.products[0]).toMatchObject({ unitPriceHalalas: 4000, productQuantity: 5 });
     expect(state.combos[0]?.unitPriceHalalas).toBe(4500);
-    expect(state.subtotal).toBe(5 * 4000 + 4500 + 200);
+    expect(subtotal(state)).toBe(5 * 4000 + 4500 + 200);
   });
 
   it('ignores a repriced line that no longer matches the line at its place', () => {

@@ -1,8 +1,9 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
+import type { CartProduct } from '../lib/cart-lines';
 import { memoryStorage } from '../lib/storage';
 import { authReducer, login, logout } from './auth-slice';
-import { addProduct, type CartProduct, cartReducer } from './cart-slice';
+import { addProduct, cartReducer } from './cart-slice';
 import { enterEstablishment, establishmentReducer } from './establishment-slice';
 import { layoutReducer, setMenuCollapsed } from './layout-slice';
 import { cartKey, createPersistenceMiddleware, loadMenuCollapsed } from './store-persistence';

@@ -3,6 +3,10 @@ import { ORDER_STATUSES } from '../machines/order-status.ts';
 import { PRICING_LIMITS } from '../pricing/price-cart.ts';
 import { latLng, localizedText, orderTypeSchema } from './common.ts';
 
+// Defined in a zod-free module so the browser can import it alone; re-exported for the API modules that import it with
+// the order schemas (they are being reshaped in parallel, issue 14; they may import the plain module instead).
+export { PAYMENT_EXPIRED_REASON } from '../order-cancel-reasons.ts';
+
 /**
  * Orders (issue 4).
  *   POST  /api/orders/{uuid}/                  placeOrderBody, Idempotency-Key header → 201 orderSchema
@@ -51,8 +55,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
  * kitchen does not see a card order until it is `paid`); `paid`; `refunded`: a paid card order canceled and
  * refunded in full (the provider confirmed). A paid order canceled stays `paid` until the provider confirms.
  */
-/** The cancel reason of a card order whose payment never came within CARD_PAYMENT_TIMEOUT_MINUTES. */
-export const PAYMENT_EXPIRED_REASON = 'payment_expired';
 
 export const ORDER_PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];

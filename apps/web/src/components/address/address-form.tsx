@@ -12,7 +12,6 @@ import {
 import { formatWait } from '../../lib/format-number';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
-import { useAppSelector } from '../../stores/root-state';
 import { FormAlert, FormField } from '../ui/form-field';
 import { PhoneField } from '../ui/phone-field';
 import { useFocusFirstError } from '../ui/use-focus-first-error';
@@ -23,7 +22,6 @@ const AddressMap = lazy(() => import('./address-map'));
 
 /** Riyadh, when the branch's own position is not known. */
 const FALLBACK_CENTER: LatLng = { lat: 24.7136, lng: 46.6753 };
-const NO_BRANCHES: readonly MapBranch[] = [];
 const FIELDS = ['title', 'description', 'doorNumber', 'levelNumber', 'blockNumber', 'phone', 'location'] as const;
 
 interface Props {
@@ -32,8 +30,13 @@ interface Props {
   save: (body: AddressBody) => Promise<Address>;
   onSaved: (address: Address) => void;
   onCancel: () => void;
-  /** The branches the map draws with their delivery zones; by default the QR code's branch. */
-  branches?: readonly MapBranch[] | undefined;
+  /**
+   * The branches the map draws with their delivery zones: the caller's (the chosen branch, else the QR code's), since
+   * shared components do not read the store.
+   */
+  branches: readonly MapBranch[];
+  /** Where the map opens when no point is set yet: the QR code's branch, when known. */
+  openAt: LatLng | undefined;
 }
 
 interface Values {
@@ -48,11 +51,9 @@ interface Values {
  * Add or edit a saved address: title, description, door, level, block, phone, and the map point.
  * In components/ because two features show it: the profile's address book and the delivery step of ordering.
  */
-export default function AddressForm({ address, save, onSaved, onCancel, branches }: Props) {
+export default function AddressForm({ address, save, onSaved, onCancel, branches, openAt }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const qrBranch = useAppSelector((s) => s.establishment.establishment?.branch);
-  const mapBranches = branches ?? (qrBranch ? [qrBranch] : NO_BRANCHES);
   const [values, setValues] = useState<Values>(() => ({
     title: address?.title ?? '',
     description: address?.description ?? '',
@@ -99,7 +100,7 @@ export default function AddressForm({ address, save, onSaved, onCancel, branches
     const problem = next.number.trim() === '' ? null : phoneError(next, language);
     setErrors((current) => clearFixedErrors(current, { phone: problem }));
   };
-  const center = point ?? qrBranch?.location ?? FALLBACK_CENTER;
+  const center = point ?? openAt ?? FALLBACK_CENTER;
 
   const locateMe = () => {
     if (!navigator.geolocation) {
@@ -206,7 +207,7 @@ export default function AddressForm({ address, save, onSaved, onCancel, branches
             <AddressMap
               value={point}
               center={center}
-              branches={mapBranches}
+              branches={branches}
               onChange={(next) => {
                 setPoint(next);
                 setErrors(({ location: _, ...rest }) => rest);

@@ -1,7 +1,7 @@
+import { MAX_QUANTITY } from '../../lib/cart-lines';
 import { formatNumber } from '../../lib/format-number';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
-import { MAX_QUANTITY } from '../../stores/cart-slice';
 import './quantity-stepper.css';
 
 interface Props {

@@ -1,5 +1,5 @@
 import type { ComboSlot, MenuItem, ModifierGroup } from '@sufra/shared/schemas/menu';
-import type { CartCombo, CartModifierChoice, CartProduct } from '../../stores/cart-slice';
+import type { CartCombo, CartModifierChoice, CartProduct } from '../../lib/cart-lines';
 
 /** What the diner has picked on the item page: option ids per modifier group, product id per combo slot. */
 export type OptionSelection = Readonly<Record<number, readonly number[]>>;

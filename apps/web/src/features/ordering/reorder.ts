@@ -1,6 +1,6 @@
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import type { OrderLine } from '@sufra/shared/schemas/order';
-import type { CartCombo, CartModifierChoice, CartProduct } from '../../stores/cart-slice';
+import type { CartCombo, CartModifierChoice, CartProduct } from '../../lib/cart-lines';
 
 /**
  * "Order again": a past order's lines as cart lines, rebuilt from the current menu (names, images and prices as they

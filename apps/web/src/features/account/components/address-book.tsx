@@ -1,13 +1,14 @@
 import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { Address } from '@sufra/shared/schemas/customer';
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { PageFallback } from '../../../app/layout/page-fallback';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SavedAddressList } from '../../../components/address/saved-address-list';
+import { PageFallback } from '../../../components/ui/page-fallback';
 import { errorText } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { useAppSelector } from '../../../stores/root-state';
 import { createAddress } from '../api/create-address';
 import { deleteAddress } from '../api/delete-address';
 import { getAddresses } from '../api/get-addresses';
@@ -29,6 +30,9 @@ export function AddressBook({ uuid }: { uuid: string }) {
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  // The map draws the QR code's branch and its delivery zones.
+  const qrBranch = useAppSelector((s) => s.establishment.establishment?.branch);
+  const mapBranches = useMemo(() => (qrBranch ? [qrBranch] : []), [qrBranch]);
 
   const load = useCallback(() => {
     setLoadError(null);
@@ -85,6 +89,8 @@ export function AddressBook({ uuid }: { uuid: string }) {
                       save={(body) => updateAddress(uuid, address.id, body, language)}
                       onSaved={saved}
                       onCancel={() => setEditing(null)}
+                      branches={mapBranches}
+                      openAt={qrBranch?.location}
                     />
                   </Suspense>
                 ) : (
@@ -152,6 +158,8 @@ export function AddressBook({ uuid }: { uuid: string }) {
               save={(body) => createAddress(uuid, body, language)}
               onSaved={saved}
               onCancel={() => setEditing(null)}
+              branches={mapBranches}
+              openAt={qrBranch?.location}
             />
           </Suspense>
         </div>

@@ -30,7 +30,7 @@ import { emptyProfile, ProfileFields, type ProfileValues, profileBody } from '..
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
 import './account.css';
-import { useBrandName } from '../../../lib/use-brand-name';
+import { useBrandName } from '../../../stores/use-brand-name';
 
 type Mode = 'register' | 'signin';
 const FORM_FIELDS = ['fullName', 'phone', 'email', 'ageGroup', 'gender', 'city'] as const;

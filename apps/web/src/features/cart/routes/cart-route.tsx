@@ -1,14 +1,13 @@
 import { formatSar } from '@sufra/shared/money';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from 'react-redux';
 import { Link, useLocation, useParams } from 'wouter';
-import { CouponField } from '../../../components/coupon-field';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
-import { priceCheckedCart, totalsForSlice } from '../../../lib/cart-pricing';
-import { couponLineItems, couponPricingOf } from '../../../lib/coupons';
+import { type CartCombo, type CartProduct, comboUnitTotal, productUnitTotal } from '../../../lib/cart-lines';
+import { priceCheckedCart } from '../../../lib/cart-pricing';
+import { couponLineItems } from '../../../lib/coupons';
 import { formatNumber } from '../../../lib/format-number';
 import { menuQueryKey, useMenu } from '../../../lib/get-menu';
 import { type CartCheck, type CheckedLine, checkCart } from '../../../lib/line-check';
@@ -17,24 +16,17 @@ import { peekQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import {
-  type CartCombo,
-  type CartProduct,
-  type CartState,
   changeComboQuantity,
   changeProductQuantity,
-  comboUnitTotal,
-  productUnitTotal,
   removeCombo,
   removeProduct,
   repriceLines,
   restoreCombo,
   restoreProduct,
-  setCharges,
-  setTaxes,
-  setTotals,
 } from '../../../stores/cart-slice';
 import { enterEstablishment } from '../../../stores/establishment-slice';
-import { type RootState, useAppDispatch, useAppSelector } from '../../../stores/root-state';
+import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
+import { CouponField } from '../../coupons/coupon-field';
 import { CartLine } from '../components/cart-line';
 import './cart.css';
 
@@ -64,14 +56,9 @@ function unitAndQuantity(line: ShownLine): { unit: number; quantity: number } | 
     : { unit: comboUnitTotal(line.checked.line), quantity: line.checked.line.comboQuantity };
 }
 
-/** True when the figures differ from what the slice holds (each write is also a write to storage). */
-function differs(saved: CartState, figures: Partial<CartState>): boolean {
-  return Object.entries(figures).some(([key, value]) => saved[key as keyof CartState] !== value);
-}
-
 /**
  * /cart/{uuid}: the lines, checked against the branch's current menu (a stale cart is repriced, and what can no longer
- * be ordered is flagged and left out), and the totals from the shared pricing function, written to the cart slice.
+ * be ordered is flagged and left out), and the totals from the shared pricing function.
  */
 /** `nudges`: the loyalty feature's "SAR 12 more to…" lines for this cart's total (given by app/router.tsx). */
 export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) => ReactNode } = {}) {
@@ -79,16 +66,14 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
   const { t } = useTranslation();
   const language = useLanguage();
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
   const [, navigate] = useLocation();
   const brand = useAppSelector((s) => s.establishment.establishment?.brand);
   const products = useAppSelector((s) => s.cart.products);
   const combos = useAppSelector((s) => s.cart.combos);
-  const integrated = useAppSelector((s) => s.cart.integrated);
-  const coupon = useAppSelector((s) => s.cart.coupon);
+  const _coupon = useAppSelector((s) => s.cart.coupon);
 
   // The layout enters the establishment (which loads its saved cart) in an effect, and a child's effects run first:
-  // entering here, before the first paint, keeps an "empty cart" from flashing and zero totals from being written.
+  // entering here, before the first paint, keeps an "empty cart" from flashing.
   const [entered, setEntered] = useState<string | null>(null);
   useLayoutEffect(() => {
     dispatch(enterEstablishment(uuid));
@@ -108,13 +93,7 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
     () => (menuData && entered === uuid ? checkCart({ products, combos }, menuData) : null),
     [products, combos, menuData, entered, uuid],
   );
-  const totals = useMemo(
-    () =>
-      check && menuData
-        ? priceCheckedCart(check, menuData, { integrated, coupon: couponPricingOf(coupon, couponLineItems(check)) })
-        : null,
-    [check, menuData, integrated, coupon],
-  );
+  const totals = useMemo(() => (check && menuData ? priceCheckedCart(check, menuData) : null), [check, menuData]);
 
   // Told once: the refreshed prices are written back, so the next check finds nothing to change.
   const [pricesUpdated, setPricesUpdated] = useState(false);
@@ -123,16 +102,6 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
     if (check.pricesChanged) setPricesUpdated(true);
     dispatch(repriceLines({ products: check.products.map((c) => c.line), combos: check.combos.map((c) => c.line) }));
   }, [check, dispatch]);
-
-  // The slice's totals follow the page, for the pages after it (order type, checkout).
-  useEffect(() => {
-    if (!totals) return;
-    const { totals: sums, taxes, charges } = totalsForSlice(totals.pricing);
-    const saved = store.getState().cart;
-    if (differs(saved, sums)) dispatch(setTotals(sums));
-    if (differs(saved, taxes)) dispatch(setTaxes(taxes));
-    if (differs(saved, charges)) dispatch(setCharges(charges));
-  }, [totals, store, dispatch]);
 
   // One live region: what the diner just did, then the new total.
   const [announcement, setAnnouncement] = useState('');

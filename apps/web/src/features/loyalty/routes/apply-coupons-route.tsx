@@ -2,7 +2,6 @@ import { formatSar } from '@sufra/shared/money';
 import type { CouponHistoryResponse, MyCouponsResponse } from '@sufra/shared/schemas/coupons';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
-import { CouponField } from '../../../components/coupon-field';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
@@ -13,6 +12,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { enterEstablishment } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
+import { CouponField } from '../../coupons/coupon-field';
 import { LoadError, LoadingBlock } from '../components/load-state';
 import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
 import { formatLoyaltyDate } from '../loyalty-format';
@@ -44,16 +44,14 @@ export default function ApplyCouponsRoute() {
   const cart = useAppSelector((s) => s.cart);
   const menu = useMenu(uuid, language);
   const check = useMemo(() => (menu.data ? checkCart(cart, menu.data) : null), [menu.data, cart]);
-  const integrated = cart.integrated;
   const preview = useMemo(
     () =>
       check && menu.data
         ? priceCheckedCart(check, menu.data, {
-            integrated,
             coupon: couponPricingOf(cart.coupon, couponLineItems(check)),
           })
         : null,
-    [check, menu.data, integrated, cart.coupon],
+    [check, menu.data, cart.coupon],
   );
   const empty = cart.products.length === 0 && cart.combos.length === 0;
 

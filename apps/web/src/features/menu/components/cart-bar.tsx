@@ -4,15 +4,15 @@ import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { cartItemCount } from '../../../stores/cart-slice';
+import { selectCartItemCount, selectCartSubtotal } from '../../../stores/cart-selectors';
 import { useAppSelector } from '../../../stores/root-state';
 
 /** The bottom bar: how many items are in the cart and their subtotal; opens the cart. */
 export function CartBar({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const count = useAppSelector((s) => cartItemCount(s.cart));
-  const subtotal = useAppSelector((s) => s.cart.subtotal);
+  const count = useAppSelector(selectCartItemCount);
+  const subtotal = useAppSelector(selectCartSubtotal);
   if (count === 0) return null;
   const items = t('cart.items', { count });
   const total = formatSar(subtotal, language);

@@ -1,5 +1,5 @@
 import type { Address } from '@sufra/shared/schemas/customer';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SavedAddressList } from '../../../components/address/saved-address-list';
 import { paths } from '../../../config/paths';
@@ -27,6 +27,9 @@ export function DeliveryAddress({ uuid, branchId }: { uuid: string; branchId: nu
   const chosenId = useAppSelector((s) => s.cart.addressId);
   const branches = useBranches(brandId, language);
   const chosenBranch = branches.data?.branches.find((b) => b.id === branchId);
+  const qrBranch = useAppSelector((s) => s.establishment.establishment?.branch);
+  const mapBranch = chosenBranch ?? qrBranch;
+  const mapBranches = useMemo(() => (mapBranch ? [mapBranch] : []), [mapBranch]);
   const zones = chosenBranch?.deliveryZones ?? [];
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -138,7 +141,8 @@ export function DeliveryAddress({ uuid, branchId }: { uuid: string; branchId: nu
           <Suspense fallback={<div className="skeleton skeleton--block" />}>
             <AddressForm
               address={null}
-              branches={chosenBranch ? [chosenBranch] : undefined}
+              branches={mapBranches}
+              openAt={qrBranch?.location}
               save={(body) => createDeliveryAddress(uuid, body, language)}
               onSaved={(address) => {
                 setAddresses((list) => [...(list ?? []), address]);

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
-import { useBrandName } from '../../../lib/use-brand-name';
 import { useTranslation } from '../../../lib/use-translation';
+import { useBrandName } from '../../../stores/use-brand-name';
 
 /**
  * A page about one order opened without one (an old or cut link), or about an order that is not the diner's or does

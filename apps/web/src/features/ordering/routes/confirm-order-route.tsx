@@ -1,7 +1,8 @@
 import { isTerminalOrderStatus, orderStatusLabel } from '@sufra/shared/machines/order-status';
 import { formatSar } from '@sufra/shared/money';
+import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/order-cancel-reasons';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
-import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
+import type { Order } from '@sufra/shared/schemas/order';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
@@ -14,13 +15,13 @@ import { useAppSelector } from '../../../stores/root-state';
 import { getOrder } from '../api/get-order';
 import { MissingOrder } from '../components/missing-order';
 import { OrderLines } from '../components/order-lines';
+import type { ConfirmState } from '../confirm-state';
 import { useBranchTimeZones } from '../hooks/use-branch-time-zones';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { useReorder } from '../hooks/use-reorder';
 import { formatOrderTime, orderNumberText } from '../order-number';
 import { orderTimeline } from '../order-timeline';
-import type { ConfirmState } from './checkout-route';
 import '../../../components/ui/form.css';
 import './ordering.css';
 

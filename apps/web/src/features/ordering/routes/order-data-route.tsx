@@ -21,7 +21,7 @@ import {
 } from '../order-draft';
 import '../../../components/ui/form.css';
 import './ordering.css';
-import { useBrandName } from '../../../lib/use-brand-name';
+import { useBrandName } from '../../../stores/use-brand-name';
 
 /** `/order-data/{uuid}`: notes for the restaurant and when the diner wants the order (as soon as possible, or a time within the week). */
 export default function OrderDataRoute() {

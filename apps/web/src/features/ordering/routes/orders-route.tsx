@@ -14,7 +14,7 @@ import { useReorder } from '../hooks/use-reorder';
 import { formatOrderTime, orderNumberText, paymentStateKey } from '../order-number';
 import '../../../components/ui/form.css';
 import './ordering.css';
-import { useBrandName } from '../../../lib/use-brand-name';
+import { useBrandName } from '../../../stores/use-brand-name';
 
 /**
  * `/orders/{uuid}` (our design): the signed-in diner's orders at this brand, newest first, a page at a time. Each opens

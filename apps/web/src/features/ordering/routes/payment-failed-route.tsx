@@ -1,5 +1,6 @@
 import { errorMessage } from '@sufra/shared/messages/errors';
-import { type Order, PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
+import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/order-cancel-reasons';
+import type { Order } from '@sufra/shared/schemas/order';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../../config/paths';

@@ -10,10 +10,10 @@ import { enterEstablishment } from '../../../stores/establishment-slice';
 import { useAppDispatch } from '../../../stores/root-state';
 import { verifyPayment } from '../api/verify-payment';
 import { MissingOrder } from '../components/missing-order';
+import type { ConfirmState } from '../confirm-state';
 import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import { pendingCardOrderKey } from '../order-draft';
 import { PAYMENT_POLL_INTERVAL_MS, paymentReturnStep } from '../payment-return';
-import type { ConfirmState } from './checkout-route';
 import './ordering.css';
 
 type Shown = { state: 'checking' } | { state: 'stalled' } | { state: 'error'; message: string };

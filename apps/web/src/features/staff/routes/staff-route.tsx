@@ -1,6 +1,6 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { type ReactNode, useEffect, useState } from 'react';
-import { PageFallback } from '../../../app/layout/page-fallback';
+import { PageFallback } from '../../../components/ui/page-fallback';
 import { ApiError } from '../../../lib/api-client';
 import { onAuthEvent } from '../../../lib/auth-channel';
 import { markStaffSignedOut, staffMaybeSignedIn } from '../../../lib/staff-request';

@@ -1,6 +1,9 @@
 import { useTranslation } from '../../lib/use-translation';
 
-/** Shown while a route chunk loads: a quiet placeholder with an accessible status. */
+/**
+ * Shown while a route chunk loads: a quiet placeholder with an accessible status. In components/ because features show
+ * it too, around their own lazy parts (features do not import app/).
+ */
 export function PageFallback() {
   const { t } = useTranslation();
   return (

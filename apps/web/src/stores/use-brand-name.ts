@@ -1,6 +1,6 @@
-import { useAppSelector } from '../stores/root-state';
-import { useLanguage } from './use-language';
-import { useTranslation } from './use-translation';
+import { useLanguage } from '../lib/use-language';
+import { useTranslation } from '../lib/use-translation';
+import { useAppSelector } from './root-state';
 
 /**
  * The name a diner's page goes by (its tab title): the restaurant's, in the interface language. The platform's own

@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import directions of the house rules (features ↛ app, lib ↛ stores, components ↛ stores or features, Drizzle
+ * only in repos and db/) are enforced by biome.json's noRestrictedImports overrides. A pattern that matches nothing
+ * passes silently, so this runs Biome with the project's own configuration on probe files laid out like the project,
+ * in a temporary folder (the project's files stay untouched), and reads which imports it refused.
+ */
+const root = join(import.meta.dirname, '..');
+const biome = join(root, 'node_modules', '.bin', 'biome');
+
+const probes: Record<string, string> = {
+  // Refused
+  'apps/web/src/features/menu/imports-app.tsx': "import { PageFallback } from '../../app/layout/page-fallback';",
+  'apps/web/src/lib/imports-stores.ts': "import { useAppSelector } from '../stores/root-state';",
+  'apps/web/src/lib/imports-feature.ts': "import { CartBar } from '../features/menu/components/cart-bar';",
+  'apps/web/src/components/ui/imports-stores.tsx': "import { MAX_QUANTITY } from '../../stores/cart-slice';",
+  'apps/web/src/components/ui/imports-feature.tsx':
+    "import { CartBar } from '../../features/menu/components/cart-bar';",
+  'apps/web/src/components/ui/imports-app.tsx': "import { App } from '../../app/app';",
+  'apps/api/src/modules/orders/imports-drizzle.service.ts': "import { eq } from 'drizzle-orm';",
+  'apps/api/src/plugins/imports-drizzle-subpath.ts': "import { pgTable } from 'drizzle-orm/pg-core';",
+  // Allowed
+  'apps/web/src/features/menu/imports-shared-layers.tsx': [
+    "import { PageFallback } from '../../components/ui/page-fallback';",
+    "import { MAX_QUANTITY } from '../../lib/cart-lines';",
+    "import { useAppSelector } from '../../stores/root-state';",
+  ].join('\n'),
+  'apps/web/src/app/imports-feature.tsx': "import { CartBar } from '../features/menu/components/cart-bar';",
+  'apps/web/src/stores/imports-lib.ts': "import { MAX_QUANTITY } from '../lib/cart-lines';",
+  'apps/web/src/lib/imports-lib.ts': "import { MAX_QUANTITY } from './cart-lines';",
+  'apps/api/src/modules/orders/imports-drizzle.repo.ts': "import { eq } from 'drizzle-orm';",
+  'apps/api/src/db/imports-drizzle.ts': "import { pgTable } from 'drizzle-orm/pg-core';",
+  'apps/api/src/modules/orders/imports-drizzle.test.ts': "import { sql } from 'drizzle-orm';",
+};
+
+interface Diagnostic {
+  category: string;
+  location: { path: string };
+}
+
+let folder = '';
+let refused: string[] = [];
+
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), 'sufra-import-rules-'));
+  const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'));
+  delete config.$schema;
+  config.vcs = { enabled: false };
+  writeFileSync(join(folder, 'biome.json'), JSON.stringify(config));
+  for (const [path, source] of Object.entries(probes)) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    // Each import is used, so the only findings are about where it comes from.
+    const names = [...source.matchAll(/import \{ (\w+) \}/g)].map((m) => m[1]);
+    writeFileSync(join(folder, path), `${source}\n\nexport const used = [${names.join(', ')}];\n`);
+  }
+  let output: string;
+  try {
+    output = execFileSync(biome, ['lint', '--reporter=json', `--config-path=${folder}`, folder], {
+      cwd: folder,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch (error) {
+    // Biome exits non-zero when it finds errors, which is the point here.
+    output = (error as { stdout: string }).stdout;
+  }
+  const report = JSON.parse(output) as { diagnostics: Diagnostic[] };
+  refused = report.diagnostics
+    .filter((d) => d.category === 'lint/style/noRestrictedImports')
+    .map((d) => d.location.path.replaceAll('\\', '/'));
+}, 60_000);
+
+afterAll(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('lint refuses imports against the direction of the layers', () => {
+  it.each([
+    ['a feature importing app/', 'apps/web/src/features/menu/imports-app.tsx'],
+    ['lib/ importing stores/', 'apps/web/src/lib/imports-stores.ts'],
+    ['lib/ importing a feature', 'apps/web/src/lib/imports-feature.ts'],
+    ['components/ importing stores/', 'apps/web/src/components/ui/imports-stores.tsx'],
+    ['components/ importing a feature', 'apps/web/src/components/ui/imports-feature.tsx'],
+    ['components/ importing app/', 'apps/web/src/components/ui/imports-app.tsx'],
+    ['a service importing Drizzle', 'apps/api/src/modules/orders/imports-drizzle.service.ts'],
+    ['a plugin importing a Drizzle subpath', 'apps/api/src/plugins/imports-drizzle-subpath.ts'],
+  ])('refuses %s', (_what, path) => {
+    expect(refused).toContain(path);
+  });
+
+  it.each([
+    ['a feature importing components/, lib/ and stores/', 'apps/web/src/features/menu/imports-shared-layers.tsx'],
+    ['app/ importing a feature', 'apps/web/src/app/imports-feature.tsx'],
+    ['stores/ importing lib/', 'apps/web/src/stores/imports-lib.ts'],
+    ['lib/ importing lib/', 'apps/web/src/lib/imports-lib.ts'],
+    ['a repo importing Drizzle', 'apps/api/src/modules/orders/imports-drizzle.repo.ts'],
+    ['db/ importing Drizzle', 'apps/api/src/db/imports-drizzle.ts'],
+    ['an API test importing Drizzle', 'apps/api/src/modules/orders/imports-drizzle.test.ts'],
+  ])('allows %s', (_what, path) => {
+    expect(refused).not.toContain(path);
+  });
+});
