@@ -1,7 +1,6 @@
 import { formatSar } from '@sufra/shared/money';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from 'react-redux';
 import { Link, useLocation, useParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
 import { paths } from '../../../config/paths';
@@ -32,7 +31,7 @@ import {
   setTotals,
 } from '../../../stores/cart-slice';
 import { enterEstablishment } from '../../../stores/establishment-slice';
-import { type RootState, useAppDispatch, useAppSelector } from '../../../stores/root-state';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../../stores/root-state';
 import { CartLine } from '../components/cart-line';
 import './cart.css';
 
@@ -76,7 +75,7 @@ export default function CartRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
+  const store = useAppStore();
   const [, navigate] = useLocation();
   const brand = useAppSelector((s) => s.establishment.establishment?.brand);
   const products = useAppSelector((s) => s.cart.products);
