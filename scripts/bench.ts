@@ -6,8 +6,9 @@
 // --only-lighthouse (build + Lighthouse on the PGlite server only, printed to stdout; docs/benchmarks.md untouched),
 // --reports=DIR (also save each Lighthouse JSON report there),
 // --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
-//   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web build's sizes; printed, and that section
-//   of docs/benchmarks.md replaced in place, the rest of the file kept),
+//   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web: the build's sizes and Lighthouse on a PGlite
+//   server (two sections; --no-lighthouse for the sizes alone); printed, and those sections of docs/benchmarks.md
+//   replaced in place, the rest of the file kept),
 // --cpu-prof=DIR (the order run's server writes a V8 CPU profile there; open it in Chrome DevTools),
 // --orders-pool=N (the API's DATABASE_POOL_SIZE in the order run),
 // --pg-stats (the cluster loads pg_stat_statements; after each API order run the statements that took the
@@ -85,9 +86,12 @@ const MAIN_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
 
 const TARGETS = {
   menuRatio: 0.5,
-  menuJsKb: 115,
+  /** Issue 14: the menu route's initial JavaScript (gzip), where the best open-source QR menu measured ships 108. */
+  menuJsKb: 100,
   cssKb: 20,
   lighthouseDefault: 98,
+  /** The default series' median LCP, besides its score (issue 14). */
+  lighthouseLcpMs: 1800,
   lighthouseSlow: 90,
   ordersPerSecond: 1000,
   ordersP99Ms: 150,
@@ -165,8 +169,17 @@ async function main() {
   }
   if (onlyWeb) {
     console.error('[bench] building the web app with a manifest…');
-    const web = renderWeb(await buildAndMeasure(join(tmp, 'web')));
-    updateSection(WEB_HEADING, web);
+    const bundle = await buildAndMeasure(join(tmp, 'web'));
+    updateSection(WEB_HEADING, renderWeb(bundle));
+    if (!withLighthouse) return;
+    const env = {
+      WEB_DIST: join(tmp, 'web'),
+      DATABASE_POOL_SIZE: '10',
+      DATA_DIR: join(tmp, 'pglite'),
+      DATABASE_URL: '',
+    };
+    const lighthouse = bundle.ok ? await lighthouseOnServer(env) : 'skipped: the web build failed';
+    updateSection(LIGHTHOUSE_HEADING, renderLighthouse(lighthouse));
     return;
   }
 
@@ -470,17 +483,21 @@ function replaceSection(markdown: string, heading: string, section: string[]): s
 
 const stamp = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
 
-/** --only-lighthouse: the web build and Lighthouse on a PGlite server, printed; the full report is left alone. */
-async function lighthouseOnly(webDist: string, env: NodeJS.ProcessEnv, startedAt: Date, bundle: BundleResult) {
+/** Lighthouse on the menu page of a PGlite server started for it (and stopped after). */
+async function lighthouseOnServer(env: NodeJS.ProcessEnv): Promise<LighthouseSeries[] | string> {
   const server = await startServer(env);
-  let lighthouse: LighthouseSeries[] | string;
   try {
-    lighthouse = await runLighthouse(`${server.url}/menu/${MAIN_QR}`, lighthouseRuns, reportDir);
+    return await runLighthouse(`${server.url}/menu/${MAIN_QR}`, lighthouseRuns, reportDir);
   } catch (error) {
-    lighthouse = `failed: ${error instanceof Error ? error.message : String(error)}`;
+    return `failed: ${error instanceof Error ? error.message : String(error)}`;
   } finally {
     await server.stop();
   }
+}
+
+/** --only-lighthouse: the web build and Lighthouse on a PGlite server, printed; the full report is left alone. */
+async function lighthouseOnly(webDist: string, env: NodeJS.ProcessEnv, startedAt: Date, bundle: BundleResult) {
+  const lighthouse = await lighthouseOnServer(env);
   const report = render({ startedAt, finishedAt: new Date(), bundle, menus: [], lighthouse });
   console.log(report.slice(report.indexOf('## Web build')));
   if (!existsSync(join(webDist, 'index.html'))) console.error('[bench] no web build');
@@ -521,6 +538,7 @@ function loadRow(r: LoadResult | undefined): string {
 
 const ORDERS_HEADING = '## Order placement (PostgreSQL)';
 const WEB_HEADING = '## Web build (gzip -9)';
+const LIGHTHOUSE_HEADING = '## Lighthouse (mobile, performance)';
 const PAYMENTS_HEADING = '## Card payments (PostgreSQL, test gateway)';
 const LOYALTY_HEADING = '## Loyalty (PostgreSQL)';
 const ENGAGEMENT_HEADING = '## Engagement (PostgreSQL)';
@@ -817,6 +835,45 @@ function renderPayments(result: PaymentsBenchResult | string, origin?: string): 
   return lines;
 }
 
+/** The Lighthouse section (also what `--only web` puts in place of it). */
+function renderLighthouse(lighthouse: LighthouseSeries[] | string): string[] {
+  const lines = [LIGHTHOUSE_HEADING, ''];
+  if (typeof lighthouse === 'string') {
+    lines.push(`Lighthouse ${lighthouse}.`);
+  } else {
+    lines.push(
+      `\`/menu/${MAIN_QR}\` (demo brand) on the PGlite server, Lighthouse's simulated slow-4G mobile throttling, ` +
+        `Debian Chromium headless; median of ${lighthouseRuns} runs per row.`,
+      '',
+    );
+    lines.push(
+      '| throttling | score (median) | scores | LCP ms | TBT ms | CLS | FCP ms | CPU benchmark index | target |',
+      '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |',
+    );
+    for (const s of lighthouse) {
+      const isDefault = s.cpuSlowdownMultiplier === 4;
+      const target = isDefault ? TARGETS.lighthouseDefault : TARGETS.lighthouseSlow;
+      // The default series also has an LCP target (issue 14): both must hold for it to pass.
+      const met = s.median.score >= target && (!isDefault || s.median.lcpMs <= TARGETS.lighthouseLcpMs);
+      const goal = isDefault ? `≥ ${target}, LCP ≤ ${num(TARGETS.lighthouseLcpMs)} ms` : `≥ ${target}`;
+      lines.push(
+        `| ${s.label} | ${num(s.median.score)} | ${s.runs.map((r) => r.score).join(', ') || '–'} | ${num(s.median.lcpMs)} | ${num(s.median.tbtMs)} | ${num(s.median.cls, 3)} | ${num(s.median.fcpMs)} | ${num(s.median.benchmarkIndex)} | ${goal} ${s.runs.length ? mark(met) : ''} |`,
+      );
+    }
+    for (const s of lighthouse) {
+      if (s.error) lines.push('', `${s.label}: error in one or more runs: ${s.error}`);
+    }
+    lines.push(
+      '',
+      'Simulated throttling scales what this machine measured, so a busy or slow host (low benchmark index) lowers the score. ' +
+        `Load average when the section finished: ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(', ')} on ${cpus().length} CPUs.`,
+    );
+  }
+  return lines;
+}
+
 /** The web build section (also what `--only web` puts in place of it). */
 function renderWeb(bundle: BundleResult): string[] {
   const lines = [WEB_HEADING, ''];
@@ -834,7 +891,8 @@ function renderWeb(bundle: BundleResult): string[] {
       '| --- | ---: | ---: | ---: | --- |',
     );
     for (const route of bundle.routes) {
-      const isMenu = /menu/i.test(route.route) && !/item/i.test(route.route);
+      // The menu page's route module only (not, say, features/menu/api/favourites, a lazy chunk of its own).
+      const isMenu = /(^|\/)routes\/menu[\w-]*$/i.test(route.route);
       const isOrdering = ORDERING_ROUTES.some((r) => r.pattern.test(route.route));
       const target = isMenu
         ? `≤ ${TARGETS.menuJsKb} KB initial ${mark(route.jsGzipBytes <= TARGETS.menuJsKb * 1024)}`
@@ -920,33 +978,7 @@ function render(input: {
 
   lines.push('', ...renderWeb(bundle));
 
-  lines.push('', '## Lighthouse (mobile, performance)', '');
-  if (typeof lighthouse === 'string') {
-    lines.push(`Lighthouse ${lighthouse}.`);
-  } else {
-    lines.push(
-      `\`/menu/${MAIN_QR}\` (demo brand) on the PGlite server, Lighthouse's simulated slow-4G mobile throttling, ` +
-        `Debian Chromium headless; median of ${lighthouseRuns} runs per row.`,
-      '',
-    );
-    lines.push(
-      '| throttling | score (median) | scores | LCP ms | TBT ms | CLS | FCP ms | CPU benchmark index | target |',
-      '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |',
-    );
-    for (const s of lighthouse) {
-      const target = s.cpuSlowdownMultiplier === 4 ? TARGETS.lighthouseDefault : TARGETS.lighthouseSlow;
-      lines.push(
-        `| ${s.label} | ${num(s.median.score)} | ${s.runs.map((r) => r.score).join(', ') || '–'} | ${num(s.median.lcpMs)} | ${num(s.median.tbtMs)} | ${num(s.median.cls, 3)} | ${num(s.median.fcpMs)} | ${num(s.median.benchmarkIndex)} | ≥ ${target} ${s.runs.length ? mark(s.median.score >= target) : ''} |`,
-      );
-    }
-    for (const s of lighthouse) {
-      if (s.error) lines.push('', `${s.label}: error in one or more runs: ${s.error}`);
-    }
-    lines.push(
-      '',
-      'Simulated throttling scales what this machine measured, so a busy or slow host (low benchmark index) lowers the score.',
-    );
-  }
+  lines.push('', ...renderLighthouse(lighthouse));
   lines.push('');
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -26,6 +27,15 @@ function localesForServer(): Plugin {
 
 export default defineConfig({
   plugins: [react(), localesForServer()],
+  resolve: {
+    alias: [
+      {
+        // wouter's React 17 shim of useSyncExternalStore: React 19 has the hook (see the file).
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: apiProxy, changeOrigin: true },

@@ -1,10 +1,10 @@
 import { pickLanguage } from '@sufra/shared/language';
 import { useEffect } from 'react';
-import { Provider } from 'react-redux';
 import { Router } from 'wouter';
 import { useAppLocation } from '../lib/navigation';
 import { useTranslation } from '../lib/use-translation';
 import { setRtl } from '../stores/layout-slice';
+import { StoreProvider } from '../stores/store-context';
 import { AppRoutes } from './router';
 import type { AppStore } from './store';
 
@@ -27,11 +27,11 @@ export function App({ store }: { store: AppStore }) {
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
-    <Provider store={store}>
+    <StoreProvider store={store}>
       <LanguageSync store={store} />
       <Router hook={useAppLocation}>
         <AppRoutes />
       </Router>
-    </Provider>
+    </StoreProvider>
   );
 }

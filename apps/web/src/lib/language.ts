@@ -1,6 +1,6 @@
 import { isRtl, type Language, pickLanguage } from '@sufra/shared/language';
-import i18n from 'i18next';
 import ar from '../locales/ar.json';
+import { i18n } from './i18n';
 import { local } from './storage';
 
 /** Where the chosen language is remembered (spec §2). */
@@ -10,7 +10,7 @@ export function storedLanguage(): Language {
   return pickLanguage(local.getItem(LANGUAGE_KEY));
 }
 
-/** The languages whose main strings (locales/{ar,en}.json) are in i18next. */
+/** The languages whose main strings (locales/{ar,en}.json) are in the translator. */
 const mainStringsLoaded = new Set<Language>();
 
 /**
@@ -34,7 +34,7 @@ export async function loadLanguageBundle(language: Language): Promise<void> {
 let accountStringsWanted = false;
 
 async function addAccountStrings(language: Language): Promise<void> {
-  if (i18n.exists('account.signInTitle', { lng: language, fallbackLng: [] })) return;
+  if (i18n.exists('account.signInTitle', language)) return;
   const bundle =
     language === 'en'
       ? (await import('../locales/account.en.json')).default
@@ -51,7 +51,7 @@ export async function loadAccountStrings(): Promise<void> {
 let orderingStringsWanted = false;
 
 async function addOrderingStrings(language: Language): Promise<void> {
-  if (i18n.exists('ordering.typeTitle', { lng: language, fallbackLng: [] })) return;
+  if (i18n.exists('ordering.typeTitle', language)) return;
   const bundle =
     language === 'en'
       ? (await import('../locales/ordering.en.json')).default

@@ -1,17 +1,12 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
-import { interpolationOptions, numberFormatter } from './number-interpolation';
+import { createTranslator } from './i18n';
 
 async function translator(lng: 'ar' | 'en') {
-  const instance = i18next.createInstance();
-  await instance.use(numberFormatter).init({
-    lng,
-    resources: { ar: { translation: ar }, en: { translation: en } },
-    interpolation: interpolationOptions,
-  });
-  return instance.t.bind(instance);
+  const instance = createTranslator();
+  instance.init({ language: lng, strings: { ar, en } });
+  return instance.t;
 }
 
 describe('numbers in translated strings', () => {

@@ -1,7 +1,7 @@
-import i18n from 'i18next';
 import { createElement } from 'react';
 import type { Root } from 'react-dom/client';
 import type { CloseButtonProps } from 'react-toastify';
+import { i18n } from './i18n';
 
 /**
  * Toasts (spec: top-right, auto-close 5000 ms). react-toastify (with its injected styles) is loaded on the

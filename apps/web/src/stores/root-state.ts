@@ -1,4 +1,3 @@
-import { useDispatch, useSelector } from 'react-redux';
 import type { AuthState } from './auth-slice';
 import type { CartState } from './cart-slice';
 import type { EstablishmentState } from './establishment-slice';
@@ -15,5 +14,4 @@ export interface RootState {
   cart: CartState;
 }
 
-export const useAppSelector = useSelector.withTypes<RootState>();
-export const useAppDispatch = useDispatch;
+export { useAppDispatch, useAppSelector, useAppStore } from './store-context';

@@ -1,11 +1,11 @@
-import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n';
 import ar from '../../locales/loyalty.ar.json';
 import en from '../../locales/loyalty.en.json';
 import { entryReasonText, formatLoyaltyDate, formatPointsChange, levelProgress } from './loyalty-format';
 
 beforeAll(async () => {
-  await i18n.init({ lng: 'en', resources: { en: { translation: en }, ar: { translation: ar } } });
+  i18n.init({ language: 'en', strings: { en, ar } });
 });
 
 describe('loyalty formatting', () => {

@@ -1,8 +1,8 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import type { PointsEntry, Reward } from '@sufra/shared/schemas/loyalty';
-import type { TFunction } from 'i18next';
 import { formatNumber } from '../../lib/format-number';
+import type { TFunction } from '../../lib/i18n';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

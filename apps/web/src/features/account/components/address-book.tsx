@@ -1,10 +1,10 @@
 import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { Address } from '@sufra/shared/schemas/customer';
-import type { TFunction } from 'i18next';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SavedAddressList } from '../../../components/address/saved-address-list';
 import { PageFallback } from '../../../components/ui/page-fallback';
 import { errorText } from '../../../lib/api-client';
+import type { TFunction } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import { i18n } from '../../../lib/i18n';
 import { lazyPage } from '../../../lib/lazy-page';
 import { useTranslation } from '../../../lib/use-translation';
 

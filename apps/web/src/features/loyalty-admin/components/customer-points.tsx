@@ -253,7 +253,7 @@ function Ledger({ entries }: { entries: PointsEntry[] }) {
                   <td>{formatEntryDate(entry.createdAt, language)}</td>
                   <td>{t(`staff.loyalty.kinds.${entry.kind}`)}</td>
                   <td>
-                    {i18n.exists(`staff.loyalty.reasons.${entry.reason}`)
+                    {i18n.exists(`staff.loyalty.reasons.${entry.reason}`, language)
                       ? t(`staff.loyalty.reasons.${entry.reason}`)
                       : entry.reason}
                   </td>

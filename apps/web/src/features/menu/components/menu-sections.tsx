@@ -1,6 +1,6 @@
 import type { MenuItem } from '@sufra/shared/schemas/menu';
-import type { TFunction } from 'i18next';
 import { startTransition, useEffect, useMemo, useState } from 'react';
+import type { TFunction } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { ItemCard, type ItemCardLabels } from './item-card';
@@ -27,7 +27,7 @@ interface Props {
   onToggleBookmark: (id: number) => void;
 }
 
-/** Stands for the dish's name in the bookmark label, which is then filled in per card without calling i18next. */
+/** Stands for the dish's name in the bookmark label, which is then filled in per card without calling the translator. */
 const NAME_SLOT = '\u2063';
 
 function cardLabels(t: TFunction): ItemCardLabels {

@@ -1,20 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** The longest a click holds its section current when no scrollend comes. */
-const HOLD_MAX_MS = 3_000;
+/** What the diner does to scroll the page themselves: it ends a click's hold. */
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /**
  * Which menu section is in view, for the sticky category tabs. A section counts once its top passes under
  * the sticky header; of those intersecting the upper part of the viewport, the first in document order wins.
- * After a tab click the clicked section stays current until the smooth scroll it started has ended (`scrollend`;
- * a slow phone's scroll can take well over a second), so the highlight neither flickers through the sections
- * the scroll passes nor falls back to the one before when the last section cannot reach the top of the page.
+ * After a tab click the clicked section stays current until the diner scrolls the page themselves (wheel, touch,
+ * key, pointer), so the highlight neither flickers through the sections the scroll passes nor falls back to the one
+ * before when the last section cannot reach the top of the page. The hold used to end at the smooth scroll's
+ * `scrollend` (or after 3 s): on a busy phone the observer's last entries for that scroll could arrive after
+ * `scrollend` and mark the section before the clicked one (the menu journey caught it on a loaded machine).
  */
 export function useActiveSection(sectionIds: readonly string[], topOffset: number) {
   const [active, setActive] = useState<string | null>(sectionIds[0] ?? null);
   // After a click: hold the clicked section until the scroll ends (or HOLD_MAX_MS).
   const holding = useRef(false);
-  const holdTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const key = sectionIds.join(',');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the ids
@@ -48,22 +49,16 @@ export function useActiveSection(sectionIds: readonly string[], topOffset: numbe
     const release = () => {
       holding.current = false;
     };
-    document.addEventListener('scrollend', release);
+    // Capture: the tab's own click (its pointerdown came before `select`) has already gone by.
+    for (const type of USER_SCROLL_EVENTS) document.addEventListener(type, release, { capture: true, passive: true });
     return () => {
-      document.removeEventListener('scrollend', release);
-      clearTimeout(holdTimer.current);
+      for (const type of USER_SCROLL_EVENTS) document.removeEventListener(type, release, { capture: true });
     };
   }, []);
 
   const select = (id: string) => {
     holding.current = true;
     setActive(id);
-    // A click on the section already in place scrolls nothing, so no scrollend comes (nor in a browser without
-    // the event): the hold ends on its own after a while.
-    clearTimeout(holdTimer.current);
-    holdTimer.current = setTimeout(() => {
-      holding.current = false;
-    }, HOLD_MAX_MS);
   };
 
   return { active, select };
