@@ -11,6 +11,12 @@ export interface CartBranch {
   name: LocalizedText;
 }
 
+/** A free-item reward the diner put in the cart (My Rewards): the server adds its item at no price and claims it. */
+export interface CartReward {
+  ownedId: number;
+  name: LocalizedText;
+}
+
 export interface CartDeliveryZone {
   id: number;
   name: LocalizedText;
@@ -42,6 +48,7 @@ export interface CartState {
   pickupBranches: CartBranch[];
   deliveryZone: CartDeliveryZone | null;
   coupon: CartCoupon | null;
+  reward: CartReward | null;
   paymentData: Record<string, unknown> | null;
 }
 
@@ -60,6 +67,7 @@ export const initialCartState: CartState = {
   pickupBranches: [],
   deliveryZone: null,
   coupon: null,
+  reward: null,
   paymentData: null,
 };
 
@@ -140,6 +148,9 @@ const cartSlice = createSlice({
     setCoupon(state, action: PayloadAction<CartCoupon | null>) {
       state.coupon = action.payload;
     },
+    setReward(state, action: PayloadAction<CartReward | null>) {
+      state.reward = action.payload;
+    },
     setOrderType(state, action: PayloadAction<OrderType | null>) {
       state.orderType = action.payload;
     },
@@ -203,6 +214,7 @@ export const {
   restoreCombo,
   repriceLines,
   setCoupon,
+  setReward,
   setOrderType,
   setCoordinates,
   setTableNumber,

@@ -65,6 +65,22 @@ describe("a reward's free item in an order", () => {
     await t.close();
   });
 
+  it('gives an item that asks for a choice with its cheapest options, the whole line free', async () => {
+    // The free kabsa: its size is required (Small SAR 0, Large more): the reward names the item, not its size.
+    await t.database.query('update rewards set item_id = $1 where id = $2', [ids.item('kabsa'), juiceId]);
+    try {
+      const { c, ownedId } = await dinerWithJuice('+966500003099');
+      const res = await order(c, ownedId);
+      expect(res.statusCode, res.body).toBe(201);
+      const free = orderSchema.parse(res.json()).lines[1];
+      expect(free).toMatchObject({ itemId: ids.item('kabsa'), unitPriceHalalas: 0, total: 0 });
+      expect(free?.modifiers.map((m) => m.optionId)).toEqual([ids.option('Size', 'Small')]);
+      expect(free?.modifiers.every((m) => m.priceHalalas === 0)).toBe(true);
+    } finally {
+      await t.database.query('update rewards set item_id = $1 where id = $2', [ids.item('water'), juiceId]);
+    }
+  });
+
   it('adds the free item at no price and claims the reward with the order; a cancel gives it back', async () => {
     const { c, ownedId } = await dinerWithJuice('+966500003001');
     const res = await order(c, ownedId);

@@ -18,7 +18,7 @@ import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
 import { couponExtra, type OrderCoupon, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
 import { checkoutPointsExtra, prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
 import { orderRewardExtra, prepareOrderReward } from '../loyalty/order-rewards.ts';
-import type { MenuService } from '../menu/menu.service.ts';
+import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import { findBranchTableByNumber } from '../tables/tables.repo.ts';
@@ -28,6 +28,24 @@ import { toOrder } from './order-mapping.ts';
 import { findCustomerAddress, type OrderLineRow, type OrderRow } from './orders.repo.ts';
 import { findIdempotencyKey, type PlacedOrderWrite, prepareCardPlacement, type ReservedIds } from './placement.repo.ts';
 import { type BatchOutcome, type PlacementExtra, writePlacementBatch } from './placement-extras.ts';
+
+/**
+ * A free item's required choices (a reward names the item, not its options): in each group that asks for some, the
+ * cheapest available options, as many as the group needs. The diner gets the item as the menu's simplest form.
+ */
+function freeItemChoices(menu: BuiltMenu, itemId: number): number[] {
+  const item = menu.itemsById.get(itemId);
+  if (!item) return [];
+  return item.modifierGroupIds.flatMap((groupId) => {
+    const group = menu.groupsById.get(groupId);
+    if (!group || group.min === 0) return [];
+    return group.options
+      .filter((o) => o.available)
+      .sort((a, b) => a.priceHalalas - b.priceHalalas)
+      .slice(0, group.min)
+      .map((o) => o.id);
+  });
+}
 
 /** What placement answers: the first response for this key (a replay answers the same). */
 export interface PlacedOrder {
@@ -213,12 +231,28 @@ export function createOrderPlacement(
           });
     if (reward && !menuEn.itemsById.get(reward.itemId)?.available) throw new AppError('order_reward_item_not_here');
     const bodyLines = reward
-      ? [...body.lines, { kind: 'product' as const, itemId: reward.itemId, quantity: 1, modifiers: [] }]
+      ? [
+          ...body.lines,
+          {
+            kind: 'product' as const,
+            itemId: reward.itemId,
+            quantity: 1,
+            modifiers: freeItemChoices(menuEn, reward.itemId),
+          },
+        ]
       : body.lines;
     const lines = await priceLines(deps.menu, qr.brand.id, { ar: menuAr, en: menuEn }, { ...body, lines: bodyLines });
     if (reward) {
+      // The whole line is free: the item and the choices it needs.
       const free = lines.at(-1);
-      if (free) free.input = { ...free.input, unitPriceHalalas: 0 };
+      if (free) {
+        free.input = {
+          ...free.input,
+          unitPriceHalalas: 0,
+          modifiers: free.input.modifiers.map(() => ({ priceHalalas: 0 })),
+        };
+        free.row = { ...free.row, modifiers: free.row.modifiers.map((m) => ({ ...m, priceHalalas: 0 })) };
+      }
     }
     const pricingInput = {
       lines: lines.map((l) => l.input),

@@ -110,7 +110,7 @@ export function placeOrderBody(
   cart: Pick<
     CartState,
     'products' | 'combos' | 'orderType' | 'coordinates' | 'tableNumber' | 'branch' | 'addressId' | 'notes' | 'receiveAt'
-  > & { coupon?: CartState['coupon'] },
+  > & { coupon?: CartState['coupon']; reward?: CartState['reward'] },
   place: DineInPlace,
   paymentMethod: PlaceOrderBody['paymentMethod'] = 'cash',
 ): PlaceOrderBody {
@@ -130,6 +130,8 @@ export function placeOrderBody(
   if (cart.receiveAt) body.receiveAt = cart.receiveAt;
   // The chosen coupon's code: the server checks it again and records its use with the order (issue 16).
   if (cart.coupon?.coupon) body.couponCode = cart.coupon.code;
+  // A free-item reward from My Rewards: the server adds its item at no price and claims the reward with the order.
+  if (cart.reward) body.rewardId = cart.reward.ownedId;
   return body;
 }
 

@@ -28,6 +28,7 @@ import { enterEstablishment } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { CouponField } from '../../coupons/coupon-field';
 import { CartLine } from '../components/cart-line';
+import { RewardLine } from '../components/reward-line';
 import './cart.css';
 
 type ShownLine =
@@ -253,6 +254,7 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
               );
             })}
           </ul>
+          <RewardLine removable />
           {totals && nudges?.(totals.pricing.total - totals.pricing.deliveryFee)}
           <CouponField
             uuid={uuid}

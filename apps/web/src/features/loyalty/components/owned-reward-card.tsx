@@ -1,9 +1,13 @@
 import { isRedeemable } from '@sufra/shared/loyalty/rewards';
 import type { OwnedReward } from '@sufra/shared/schemas/loyalty';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../../../config/paths';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { setReward } from '../../../stores/cart-slice';
+import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { formatLoyaltyDate, rewardKindText } from '../loyalty-format';
 import { RewardQr } from './reward-qr';
 
@@ -23,6 +27,9 @@ export function OwnedRewardCard({
   const { t } = useTranslation();
   const language = useLanguage();
   const [showQr, setShowQr] = useState(false);
+  const dispatch = useAppDispatch();
+  const [, navigate] = useLocation();
+  const inCart = useAppSelector((s) => s.cart.reward?.ownedId === owned.id);
   const name = owned.reward.name[language];
   // The API sends it as shown ("7KQ2-M9XD", formatRewardCode).
   const code = owned.code;
@@ -88,6 +95,21 @@ export function OwnedRewardCard({
           data-testid="toggle-qr"
         >
           {showQr ? t('loyalty.hideQr') : t('loyalty.showQr')}
+        </button>
+      )}
+      {redeemable && owned.reward.kind === 'free_item' && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          aria-describedby={titleId}
+          data-testid="reward-to-cart"
+          onClick={() => {
+            // One reward an order: choosing this one replaces another chosen before.
+            dispatch(setReward({ ownedId: owned.id, name: owned.reward.name }));
+            navigate(paths.cart.build(uuid));
+          }}
+        >
+          {inCart ? t('loyalty.inYourOrder') : t('loyalty.addToOrder')}
         </button>
       )}
       {redeemable && showQr && (

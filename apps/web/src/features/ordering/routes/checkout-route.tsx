@@ -7,6 +7,7 @@ import { couponLineItems } from '../../../lib/coupons';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
+import { RewardLine } from '../../cart/components/reward-line';
 import { CouponField } from '../../coupons/coupon-field';
 import { CheckoutDetails } from '../components/checkout-details';
 import { CheckoutLines } from '../components/checkout-lines';
@@ -113,6 +114,7 @@ export default function CheckoutRoute({
       ) : (
         <>
           <CheckoutLines check={check} preview={preview} />
+          <RewardLine removable={false} />
           <CheckoutDetails uuid={uuid} cart={cart} qr={qr} branch={branch} />
           <CheckoutPayment payment={payment} disabled={order.sending} />
           {preview &&
