@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { type CartCombo, type CartProduct, comboUnitTotal, productUnitTotal } from '../../../lib/cart-lines';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
-import { couponLineItems } from '../../../lib/coupons';
+import { couponLineItems, couponPricingOf } from '../../../lib/coupons';
 import { formatNumber } from '../../../lib/format-number';
 import { menuQueryKey, useMenu } from '../../../lib/get-menu';
 import { type CartCheck, type CheckedLine, checkCart } from '../../../lib/line-check';
@@ -94,7 +94,15 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
     () => (menuData && entered === uuid ? checkCart({ products, combos }, menuData) : null),
     [products, combos, menuData, entered, uuid],
   );
-  const totals = useMemo(() => (check && menuData ? priceCheckedCart(check, menuData) : null), [check, menuData]);
+  const coupon = useAppSelector((s) => s.cart.coupon);
+  // The chosen coupon priced in (coupon-field re-checks it as the cart changes, and removes it with the reason).
+  const totals = useMemo(
+    () =>
+      check && menuData
+        ? priceCheckedCart(check, menuData, { coupon: couponPricingOf(coupon, couponLineItems(check)) })
+        : null,
+    [check, menuData, coupon],
+  );
 
   // Told once: the refreshed prices are written back, so the next check finds nothing to change.
   const [pricesUpdated, setPricesUpdated] = useState(false);
