@@ -44,8 +44,11 @@ describe('a coupon under 1,000 concurrent placements', () => {
 
   it('places exactly 10 orders with the coupon, each customer at most once, and refused ones consume nothing', async () => {
     const before = await t.database.query<{ n: number }>('select count(*)::int as n from orders');
+    // 1,000 on PostgreSQL, where they really run side by side; PGlite runs one query at a time (the race cannot happen
+    // there, the count only costs time), so it places 300.
+    const placements = t.database.kind === 'postgres' ? 1_000 : 300;
     const answers = await Promise.all(
-      Array.from({ length: 1_000 }, (_, i) =>
+      Array.from({ length: placements }, (_, i) =>
         placeOrder(diners[i % diners.length] as Caller, UUID.aMain, {
           orderType: 2,
           paymentMethod: 'cash',

@@ -33,7 +33,10 @@ describe('the wheel under 1,000 concurrent spins', () => {
          ($1, 2, 'حاول مجددًا', 'Try again', '#888888', 'none', null, null, 1, null, null)`,
       [game.id],
     );
-    for (let i = 0; i < 100; i += 1) {
+    // 100 diners (1,000 spins) on PostgreSQL, where they really run side by side; PGlite runs one query at a time (the
+    // race cannot happen there, the count only costs time): 30 diners, 300 spins.
+    const count = t.database.kind === 'postgres' ? 100 : 30;
+    for (let i = 0; i < count; i += 1) {
       // Each diner from its own address: the sign-in's per-address allowance is not what this test is about.
       const c = caller(t, { ip: `10.7.${i >> 8}.${i & 255}` });
       const res = await signIn(t, c, UUID.aMain, `+9665000077${String(i).padStart(2, '0')}`, {
@@ -58,9 +61,9 @@ describe('the wheel under 1,000 concurrent spins', () => {
       for (const res of answers) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       clock = new Date(clock.getTime() + 61_000);
     }
-    // 1,000 answers, each a draw (200) or a refusal: the minute (429), the cooldown or a lost spin's wait or the
+    // Every answer (1,000 on PostgreSQL) is a draw (200) or a refusal: the minute (429), the cooldown or a lost spin's wait or the
     // gifts gone (409). Nothing else (no 500 from a lost race).
-    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(1_000);
+    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(diners.length * 10);
     expect([...statuses.keys()].sort()).toEqual(expect.arrayContaining([200, 429]));
     for (const status of statuses.keys()) expect([200, 409, 429]).toContain(status);
 
