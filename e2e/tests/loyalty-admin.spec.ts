@@ -88,33 +88,38 @@ for (const language of LANGUAGES) {
       await context.close();
     });
 
-    test('switching the points shop off sends diners to the deactivated page; on again, the shop is back', async ({
-      browser,
-      page,
-      baseURL,
-    }) => {
-      test.setTimeout(120_000);
-      if (language !== 'ar') await useLanguage(page, language);
-      const { context, page: staff } = await managerAtLoyalty(browser, baseURL ?? '', language);
-      try {
-        const toggle = staff.getByTestId('service-points_shop');
-        await expect(toggle).toBeChecked();
-        // The switch follows the server's answer (click, not uncheck: it changes once the brand's switch has).
-        await toggle.click();
-        await expect(toggle).not.toBeChecked();
-        await expect(toggle).toBeEnabled();
+    // The wheel's switch, not the points shop's: journeys run side by side on one server, and others (loyalty.spec,
+    // reward-item.spec) use the points shop; no other journey opens /wheel. Both languages switch it, so the test
+    // runs in one (the other language's copy would switch the same brand-wide row at the same time).
+    if (language === 'ar') {
+      test('switching a service off sends diners to the deactivated page; on again, the page is back', async ({
+        browser,
+        page,
+        baseURL,
+      }) => {
+        test.setTimeout(120_000);
+        const { context, page: staff } = await managerAtLoyalty(browser, baseURL ?? '', language);
+        try {
+          const toggle = staff.getByTestId('service-wheel');
+          await expect(toggle).toBeChecked();
+          // The switch follows the server's answer (click, not uncheck: it changes once the brand's switch has).
+          await toggle.click();
+          await expect(toggle).not.toBeChecked();
+          await expect(toggle).toBeEnabled();
 
-        await page.goto(`/points-shop/${QR.main}`);
-        await expect(page).toHaveURL(new RegExp(`/deactivated/${QR.main}$`));
+          await page.goto(`/wheel/${QR.main}`);
+          await expect(page).toHaveURL(new RegExp(`/deactivated/${QR.main}$`));
 
-        await toggle.click();
-        await expect(toggle).toBeChecked();
-        await page.goto(`/points-shop/${QR.main}`);
-        await expect(page).toHaveURL(new RegExp(`/points-shop/${QR.main}$`));
-      } finally {
-        await switchOn(baseURL ?? '', 'points_shop');
-        await context.close();
-      }
-    });
+          await toggle.click();
+          await expect(toggle).toBeChecked();
+          // On again: the page is the wheel's (which asks a signed-out diner to sign in first).
+          await page.goto(`/wheel/${QR.main}`);
+          await expect(page).toHaveURL(new RegExp(`/register/${QR.main}`));
+        } finally {
+          await switchOn(baseURL ?? '', 'wheel');
+          await context.close();
+        }
+      });
+    }
   });
 }

@@ -36,12 +36,20 @@ export default function GameRoute({ kind }: { kind: GameKind }) {
   const [shown, setShown] = useState(false);
   const [spinError, setSpinError] = useState<ApiError | null>(null);
 
+  // The game switched off (the QR's data says so): the deactivated page, before any sign-in is asked for.
+  const qr = useAppSelector((s) => s.establishment.establishment);
+  const known = qr?.uuid === uuid;
+  const switchedOff = known && qr.services[kind] === false;
   useEffect(() => {
-    if (status !== 'signedOut') return;
+    if (switchedOff) navigate(paths.deactivated.build(uuid), { replace: true });
+  }, [switchedOff, navigate, uuid]);
+
+  useEffect(() => {
+    if (status !== 'signedOut' || !known || switchedOff) return;
     navigate(paths.register.build(uuid, { ...(kind === 'wheel' ? { mode: 'signin' as const } : {}), next: here }), {
       replace: true,
     });
-  }, [status, uuid, kind, here, navigate]);
+  }, [status, known, switchedOff, uuid, kind, here, navigate]);
 
   const load = useCallback(() => {
     setLoadError(null);
