@@ -49,6 +49,9 @@ import { createPunchCardsService } from './modules/punch-cards/punch-cards.servi
 import { subscribePunchCards } from './modules/punch-cards/punch-reactions.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
 import { createQrService } from './modules/qr/qr.service.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { createReferralService } from './modules/referral/referral.service.ts';
+import { subscribeReferral } from './modules/referral/referral-reactions.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -170,9 +173,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerPaymentProvider(app, config, { database, now: ctx.now, provider: deps.paymentProvider });
 
   const sessions = createSessionsService(ctx, secret);
+  const referral = createReferralService(ctx, { qr });
   const otp = createOtpService(ctx, {
     secret,
     sessions,
+    referral,
     onSmsQueued: () => smsRelay.kick(),
     ipSendsPerHour: config.otpSendsPerIpPerHour,
     sendGapMs: config.otpSendGapMs,
@@ -186,6 +191,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   subscribeLoyalty(lifecycle);
   subscribePunchCards(lifecycle);
   subscribeCoupons(lifecycle);
+  subscribeReferral(lifecycle);
   const payments = createPaymentsService(ctx, {
     provider: app.paymentProvider,
     log: app.log,
@@ -265,6 +271,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await api.register(punchCardsRoutes, { qr, punchCards: createPunchCardsService(ctx), guards });
       await api.register(couponsRoutes, { qr, coupons: createCouponsService(ctx, { menu }), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
+      await api.register(referralRoutes, { qr, referral, guards });
       await api.register(gamesRoutes, {
         qr,
         games: createGamesService(ctx, { onSmsQueued: () => smsRelay.kick() }),

@@ -1,6 +1,6 @@
 import type { ErrorEntry } from './error-entry.ts';
 
-/** The wheel, register-and-win and evaluations (issue 17). */
+/** The wheel, register-and-win, referral and evaluations (issue 17). */
 export const ENGAGEMENT_ERRORS = {
   // The wheel and register-and-win (issue 17): the spec's messages (§8) word for word; the retry figures travel in
   // the error's details (retryAt, and days or hours and minutes: shared/engagement/wheel.ts retryLeft).
@@ -79,5 +79,28 @@ export const ENGAGEMENT_ERRORS = {
     status: 409,
     en: 'An apology has already been sent for this evaluation',
     ar: 'تم إرسال اعتذار لهذا التقييم من قبل',
+  },
+  // Referral (issue 17): the spec's messages word for word where it has them.
+  referral_unavailable: {
+    status: 404,
+    en: "There's no referral programme here now",
+    ar: 'لا يوجد برنامج إحالة هنا الآن',
+  },
+  referral_code_required: { status: 422, en: 'Referral code is required', ar: 'رمز الإحالة مطلوب' },
+  referral_code_invalid: { status: 422, en: 'Invalid referral code', ar: 'رمز الإحالة غير صالح' },
+  referral_lead_exists: {
+    status: 409,
+    en: 'lead already exist, please try another friend',
+    ar: 'هذا الصديق مدعو من قبل، جرّب صديقًا آخر',
+  },
+  referral_self: {
+    status: 422,
+    en: "That's your own number: invite a friend instead",
+    ar: 'هذا رقمك أنت: ادعُ صديقًا بدلًا منه',
+  },
+  referral_existing_customer: {
+    status: 409,
+    en: 'Your friend is already our customer, please try another friend',
+    ar: 'صديقك عميل لدينا من قبل، جرّب صديقًا آخر',
   },
 } as const satisfies Record<string, ErrorEntry>;

@@ -53,6 +53,12 @@ export const otpVerifyBody = z.object({
    * (the app shows "You are already registered").
    */
   profile: registrationProfile.optional(),
+  /**
+   * A friend's referral code (from /reference/{code}, or typed), read only when this call registers: an unknown code
+   * answers 422 "Invalid referral code" and the verification code stays usable; an empty one "Referral code is
+   * required". Ignored for a number already registered.
+   */
+  referralCode: z.string().max(64).optional(),
 });
 export type OtpVerifyBody = z.infer<typeof otpVerifyBody>;
 

@@ -1516,6 +1516,7 @@ export const DEMO_LOYALTY: SeedLoyalty = {
     maxRedemptionsPerDay: 3,
     expiryDays: 365,
   },
+  referral: { referrerPoints: 200, friendPoints: 100, refundWindowDays: 14 },
   levels: [
     {
       name: t('برونزي', 'Bronze'),

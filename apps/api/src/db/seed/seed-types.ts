@@ -4,6 +4,7 @@
  * Money in halalas. Images are paths relative to the image host, e.g. '/images/menu/kabsa.svg'.
  */
 
+import type { ReferralRules } from '@sufra/shared/engagement/referral';
 import type { QuestionKind } from '@sufra/shared/evaluation/answers';
 import type { CouponKind } from '@sufra/shared/loyalty/coupons';
 import type { PointsRules } from '@sufra/shared/loyalty/points';
@@ -83,6 +84,8 @@ export interface SeedLoyalty {
   rewards?: SeedReward[];
   /** Punch card programmes (issue 16), in the order shown. */
   punchCards?: SeedPunchProgramme[];
+  /** The referral rule (issue 17): points to each side when a friend's first paid order is completed. */
+  referral?: ReferralRules;
 }
 
 export interface SeedPunchProgramme {

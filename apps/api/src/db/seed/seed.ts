@@ -19,6 +19,7 @@ import {
   modifierGroups,
   modifierOptions,
 } from '../schema/menu.ts';
+import { referralRules } from '../schema/referral.ts';
 import { serviceSwitches } from '../schema/services.ts';
 import { staffUserBranches, staffUsers } from '../schema/staff.ts';
 import { demoBrand } from './demo-brand.ts';
@@ -351,6 +352,7 @@ export async function seedBrand(db: Database, data: SeedBrand): Promise<SeededBr
 async function seedLoyalty(db: Queryable, brandId: number, data: SeedBrand) {
   if (!data.loyalty) return;
   await db.insert(loyaltyRules).values({ brandId, ...data.loyalty.rules });
+  await seedReferralRules(db, brandId, data);
   if (data.loyalty.levels.length > 0) {
     await db.insert(loyaltyLevels).values(
       data.loyalty.levels.map((l) => ({
@@ -493,9 +495,19 @@ async function seedLoyaltyIfAbsent(db: Database, data: SeedBrand): Promise<void>
     const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.slug, data.slug));
     if (!brand) return;
     const [existing] = await tx.select().from(loyaltyRules).where(eq(loyaltyRules.brandId, brand.id));
-    if (existing) return;
+    if (existing) return seedReferralRules(tx, brand.id, data);
     await seedLoyalty(tx, brand.id, data);
   });
+}
+
+/** The brand's referral rule (issue 17), unless it has one (a database seeded before referral existed gets it). */
+async function seedReferralRules(db: Queryable, brandId: number, data: SeedBrand): Promise<void> {
+  const rule = data.loyalty?.referral;
+  if (rule)
+    await db
+      .insert(referralRules)
+      .values({ brandId, ...rule })
+      .onConflictDoNothing();
 }
 
 /** The brand's seed staff users with their branch links (passwords hashed here). */

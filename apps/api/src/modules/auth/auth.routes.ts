@@ -89,6 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         requestId: request.body.requestId,
         code: request.body.code,
         profile: request.body.profile,
+        referralCode: request.body.referralCode,
         language: request.language,
         ip: request.ip,
       });

@@ -6,6 +6,7 @@ import type { OtpPurpose, OtpRequestResponse, PhoneInputBody } from '@sufra/shar
 import type { registrationProfile } from '@sufra/shared/schemas/customer';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { latestOf, nextTryAt } from '../../lib/failure-backoff.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -66,7 +67,7 @@ export function otpSmsBody(code: string, language: Language, brandName: { ar: st
   return language === 'ar' ? `رمز التحقق من ${brandName.ar}: ${code}` : `Your ${brandName.en} code: ${code}`;
 }
 
-function phoneError(problem: 'phone_required' | 'phone_invalid' | 'dial_code_unknown'): AppError {
+export function phoneError(problem: 'phone_required' | 'phone_invalid' | 'dial_code_unknown'): AppError {
   const field = problem === 'dial_code_unknown' ? 'phone.dial_code' : 'phone.phone_number';
   return new AppError(problem, undefined, { [field]: problem });
 }
@@ -87,6 +88,17 @@ export interface OtpServiceDeps {
   sendGapMs: number;
   /** SIGN_IN_FAILURES_PER_IP_PER_HOUR: wrong codes one address may make in an hour before its tries are slowed. */
   failuresPerIpPerHour: number;
+  /**
+   * What a registration tells the referral programme: the code's referrer is checked before anything is written,
+   * and the new customer's lead joins inside the registration's transaction (modules/referral).
+   */
+  referral?: {
+    referrerOf(brandId: number, typed: string | undefined): Promise<number | undefined>;
+    joined(
+      tx: Queryable,
+      input: { brandId: number; friendId: number; friendPhone: string; referrerId: number | undefined },
+    ): Promise<void>;
+  };
 }
 
 export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
@@ -242,6 +254,7 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
       requestId: string;
       code: string;
       profile: z.infer<typeof registrationProfile> | undefined;
+      referralCode?: string | undefined;
       language: Language;
       ip: string;
     }): Promise<{ customer: CustomerRow; tokens: IssuedTokens; created: boolean }> {
@@ -249,6 +262,8 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
       const existing = await findCustomerByPhone(db, input.brandId, row.phone);
       // Unknown number without a profile: the code stays usable for the registration call.
       if (!existing && !input.profile) throw new AppError('registration_required');
+      // A bad referral code is refused before the code is spent, so the diner can fix it and send again.
+      const referrerId = existing ? undefined : await deps.referral?.referrerOf(input.brandId, input.referralCode);
       const now = ctx.now();
       return db.transaction(async (tx) => {
         if (!(await consumeOtp(tx, row.id, now, OTP_RULES.maxWrongTriesPerCode))) throw new AppError('otp_expired');
@@ -271,6 +286,10 @@ export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
           });
           // A concurrent registration of the same number won: sign in to that customer.
           created = customer !== undefined;
+          if (customer) {
+            const friend = { brandId: input.brandId, friendId: customer.id, friendPhone: row.phone, referrerId };
+            await deps.referral?.joined(tx, friend);
+          }
           customer ??= await findCustomerByPhone(tx, input.brandId, row.phone);
           if (!customer) throw new Error('customer vanished during registration');
         }

@@ -1,0 +1,78 @@
+import { errorResponses, uuidParams } from '@sufra/shared/schemas/common';
+import {
+  leadBody,
+  leadSchema,
+  referenceResponse,
+  referralCodeParams,
+  referralResponse,
+} from '@sufra/shared/schemas/referral';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthGuards } from '../../plugins/auth.ts';
+import { assertServiceOn } from '../branches/branches.service.ts';
+import type { QrService } from '../qr/qr.service.ts';
+import type { ReferralService } from './referral.service.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
+
+/**
+ * Referral for diners (issue 17): their code, rule and leads, a new lead, and the friend's landing. The service
+ * switch `referral` off: diners land on /deactivated/{uuid}.
+ */
+export const referralRoutes: FastifyPluginAsyncZod<{
+  qr: QrService;
+  referral: ReferralService;
+  guards: AuthGuards;
+}> = async (app, { qr, referral, guards }) => {
+  async function diner(request: Parameters<AuthGuards['customer']>[0], uuid: string) {
+    const context = await qr.resolveUsableQr(uuid);
+    assertServiceOn(context.servicesOff, 'referral');
+    return guards.customer(request, context.brand.id);
+  }
+
+  app.get(
+    '/referral/:uuid/me/',
+    {
+      schema: {
+        tags: ['referral'],
+        summary: "The diner's referral code, the brand's rule (how to win) and their leads with statuses",
+        params: uuidParams,
+        response: { 200: referralResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await diner(request, request.params.uuid);
+      reply.header('cache-control', 'no-store');
+      return referral.mine(me);
+    },
+  );
+
+  app.post(
+    '/referral/:uuid/me/leads/',
+    {
+      schema: {
+        tags: ['referral'],
+        summary: "A friend's phone becomes a Pending lead (not one's own, not a customer, not a friend already led)",
+        params: uuidParams,
+        body: leadBody,
+        response: { 201: leadSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await diner(request, request.params.uuid);
+      return reply.code(201).send(await referral.addLead(me, request.body.phone));
+    },
+  );
+
+  app.get(
+    '/referral/codes/:code/',
+    {
+      schema: {
+        tags: ['referral'],
+        summary: "The friend's landing (/reference/{code}): who invites them, to which brand, where to register",
+        params: referralCodeParams,
+        response: { 200: referenceResponse, ...errors },
+      },
+    },
+    async (request) => referral.reference(request.params.code),
+  );
+};

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import {
+  isReferralCodeShape,
+  normalizeReferralCode,
+  REFERRAL_CODE_LENGTH,
+  referralCodeFrom,
+} from '@sufra/shared/engagement/referral';
+import { parsePhone } from '@sufra/shared/phone/phone-number';
+import type { PhoneInputBody } from '@sufra/shared/schemas/auth';
+import type { Lead, ReferenceResponse, ReferralResponse } from '@sufra/shared/schemas/referral';
+import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { CustomerPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { phoneError } from '../auth/otp.service.ts';
+import { assertServiceOn, toBrand } from '../branches/branches.service.ts';
+import { findCustomer, findCustomerByPhone } from '../customers/customers.repo.ts';
+import type { QrService } from '../qr/qr.service.ts';
+import {
+  findBrandEntryQr,
+  findCodeOf,
+  findCodeOwner,
+  findReferralRules,
+  insertCode,
+  insertLead,
+  joinLead,
+  type LeadRow,
+  listLeads,
+  type ReferralRulesRow,
+} from './referral.repo.ts';
+
+/** A fresh code clashes with an existing one about once in 31^8 / codes: a few draws are always enough. */
+const CODE_DRAWS = 5;
+
+/** +966 5• ••• ••67: the country code and the last two digits, enough to tell one's friends apart. */
+export function maskPhone(e164: string): string {
+  if (e164.length <= 6) return e164;
+  return `${e164.slice(0, 5)}${'•'.repeat(e164.length - 7)}${e164.slice(-2)}`;
+}
+
+function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}
+
+function toRules(rules: ReferralRulesRow) {
+  return {
+    referrerPoints: rules.referrerPoints,
+    friendPoints: rules.friendPoints,
+    refundWindowDays: rules.refundWindowDays,
+  };
+}
+
+function toLead(lead: LeadRow & { friendName: string | null }): Lead {
+  return {
+    id: lead.id,
+    phoneMasked: maskPhone(lead.friendPhone),
+    friendName: lead.friendName ? firstName(lead.friendName) : null,
+    status: lead.status as Lead['status'],
+    createdAt: lead.createdAt.toISOString(),
+    joinedAt: lead.joinedAt?.toISOString() ?? null,
+    convertedAt: lead.convertedAt?.toISOString() ?? null,
+    declinedAt: lead.declinedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Referral (issue 17): a diner's code and leads, the friend's landing, and the join at registration. What happens
+ * to a lead once its friend orders is in referral-reactions.ts, on the order's lifecycle.
+ */
+export function createReferralService(ctx: AppContext, deps: { qr: QrService }) {
+  const { db } = ctx;
+
+  async function rulesOf(brandId: number): Promise<ReferralRulesRow> {
+    const rules = await findReferralRules(db, brandId);
+    if (!rules) throw new AppError('referral_unavailable');
+    return rules;
+  }
+
+  /** The diner's code, made on first use (a clash with another's code draws again). */
+  async function codeOf(customer: CustomerPrincipal): Promise<string> {
+    for (let draw = 0; draw < CODE_DRAWS; draw++) {
+      const existing = await findCodeOf(db, customer.id);
+      if (existing) return existing;
+      const code = referralCodeFrom(randomBytes(REFERRAL_CODE_LENGTH));
+      if (await insertCode(db, { customerId: customer.id, brandId: customer.brandId, code })) return code;
+    }
+    throw new Error('could not draw a free referral code');
+  }
+
+  return {
+    async mine(customer: CustomerPrincipal): Promise<ReferralResponse> {
+      const rules = await rulesOf(customer.brandId);
+      const code = await codeOf(customer);
+      const leads = await listLeads(db, customer.id);
+      return { code, rules: toRules(rules), leads: leads.map(toLead) };
+    },
+
+    /** A friend's phone becomes a pending lead: not one's own, not an existing customer, not a phone already led. */
+    async addLead(customer: CustomerPrincipal, phone: PhoneInputBody): Promise<Lead> {
+      await rulesOf(customer.brandId);
+      const parsed = parsePhone(phone);
+      if (!parsed.ok) throw phoneError(parsed.problem);
+      const me = await findCustomer(db, customer.id, customer.brandId);
+      if (me?.phone === parsed.e164) throw new AppError('referral_self', undefined, { phone: 'referral_self' });
+      if (await findCustomerByPhone(db, customer.brandId, parsed.e164)) {
+        throw new AppError('referral_existing_customer', undefined, { phone: 'referral_existing_customer' });
+      }
+      const lead = await insertLead(db, {
+        brandId: customer.brandId,
+        referrerId: customer.id,
+        friendPhone: parsed.e164,
+        createdAt: ctx.now(),
+      });
+      if (!lead) throw new AppError('referral_lead_exists', undefined, { phone: 'referral_lead_exists' });
+      return toLead({ ...lead, friendName: null });
+    },
+
+    /** The friend's landing: who invites them, to which brand, and where to go on (the brand's counter QR). */
+    async reference(typed: string): Promise<ReferenceResponse> {
+      const code = normalizeReferralCode(typed);
+      const owner = isReferralCodeShape(code) ? await findCodeOwner(db, code) : undefined;
+      if (!owner) throw new AppError('referral_code_invalid');
+      const qrUuid = await findBrandEntryQr(db, owner.brandId);
+      if (!qrUuid) throw new AppError('referral_code_invalid');
+      const context = await deps.qr.resolveUsableQr(qrUuid);
+      assertServiceOn(context.servicesOff, 'referral');
+      const rules = await rulesOf(owner.brandId);
+      const brand = toBrand(context.brand, ctx.config.imageHost);
+      return {
+        code,
+        brand: { name: brand.name, logo: brand.logo },
+        referrerName: firstName(owner.fullName),
+        qrUuid,
+        rules: toRules(rules),
+      };
+    },
+
+    /**
+     * The referrer a registration names by its code, checked before the registration writes anything (so a typo
+     * can be fixed and the verification code used again): undefined when no code was given.
+     */
+    async referrerOf(brandId: number, typed: string | undefined): Promise<number | undefined> {
+      if (typed === undefined) return undefined;
+      const code = normalizeReferralCode(typed);
+      const field = 'referralCode';
+      if (code === '') throw new AppError('referral_code_required', undefined, { [field]: 'referral_code_required' });
+      const owner = isReferralCodeShape(code) ? await findCodeOwner(db, code) : undefined;
+      if (!owner || owner.brandId !== brandId) {
+        throw new AppError('referral_code_invalid', undefined, { [field]: 'referral_code_invalid' });
+      }
+      return owner.customerId;
+    },
+
+    /** In the registration's transaction: the new customer's lead joins (see referral.repo joinLead). */
+    async joined(
+      tx: Queryable,
+      input: { brandId: number; friendId: number; friendPhone: string; referrerId: number | undefined },
+    ): Promise<void> {
+      await joinLead(tx, { ...input, referrerId: input.referrerId ?? null, at: ctx.now() });
+    },
+  };
+}
+
+export type ReferralService = ReturnType<typeof createReferralService>;
