@@ -1,7 +1,7 @@
 import { leadSchema, referenceResponse, referralResponse } from '@sufra/shared/schemas/referral';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller, countRows, latestCode, signIn } from '../../../test/accounts.ts';
+import { type Caller, caller, countRows, latestCode } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, type MenuIds, menuIds } from '../../../test/orders.ts';
 import { completeOrder, orderOf } from '../../../test/punch-cards.ts';
@@ -19,7 +19,10 @@ describe('referral', () => {
   let phones = 0;
   let clockOffsetMs = 0;
   /** A fresh Saudi mobile number for each friend. */
-  const nextPhone = () => `+9665000042${String((phones += 1)).padStart(2, '0')}`;
+  const nextPhone = () => {
+    phones += 1;
+    return `+9665000042${String(phones).padStart(2, '0')}`;
+  };
 
   const mine = async (c: Caller) => {
     const res = await c.call('GET', `/api/referral/${UUID.aMain}/me/`);
