@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { comingSoonRoutes, paths } from '../config/paths';
+import { paths } from '../config/paths';
 import type { CheckoutPointsProps } from '../lib/checkout-points-slot';
 import { loadAccountStrings, loadOrderingStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
@@ -18,7 +18,6 @@ const CartRoute = lazyPage(() => import('../features/cart/routes/cart-route'));
 const ErrorRoute = lazyPage(() => import('../features/errors/routes/error-route'));
 const DeactivatedRoute = lazyPage(() => import('../features/errors/routes/deactivated-route'));
 const NotFoundRoute = lazyPage(() => import('../features/errors/routes/not-found-route'));
-const ComingSoonRoute = lazyPage(() => import('../features/coming-soon/routes/coming-soon-route'));
 // The account and staff pages bring their own strings (lib/language.ts loadAccountStrings).
 const withAccountStrings = <T,>(page: Promise<T>): Promise<T> =>
   Promise.all([page, loadAccountStrings()]).then(([module]) => module);
@@ -63,6 +62,8 @@ const evaluationLink = (uuid: string, orderId: number) => (
 const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-page'));
 // The wheel and register-and-win: one small door module that loads the page and the games' strings.
 const GamesPage = lazyPage(() => import('../features/games/routes/games-page'));
+// Referral: the diner's page and the friend's landing, through one small door module with the referral strings.
+const ReferralPage = lazyPage(() => import('../features/referral/routes/referral-page'));
 const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards', 'applyCoupons'] as const;
 // The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
 const loyaltyCard = <LoyaltyPage page="card" />;
@@ -165,11 +166,9 @@ export function AppRoutes() {
       <Route key="establishment" path={paths.evaluate.pattern}>
         {inEstablishment(<EvaluateRoute />)}
       </Route>
-      {comingSoonRoutes.map((route) => (
-        <Route key="establishment" path={route.pattern}>
-          {inEstablishment(<ComingSoonRoute page={route.key} />)}
-        </Route>
-      ))}
+      <Route key="establishment" path={paths.referral.pattern}>
+        {inEstablishment(<ReferralPage page="referral" />)}
+      </Route>
       <Route key="staff" path={paths.staff.pattern}>
         <StaffLayout>
           <StaffRoute />
@@ -201,7 +200,7 @@ export function AppRoutes() {
         </StaffLayout>
       </Route>
       <Route key="plain" path={paths.reference.pattern}>
-        {inPlain(<ComingSoonRoute page="reference" />)}
+        {inPlain(<ReferralPage page="reference" />)}
       </Route>
       <Route key="plain" path={paths.deactivated.pattern}>
         {inPlain(<DeactivatedRoute />)}

@@ -101,7 +101,3 @@ export function safeReturnPath(value: string | null | undefined): string | null 
   if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   return value;
 }
-
-/** Routes not built yet: they render the translated "Coming soon" screen inside the real layout. */
-export const comingSoonRoutes = [{ key: 'referral', pattern: paths.referral.pattern }] as const;
-export type ComingSoonKey = (typeof comingSoonRoutes)[number]['key'];

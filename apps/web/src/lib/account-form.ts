@@ -147,6 +147,7 @@ const CODE_FIELD: Partial<Record<string, string>> = {
 export function fieldName(path: string): string {
   const parts = path.split('.').filter((part) => part !== 'body' && part !== 'profile');
   const first = parts[0] ?? path;
+  if (first === 'referralCode') return 'referralCode';
   if (first === 'phone_number' || first === 'dial_code') return 'phone';
   if (first === 'location') return 'location';
   return first;

@@ -9,6 +9,8 @@ import loyaltyAr from './loyalty.ar.json';
 import loyaltyEn from './loyalty.en.json';
 import orderingAr from './ordering.ar.json';
 import orderingEn from './ordering.en.json';
+import referralAr from './referral.ar.json';
+import referralEn from './referral.en.json';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -25,6 +27,7 @@ describe('locales', () => {
     expect(base(keys(orderingAr))).toEqual(base(keys(orderingEn)));
     expect(base(keys(loyaltyAr))).toEqual(base(keys(loyaltyEn)));
     expect(base(keys(gamesAr))).toEqual(base(keys(gamesEn)));
+    expect(base(keys(referralAr))).toEqual(base(keys(referralEn)));
   });
 
   it('keeps the lazily loaded account strings apart from the entry strings (merging must not overwrite)', () => {
@@ -37,7 +40,18 @@ describe('locales', () => {
   });
 
   it('has no empty strings', () => {
-    for (const bundle of [ar, en, accountAr, accountEn, orderingAr, orderingEn, loyaltyAr, loyaltyEn]) {
+    for (const bundle of [
+      ar,
+      en,
+      accountAr,
+      accountEn,
+      orderingAr,
+      orderingEn,
+      loyaltyAr,
+      loyaltyEn,
+      referralAr,
+      referralEn,
+    ]) {
       for (const key of keys(bundle)) {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle);
         expect(value, key).not.toBe('');

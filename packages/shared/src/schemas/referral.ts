@@ -47,7 +47,7 @@ export const referralCodeParams = z.object({ code: z.string().max(64) });
 
 export const referenceResponse = z.object({
   code: z.string(),
-  brand: z.object({ name: localizedText, logo: z.string().nullable() }),
+  brand: z.object({ id: z.number().int(), name: localizedText, logo: z.string().nullable() }),
   /** The referrer's first name. */
   referrerName: z.string(),
   /** Where the friend goes on to register and order: a counter QR code of the brand. */

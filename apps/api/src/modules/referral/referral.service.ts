@@ -128,7 +128,7 @@ export function createReferralService(ctx: AppContext, deps: { qr: QrService }) 
       const brand = toBrand(context.brand, ctx.config.imageHost);
       return {
         code,
-        brand: { name: brand.name, logo: brand.logo },
+        brand: { id: brand.id, name: brand.name, logo: brand.logo },
         referrerName: firstName(owner.fullName),
         qrUuid,
         rules: toRules(rules),

@@ -101,7 +101,7 @@ describe('referral', () => {
     const customer = (await other.call('GET', `/api/customers/${UUID.aMain}/me/`)).json().phone as string;
     expect((await addLead(me, customer)).json().error.code).toBe('referral_existing_customer');
     const arabic = caller(t, { language: 'ar' });
-    arabic.jar.cookies = me.jar.cookies;
+    for (const [name, value] of me.jar.cookies) arabic.jar.cookies.set(name, value);
     const invalid = await arabic.call('POST', `/api/referral/${UUID.aMain}/me/leads/`, {
       phone: { phone_number: '12' },
     });

@@ -56,6 +56,9 @@ const REASON_CODES = new Set([
   'points_expired',
   'order_refunded',
   'order_canceled',
+  'referral_converted',
+  'referral_welcome',
+  'referral_refunded',
 ]);
 
 /** Why a ledger row happened: the localized reason for the system's codes, the manager's own words for adjustments. */

@@ -1,3 +1,4 @@
+import { errorMessage } from '@sufra/shared/messages/errors';
 import type { OtpRequestResponse, SessionResponse } from '@sufra/shared/schemas/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
@@ -17,6 +18,7 @@ import {
 } from '../../../lib/account-form';
 import { ApiError } from '../../../lib/api-client';
 import { formatWait } from '../../../lib/format-number';
+import { forgetReferralCode, rememberedReferralCode } from '../../../lib/referral-code';
 import { markSignedIn } from '../../../lib/session-hint';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
@@ -27,13 +29,14 @@ import { requestOtp } from '../api/request-otp';
 import { verifyOtp } from '../api/verify-otp';
 import { CodeStep } from '../components/code-step';
 import { emptyProfile, ProfileFields, type ProfileValues, profileBody } from '../components/profile-fields';
+import { ReferralCodeField } from '../components/referral-code-field';
 import { useSecondsUntil } from '../hooks/use-seconds-until';
 import '../../../components/ui/form.css';
 import './account.css';
 import { useBrandName } from '../../../stores/use-brand-name';
 
 type Mode = 'register' | 'signin';
-const FORM_FIELDS = ['fullName', 'phone', 'email', 'ageGroup', 'gender', 'city'] as const;
+const FORM_FIELDS = ['fullName', 'phone', 'email', 'ageGroup', 'gender', 'city', 'referralCode'] as const;
 
 /**
  * `/register/{uuid}`: registration (name, mobile, email, age group, gender, city) or sign-in (mobile only), then the
@@ -70,6 +73,15 @@ export default function RegisterRoute() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [justSignedIn, setJustSignedIn] = useState(false);
+  /** A friend's referral code remembered from their invitation (null: the form has no code field). */
+  const brandId = useAppSelector((s) =>
+    s.establishment.establishment?.uuid === uuid ? s.establishment.establishment.brand.id : undefined,
+  );
+  const [referralCode, setReferralCode] = useState<string | null>(null);
+  useEffect(() => {
+    const remembered = rememberedReferralCode(brandId);
+    if (remembered) setReferralCode(remembered);
+  }, [brandId]);
   /** After a 429 on sending, the send button waits out Retry-After (with a countdown). */
   const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
   const blockedFor = useSecondsUntil(blockedUntil);
@@ -106,6 +118,9 @@ export default function RegisterRoute() {
       if (name) found.fullName = name;
       const email = emailError(profile.email, language);
       if (email) found.email = email;
+      if (referralCode !== null && referralCode.trim() === '') {
+        found.referralCode = errorMessage('referral_code_required', language);
+      }
     }
     return found;
   };
@@ -138,6 +153,8 @@ export default function RegisterRoute() {
 
   const finish = async (response: SessionResponse, withProfile: boolean) => {
     dispatch(login({ userData: response.customer, session: response.session }));
+    // Registered (the code counted) or signed in (a code means nothing to a customer already): done with it.
+    forgetReferralCode();
     markSignedIn(response.customer.brandId);
     setJustSignedIn(true);
     const message =
@@ -157,7 +174,12 @@ export default function RegisterRoute() {
     try {
       const response = await verifyOtp(
         uuid,
-        { requestId: otp.requestId, code: digits, ...(withProfile ? { profile: profileBody(profile) } : {}) },
+        {
+          requestId: otp.requestId,
+          code: digits,
+          ...(withProfile ? { profile: profileBody(profile) } : {}),
+          ...(withProfile && referralCode !== null ? { referralCode } : {}),
+        },
         language,
       );
       await finish(response, withProfile);
@@ -170,6 +192,13 @@ export default function RegisterRoute() {
         setErrors({});
         setFormError(null);
         requestAnimationFrame(() => headingRef.current?.focus());
+        return;
+      }
+      if (error instanceof ApiError && error.code.startsWith('referral_code')) {
+        // The referral code was refused before anything was written: back to the form to fix it, same code.
+        setCompleting(true);
+        setErrors({ referralCode: error.message });
+        setFormError(null);
         return;
       }
       const split = splitApiError(error, language, completing ? FORM_FIELDS : ['code'], waitText);
@@ -287,6 +316,22 @@ export default function RegisterRoute() {
             />
           ) : (
             <PhoneField id="phone" value={phone} onChange={editPhone} error={errors.phone} disabled={busy} />
+          )}
+          {mode === 'register' && referralCode !== null && (
+            <ReferralCodeField
+              value={referralCode}
+              onChange={(next) => {
+                setReferralCode(next);
+                if (errors.referralCode) setErrors(({ referralCode: _, ...rest }) => rest);
+              }}
+              onRemove={() => {
+                setReferralCode(null);
+                forgetReferralCode();
+                setErrors(({ referralCode: _, ...rest }) => rest);
+              }}
+              error={errors.referralCode}
+              disabled={busy}
+            />
           )}
           <FormAlert message={formError} />
           <button

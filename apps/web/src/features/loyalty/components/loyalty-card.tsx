@@ -68,6 +68,11 @@ export default function LoyaltyCard() {
           {t('loyalty.signInToEarn')}
         </Link>
       )}
+      {current.services.referral !== false && (
+        <Link to={paths.referral.build(uuid)} className="btn btn-secondary btn-block" data-testid="referral-link">
+          {t('loyalty.inviteFriends')}
+        </Link>
+      )}
     </section>
   );
 }
