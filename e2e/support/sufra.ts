@@ -37,7 +37,6 @@ export const TEXT = {
   },
   search: { ar: /بحث|ابحث/, en: /search/i },
   comboIncomplete: { ar: /يجب.*اختيار|اختر.*لكل|اختيار منتج لكل/, en: /You should choose product for each option/i },
-  comingSoon: { ar: /قريبًا|قريباً|قريبا/, en: /coming soon/i },
   backToMenu: { ar: /القائمة/, en: /back to menu/i },
   notFound: { ar: /404|غير موجود|غير موجودة/, en: /404|not found|doesn't exist/i },
   increase: { ar: /زيادة|إضافة واحد|\+/, en: /increase|more|add one|\+/i },

@@ -112,12 +112,12 @@ for (const language of LANGUAGES) {
       await expectNoSeriousViolations(page, `staff shell (${language})`);
     });
 
-    test('error, deactivated, not-found and coming-soon pages', async ({ page }) => {
+    test('error, deactivated, not-found and invalid-invitation pages', async ({ page }) => {
       const pages: [string, string][] = [
         ['error (invalid QR)', '/qr/not-a-uuid'],
         ['deactivated', `/qr/${QR.deactivatedBrand}`],
         ['not found', '/this-route/does-not-exist'],
-        ['coming soon', `/referral/${QR.main}`],
+        ['invalid invitation', '/reference/ZZZZ2222'],
       ];
       for (const [label, path] of pages) {
         await page.goto(path);

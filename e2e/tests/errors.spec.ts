@@ -57,12 +57,5 @@ for (const language of LANGUAGES) {
       await expect(page.getByText(TEXT.notFound[language]).first()).toBeVisible();
       await expectDocumentLanguage(page, language);
     });
-
-    test('a route not built yet shows the coming-soon screen inside the layout', async ({ page }) => {
-      await page.goto(`/referral/${QR.main}`);
-      await expect(page.getByText(TEXT.comingSoon[language]).first()).toBeVisible();
-      // Inside the normal layout: the language switch of the header is there.
-      await expect(page.getByTestId('language-switch')).toBeVisible();
-    });
   });
 }

@@ -94,10 +94,6 @@ for (const language of LANGUAGES) {
     await page.goto(`/cart/${QR.main}`);
     await expect(page.getByTestId('line-problem')).toBeVisible();
     await shoot(page, `cart-stale-${language}`);
-
-    await page.goto(`/referral/${QR.main}`);
-    await expect(page.getByText(TEXT.comingSoon[language]).first()).toBeVisible();
-    await shoot(page, `coming-soon-${language}`);
   });
 
   test(`screenshots of the account and staff pages (${language})`, async ({ page, baseURL }) => {

@@ -29,7 +29,7 @@ export function LeadList({ leads }: { leads: Lead[] }) {
         <ul className="referral-leads__list" data-testid="leads">
           {leads.map((lead) => (
             <li key={lead.id} className="referral-lead" data-testid="lead" data-status={lead.status}>
-              <div className="referral-lead__who">
+              <div className="referral-lead__top">
                 {lead.friendName ? (
                   <span className="referral-lead__name">{lead.friendName}</span>
                 ) : (
@@ -37,16 +37,14 @@ export function LeadList({ leads }: { leads: Lead[] }) {
                     {lead.phoneMasked}
                   </span>
                 )}
-                <span className="referral-page__small">
-                  {t('referral.invitedOn', { date: formatDay(lead.createdAt, language) })}
-                </span>
-              </div>
-              <div className="referral-lead__state">
                 <span className={`pill referral-lead__status referral-lead__status--${lead.status}`}>
                   {t(`referral.status.${lead.status}`)}
                 </span>
-                <span className="referral-page__small">{t(`referral.statusHint.${lead.status}`)}</span>
               </div>
+              <p className="referral-page__small">{t(`referral.statusHint.${lead.status}`)}</p>
+              <p className="referral-page__small">
+                {t('referral.invitedOn', { date: formatDay(lead.createdAt, language) })}
+              </p>
             </li>
           ))}
         </ul>
