@@ -74,7 +74,7 @@ import { createLogSmsProvider } from './providers/sms/log-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { createSmsRelay } from './providers/sms/sms-relay.ts';
 import { createTwilioSmsProvider } from './providers/sms/twilio-sms-provider.ts';
-import { createLocalFileStorage } from './providers/storage/local-file-storage.ts';
+import { createFileStorage } from './providers/storage/storage-choice.ts';
 
 export interface AppDeps {
   /** The database to use; when absent the app opens one from the config and closes it with the app. */
@@ -220,7 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const loyalty = createLoyaltyService(ctx);
   app.decorate('loyalty', loyalty);
   const rewards = createRewardsService(ctx, { secret });
-  const evaluations = createEvaluationsService(ctx, { storage: createLocalFileStorage(config.uploadsDir), rewards });
+  const evaluations = createEvaluationsService(ctx, { storage: createFileStorage(config), rewards });
   const liveHub = createLiveHub({ database, log: app.log, ...createLiveLoaders(ctx, evaluations) });
   app.decorate('liveHub', liveHub);
   app.addHook('onReady', async () => liveHub.start());

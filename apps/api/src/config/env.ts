@@ -26,6 +26,16 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** Where evaluation photos are kept (the local file storage); default: DATA_DIR/uploads. */
   UPLOADS_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Where uploads are kept: the folder (default) or an S3-compatible object store (S3_* below). */
+  UPLOADS_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The store's address, e.g. https://s3.me-central-1.amazonaws.com or a MinIO / R2 endpoint (path-style URLs). */
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().min(1).default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Key prefix inside the bucket (several apps can share one). */
+  S3_PREFIX: z.preprocess(emptyAsUndefined, z.string().default('')),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -124,6 +134,15 @@ function cookieName(fallback: string) {
   );
 }
 
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  prefix: string;
+}
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -132,6 +151,8 @@ export interface Config {
   dataDir: string;
   /** Absolute path of the local file storage's folder (evaluation photos). */
   uploadsDir: string;
+  /** null: uploads live in uploadsDir. */
+  s3: S3Config | null;
   /** Set → real PostgreSQL through a pg pool; unset → embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -285,6 +306,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       '  PAYMENT_PROVIDER: moyasar needs MOYASAR_SECRET_KEY, MOYASAR_PUBLISHABLE_KEY and MOYASAR_WEBHOOK_SECRET',
     );
   }
+  const s3Set = e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY;
+  if (e.UPLOADS_STORAGE === 's3' && !s3Set) {
+    problems.push('  UPLOADS_STORAGE: s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
   // Production keeps the outbox (codes anyone with a manager login could read) and the demo seed off unless asked.
   const outboxDefault = !production;
@@ -298,6 +323,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: atRoot(e.DATA_DIR),
     uploadsDir: atRoot(e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads')),
+    s3:
+      e.UPLOADS_STORAGE === 's3' && e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            prefix: e.S3_PREFIX,
+          }
+        : null,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     workers: e.API_WORKERS,
