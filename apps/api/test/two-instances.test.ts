@@ -4,7 +4,7 @@ import { tableListResponse, tableSchema } from '@sufra/shared/schemas/order-even
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { type Caller, caller } from './accounts.ts';
+import { type Caller, caller, signIn } from './accounts.ts';
 import { openStream, type StreamClient } from './event-stream-client.ts';
 import { STAFF, UUID } from './fixture-brands.ts';
 import { diner, menuIds, newKey } from './orders.ts';
@@ -136,4 +136,53 @@ describe('live events across two API instances', () => {
     expect((await http(b, cashier, 'PATCH', `/api/staff/tables/${table.id}/status/`, { to: next })).status).toBe(200);
     expect(tableSchema.parse((await board.next('table_updated')).data)).toMatchObject({ id: table.id, status: next });
   });
+
+  it('holds the wheel across instances: two spins at once through A and B draw once; a stock of 10 gives 10', async () => {
+    const [game] = await t.database.query<{ id: number }>(
+      `insert into games (brand_id, kind, name_ar, name_en, cooldown_days_after_win)
+       select b.brand_id, 'wheel', 'العجلة', 'The wheel', 7 from qr_codes q join branches b on b.id = q.branch_id
+       where q.uuid = $1 returning id`,
+      [UUID.aMain],
+    );
+    if (!game) throw new Error('no game');
+    await t.database.query(
+      `insert into game_segments (game_id, position, label_ar, label_en, color, prize, reward_id, points, weight, stock)
+       values ($1, 0, 'عصير', 'Juice', '#ff8800', 'reward', (select id from rewards where name_en = 'Free juice'), null, 20, 10),
+         ($1, 1, 'حاول مجددًا', 'Try again', '#888888', 'none', null, null, 1, null)`,
+      [game.id],
+    );
+    const spinners: Caller[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      // Each from its own address: the sign-in's per-address allowance is not what this test is about.
+      const c = caller(t, { ip: `10.9.0.${i}` });
+      const res = await signIn(t, c, UUID.aMain, `+9665000099${String(i).padStart(2, '0')}`, { fullName: `Spin ${i}` });
+      expect(res.statusCode).toBe(200);
+      spinners.push(c);
+    }
+    // Every diner spins through A and through B at the same moment.
+    const answers = await Promise.all(
+      spinners.flatMap((c) =>
+        [a, b].map((instance) => http(instance, c, 'POST', `/api/games/${UUID.aMain}/wheel/spin/`)),
+      ),
+    );
+    // Each answer is a draw (200) or a refusal (429 the minute, 409 a win's period or the gifts gone), never an error;
+    // at most one of a diner's two spins draws.
+    for (const answer of answers) expect([200, 409, 429]).toContain(answer.status);
+    for (let i = 0; i < spinners.length; i += 1) {
+      expect([answers[2 * i]?.status, answers[2 * i + 1]?.status].filter((st) => st === 200).length).toBeLessThan(2);
+    }
+    const twice = await t.database.query(
+      'select customer_id from game_draws where game_id = $1 group by customer_id having count(*) > 1',
+      [game.id],
+    );
+    expect(twice).toEqual([]);
+    const [juice] = await t.database.query<{ won: number; draws: number; winners: number }>(
+      `select s.won, (select count(*)::int from game_draws d where d.segment_id = s.id) as draws,
+         (select count(distinct d.customer_id)::int from game_draws d where d.segment_id = s.id) as winners
+       from game_segments s where s.game_id = $1 and s.label_en = 'Juice'`,
+      [game.id],
+    );
+    // 30 draws at 20:1 for the juice: its stock of 10 is reached, and never passed, each winner once.
+    expect(juice).toEqual({ won: 10, draws: 10, winners: 10 });
+  }, 120_000);
 });
