@@ -1,10 +1,10 @@
 import type { PunchCard, PunchHistoryResponse } from '@sufra/shared/schemas/punch-cards';
 import { useState } from 'react';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getPunchHistory } from '../api/get-punch-cards';
 import { formatLoyaltyDate } from '../loyalty-format';
-import { LoadError, LoadingBlock } from './load-state';
 import { PunchStamps } from './punch-stamps';
 
 /**

@@ -1,9 +1,9 @@
 import type { PunchCard } from '@sufra/shared/schemas/punch-cards';
 import { useCallback, useEffect, useState } from 'react';
+import { LoadError } from '../../../components/ui/load-state';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getPunchCards } from '../api/get-punch-cards';
-import { LoadError } from './load-state';
 import { PunchCardView } from './punch-card-view';
 import '../punch-cards.css';
 

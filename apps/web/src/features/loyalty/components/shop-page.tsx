@@ -3,6 +3,7 @@ import type { Reward, ShopResponse } from '@sufra/shared/schemas/loyalty';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
@@ -16,7 +17,6 @@ import { getShop } from '../api/get-shop';
 import { useLoyaltyPage } from '../hooks/use-loyalty-page';
 import { rewardKindText } from '../loyalty-format';
 import { BuyDialog } from './buy-dialog';
-import { LoadError, LoadingBlock } from './load-state';
 import { LoyaltyNav } from './loyalty-nav';
 
 type ShopReward = ShopResponse['rewards'][number];

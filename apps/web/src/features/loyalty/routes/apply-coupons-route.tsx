@@ -3,6 +3,7 @@ import type { CouponHistoryResponse, MyCouponsResponse } from '@sufra/shared/sch
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { CartTotals } from '../../../components/ui/cart-totals';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
 import { couponLineItems, couponPricingOf, getCouponHistory, getMyCoupons } from '../../../lib/coupons';
@@ -13,7 +14,6 @@ import { useTranslation } from '../../../lib/use-translation';
 import { enterEstablishment } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { CouponField } from '../../coupons/coupon-field';
-import { LoadError, LoadingBlock } from '../components/load-state';
 import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
 import { formatLoyaltyDate } from '../loyalty-format';
 import '../../../components/ui/form.css';

@@ -17,7 +17,7 @@ import { PunchCardsList } from '../components/punch-cards-list';
 import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
 import '../../../components/ui/form.css';
 import '../loyalty.css';
-import { LoadError, LoadingBlock } from '../components/load-state';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 
 type View = 'rewards' | 'history' | 'levels';
 const viewOf = (value: string | null): View => (value === 'history' || value === 'levels' ? value : 'rewards');

@@ -11,7 +11,7 @@ import { OwnedRewardCard } from '../components/owned-reward-card';
 import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
 import '../../../components/ui/form.css';
 import '../loyalty.css';
-import { LoadError, LoadingBlock } from '../components/load-state';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 
 /** A prize is a reward won (the wheel) or granted by staff; bought rewards live in My Rewards only. */
 const isPrize = (owned: OwnedReward) => owned.source === 'prize' || owned.source === 'staff';

@@ -2,6 +2,7 @@ import type { ReferenceResponse } from '@sufra/shared/schemas/referral';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
+import { LoadingBlock } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { rememberReferralCode } from '../../../lib/referral-code';
@@ -63,9 +64,8 @@ export default function ReferenceRoute() {
   }
   if (!data) {
     return (
-      <div className="page page--center" role="status">
-        <span className="visually-hidden">{t('app.loading')}</span>
-        <div className="skeleton skeleton--block" />
+      <div className="page page--center">
+        <LoadingBlock />
       </div>
     );
   }

@@ -1,8 +1,9 @@
 import type { Lead, ReferralResponse } from '@sufra/shared/schemas/referral';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
-import { ApiError, errorText } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
@@ -72,19 +73,9 @@ export default function ReferralRoute() {
       {loadError !== null &&
         !unavailable &&
         !(loadError instanceof ApiError && loadError.code === 'service_deactivated') && (
-          <div className="banner banner--error" role="alert">
-            <span>{errorText(loadError, language)}</span>
-            <button type="button" className="btn btn-small" onClick={load}>
-              {t('app.retry')}
-            </button>
-          </div>
+          <LoadError error={loadError} onRetry={load} />
         )}
-      {!data && loadError === null && (
-        <div role="status">
-          <span className="visually-hidden">{t('app.loading')}</span>
-          <div className="skeleton skeleton--block" />
-        </div>
-      )}
+      {!data && loadError === null && <LoadingBlock />}
       {data && (
         <>
           <section className="referral-page__how" aria-labelledby="referral-how">

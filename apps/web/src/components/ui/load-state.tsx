@@ -1,8 +1,8 @@
-import { errorText } from '../../../lib/api-client';
-import { useLanguage } from '../../../lib/use-language';
-import { useTranslation } from '../../../lib/use-translation';
+import { errorText } from '../../lib/api-client';
+import { useLanguage } from '../../lib/use-language';
+import { useTranslation } from '../../lib/use-translation';
 
-/** A loyalty page's load going wrong: what happened, and a retry. */
+/** A page's load going wrong: what happened, and a retry. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -16,7 +16,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   );
 }
 
-/** A loyalty page still loading (a placeholder block, announced to screen readers). */
+/** A page still loading (a placeholder block, announced to screen readers). */
 export function LoadingBlock() {
   const { t } = useTranslation();
   return (
