@@ -204,6 +204,8 @@ export const brandA: SeedBrand = {
     ...DEMO_LOYALTY,
     // Punch card programmes are made by the tests that need them (test/punch-cards.ts), through the managers' API.
     punchCards: [],
+    // The demo's referral rule without its sample diners (the tests make their own).
+    referral: { referrerPoints: 200, friendPoints: 100, refundWindowDays: 14 },
     rewards: [
       {
         shop: 'points',

@@ -33,6 +33,16 @@ describe('seeding', () => {
     expect((await t.app.inject(`/api/restaurant/qr/${DEMO_INACTIVE_QR}/data/`)).statusCode).toBe(410);
   });
 
+  it("shows a demo diner's referral in use: their code's landing, and friends in three statuses", async () => {
+    const landing = await t.app.inject('/api/referral/codes/sufra226/');
+    expect(landing.statusCode, landing.body).toBe(200);
+    expect(landing.json()).toMatchObject({ code: 'SUFRA226', qrUuid: expect.any(String) });
+    const leads = await t.database.query<{ status: string }>(
+      "select l.status from referral_leads l join referral_codes c on c.customer_id = l.referrer_id where c.code = 'SUFRA226' order by l.created_at",
+    );
+    expect(leads.map((l) => l.status)).toEqual(['converted', 'joined', 'pending']);
+  });
+
   it("prints the demo brand's main counter QR code at start-up", async () => {
     expect(await findCustomerQrUuid(t.db)).toBe(DEMO_COUNTER_QR);
   });

@@ -1516,7 +1516,21 @@ export const DEMO_LOYALTY: SeedLoyalty = {
     maxRedemptionsPerDay: 3,
     expiryDays: 365,
   },
-  referral: { referrerPoints: 200, friendPoints: 100, refundWindowDays: 14 },
+  referral: {
+    referrerPoints: 200,
+    friendPoints: 100,
+    refundWindowDays: 14,
+    // The punch card's demo diner has invited three friends: one converted, one joined, one not yet registered.
+    sample: {
+      referrer: { phone: '+966555010203', fullName: 'نورة القحطاني' },
+      code: 'SUFRA226',
+      friends: [
+        { phone: '+966555010301', fullName: 'سارة العتيبي', status: 'converted', daysAgo: 9 },
+        { phone: '+966555010302', fullName: 'Fahad Alharbi', status: 'joined', daysAgo: 4 },
+        { phone: '+966555010303', status: 'pending', daysAgo: 1 },
+      ],
+    },
+  },
   levels: [
     {
       name: t('برونزي', 'Bronze'),

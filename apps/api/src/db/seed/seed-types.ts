@@ -85,7 +85,20 @@ export interface SeedLoyalty {
   /** Punch card programmes (issue 16), in the order shown. */
   punchCards?: SeedPunchProgramme[];
   /** The referral rule (issue 17): points to each side when a friend's first paid order is completed. */
-  referral?: ReferralRules;
+  referral?: ReferralRules & { sample?: SeedReferralSample };
+}
+
+/** A demo diner's referral page with friends in several statuses (created when absent). */
+export interface SeedReferralSample {
+  referrer: { phone: string; fullName: string };
+  /** Their code: 8 characters of shared/engagement/referral.ts's alphabet. */
+  code: string;
+  friends: {
+    phone: string;
+    fullName?: string;
+    status: 'pending' | 'joined' | 'active' | 'converted';
+    daysAgo: number;
+  }[];
 }
 
 export interface SeedPunchProgramme {

@@ -27,6 +27,7 @@ import { seedDemoGamesIfAbsent } from './games-seed.ts';
 import { largeBrand } from './large-brand.ts';
 import { deactivatedBrand, secondBrand } from './second-brand.ts';
 import { seedPunchCards, seedPunchCardsIfAbsent } from './seed-punch-cards.ts';
+import { seedReferralSample } from './seed-referral.ts';
 import type { SeedBrand, SeedItem } from './seed-types.ts';
 
 // PostgreSQL allows 65,535 bind parameters per statement; stay well below.
@@ -503,11 +504,14 @@ async function seedLoyaltyIfAbsent(db: Database, data: SeedBrand): Promise<void>
 /** The brand's referral rule (issue 17), unless it has one (a database seeded before referral existed gets it). */
 async function seedReferralRules(db: Queryable, brandId: number, data: SeedBrand): Promise<void> {
   const rule = data.loyalty?.referral;
-  if (rule)
-    await db
-      .insert(referralRules)
-      .values({ brandId, ...rule })
-      .onConflictDoNothing();
+  if (!rule) return;
+  const { sample, ...figures } = rule;
+  const made = await db
+    .insert(referralRules)
+    .values({ brandId, ...figures })
+    .onConflictDoNothing()
+    .returning();
+  if (made.length > 0 && sample) await seedReferralSample(db, brandId, sample);
 }
 
 /** The brand's seed staff users with their branch links (passwords hashed here). */
