@@ -22,6 +22,8 @@ const TEXT = {
   },
   referralCode: { ar: 'رمز الإحالة', en: 'Referral code' },
   invalid: { ar: 'رمز الإحالة غير صالح', en: 'Invalid referral code' },
+  withoutCode: { ar: 'التسجيل دون رمز', en: 'Register without a code' },
+  registerButton: { ar: 'تسجيل', en: 'Register' },
 } as const;
 
 const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -102,11 +104,34 @@ for (const language of LANGUAGES) {
       await friendContext.close();
     });
 
-    test('a code nobody has says so, with a way to a menu', async ({ page }) => {
+    test('a code nobody has says so; a remembered code that is refused at registration can be fixed or removed', async ({
+      page,
+      baseURL,
+    }) => {
       await useLanguage(page, language);
       await page.goto('/reference/ZZZZ2222');
       await expect(page.getByRole('heading', { name: TEXT.invalid[language] })).toBeVisible();
       await expectNoSeriousViolations(page, 'reference page, invalid code');
+
+      // A code remembered for this brand that no longer works: the server refuses it after the verification code,
+      // the form comes back with the message under the field, and the diner registers without it.
+      const qr = await page.request.get(`/api/restaurant/qr/${QR.main}/data/`);
+      const brandId = ((await qr.json()) as { brand: { id: number } }).brand.id;
+      await page.goto(`/register/${QR.main}`);
+      await page.evaluate((branch) => {
+        localStorage.setItem('sufra.referralCode', JSON.stringify({ value: 'ZZZZ2222', branch }));
+      }, brandId);
+      await page.reload();
+      const field = page.getByLabel(TEXT.referralCode[language], { exact: true });
+      await expect(field).toHaveValue('ZZZZ2222');
+      const friend = { name: `Friend ${Math.random().toString(36).slice(2, 7)}`, phone: uniqueMobile() };
+      await fillRegistration(page, language, friend);
+      await page.locator('#otp-code').fill((await readCode(baseURL ?? '', friend.phone.e164)).code);
+      await expect(page.getByTestId('referralCode-error')).toHaveText(TEXT.invalid[language]);
+      await page.getByRole('button', { name: TEXT.withoutCode[language] }).click();
+      await expect(field).toHaveCount(0);
+      await page.getByRole('button', { name: TEXT.registerButton[language], exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/menu/${QR.main}$`));
     });
   });
 }

@@ -73,10 +73,10 @@ export default function RegisterRoute() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [justSignedIn, setJustSignedIn] = useState(false);
-  /** A friend's referral code remembered from their invitation (null: the form has no code field). */
   const brandId = useAppSelector((s) =>
     s.establishment.establishment?.uuid === uuid ? s.establishment.establishment.brand.id : undefined,
   );
+  /** A friend's referral code remembered from their invitation (null: the form has no code field). */
   const [referralCode, setReferralCode] = useState<string | null>(null);
   useEffect(() => {
     const remembered = rememberedReferralCode(brandId);
