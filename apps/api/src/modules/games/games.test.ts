@@ -124,6 +124,26 @@ describe('the wheel and register-and-win', () => {
     expect(draw.random_value < 1 ? before.segments[0]?.id : before.segments[1]?.id).toBe(drawn.segmentId);
   });
 
+  it('a forged result from the client is ignored: the server draws, and the draw it records is the answer', async () => {
+    // A prize at 1 in 100,001: the body below claims it; the draw almost surely lands on "try again".
+    await game('wheel', [
+      { labelEn: 'Juice', prize: 'reward', reward: 'Free juice', weight: 1, stock: 5 },
+      { labelEn: 'Try again', prize: 'none', weight: 100_000 },
+    ]);
+    const c = await newDiner();
+    const juice = await one<{ id: number }>("select id from game_segments where label_en = 'Juice'");
+    const res = await c.call('POST', `/api/games/${UUID.aMain}/wheel/spin/`, {
+      segmentId: juice.id,
+      prize: 'reward',
+      random: 0,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const drawn = await one<{ segment_id: number }>('select segment_id from game_draws order by id desc limit 1');
+    expect(res.json().segmentId).toBe(drawn.segment_id);
+    expect(drawn.segment_id).not.toBe(juice.id);
+    expect(await one<{ won: number }>("select won from game_segments where label_en = 'Juice'")).toEqual({ won: 0 });
+  });
+
   it('one try a minute; a lost spin may be tried again after its retry time', async () => {
     await game('wheel', LOSING, { retryMinutes: 90 });
     const c = await newDiner();
