@@ -28,6 +28,7 @@ const EVAL_TEXT = {
   evaluationsTab: { ar: 'التقييمات', en: 'Evaluations' },
   lowAlert: { ar: 'تقييم منخفض جديد', en: 'New low rating' },
   apology: { ar: 'أرسل اعتذارًا', en: 'Send apology' },
+  apologyReward: { ar: 'اعتذار: خصم ٢٠ ريال', en: 'Apology: SAR 20 off' },
   rated: { ar: 'تم تقييم هذا الطلب من قبل', en: 'This order has already been rated' },
 } as const;
 
@@ -128,6 +129,8 @@ for (const language of LANGUAGES) {
         expect(widths.every((w) => w > 0)).toBe(true);
       }).toPass({ timeout: 10_000 });
       await shoot(staff, `staff-evaluations-${language}`);
+      // The apology starts on the brand's apology reward (the form's), not on whichever prize comes first.
+      await expect(card.locator('select option:checked')).toHaveText(EVAL_TEXT.apologyReward[language]);
       await card.getByRole('button', { name: EVAL_TEXT.apology[language] }).click();
       await expect(card.getByTestId('apology-sent')).toBeVisible();
 

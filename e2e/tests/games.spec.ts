@@ -1,9 +1,9 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { fillRegistration, readCode, uniqueMobile } from '../support/accounts.ts';
+import { fillRegistration, readCode, registerDiner, uniqueMobile } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
-import { imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
+import { dismissPopup, imagesSettled, LANGUAGES, numberIn, QR, useLanguage } from '../support/sufra.ts';
 
 /** The games' words the journey looks for (locales/games.{ar,en}.json). */
 const TEXT = {
@@ -16,7 +16,17 @@ const TEXT = {
     en: 'Sorry, already participated, for new participants only',
   },
   chances: { ar: 'فرص الفوز', en: 'Chances' },
+  toWheel: { ar: 'دوّر العجلة', en: 'Spin the wheel' },
+  wheelName: { ar: 'عجلة سُفرة', en: 'The Sufra wheel' },
 } as const;
+
+/** The odds table's "left" column added up (a segment without stock, "—", counts 0). */
+async function stockLeft(page: Page): Promise<number> {
+  const cells = page.getByRole('table').locator('tbody tr td:nth-child(3)');
+  let total = 0;
+  for (const cell of await cells.all()) total += await numberIn(cell);
+  return total;
+}
 
 const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 
@@ -54,9 +64,13 @@ for (const language of LANGUAGES) {
       await expect(spin).toBeEnabled();
       await shoot(page, `register-and-win-${language}`);
       await expectNoSeriousViolations(page, 'register and win');
+      const before = await stockLeft(page);
+      expect(before).toBeGreaterThan(0);
       await spin.click();
       const result = page.getByTestId('spin-result');
       await expect(result).toContainText(TEXT.won[language], { timeout: 15_000 });
+      // Every segment here is a prize with stock: once the wheel has stopped, the table shows the stock it took.
+      await expect(async () => expect(await stockLeft(page)).toBeLessThan(before)).toPass({ timeout: 10_000 });
       const prize = ((await result.textContent()) ?? '').match(TEXT.won[language])?.[1] ?? '';
       expect(prize).not.toBe('');
       await shoot(page, `register-and-win-won-${language}`);
@@ -70,6 +84,44 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('already-registered')).toContainText(TEXT.alreadyRegistered[language]);
       await expect(page.getByTestId('already-registered')).toContainText(TEXT.newOnly[language]);
       await expect(page.getByRole('button', { name: TEXT.spin[language], exact: true })).toHaveCount(0);
+    });
+  });
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`the wheel from the landing page (${language})`, () => {
+    test('the landing page leads to the wheel when the brand has one; the wheel page shows the stock left after a spin', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: 390, height: 844 });
+      // No turn to wait for: the result shows at once.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await useLanguage(page, language);
+      // A brand without a wheel game: no way to one.
+      await page.goto(`/qr/${QR.secondBrand}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('link', { name: TEXT.toWheel[language] })).toHaveCount(0);
+
+      await registerDiner(page, baseURL ?? '', language);
+      await page.goto(`/qr/${QR.main}`);
+      await dismissPopup(page);
+      const way = page.getByTestId('landing-wheel');
+      await expect(way.getByRole('heading', { name: TEXT.wheelName[language] })).toBeVisible();
+      await way.scrollIntoViewIfNeeded();
+      await shoot(page, `landing-wheel-${language}`);
+      await way.getByRole('link', { name: TEXT.toWheel[language] }).click();
+      await expect(page).toHaveURL(new RegExp(`/wheel/${QR.main}$`));
+
+      const spin = page.getByRole('button', { name: TEXT.spin[language], exact: true });
+      await expect(spin).toBeEnabled();
+      await spin.click();
+      await expect(page.getByTestId('spin-result')).not.toBeEmpty();
+      // The result and, under it, the chances with the stock left after this spin.
+      await page.getByRole('table').scrollIntoViewIfNeeded();
+      await shoot(page, `wheel-after-spin-${language}`);
     });
   });
 }

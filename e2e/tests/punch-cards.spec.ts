@@ -12,7 +12,8 @@ import { dismissPopup, fetchMenu, imagesSettled, LANGUAGES, QR, useLanguage } fr
 const PUNCH_TEXT = {
   stamps: { ar: (n: string) => `${n} من ٥ أختام`, en: (n: string) => `${n} of 5 punches` },
   digits: { ar: ['٠', '١', '٢', '٣', '٤', '٥'], en: ['0', '1', '2', '3', '4', '5'] },
-  completed: { ar: 'مكتملة', en: 'Completed' },
+  full: { ar: 'مختومة بالكامل', en: 'Fully punched' },
+  useReward: { ar: 'استخدم مكافأتي', en: 'Use my reward' },
   reward: { ar: 'شاي كرك مجاني', en: 'Free Karak Tea' },
   history: { ar: 'سجل الأختام', en: 'Punches history' },
 } as const;
@@ -62,7 +63,7 @@ for (const language of LANGUAGES) {
       if (language !== 'ar') await useLanguage(page, language);
     });
 
-    test('hot drinks over two orders fill the card as stamps (RTL from the right), and its reward lands in My Rewards', async ({
+    test('hot drinks over two orders fill the card as stamps (RTL from the right): fully punched, its reward in My Rewards', async ({
       page,
       baseURL,
     }) => {
@@ -94,14 +95,19 @@ for (const language of LANGUAGES) {
       await card.scrollIntoViewIfNeeded();
       await shoot(page, `punch-card-landing-${language}`);
 
-      // Two more: the card fills, issues its reward and the next card starts empty.
+      // Two more: the card fills and issues its reward. It stays on the landing page, fully punched, with a way to
+      // the reward; the next card starts empty.
       await complete(baseURL ?? '', (await orderHotDrinks(page.request, menu, 2)).id);
-      await page.goto(`/my-rewards/${QR.main}`);
+      await page.reload();
+      const full = page.getByTestId('punch-cards').locator('[data-testid="punch-card"][data-status="fully_punched"]');
+      await expect(full.getByTestId('punch-status')).toHaveText(PUNCH_TEXT.full[language]);
+      await full.getByRole('link', { name: PUNCH_TEXT.useReward[language] }).click();
+      await expect(page).toHaveURL(new RegExp(`/my-rewards/${QR.main}`));
       const mine = page.getByTestId('my-punch-cards');
-      const done = mine.locator('[data-testid="punch-card"][data-status="completed"]');
+      const done = mine.locator('[data-testid="punch-card"][data-status="fully_punched"]');
       // The page loads the points, the rewards and the cards at once; a busy machine can take a while.
       await expect(done).toBeVisible({ timeout: 30_000 });
-      await expect(done.getByTestId('punch-status')).toHaveText(PUNCH_TEXT.completed[language]);
+      await expect(done.getByTestId('punch-status')).toHaveText(PUNCH_TEXT.full[language]);
       await expect(done.getByRole('img', { name: PUNCH_TEXT.stamps[language](digits[5] ?? '') })).toBeVisible();
       const reward = page.getByTestId('owned-reward').filter({ hasText: PUNCH_TEXT.reward[language] });
       await expect(reward).toBeVisible();

@@ -239,6 +239,7 @@ export const brandA: SeedBrand = {
     name: { ar: 'قيّم زيارتك', en: 'Rate your visit' },
     pointsReward: 50,
     lowRatingThreshold: 2,
+    apologyRewardName: 'Gift',
     questions: [
       { kind: 'rating', label: { ar: 'الطعام', en: 'Food' } },
       {

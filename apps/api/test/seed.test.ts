@@ -43,6 +43,18 @@ describe('seeding', () => {
     expect(leads.map((l) => l.status)).toEqual(['converted', 'joined', 'pending']);
   });
 
+  it("starts the demo brand's apologies on its apology reward, not on the first prize", async () => {
+    const rows = await t.database.query<{ name: string; first: string }>(
+      `select r.name_en as name,
+         (select name_en from rewards p where p.brand_id = f.brand_id and p.shop = 'prize' and p.is_active
+          order by p.position, p.id limit 1) as first
+       from evaluation_forms f join rewards r on r.id = f.apology_reward_id
+       join brands b on b.id = f.brand_id where b.slug = $1`,
+      [demoBrand.slug],
+    );
+    expect(rows).toEqual([{ name: 'Apology: SAR 20 off', first: expect.not.stringMatching(/^Apology/) }]);
+  });
+
   it("prints the demo brand's main counter QR code at start-up", async () => {
     expect(await findCustomerQrUuid(t.db)).toBe(DEMO_COUNTER_QR);
   });

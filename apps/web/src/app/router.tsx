@@ -79,6 +79,8 @@ const cartNudges = (cartHalalas: number) => (
   </Suspense>
 );
 const punchCards = <LoyaltyPage page="punchCards" />;
+// The landing page's way to the wheel, from the games' door module (its strings load with it).
+const wheelLink = <GamesPage kind="wheel" as="landing-link" />;
 
 /** The page chunk a first visit to this path needs, so app/boot.tsx can load it with the data before the first render. */
 const FIRST_PAGES: ReadonlyArray<readonly [RegExp, { preload: () => Promise<void> }]> = [
@@ -105,10 +107,10 @@ export function AppRoutes() {
   return (
     <Switch>
       <Route key="establishment" path={paths.qr.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} wheelLink={wheelLink} />)}
       </Route>
       <Route key="establishment" path={paths.qrBase.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} />)}
+        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} wheelLink={wheelLink} />)}
       </Route>
       <Route key="establishment" path={paths.menu.pattern}>
         {inEstablishment(<MenuRoute />)}

@@ -7,21 +7,36 @@ const later = new Date('2026-05-10T12:00:00Z');
 const earlier = new Date('2026-04-20T12:00:00Z');
 
 describe('punchCardStatus', () => {
-  it('reads the spec labels from punches, count, completion and expiry', () => {
-    const card = { itemsCount: 6, expiresAt: later, completedAt: null };
+  const unused = { claimedAt: null, expiresAt: later };
+
+  it('reads the spec labels from punches, count, completion and where the issued reward stands', () => {
+    const card = { itemsCount: 6, expiresAt: later, completedAt: null, reward: null };
     expect(punchCardStatus({ ...card, punches: 0 }, now)).toBe('no_punches');
     expect(punchCardStatus({ ...card, punches: 3 }, now)).toBe('partially_punched');
-    expect(punchCardStatus({ ...card, punches: 6 }, now)).toBe('fully_punched');
-    expect(punchCardStatus({ ...card, punches: 6, completedAt: earlier }, now)).toBe('completed');
+    // Full, the reward waiting in My Rewards.
+    expect(punchCardStatus({ ...card, punches: 6, completedAt: earlier, reward: unused }, now)).toBe('fully_punched');
+    expect(
+      punchCardStatus({ ...card, punches: 6, completedAt: earlier, reward: { ...unused, expiresAt: null } }, now),
+    ).toBe('fully_punched');
+    // The reward used: the card is done.
+    expect(
+      punchCardStatus({ ...card, punches: 6, completedAt: earlier, reward: { ...unused, claimedAt: now } }, now),
+    ).toBe('completed');
+    expect(punchCardStatus({ ...card, punches: 6, completedAt: earlier, reward: null }, now)).toBe('completed');
   });
 
-  it('expires a card whose days ran out before it was completed, never a completed one', () => {
-    const card = { itemsCount: 6, punches: 3, expiresAt: earlier, completedAt: null };
+  it('expires a card whose days ran out before it filled, or whose reward lapsed unused; never a used one', () => {
+    const card = { itemsCount: 6, punches: 3, expiresAt: earlier, completedAt: null, reward: null };
     expect(punchCardStatus(card, now)).toBe('expired');
     expect(punchCardStatus({ ...card, expiresAt: now }, now)).toBe('expired');
-    expect(punchCardStatus({ ...card, punches: 6, completedAt: earlier }, now)).toBe('completed');
+    const full = { ...card, punches: 6, completedAt: earlier };
+    // The card's own days do not matter once it is full: its reward's do.
+    expect(punchCardStatus({ ...full, reward: unused }, now)).toBe('fully_punched');
+    expect(punchCardStatus({ ...full, reward: { claimedAt: null, expiresAt: now } }, now)).toBe('expired');
+    expect(punchCardStatus({ ...full, reward: { claimedAt: earlier, expiresAt: earlier } }, now)).toBe('completed');
     expect(isOpenCard(card, now)).toBe(false);
     expect(isOpenCard({ ...card, expiresAt: later }, now)).toBe(true);
+    expect(isOpenCard({ ...full, expiresAt: later, reward: unused }, now)).toBe(false);
   });
 });
 

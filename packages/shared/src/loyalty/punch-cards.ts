@@ -5,15 +5,17 @@
  */
 
 /**
- * The spec's card statuses (§4), plus `expired` for a card whose days ran out before it was full:
+ * The spec's card statuses (§4), plus `expired`; what each means to a diner (docs/decisions.md, "Punch-card statuses"):
  * - no_punches: nothing collected yet (the card a diner is offered before the first punch, or one whose punches were
  *   all taken back by refunds);
  * - partially_punched: some punches, fewer than the count;
- * - fully_punched: every punch collected, the reward not issued yet. Our fill issues the reward in the same
- *   transaction as the last punch, so no committed card stays here; the status is kept so the rule is total and the
- *   spec's four labels all have a meaning;
- * - completed: full, and its reward issued into My Rewards;
- * - expired: its days ran out before it was completed (computed on read from `expiresAt`; nothing sweeps it).
+ * - fully_punched: every punch collected and the reward issued into My Rewards, waiting there to be used;
+ * - completed: the card's reward has been used (redeemed at the counter, or its free item ordered): nothing is left
+ *   to do with the card;
+ * - expired: nothing more will come of it: its days ran out before it filled, or its reward lapsed unused (both
+ *   computed on read from the dates; nothing sweeps them).
+ * A refund of the order that filled the card, while the reward waits, withdraws the reward and takes the card back to
+ * partially punched; once the reward is used, the card stays completed.
  */
 export const PUNCH_CARD_STATUSES = [
   'no_punches',
@@ -30,23 +32,42 @@ export const PUNCH_ITEMS_COUNT_MAX = 50;
 export const PUNCH_DAYS_MIN = 1;
 export const PUNCH_DAYS_MAX = 3_650;
 
+/** The reward a full card issued, as its status needs it (the diner's owned reward). */
+export interface IssuedRewardState {
+  /** Set when it was used: redeemed by a cashier, or its free item ordered. */
+  claimedAt: Date | null;
+  /** null: it never lapses. */
+  expiresAt: Date | null;
+}
+
 export interface PunchCardState {
   punches: number;
   itemsCount: number;
   expiresAt: Date | null;
   /** Set when the card filled and its reward was issued. */
   completedAt: Date | null;
+  /** The reward the card issued, while it exists (null: none issued, or no longer known). */
+  reward: IssuedRewardState | null;
 }
 
 export function punchCardStatus(card: PunchCardState, now: Date): PunchCardStatus {
-  if (card.completedAt) return 'completed';
+  if (card.completedAt) {
+    // Filled: where its reward stands says the rest. A reward no longer known was used (a withdrawn one reopens the
+    // card, so a full card without its reward is one whose reward went its way).
+    const reward = card.reward;
+    if (!reward || reward.claimedAt) return 'completed';
+    if (reward.expiresAt && reward.expiresAt.getTime() <= now.getTime()) return 'expired';
+    return 'fully_punched';
+  }
   if (card.expiresAt && card.expiresAt.getTime() <= now.getTime()) return 'expired';
   if (card.punches <= 0) return 'no_punches';
+  // Full but not completed only inside the transaction that fills it (the reward is issued in the same one).
   return card.punches >= card.itemsCount ? 'fully_punched' : 'partially_punched';
 }
 
-/** Whether a card still takes punches: neither completed nor expired, with room left. */
+/** Whether a card still takes punches: not filled, not expired, with room left. */
 export function isOpenCard(card: PunchCardState, now: Date): boolean {
+  if (card.completedAt) return false;
   const status = punchCardStatus(card, now);
   return status === 'no_punches' || status === 'partially_punched';
 }

@@ -89,6 +89,8 @@ export const staffEvaluationSchema = z.object({
   /** Same-origin URLs the staff session may load. */
   photos: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
   apologizedAt: z.iso.datetime().nullable(),
+  /** The reward the apology starts on: its form's (null: none set, the first of `apologyRewards`). */
+  suggestedApologyRewardId: id.nullable(),
   createdAt: z.iso.datetime(),
 });
 export type StaffEvaluation = z.infer<typeof staffEvaluationSchema>;

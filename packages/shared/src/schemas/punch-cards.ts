@@ -37,8 +37,8 @@ export type PunchCard = z.infer<typeof punchCardSchema>;
 
 /**
  * GET /api/loyalty/{uuid}/punch-cards/: first the card in progress of every active programme (an empty one when the
- * diner has none, or nobody is signed in), then the signed-in diner's finished cards (completed or expired), newest
- * first.
+ * diner has none, or nobody is signed in), then the signed-in diner's full cards whose reward waits in My Rewards
+ * (fully_punched), then their finished cards (completed or expired), newest first.
  */
 export const punchCardsResponse = z.object({ cards: z.array(punchCardSchema) });
 export type PunchCardsResponse = z.infer<typeof punchCardsResponse>;

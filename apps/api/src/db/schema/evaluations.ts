@@ -4,7 +4,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { branches } from './branches.ts';
 import { brands } from './brands.ts';
 import { customers } from './customers.ts';
-import { customerRewards } from './loyalty.ts';
+import { customerRewards, rewards } from './loyalty.ts';
 import { orders } from './orders.ts';
 import { staffUsers } from './staff.ts';
 
@@ -25,6 +25,8 @@ export const evaluationForms = pgTable(
     isActive: boolean().notNull().default(true),
     pointsReward: integer().notNull().default(0),
     lowRatingThreshold: integer().notNull().default(2),
+    /** The reward a manager's apology for a low rating on this form starts on (the staff app's default choice). */
+    apologyRewardId: integer().references(() => rewards.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1643,6 +1643,7 @@ export const DEMO_EVALUATION: SeedEvaluationForm = {
   name: t('قيّم زيارتك', 'Rate your visit'),
   pointsReward: 50,
   lowRatingThreshold: 2,
+  apologyRewardName: 'Apology: SAR 20 off',
   questions: [
     { kind: 'rating', label: t('كيف كان الطعام؟', 'How was the food?') },
     { kind: 'rating', label: t('كيف كانت الخدمة؟', 'How was the service?') },

@@ -46,6 +46,8 @@ export interface SeedEvaluationForm {
   pointsReward: number;
   /** Whole stars; a submission averaging at or below it reaches the branch's managers live. */
   lowRatingThreshold: number;
+  /** The English name of the brand's reward a manager's apology starts on (one of its seeded rewards). */
+  apologyRewardName?: string;
   questions: {
     kind: QuestionKind;
     label: LocalizedText;

@@ -404,6 +404,15 @@ async function seedLoyalty(db: Queryable, brandId: number, data: SeedBrand) {
 async function seedEvaluation(db: Queryable, brandId: number, data: SeedBrand) {
   const form = data.evaluation;
   if (!form) return;
+  let apologyRewardId: number | null = null;
+  if (form.apologyRewardName) {
+    const [reward] = await db
+      .select({ id: rewards.id })
+      .from(rewards)
+      .where(and(eq(rewards.brandId, brandId), eq(rewards.nameEn, form.apologyRewardName)));
+    if (!reward) throw new Error(`evaluation form: no reward named ${form.apologyRewardName}`);
+    apologyRewardId = reward.id;
+  }
   const [row] = await db
     .insert(evaluationForms)
     .values({
@@ -412,6 +421,7 @@ async function seedEvaluation(db: Queryable, brandId: number, data: SeedBrand) {
       nameEn: form.name.en,
       pointsReward: form.pointsReward,
       lowRatingThreshold: form.lowRatingThreshold,
+      apologyRewardId,
     })
     .returning({ id: evaluationForms.id });
   if (!row) throw new Error('evaluation form insert returned nothing');

@@ -16,6 +16,7 @@ import {
   claimGlobalUses,
   customerUseCount,
   findCouponByCode,
+  firstOrdersAtBranches,
   insertCouponUses,
   isNewAtBranch,
   lockOrderUse,
@@ -108,11 +109,12 @@ export function couponError(refusal: CouponRefusal, coupon?: CouponRow): AppErro
   return new AppError(refusal, undefined, { couponCode: refusal });
 }
 
-/** One placed order's coupon use, as placement hands it over with the order's id. */
 /** What a placement write carries for its coupon (the coupon's counters are moved by couponExtra). */
 export interface PlacedCouponWrite {
   couponId: number;
   perCustomerLimit: number | null;
+  /** For new customers of the branch only: checked again in the placement's transaction (placeCouponUses). */
+  newCustomersOnly: boolean;
   /** What the coupon took off this order (recorded with its use). */
   discountHalalas: number;
 }
@@ -136,6 +138,7 @@ export const couponExtra: PlacementExtra = {
               customerId: write.order.customerId,
               branchId: write.order.branchId,
               perCustomerLimit: write.coupon.perCustomerLimit,
+              newCustomersOnly: write.coupon.newCustomersOnly,
               discountHalalas: write.coupon.discountHalalas,
             },
           ]
@@ -154,13 +157,17 @@ export interface PlacedCouponUse {
   customerId: number;
   branchId: number;
   perCustomerLimit: number | null;
+  newCustomersOnly: boolean;
   discountHalalas: number;
 }
 
 /**
  * Batch-shaped (a placement extra, run after insertPlacedOrders in the batch's transaction): records the coupon uses
- * of several placed orders, perhaps of the same coupon, and answers the refused ones by write index. Per customer
- * first (one conditional update per coupon and customer: `used + k <= per_customer_limit`), then per coupon (one per
+ * of several placed orders, perhaps of the same coupon, and answers the refused ones by write index. New customers
+ * first: a new-customers-only coupon goes only on the customer's first order at the branch that was not canceled,
+ * read now, under the branch's counter row lock the placement statement took (placement-extras' lock order), so
+ * no order of theirs at the branch can land between this read and the commit; the read before pricing was only
+ * advisory (two first orders placed at once both passed it). Then per customer (one conditional update per coupon and customer: `used + k <= per_customer_limit`), then per coupon (one per
  * coupon: `used + k <= global_limit`, active and inside its window); the writes beyond what a counter gave are
  * refused, in batch order, and what they took of the other counter is given back. A refused write's order must not be
  * written (the caller rolls it back), so a refused order consumes nothing.
@@ -177,9 +184,24 @@ export async function placeCouponUses(
     return groups;
   };
 
+  // New customers of the branch: the use must be on the customer's first order there, and no counter use there.
+  const forNew = placed.filter((p) => p.newCustomersOnly);
+  if (forNew.length > 0) {
+    const pairs = [...groupBy(forNew, (p) => `${p.customerId}:${p.branchId}`).values()].map(
+      (g) => g[0] as PlacedCouponUse,
+    );
+    const firsts = await firstOrdersAtBranches(tx, pairs);
+    const byPair = new Map(firsts.map((f) => [`${f.customerId}:${f.branchId}`, f]));
+    for (const p of forNew) {
+      const f = byPair.get(`${p.customerId}:${p.branchId}`);
+      if (!f || f.walkIn || f.firstOrderId !== p.orderId) refused.set(p.index, 'coupon_new_customers_only');
+    }
+  }
+
   // Per customer, where the coupon counts per customer.
   const customerGranted: PlacedCouponUse[] = [];
-  for (const group of groupBy(placed, (p) => `${p.couponId}:${p.customerId}`).values()) {
+  const stillLive = placed.filter((p) => !refused.has(p.index));
+  for (const group of groupBy(stillLive, (p) => `${p.couponId}:${p.customerId}`).values()) {
     const first = group[0] as PlacedCouponUse;
     if (first.perCustomerLimit === null) {
       customerGranted.push(...group);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { couponCustomerUses, coupons, couponUses } from '../../db/schema/coupons.ts';
-import { orders } from '../../db/schema/orders.ts';
+import { branchOrderCounters, orders } from '../../db/schema/orders.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponInsert = typeof coupons.$inferInsert;
@@ -74,6 +74,49 @@ export async function isNewAtBranch(db: Queryable, customerId: number, branchId:
         select 1 from ${couponUses} where customer_id = ${customerId}::int and branch_id = ${branchId}::int
           and order_id is null and released_at is null) as new`);
   return rowsOf<{ new: boolean }>(result)[0]?.new === true;
+}
+
+/**
+ * For each (customer, branch): the customer's first order there that was not canceled (the lowest of the branch's
+ * numbers, which its counter row hands out in commit order) and whether a counter use there stands, as
+ * isNewAtBranch reads them. Read after the placement statement, under the branch's counter row lock, it is settled
+ * until the transaction ends: no other order at the branch can be written in between.
+ */
+export async function firstOrdersAtBranches(
+  tx: Queryable,
+  pairs: readonly { customerId: number; branchId: number }[],
+): Promise<{ customerId: number; branchId: number; firstOrderId: number | null; walkIn: boolean }[]> {
+  const result = await tx.execute(sql`
+    select p.customer_id, p.branch_id,
+      (select o.id from ${orders} o where o.customer_id = p.customer_id and o.branch_id = p.branch_id
+         and o.status <> 'canceled' order by o.number limit 1) as first_order_id,
+      exists (select 1 from ${couponUses} u where u.customer_id = p.customer_id and u.branch_id = p.branch_id
+         and u.order_id is null and u.released_at is null) as walk_in
+    from unnest(${`{${pairs.map((p) => p.customerId).join(',')}}`}::int[],
+      ${`{${pairs.map((p) => p.branchId).join(',')}}`}::int[]) as p(customer_id, branch_id)`);
+  return rowsOf<{ customer_id: number; branch_id: number; first_order_id: number | null; walk_in: boolean }>(
+    result,
+  ).map((r) => ({
+    customerId: Number(r.customer_id),
+    branchId: Number(r.branch_id),
+    firstOrderId: r.first_order_id === null ? null : Number(r.first_order_id),
+    walkIn: r.walk_in,
+  }));
+}
+
+/**
+ * Locks the branch's order counter row, the row every placement at the branch locks (placement.repo), so a counter
+ * use that asks whether a customer is new there cannot race an order being placed there. Creates the row (at 0)
+ * for a branch with no order yet, as the first placement would.
+ */
+export async function lockBranchOrders(tx: Queryable, branchId: number): Promise<void> {
+  await tx
+    .insert(branchOrderCounters)
+    .values({ branchId, lastNumber: 0 })
+    .onConflictDoUpdate({
+      target: branchOrderCounters.branchId,
+      set: { lastNumber: sql`${branchOrderCounters.lastNumber}` },
+    });
 }
 
 /**

@@ -39,6 +39,7 @@ import {
   listCustomerUses,
   listExpiredUnused,
   listUsableCoupons,
+  lockBranchOrders,
   updateCoupon,
 } from './coupons.repo.ts';
 
@@ -272,6 +273,12 @@ export function createCouponsService(ctx: AppContext, deps: { menu: MenuService 
       if (refusal) throw couponError(refusal, coupon);
       const discountHalalas = couponDiscountOn(rule, body.saleHalalas);
       await db.transaction(async (tx) => {
+        // For new customers only: asked again under the branch's counter row lock (the first lock of placement's
+        // order, placement-extras), so an order of theirs placed at the branch meanwhile is seen, or waits for this.
+        if (customer && coupon.newCustomersOnly) {
+          await lockBranchOrders(tx, body.branchId);
+          if (!(await isNewAtBranch(tx, customer.id, body.branchId))) throw new AppError('coupon_customer_not_new');
+        }
         if (customer && coupon.perCustomerLimit !== null) {
           const k = await claimCustomerUses(tx, {
             couponId: coupon.id,

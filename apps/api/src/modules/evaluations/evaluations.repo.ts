@@ -112,6 +112,7 @@ const staffSelection = {
   branchNameEn: branches.nameEn,
   customerName: customers.fullName,
   customerPhone: customers.phone,
+  apologyRewardId: evaluationForms.apologyRewardId,
 };
 
 export type StaffEvaluationRow = {
@@ -121,6 +122,7 @@ export type StaffEvaluationRow = {
   branchNameEn: string;
   customerName: string;
   customerPhone: string;
+  apologyRewardId: number | null;
 };
 
 function staffQuery(db: Queryable) {
@@ -129,7 +131,8 @@ function staffQuery(db: Queryable) {
     .from(evaluationSubmissions)
     .innerJoin(orders, eq(orders.id, evaluationSubmissions.orderId))
     .innerJoin(branches, eq(branches.id, evaluationSubmissions.branchId))
-    .innerJoin(customers, eq(customers.id, evaluationSubmissions.customerId));
+    .innerJoin(customers, eq(customers.id, evaluationSubmissions.customerId))
+    .innerJoin(evaluationForms, eq(evaluationForms.id, evaluationSubmissions.formId));
 }
 
 export async function findStaffEvaluation(

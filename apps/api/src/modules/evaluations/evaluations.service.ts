@@ -92,6 +92,7 @@ function toStaffEvaluation(
     answers,
     photos: photos.map((p) => ({ url: staffPhotoUrl(p.id), width: p.width, height: p.height })),
     apologizedAt: s.apologizedAt ? s.apologizedAt.toISOString() : null,
+    suggestedApologyRewardId: row.apologyRewardId,
     createdAt: s.createdAt.toISOString(),
   };
 }

@@ -418,6 +418,9 @@ describe('evaluations: a diner rates an order once, with photos; a low rating re
       averageRatingHundredths: null,
     });
     expect(list.apologyRewards.map((r) => r.name.en)).toEqual(['Gift']);
+    // Each evaluation names the reward its apology starts on: its form's (the fixture's form names the Gift).
+    expect(list.evaluations.length).toBeGreaterThan(0);
+    for (const e of list.evaluations) expect(e.suggestedApologyRewardId).toBe(giftId);
     expect((await cashier.call('GET', '/api/staff/evaluations/')).statusCode).toBe(403);
     const closedList = staffEvaluationsResponse.parse(
       (await closedManager.call('GET', '/api/staff/evaluations/')).json(),

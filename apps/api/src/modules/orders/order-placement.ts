@@ -97,8 +97,8 @@ export function createOrderPlacement(
   // Placements at one branch are written in groups (lib/group-commit): alone when the branch is quiet, together
   // when they queue for its counter row.
   // A batch whose writes carry extras (points spent at checkout) is written in one transaction with them
-  // (placement-extras); the extras' order is their lock order: customers (points), then coupons (per customer, then
-  // the coupon's own counter), then rewards.
+  // (placement-extras); the extras' order is their lock order, after the branch's counter row that the placement
+  // statement locks: customers (points), then coupons (per customer, then the coupon's own counter), then rewards.
   const extras: PlacementExtra[] = [checkoutPointsExtra, couponExtra, orderRewardExtra];
   const placements = createGroupCommit<number, PlacedOrderWrite, BatchOutcome>({
     maxBatch: PLACEMENT_BATCH_MAX,
@@ -381,6 +381,7 @@ export function createOrderPlacement(
             coupon: {
               couponId: orderCoupon.coupon.id,
               perCustomerLimit: orderCoupon.coupon.perCustomerLimit,
+              newCustomersOnly: orderCoupon.coupon.newCustomersOnly,
               discountHalalas: pricing.couponDiscount,
             },
           }

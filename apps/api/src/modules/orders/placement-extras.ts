@@ -45,9 +45,11 @@ class NothingPlaced {
 /**
  * Writes one branch's batch: the placement statement alone when no write carries an extra (one round trip, as
  * before extras existed), else one transaction with the placement statement and then each extra, in the order
- * given. That order is a fixed lock order (customers by id, then coupons, then customer_rewards): every
- * transaction that takes more than one of these locks takes them in it, so two batches never wait on each other in
- * a cycle. A refused write is rare (the rules were checked before, only a race with another spend gets here): the
+ * given. That order is a fixed lock order (the branch's order counter row, taken by the placement statement; then
+ * customers by id, then coupons, then customer_rewards): every transaction that takes more than one of these locks
+ * takes them in it, so two batches never wait on each other in a cycle. The counter row comes first and every order
+ * at the branch takes it, so what an extra reads of the branch's orders after the statement stays true until the
+ * commit (the newness of a new-customers-only coupon, coupons/coupon-uses; a counter use locks it first too). A refused write is rare (the rules were checked before, only a race with another spend gets here): the
  * transaction is rolled back and the batch written again without the refused writes, which answer `refused`.
  */
 export async function writePlacementBatch(

@@ -174,12 +174,42 @@ export async function withdrawUnclaimedReward(db: Queryable, customerRewardId: n
   return rows.length > 0;
 }
 
-export async function listCustomerCards(db: Queryable, customerId: number, brandId: number): Promise<PunchCardRow[]> {
+/** A diner's card with where the reward it issued stands (its status reads both, shared punchCardStatus). */
+export type PunchCardWithReward = PunchCardRow & { reward: { claimedAt: Date | null; expiresAt: Date | null } | null };
+
+function cardsWithReward(db: Queryable) {
   return db
-    .select()
+    .select({
+      card: punchCards,
+      claimedAt: customerRewards.claimedAt,
+      rewardExpiresAt: customerRewards.expiresAt,
+      rewardId: customerRewards.id,
+    })
     .from(punchCards)
+    .leftJoin(customerRewards, eq(customerRewards.id, punchCards.customerRewardId));
+}
+
+function withReward(row: {
+  card: PunchCardRow;
+  claimedAt: Date | null;
+  rewardExpiresAt: Date | null;
+  rewardId: number | null;
+}): PunchCardWithReward {
+  return {
+    ...row.card,
+    reward: row.rewardId === null ? null : { claimedAt: row.claimedAt, expiresAt: row.rewardExpiresAt },
+  };
+}
+
+export async function listCustomerCards(
+  db: Queryable,
+  customerId: number,
+  brandId: number,
+): Promise<PunchCardWithReward[]> {
+  const rows = await cardsWithReward(db)
     .where(and(eq(punchCards.customerId, customerId), eq(punchCards.brandId, brandId)))
     .orderBy(desc(punchCards.id));
+  return rows.map(withReward);
 }
 
 export async function findCustomerCard(
@@ -187,12 +217,11 @@ export async function findCustomerCard(
   id: number,
   customerId: number,
   brandId: number,
-): Promise<PunchCardRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(punchCards)
-    .where(and(eq(punchCards.id, id), eq(punchCards.customerId, customerId), eq(punchCards.brandId, brandId)));
-  return row;
+): Promise<PunchCardWithReward | undefined> {
+  const [row] = await cardsWithReward(db).where(
+    and(eq(punchCards.id, id), eq(punchCards.customerId, customerId), eq(punchCards.brandId, brandId)),
+  );
+  return row ? withReward(row) : undefined;
 }
 
 export async function findProgrammeWithReward(db: Queryable, id: number): Promise<ProgrammeWithReward | undefined> {

@@ -23,7 +23,7 @@ import {
   listCustomerCards,
   listProgrammes,
   type ProgrammeWithReward,
-  type PunchCardRow,
+  type PunchCardWithReward,
   type PunchProgrammeRow,
   updateProgramme,
 } from './punch-cards.repo.ts';
@@ -38,7 +38,7 @@ function toSummary({ programme, rewardAr, rewardEn }: ProgrammeWithReward): Punc
   };
 }
 
-function toCard(row: PunchCardRow, programme: ProgrammeWithReward, now: Date): PunchCard {
+function toCard(row: PunchCardWithReward, programme: ProgrammeWithReward, now: Date): PunchCard {
   return {
     id: row.id,
     programme: toSummary(programme),
@@ -125,7 +125,8 @@ export function createPunchCardsService(ctx: AppContext) {
   return {
     /**
      * The card in progress of every active programme (empty when there is none, or nobody is signed in), then the
-     * diner's finished cards, newest first. A card of a programme switched off since still shows once finished.
+     * diner's full cards whose reward waits in My Rewards, then their finished cards (completed or expired), newest
+     * first. A card of a programme switched off since still shows once finished.
      */
     async cards(brandId: number, customer: CustomerPrincipal | null): Promise<PunchCardsResponse> {
       const now = ctx.now();
@@ -152,14 +153,16 @@ export function createPunchCardsService(ctx: AppContext) {
           .at(-1);
         current.push(open ? toCard(open, p, now) : emptyCard(p));
       }
+      // Full cards whose reward waits in My Rewards come next (still something to do), then the finished ones.
+      const waiting: PunchCard[] = [];
       const finished: PunchCard[] = [];
       for (const row of rows) {
         const status = punchCardStatus(row, now);
-        if (status !== 'completed' && status !== 'expired') continue;
+        if (status !== 'fully_punched' && status !== 'completed' && status !== 'expired') continue;
         const programme = await programmeOf(row.programmeId);
-        if (programme) finished.push(toCard(row, programme, now));
+        if (programme) (status === 'fully_punched' ? waiting : finished).push(toCard(row, programme, now));
       }
-      return { cards: [...current, ...finished] };
+      return { cards: [...current, ...waiting, ...finished] };
     },
 
     /** Punches History of one of the diner's cards (another diner's card answers 404, like one that never was). */

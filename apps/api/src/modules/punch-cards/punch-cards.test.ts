@@ -2,7 +2,7 @@ import { myRewardsResponse } from '@sufra/shared/schemas/loyalty';
 import { punchHistoryResponse, staffPunchProgrammesResponse } from '@sufra/shared/schemas/punch-cards';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, caller } from '../../../test/accounts.ts';
+import { type Caller, caller, signIn } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, type MenuIds, menuIds } from '../../../test/orders.ts';
 import { cardsOf, completeOrder, createProgramme, orderOf } from '../../../test/punch-cards.ts';
@@ -29,9 +29,17 @@ describe('punch cards', () => {
     });
   };
   const kabsaCard = async (c: Caller) => {
-    const card = (await cardsOf(c)).find((x) => x.programme.id === programmeId && x.status !== 'completed');
+    const card = (await cardsOf(c)).find(
+      (x) => x.programme.id === programmeId && (x.status === 'no_punches' || x.status === 'partially_punched'),
+    );
     if (!card) throw new Error('no card in progress');
     return card;
+  };
+  /** A diner signed in from their own address (codes are limited per address, and this file signs many in). */
+  const dinerFrom = async (ip: string, phone: string) => {
+    const c = caller(t, { ip });
+    expect((await signIn(t, c, UUID.aMain, phone, { fullName: `Diner ${phone}` })).statusCode).toBe(200);
+    return c;
   };
   const myRewards = async (c: Caller) =>
     myRewardsResponse.parse((await c.call('GET', `/api/loyalty/${UUID.aMain}/me/rewards/`)).json()).rewards;
@@ -107,12 +115,12 @@ describe('punch cards', () => {
     expect(await myRewards(me)).toEqual([]);
     await completeOrder(cashier, (await orderOf(me, ids, [{ slug: 'kabsa', quantity: 3 }])).id);
     const cards = await cardsOf(me);
-    const completed = cards.find((c) => c.status === 'completed');
-    expect(completed).toMatchObject({ punches: 4, itemsCount: 4 });
+    const full = cards.find((c) => c.status === 'fully_punched');
+    expect(full).toMatchObject({ punches: 4, itemsCount: 4 });
     expect(await kabsaCard(me)).toMatchObject({ punches: 2, status: 'partially_punched' });
     const rewards = await myRewards(me);
     expect(rewards).toEqual([
-      expect.objectContaining({ id: completed?.ownedRewardId, source: 'punch_card', status: 'available' }),
+      expect.objectContaining({ id: full?.ownedRewardId, source: 'punch_card', status: 'available' }),
     ]);
     expect(rewards[0]?.reward.name.en).toBe('Free juice');
   });
@@ -121,7 +129,7 @@ describe('punch cards', () => {
     const me = await diner(t, UUID.aMain, '+966500003105');
     await completeOrder(cashier, (await orderOf(me, ids, [{ slug: 'kabsa', quantity: 9 }])).id);
     const cards = await cardsOf(me);
-    expect(cards.filter((c) => c.status === 'completed')).toHaveLength(2);
+    expect(cards.filter((c) => c.status === 'fully_punched')).toHaveLength(2);
     expect(await kabsaCard(me)).toMatchObject({ punches: 1 });
     expect(await myRewards(me)).toHaveLength(2);
   });
@@ -147,7 +155,7 @@ describe('punch cards', () => {
     await raise('refunded', second.id);
     expect(await myRewards(me)).toEqual([]);
     const cards = await cardsOf(me);
-    expect(cards.filter((c) => c.status === 'completed')).toEqual([]);
+    expect(cards.filter((c) => c.status === 'fully_punched' || c.status === 'completed')).toEqual([]);
     // The first card is back to the first order's two punches; the second card's one punch was taken back.
     expect(await kabsaCard(me)).toMatchObject({ punches: 2, status: 'partially_punched' });
     const card = await kabsaCard(me);
@@ -180,6 +188,43 @@ describe('punch cards', () => {
     await raise('refunded', placed.id);
     expect(await myRewards(me)).toEqual([expect.objectContaining({ id: owned.id, status: 'claimed' })]);
     expect((await cardsOf(me)).filter((c) => c.status === 'completed')).toHaveLength(1);
+  });
+
+  it('moves a card through the statuses: fully punched while its reward waits, completed once the reward is used', async () => {
+    const phone = '+966500003121';
+    const me = await dinerFrom('10.0.31.1', phone);
+    expect(await kabsaCard(me)).toMatchObject({ id: null, status: 'no_punches' });
+    await completeOrder(cashier, (await orderOf(me, ids, [{ slug: 'kabsa', quantity: 1 }])).id);
+    const started = await kabsaCard(me);
+    expect(started).toMatchObject({ punches: 1, status: 'partially_punched' });
+    await completeOrder(cashier, (await orderOf(me, ids, [{ slug: 'kabsa', quantity: 3 }])).id);
+    // Every punch collected: the card is fully punched, its reward in My Rewards, not used yet.
+    const full = (await cardsOf(me)).find((c) => c.id === started.id);
+    expect(full).toMatchObject({ punches: 4, status: 'fully_punched' });
+    const [owned] = await myRewards(me);
+    expect(owned).toMatchObject({ id: full?.ownedRewardId, status: 'available' });
+    const history = (id: number | null) => me.call('GET', `/api/loyalty/${UUID.aMain}/me/punch-cards/${id}/history/`);
+    expect(punchHistoryResponse.parse((await history(started.id)).json()).card.status).toBe('fully_punched');
+    // The cashier redeems the reward: the card is completed.
+    const redeemed = await cashier.call('POST', '/api/staff/redemptions/', {
+      code: owned?.code,
+      phone: { phone_number: phone },
+      branchId: t.seeded.get('test-brand-a')?.branchIds['a-main'],
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect((await cardsOf(me)).find((c) => c.id === started.id)).toMatchObject({ status: 'completed' });
+    expect(punchHistoryResponse.parse((await history(started.id)).json()).card.status).toBe('completed');
+  });
+
+  it('shows a full card whose reward lapsed unused as expired', async () => {
+    const me = await dinerFrom('10.0.31.2', '+966500003122');
+    await completeOrder(cashier, (await orderOf(me, ids, [{ slug: 'kabsa', quantity: 4 }])).id);
+    const full = (await cardsOf(me)).find((c) => c.status === 'fully_punched');
+    expect(full?.ownedRewardId).toEqual(expect.any(Number));
+    await t.database.query("update customer_rewards set expires_at = now() - interval '1 minute' where id = $1", [
+      full?.ownedRewardId,
+    ]);
+    expect((await cardsOf(me)).find((c) => c.id === full?.id)).toMatchObject({ status: 'expired', punches: 4 });
   });
 
   it('expires a card whose days ran out: its punches no longer count and the next order starts a new card', async () => {

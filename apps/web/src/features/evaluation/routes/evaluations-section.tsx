@@ -142,7 +142,11 @@ function EvaluationCard({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [rewardId, setRewardId] = useState<number | undefined>(rewards[0]?.id);
+  // Starts on the form's apology reward (the brand's "we are sorry" prize), else the first; a choice that left the
+  // list (a reload) falls back the same way, so the dropdown never shows one reward while holding another.
+  const fallback = rewards.find((r) => r.id === e.suggestedApologyRewardId)?.id ?? rewards[0]?.id;
+  const [chosen, setRewardId] = useState<number | undefined>(fallback);
+  const rewardId = rewards.some((r) => r.id === chosen) ? chosen : fallback;
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const headingId = `evaluation-${e.id}`;

@@ -46,13 +46,18 @@ export function PrizeWheel({
   const landed = useRef(onLanded);
   landed.current = onLanded;
 
+  // Turns once per draw: keyed on the drawn slice and the slices' ids, not on the array, which the page rebuilds on
+  // every render (and reloads after the turn, for the odds' stock left): a new array must not turn the wheel again.
+  const ids = slices.map((s) => s.id).join(',');
+  const slicesNow = useRef(slices);
+  slicesNow.current = slices;
   useEffect(() => {
-    if (landOn === null) return;
-    const index = slices.findIndex((s) => s.id === landOn);
+    if (landOn === null || ids === '') return;
+    const index = slicesNow.current.findIndex((s) => s.id === landOn);
     if (index < 0) return;
-    setRotation((from) => rotationFor(index, slices.length, from));
+    setRotation((from) => rotationFor(index, slicesNow.current.length, from));
     if (reducedMotion()) landed.current();
-  }, [landOn, slices]);
+  }, [landOn, ids]);
 
   const slice = 360 / Math.max(1, slices.length);
   return (

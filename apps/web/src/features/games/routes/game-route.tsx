@@ -79,12 +79,17 @@ export default function GameRoute({ kind }: { kind: GameKind }) {
   const landed = useCallback(() => {
     setShown(true);
     setSpinning(false);
-  }, []);
+    // The draw took stock: the odds table asks again for what is left (after the turn, so it does not tell the result
+    // before the wheel does). A failed reload keeps the table as it was; the result stands either way.
+    getGame(uuid, kind, language).then(setGame, () => undefined);
+  }, [uuid, kind, language]);
 
   if (status !== 'signedIn') return null;
   const title = game ? game.game.name[language] : t('games.title');
   const refusal = game?.me?.refusal ?? null;
-  const alreadyRegistered = kind === 'register_and_win' && refusal !== null && ALREADY_REGISTERED.has(refusal.code);
+  // Only before this page's own spin: the game reloaded after it (for the stock left) says "not new" of this diner.
+  const alreadyRegistered =
+    kind === 'register_and_win' && result === null && refusal !== null && ALREADY_REGISTERED.has(refusal.code);
   const canSpin = game?.me?.canSpin === true && result === null;
   const won = result !== null && result.prize !== 'none';
 

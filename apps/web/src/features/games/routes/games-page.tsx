@@ -15,9 +15,22 @@ function loadGamesStrings(): Promise<void> {
 }
 
 const GameRoute = lazyPage(() => Promise.all([import('./game-route'), loadGamesStrings()]).then(([module]) => module));
+const WheelLink = lazyPage(() =>
+  Promise.all([import('../components/wheel-link'), loadGamesStrings()]).then(([module]) => module),
+);
 
-/** The router's one door to the games (the wheel, register-and-win): the page and its strings in their own chunks. */
-export default function GamesPage({ kind }: { kind: 'wheel' | 'register_and_win' }) {
+/**
+ * The router's one door to the games (the wheel, register-and-win): the page and its strings in their own chunks;
+ * `as="landing-link"`, the landing page's way to the wheel instead (the page's own Suspense waits for it).
+ */
+export default function GamesPage({
+  kind,
+  as = 'page',
+}: {
+  kind: 'wheel' | 'register_and_win';
+  as?: 'page' | 'landing-link';
+}) {
   useTranslation();
+  if (as === 'landing-link') return kind === 'wheel' ? <WheelLink /> : null;
   return <GameRoute kind={kind} />;
 }

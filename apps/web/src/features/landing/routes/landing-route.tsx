@@ -17,9 +17,18 @@ const popupSeenKey = (uuid: string) => `sufra.popup-seen.${uuid}`;
 /**
  * /qr/{uuid}: the establishment's front door. `loyaltyCard` is the loyalty feature's compact card, given by the router
  * (features do not import each other); it decides itself whether the brand has a programme to show. `punchCards`,
- * the diner's punch cards in progress, comes the same way and decides the same.
+ * the diner's punch cards in progress, comes the same way and decides the same; so does `wheelLink`, the games'
+ * way to the wheel (shown when the brand has an active wheel and its service is on).
  */
-export default function LandingRoute({ loyaltyCard, punchCards }: { loyaltyCard?: ReactNode; punchCards?: ReactNode }) {
+export default function LandingRoute({
+  loyaltyCard,
+  punchCards,
+  wheelLink,
+}: {
+  loyaltyCard?: ReactNode;
+  punchCards?: ReactNode;
+  wheelLink?: ReactNode;
+}) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
@@ -76,6 +85,7 @@ export default function LandingRoute({ loyaltyCard, punchCards }: { loyaltyCard?
         {/* Loads on its own: the page stays while it does. */}
         <Suspense fallback={null}>{loyaltyCard}</Suspense>
         <Suspense fallback={null}>{punchCards}</Suspense>
+        <Suspense fallback={null}>{wheelLink}</Suspense>
         {slider.data && slider.data.slides.length > 0 && <AdSlider slides={slider.data.slides} />}
       </div>
       {popup.data && !popupDismissed && <PopupDialog popup={popup.data} utmSource={utmSource} onClose={closePopup} />}

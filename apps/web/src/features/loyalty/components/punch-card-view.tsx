@@ -1,6 +1,8 @@
 import type { PunchCard, PunchHistoryResponse } from '@sufra/shared/schemas/punch-cards';
 import { useState } from 'react';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
+import { Link } from 'wouter';
+import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getPunchHistory } from '../api/get-punch-cards';
@@ -8,8 +10,9 @@ import { formatLoyaltyDate } from '../loyalty-format';
 import { PunchStamps } from './punch-stamps';
 
 /**
- * One punch card: the programme, its status, the stamps, what a full card gives and until when this one runs; with
- * `withHistory`, its Punches History on demand (a card that has started).
+ * One punch card: the programme, its status, the stamps, what a full card gives and until when this one runs (a full
+ * one: where its reward stands, and on the landing page a way to My Rewards to use it); with `withHistory` (My
+ * Rewards), its Punches History on demand (a card that has started).
  */
 export function PunchCardView({
   uuid,
@@ -30,6 +33,19 @@ export function PunchCardView({
   const titleId = `punch-${card.programme.id}-${card.id ?? 'new'}-name`;
   const date = (iso: string) => formatLoyaltyDate(iso, language, timeZone);
   const cardId = card.id;
+
+  /** Where the card stands in words: a full card by its reward (shared punchCardStatus), else by its days. */
+  const windowText = () => {
+    if (card.completedAt) {
+      if (card.status === 'fully_punched') return t('loyalty.punch.fullOn', { date: date(card.completedAt) });
+      if (card.status === 'expired') return t('loyalty.punch.rewardLapsed');
+      return t('loyalty.punch.rewardUsed');
+    }
+    if (!card.expiresAt) return t('loyalty.punch.days', { days: card.programme.daysToComplete });
+    return card.status === 'expired'
+      ? t('loyalty.punch.expiredOn', { date: date(card.expiresAt) })
+      : t('loyalty.punch.completeBy', { date: date(card.expiresAt) });
+  };
 
   const load = () => {
     if (cardId === null) return;
@@ -55,15 +71,12 @@ export function PunchCardView({
       <p className="punch-card__reward">
         {t('loyalty.punch.reward', { count: card.itemsCount, reward: card.programme.reward.name[language] })}
       </p>
-      <p className="punch-card__window loyalty-muted">
-        {card.status === 'completed' && card.completedAt
-          ? t('loyalty.punch.completedOn', { date: date(card.completedAt) })
-          : card.expiresAt
-            ? card.status === 'expired'
-              ? t('loyalty.punch.expiredOn', { date: date(card.expiresAt) })
-              : t('loyalty.punch.completeBy', { date: date(card.expiresAt) })
-            : t('loyalty.punch.days', { days: card.programme.daysToComplete })}
-      </p>
+      <p className="punch-card__window loyalty-muted">{windowText()}</p>
+      {card.status === 'fully_punched' && !withHistory && (
+        <Link to={paths.myRewards.build(uuid)} className="btn btn-primary btn-block" data-testid="punch-use-reward">
+          {t('loyalty.punch.useReward')}
+        </Link>
+      )}
       {withHistory && cardId !== null && (
         <button
           type="button"

@@ -1,0 +1,2 @@
+ALTER TABLE "evaluation_forms" ADD COLUMN "apology_reward_id" integer;--> statement-breakpoint
+ALTER TABLE "evaluation_forms" ADD CONSTRAINT "evaluation_forms_apology_reward_id_rewards_id_fk" FOREIGN KEY ("apology_reward_id") REFERENCES "public"."rewards"("id") ON DELETE set null ON UPDATE no action;
