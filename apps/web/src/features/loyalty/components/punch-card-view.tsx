@@ -1,7 +1,7 @@
 import type { PunchCard, PunchHistoryResponse } from '@sufra/shared/schemas/punch-cards';
 import { useState } from 'react';
-import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { Link } from 'wouter';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
