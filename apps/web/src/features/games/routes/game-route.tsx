@@ -2,6 +2,7 @@ import type { GameKind } from '@sufra/shared/engagement/wheel';
 import type { GameResponse, SpinResponse } from '@sufra/shared/schemas/games';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { ApiError, clientError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
@@ -98,19 +99,9 @@ export default function GameRoute({ kind }: { kind: GameKind }) {
       <title>{`${title} | ${t('app.name')}`}</title>
       <h1>{title}</h1>
       {loadError !== null && !(loadError instanceof ApiError && loadError.code === 'service_deactivated') && (
-        <div className="banner banner--error" role="alert">
-          <span>{errorText(loadError, language)}</span>
-          <button type="button" className="btn btn-small" onClick={load}>
-            {t('app.retry')}
-          </button>
-        </div>
+        <LoadError error={loadError} onRetry={load} />
       )}
-      {!game && loadError === null && (
-        <div role="status">
-          <span className="visually-hidden">{t('app.loading')}</span>
-          <div className="skeleton skeleton--block" />
-        </div>
-      )}
+      {!game && loadError === null && <LoadingBlock />}
       {game && alreadyRegistered && refusal && (
         <section className="state-box" data-testid="already-registered">
           <p className="state-box__title">{t('games.alreadyRegistered')}</p>
