@@ -1,10 +1,12 @@
 import type { GameKind } from '@sufra/shared/engagement/wheel';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { authSessions } from '../../db/schema/auth.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { gameDraws, gamePlayers, gameSegmentDays, gameSegments, games } from '../../db/schema/games.ts';
-import { rewards } from '../../db/schema/loyalty.ts';
+import { pointsLedger, rewards } from '../../db/schema/loyalty.ts';
 import { orders } from '../../db/schema/orders.ts';
+import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -53,11 +55,15 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * first, the branch's own before the brand-wide one; an inactive one, switched off by the manager, only when no
  * active one exists), its segments in wheel order with their reward's name and what they gave today (`day`, the
  * branch's), and the diner's play of it with when their account was made and whether they ordered at the branch.
+ * With `check`, the same round trip also answers whether the diner's session is live (the guard's query, folded in)
+ * and whether the QR context the caller read is still its brand's (`contextVersion`, as placement's write checks a
+ * kept context). `state` undefined: no such game.
  */
 export async function loadGameState(
   db: Queryable,
   where: { brandId: number; branchId: number; kind: GameKind; day: string; customerId: number | null },
-): Promise<GameState | undefined> {
+  check?: { familyId: string; now: Date; contextVersion: number },
+): Promise<{ state: GameState | undefined; sessionLive: boolean; contextCurrent: boolean }> {
   const result = await db.execute(sql`
     with g as (
       select * from ${games}
@@ -82,11 +88,24 @@ export async function loadGameState(
           exists (select 1 from ${orders} o where o.customer_id = c.id and o.branch_id = ${where.branchId}::int) as ordered
         from ${customers} c
         left join ${gamePlayers} pl on pl.game_id = g.id and pl.customer_id = c.id
-        where c.id = ${where.customerId}::int
-      ) p) as diner
-    from g`);
+        where c.id = ${where.customerId}::int and c.brand_id = ${where.brandId}::int
+      ) p) as diner,
+      ${
+        check
+          ? sql`exists (select 1 from ${authSessions} s join ${customers} c on c.id = s.subject_id
+              and c.brand_id = ${where.brandId}::int
+              where s.family_id = ${check.familyId}::uuid and s.subject_kind = 'customer'
+                and s.subject_id = ${where.customerId}::int and s.revoked_at is null
+                and s.expires_at > ${check.now.toISOString()}::timestamptz)`
+          : sql`true`
+      } as session_live,
+      ${check ? sql`${brandContextVersionSql(sql`${where.brandId}::int`)} = ${check.contextVersion}::int` : sql`true`}
+        as context_current
+    from (select 1) one left join g on true`);
   const [r] = rowsOf<Record<string, unknown>>(result);
-  if (!r) return undefined;
+  const sessionLive = Boolean(r?.session_live);
+  const contextCurrent = Boolean(r?.context_current);
+  if (!r || r.id === null || r.id === undefined) return { state: undefined, sessionLive, contextCurrent };
   const game: GameRow = {
     id: Number(r.id),
     brandId: Number(r.brand_id),
@@ -122,7 +141,7 @@ export async function loadGameState(
   );
   const d = r.diner as Record<string, unknown> | null;
   const lastSpinAt = d ? dateOf(d.last_spin_at) : null;
-  return {
+  const state: GameState = {
     game,
     segments,
     diner: d
@@ -135,11 +154,12 @@ export async function loadGameState(
         }
       : null,
   };
+  return { state, sessionLive, contextCurrent };
 }
 
 /** The game's segments again (after a concurrent spin took the last of a prize): loadGameState's, alone. */
 export async function listSegments(db: Queryable, where: Parameters<typeof loadGameState>[1]): Promise<SegmentState[]> {
-  return (await loadGameState(db, { ...where, customerId: null }))?.segments ?? [];
+  return (await loadGameState(db, { ...where, customerId: null })).state?.segments ?? [];
 }
 
 /**
@@ -215,6 +235,73 @@ export async function recordSpin(
     returning id`);
   const [row] = rowsOf<{ id: number }>(result);
   return row ? Number(row.id) : null;
+}
+
+/**
+ * A spin that wins points from a segment with neither a stock nor a daily budget, in one statement (no transaction,
+ * one round trip): the player's row under recordSpin's rules, then from it the draw with its points, the wallet's
+ * move with its `bonus` ledger row (as appendPoints writes them) and the segment's won count. Each is written only
+ * from the one before, so a refused player's row writes nothing. Nothing can run out, so nothing can refuse after
+ * the player's row; the segment is checked to still have no limit, in the same statement: when a manager gave it
+ * one since the read, nothing is written and `limited` says so (the caller draws again on a fresh read, taking the
+ * prize through the transaction). The locks come in the order the transactional path takes them for other rows
+ * (player, customer, segment), and it never takes a limited segment's row.
+ */
+export async function recordPointsSpin(
+  db: Queryable,
+  spin: Omit<Parameters<typeof recordSpin>[1], 'won' | 'retryAt' | 'newPlayersOnly'> & {
+    brandId: number;
+    points: number;
+    newPlayersOnly: boolean;
+  },
+): Promise<{ drawId: number | null; limited: boolean }> {
+  const now = spin.now.toISOString();
+  const onConflict = spin.newPlayersOnly
+    ? sql`do nothing`
+    : sql`do update set last_spin_at = excluded.last_spin_at, last_win_at = excluded.last_win_at,
+        retry_at = null, spins = ${gamePlayers}.spins + 1
+      where ${gamePlayers}.last_spin_at <= ${now}::timestamptz - make_interval(secs => ${spin.gapMs / 1000}::float8)
+        and (${gamePlayers}.retry_at is null or ${gamePlayers}.retry_at <= ${now}::timestamptz)
+        and (${gamePlayers}.last_win_at is null
+          or ${gamePlayers}.last_win_at <= ${now}::timestamptz - make_interval(days => ${spin.cooldownDaysAfterWin}::int))`;
+  const result = await db.execute(sql`
+    with unlimited as (
+      select id from ${gameSegments}
+      where id = ${spin.segmentId}::int and stock is null and daily_budget is null
+    ), player as (
+      insert into ${gamePlayers} (game_id, customer_id, last_spin_at, last_win_at, retry_at, spins)
+      select ${spin.gameId}::int, ${spin.customerId}::int, ${now}::timestamptz, ${now}::timestamptz, null, 1
+      from unlimited
+      on conflict (game_id, customer_id) ${onConflict}
+      returning game_id
+    ), draw as (
+      insert into ${gameDraws} (game_id, customer_id, segment_id, branch_id, random_value, total_weight, points,
+        created_at)
+      select ${spin.gameId}::int, ${spin.customerId}::int, ${spin.segmentId}::int, ${spin.branchId}::int,
+        ${spin.randomValue}::int, ${spin.totalWeight}::int, ${spin.points}::int, ${now}::timestamptz
+      from player
+      returning id
+    ), moved as (
+      update ${customers}
+      set wallet_points = wallet_points + ${spin.points}::int,
+        lifetime_points = greatest(0, lifetime_points + ${spin.points}::int)
+      where id = ${spin.customerId}::int and brand_id = ${spin.brandId}::int and exists (select 1 from draw)
+      returning id
+    ), entry as (
+      insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, created_at)
+      select ${spin.brandId}::int, ${spin.customerId}::int, 'bonus', ${spin.points}::int, 'wheel_prize',
+        ${now}::timestamptz
+      from moved
+    ), counted as (
+      update ${gameSegments} set won = won + 1 where id = ${spin.segmentId}::int and exists (select 1 from draw)
+    )
+    select (select id from draw) as draw_id, exists (select 1 from unlimited) as unlimited,
+      exists (select 1 from moved) as moved`);
+  const [row] = rowsOf<{ draw_id: number | null; unlimited: boolean; moved: boolean }>(result);
+  if (!row) throw new Error('the spin statement answered no row');
+  // The session was checked live in this request's read: a customer gone since is a bug or a deletion's race.
+  if (row.draw_id !== null && !row.moved) throw new Error('a points prize found no wallet');
+  return { drawId: row.draw_id === null ? null : Number(row.draw_id), limited: !row.unlimited };
 }
 
 /** Notes on the draw what it gave (its owned reward or points). */

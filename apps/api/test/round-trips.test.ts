@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, caller } from './accounts.ts';
+import { STAFF, UUID } from './fixture-brands.ts';
+import { diner, type MenuIds, menuIds, placeOrder } from './orders.ts';
+import { statementsOf } from './round-trips.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+describe('round trips per operation', () => {
+  let t: TestApp;
+  let ids: MenuIds;
+  let manager: Caller;
+  let cashier: Caller;
+  let brandId: number;
+  let branchId: number;
+  let juiceId: number;
+  let phones = 0;
+
+  const one = async <T>(sql: string, params: unknown[] = []) => {
+    const [row] = await t.database.query<T>(sql, params);
+    if (!row) throw new Error(`nothing for ${sql}`);
+    return row;
+  };
+  const newDiner = async (points: number) => {
+    phones += 1;
+    const phone = `+9665000077${String(phones).padStart(2, '0')}`;
+    const c = await diner(t, UUID.aMain, phone);
+    const { id } = await one<{ id: number }>('select id from customers where phone = $1', [phone]);
+    if (points > 0) {
+      await t.database.query(
+        `with c as (update customers set wallet_points = wallet_points + $2 where id = $1 returning id)
+         insert into points_ledger (brand_id, customer_id, kind, points, reason) select $3, id, 'adjust', $2, 'Test' from c`,
+        [id, points, brandId],
+      );
+    }
+    return { c, id };
+  };
+  const order = (c: Caller, extra: Record<string, unknown> = {}) =>
+    placeOrder(c, UUID.aMain, {
+      orderType: 2,
+      paymentMethod: 'cash',
+      lines: [{ kind: 'product', itemId: ids.item('kabsa'), quantity: 2, modifiers: [ids.option('Size', 'Small')] }],
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ids = await menuIds(t, UUID.aMain);
+    manager = caller(t);
+    expect((await manager.call('POST', '/api/staff/auth/login/', STAFF.aManager)).statusCode).toBe(200);
+    cashier = caller(t);
+    expect((await cashier.call('POST', '/api/staff/auth/login/', STAFF.aCashier)).statusCode).toBe(200);
+    ({ brandId, branchId } = await one<{ brandId: number; branchId: number }>(
+      `select b.brand_id as "brandId", b.id as "branchId" from qr_codes q join branches b on b.id = q.branch_id
+       where q.uuid = $1`,
+      [UUID.aMain],
+    ));
+    juiceId = (await one<{ id: number }>("select id from rewards where name_en = 'Free juice'")).id;
+    await t.database.query('update branches set opening_hours = null where id = $1', [branchId]).catch(() => {});
+    await t.database.query(
+      `insert into coupons (brand_id, code, name_ar, name_en, kind, percent_bp, max_discount_halalas)
+       values ($1, 'TRIPS10', 'قسيمة', 'Coupon', 'percent', 1000, 500)`,
+      [brandId],
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a spin is two round trips, lost or won in points: the game read (with the session) and one write', async () => {
+    const { id: gameId } = await one<{ id: number }>(
+      `insert into games (brand_id, kind, name_ar, name_en) values ($1, 'wheel', 'العجلة', 'The wheel') returning id`,
+      [brandId],
+    );
+    const wheel = async (points: number, lose: number) => {
+      await t.database.query('delete from game_segments where game_id = $1', [gameId]);
+      await t.database.query(
+        `insert into game_segments (game_id, position, label_ar, label_en, color, prize, points, weight)
+         values ($1, 0, 'نقاط', 'Points', '#1133aa', 'points', 5, $2),
+           ($1, 1, 'حاول مجددًا', 'Try again', '#777777', 'none', null, $3)`,
+        [gameId, points, lose],
+      );
+    };
+    const spin = async () => {
+      const { c } = await newDiner(0);
+      return statementsOf(() => c.call('POST', `/api/games/${UUID.aMain}/wheel/spin/`));
+    };
+    // A first spin has the process read the QR code's context and keep it; the spins after use it.
+    await wheel(1, 1_000_000);
+    expect((await spin()).result.statusCode).toBe(200);
+    const lost = await spin();
+    expect(lost.result.statusCode, lost.result.body).toBe(200);
+    expect(lost.result.json().prize).toBe('none');
+    expect(lost.statements).toHaveLength(2);
+    // Almost always points (the draw is real: one in a million loses, and a loss is two round trips too).
+    await wheel(1_000_000, 1);
+    const won = await spin();
+    expect(won.result.statusCode, won.result.body).toBe(200);
+    expect(won.statements, won.statements.join('\n')).toHaveLength(2);
+  });
+});
