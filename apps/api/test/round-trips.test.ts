@@ -97,4 +97,14 @@ describe('round trips per operation', () => {
     expect(won.result.statusCode, won.result.body).toBe(200);
     expect(won.statements, won.statements.join('\n')).toHaveLength(2);
   });
+  it("a cashier's redemption of a scanned QR is two round trips: the staff session with its scope, and the claim", async () => {
+    const { c } = await newDiner(1_000);
+    const bought = await c.call('POST', `/api/loyalty/${UUID.aMain}/shop/${juiceId}/buy/?shop=points`);
+    expect(bought.statusCode, bought.body).toBe(200);
+    const owned = bought.json().owned.id;
+    const { token } = (await c.call('GET', `/api/loyalty/${UUID.aMain}/me/rewards/${owned}/qr/`)).json();
+    const redeemed = await statementsOf(() => cashier.call('POST', '/api/staff/redemptions/', { qr: token, branchId }));
+    expect(redeemed.result.statusCode, redeemed.result.body).toBe(200);
+    expect(redeemed.statements).toHaveLength(2);
+  });
 });
