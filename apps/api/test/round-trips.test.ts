@@ -107,4 +107,12 @@ describe('round trips per operation', () => {
     expect(redeemed.result.statusCode, redeemed.result.body).toBe(200);
     expect(redeemed.statements).toHaveLength(2);
   });
+  it('a points-shop purchase is one round trip: the reward, the session, the kept QR context and the write', async () => {
+    const { c } = await newDiner(1_000);
+    const buy = () => c.call('POST', `/api/loyalty/${UUID.aMain}/shop/${juiceId}/buy/?shop=points`);
+    expect((await buy()).statusCode).toBe(200);
+    const bought = await statementsOf(buy);
+    expect(bought.result.statusCode, bought.result.body).toBe(200);
+    expect(bought.statements).toHaveLength(1);
+  });
 });

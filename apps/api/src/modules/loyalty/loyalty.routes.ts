@@ -84,10 +84,21 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(request.params.uuid, shopService[request.query.shop]);
-      const me = await guards.customer(request, brandId);
+      const { shop } = request.query;
+      // The QR context kept by this process and the session's query both checked by the purchase's one statement.
+      const bought = await qr.withKeptContext(
+        request.params.uuid,
+        (row) => {
+          assertServiceOn(row.servicesOff, 'loyalty');
+          assertServiceOn(row.servicesOff, shopService[shop]);
+        },
+        (context) => {
+          const { customer, check } = guards.customerPendingSessionCheck(request, context.brand.id);
+          return rewards.buy(customer, check, context.contextVersion, request.params.id, shop);
+        },
+      );
       reply.header('cache-control', 'no-store');
-      return rewards.buy(me, request.params.id, request.query.shop);
+      return bought;
     },
   );
 

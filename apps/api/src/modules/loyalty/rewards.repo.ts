@@ -1,9 +1,11 @@
 import type { RewardShop, RewardSource } from '@sufra/shared/loyalty/rewards';
 import { and, asc, count, desc, eq, gte, isNull, min, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { customerRewards, pointsLedger, rewardCodeAttempts, rewards } from '../../db/schema/loyalty.ts';
+import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 export type RewardRow = typeof rewards.$inferSelect;
 export type CustomerRewardRow = typeof customerRewards.$inferSelect;
@@ -215,11 +217,14 @@ export async function redeemOwnedReward(
 }
 
 /**
- * A points-shop purchase's write in one statement (one round trip, no transaction around it): the wallet's
- * conditional move (stays ≥ 0), the owned reward with its code, and the `purchase` ledger row naming it, each
- * written only from the one before, so points are never taken without the reward or the other way round. undefined:
- * the wallet holds too little (or the customer is not the brand's). A code taken in the brand fails the whole
- * statement (unique violation; nothing written) for the caller to draw another.
+ * A points-shop purchase in one statement (one round trip, no transaction around it): the reward's read, the
+ * diner's session check (the guard's query, folded in) and whether the QR context the caller read is still its
+ * brand's (`contextVersion`, as placement's write checks a kept context), then, only when all hold and the reward is
+ * on sale in `shop`, the wallet's conditional move (stays ≥ 0), the owned reward with its code, and the `purchase`
+ * ledger row naming it, each written only from the one before, so points are never taken without the reward or
+ * the other way round. The answer says what held, for the caller's refusal; `written` undefined: nothing written.
+ * A code taken in the brand fails the whole statement (unique violation; nothing written) for the caller to draw
+ * another.
  */
 export async function purchaseReward(
   db: Queryable,
@@ -227,54 +232,91 @@ export async function purchaseReward(
     brandId: number;
     customerId: number;
     rewardId: number;
+    shop: RewardShop;
     code: string;
-    cost: number;
-    validFrom: Date;
-    expiresAt: Date | null;
+    at: Date;
+    session: { familyId: string };
+    contextVersion: number;
   },
-): Promise<{ owned: CustomerRewardRow; walletPoints: number } | undefined> {
-  const at = input.validFrom.toISOString();
+): Promise<{
+  sessionLive: boolean;
+  contextCurrent: boolean;
+  reward: RewardRow | undefined;
+  written: { owned: CustomerRewardRow; walletPoints: number } | undefined;
+}> {
+  const at = input.at.toISOString();
   const result = await db.execute(sql`
-    with moved as (
-      update ${customers} set wallet_points = wallet_points - ${input.cost}::int
-      where id = ${input.customerId}::int and brand_id = ${input.brandId}::int and wallet_points >= ${input.cost}::int
-      returning wallet_points
+    with r as (
+      select * from ${rewards} where id = ${input.rewardId}::int and brand_id = ${input.brandId}::int
+    ), held as (
+      select exists (select 1 from ${authSessions} s join ${customers} c on c.id = s.subject_id
+          and c.brand_id = ${input.brandId}::int
+          where s.family_id = ${input.session.familyId}::uuid and s.subject_kind = 'customer'
+            and s.subject_id = ${input.customerId}::int and s.revoked_at is null and s.expires_at > ${at}::timestamptz
+        ) as session_live,
+        ${brandContextVersionSql(sql`${input.brandId}::int`)} = ${input.contextVersion}::int as context_current
+    ), moved as (
+      update ${customers} c set wallet_points = c.wallet_points - r.points_cost
+      from r, held
+      where c.id = ${input.customerId}::int and c.brand_id = ${input.brandId}::int and held.session_live
+        and held.context_current and r.is_active and r.shop = ${input.shop} and r.points_cost is not null
+        and c.wallet_points >= r.points_cost
+      returning c.wallet_points, r.points_cost, r.valid_days
     ), owned as (
       insert into ${customerRewards} (brand_id, customer_id, reward_id, source, code, points_spent, valid_from,
         expires_at, created_at)
       select ${input.brandId}::int, ${input.customerId}::int, ${input.rewardId}::int, 'purchase', ${input.code},
-        ${input.cost}::int, ${at}::timestamptz, ${input.expiresAt?.toISOString() ?? null}::timestamptz, ${at}::timestamptz
+        moved.points_cost, ${at}::timestamptz,
+        ${at}::timestamptz + make_interval(secs => moved.valid_days * 86400), ${at}::timestamptz
       from moved
       returning id
     ), entry as (
       insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, customer_reward_id, created_at)
-      select ${input.brandId}::int, ${input.customerId}::int, 'purchase', ${-input.cost}::int, 'reward_purchase',
+      select ${input.brandId}::int, ${input.customerId}::int, 'purchase', -moved.points_cost, 'reward_purchase',
         owned.id, ${at}::timestamptz
-      from owned
+      from owned, moved
     )
-    select moved.wallet_points, owned.id from moved, owned`);
-  const [row] = (result as unknown as { rows: { wallet_points: number; id: number }[] }).rows;
-  if (!row) return undefined;
-  return {
-    walletPoints: Number(row.wallet_points),
-    owned: {
-      id: Number(row.id),
-      brandId: input.brandId,
-      customerId: input.customerId,
-      rewardId: input.rewardId,
-      source: 'purchase',
-      code: input.code,
-      pointsSpent: input.cost,
-      validFrom: input.validFrom,
-      expiresAt: input.expiresAt,
-      claimedAt: null,
-      claimedByStaffId: null,
-      claimedBranchId: null,
-      claimedOrderId: null,
-      grantedByStaffId: null,
-      createdAt: input.validFrom,
-    },
-  };
+    select held.session_live, held.context_current, (select to_jsonb(r) from r) as reward,
+      (select wallet_points from moved) as wallet_points, (select id from owned) as owned_id
+    from held`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        session_live: boolean;
+        context_current: boolean;
+        reward: Record<string, unknown> | null;
+        wallet_points: number | null;
+        owned_id: number | null;
+      }[];
+    }
+  ).rows;
+  if (!row) throw new Error('the purchase statement answered no row');
+  const reward = row.reward ? fromJsonRow<RewardRow>(row.reward, []) : undefined;
+  const written =
+    reward && row.owned_id !== null && row.wallet_points !== null && reward.pointsCost !== null
+      ? {
+          walletPoints: Number(row.wallet_points),
+          owned: {
+            id: Number(row.owned_id),
+            brandId: input.brandId,
+            customerId: input.customerId,
+            rewardId: input.rewardId,
+            source: 'purchase',
+            code: input.code,
+            pointsSpent: reward.pointsCost,
+            validFrom: input.at,
+            // The statement's expiry, to the millisecond: the time plus whole days of 86,400 s.
+            expiresAt: reward.validDays === null ? null : new Date(input.at.getTime() + reward.validDays * 86_400_000),
+            claimedAt: null,
+            claimedByStaffId: null,
+            claimedBranchId: null,
+            claimedOrderId: null,
+            grantedByStaffId: null,
+            createdAt: input.at,
+          },
+        }
+      : undefined;
+  return { sessionLive: Boolean(row.session_live), contextCurrent: Boolean(row.context_current), reward, written };
 }
 
 /**

@@ -206,35 +206,46 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
     },
 
     /**
-     * Buys a reward with points: the wallet's conditional move, the owned reward and the purchase's ledger row in
-     * one statement (rewards.repo purchaseReward), so points are never taken without the reward or the other way
-     * round. Two round trips: the reward's read, and that write.
+     * Buys a reward with points, on a QR context the caller may have kept (qr.service withKeptContext): one
+     * statement (rewards.repo purchaseReward) reads the reward, checks the diner's session and that the context is
+     * still its brand's ('stale_context' when not: nothing written, the caller reads it again), and writes the
+     * wallet's move, the owned reward and the ledger row together, so points are never taken without the reward or
+     * the other way round. One round trip.
      */
-    async buy(customer: CustomerPrincipal, rewardId: number, shop: RewardShop): Promise<BuyRewardResponse> {
-      const reward = await findReward(db, rewardId, customer.brandId);
-      if (!reward?.isActive || reward.shop !== shop) throw new AppError('shop_reward_not_found');
-      const cost = reward.pointsCost;
-      if (cost === null) throw new AppError('reward_not_for_sale');
+    async buy(
+      customer: CustomerPrincipal,
+      session: { familyId: string },
+      contextVersion: number,
+      rewardId: number,
+      shop: RewardShop,
+    ): Promise<BuyRewardResponse | 'stale_context'> {
       const now = ctx.now();
-      const expiresAt = reward.validDays === null ? null : new Date(now.getTime() + reward.validDays * DAY_MS);
       for (let attempt = 0; ; attempt += 1) {
+        let result: Awaited<ReturnType<typeof purchaseReward>>;
         try {
-          const result = await purchaseReward(db, {
+          result = await purchaseReward(db, {
             brandId: customer.brandId,
             customerId: customer.id,
-            rewardId: reward.id,
+            rewardId,
+            shop,
             code: newRewardCode(),
-            cost,
-            validFrom: now,
-            expiresAt,
+            at: now,
+            session,
+            contextVersion,
           });
-          if (!result) throw new AppError('points_insufficient');
-          return { owned: await toOwned({ owned: result.owned, reward }, now), walletPoints: result.walletPoints };
         } catch (error) {
           // A code already taken in the brand (one in 2^40): the statement wrote nothing; draw another.
           if (attempt < 4 && isUniqueViolation(error, 'customer_rewards_brand_code_uq')) continue;
           throw error;
         }
+        // The refusals in the order the routes' checks gave them before they were folded in.
+        if (!result.sessionLive) throw new AppError('session_expired');
+        if (!result.contextCurrent) return 'stale_context';
+        const { reward, written } = result;
+        if (!reward?.isActive || reward.shop !== shop) throw new AppError('shop_reward_not_found');
+        if (reward.pointsCost === null) throw new AppError('reward_not_for_sale');
+        if (!written) throw new AppError('points_insufficient');
+        return { owned: await toOwned({ owned: written.owned, reward }, now), walletPoints: written.walletPoints };
       }
     },
 
