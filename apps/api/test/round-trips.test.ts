@@ -115,4 +115,13 @@ describe('round trips per operation', () => {
     expect(bought.result.statusCode, bought.result.body).toBe(200);
     expect(bought.statements).toHaveLength(1);
   });
+  it('an order spending points makes no read of its own: the rules come with the kept QR context', async () => {
+    const { c } = await newDiner(10_000);
+    expect((await order(c, { points: 100 })).statusCode).toBe(201);
+    const placed = await statementsOf(() => order(c, { points: 100 }));
+    expect(placed.result.statusCode, placed.result.body).toBe(201);
+    // One transaction: begin, the orders' statement, the customers' locks, the spend, commit.
+    expect(placed.statements, placed.statements.join('\n')).toHaveLength(5);
+    expect(placed.statements[0]).toBe('begin');
+  });
 });

@@ -1,10 +1,10 @@
 import { checkRedemption, type PointsRules, pointsValue, type RedemptionRefusal } from '@sufra/shared/loyalty/points';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
-import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { PlacementExtra } from '../orders/placement-extras.ts';
-import { type CheckoutSpendWrite, findRules, lockCustomersInOrder, spendAtCheckoutBatch } from './loyalty.repo.ts';
-import { startOfDay, toRules } from './loyalty.service.ts';
+import type { LoyaltyRulesLite } from '../qr/qr.repo.ts';
+import { type CheckoutSpendWrite, lockCustomersInOrder, spendAtCheckoutBatch } from './loyalty.repo.ts';
+import { startOfDay } from './loyalty.service.ts';
 
 /** The error each refusal of the shared rule answers with. */
 const REFUSAL_ERRORS: Record<RedemptionRefusal, ErrorCode> = {
@@ -32,17 +32,29 @@ export interface CheckoutPointsWrite {
 }
 
 /**
- * Before pricing: the brand's rule for points spent on this order, and their value. Refuses at once what no wallet
- * could make right (no programme, loyalty switched off, past the per-order limits or the order's worth); the wallet
- * and the day's limits are checked under the customer's lock, in the placement's transaction (checkoutPointsExtra).
+ * Before pricing: the brand's rule for points spent on this order (`rules`: the QR context's, kept with it), and
+ * their value. Refuses at once what no wallet could make right (no programme, loyalty switched off, past the
+ * per-order limits or the order's worth); the wallet and the day's limits are checked under the customer's lock, in
+ * the placement's transaction (checkoutPointsExtra), which also checks these rules are still the brand's.
  */
-export async function prepareCheckoutPoints(
-  db: Queryable,
-  input: { brandId: number; points: number; loyaltyOn: boolean; discountableHalalas: number },
-): Promise<CheckoutPoints> {
-  const row = input.loyaltyOn ? await findRules(db, input.brandId) : undefined;
+export function prepareCheckoutPoints(input: {
+  rules: LoyaltyRulesLite | null;
+  points: number;
+  loyaltyOn: boolean;
+  discountableHalalas: number;
+}): CheckoutPoints {
+  const row = input.loyaltyOn ? input.rules : null;
   if (!row) throw new AppError('points_not_available');
-  const rules = { ...toRules(row), timeZone: row.timeZone };
+  const rules = {
+    earnPointsPerSar: row.earnPointsPerSar,
+    pointValueHalalas: row.pointValueHalalas,
+    minPointsPerRedemption: row.minPointsPerRedemption,
+    maxPointsPerTransaction: row.maxPointsPerTransaction,
+    maxPointsPerDay: row.maxPointsPerDay,
+    maxRedemptionsPerDay: row.maxRedemptionsPerDay,
+    expiryDays: row.expiryDays,
+    timeZone: row.timeZone,
+  };
   const refusal = checkRedemption(input.points, {
     wallet: Number.MAX_SAFE_INTEGER,
     today: { points: 0, count: 0 },
@@ -77,8 +89,7 @@ export const checkoutPointsExtra: PlacementExtra = {
           orderId,
           points: spend.points,
           since: startOfDay(now, spend.rules.timeZone),
-          maxPointsPerDay: spend.rules.maxPointsPerDay,
-          maxRedemptionsPerDay: spend.rules.maxRedemptionsPerDay,
+          rules: spend.rules,
           at: now,
         },
       ];
@@ -98,6 +109,12 @@ export const checkoutPointsExtra: PlacementExtra = {
       if (!write?.points) continue;
       if (!verdict.held) {
         refusals.set(verdict.index, 'points_not_available');
+        continue;
+      }
+      // Priced on rules the brand has changed since (kept with the QR context): placed again on a fresh read when the
+      // context was kept (orders.service), else a change in the last milliseconds: try again.
+      if (!verdict.rulesCurrent) {
+        refusals.set(verdict.index, 'settings_changing');
         continue;
       }
       const customerId = write.order.customerId;
