@@ -115,13 +115,17 @@ describe('round trips per operation', () => {
     expect(bought.result.statusCode, bought.result.body).toBe(200);
     expect(bought.statements).toHaveLength(1);
   });
-  it('an order spending points makes no read of its own: the rules come with the kept QR context', async () => {
+  it('an order spending points makes no read of its own (the rules come with the kept QR context) and locks its customer before the branch', async () => {
     const { c } = await newDiner(10_000);
     expect((await order(c, { points: 100 })).statusCode).toBe(201);
     const placed = await statementsOf(() => order(c, { points: 100 }));
     expect(placed.result.statusCode, placed.result.body).toBe(201);
-    // One transaction: begin, the orders' statement, the customers' locks, the spend, commit.
+    // One transaction: begin, the customers' locks, the orders' statement, the spend, commit. The locks come before
+    // the orders' statement, which locks the branch's counter that every order of the branch waits for: under it,
+    // two round trips and the commit, not three.
     expect(placed.statements, placed.statements.join('\n')).toHaveLength(5);
     expect(placed.statements[0]).toBe('begin');
+    expect(placed.statements[1]).toMatch(/^select id from "customers" .* for update$/);
+    expect(placed.statements[2]).toMatch(/with input as/);
   });
 });

@@ -66,10 +66,11 @@ export function prepareCheckoutPoints(input: {
 }
 
 /**
- * Points spent at checkout as a placement extra (orders/placement-extras): in the batch's transaction, once its
- * orders are written, the spending customers' rows are locked in id order (concurrent checkouts of one diner queue
- * there, on every instance), then one statement checks each wallet and the day's limits against the running sum of
- * that diner's writes in the batch and, when all fit, moves the wallets and writes each order's `redeem` row. When
+ * Points spent at checkout as a placement extra (orders/placement-extras): in the batch's transaction, before its
+ * orders are written (so not under the branch's counter lock), the spending customers' rows are locked in id order
+ * (concurrent checkouts of one diner queue there, on every instance); once they are written, one statement checks
+ * each wallet and the day's limits against the running sum of that diner's writes in the batch and, when all fit,
+ * moves the wallets and writes each order's `redeem` row. When
  * any does not, the shared rule is run over what the customer held, write by write in batch order, to refuse
  * exactly those past a limit; the batch is then written again without them. Two round trips per batch that spends
  * points, none per order.
@@ -77,6 +78,13 @@ export function prepareCheckoutPoints(input: {
 export const checkoutPointsExtra: PlacementExtra = {
   name: 'points spent at checkout',
   appliesTo: (write) => write.points !== undefined,
+  // Before the placement statement (placement-extras): the spend's statement then runs with these rows held.
+  async lock(tx, writes) {
+    await lockCustomersInOrder(
+      tx,
+      writes.map((w) => w.order.customerId).sort((a, b) => a - b),
+    );
+  },
   async write(tx, placed, now) {
     const writes: CheckoutSpendWrite[] = placed.flatMap(({ index, write, orderId }) => {
       if (!write.points) return [];
@@ -94,10 +102,6 @@ export const checkoutPointsExtra: PlacementExtra = {
         },
       ];
     });
-    await lockCustomersInOrder(
-      tx,
-      writes.map((w) => w.customerId).sort((a, b) => a - b),
-    );
     const verdicts = await spendAtCheckoutBatch(tx, writes);
     const refusals = new Map<number, ErrorCode>();
     if (verdicts.every((v) => v.ok)) return refusals;
