@@ -152,7 +152,31 @@ export function createAuthGuards(deps: AuthGuardDeps) {
     };
   }
 
-  return { customer, customerPendingSessionCheck, optionalCustomer, staff };
+  /**
+   * The staff user a well-signed, unexpired staff token names, WITHOUT the database check (user active, session
+   * family live, branches in scope): the caller's own statement must make it (a scanned redemption folds it into
+   * its claim; rewards.service redeem), and `load` makes it alone (the guard's query) where a refusal must come after
+   * it. Every other staff route uses staff().
+   */
+  function staffPendingCheck(request: FastifyRequest): {
+    staff: { id: number; brandId: number; familyId: string };
+    load: () => Promise<StaffPrincipal>;
+  } {
+    const token = request.cookies[config.cookies.staffAccess];
+    if (!token) throw new AppError('unauthenticated');
+    const claims = sessions.readAccess(token, 'staff');
+    if (!claims) throw new AppError('session_expired');
+    return {
+      staff: { id: claims.subjectId, brandId: claims.brandId, familyId: claims.familyId },
+      async load() {
+        const user = await deps.loadStaff(claims.subjectId, claims.familyId);
+        if (!user || user.brandId !== claims.brandId) throw new AppError('session_expired');
+        return { ...user, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
+      },
+    };
+  }
+
+  return { customer, customerPendingSessionCheck, optionalCustomer, staff, staffPendingCheck };
 }
 
 export type AuthGuards = ReturnType<typeof createAuthGuards>;

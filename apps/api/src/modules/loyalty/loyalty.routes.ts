@@ -207,7 +207,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
   app.post(
     '/staff/redemptions/',
     {
-      preHandler: staff,
+      // No preHandler: the staff check (user, session, scope) rides on the claim's statement (rewards.service redeem).
       schema: {
         tags: ['staff'],
         summary: "Redeems a presented reward once, at the staff user's branch (recorded with who, where and when)",
@@ -215,7 +215,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
         response: { 200: redemptionLookupResponse, ...staffErrors },
       },
     },
-    async (request) => rewards.redeem(staffOf(request), request.body),
+    async (request) => rewards.redeem(guards.staffPendingCheck(request), request.body),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { customerRewards, pointsLedger, rewardCodeAttempts, rewards } from '../../db/schema/loyalty.ts';
+import { staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 export type RewardRow = typeof rewards.$inferSelect;
@@ -155,23 +156,45 @@ function fromJsonRow<T>(json: Record<string, unknown>, dates: readonly string[])
 const OWNED_DATES = ['validFrom', 'expiresAt', 'claimedAt', 'createdAt'] as const;
 
 /**
- * The cashier's redemption in one statement (one round trip): the owned reward as it was (with its reward and its
- * diner), and its claim by the same conditional update as claimOwnedReward (unclaimed, inside its window, allowed
- * at the branch), with the branch's names for the answer. `claimed` false: the facts say why (or a concurrent
- * claim won, which the caller reads again). undefined: no such reward for this diner and brand.
+ * The cashier's redemption in one statement (one round trip): the staff user's check (active, in the token's brand,
+ * their session family signed in, the branch in their scope: the staff guard's query, folded in), the owned reward
+ * as it was (with its reward and its diner), and its claim by the same conditional update as claimOwnedReward
+ * (unclaimed, inside its window, allowed at the branch) made only when the staff check holds, with the branch's
+ * names for the answer. `staffLive`/`inScope` false: nothing written, refused as the guard would. `claimed` false:
+ * the facts say why (or a concurrent claim won, which the caller reads again). `found` false: no such reward for
+ * this diner and brand.
  */
 export async function redeemOwnedReward(
   db: Queryable,
   id: number,
   where: { customerId: number; brandId: number },
-  claim: { staffId: number; branchId: number; now: Date },
+  claim: { staff: { id: number; brandId: number; familyId: string }; branchId: number; now: Date },
 ): Promise<
-  | (OwnedRewardRow & { phone: string; customerName: string; claimed: boolean; branchName: { ar: string; en: string } })
-  | undefined
+  | { staffLive: false; inScope: false; found: false }
+  | { staffLive: true; inScope: boolean; found: false }
+  | (OwnedRewardRow & {
+      staffLive: true;
+      inScope: true;
+      found: true;
+      phone: string;
+      customerName: string;
+      claimed: boolean;
+      branchName: { ar: string; en: string };
+    })
 > {
   const now = claim.now.toISOString();
   const result = await db.execute(sql`
-    with found as (
+    with who as (
+      select case when u.role = 'owner'
+          then exists (select 1 from ${branches} b where b.id = ${claim.branchId}::int and b.brand_id = u.brand_id)
+          else exists (select 1 from ${staffUserBranches} l where l.staff_user_id = u.id
+            and l.branch_id = ${claim.branchId}::int) end as in_scope
+      from ${staffUsers} u
+      where u.id = ${claim.staff.id}::int and u.active and u.brand_id = ${claim.staff.brandId}::int
+        and exists (select 1 from ${authSessions} s where s.family_id = ${claim.staff.familyId}::uuid
+          and s.subject_kind = 'staff' and s.subject_id = u.id and s.revoked_at is null
+          and s.expires_at > ${now}::timestamptz)
+    ), found as (
       select cr.id, to_jsonb(cr) as owned, to_jsonb(r) as reward, c.phone, c.full_name
       from ${customerRewards} cr
       join ${rewards} r on r.id = cr.reward_id
@@ -179,38 +202,45 @@ export async function redeemOwnedReward(
       where cr.id = ${id}::int and cr.customer_id = ${where.customerId}::int and cr.brand_id = ${where.brandId}::int
     ), claimed as (
       update ${customerRewards} cr
-      set claimed_at = ${now}::timestamptz, claimed_by_staff_id = ${claim.staffId}::int,
+      set claimed_at = ${now}::timestamptz, claimed_by_staff_id = ${claim.staff.id}::int,
         claimed_branch_id = ${claim.branchId}::int
-      from found f
-      where cr.id = f.id and cr.claimed_at is null and cr.valid_from <= ${now}::timestamptz
+      from found f, who w
+      where w.in_scope and cr.id = f.id and cr.claimed_at is null and cr.valid_from <= ${now}::timestamptz
         and (cr.expires_at is null or cr.expires_at > ${now}::timestamptz)
         and exists (select 1 from ${rewards} r where r.id = cr.reward_id
           and (r.branch_ids is null or ${claim.branchId}::int = any(r.branch_ids)))
       returning to_jsonb(cr) as owned
     )
-    select f.owned as before, cl.owned as after, f.reward, f.phone, f.full_name, b.name_ar, b.name_en
-    from found f
+    select w.in_scope, f.owned as before, cl.owned as after, f.reward, f.phone, f.full_name, b.name_ar, b.name_en
+    from (select 1) one
+    left join who w on true
+    left join found f on true
     left join claimed cl on true
     left join ${branches} b on b.id = ${claim.branchId}::int`);
   const [row] = (
     result as unknown as {
       rows: {
-        before: Record<string, unknown>;
+        in_scope: boolean | null;
+        before: Record<string, unknown> | null;
         after: Record<string, unknown> | null;
-        reward: Record<string, unknown>;
-        phone: string;
-        full_name: string;
+        reward: Record<string, unknown> | null;
+        phone: string | null;
+        full_name: string | null;
         name_ar: string | null;
         name_en: string | null;
       }[];
     }
   ).rows;
-  if (!row) return undefined;
+  if (!row || row.in_scope === null) return { staffLive: false, inScope: false, found: false };
+  if (!row.in_scope || !row.before || !row.reward) return { staffLive: true, inScope: row.in_scope, found: false };
   return {
+    staffLive: true,
+    inScope: true,
+    found: true,
     owned: fromJsonRow<CustomerRewardRow>(row.after ?? row.before, OWNED_DATES),
     reward: fromJsonRow<RewardRow>(row.reward, []),
-    phone: row.phone,
-    customerName: row.full_name,
+    phone: row.phone ?? '',
+    customerName: row.full_name ?? '',
     claimed: row.after !== null,
     branchName: { ar: row.name_ar ?? '', en: row.name_en ?? '' },
   };

@@ -326,32 +326,46 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
 
     /**
      * Redeems once, at the cashier's branch: every refusal is checked first for its own message, then the claim's
-     * conditional update checks them again, so of two cashiers redeeming one reward at once exactly one succeeds.
+     * conditional update checks them again, so of two cashiers redeeming one reward at once exactly one succeeds. A
+     * scanned QR of the cashier's brand is one statement with the staff check folded in (`signedIn`: the token's
+     * claims, not yet checked against the database); anything refused before the database, and a typed code, has the
+     * staff check made alone first (`load`), so its refusals come in the guard's order.
      */
-    async redeem(staff: StaffPrincipal, body: RedemptionBody): Promise<RedemptionLookupResponse> {
-      if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
+    async redeem(
+      signedIn: {
+        staff: { id: number; brandId: number; familyId: string };
+        load: () => Promise<StaffPrincipal>;
+      },
+      body: RedemptionBody,
+    ): Promise<RedemptionLookupResponse> {
       const now = ctx.now();
-      // A scanned QR names the reward, its diner and brand: read and claimed in one statement. A typed code is
-      // found first by its code and the diner's phone.
+      const claims = 'qr' in body ? readRewardQr(deps.secret, body.qr, now) : null;
       let target: { id: number; customerId: number; brandId: number };
-      if ('qr' in body) {
-        const claims = readRewardQr(deps.secret, body.qr, now);
-        if (claims === 'invalid') throw new AppError('reward_qr_invalid');
-        if (claims === 'stale') throw new AppError('reward_qr_stale');
-        if (claims.brandId !== staff.brandId) throw new AppError('reward_other_brand');
+      if (claims !== null && typeof claims === 'object' && claims.brandId === signedIn.staff.brandId) {
+        // A scanned QR names the reward, its diner and brand: checked, read and claimed in one statement.
         target = { id: claims.ownedRewardId, customerId: claims.customerId, brandId: claims.brandId };
       } else {
+        const staff = await signedIn.load();
+        if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
+        if ('qr' in body) {
+          if (claims === 'invalid') throw new AppError('reward_qr_invalid');
+          if (claims === 'stale') throw new AppError('reward_qr_stale');
+          throw new AppError('reward_other_brand');
+        }
+        // A typed code is found first by its code and the diner's phone.
         const found = await presented(staff, body, now);
         const refusal = refusalOf(found.owned, found.reward, body.branchId, now);
         if (refusal) throw new AppError(refusal);
         target = { id: found.owned.id, customerId: found.owned.customerId, brandId: found.owned.brandId };
       }
       const result = await redeemOwnedReward(db, target.id, target, {
-        staffId: staff.id,
+        staff: signedIn.staff,
         branchId: body.branchId,
         now,
       });
-      if (!result) throw new AppError('reward_not_found');
+      if (!result.staffLive) throw new AppError('session_expired');
+      if (!result.inScope) throw new AppError('branch_out_of_scope');
+      if (!result.found) throw new AppError('reward_not_found');
       if (!result.claimed) {
         // Refused by the claim's conditions: the facts as they were say why; when they say nothing, a concurrent
         // claim won: read it again for the reason (claimed by the other cashier, most likely).

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UUID } from './fixture-brands.ts';
+import { type Caller, caller } from './accounts.ts';
+import { STAFF, UUID } from './fixture-brands.ts';
 import { diner } from './orders.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
- * The spin and the points-shop purchase use the QR context the process keeps (qr.service withKeptContext) and fold
+ * Checks folded into an operation's one statement. The spin and the points-shop purchase use the QR context the process keeps (qr.service withKeptContext) and fold
  * the session's check into their first statement: a change behind the server's back is seen at once, and a
  * refusal made on a kept context is made again on a fresh one (so switching back on is seen at once too).
  */
-describe('spins and purchases on a kept QR context', () => {
+describe('checks folded into one statement: kept QR contexts, sessions, the staff guard', () => {
   let t: TestApp;
   let brandId: number;
   let juiceId: number;
@@ -119,5 +120,54 @@ describe('spins and purchases on a kept QR context', () => {
         ),
       ).toEqual(before);
     }
+  });
+  it("refuses a signed-out or disabled cashier's scanned QR (session_expired), another branch's, and claims nothing", async () => {
+    const c = await newDiner();
+    const bought = await buyOf(c);
+    expect(bought.statusCode, bought.body).toBe(200);
+    const owned = bought.json().owned.id as number;
+    const token = (await c.call('GET', `/api/loyalty/${UUID.aMain}/me/rewards/${owned}/qr/`)).json().token as string;
+    const branchOf = async (uuid: string) =>
+      (await one<{ id: number }>('select branch_id as id from qr_codes where uuid = $1', [uuid])).id;
+    const [mainBranch, closedBranch] = [await branchOf(UUID.aMain), await branchOf(UUID.aClosed)];
+    const cashierOf = async () => {
+      const k = caller(t);
+      expect((await k.call('POST', '/api/staff/auth/login/', STAFF.aCashier)).statusCode).toBe(200);
+      return k;
+    };
+    const redeem = (k: Caller, branchId: number) => k.call('POST', '/api/staff/redemptions/', { qr: token, branchId });
+    const claimed = async () =>
+      (
+        await one<{ claimed: boolean }>(
+          'select claimed_at is not null as claimed from customer_rewards where id = $1',
+          [owned],
+        )
+      ).claimed;
+
+    // The cashier works at the main branch only.
+    const cashier = await cashierOf();
+    const elsewhere = await redeem(cashier, closedBranch);
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().error.code).toBe('branch_out_of_scope');
+
+    const signedOut = await cashierOf();
+    const kept = signedOut.jar.clone();
+    expect((await signedOut.call('POST', '/api/staff/auth/logout/')).statusCode).toBeLessThan(300);
+    for (const [name, value] of kept.cookies) signedOut.jar.cookies.set(name, value);
+    const out = await redeem(signedOut, mainBranch);
+    expect(out.statusCode, out.body).toBe(401);
+    expect(out.json().error.code).toBe('session_expired');
+
+    await t.database.query('update staff_users set active = false where email = $1', [STAFF.aCashier.email]);
+    try {
+      const disabled = await redeem(cashier, mainBranch);
+      expect(disabled.statusCode).toBe(401);
+      expect(disabled.json().error.code).toBe('session_expired');
+    } finally {
+      await t.database.query('update staff_users set active = true where email = $1', [STAFF.aCashier.email]);
+    }
+    expect(await claimed()).toBe(false);
+    expect((await redeem(cashier, mainBranch)).statusCode).toBe(200);
+    expect(await claimed()).toBe(true);
   });
 });
