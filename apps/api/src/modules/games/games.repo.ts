@@ -1,6 +1,7 @@
 import type { GameKind } from '@sufra/shared/engagement/wheel';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { gameDraws, gamePlayers, gameSegmentDays, gameSegments, games } from '../../db/schema/games.ts';
@@ -50,6 +51,60 @@ export interface GameState {
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+const P = {
+  brandId: sql`${sql.placeholder('brandId')}::int`,
+  branchId: sql`${sql.placeholder('branchId')}::int`,
+  kind: sql`${sql.placeholder('kind')}::text`,
+  day: sql`${sql.placeholder('day')}::date`,
+  customerId: sql`${sql.placeholder('customerId')}::int`,
+  familyId: sql`${sql.placeholder('familyId')}::uuid`,
+  now: sql`${sql.placeholder('now')}::timestamptz`,
+  contextVersion: sql`${sql.placeholder('contextVersion')}::int`,
+};
+
+/**
+ * loadGameState's statement, prepared once per connection: planning it took about five times as long as running it
+ * (pg_stat_statements under the spins bench: 0.64 ms to plan, 0.12 ms to run), on every spin. Its one row as jsonb.
+ * Without a family id (the game's page), the session and context checks answer true.
+ */
+const gameStateQuery = preparedFor((db) =>
+  db
+    .select({ row: sql<Record<string, unknown>>`to_jsonb(q)` })
+    .from(sql`(
+      with g as (
+        select * from ${games}
+        where brand_id = ${P.brandId} and kind = ${P.kind} and (branch_id = ${P.branchId} or branch_id is null)
+        order by is_active desc, branch_id is null, id
+        limit 1
+      )
+      select g.id, g.brand_id, g.branch_id, g.kind, g.name_ar, g.name_en, g.cooldown_days_after_win,
+        g.retry_minutes_after_loss, g.is_active, g.created_at,
+        (select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from (
+          select s.id, s.position, s.label_ar, s.label_en, s.color, s.prize, s.reward_id, r.name_ar as reward_name_ar,
+            r.name_en as reward_name_en, r.valid_days as reward_valid_days, s.points, s.send_by_sms, s.weight, s.stock,
+            s.won, s.daily_budget, coalesce(d.won, 0) as won_today
+          from ${gameSegments} s
+          left join ${rewards} r on r.id = s.reward_id
+          left join ${gameSegmentDays} d on d.segment_id = s.id and d.day = ${P.day}
+          where s.game_id = g.id
+        ) x) as segments,
+        (select row_to_json(p) from (
+          select c.created_at as customer_since, pl.last_spin_at, pl.last_win_at, pl.retry_at, pl.spins,
+            exists (select 1 from ${orders} o where o.customer_id = c.id and o.branch_id = ${P.branchId}) as ordered
+          from ${customers} c
+          left join ${gamePlayers} pl on pl.game_id = g.id and pl.customer_id = c.id
+          where c.id = ${P.customerId} and c.brand_id = ${P.brandId}
+        ) p) as diner,
+        ${P.familyId} is null or exists (select 1 from ${authSessions} s join ${customers} c on c.id = s.subject_id
+            and c.brand_id = ${P.brandId}
+          where s.family_id = ${P.familyId} and s.subject_kind = 'customer' and s.subject_id = ${P.customerId}
+            and s.revoked_at is null and s.expires_at > ${P.now}) as session_live,
+        ${P.contextVersion} is null or ${brandContextVersionSql(P.brandId)} = ${P.contextVersion} as context_current
+      from (select 1) one left join g on true
+    ) q`)
+    .prepare('game_state'),
+);
+
 /**
  * Everything a spin's rules read, in one round trip: the brand's game of this kind for the branch (an active one
  * first, the branch's own before the brand-wide one; an inactive one, switched off by the manager, only when no
@@ -64,45 +119,13 @@ export async function loadGameState(
   where: { brandId: number; branchId: number; kind: GameKind; day: string; customerId: number | null },
   check?: { familyId: string; now: Date; contextVersion: number },
 ): Promise<{ state: GameState | undefined; sessionLive: boolean; contextCurrent: boolean }> {
-  const result = await db.execute(sql`
-    with g as (
-      select * from ${games}
-      where brand_id = ${where.brandId}::int and kind = ${where.kind}
-        and (branch_id = ${where.branchId}::int or branch_id is null)
-      order by is_active desc, branch_id is null, id
-      limit 1
-    )
-    select g.id, g.brand_id, g.branch_id, g.kind, g.name_ar, g.name_en, g.cooldown_days_after_win,
-      g.retry_minutes_after_loss, g.is_active, g.created_at,
-      (select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from (
-        select s.id, s.position, s.label_ar, s.label_en, s.color, s.prize, s.reward_id, r.name_ar as reward_name_ar,
-          r.name_en as reward_name_en, r.valid_days as reward_valid_days, s.points, s.send_by_sms, s.weight, s.stock,
-          s.won, s.daily_budget, coalesce(d.won, 0) as won_today
-        from ${gameSegments} s
-        left join ${rewards} r on r.id = s.reward_id
-        left join ${gameSegmentDays} d on d.segment_id = s.id and d.day = ${where.day}::date
-        where s.game_id = g.id
-      ) x) as segments,
-      (select row_to_json(p) from (
-        select c.created_at as customer_since, pl.last_spin_at, pl.last_win_at, pl.retry_at, pl.spins,
-          exists (select 1 from ${orders} o where o.customer_id = c.id and o.branch_id = ${where.branchId}::int) as ordered
-        from ${customers} c
-        left join ${gamePlayers} pl on pl.game_id = g.id and pl.customer_id = c.id
-        where c.id = ${where.customerId}::int and c.brand_id = ${where.brandId}::int
-      ) p) as diner,
-      ${
-        check
-          ? sql`exists (select 1 from ${authSessions} s join ${customers} c on c.id = s.subject_id
-              and c.brand_id = ${where.brandId}::int
-              where s.family_id = ${check.familyId}::uuid and s.subject_kind = 'customer'
-                and s.subject_id = ${where.customerId}::int and s.revoked_at is null
-                and s.expires_at > ${check.now.toISOString()}::timestamptz)`
-          : sql`true`
-      } as session_live,
-      ${check ? sql`${brandContextVersionSql(sql`${where.brandId}::int`)} = ${check.contextVersion}::int` : sql`true`}
-        as context_current
-    from (select 1) one left join g on true`);
-  const [r] = rowsOf<Record<string, unknown>>(result);
+  const [found] = await gameStateQuery(db).execute({
+    ...where,
+    familyId: check?.familyId ?? null,
+    now: (check?.now ?? new Date(0)).toISOString(),
+    contextVersion: check?.contextVersion ?? null,
+  });
+  const r = found?.row;
   const sessionLive = Boolean(r?.session_live);
   const contextCurrent = Boolean(r?.context_current);
   if (!r || r.id === null || r.id === undefined) return { state: undefined, sessionLive, contextCurrent };
