@@ -180,7 +180,7 @@ export function createGamesService(ctx: AppContext, deps: { onSmsQueued: () => v
     },
 
     /**
-     * A spin on a QR context the caller may have kept (qr.service keptContext): the game's read also checks the
+     * A spin on a QR context the caller may have kept (qr.service withKeptContext): the game's read also checks the
      * diner's session (`session`: the guard's query, folded in) and that the context is still its brand's, and answers
      * 'stale_context' when it is not (nothing written; the caller reads it again). A loss, or points from a segment
      * without limits, is then one statement; a prize with a stock or a daily budget, a transaction.
