@@ -248,7 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const guards = createAuthGuards({
     config,
     sessions,
-    loadStaff: (id) => staff.loadPrincipal(id),
+    loadStaff: (id, familyId) => staff.loadLivePrincipal(id, familyId),
   });
 
   // Routes are registered explicitly so the wiring is visible (house rules: no autoload).

@@ -12,6 +12,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { type SeededBrand, seedBrandsIfAbsent } from '../src/db/seed/seed.ts';
 import type { SeedBrand } from '../src/db/seed/seed-types.ts';
 import { fixtureBrands } from './fixture-brands.ts';
+import { recordStatement } from './round-trips.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -87,7 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const database = await createDatabase(config, { inMemory: true, ...pgliteTemplate() });
+  const database = await createDatabase(config, { inMemory: true, ...pgliteTemplate(), onStatement: recordStatement });
   await migrate(database);
   const seededList = await seedBrandsIfAbsent(database.db, options.brands ?? fixtureBrands);
   const app = await buildApp(config, {

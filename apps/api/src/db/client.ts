@@ -37,22 +37,39 @@ export interface DatabaseOptions {
    * tests start each app from one migrated template: a new cluster (initdb in WebAssembly) is most of a second.
    */
   loadDataDir?: Blob;
+  /**
+   * Told the text of every statement the drizzle database sends, transaction control included, as it is sent (in
+   * the caller's async context): tests count a request's round trips with it (test/round-trips.ts). Unset in
+   * production.
+   */
+  onStatement?: (sql: string) => void;
 }
 
 // drizzle is told the casing used by the schema (camelCase keys → snake_case columns), as drizzle.config.ts does.
 export const drizzleOptions = { casing: 'snake_case' as const };
 
 export async function createDatabase(config: Config, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return createPostgres(config.databaseUrl, config.databasePoolSize);
-  if (options.inMemory) return createPglite(undefined, options.loadDataDir);
-  return createPglite(`${config.dataDir}/pglite`);
+  const { onStatement } = options;
+  if (config.databaseUrl) return createPostgres(config.databaseUrl, config.databasePoolSize, onStatement);
+  if (options.inMemory) return createPglite(undefined, options.loadDataDir, onStatement);
+  return createPglite(`${config.dataDir}/pglite`, undefined, onStatement);
 }
 
-async function createPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+/** drizzle's logger, when statements are counted. */
+function statementLogger(onStatement: ((sql: string) => void) | undefined) {
+  return onStatement ? { logger: { logQuery: (query: string) => onStatement(query) } } : {};
+}
+
+async function createPostgres(
+  url: string,
+  poolSize: number,
+  onStatement?: (sql: string) => void,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that errors (e.g. the server restarts) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, ...drizzleOptions }) as unknown as Database;
+  // drizzle sends a transaction's begin and commit as statements of their own, so the logger sees them.
+  const db = drizzlePg({ client: pool, ...drizzleOptions, ...statementLogger(onStatement) }) as unknown as Database;
   const listener = createPgListener(url);
   return {
     db,
@@ -161,12 +178,29 @@ function createPgListener(url: string) {
   };
 }
 
-async function createPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function createPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  onStatement?: (sql: string) => void,
+): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir
     ? await PGlite.create(dataDir)
     : await PGlite.create(loadDataDir ? { loadDataDir } : undefined);
-  const db = drizzlePglite({ client, ...drizzleOptions }) as unknown as Database;
+  if (onStatement) {
+    // drizzle leaves a PGlite transaction's begin and commit to PGlite, out of its logger's sight: told here, so a
+    // transaction counts as on PostgreSQL.
+    const transaction = client.transaction.bind(client);
+    client.transaction = async (fn) => {
+      onStatement('begin');
+      try {
+        return await transaction(fn);
+      } finally {
+        onStatement('commit');
+      }
+    };
+  }
+  const db = drizzlePglite({ client, ...drizzleOptions, ...statementLogger(onStatement) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

@@ -88,8 +88,11 @@ export async function registerCookies(app: FastifyInstance): Promise<void> {
 export interface AuthGuardDeps {
   config: Config;
   sessions: SessionsService;
-  /** The active staff user with the branch ids in scope, or undefined (disabled or deleted). */
-  loadStaff(id: number): Promise<Omit<StaffPrincipal, 'familyId' | 'accessExpiresAt'> | undefined>;
+  /**
+   * The active staff user with the branch ids in scope while their session family is signed in, or undefined
+   * (disabled, deleted or signed out): one query.
+   */
+  loadStaff(id: number, familyId: string): Promise<Omit<StaffPrincipal, 'familyId' | 'accessExpiresAt'> | undefined>;
 }
 
 /** Guards routes use: who is signed in (customer of this brand, staff), and with which role. */
@@ -139,16 +142,41 @@ export function createAuthGuards(deps: AuthGuardDeps) {
     return async (request) => {
       const token = request.cookies[config.cookies.staffAccess];
       if (!token) throw new AppError('unauthenticated');
-      const claims = await sessions.checkAccess(token, 'staff');
+      // The token's signature here; the session's liveness rides on the user's query (one round trip for both).
+      const claims = sessions.readAccess(token, 'staff');
       if (!claims) throw new AppError('session_expired');
-      const user = await deps.loadStaff(claims.subjectId);
+      const user = await deps.loadStaff(claims.subjectId, claims.familyId);
       if (!user || user.brandId !== claims.brandId) throw new AppError('session_expired');
       if (roles && !roles.includes(user.role)) throw new AppError('forbidden');
       request.staff = { ...user, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
     };
   }
 
-  return { customer, customerPendingSessionCheck, optionalCustomer, staff };
+  /**
+   * The staff user a well-signed, unexpired staff token names, WITHOUT the database check (user active, session
+   * family live, branches in scope): the caller's own statement must make it (a scanned redemption folds it into
+   * its claim; rewards.service redeem), and `load` makes it alone (the guard's query) where a refusal must come after
+   * it. Every other staff route uses staff().
+   */
+  function staffPendingCheck(request: FastifyRequest): {
+    staff: { id: number; brandId: number; familyId: string };
+    load: () => Promise<StaffPrincipal>;
+  } {
+    const token = request.cookies[config.cookies.staffAccess];
+    if (!token) throw new AppError('unauthenticated');
+    const claims = sessions.readAccess(token, 'staff');
+    if (!claims) throw new AppError('session_expired');
+    return {
+      staff: { id: claims.subjectId, brandId: claims.brandId, familyId: claims.familyId },
+      async load() {
+        const user = await deps.loadStaff(claims.subjectId, claims.familyId);
+        if (!user || user.brandId !== claims.brandId) throw new AppError('session_expired');
+        return { ...user, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
+      },
+    };
+  }
+
+  return { customer, customerPendingSessionCheck, optionalCustomer, staff, staffPendingCheck };
 }
 
 export type AuthGuards = ReturnType<typeof createAuthGuards>;

@@ -273,7 +273,7 @@ export function createCouponsService(ctx: AppContext, deps: { menu: MenuService 
       if (refusal) throw couponError(refusal, coupon);
       const discountHalalas = couponDiscountOn(rule, body.saleHalalas);
       await db.transaction(async (tx) => {
-        // For new customers only: asked again under the branch's counter row lock (the first lock of placement's
+        // For new customers only: asked again under the branch's counter row lock (before the coupons' in placement's lock
         // order, placement-extras), so an order of theirs placed at the branch meanwhile is seen, or waits for this.
         if (customer && coupon.newCustomersOnly) {
           await lockBranchOrders(tx, body.branchId);

@@ -58,10 +58,19 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ qr: QrService; games: GamesSer
       },
     },
     async (request, reply) => {
-      const context = await contextOf(request.params.uuid, request.params.kind);
-      const me = await guards.customer(request, context.brand.id);
+      const { kind } = request.params;
+      // The QR context kept by this process, and the session's query folded into the game's read: the spin checks
+      // both in its first statement (games.service spin), so a spin costs two round trips, or one transaction.
+      const spun = await qr.withKeptContext(
+        request.params.uuid,
+        (row) => assertServiceOn(row.servicesOff, kind),
+        (context) => {
+          const { customer, check } = guards.customerPendingSessionCheck(request, context.brand.id);
+          return games.spin(context, kind, customer, check, request.language);
+        },
+      );
       reply.header('cache-control', 'no-store');
-      return games.spin(context, request.params.kind, me, request.language);
+      return spun;
     },
   );
 };

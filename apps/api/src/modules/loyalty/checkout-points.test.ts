@@ -89,6 +89,32 @@ describe('spending points at checkout', () => {
     expect(await wallet(1)).toMatchObject({ wallet: 800, orders: 1 });
   });
 
+  it('prices points by the rules as they are now, though the QR context kept them from an earlier order', async () => {
+    const c = await dinerWith(20, 1_000);
+    // The context (with the brand's rules) kept by the process from this order on.
+    expect((await order(c, 200)).statusCode).toBe(201);
+    const brand = '(select b.brand_id from qr_codes q join branches b on b.id = q.branch_id where q.uuid = $1)';
+    await t.database.query(`update loyalty_rules set point_value_halalas = 10 where brand_id = ${brand}`, [UUID.aMain]);
+    try {
+      const res = await order(c, 200);
+      expect(res.statusCode, res.body).toBe(201);
+      // 200 points at 10 halalas, not the kept 5.
+      expect(orderSchema.parse(res.json()).pricing).toMatchObject({ totalDiscount: 2_000, total: 1_500 });
+      await t.database.query(`update loyalty_rules set min_points_per_redemption = 300 where brand_id = ${brand}`, [
+        UUID.aMain,
+      ]);
+      const below = await order(c, 200);
+      expect(below.statusCode, below.body).toBe(422);
+      expect(below.json().error.code).toBe('points_below_minimum');
+      expect(await wallet(20)).toMatchObject({ wallet: 600, orders: 2 });
+    } finally {
+      await t.database.query(
+        `update loyalty_rules set point_value_halalas = 5, min_points_per_redemption = 100 where brand_id = ${brand}`,
+        [UUID.aMain],
+      );
+    }
+  });
+
   it('refuses each limit with its own message and writes neither order nor points', async () => {
     const c = await dinerWith(2, 3_000);
     const refused = async (points: number, code: string, quantity = 1) => {

@@ -1,10 +1,10 @@
 import { checkRedemption, type PointsRules, pointsValue, type RedemptionRefusal } from '@sufra/shared/loyalty/points';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
-import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { PlacementExtra } from '../orders/placement-extras.ts';
-import { type CheckoutSpendWrite, findRules, lockCustomersInOrder, spendAtCheckoutBatch } from './loyalty.repo.ts';
-import { startOfDay, toRules } from './loyalty.service.ts';
+import type { LoyaltyRulesLite } from '../qr/qr.repo.ts';
+import { type CheckoutSpendWrite, lockCustomersInOrder, spendAtCheckoutBatch } from './loyalty.repo.ts';
+import { startOfDay } from './loyalty.service.ts';
 
 /** The error each refusal of the shared rule answers with. */
 const REFUSAL_ERRORS: Record<RedemptionRefusal, ErrorCode> = {
@@ -32,17 +32,29 @@ export interface CheckoutPointsWrite {
 }
 
 /**
- * Before pricing: the brand's rule for points spent on this order, and their value. Refuses at once what no wallet
- * could make right (no programme, loyalty switched off, past the per-order limits or the order's worth); the wallet
- * and the day's limits are checked under the customer's lock, in the placement's transaction (checkoutPointsExtra).
+ * Before pricing: the brand's rule for points spent on this order (`rules`: the QR context's, kept with it), and
+ * their value. Refuses at once what no wallet could make right (no programme, loyalty switched off, past the
+ * per-order limits or the order's worth); the wallet and the day's limits are checked under the customer's lock, in
+ * the placement's transaction (checkoutPointsExtra), which also checks these rules are still the brand's.
  */
-export async function prepareCheckoutPoints(
-  db: Queryable,
-  input: { brandId: number; points: number; loyaltyOn: boolean; discountableHalalas: number },
-): Promise<CheckoutPoints> {
-  const row = input.loyaltyOn ? await findRules(db, input.brandId) : undefined;
+export function prepareCheckoutPoints(input: {
+  rules: LoyaltyRulesLite | null;
+  points: number;
+  loyaltyOn: boolean;
+  discountableHalalas: number;
+}): CheckoutPoints {
+  const row = input.loyaltyOn ? input.rules : null;
   if (!row) throw new AppError('points_not_available');
-  const rules = { ...toRules(row), timeZone: row.timeZone };
+  const rules = {
+    earnPointsPerSar: row.earnPointsPerSar,
+    pointValueHalalas: row.pointValueHalalas,
+    minPointsPerRedemption: row.minPointsPerRedemption,
+    maxPointsPerTransaction: row.maxPointsPerTransaction,
+    maxPointsPerDay: row.maxPointsPerDay,
+    maxRedemptionsPerDay: row.maxRedemptionsPerDay,
+    expiryDays: row.expiryDays,
+    timeZone: row.timeZone,
+  };
   const refusal = checkRedemption(input.points, {
     wallet: Number.MAX_SAFE_INTEGER,
     today: { points: 0, count: 0 },
@@ -54,10 +66,11 @@ export async function prepareCheckoutPoints(
 }
 
 /**
- * Points spent at checkout as a placement extra (orders/placement-extras): in the batch's transaction, once its
- * orders are written, the spending customers' rows are locked in id order (concurrent checkouts of one diner queue
- * there, on every instance), then one statement checks each wallet and the day's limits against the running sum of
- * that diner's writes in the batch and, when all fit, moves the wallets and writes each order's `redeem` row. When
+ * Points spent at checkout as a placement extra (orders/placement-extras): in the batch's transaction, before its
+ * orders are written (so not under the branch's counter lock), the spending customers' rows are locked in id order
+ * (concurrent checkouts of one diner queue there, on every instance); once they are written, one statement checks
+ * each wallet and the day's limits against the running sum of that diner's writes in the batch and, when all fit,
+ * moves the wallets and writes each order's `redeem` row. When
  * any does not, the shared rule is run over what the customer held, write by write in batch order, to refuse
  * exactly those past a limit; the batch is then written again without them. Two round trips per batch that spends
  * points, none per order.
@@ -65,6 +78,13 @@ export async function prepareCheckoutPoints(
 export const checkoutPointsExtra: PlacementExtra = {
   name: 'points spent at checkout',
   appliesTo: (write) => write.points !== undefined,
+  // Before the placement statement (placement-extras): the spend's statement then runs with these rows held.
+  async lock(tx, writes) {
+    await lockCustomersInOrder(
+      tx,
+      writes.map((w) => w.order.customerId).sort((a, b) => a - b),
+    );
+  },
   async write(tx, placed, now) {
     const writes: CheckoutSpendWrite[] = placed.flatMap(({ index, write, orderId }) => {
       if (!write.points) return [];
@@ -77,16 +97,11 @@ export const checkoutPointsExtra: PlacementExtra = {
           orderId,
           points: spend.points,
           since: startOfDay(now, spend.rules.timeZone),
-          maxPointsPerDay: spend.rules.maxPointsPerDay,
-          maxRedemptionsPerDay: spend.rules.maxRedemptionsPerDay,
+          rules: spend.rules,
           at: now,
         },
       ];
     });
-    await lockCustomersInOrder(
-      tx,
-      writes.map((w) => w.customerId).sort((a, b) => a - b),
-    );
     const verdicts = await spendAtCheckoutBatch(tx, writes);
     const refusals = new Map<number, ErrorCode>();
     if (verdicts.every((v) => v.ok)) return refusals;
@@ -98,6 +113,12 @@ export const checkoutPointsExtra: PlacementExtra = {
       if (!write?.points) continue;
       if (!verdict.held) {
         refusals.set(verdict.index, 'points_not_available');
+        continue;
+      }
+      // Priced on rules the brand has changed since (kept with the QR context): placed again on a fresh read when the
+      // context was kept (orders.service), else a change in the last milliseconds: try again.
+      if (!verdict.rulesCurrent) {
+        refusals.set(verdict.index, 'settings_changing');
         continue;
       }
       const customerId = write.order.customerId;

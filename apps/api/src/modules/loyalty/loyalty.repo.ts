@@ -1,4 +1,4 @@
-import type { PointsEntryKind } from '@sufra/shared/loyalty/points';
+import type { PointsEntryKind, PointsRules } from '@sufra/shared/loyalty/points';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -224,8 +224,8 @@ export interface CheckoutSpendWrite {
   points: number;
   /** The start of the customer's day in the rule's time zone, and the rule's daily limits. */
   since: Date;
-  maxPointsPerDay: number;
-  maxRedemptionsPerDay: number;
+  /** The rules the write was priced and checked by: the statement checks they are still the brand's. */
+  rules: PointsRules & { timeZone: string };
   at: Date;
 }
 
@@ -233,6 +233,8 @@ export interface CheckoutSpendWrite {
 export interface CheckoutSpendVerdict {
   index: number;
   ok: boolean;
+  /** Whether the brand's rules are still those the write was priced by. */
+  rulesCurrent: boolean;
   /** null when the customer is not the brand's. */
   held: { wallet: number; today: { points: number; count: number } } | null;
 }
@@ -257,15 +259,20 @@ export async function spendAtCheckoutBatch(
       order_id: w.orderId,
       points: w.points,
       since: w.since.toISOString(),
-      max_day: w.maxPointsPerDay,
-      max_count: w.maxRedemptionsPerDay,
+      point_value: w.rules.pointValueHalalas,
+      min_points: w.rules.minPointsPerRedemption,
+      max_tx: w.rules.maxPointsPerTransaction,
+      max_day: w.rules.maxPointsPerDay,
+      max_count: w.rules.maxRedemptionsPerDay,
+      time_zone: w.rules.timeZone,
       at: w.at.toISOString(),
     })),
   );
   const result = await db.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as i(ix int, brand_id int, customer_id int, order_id int,
-        points int, since timestamptz, max_day int, max_count int, at timestamptz)
+        points int, since timestamptz, point_value int, min_points int, max_tx int, max_day int, max_count int,
+        time_zone text, at timestamptz)
     ), held as (
       -- What each customer holds now, and has spent at checkout since the start of their day (as redeemedSince).
       select c.id as customer_id, c.wallet_points as wallet,
@@ -281,9 +288,15 @@ export async function spendAtCheckoutBatch(
       window w as (partition by i.customer_id order by i.ix)
     ), verdict as (
       select r.ix, h.customer_id is not null and r.run_points <= h.wallet and h.today_points + r.run_points <= r.max_day
-          and h.today_count + r.run_count <= r.max_count as ok,
+          and h.today_count + r.run_count <= r.max_count and lr.brand_id is not null as ok,
+        lr.brand_id is not null as rules_current,
         h.customer_id is not null as found, h.wallet, h.today_points, h.today_count
       from running r left join held h on h.customer_id = r.customer_id
+      -- The rules the write was priced by (kept with the QR context) must still be the brand's.
+      left join ${loyaltyRules} lr on lr.brand_id = r.brand_id and lr.point_value_halalas = r.point_value
+        and lr.min_points_per_redemption = r.min_points and lr.max_points_per_transaction = r.max_tx
+        and lr.max_points_per_day = r.max_day and lr.max_redemptions_per_day = r.max_count
+        and lr.time_zone = r.time_zone
     ), go as (
       select bool_and(ok) as ok from verdict
     ), moved as (
@@ -296,11 +309,12 @@ export async function spendAtCheckoutBatch(
       from input i, go
       where go.ok
     )
-    select ix, ok, found, wallet, today_points, today_count from verdict order by ix`);
+    select ix, ok, rules_current, found, wallet, today_points, today_count from verdict order by ix`);
   const { rows } = result as unknown as {
     rows: {
       ix: number;
       ok: boolean;
+      rules_current: boolean;
       found: boolean;
       wallet: number | null;
       today_points: number | null;
@@ -310,6 +324,7 @@ export async function spendAtCheckoutBatch(
   return rows.map((r) => ({
     index: Number(r.ix),
     ok: r.ok === true,
+    rulesCurrent: r.rules_current === true,
     held: r.found
       ? {
           wallet: Number(r.wallet),

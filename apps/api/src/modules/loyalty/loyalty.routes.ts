@@ -84,10 +84,21 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(request.params.uuid, shopService[request.query.shop]);
-      const me = await guards.customer(request, brandId);
+      const { shop } = request.query;
+      // The QR context kept by this process and the session's query both checked by the purchase's one statement.
+      const bought = await qr.withKeptContext(
+        request.params.uuid,
+        (row) => {
+          assertServiceOn(row.servicesOff, 'loyalty');
+          assertServiceOn(row.servicesOff, shopService[shop]);
+        },
+        (context) => {
+          const { customer, check } = guards.customerPendingSessionCheck(request, context.brand.id);
+          return rewards.buy(customer, check, context.contextVersion, request.params.id, shop);
+        },
+      );
       reply.header('cache-control', 'no-store');
-      return rewards.buy(me, request.params.id, request.query.shop);
+      return bought;
     },
   );
 
@@ -196,7 +207,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
   app.post(
     '/staff/redemptions/',
     {
-      preHandler: staff,
+      // No preHandler: the staff check (user, session, scope) rides on the claim's statement (rewards.service redeem).
       schema: {
         tags: ['staff'],
         summary: "Redeems a presented reward once, at the staff user's branch (recorded with who, where and when)",
@@ -204,7 +215,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
         response: { 200: redemptionLookupResponse, ...staffErrors },
       },
     },
-    async (request) => rewards.redeem(staffOf(request), request.body),
+    async (request) => rewards.redeem(guards.staffPendingCheck(request), request.body),
   );
 
   app.post(

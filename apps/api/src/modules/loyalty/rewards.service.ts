@@ -206,35 +206,46 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
     },
 
     /**
-     * Buys a reward with points: the wallet's conditional move, the owned reward and the purchase's ledger row in
-     * one statement (rewards.repo purchaseReward), so points are never taken without the reward or the other way
-     * round. Two round trips: the reward's read, and that write.
+     * Buys a reward with points, on a QR context the caller may have kept (qr.service withKeptContext): one
+     * statement (rewards.repo purchaseReward) reads the reward, checks the diner's session and that the context is
+     * still its brand's ('stale_context' when not: nothing written, the caller reads it again), and writes the
+     * wallet's move, the owned reward and the ledger row together, so points are never taken without the reward or
+     * the other way round. One round trip.
      */
-    async buy(customer: CustomerPrincipal, rewardId: number, shop: RewardShop): Promise<BuyRewardResponse> {
-      const reward = await findReward(db, rewardId, customer.brandId);
-      if (!reward?.isActive || reward.shop !== shop) throw new AppError('shop_reward_not_found');
-      const cost = reward.pointsCost;
-      if (cost === null) throw new AppError('reward_not_for_sale');
+    async buy(
+      customer: CustomerPrincipal,
+      session: { familyId: string },
+      contextVersion: number,
+      rewardId: number,
+      shop: RewardShop,
+    ): Promise<BuyRewardResponse | 'stale_context'> {
       const now = ctx.now();
-      const expiresAt = reward.validDays === null ? null : new Date(now.getTime() + reward.validDays * DAY_MS);
       for (let attempt = 0; ; attempt += 1) {
+        let result: Awaited<ReturnType<typeof purchaseReward>>;
         try {
-          const result = await purchaseReward(db, {
+          result = await purchaseReward(db, {
             brandId: customer.brandId,
             customerId: customer.id,
-            rewardId: reward.id,
+            rewardId,
+            shop,
             code: newRewardCode(),
-            cost,
-            validFrom: now,
-            expiresAt,
+            at: now,
+            session,
+            contextVersion,
           });
-          if (!result) throw new AppError('points_insufficient');
-          return { owned: await toOwned({ owned: result.owned, reward }, now), walletPoints: result.walletPoints };
         } catch (error) {
           // A code already taken in the brand (one in 2^40): the statement wrote nothing; draw another.
           if (attempt < 4 && isUniqueViolation(error, 'customer_rewards_brand_code_uq')) continue;
           throw error;
         }
+        // The refusals in the order the routes' checks gave them before they were folded in.
+        if (!result.sessionLive) throw new AppError('session_expired');
+        if (!result.contextCurrent) return 'stale_context';
+        const { reward, written } = result;
+        if (!reward?.isActive || reward.shop !== shop) throw new AppError('shop_reward_not_found');
+        if (reward.pointsCost === null) throw new AppError('reward_not_for_sale');
+        if (!written) throw new AppError('points_insufficient');
+        return { owned: await toOwned({ owned: written.owned, reward }, now), walletPoints: written.walletPoints };
       }
     },
 
@@ -315,32 +326,46 @@ export function createRewardsService(ctx: AppContext, deps: { secret: string }) 
 
     /**
      * Redeems once, at the cashier's branch: every refusal is checked first for its own message, then the claim's
-     * conditional update checks them again, so of two cashiers redeeming one reward at once exactly one succeeds.
+     * conditional update checks them again, so of two cashiers redeeming one reward at once exactly one succeeds. A
+     * scanned QR of the cashier's brand is one statement with the staff check folded in (`signedIn`: the token's
+     * claims, not yet checked against the database); anything refused before the database, and a typed code, has the
+     * staff check made alone first (`load`), so its refusals come in the guard's order.
      */
-    async redeem(staff: StaffPrincipal, body: RedemptionBody): Promise<RedemptionLookupResponse> {
-      if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
+    async redeem(
+      signedIn: {
+        staff: { id: number; brandId: number; familyId: string };
+        load: () => Promise<StaffPrincipal>;
+      },
+      body: RedemptionBody,
+    ): Promise<RedemptionLookupResponse> {
       const now = ctx.now();
-      // A scanned QR names the reward, its diner and brand: read and claimed in one statement. A typed code is
-      // found first by its code and the diner's phone.
+      const claims = 'qr' in body ? readRewardQr(deps.secret, body.qr, now) : null;
       let target: { id: number; customerId: number; brandId: number };
-      if ('qr' in body) {
-        const claims = readRewardQr(deps.secret, body.qr, now);
-        if (claims === 'invalid') throw new AppError('reward_qr_invalid');
-        if (claims === 'stale') throw new AppError('reward_qr_stale');
-        if (claims.brandId !== staff.brandId) throw new AppError('reward_other_brand');
+      if (claims !== null && typeof claims === 'object' && claims.brandId === signedIn.staff.brandId) {
+        // A scanned QR names the reward, its diner and brand: checked, read and claimed in one statement.
         target = { id: claims.ownedRewardId, customerId: claims.customerId, brandId: claims.brandId };
       } else {
+        const staff = await signedIn.load();
+        if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
+        if ('qr' in body) {
+          if (claims === 'invalid') throw new AppError('reward_qr_invalid');
+          if (claims === 'stale') throw new AppError('reward_qr_stale');
+          throw new AppError('reward_other_brand');
+        }
+        // A typed code is found first by its code and the diner's phone.
         const found = await presented(staff, body, now);
         const refusal = refusalOf(found.owned, found.reward, body.branchId, now);
         if (refusal) throw new AppError(refusal);
         target = { id: found.owned.id, customerId: found.owned.customerId, brandId: found.owned.brandId };
       }
       const result = await redeemOwnedReward(db, target.id, target, {
-        staffId: staff.id,
+        staff: signedIn.staff,
         branchId: body.branchId,
         now,
       });
-      if (!result) throw new AppError('reward_not_found');
+      if (!result.staffLive) throw new AppError('session_expired');
+      if (!result.inScope) throw new AppError('branch_out_of_scope');
+      if (!result.found) throw new AppError('reward_not_found');
       if (!result.claimed) {
         // Refused by the claim's conditions: the facts as they were say why; when they say nothing, a concurrent
         // claim won: read it again for the reason (claimed by the other cashier, most likely).

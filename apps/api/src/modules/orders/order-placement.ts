@@ -285,8 +285,8 @@ export function createOrderPlacement(
     const spend =
       body.points === undefined
         ? null
-        : await prepareCheckoutPoints(db, {
-            brandId: qr.brand.id,
+        : prepareCheckoutPoints({
+            rules: qr.loyaltyRules,
             points: body.points,
             loyaltyOn: !servicesOff.includes('loyalty'),
             discountableHalalas,

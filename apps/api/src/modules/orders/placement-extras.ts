@@ -21,6 +21,11 @@ export interface PlacementExtra {
   name: string;
   /** Whether the write asks this extra for anything (a batch no write of which does runs without a transaction). */
   appliesTo(write: PlacedOrderWrite): boolean;
+  /**
+   * Row locks the extra's write needs, taken in the batch's transaction before the placement statement (which locks
+   * the branch's counter): so they are not waited for, nor taken, while every order of the branch waits on it.
+   */
+  lock?(tx: Queryable, writes: PlacedOrderWrite[]): Promise<void>;
   write(tx: Queryable, placed: PlacedExtraWrite[], now: Date): Promise<Map<number, ErrorCode>>;
 }
 
@@ -44,12 +49,15 @@ class NothingPlaced {
 
 /**
  * Writes one branch's batch: the placement statement alone when no write carries an extra (one round trip, as
- * before extras existed), else one transaction with the placement statement and then each extra, in the order
- * given. That order is a fixed lock order (the branch's order counter row, taken by the placement statement; then
- * customers by id, then coupons, then customer_rewards): every transaction that takes more than one of these locks
- * takes them in it, so two batches never wait on each other in a cycle. The counter row comes first and every order
- * at the branch takes it, so what an extra reads of the branch's orders after the statement stays true until the
- * commit (the newness of a new-customers-only coupon, coupons/coupon-uses; a counter use locks it first too). A refused write is rare (the rules were checked before, only a race with another spend gets here): the
+ * before extras existed), else one transaction with the extras' locks (`lock`), the placement statement and then
+ * each extra's write, in the order given. The locks come first so the branch's counter row, which the placement
+ * statement locks and every order of the branch waits for, is held for fewer round trips (the points' customers'
+ * locks were a round trip under it). That order is a fixed lock order (customers by id, then the branch's counter,
+ * then coupons, then customer_rewards): every transaction that takes more than one of these locks takes them in
+ * it, so two batches never wait on each other in a cycle. Every order at the branch takes the counter row, so what
+ * an extra reads of the branch's orders after the statement stays true until the commit (the newness of a
+ * new-customers-only coupon, coupons/coupon-uses; a counter use locks the counter row, then coupons, the same order).
+ * A refused write is rare (the rules were checked before, only a race with another spend gets here): the
  * transaction is rolled back and the batch written again without the refused writes, which answer `refused`.
  */
 export async function writePlacementBatch(
@@ -68,6 +76,10 @@ export async function writePlacementBatch(
     const batch = indices.map((i) => writes[i] as PlacedOrderWrite);
     try {
       const placedOutcomes = await db.transaction(async (tx) => {
+        for (const extra of extras) {
+          const theirs = batch.filter((w) => extra.appliesTo(w));
+          if (theirs.length > 0) await extra.lock?.(tx, theirs);
+        }
         const answered = await insertPlacedOrders(tx, branchId, batch);
         const placed: PlacedExtraWrite[] = [];
         for (const [j, outcome] of answered.entries()) {

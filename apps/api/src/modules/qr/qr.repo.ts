@@ -3,12 +3,25 @@ import type { Queryable } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { branches, paymentChoices, qrCodes, tables } from '../../db/schema/branches.ts';
 import { brandContextVersions, brands } from '../../db/schema/brands.ts';
+import { loyaltyRules } from '../../db/schema/loyalty.ts';
 import { servicesOffSql } from '../branches/branches.repo.ts';
 
 /** A payment choice as placement checks it: the method and the order types it is offered for. */
 export interface PaymentChoiceLite {
   method: string;
   orderTypes: number[];
+}
+
+/** The brand's loyalty rules as the QR context carries them (null: the brand has no points programme). */
+export interface LoyaltyRulesLite {
+  pointValueHalalas: number;
+  minPointsPerRedemption: number;
+  maxPointsPerTransaction: number;
+  maxPointsPerDay: number;
+  maxRedemptionsPerDay: number;
+  earnPointsPerSar: number;
+  expiryDays: number | null;
+  timeZone: string;
 }
 
 /** A brand's context version (0 before its first bump; see brandContextVersions), for a brand id expression. */
@@ -32,6 +45,10 @@ const qrContextQuery = preparedFor((db) =>
       paymentChoices: sql<
         PaymentChoiceLite[]
       >`coalesce((select json_agg(json_build_object('method', ${paymentChoices.method}, 'orderTypes', ${paymentChoices.orderTypes}) order by ${paymentChoices.sort}, ${paymentChoices.id}) from ${paymentChoices} where ${paymentChoices.branchId} = ${branches.id}), '[]'::json)`,
+      // Placement prices and checks points spent at checkout by them: kept with the context, they save each such
+      // order a read. Not covered by the context version: the points' write checks they are still the brand's
+      // (loyalty.repo spendAtCheckoutBatch), and a write priced on changed rules is placed again on a fresh read.
+      loyaltyRules: sql<LoyaltyRulesLite | null>`(select json_build_object('pointValueHalalas', ${loyaltyRules.pointValueHalalas}, 'minPointsPerRedemption', ${loyaltyRules.minPointsPerRedemption}, 'maxPointsPerTransaction', ${loyaltyRules.maxPointsPerTransaction}, 'maxPointsPerDay', ${loyaltyRules.maxPointsPerDay}, 'maxRedemptionsPerDay', ${loyaltyRules.maxRedemptionsPerDay}, 'earnPointsPerSar', ${loyaltyRules.earnPointsPerSar}, 'expiryDays', ${loyaltyRules.expiryDays}, 'timeZone', ${loyaltyRules.timeZone}) from ${loyaltyRules} where ${loyaltyRules.brandId} = ${branches.brandId})`,
     })
     .from(qrCodes)
     .innerJoin(branches, eq(branches.id, qrCodes.branchId))
@@ -42,8 +59,8 @@ const qrContextQuery = preparedFor((db) =>
 );
 
 /**
- * A QR code with its branch, brand, optional table, the services switched off there, the branch's payment choices
- * and the brand's context version: one indexed lookup.
+ * A QR code with its branch, brand, optional table, the services switched off there, the branch's payment choices,
+ * the brand's loyalty rules and its context version: one indexed lookup.
  */
 export async function findQrWithContext(db: Queryable, uuid: string) {
   const [row] = await qrContextQuery(db).execute({ uuid });

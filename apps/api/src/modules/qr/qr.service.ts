@@ -9,6 +9,8 @@ import { findQrWithContext, type QrContextRow } from './qr.repo.ts';
 
 /** QR contexts a process keeps for placement; past this the oldest is dropped. */
 const PLACEMENT_CONTEXTS_MAX = 10_000;
+/** Rereads of a kept context whose brand's version moved, before 503 settings_changing (as placement's). */
+const KEPT_CONTEXT_RETRIES = 3;
 
 export function createQrService(ctx: AppContext) {
   const { db } = ctx;
@@ -56,6 +58,38 @@ export function createQrService(ctx: AppContext) {
       const kept = placementContexts.get(uuid);
       if (kept) return { row: kept, cached: true, reread };
       return { row: await reread(), cached: false, reread };
+    },
+
+    /**
+     * Work on the QR code's kept context (placementContext's), for the routes whose first statement checks the
+     * context's version (as placement's write does): `check` says whether the diner may use it (service switches);
+     * a refusal on a kept context is made again on a fresh read before it stands, so the cache never refuses what the
+     * database allows. `work` answers 'stale_context' when its statement found the brand's version moved (it wrote
+     * nothing): the context is read again and the work rerun, three times at most (then 503 settings_changing).
+     */
+    async withKeptContext<T>(
+      uuid: string,
+      check: (row: QrContextRow) => void,
+      work: (row: QrContextRow) => Promise<T | 'stale_context'>,
+    ): Promise<T> {
+      const kept = placementContexts.get(uuid);
+      let row = kept ?? (await readForPlacement(uuid));
+      let cached = kept !== undefined;
+      for (let stale = 0; ; ) {
+        try {
+          check(row);
+        } catch (error) {
+          if (!cached) throw error;
+          row = await readForPlacement(uuid);
+          cached = false;
+          continue;
+        }
+        const done = await work(row);
+        if (done !== 'stale_context') return done;
+        if (++stale > KEPT_CONTEXT_RETRIES) throw new AppError('settings_changing');
+        row = await readForPlacement(uuid);
+        cached = false;
+      }
     },
 
     /** Everything the landing page needs; 403 when the brand is switched off. */

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { preparedFor } from '../../db/prepared.ts';
+import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { brands } from '../../db/schema/brands.ts';
 import { staffLoginAttempts, staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
@@ -14,6 +16,43 @@ export async function findStaffByEmail(db: Queryable, email: string): Promise<St
 export async function findStaffById(db: Queryable, id: number): Promise<StaffUserRow | undefined> {
   const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id));
   return row;
+}
+
+const liveStaffQuery = preparedFor((db) =>
+  db
+    .select({
+      id: staffUsers.id,
+      brandId: staffUsers.brandId,
+      role: staffUsers.role,
+      // An owner sees every branch of the brand; anyone else the branches linked to them.
+      branchIds: sql<number[]>`case when ${staffUsers.role} = 'owner'
+        then coalesce((select array_agg(b.id order by b.id) from ${branches} b where b.brand_id = ${staffUsers.brandId}), '{}')
+        else coalesce((select array_agg(l.branch_id order by l.branch_id) from ${staffUserBranches} l
+          where l.staff_user_id = ${staffUsers.id}), '{}') end`,
+    })
+    .from(staffUsers)
+    .where(
+      and(
+        eq(staffUsers.id, sql.placeholder('id')),
+        eq(staffUsers.active, true),
+        sql`exists (select 1 from ${authSessions} s where s.family_id = ${sql.placeholder('familyId')}
+          and s.subject_kind = 'staff' and s.subject_id = ${staffUsers.id} and s.revoked_at is null
+          and s.expires_at > ${sql.placeholder('now')})`,
+      ),
+    )
+    .prepare('staff_live_principal'),
+);
+
+/**
+ * The staff guard's one query (every staff request runs it): the active user with the branch ids in scope, only
+ * while their session family is signed in (a token of it neither revoked nor expired). undefined otherwise.
+ */
+export async function findLiveStaffPrincipal(
+  db: Queryable,
+  input: { id: number; familyId: string; now: Date },
+): Promise<{ id: number; brandId: number; role: string; branchIds: number[] } | undefined> {
+  const [row] = await liveStaffQuery(db).execute({ ...input, now: input.now.toISOString() });
+  return row ? { ...row, branchIds: row.branchIds.map(Number) } : undefined;
 }
 
 /** Branch ids linked to these users. */

@@ -11,6 +11,7 @@ import { DUMMY_HASH_PROMISE, verifyPassword } from './password.ts';
 import {
   failedLoginsSince,
   findBrand,
+  findLiveStaffPrincipal,
   findStaffByEmail,
   findStaffById,
   linkedBranchIds,
@@ -104,6 +105,15 @@ export function createStaffService(ctx: AppContext, sessions: SessionsService, d
 
   return {
     /** The principal for plugins/auth.ts: undefined when the user is gone or disabled. */
+    /** The staff guard's principal: loadPrincipal's, only while the session family is live, in one query. */
+    async loadLivePrincipal(
+      id: number,
+      familyId: string,
+    ): Promise<Omit<StaffPrincipal, 'familyId' | 'accessExpiresAt'> | undefined> {
+      const row = await findLiveStaffPrincipal(db, { id, familyId, now: ctx.now() });
+      return row && { id: row.id, brandId: row.brandId, role: row.role as StaffRole, branchIds: row.branchIds };
+    },
+
     async loadPrincipal(id: number): Promise<Omit<StaffPrincipal, 'familyId' | 'accessExpiresAt'> | undefined> {
       const user = await findStaffById(db, id);
       if (!user?.active) return undefined;

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, caller } from './accounts.ts';
+import { STAFF, UUID } from './fixture-brands.ts';
+import { diner, type MenuIds, menuIds, placeOrder } from './orders.ts';
+import { statementsOf } from './round-trips.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * Round trips (statements sent to the database, a transaction's begin and commit included) per operation, in a
+ * steady state: the process has already kept the QR code's context. Load-independent evidence for the speed figures
+ * of issues 15–17 (docs/decisions.md, "Speed"); a statement added to one of these paths shows here first.
+ */
+describe('round trips per operation', () => {
+  let t: TestApp;
+  let ids: MenuIds;
+  let cashier: Caller;
+  let brandId: number;
+  let branchId: number;
+  let juiceId: number;
+  let phones = 0;
+
+  const one = async <T>(sql: string, params: unknown[] = []) => {
+    const [row] = await t.database.query<T>(sql, params);
+    if (!row) throw new Error(`nothing for ${sql}`);
+    return row;
+  };
+  const newDiner = async (points: number) => {
+    phones += 1;
+    const phone = `+9665000077${String(phones).padStart(2, '0')}`;
+    const c = await diner(t, UUID.aMain, phone);
+    const { id } = await one<{ id: number }>('select id from customers where phone = $1', [phone]);
+    if (points > 0) {
+      await t.database.query(
+        `with c as (update customers set wallet_points = wallet_points + $2 where id = $1 returning id)
+         insert into points_ledger (brand_id, customer_id, kind, points, reason) select $3, id, 'adjust', $2, 'Test' from c`,
+        [id, points, brandId],
+      );
+    }
+    return { c, id };
+  };
+  const order = (c: Caller, extra: Record<string, unknown> = {}) =>
+    placeOrder(c, UUID.aMain, {
+      orderType: 2,
+      paymentMethod: 'cash',
+      lines: [{ kind: 'product', itemId: ids.item('kabsa'), quantity: 2, modifiers: [ids.option('Size', 'Small')] }],
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ids = await menuIds(t, UUID.aMain);
+    cashier = caller(t);
+    expect((await cashier.call('POST', '/api/staff/auth/login/', STAFF.aCashier)).statusCode).toBe(200);
+    ({ brandId, branchId } = await one<{ brandId: number; branchId: number }>(
+      `select b.brand_id as "brandId", b.id as "branchId" from qr_codes q join branches b on b.id = q.branch_id
+       where q.uuid = $1`,
+      [UUID.aMain],
+    ));
+    juiceId = (await one<{ id: number }>("select id from rewards where name_en = 'Free juice'")).id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('a spin is two round trips, lost or won in points: the game read (with the session) and one write', async () => {
+    const { id: gameId } = await one<{ id: number }>(
+      `insert into games (brand_id, kind, name_ar, name_en) values ($1, 'wheel', 'العجلة', 'The wheel') returning id`,
+      [brandId],
+    );
+    const wheel = async (points: number, lose: number) => {
+      await t.database.query('delete from game_segments where game_id = $1', [gameId]);
+      await t.database.query(
+        `insert into game_segments (game_id, position, label_ar, label_en, color, prize, points, weight)
+         values ($1, 0, 'نقاط', 'Points', '#1133aa', 'points', 5, $2),
+           ($1, 1, 'حاول مجددًا', 'Try again', '#777777', 'none', null, $3)`,
+        [gameId, points, lose],
+      );
+    };
+    const spin = async () => {
+      const { c } = await newDiner(0);
+      return statementsOf(() => c.call('POST', `/api/games/${UUID.aMain}/wheel/spin/`));
+    };
+    // A first spin has the process read the QR code's context and keep it; the spins after use it.
+    await wheel(1, 1_000_000);
+    expect((await spin()).result.statusCode).toBe(200);
+    const lost = await spin();
+    expect(lost.result.statusCode, lost.result.body).toBe(200);
+    expect(lost.result.json().prize).toBe('none');
+    expect(lost.statements).toHaveLength(2);
+    // Almost always points (the draw is real: one in a million loses, and a loss is two round trips too).
+    await wheel(1_000_000, 1);
+    const won = await spin();
+    expect(won.result.statusCode, won.result.body).toBe(200);
+    expect(won.statements, won.statements.join('\n')).toHaveLength(2);
+  });
+  it("a cashier's redemption of a scanned QR is one round trip: the staff check folded into the claim", async () => {
+    const { c } = await newDiner(1_000);
+    const bought = await c.call('POST', `/api/loyalty/${UUID.aMain}/shop/${juiceId}/buy/?shop=points`);
+    expect(bought.statusCode, bought.body).toBe(200);
+    const owned = bought.json().owned.id;
+    const { token } = (await c.call('GET', `/api/loyalty/${UUID.aMain}/me/rewards/${owned}/qr/`)).json();
+    const redeemed = await statementsOf(() => cashier.call('POST', '/api/staff/redemptions/', { qr: token, branchId }));
+    expect(redeemed.result.statusCode, redeemed.result.body).toBe(200);
+    expect(redeemed.statements).toHaveLength(1);
+  });
+  it('a points-shop purchase is one round trip: the reward, the session, the kept QR context and the write', async () => {
+    const { c } = await newDiner(1_000);
+    const buy = () => c.call('POST', `/api/loyalty/${UUID.aMain}/shop/${juiceId}/buy/?shop=points`);
+    expect((await buy()).statusCode).toBe(200);
+    const bought = await statementsOf(buy);
+    expect(bought.result.statusCode, bought.result.body).toBe(200);
+    expect(bought.statements).toHaveLength(1);
+  });
+  it('an order spending points makes no read of its own (the rules come with the kept QR context) and locks its customer before the branch', async () => {
+    const { c } = await newDiner(10_000);
+    expect((await order(c, { points: 100 })).statusCode).toBe(201);
+    const placed = await statementsOf(() => order(c, { points: 100 }));
+    expect(placed.result.statusCode, placed.result.body).toBe(201);
+    // One transaction: begin, the customers' locks, the orders' statement, the spend, commit. The locks come before
+    // the orders' statement, which locks the branch's counter that every order of the branch waits for: under it,
+    // two round trips and the commit, not three.
+    expect(placed.statements, placed.statements.join('\n')).toHaveLength(5);
+    expect(placed.statements[0]).toBe('begin');
+    expect(placed.statements[1]).toMatch(/^select id from "customers" .* for update$/);
+    expect(placed.statements[2]).toMatch(/with input as/);
+  });
+});
