@@ -5,7 +5,7 @@ import type { Language } from '../../packages/shared/src/language.ts';
 import { signInByOtp, TEXTS } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
-import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
+import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
 const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 const TABLET = { width: 1024, height: 768 } as const;
@@ -108,7 +108,9 @@ for (const language of LANGUAGES) {
           await expect(toggle).toBeEnabled();
 
           await page.goto(`/wheel/${QR.main}`);
-          await expect(page).toHaveURL(new RegExp(`/deactivated/${QR.main}$`));
+          // The deactivated page checks the wheel's own switch (not only the brand's) and stays, saying so.
+          await expect(page).toHaveURL(new RegExp(`/deactivated/${QR.main}\\?service=wheel$`));
+          await expect(page.getByText(errorText('service_deactivated', language))).toBeVisible();
 
           await toggle.click();
           await expect(toggle).toBeChecked();

@@ -60,6 +60,14 @@ describe('a database outage', () => {
         'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
         [name],
       );
+      // pg_terminate_backend only signals: wait until every backend of the database has gone, so no query of the
+      // app's (or of this test's countRows) is sent on a connection that is about to be cut.
+      for (let left = 1; left > 0; ) {
+        const [row] = (await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]))
+          .rows as { n: number }[];
+        left = row?.n ?? 0;
+        if (left > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       const key = newKey();
       const during = await placeOrder(a, UUID.aMain, body, key);
       expect(during.statusCode).toBe(503);

@@ -20,7 +20,11 @@ export const paths = {
     pattern: '/error',
     build: (code?: string) => (code ? `/error?code=${enc(code)}` : '/error'),
   },
-  deactivated: { pattern: '/deactivated/:uuid', build: (uuid: string) => `/deactivated/${enc(uuid)}` },
+  deactivated: {
+    pattern: '/deactivated/:uuid',
+    /** service: the feature that was found switched off (the page checks that one too, not only the whole brand). */
+    build: (uuid: string, service?: string) => `/deactivated/${enc(uuid)}${query({ service })}`,
+  },
   cart: { pattern: '/cart/:uuid', build: (uuid: string) => `/cart/${enc(uuid)}` },
   menu: { pattern: '/menu/:uuid', build: (uuid: string) => `/menu/${enc(uuid)}` },
   item: {

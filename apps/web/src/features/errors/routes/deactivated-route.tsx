@@ -1,6 +1,6 @@
 import type { LocalizedText } from '@sufra/shared/schemas/common';
 import { useEffect, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation, useParams, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -14,13 +14,16 @@ type Check = 'checking' | 'off' | 'live';
 /**
  * /deactivated/{uuid}: management switched the service off (DESIGN §8). The page asks the server afresh (not the
  * cache, which may hold the state from before the switch) and only says so when it is true: an old link or a
- * bookmark to a restaurant that is on again goes on to its landing page instead of a false "service stopped".
+ * bookmark to a restaurant that is on again goes on to its landing page instead of a false "service stopped". A
+ * feature's page sends `?service=` (the wheel, referral, a shop): that switch counts too.
  */
 export default function DeactivatedRoute() {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
   const [, navigate] = useLocation();
+  // The feature found switched off, when a page of one sent the diner here (the wheel, referral, a shop).
+  const service = useSearchParams()[0].get('service');
   const state = (useHistoryState() ?? {}) as { brandName?: LocalizedText };
   const establishment = useAppSelector((s) => s.establishment.establishment);
   const [check, setCheck] = useState<Check>('checking');
@@ -36,7 +39,9 @@ export default function DeactivatedRoute() {
       (data) => {
         if (!active) return;
         setLiveName(data.brand.name);
-        setCheck(data.services.brand === false || data.services.menu === false ? 'off' : 'live');
+        const services: Record<string, boolean> = data.services;
+        const featureOff = service !== null && services[service] === false;
+        setCheck(data.services.brand === false || data.services.menu === false || featureOff ? 'off' : 'live');
       },
       // Switched off (or unreachable): the message stands, a page that cannot check says what it was sent to say.
       // An unknown uuid goes on to the landing page too, which explains that one.

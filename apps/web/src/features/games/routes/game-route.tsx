@@ -42,7 +42,7 @@ export default function GameRoute({ kind }: { kind: GameKind }) {
   const known = qr?.uuid === uuid;
   const switchedOff = known && qr.services[kind] === false;
   useEffect(() => {
-    if (switchedOff) navigate(paths.deactivated.build(uuid), { replace: true });
+    if (switchedOff) navigate(paths.deactivated.build(uuid, kind), { replace: true });
   }, [switchedOff, navigate, uuid]);
 
   useEffect(() => {
@@ -61,7 +61,7 @@ export default function GameRoute({ kind }: { kind: GameKind }) {
   }, [status, load]);
   useEffect(() => {
     if (loadError instanceof ApiError && loadError.code === 'service_deactivated') {
-      navigate(paths.deactivated.build(uuid), { replace: true });
+      navigate(paths.deactivated.build(uuid, kind), { replace: true });
     }
   }, [loadError, navigate, uuid]);
 

@@ -15,11 +15,14 @@ export function useLoyaltyPage(uuid: string, services: readonly LoyaltyService[]
   const [, navigate] = useLocation();
   const establishment = useAppSelector((s) => s.establishment.establishment);
   const current = establishment?.uuid === uuid ? establishment : null;
-  const switchedOff = current !== null && services.some((service) => current.services[service] === false);
-  const deactivated = switchedOff || errors.some((e) => e instanceof ApiError && e.code === 'service_deactivated');
+  const off = current === null ? undefined : services.find((service) => current.services[service] === false);
+  const refusal = errors.find((e): e is ApiError => e instanceof ApiError && e.code === 'service_deactivated');
+  const deactivated = off !== undefined || refusal !== undefined;
+  // The page checks the switch it is sent for (the service named by the refusal, else this page's first).
+  const service = off ?? (typeof refusal?.details?.service === 'string' ? refusal.details.service : services[0]);
   useEffect(() => {
-    if (deactivated) navigate(paths.deactivated.build(uuid), { replace: true });
-  }, [deactivated, navigate, uuid]);
+    if (deactivated) navigate(paths.deactivated.build(uuid, service), { replace: true });
+  }, [deactivated, navigate, uuid, service]);
   return { timeZone: current?.branch.timeZone, deactivated };
 }
 

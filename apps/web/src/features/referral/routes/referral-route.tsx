@@ -33,7 +33,7 @@ export default function ReferralRoute() {
   const [loadError, setLoadError] = useState<unknown>(null);
 
   useEffect(() => {
-    if (switchedOff) navigate(paths.deactivated.build(uuid), { replace: true });
+    if (switchedOff) navigate(paths.deactivated.build(uuid, 'referral'), { replace: true });
   }, [switchedOff, navigate, uuid]);
   useEffect(() => {
     if (status !== 'signedOut' || !known || switchedOff) return;
@@ -49,7 +49,7 @@ export default function ReferralRoute() {
   }, [status, load]);
   useEffect(() => {
     if (loadError instanceof ApiError && loadError.code === 'service_deactivated') {
-      navigate(paths.deactivated.build(uuid), { replace: true });
+      navigate(paths.deactivated.build(uuid, 'referral'), { replace: true });
     }
   }, [loadError, navigate, uuid]);
 

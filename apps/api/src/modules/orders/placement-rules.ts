@@ -1,0 +1,286 @@
+import { distanceMeters } from '@sufra/shared/geo/distance';
+import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
+import { ORDER_LIMITS, orderLimitProblem, orderTotalTooLarge } from '@sufra/shared/order-limits';
+import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
+import { toAsciiDigits } from '@sufra/shared/phone/phone-number';
+import { type CartPricing, priceCart } from '@sufra/shared/pricing/price-cart';
+import type { OrderAddressSnapshot } from '@sufra/shared/schemas/order';
+import type { Service } from '@sufra/shared/services';
+import type { Queryable } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
+import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
+import { type OrderCoupon, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
+import { prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
+import { prepareOrderReward } from '../loyalty/order-rewards.ts';
+import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
+import type { QrContextRow } from '../qr/qr.repo.ts';
+import { findBranchTableByNumber } from '../tables/tables.repo.ts';
+import { type PlaceOrderInput, type PricedLine, priceLines } from './order-lines.ts';
+import { findCustomerAddress } from './orders.repo.ts';
+
+/**
+ * Placement's rules, in the order the diner is told about them (issue 14 item 2: placeNew split by concern): the
+ * order's size; where and when (branch, services, order type, hours, receive time, payment method); the table; the
+ * delivery address; then the price (menu lines, a free-item reward, a coupon, points). Each step reads what the
+ * ones before it settled, and each refusal is the AppError the diner sees.
+ */
+
+/**
+ * Table statuses a dine-in order may be placed at: `free`, and `occupied` (the diner's own party is seated
+ * there and orders more). `reserved` is held for someone else and `check_printed` means the bill is closing.
+ */
+const ORDERABLE_TABLE_STATUSES = new Set(['free', 'occupied']);
+
+/** A receive time may be a little in the past (a slow checkout) and at most a week ahead. */
+const RECEIVE_AT_GRACE_MS = 5 * 60_000;
+const RECEIVE_AT_MAX_AHEAD_MS = 7 * 24 * 3_600_000;
+
+const SERVICE_OF_TYPE: Record<OrderType, Service> = { 1: 'dine_in', 2: 'pickup', 3: 'delivery' };
+
+export type PlacingBranch = QrContextRow['branch'];
+
+/** The order's size first: cheap, and nothing else matters for an order no branch may take. */
+export function assertOrderSize(body: PlaceOrderInput): void {
+  const tooBig = orderLimitProblem(body.lines);
+  if (!tooBig) return;
+  throw new AppError(
+    tooBig.code,
+    tooBig.code === 'order_too_many_lines'
+      ? { maxLines: ORDER_LIMITS.maxLines }
+      : { itemId: tooBig.itemId, maxQuantityPerItem: ORDER_LIMITS.maxQuantityPerItem },
+  );
+}
+
+/**
+ * Where and when: dine-in is at the QR code's branch, pickup and delivery at the branch the diner chose (same
+ * brand); its services on, the order type enabled, the branch open, the receive time sensible, the payment method
+ * offered for the type.
+ */
+export async function placingBranch(
+  db: Queryable,
+  qr: QrContextRow,
+  body: PlaceOrderInput,
+  orderType: OrderType,
+  now: Date,
+): Promise<{ branch: PlacingBranch; servicesOff: readonly string[] }> {
+  const isDineIn = orderType === ORDER_TYPES.dineIn;
+  let branch = qr.branch;
+  let servicesOff = qr.servicesOff;
+  if (!isDineIn && body.branchId !== undefined && body.branchId !== qr.branch.id) {
+    const chosen = await findBranchWithBrand(db, body.branchId);
+    if (!chosen || chosen.brand.id !== qr.brand.id) throw new AppError('branch_not_found');
+    branch = chosen.branch;
+    servicesOff = chosen.servicesOff;
+  }
+  assertServiceOn(servicesOff, 'ordering');
+  assertServiceOn(servicesOff, SERVICE_OF_TYPE[orderType]);
+  const typeEnabled = isDineIn ? branch.dineIn : orderType === ORDER_TYPES.pickup ? branch.pickup : branch.delivery;
+  if (!typeEnabled) throw new AppError('order_type_not_available');
+  if (branchStatus(branch, now) !== 'open') throw new AppError('branch_closed');
+  if (body.receiveAt !== undefined) {
+    const at = Date.parse(body.receiveAt);
+    if (at < now.getTime() - RECEIVE_AT_GRACE_MS || at > now.getTime() + RECEIVE_AT_MAX_AHEAD_MS) {
+      throw new AppError('validation_failed', undefined, { receiveAt: 'field_invalid' });
+    }
+  }
+  // The QR code's branch came with its payment choices; another branch (pickup, delivery) is asked for them.
+  const payments = branch.id === qr.branch.id ? qr.paymentChoices : await listPaymentChoices(db, branch.id);
+  if (!payments.some((p) => p.method === body.paymentMethod && p.orderTypes.includes(orderType))) {
+    throw new AppError('payment_method_not_available');
+  }
+  return { branch, servicesOff };
+}
+
+/** A dine-in order's table: the QR code's own, or the number the diner typed at a counter QR within the radius. */
+export async function placingTable(
+  db: Queryable,
+  qr: QrContextRow,
+  branch: PlacingBranch,
+  body: PlaceOrderInput,
+): Promise<{ id: number; number: string } | null> {
+  if (qr.table) {
+    // A table's QR is printed on the table: scanning it is the proof the diner sits there, so no location is asked
+    // and no distance checked (issue 13, item 15). The order goes to that table, whatever the body says.
+    if (!ORDERABLE_TABLE_STATUSES.has(qr.table.status)) throw new AppError('table_not_available');
+    return { id: qr.table.id, number: qr.table.number };
+  }
+  // A counter QR proves nothing about where the diner is: the location must be within the branch's radius.
+  if (!body.location) throw new AppError('location_required');
+  if (distanceMeters(body.location, { lat: branch.lat, lng: branch.lng }) > branch.dineInRadiusM) {
+    throw new AppError('far_from_branch');
+  }
+  // Where the branch has tables, the kitchen needs to know which one (a branch without them serves at the counter).
+  if (!qr.branchHasTables) return null;
+  if (body.tableNumber === undefined) throw new AppError('table_number_required');
+  const found = await findBranchTableByNumber(db, branch.id, toAsciiDigits(body.tableNumber));
+  if (!found) throw new AppError('table_number_unknown');
+  if (!ORDERABLE_TABLE_STATUSES.has(found.status)) throw new AppError('table_not_available');
+  return { id: found.id, number: found.number };
+}
+
+export interface DeliveryZoneLite {
+  id: number;
+  feeHalalas: number;
+  minimumOrderHalalas: number;
+}
+
+/** A delivery's address (one of the diner's own) inside one of the branch's zones, and that zone. */
+export async function placingDelivery(
+  db: Queryable,
+  customerId: number,
+  branch: PlacingBranch,
+  body: PlaceOrderInput,
+): Promise<{ address: OrderAddressSnapshot; zone: DeliveryZoneLite }> {
+  if (body.addressId === undefined) throw new AppError('address_required');
+  const saved = await findCustomerAddress(db, body.addressId, customerId);
+  if (!saved) throw new AppError('address_not_found');
+  const point = { lat: saved.lat, lng: saved.lng };
+  const zones = await listDeliveryZones(db, [branch.id]);
+  const zone = zones.find((z) => isPointInZone(point, z.geometry));
+  if (!zone) throw new AppError('address_not_covered');
+  const address = {
+    id: saved.id,
+    title: saved.title,
+    description: saved.description,
+    doorNumber: saved.doorNumber,
+    levelNumber: saved.levelNumber,
+    blockNumber: saved.blockNumber,
+    phone: saved.phone,
+    location: point,
+  };
+  return { address, zone };
+}
+
+/**
+ * A free item's required choices (a reward names the item, not its options): in each group that asks for some, the
+ * cheapest available options, as many as the group needs. The diner gets the item as the menu's simplest form.
+ */
+function freeItemChoices(menu: BuiltMenu, itemId: number): number[] {
+  const item = menu.itemsById.get(itemId);
+  if (!item) return [];
+  return item.modifierGroupIds.flatMap((groupId) => {
+    const group = menu.groupsById.get(groupId);
+    if (!group || group.min === 0) return [];
+    return group.options
+      .filter((o) => o.available)
+      .sort((a, b) => a.priceHalalas - b.priceHalalas)
+      .slice(0, group.min)
+      .map((o) => o.id);
+  });
+}
+
+export interface PricedOrder {
+  lines: PricedLine[];
+  pricing: CartPricing;
+  orderCoupon: OrderCoupon | null;
+  spend: ReturnType<typeof prepareCheckoutPoints> | null;
+  /** What points could take off: the lines after the coupon. */
+  discountableHalalas: number;
+}
+
+/**
+ * The price, recomputed from the menu (the client's figures are never read): the lines, a free-item reward as one
+ * more line at no price, the coupon (checked on the lines' subtotal, priced first of the discounts), then points
+ * (worth their value off what is left), the total's range and a delivery zone's minimum.
+ */
+export async function priceOrder(
+  db: Queryable,
+  menu: MenuService,
+  input: {
+    qr: QrContextRow;
+    branch: PlacingBranch;
+    servicesOff: readonly string[];
+    orderType: OrderType;
+    customerId: number;
+    body: PlaceOrderInput;
+    zone: DeliveryZoneLite | null;
+    now: Date;
+  },
+): Promise<PricedOrder> {
+  const { qr, branch, servicesOff, orderType, customerId, body, zone, now } = input;
+  const version = qr.brand.menuVersion;
+  const [menuAr, menuEn] = await Promise.all([
+    menu.getBranchMenu(qr.brand.id, branch.id, version, 'ar'),
+    menu.getBranchMenu(qr.brand.id, branch.id, version, 'en'),
+  ]);
+  // A free-item reward (issue 15): its item is one more line, at no price (unit price 0 through the shared
+  // pricing, so it adds nothing to the subtotal, tax or what points may take off), without modifiers.
+  const reward =
+    body.rewardId === undefined
+      ? null
+      : await prepareOrderReward(db, {
+          ownedId: body.rewardId,
+          customerId,
+          brandId: qr.brand.id,
+          branchId: branch.id,
+          now,
+        });
+  if (reward && !menuEn.itemsById.get(reward.itemId)?.available) throw new AppError('order_reward_item_not_here');
+  const bodyLines = reward
+    ? [
+        ...body.lines,
+        {
+          kind: 'product' as const,
+          itemId: reward.itemId,
+          quantity: 1,
+          modifiers: freeItemChoices(menuEn, reward.itemId),
+        },
+      ]
+    : body.lines;
+  const lines = await priceLines(menu, qr.brand.id, { ar: menuAr, en: menuEn }, { ...body, lines: bodyLines });
+  const free = reward ? lines.at(-1) : undefined;
+  if (free) {
+    // The whole line is free: the item and the choices it needs.
+    free.input = {
+      ...free.input,
+      unitPriceHalalas: 0,
+      modifiers: free.input.modifiers.map(() => ({ priceHalalas: 0 })),
+    };
+    free.row = { ...free.row, modifiers: free.row.modifiers.map((m) => ({ ...m, priceHalalas: 0 })) };
+  }
+  const pricingInput = {
+    lines: lines.map((l) => l.input),
+    taxMode: menuEn.menu.taxMode,
+    vatRateBasisPoints: menuEn.menu.vatRateBasisPoints,
+    deliveryFeeHalalas: zone?.feeHalalas ?? 0,
+    integrated: branch.integrated,
+  };
+  let pricing = priceCart(pricingInput);
+  let orderCoupon: OrderCoupon | null = null;
+  if (body.couponCode !== undefined) {
+    assertServiceOn(servicesOff, 'coupons');
+    orderCoupon = await prepareOrderCoupon(db, {
+      brandId: qr.brand.id,
+      code: body.couponCode,
+      branchId: branch.id,
+      orderType,
+      customerId,
+      subtotalHalalas: pricing.subtotal,
+      lines: lines.map((l) => ({ itemId: l.row.itemId, unitPriceHalalas: l.input.unitPriceHalalas })),
+      spendsPoints: body.points !== undefined,
+      now,
+    });
+    pricing = priceCart({ ...pricingInput, coupon: orderCoupon.pricing });
+  }
+  const couponInput = orderCoupon ? { coupon: orderCoupon.pricing } : {};
+  const discountableHalalas = pricing.subtotal - pricing.totalDiscount;
+  const spend =
+    body.points === undefined
+      ? null
+      : prepareCheckoutPoints({
+          rules: qr.loyaltyRules,
+          points: body.points,
+          loyaltyOn: !servicesOff.includes('loyalty'),
+          discountableHalalas,
+        });
+  if (spend) pricing = priceCart({ ...pricingInput, ...couponInput, pointsHalalas: spend.valueHalalas });
+  // Checked on the priced total, before the write: a total past the money columns' range never reaches them.
+  if (orderTotalTooLarge(pricing.total)) {
+    throw new AppError('order_total_too_large', { maxTotalHalalas: ORDER_LIMITS.maxTotalHalalas });
+  }
+  if (zone && pricing.subtotal - pricing.totalDiscount < zone.minimumOrderHalalas) {
+    throw new AppError('minimum_order_not_reached', { minimumOrderHalalas: zone.minimumOrderHalalas });
+  }
+  return { lines, pricing, orderCoupon, spend, discountableHalalas };
+}
