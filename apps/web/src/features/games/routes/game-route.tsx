@@ -43,7 +43,7 @@ export default function GameRoute({ kind }: { kind: GameKind }) {
   const switchedOff = known && qr.services[kind] === false;
   useEffect(() => {
     if (switchedOff) navigate(paths.deactivated.build(uuid, kind), { replace: true });
-  }, [switchedOff, navigate, uuid]);
+  }, [switchedOff, navigate, uuid, kind]);
 
   useEffect(() => {
     if (status !== 'signedOut' || !known || switchedOff) return;
@@ -63,7 +63,7 @@ export default function GameRoute({ kind }: { kind: GameKind }) {
     if (loadError instanceof ApiError && loadError.code === 'service_deactivated') {
       navigate(paths.deactivated.build(uuid, kind), { replace: true });
     }
-  }, [loadError, navigate, uuid]);
+  }, [loadError, navigate, uuid, kind]);
 
   const spin = async () => {
     setSpinning(true);
