@@ -170,6 +170,10 @@ describe('loyalty invariants under 1,000 concurrent mixed operations', () => {
       );
       expect(today.points).toBeLessThanOrEqual(4_000);
       expect(today.count).toBeLessThanOrEqual(3);
+      // The row's day counters, which the spend's conditional update checks, say what the ledger says.
+      expect(
+        await one('select redeem_day_points as points, redeem_day_count as count from customers where id = $1', [id]),
+      ).toEqual(today);
     }
     // Each prize redeemed exactly once, and only the one answer that said so.
     for (const reward of granted) {

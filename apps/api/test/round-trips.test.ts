@@ -111,17 +111,50 @@ describe('round trips per operation', () => {
     expect(bought.result.statusCode, bought.result.body).toBe(200);
     expect(bought.statements).toHaveLength(1);
   });
-  it('an order spending points makes no read of its own (the rules come with the kept QR context) and locks its customer before the branch', async () => {
-    const { c } = await newDiner(10_000);
+  it('an order spending points is one round trip: the spend folded into the placement statement', async () => {
+    const { c, id } = await newDiner(10_000);
     expect((await order(c, { points: 100 })).statusCode).toBe(201);
     const placed = await statementsOf(() => order(c, { points: 100 }));
     expect(placed.result.statusCode, placed.result.body).toBe(201);
-    // One transaction: begin, the customers' locks, the orders' statement, the spend, commit. The locks come before
-    // the orders' statement, which locks the branch's counter that every order of the branch waits for: under it,
-    // two round trips and the commit, not three.
-    expect(placed.statements, placed.statements.join('\n')).toHaveLength(5);
-    expect(placed.statements[0]).toBe('begin');
-    expect(placed.statements[1]).toMatch(/^select id from "customers" .* for update$/);
-    expect(placed.statements[2]).toMatch(/with input as/);
+    // The rules come with the kept QR context; the wallet's and the day's checks are the statement's conditional
+    // update of the customer's row, taken before the branch's counter (placement.repo, loyalty.repo foldedSpendCtes).
+    expect(placed.statements, placed.statements.join('\n')).toHaveLength(1);
+    expect(placed.statements[0]).toMatch(/with input as .*spent as \(\s*update "customers"/s);
+    const row = await one<{ wallet: number; day: number; count: number; ledger: number }>(
+      `select wallet_points as wallet, redeem_day_points as day, redeem_day_count as count,
+         (select sum(points)::int from points_ledger where customer_id = $1) as ledger
+       from customers where id = $1`,
+      [id],
+    );
+    expect(row).toEqual({ wallet: 9_800, day: 200, count: 2, ledger: 9_800 });
+  });
+  it('an order with a coupon is one round trip: its counters moved in the placement statement', async () => {
+    const manager = caller(t);
+    expect((await manager.call('POST', '/api/staff/auth/login/', STAFF.aManager)).statusCode).toBe(200);
+    const created = await manager.call('POST', '/api/staff/coupons/', {
+      code: 'TRIPS5',
+      name: { ar: 'عرض', en: 'Trips' },
+      kind: 'fixed',
+      amountHalalas: 500,
+      globalLimit: 100,
+      perCustomerLimit: 5,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { c, id } = await newDiner(0);
+    expect((await order(c, { couponCode: 'trips5' })).statusCode).toBe(201);
+    const placed = await statementsOf(() => order(c, { couponCode: 'trips5' }));
+    expect(placed.result.statusCode, placed.result.body).toBe(201);
+    // The coupon is read (and checked) before pricing, then its global and per-customer counters move in the
+    // placement statement, the coupon's row before the customer's counter, both before the branch's counter.
+    expect(placed.statements, placed.statements.join('\n')).toHaveLength(2);
+    expect(placed.statements[1]).toMatch(/with input as .*coupon_taken as \(\s*update "coupons"/s);
+    const counters = await one<{ used: number; mine: number; uses: number }>(
+      `select c.used_count as used, u.used as mine,
+         (select count(*)::int from coupon_uses where coupon_id = c.id and order_id is not null) as uses
+       from coupons c join coupon_customer_uses u on u.coupon_id = c.id and u.customer_id = $1
+       where c.code = 'TRIPS5'`,
+      [id],
+    );
+    expect(counters).toEqual({ used: 2, mine: 2, uses: 2 });
   });
 });

@@ -35,6 +35,12 @@ export function localWeekMinute(timeZone: string, date: Date): { day: number; mi
   return { ...answer };
 }
 
+/** The start of `now`'s day in the time zone (the local midnight before it), as an instant. */
+export function startOfLocalDay(now: Date, timeZone: string): Date {
+  const { minute } = localWeekMinute(timeZone, now);
+  return new Date(now.getTime() - minute * 60_000 - (now.getTime() % 60_000));
+}
+
 function computeLocalWeekMinute(timeZone: string, date: Date): { day: number; minute: number } {
   let day = 0;
   let hour = 0;

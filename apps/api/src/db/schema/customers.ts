@@ -35,6 +35,15 @@ export const customers = pgTable(
     language: text().notNull().default('ar'),
     walletPoints: integer().notNull().default(0),
     lifetimePoints: integer().notNull().default(0),
+    /**
+     * Points spent at checkout on the customer's current day (its start in the loyalty rule's time zone), and how many
+     * times: the daily limits are checked on this row by the spend's conditional update, which PostgreSQL re-checks
+     * on the row's newest version after waiting for its lock (the ledger's sums could not be: a statement's snapshot
+     * predates that wait). Moved only with a checkout's `redeem` ledger rows; a new day starts them again.
+     */
+    redeemDayStart: timestamp({ withTimezone: true }),
+    redeemDayPoints: integer().notNull().default(0),
+    redeemDayCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +59,7 @@ export const customers = pgTable(
     check('customers_gender_check', sql`${t.gender} is null or ${t.gender} in (${inList(GENDERS)})`),
     check('customers_language_check', sql`${t.language} in ('ar', 'en')`),
     check('customers_points_check', sql`${t.walletPoints} >= 0 and ${t.lifetimePoints} >= 0`),
+    check('customers_redeem_day_check', sql`${t.redeemDayPoints} >= 0 and ${t.redeemDayCount} >= 0`),
   ],
 );
 

@@ -14,11 +14,12 @@ import {
   type CouponRow,
   claimCustomerUses,
   claimGlobalUses,
-  customerUseCount,
   findCouponByCode,
+  findCouponWithCustomerUses,
   firstOrdersAtBranches,
   insertCouponUses,
   isNewAtBranch,
+  lockCoupons,
   lockOrderUse,
   markUseReleased,
   releaseUses,
@@ -45,11 +46,19 @@ export function toRule(row: CouponRow): CouponRule {
   };
 }
 
+/** A code as typed, normalised, or null when it cannot be a code (then it is "This coupon doesn't exist"). */
+function lookupCode(typed: string): string | null {
+  const code = normalizeCouponCode(typed);
+  return code.length >= 3 && code.length <= 32 ? code : null;
+}
+
+const couponNotFound = () => new AppError('coupon_not_found', undefined, { couponCode: 'coupon_not_found' });
+
 /** The brand's coupon for a code as typed; a code of another brand (or none) is "This coupon doesn't exist". */
 export async function findTypedCoupon(db: Queryable, brandId: number, typed: string): Promise<CouponRow> {
-  const code = normalizeCouponCode(typed);
-  const row = code.length >= 3 && code.length <= 32 ? await findCouponByCode(db, brandId, code) : undefined;
-  if (!row) throw new AppError('coupon_not_found', undefined, { couponCode: 'coupon_not_found' });
+  const code = lookupCode(typed);
+  const row = code ? await findCouponByCode(db, brandId, code) : undefined;
+  if (!row) throw couponNotFound();
   return row;
 }
 
@@ -78,12 +87,13 @@ export async function prepareOrderCoupon(
     now: Date;
   },
 ): Promise<OrderCoupon> {
-  const coupon = await findTypedCoupon(db, input.brandId, input.code);
+  // The coupon and the customer's uses of it in one read (the placement's only round trip before its write).
+  const code = lookupCode(input.code);
+  const found = code ? await findCouponWithCustomerUses(db, input.brandId, code, input.customerId) : undefined;
+  if (!found) throw couponNotFound();
+  const { coupon, used: customerUses } = found;
   const rule = toRule(coupon);
-  const [customerUses, isNew] = await Promise.all([
-    rule.perCustomerLimit === null ? 0 : customerUseCount(db, coupon.id, input.customerId),
-    rule.newCustomersOnly ? isNewAtBranch(db, input.customerId, input.branchId) : true,
-  ]);
+  const isNew = rule.newCustomersOnly ? await isNewAtBranch(db, input.customerId, input.branchId) : true;
   const freeItemPrice =
     rule.kind === 'free_item' ? (input.lines.find((l) => l.itemId === rule.itemId)?.unitPriceHalalas ?? null) : null;
   const refusal = checkCoupon(rule, {
@@ -120,12 +130,20 @@ export interface PlacedCouponWrite {
 }
 
 /**
- * The coupon's use as a placement extra (orders/placement-extras): run in the batch's transaction after the points'
- * (customers' rows) and before the rewards', so every transaction takes these locks in one order.
+ * The coupon's use as a placement extra (orders/placement-extras), when it cannot be folded into the placement
+ * statement (a new-customers-only coupon, an order with a reward, or a refusal there): its coupons' rows locked
+ * before the statement, after the points' customers' rows; its counters moved after it, before the rewards'.
  */
 export const couponExtra: PlacementExtra = {
   name: 'coupon use',
   appliesTo: (write) => write.coupon !== undefined,
+  // Before the placement statement (placement-extras' lock order): the coupons' rows, then the branch's counter.
+  async lock(tx, writes) {
+    await lockCoupons(
+      tx,
+      writes.flatMap((w) => (w.coupon ? [w.coupon.couponId] : [])).sort((a, b) => a - b),
+    );
+  },
   async write(tx, placed, now) {
     const uses: PlacedCouponUse[] = placed.flatMap(({ index, write, orderId }) =>
       write.coupon

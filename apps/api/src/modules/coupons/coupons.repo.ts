@@ -53,6 +53,24 @@ export async function updateCoupon(
 }
 
 /** How many times the customer has used the coupon (given-back uses subtracted). */
+/** The brand's coupon with this (normalised) code, and how many times the customer has used it: one query. */
+export async function findCouponWithCustomerUses(
+  db: Queryable,
+  brandId: number,
+  code: string,
+  customerId: number,
+): Promise<{ coupon: CouponRow; used: number } | undefined> {
+  const [row] = await db
+    .select({ coupon: coupons, used: sql<number>`coalesce(${couponCustomerUses.used}, 0)::int` })
+    .from(coupons)
+    .leftJoin(
+      couponCustomerUses,
+      and(eq(couponCustomerUses.couponId, coupons.id), eq(couponCustomerUses.customerId, customerId)),
+    )
+    .where(and(eq(coupons.brandId, brandId), sql`upper(${coupons.code}) = ${code}`));
+  return row ? { coupon: row.coupon, used: Number(row.used) } : undefined;
+}
+
 export async function customerUseCount(db: Queryable, couponId: number, customerId: number): Promise<number> {
   const [row] = await db
     .select({ used: couponCustomerUses.used })
@@ -120,6 +138,15 @@ export async function lockBranchOrders(tx: Queryable, branchId: number): Promise
 }
 
 /**
+ * Locks coupons' rows in id order: a transaction that moves a coupon's counters and also takes the branch's order
+ * counter takes the coupon's row first (placement-extras' lock order: customers, coupons, the branch's counter).
+ */
+export async function lockCoupons(tx: Queryable, couponIds: readonly number[]): Promise<void> {
+  const ids = `{${[...new Set(couponIds)].map((id) => Math.trunc(id)).join(',')}}`;
+  await tx.execute(sql`select id from ${coupons} where id = any(${ids}::int[]) order by id for update`);
+}
+
+/**
  * Takes up to `n` uses of the coupon's global limit, under the coupon's row lock, only while it is active and inside
  * its window: `used + k <= global_limit` always (the CHECK guards it too). Answers k (0: none left or not usable).
  */
@@ -159,6 +186,54 @@ export async function claimCustomerUses(
     where u.coupon_id = g.coupon_id and u.customer_id = g.customer_id and g.k > 0
     returning g.k`);
   return Number(rowsOf<{ k: number }>(result)[0]?.k ?? 0);
+}
+
+/**
+ * A coupon's use folded into placement's statement (placement.repo insertPlacedOrders): CTEs reading `go` (the writes
+ * going ahead, with their `coupon_id` and the `coupon_limit` per customer they were priced with, or null). Per
+ * coupon, one conditional update of its row (active, inside its window at `at`, `used + k <= global_limit`), then per
+ * customer of a limited coupon one conditional upsert of their counter (`used + k <= per_customer_limit`), taken only
+ * once the coupon's row is held: every transaction that takes both takes the coupon's first. PostgreSQL checks both
+ * conditions again on the rows' newest versions when it had to wait for their locks. `foldedCouponHeld` is true
+ * when every counter moved; a new-customers-only coupon is never folded (its check needs the branch's counter held
+ * first: coupon-uses placeCouponUses).
+ */
+export function foldedCouponCtes(at: string) {
+  return sql`
+    coupon_sums as (
+      select g.coupon_id, count(*)::int as k from go g where g.coupon_id is not null group by g.coupon_id
+    ), coupon_taken as (
+      update ${coupons} c set used_count = c.used_count + s.k
+      from coupon_sums s
+      where c.id = s.coupon_id and c.is_active
+        and (c.starts_at is null or c.starts_at <= ${at}::timestamptz) and (c.ends_at is null or c.ends_at > ${at}::timestamptz)
+        and (c.global_limit is null or c.used_count + s.k <= c.global_limit)
+      returning c.id
+    ), customer_coupon_sums as (
+      select g.coupon_id, g.customer_id, min(g.coupon_limit) as lim, count(*)::int as k
+      from go g where g.coupon_id is not null and g.coupon_limit is not null
+      group by g.coupon_id, g.customer_id
+    ), customer_coupon_taken as (
+      insert into ${couponCustomerUses} as u (coupon_id, customer_id, used)
+      select s.coupon_id, s.customer_id, s.k
+      from customer_coupon_sums s join coupon_taken t on t.id = s.coupon_id
+      where s.k <= s.lim
+      on conflict (coupon_id, customer_id) do update set used = u.used + excluded.used
+        where u.used + excluded.used <= (select c.per_customer_limit from ${coupons} c where c.id = excluded.coupon_id)
+      returning u.coupon_id
+    )`;
+}
+export const foldedCouponHeld = sql`(select count(*) from coupon_taken) = (select count(*) from coupon_sums)
+  and (select count(*) from customer_coupon_taken) = (select count(*) from customer_coupon_sums)`;
+/** The folded uses' rows, one per placed order with a coupon (reads `placed`). */
+export function foldedCouponUsesCte(branchId: number, at: string) {
+  return sql`
+    coupon_use_rows as (
+      insert into ${couponUses} (coupon_id, brand_id, customer_id, order_id, branch_id, discount_halalas, used_at)
+      select p.coupon_id, p.brand_id, p.customer_id, p.order_id, ${branchId}::int, p.coupon_discount, ${at}::timestamptz
+      from placed p
+      where p.coupon_id is not null
+    )`;
 }
 
 /** Gives `n` uses back to both counters (a canceled order, or uses taken for writes that were then refused). */

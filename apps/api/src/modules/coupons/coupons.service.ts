@@ -40,6 +40,7 @@ import {
   listExpiredUnused,
   listUsableCoupons,
   lockBranchOrders,
+  lockCoupons,
   updateCoupon,
 } from './coupons.repo.ts';
 
@@ -273,9 +274,10 @@ export function createCouponsService(ctx: AppContext, deps: { menu: MenuService 
       if (refusal) throw couponError(refusal, coupon);
       const discountHalalas = couponDiscountOn(rule, body.saleHalalas);
       await db.transaction(async (tx) => {
-        // For new customers only: asked again under the branch's counter row lock (before the coupons' in placement's lock
-        // order, placement-extras), so an order of theirs placed at the branch meanwhile is seen, or waits for this.
+        // For new customers only: asked again under the branch's counter row lock (the coupon's row first, placement's
+        // lock order, placement-extras), so an order of theirs placed at the branch meanwhile is seen, or waits for this.
         if (customer && coupon.newCustomersOnly) {
+          await lockCoupons(tx, [coupon.id]);
           await lockBranchOrders(tx, body.branchId);
           if (!(await isNewAtBranch(tx, customer.id, body.branchId))) throw new AppError('coupon_customer_not_new');
         }

@@ -102,19 +102,23 @@ export async function findCustomerPoints(
   return row;
 }
 
-/** Points spent at checkout since `since` (net of what canceled orders gave back), and how many redemptions. */
+/**
+ * Points spent at checkout on the day starting at `since`, and how many redemptions: the customer row's day counters
+ * (moved with each checkout's `redeem` ledger rows, 0026), so what the diner is shown is what the spend checks.
+ */
 export async function redeemedSince(
   db: Queryable,
   customerId: number,
   since: Date,
 ): Promise<{ points: number; count: number }> {
+  const same = sql`${customers.redeemDayStart} = ${since.toISOString()}::timestamptz`;
   const [row] = await db
     .select({
-      points: sql<number>`coalesce(-sum(${pointsLedger.points}) filter (where ${pointsLedger.kind} = 'redeem'), 0)::int`,
-      count: sql<number>`(count(*) filter (where ${pointsLedger.kind} = 'redeem'))::int`,
+      points: sql<number>`case when ${same} then ${customers.redeemDayPoints} else 0 end`,
+      count: sql<number>`case when ${same} then ${customers.redeemDayCount} else 0 end`,
     })
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.customerId, customerId), sql`${pointsLedger.createdAt} >= ${since.toISOString()}`));
+    .from(customers)
+    .where(eq(customers.id, customerId));
   return { points: Number(row?.points ?? 0), count: Number(row?.count ?? 0) };
 }
 
@@ -214,6 +218,57 @@ export async function lockCustomersInOrder(db: Queryable, customerIds: readonly 
   await db.execute(sql`select id from ${customers} where id = any(${ids}::int[]) order by id for update`);
 }
 
+/**
+ * The customer row's count of the day's checkout spends (`points` or `count`), as it stands for a spend whose day
+ * starts at `s.since`: what the row holds when it is that day's, else 0 (a new day). `c` is the customers row.
+ */
+function dayCounter(which: 'points' | 'count') {
+  const column = which === 'points' ? sql.raw('c.redeem_day_points') : sql.raw('c.redeem_day_count');
+  return sql`(case when c.redeem_day_start = s.since then ${column} else 0 end)`;
+}
+
+/**
+ * Points spent at checkout folded into placement's statement (placement.repo insertPlacedOrders): CTEs reading `go`
+ * (the writes going ahead, with their `points`, `since`, the rule's values they were priced by, `brand_id` and
+ * `customer_id`). Per spending customer, one conditional update of the customer's row: the rules still the brand's,
+ * the wallet and the day's limits holding for the sum of their writes. PostgreSQL checks that condition again on
+ * the row's newest version when it had to wait for its lock, so two checkouts of one diner on two instances cannot
+ * both pass on the same points. `foldedSpendHeld` is true when every spending customer's row moved.
+ */
+export const foldedSpendCtes = sql`
+    spend_sums as (
+      select g.customer_id, g.brand_id, g.since, sum(g.points)::int as points, count(*)::int as n,
+        bool_and(lr.brand_id is not null) as rules_current
+      from go g
+      -- The rules each write was priced by (kept with the QR context) must still be the brand's.
+      left join ${loyaltyRules} lr on lr.brand_id = g.brand_id and lr.point_value_halalas = g.point_value
+        and lr.min_points_per_redemption = g.min_points and lr.max_points_per_transaction = g.max_tx
+        and lr.max_points_per_day = g.max_day and lr.max_redemptions_per_day = g.max_count
+        and lr.time_zone = g.time_zone
+      where g.points is not null
+      group by g.customer_id, g.brand_id, g.since
+    ), spent as (
+      update ${customers} c set wallet_points = c.wallet_points - s.points,
+        redeem_day_points = ${dayCounter('points')} + s.points, redeem_day_count = ${dayCounter('count')} + s.n,
+        redeem_day_start = s.since
+      from spend_sums s join ${loyaltyRules} lr on lr.brand_id = s.brand_id
+      where s.rules_current and c.id = s.customer_id and c.brand_id = s.brand_id and c.wallet_points >= s.points
+        and ${dayCounter('points')} + s.points <= lr.max_points_per_day
+        and ${dayCounter('count')} + s.n <= lr.max_redemptions_per_day
+      returning c.id
+    )`;
+export const foldedSpendHeld = sql`(select count(*) from spent) = (select count(*) from spend_sums)`;
+/** The folded spends' ledger rows, one per placed order that spent points (reads `placed` and the statement's `at`). */
+export function foldedRedeemRowsCte(at: string) {
+  return sql`
+    redeem_rows as (
+      insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, order_id, created_at)
+      select p.brand_id, p.customer_id, 'redeem', -p.points, 'order_checkout', p.order_id, ${at}::timestamptz
+      from placed p
+      where p.points is not null
+    )`;
+}
+
 /** One order's points spent at checkout, as the batch's spend statement takes it. */
 export interface CheckoutSpendWrite {
   /** The write's index in its batch. */
@@ -242,7 +297,8 @@ export interface CheckoutSpendVerdict {
 /**
  * The checkout spends of one placement batch, in one statement, all or nothing: under the customers' row locks
  * (taken before by lockCustomersInOrder, so this statement's snapshot, taken after, sees every spend that went
- * before: each ledger write holds its customer's row), each customer's wallet and the day's points and redemptions
+ * before: each spend holds its customer's row), each customer's wallet and the day's points and redemptions (the row's
+ * day counters)
  * are checked against the running sum of their writes in the batch (in batch order). When every write fits, the
  * wallets move by their customers' sums and each order gets its `redeem` row; when any does not, nothing is written
  * and the verdicts say which did not and what the customer held, for the caller to refuse exactly.
@@ -274,14 +330,12 @@ export async function spendAtCheckoutBatch(
         points int, since timestamptz, point_value int, min_points int, max_tx int, max_day int, max_count int,
         time_zone text, at timestamptz)
     ), held as (
-      -- What each customer holds now, and has spent at checkout since the start of their day (as redeemedSince).
+      -- What each customer holds now, and has spent at checkout on the batch's day (the row's day counters, 0026).
       select c.id as customer_id, c.wallet_points as wallet,
-        coalesce(-sum(l.points) filter (where l.kind = 'redeem'), 0)::int as today_points,
-        (count(l.id) filter (where l.kind = 'redeem'))::int as today_count
-      from (select customer_id, brand_id, min(since) as since from input group by customer_id, brand_id) s
+        case when c.redeem_day_start = s.since then c.redeem_day_points else 0 end as today_points,
+        case when c.redeem_day_start = s.since then c.redeem_day_count else 0 end as today_count
+      from (select customer_id, brand_id, max(since) as since from input group by customer_id, brand_id) s
       join ${customers} c on c.id = s.customer_id and c.brand_id = s.brand_id
-      left join ${pointsLedger} l on l.customer_id = c.id and l.created_at >= s.since
-      group by c.id, c.wallet_points
     ), running as (
       select i.*, sum(i.points) over w as run_points, count(*) over w as run_count
       from input i
@@ -300,8 +354,13 @@ export async function spendAtCheckoutBatch(
     ), go as (
       select bool_and(ok) as ok from verdict
     ), moved as (
-      update ${customers} c set wallet_points = c.wallet_points - s.points
-      from (select customer_id, sum(points)::int as points from input group by customer_id) s, go
+      update ${customers} c set wallet_points = c.wallet_points - s.points,
+        redeem_day_points = ${dayCounter('points')} + s.points, redeem_day_count = ${dayCounter('count')} + s.n,
+        redeem_day_start = s.since
+      from (
+        select customer_id, sum(points)::int as points, count(*)::int as n, max(since) as since
+        from input group by customer_id
+      ) s, go
       where go.ok and c.id = s.customer_id
     ), entries as (
       insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, order_id, created_at)

@@ -1,4 +1,4 @@
-import { localWeekMinute } from '@sufra/shared/branch-hours';
+import { startOfLocalDay } from '@sufra/shared/branch-hours';
 import {
   type Level,
   levelFor,
@@ -76,8 +76,7 @@ function toEntry(row: PointsEntryRow): PointsEntry {
  * whole minutes off UTC, so the seconds past the minute are the same everywhere.
  */
 export function startOfDay(now: Date, timeZone: string): Date {
-  const { minute } = localWeekMinute(timeZone, now);
-  return new Date(now.getTime() - minute * 60_000 - (now.getTime() % 60_000));
+  return startOfLocalDay(now, timeZone);
 }
 
 /** Customers the expiry looks at per pass. */

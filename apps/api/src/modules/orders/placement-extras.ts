@@ -1,6 +1,12 @@
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { Database, Queryable } from '../../db/client.ts';
-import { insertPlacedOrders, type PlacedOrderWrite, type PlacementOutcome } from './placement.repo.ts';
+import {
+  canFoldExtras,
+  FoldedExtraRefused,
+  insertPlacedOrders,
+  type PlacedOrderWrite,
+  type PlacementOutcome,
+} from './placement.repo.ts';
 
 /** One write of a batch that the placement statement placed, with its order's id. */
 export interface PlacedExtraWrite {
@@ -49,11 +55,13 @@ class NothingPlaced {
 
 /**
  * Writes one branch's batch: the placement statement alone when no write carries an extra (one round trip, as
- * before extras existed), else one transaction with the extras' locks (`lock`), the placement statement and then
+ * before extras existed); the placement statement with the points and coupons folded into it when those are all
+ * the batch carries (placement.repo canFoldExtras: not a reward's free item, not a new-customers-only coupon) and
+ * none is refused there; else one transaction with the extras' locks (`lock`), the placement statement and then
  * each extra's write, in the order given. The locks come first so the branch's counter row, which the placement
  * statement locks and every order of the branch waits for, is held for fewer round trips (the points' customers'
- * locks were a round trip under it). That order is a fixed lock order (customers by id, then the branch's counter,
- * then coupons, then customer_rewards): every transaction that takes more than one of these locks takes them in
+ * locks were a round trip under it). That order is a fixed lock order (customers by id, then coupons, then the
+ * customers' coupon counters, then the branch's counter, then customer_rewards): every transaction that takes more than one of these locks takes them in
  * it, so two batches never wait on each other in a cycle. Every order at the branch takes the counter row, so what
  * an extra reads of the branch's orders after the statement stays true until the commit (the newness of a
  * new-customers-only coupon, coupons/coupon-uses; a counter use locks the counter row, then coupons, the same order).
@@ -68,6 +76,15 @@ export async function writePlacementBatch(
   now: Date,
 ): Promise<BatchOutcome[]> {
   if (!writes.some((w) => extras.some((e) => e.appliesTo(w)))) return insertPlacedOrders(db, branchId, writes);
+  // Points and a coupon fold into the placement statement itself (one round trip, the counter held no longer than
+  // for a plain order); a refusal there writes nothing, and the batch is written again the careful way below.
+  if (writes.every(canFoldExtras)) {
+    try {
+      return await insertPlacedOrders(db, branchId, writes, { at: now });
+    } catch (error) {
+      if (!(error instanceof FoldedExtraRefused)) throw error;
+    }
+  }
   const outcomes: (BatchOutcome | undefined)[] = writes.map(() => undefined);
   let live = writes.map((_, i) => i);
   // Each pass either writes the batch or refuses at least one more write, so the loop ends.

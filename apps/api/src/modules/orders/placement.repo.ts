@@ -1,6 +1,7 @@
+import { startOfLocalDay } from '@sufra/shared/branch-hours';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -8,8 +9,10 @@ import { branchOrderCounters, idempotencyKeys, orderLines, orderOutbox, orders }
 import { paymentAttempts } from '../../db/schema/payments.ts';
 import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
 import type { PlacedCouponWrite } from '../coupons/coupon-uses.ts';
+import { foldedCouponCtes, foldedCouponHeld, foldedCouponUsesCte } from '../coupons/coupons.repo.ts';
 import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
 import type { CheckoutPointsWrite } from '../loyalty/checkout-points.ts';
+import { foldedRedeemRowsCte, foldedSpendCtes, foldedSpendHeld } from '../loyalty/loyalty.repo.ts';
 import type { OrderRewardWrite } from '../loyalty/order-rewards.ts';
 import { orderPlacedNoticeSql } from '../order-events/order-events.repo.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
@@ -135,6 +138,44 @@ interface PlacementRow {
   attempt_id: number | null;
 }
 
+/** The SQLSTATE placement_extras_held raises with (migration 0027). */
+const EXTRA_REFUSED = 'SU001';
+
+/**
+ * Thrown by a statement with folded extras when one of them was refused (a wallet, a day's limit or a coupon's
+ * counter moved since the rules were checked): nothing was written; placement-extras writes the batch again the
+ * careful way, which says which write to refuse and why.
+ */
+export class FoldedExtraRefused extends Error {
+  constructor() {
+    super('a placement extra folded into the statement was refused');
+  }
+}
+
+/** Whether a write's extras can be folded into the placement statement (placement-extras, foldedExtrasInput). */
+export function canFoldExtras(write: PlacedOrderWrite): boolean {
+  return write.reward === undefined && write.coupon?.newCustomersOnly !== true;
+}
+
+/** A write's points and coupon as the statement's input carries them (all null when there are none, or not folded). */
+function foldedExtrasInput(w: PlacedOrderWrite, at: Date | undefined) {
+  const spend = at ? w.points?.spend : undefined;
+  const coupon = at ? w.coupon : undefined;
+  return {
+    points: spend?.points ?? null,
+    since: spend ? startOfLocalDay(at as Date, spend.rules.timeZone).toISOString() : null,
+    point_value: spend?.rules.pointValueHalalas ?? null,
+    min_points: spend?.rules.minPointsPerRedemption ?? null,
+    max_tx: spend?.rules.maxPointsPerTransaction ?? null,
+    max_day: spend?.rules.maxPointsPerDay ?? null,
+    max_count: spend?.rules.maxRedemptionsPerDay ?? null,
+    time_zone: spend?.rules.timeZone ?? null,
+    coupon_id: coupon?.couponId ?? null,
+    coupon_limit: coupon?.perCustomerLimit ?? null,
+    coupon_discount: coupon?.discountHalalas ?? null,
+  };
+}
+
 /**
  * The whole write of one branch's placements as one statement (data-modifying CTEs, atomic like a transaction):
  * each write's session check and key claim, the branch's next numbers, the orders, their lines, the outbox rows,
@@ -153,6 +194,7 @@ export async function insertPlacedOrders(
   db: Queryable,
   branchId: number,
   writes: PlacedOrderWrite[],
+  folded?: { at: Date },
 ): Promise<PlacementOutcome[]> {
   if (writes.some((w) => w.order.branchId !== branchId)) throw new Error('a batch of placements spans branches');
   // Hand-written rather than built from drizzle's builders: the text is the same for every batch (the orders and
@@ -204,6 +246,7 @@ export async function insertPlacedOrders(
         attempt_provider: paymentAttempt?.provider ?? null,
         attempt_key: paymentAttempt?.idempotencyKey ?? null,
         hand_to_kitchen: w.handToKitchen,
+        ...foldedExtrasInput(w, folded?.at),
         lines: lines.map((l) => ({
           position: l.position,
           kind: l.kind,
@@ -221,6 +264,14 @@ export async function insertPlacedOrders(
       };
     }),
   );
+  const at = folded?.at.toISOString();
+  const foldedExtras = at
+    ? {
+        ctes: sql.join([foldedSpendCtes, foldedCouponCtes(at)], sql`, `),
+        held: sql`${foldedSpendHeld} and ${foldedCouponHeld}`,
+        rows: sql.join([foldedRedeemRowsCte(at), foldedCouponUsesCte(branchId, at)], sql`, `),
+      }
+    : null;
   let result: unknown;
   try {
     result = await db.execute(sql`
@@ -232,7 +283,9 @@ export async function insertPlacedOrders(
         notes text, receive_at timestamptz, lat float8, lng float8, address jsonb, delivery_zone_id int,
         table_id int, table_number text, created_at timestamptz, updated_at timestamptz, context_version int, key text,
         request_hash text, response_status int, response_body jsonb, attempt_id int, attempt_provider text,
-        attempt_key text, hand_to_kitchen boolean, lines jsonb)
+        attempt_key text, hand_to_kitchen boolean, points int, since timestamptz, point_value int, min_points int,
+        max_tx int, max_day int, max_count int, time_zone text, coupon_id int, coupon_limit int, coupon_discount int8,
+        lines jsonb)
     ), checked as (
       -- The access check every signed-in request makes (sessions.repo customerSessionLiveSelect), and the key's: one
       -- index probe per write each (lateral, limit 1). As exists() the key's check was planned as one hashed scan of
@@ -254,11 +307,15 @@ export async function insertPlacedOrders(
       select c.*, row_number() over (partition by c.customer_id, c.key order by c.ord) as nth_of_key
       from checked c
       where c.live and not c.taken and c.current
-    ), fresh as (
-      -- The writes that go ahead, their ids (a cash order's drawn here) and their rank in the batch.
-      select c.*, coalesce(c.id, nextval('orders_id_seq')::int) as order_id, row_number() over (order by c.ord) as n
-      from candidates c
-      where c.nth_of_key = 1
+    ), go as (
+      select c.* from candidates c where c.nth_of_key = 1
+    ), ${foldedExtras ? sql`${foldedExtras.ctes}, ` : sql``}fresh as (
+      -- The writes that go ahead, their ids (a cash order's drawn here) and their rank in the batch. With folded
+      -- extras, only once every one of them held (else placement_extras_held stops the statement): their rows are
+      -- locked and moved here, before the branch's counter below, the lock order every transaction keeps.
+      select g.*, coalesce(g.id, nextval('orders_id_seq')::int) as order_id, row_number() over (order by g.ord) as n
+      from go g
+      ${foldedExtras ? sql`where placement_extras_held((select ${foldedExtras.held}))` : sql``}
     ), counter as (
       -- The batch's numbers: the n after the branch's last, the write ranked n taking last - count + n.
       insert into ${branchOrderCounters} (branch_id, last_number) values (${branchId}::int, (select count(*)::int from fresh))
@@ -312,7 +369,7 @@ export async function insertPlacedOrders(
       from placed p
       where p.attempt_provider is not null
       returning id, order_id
-    )
+    )${foldedExtras ? sql`, ${foldedExtras.rows}` : sql``}
     -- Wakes the kitchen relays and tells the boards when this commits (a select CTE nobody reads would not run, so
     -- it is here; PostgreSQL sends one notification for the statement's identical wake-ups).
     select c.ord, c.live, c.taken, c.current, p.order_id as id, p.number, a.id as attempt_id,
@@ -323,6 +380,7 @@ export async function insertPlacedOrders(
     left join attempt a on a.order_id = p.order_id
     order by c.ord`);
   } catch (error) {
+    if (pgErrorCode(error) === EXTRA_REFUSED) throw new FoldedExtraRefused();
     // A key inserted by a concurrent placement: alone, this write lost the race; in a batch, group commit retries
     // the batch's writes one at a time to find which.
     if (writes.length === 1 && isUniqueViolation(error, 'idempotency_keys_customer_key_pk')) {
