@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller, signIn } from './accounts.ts';
-import { STAFF, UUID } from './fixture-brands.ts';
+import { createFixedCoupon } from './coupons.ts';
+import { UUID } from './fixture-brands.ts';
 import { type MenuIds, menuIds, placeOrder } from './orders.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -19,18 +20,14 @@ describe('a new-customers-only coupon under concurrent first orders', () => {
   beforeAll(async () => {
     t = await createTestApp();
     ids = await menuIds(t, UUID.aMain);
-    const manager = caller(t);
-    expect((await manager.call('POST', '/api/staff/auth/login/', STAFF.aManager)).statusCode).toBe(200);
-    const created = await manager.call('POST', '/api/staff/coupons/', {
+    await createFixedCoupon(t, {
       code: 'FIRSTONLY',
-      name: { ar: 'أول طلب', en: 'First order' },
-      kind: 'fixed',
+      name: 'First order',
       amountHalalas: 300,
       globalLimit: null,
       perCustomerLimit: null,
       newCustomersOnly: true,
     });
-    expect(created.statusCode, created.body).toBe(201);
     for (let i = 0; i < DINERS; i += 1) {
       const c = caller(t, { ip: `10.0.7.${i + 1}` });
       const res = await signIn(t, c, UUID.aMain, `+9665000070${String(i).padStart(2, '0')}`, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller } from './accounts.ts';
+import { createFixedCoupon } from './coupons.ts';
 import { STAFF, UUID } from './fixture-brands.ts';
 import { diner, type MenuIds, menuIds, placeOrder } from './orders.ts';
 import { statementsOf } from './round-trips.ts';
@@ -129,17 +130,13 @@ describe('round trips per operation', () => {
     expect(row).toEqual({ wallet: 9_800, day: 200, count: 2, ledger: 9_800 });
   });
   it('an order with a coupon is one round trip: its counters moved in the placement statement', async () => {
-    const manager = caller(t);
-    expect((await manager.call('POST', '/api/staff/auth/login/', STAFF.aManager)).statusCode).toBe(200);
-    const created = await manager.call('POST', '/api/staff/coupons/', {
+    await createFixedCoupon(t, {
       code: 'TRIPS5',
-      name: { ar: 'عرض', en: 'Trips' },
-      kind: 'fixed',
+      name: 'Trips',
       amountHalalas: 500,
       globalLimit: 100,
       perCustomerLimit: 5,
     });
-    expect(created.statusCode, created.body).toBe(201);
     const { c, id } = await newDiner(0);
     expect((await order(c, { couponCode: 'trips5' })).statusCode).toBe(201);
     const placed = await statementsOf(() => order(c, { couponCode: 'trips5' }));
