@@ -17,6 +17,16 @@ export function rotationFor(index: number, count: number, from: number): number 
   return from + TURNS * 360 + ((target - current + 360) % 360);
 }
 
+/**
+ * How a slice's label turns from its radius (degrees): along the radius, so it fits the slice, and reading left to
+ * right where the wheel will stop. A label on the right half of the resting wheel (its middle turned by `rotation`
+ * to between 0° and 180° clockwise from the top) would read upside down the usual way, so it turns the other way.
+ */
+export function labelTurn(middle: number, rotation: number): 90 | -90 {
+  const resting = (((middle + rotation) % 360) + 360) % 360;
+  return resting > 0 && resting < 180 ? -90 : 90;
+}
+
 function reducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
@@ -81,7 +91,7 @@ export function PrizeWheel({
               <g key={s.id}>
                 <path d={path} fill={s.color} stroke="#fff" strokeWidth="1.5" />
                 <text
-                  transform={`rotate(${middle}) translate(0 -58) rotate(90)`}
+                  transform={`rotate(${middle}) translate(0 -58) rotate(${labelTurn(middle, rotation)})`}
                   className="wheel__label"
                   textAnchor="middle"
                   dominantBaseline="middle"
