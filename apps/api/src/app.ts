@@ -37,7 +37,7 @@ import { createMenuService, type MenuService } from './modules/menu/menu.service
 import { createLiveHub, type LiveHub } from './modules/order-events/live-hub.ts';
 import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
 import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
-import { createOrderLifecycle } from './modules/orders/order-lifecycle.ts';
+import { createOrderLifecycle, type OrderLifecycle } from './modules/orders/order-lifecycle.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService, toOrder } from './modules/orders/orders.service.ts';
 import { createPaymentExpiry } from './modules/payments/payment-expiry.ts';
@@ -48,7 +48,7 @@ import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes.ts';
 import { createPunchCardsService } from './modules/punch-cards/punch-cards.service.ts';
 import { subscribePunchCards } from './modules/punch-cards/punch-reactions.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
-import { createQrService } from './modules/qr/qr.service.ts';
+import { createQrService, type QrService } from './modules/qr/qr.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { createReferralService } from './modules/referral/referral.service.ts';
 import { subscribeReferral } from './modules/referral/referral-reactions.ts';
@@ -118,9 +118,8 @@ function loggerOptions(config: Config, stream: AppDeps['logStream']): FastifySer
   };
 }
 
-/** Builds the configured app (no listen): plugins, the API under /api, images, the web app. */
-export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const database = deps.database ?? (await createDatabase(config));
+/** Fastify with the app's plugins (errors, i18n, security headers, cookies, compression, the OpenAPI document). */
+async function createServer(config: Config, deps: AppDeps, database: DatabaseHandle) {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
     genReqId: () => randomUUID(),
@@ -146,6 +145,101 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
   await registerOpenApi(app);
+  return { app, allowedMethods };
+}
+
+/**
+ * Card payments and their background work: the refund relay and the sweep of abandoned card orders. Webhooks are
+ * acknowledged before their payment is settled: the app's close waits for those settles.
+ */
+function createPayments(app: FastifyInstance, ctx: AppContext, lifecycle: OrderLifecycle) {
+  const { config } = ctx;
+  const payments = createPaymentsService(ctx, {
+    provider: app.paymentProvider,
+    log: app.log,
+    onRefundQueued: () => refundRelay.kick(),
+    toOrder,
+    lifecycle,
+  });
+  const refundRelay = createRefundRelay({
+    drain: () => payments.drainRefundsOnce(),
+    log: app.log,
+    intervalMs: config.kitchen.relayIntervalMs,
+  });
+  app.decorate('paymentWebhooks', { idle: () => payments.webhooksIdle() });
+  app.addHook('onClose', async () => payments.webhooksIdle());
+  const paymentExpiry = createPaymentExpiry({
+    sweep: () => payments.expireAbandonedOnce(),
+    log: app.log,
+    intervalMs: config.payments.cardPaymentSweepIntervalMs,
+  });
+  return { payments, refundRelay, paymentExpiry };
+}
+
+/** Everything the API's routes are given. */
+interface ApiWiring {
+  database: DatabaseHandle;
+  config: Config;
+  ctx: AppContext;
+  qr: QrService;
+  branches: ReturnType<typeof createBranchesService>;
+  menu: MenuService;
+  ads: ReturnType<typeof createAdsService>;
+  otp: ReturnType<typeof createOtpService>;
+  sessions: ReturnType<typeof createSessionsService>;
+  customers: ReturnType<typeof createCustomersService>;
+  staff: ReturnType<typeof createStaffService>;
+  orders: ReturnType<typeof createOrdersService>;
+  payments: ReturnType<typeof createPaymentsService>;
+  orderEvents: ReturnType<typeof createOrderEventsService>;
+  tables: ReturnType<typeof createTablesService>;
+  loyalty: LoyaltyService;
+  rewards: ReturnType<typeof createRewardsService>;
+  evaluations: ReturnType<typeof createEvaluationsService>;
+  referral: ReturnType<typeof createReferralService>;
+  guards: ReturnType<typeof createAuthGuards>;
+  onSmsQueued: () => void;
+}
+
+/** The API under /api. */
+async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
+  const { database, config, ctx, qr, branches, menu, ads, otp, sessions, customers, staff, orders, payments } = wiring;
+  const { orderEvents, tables, loyalty, rewards, evaluations, referral, guards, onSmsQueued } = wiring;
+  // Routes are registered explicitly so the wiring is visible (house rules: no autoload).
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(qrRoutes, { qr });
+      await api.register(branchesRoutes, { branches, qr });
+      await api.register(menuRoutes, { menu });
+      await api.register(adsRoutes, { ads });
+      await api.register(authRoutes, { config, qr, otp, sessions, guards, now: ctx.now });
+      await api.register(customersRoutes, { config, qr, customers, otp, guards });
+      await api.register(staffRoutes, { config, staff, sessions, guards, now: ctx.now });
+      await api.register(ordersRoutes, { qr, orders, guards });
+      await api.register(paymentsRoutes, { qr, payments, guards });
+      await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
+      await api.register(tablesRoutes, { tables, guards });
+      await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
+      await api.register(evaluationsRoutes, { qr, evaluations, guards });
+      await api.register(punchCardsRoutes, { qr, punchCards: createPunchCardsService(ctx), guards });
+      await api.register(couponsRoutes, { qr, coupons: createCouponsService(ctx, { menu }), guards });
+      await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
+      await api.register(referralRoutes, { qr, referral, guards });
+      await api.register(gamesRoutes, {
+        qr,
+        games: createGamesService(ctx, { onSmsQueued }),
+        guards,
+      });
+    },
+    { prefix: '/api' },
+  );
+}
+
+/** Builds the configured app (no listen): plugins, the API under /api, images, the web app. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const database = deps.database ?? (await createDatabase(config));
+  const { app, allowedMethods } = await createServer(config, deps, database);
 
   const ctx: AppContext = {
     db: database.db,
@@ -192,25 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   subscribePunchCards(lifecycle);
   subscribeCoupons(lifecycle);
   subscribeReferral(lifecycle);
-  const payments = createPaymentsService(ctx, {
-    provider: app.paymentProvider,
-    log: app.log,
-    onRefundQueued: () => refundRelay.kick(),
-    toOrder,
-    lifecycle,
-  });
-  const refundRelay = createRefundRelay({
-    drain: () => payments.drainRefundsOnce(),
-    log: app.log,
-    intervalMs: config.kitchen.relayIntervalMs,
-  });
-  app.decorate('paymentWebhooks', { idle: () => payments.webhooksIdle() });
-  app.addHook('onClose', async () => payments.webhooksIdle());
-  const paymentExpiry = createPaymentExpiry({
-    sweep: () => payments.expireAbandonedOnce(),
-    log: app.log,
-    intervalMs: config.payments.cardPaymentSweepIntervalMs,
-  });
+  const { payments, refundRelay, paymentExpiry } = createPayments(app, ctx, lifecycle);
   const orders = createOrdersService(ctx, {
     menu,
     lifecycle,
@@ -251,35 +327,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     loadStaff: (id, familyId) => staff.loadLivePrincipal(id, familyId),
   });
 
-  // Routes are registered explicitly so the wiring is visible (house rules: no autoload).
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { database });
-      await api.register(qrRoutes, { qr });
-      await api.register(branchesRoutes, { branches, qr });
-      await api.register(menuRoutes, { menu });
-      await api.register(adsRoutes, { ads });
-      await api.register(authRoutes, { config, qr, otp, sessions, guards, now: ctx.now });
-      await api.register(customersRoutes, { config, qr, customers, otp, guards });
-      await api.register(staffRoutes, { config, staff, sessions, guards, now: ctx.now });
-      await api.register(ordersRoutes, { qr, orders, guards });
-      await api.register(paymentsRoutes, { qr, payments, guards });
-      await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
-      await api.register(tablesRoutes, { tables, guards });
-      await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
-      await api.register(evaluationsRoutes, { qr, evaluations, guards });
-      await api.register(punchCardsRoutes, { qr, punchCards: createPunchCardsService(ctx), guards });
-      await api.register(couponsRoutes, { qr, coupons: createCouponsService(ctx, { menu }), guards });
-      await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
-      await api.register(referralRoutes, { qr, referral, guards });
-      await api.register(gamesRoutes, {
-        qr,
-        games: createGamesService(ctx, { onSmsQueued: () => smsRelay.kick() }),
-        guards,
-      });
-    },
-    { prefix: '/api' },
-  );
+  await registerApiRoutes(app, {
+    database,
+    config,
+    ctx,
+    qr,
+    branches,
+    menu,
+    ads,
+    otp,
+    sessions,
+    customers,
+    staff,
+    orders,
+    payments,
+    orderEvents,
+    tables,
+    loyalty,
+    rewards,
+    evaluations,
+    referral,
+    guards,
+    onSmsQueued: () => smsRelay.kick(),
+  });
 
   await registerWeb(app, config, {
     allowedMethods,

@@ -263,14 +263,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Reads and validates the environment once; throws a ConfigError listing every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+type Env = z.output<typeof envSchema>;
+
+/** A true/false variable: "true" or "1" is on, anything else off, unset the fallback. */
+function flag(value: string | undefined, fallback: boolean): boolean {
+  return value === undefined ? fallback : value === 'true' || value === '1';
+}
+
+/** What the schema alone cannot say: settings that need each other (production's, a provider's keys, …). */
+function crossChecks(e: Env, trustProxy: ReturnType<typeof parseTrustProxy>): string[] {
   const problems: string[] = [];
   // Production needs a secret of its own: several instances must share it, and one made up in DATA_DIR
   // (development, auth-secret.ts) is lost with the folder, signing every diner and staff member out.
@@ -286,13 +287,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       '  PAYMENT_PROVIDER: required in production: moyasar, or test to run the built-in test gateway (its keys are published; demos only)',
     );
   }
-  const paymentProvider = e.PAYMENT_PROVIDER ?? 'test';
   if (e.API_WORKERS > 1 && !e.DATABASE_URL) {
     problems.push(
       '  API_WORKERS: more than 1 needs DATABASE_URL (the embedded PGlite database belongs to one process)',
     );
   }
-  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`  TRUST_PROXY: ${trustProxy}`);
   const twilioSet = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
   if (e.SMS_PROVIDER === 'twilio' && !twilioSet) {
@@ -301,7 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const names = [e.CUSTOMER_ACCESS_COOKIE, e.CUSTOMER_REFRESH_COOKIE, e.STAFF_ACCESS_COOKIE, e.STAFF_REFRESH_COOKIE];
   if (new Set(names).size !== names.length) problems.push('  *_COOKIE: the four cookie names must differ');
   const moyasarSet = e.MOYASAR_SECRET_KEY && e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_WEBHOOK_SECRET;
-  if (paymentProvider === 'moyasar' && !moyasarSet) {
+  if ((e.PAYMENT_PROVIDER ?? 'test') === 'moyasar' && !moyasarSet) {
     problems.push(
       '  PAYMENT_PROVIDER: moyasar needs MOYASAR_SECRET_KEY, MOYASAR_PUBLISHABLE_KEY and MOYASAR_WEBHOOK_SECRET',
     );
@@ -310,11 +309,82 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.UPLOADS_STORAGE === 's3' && !s3Set) {
     problems.push('  UPLOADS_STORAGE: s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
+  return problems;
+}
+
+function s3Of(e: Env): Config['s3'] {
+  return e.UPLOADS_STORAGE === 's3' && e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+    ? {
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        prefix: e.S3_PREFIX,
+      }
+    : null;
+}
+
+function smsOf(e: Env): Config['sms'] {
+  // Production keeps the outbox (codes anyone with a manager login could read) off unless asked.
+  const outboxDefault = e.NODE_ENV !== 'production';
+  return {
+    provider: e.SMS_PROVIDER,
+    twilio:
+      e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+          }
+        : null,
+    outboxVisible: flag(e.SMS_OUTBOX_VISIBLE, outboxDefault),
+    relayIntervalMs: e.SMS_RELAY_INTERVAL_MS,
+  };
+}
+
+function paymentsOf(e: Env, publicUrl: string): Config['payments'] {
+  const paymentProvider = e.PAYMENT_PROVIDER ?? 'test';
+  return {
+    provider: paymentProvider,
+    timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    cardPaymentTimeoutMs: e.CARD_PAYMENT_TIMEOUT_MINUTES * 60_000,
+    cardPaymentSweepIntervalMs: e.CARD_PAYMENT_SWEEP_INTERVAL_MS,
+    moyasar:
+      paymentProvider === 'moyasar' && e.MOYASAR_SECRET_KEY && e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_WEBHOOK_SECRET
+        ? {
+            secretKey: e.MOYASAR_SECRET_KEY,
+            publishableKey: e.MOYASAR_PUBLISHABLE_KEY,
+            webhookSecret: e.MOYASAR_WEBHOOK_SECRET,
+            apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
+          }
+        : null,
+    testGateway: {
+      secretKey: e.TEST_GATEWAY_SECRET_KEY,
+      webhookSecret: e.TEST_GATEWAY_WEBHOOK_SECRET,
+      apiUrl: e.TEST_GATEWAY_API_URL?.replace(/\/$/, '') ?? null,
+      publicUrl: `${publicUrl}/test-gateway`,
+      webhookUrl: e.TEST_GATEWAY_WEBHOOK_URL ?? null,
+      webhookIntervalMs: e.TEST_GATEWAY_WEBHOOK_INTERVAL_MS,
+      holdMs: e.TEST_GATEWAY_HOLD_MS ?? e.PAYMENT_TIMEOUT_MS * 3,
+    },
+  };
+}
+
+/** Reads and validates the environment once; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const problems = crossChecks(e, trustProxy);
   if (problems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
-  // Production keeps the outbox (codes anyone with a manager login could read) and the demo seed off unless asked.
-  const outboxDefault = !production;
-  const flag = (value: string | undefined, fallback: boolean) =>
-    value === undefined ? fallback : value === 'true' || value === '1';
+  // Production keeps the demo seed off unless asked (and the SMS outbox: smsOf).
+  const production = e.NODE_ENV === 'production';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const atRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
   return {
@@ -323,17 +393,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: atRoot(e.DATA_DIR),
     uploadsDir: atRoot(e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads')),
-    s3:
-      e.UPLOADS_STORAGE === 's3' && e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-        ? {
-            endpoint: e.S3_ENDPOINT,
-            bucket: e.S3_BUCKET,
-            region: e.S3_REGION,
-            accessKeyId: e.S3_ACCESS_KEY_ID,
-            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-            prefix: e.S3_PREFIX,
-          }
-        : null,
+    s3: s3Of(e),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     workers: e.API_WORKERS,
@@ -351,48 +411,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       staffAccess: e.STAFF_ACCESS_COOKIE,
       staffRefresh: e.STAFF_REFRESH_COOKIE,
     },
-    sms: {
-      provider: e.SMS_PROVIDER,
-      twilio:
-        e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-          ? {
-              accountSid: e.TWILIO_ACCOUNT_SID,
-              authToken: e.TWILIO_AUTH_TOKEN,
-              from: e.TWILIO_FROM,
-              apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
-            }
-          : null,
-      outboxVisible: flag(e.SMS_OUTBOX_VISIBLE, outboxDefault),
-      relayIntervalMs: e.SMS_RELAY_INTERVAL_MS,
-    },
+    sms: smsOf(e),
     otpSendsPerIpPerHour: e.OTP_SENDS_PER_IP_PER_HOUR,
     otpSendGapMs: e.OTP_SEND_GAP_SECONDS * 1000,
     signInFailuresPerIpPerHour: e.SIGN_IN_FAILURES_PER_IP_PER_HOUR,
     kitchen: { relayIntervalMs: e.KITCHEN_RELAY_INTERVAL_MS },
     loyalty: { pointsExpiryIntervalMs: e.POINTS_EXPIRY_INTERVAL_MS },
-    payments: {
-      provider: paymentProvider,
-      timeoutMs: e.PAYMENT_TIMEOUT_MS,
-      cardPaymentTimeoutMs: e.CARD_PAYMENT_TIMEOUT_MINUTES * 60_000,
-      cardPaymentSweepIntervalMs: e.CARD_PAYMENT_SWEEP_INTERVAL_MS,
-      moyasar:
-        paymentProvider === 'moyasar' && e.MOYASAR_SECRET_KEY && e.MOYASAR_PUBLISHABLE_KEY && e.MOYASAR_WEBHOOK_SECRET
-          ? {
-              secretKey: e.MOYASAR_SECRET_KEY,
-              publishableKey: e.MOYASAR_PUBLISHABLE_KEY,
-              webhookSecret: e.MOYASAR_WEBHOOK_SECRET,
-              apiUrl: e.MOYASAR_API_URL.replace(/\/$/, ''),
-            }
-          : null,
-      testGateway: {
-        secretKey: e.TEST_GATEWAY_SECRET_KEY,
-        webhookSecret: e.TEST_GATEWAY_WEBHOOK_SECRET,
-        apiUrl: e.TEST_GATEWAY_API_URL?.replace(/\/$/, '') ?? null,
-        publicUrl: `${publicUrl}/test-gateway`,
-        webhookUrl: e.TEST_GATEWAY_WEBHOOK_URL ?? null,
-        webhookIntervalMs: e.TEST_GATEWAY_WEBHOOK_INTERVAL_MS,
-        holdMs: e.TEST_GATEWAY_HOLD_MS ?? e.PAYMENT_TIMEOUT_MS * 3,
-      },
-    },
+    payments: paymentsOf(e, publicUrl),
   };
 }

@@ -101,234 +101,289 @@ export interface OtpServiceDeps {
   };
 }
 
-export function createOtpService(ctx: AppContext, deps: OtpServiceDeps) {
+/** What the codes' operations need: the app, and the service's settings and collaborators. */
+export interface OtpDeps extends OtpServiceDeps {
+  ctx: AppContext;
+}
+
+function hashCode(deps: OtpDeps, requestId: string, code: string) {
+  return createHmac('sha256', deps.secret).update(`otp.${requestId}.${code}`).digest();
+}
+
+/** When the next send to this phone (and from this ip) is allowed; null when now. */
+async function nextSendAllowedAt(deps: OtpDeps, q: Queryable, phone: string, ip: string | null, now: Date) {
+  const t = now.getTime();
+  const waits: Date[] = [];
+  const recent = await sendsToPhoneSince(q, phone, new Date(t - 10 * MINUTE));
+  if (recent.count >= OTP_RULES.sendsPerPhonePer10Min && recent.oldest) {
+    waits.push(new Date(recent.oldest.getTime() + 10 * MINUTE));
+  }
+  const gap = await sendsToPhoneSince(q, phone, new Date(t - deps.sendGapMs));
+  if (gap.count > 0 && gap.oldest) waits.push(new Date(gap.oldest.getTime() + deps.sendGapMs));
+  const day = await sendsToPhoneSince(q, phone, new Date(t - DAY));
+  if (day.count >= OTP_RULES.sendsPerPhonePerDay && day.oldest) waits.push(new Date(day.oldest.getTime() + DAY));
+  if (ip) {
+    const fromIp = await sendsFromIpSince(q, ip, new Date(t - 60 * MINUTE));
+    if (fromIp.count >= deps.ipSendsPerHour && fromIp.oldest)
+      waits.push(new Date(fromIp.oldest.getTime() + 60 * MINUTE));
+  }
+  if (waits.length === 0) return null;
+  return new Date(Math.max(...waits.map((d) => d.getTime())));
+}
+
+/**
+ * The throttles on checking a code (docs/decisions.md, "Sign-in throttling"). What slows the one guessing: wrong
+ * codes from this address for this phone, and from this address for any phone. What never locks the owner out: the
+ * phone's own ceiling (wrong codes from anywhere) only refuses more tries of a code that already had a wrong one, so
+ * a fresh code's first try is always checked; the address-wide throttle leaves first tries alone too, since many
+ * diners share a venue's address.
+ */
+async function throttleRefusal(
+  deps: OtpDeps,
+  q: Queryable,
+  row: OtpRow,
+  ip: string,
+  now: Date,
+): Promise<AppError | null> {
+  const t = now.getTime();
+  const firstTry = row.wrongTries === 0;
+  const pairRule = OTP_RULES.perAddressAndPhone;
+  const pair = await verifyFailuresSince(q, { phone: row.phone, ip }, new Date(t - pairRule.windowMs), true);
+  const waits = [nextTryAt(pairRule, pair, now)];
+  if (!firstTry) {
+    const ipRule = { ...OTP_RULES.perAddress, free: deps.failuresPerIpPerHour };
+    const fromIp = await verifyFailuresSince(q, { ip }, new Date(t - ipRule.windowMs), false);
+    waits.push(nextTryAt(ipRule, fromIp, now));
+  }
+  const wait = latestOf(waits);
+  if (wait) return limited('sign_in_throttled', wait, now);
+  if (firstTry) return null;
+  const phoneSince = new Date(t - OTP_RULES.perPhoneWindowMs);
+  const forPhone = await verifyFailuresSince(q, { phone: row.phone }, phoneSince, true);
+  if (forPhone.count < OTP_RULES.perPhoneCeiling) return null;
+  const resend = await nextSendAllowedAt(deps, q, row.phone, null, now);
+  return limited('otp_tries_exceeded', resend ?? new Date(t + 1000), now);
+}
+
+/**
+ * Sends a code. The answer is the same whether the number belongs to a customer or not, for both purposes, so
+ * the endpoint cannot be used to find out who is registered: a change to a number in use is refused only once
+ * its code is verified (verifyPhoneChange), which proves the caller holds that phone.
+ */
+export async function requestOtp(
+  deps: OtpDeps,
+  input: {
+    brandId: number;
+    brandName: { ar: string; en: string };
+    phone: PhoneInputBody;
+    purpose: OtpPurpose;
+    customerId: number | null;
+    ip: string;
+    language: Language;
+  },
+): Promise<OtpRequestResponse> {
+  const { ctx } = deps;
   const { db } = ctx;
-  const hashCode = (requestId: string, code: string) =>
-    createHmac('sha256', deps.secret).update(`otp.${requestId}.${code}`).digest();
+  const parsed = parsePhone(input.phone);
+  if (!parsed.ok) throw phoneError(parsed.problem);
+  const phone = parsed.e164;
+  const now = ctx.now();
+  const requestId = randomUUID();
+  const code = String(randomInt(0, 10_000)).padStart(4, '0');
+  const expiresAt = new Date(now.getTime() + OTP_RULES.ttlMs);
 
-  /** When the next send to this phone (and from this ip) is allowed; null when now. */
-  async function nextSendAllowedAt(q: typeof db, phone: string, ip: string | null, now: Date) {
-    const t = now.getTime();
-    const waits: Date[] = [];
-    const recent = await sendsToPhoneSince(q, phone, new Date(t - 10 * MINUTE));
-    if (recent.count >= OTP_RULES.sendsPerPhonePer10Min && recent.oldest) {
-      waits.push(new Date(recent.oldest.getTime() + 10 * MINUTE));
-    }
-    const gap = await sendsToPhoneSince(q, phone, new Date(t - deps.sendGapMs));
-    if (gap.count > 0 && gap.oldest) waits.push(new Date(gap.oldest.getTime() + deps.sendGapMs));
-    const day = await sendsToPhoneSince(q, phone, new Date(t - DAY));
-    if (day.count >= OTP_RULES.sendsPerPhonePerDay && day.oldest) waits.push(new Date(day.oldest.getTime() + DAY));
-    if (ip) {
-      const fromIp = await sendsFromIpSince(q, ip, new Date(t - 60 * MINUTE));
-      if (fromIp.count >= deps.ipSendsPerHour && fromIp.oldest)
-        waits.push(new Date(fromIp.oldest.getTime() + 60 * MINUTE));
-    }
-    if (waits.length === 0) return null;
-    return new Date(Math.max(...waits.map((d) => d.getTime())));
-  }
+  await db.transaction(async (tx) => {
+    await lockPhone(tx, phone);
+    const wait = await nextSendAllowedAt(deps, tx, phone, input.ip, now);
+    if (wait) throw limited('otp_send_limited', wait, now);
+    await insertOtp(tx, {
+      id: requestId,
+      brandId: input.brandId,
+      phone,
+      purpose: input.purpose,
+      customerId: input.purpose === 'change_phone' ? input.customerId : null,
+      codeHash: hashCode(deps, requestId, code).toString('hex'),
+      expiresAt,
+      ip: input.ip,
+      createdAt: now,
+    });
+    await insertSms(tx, {
+      brandId: input.brandId,
+      toPhone: phone,
+      body: otpSmsBody(code, input.language, input.brandName),
+      now,
+    });
+  });
+  deps.onSmsQueued();
 
-  /**
-   * The throttles on checking a code (docs/decisions.md, "Sign-in throttling"). What slows the one guessing: wrong
-   * codes from this address for this phone, and from this address for any phone. What never locks the owner out: the
-   * phone's own ceiling (wrong codes from anywhere) only refuses more tries of a code that already had a wrong one, so
-   * a fresh code's first try is always checked; the address-wide throttle leaves first tries alone too, since many
-   * diners share a venue's address.
-   */
-  async function throttleRefusal(q: typeof db, row: OtpRow, ip: string, now: Date): Promise<AppError | null> {
-    const t = now.getTime();
-    const firstTry = row.wrongTries === 0;
-    const pairRule = OTP_RULES.perAddressAndPhone;
-    const pair = await verifyFailuresSince(q, { phone: row.phone, ip }, new Date(t - pairRule.windowMs), true);
-    const waits = [nextTryAt(pairRule, pair, now)];
-    if (!firstTry) {
-      const ipRule = { ...OTP_RULES.perAddress, free: deps.failuresPerIpPerHour };
-      const fromIp = await verifyFailuresSince(q, { ip }, new Date(t - ipRule.windowMs), false);
-      waits.push(nextTryAt(ipRule, fromIp, now));
-    }
-    const wait = latestOf(waits);
-    if (wait) return limited('sign_in_throttled', wait, now);
-    if (firstTry) return null;
-    const phoneSince = new Date(t - OTP_RULES.perPhoneWindowMs);
-    const forPhone = await verifyFailuresSince(q, { phone: row.phone }, phoneSince, true);
-    if (forPhone.count < OTP_RULES.perPhoneCeiling) return null;
-    const resend = await nextSendAllowedAt(q, row.phone, null, now);
-    return limited('otp_tries_exceeded', resend ?? new Date(t + 1000), now);
-  }
-
+  const resendAt = (await nextSendAllowedAt(deps, db, phone, null, now)) ?? now;
   return {
-    /**
-     * Sends a code. The answer is the same whether the number belongs to a customer or not, for both purposes, so
-     * the endpoint cannot be used to find out who is registered: a change to a number in use is refused only once
-     * its code is verified (verifyPhoneChange), which proves the caller holds that phone.
-     */
-    async requestOtp(input: {
-      brandId: number;
-      brandName: { ar: string; en: string };
-      phone: PhoneInputBody;
-      purpose: OtpPurpose;
-      customerId: number | null;
-      ip: string;
-      language: Language;
-    }): Promise<OtpRequestResponse> {
-      const parsed = parsePhone(input.phone);
-      if (!parsed.ok) throw phoneError(parsed.problem);
-      const phone = parsed.e164;
-      const now = ctx.now();
-      const requestId = randomUUID();
-      const code = String(randomInt(0, 10_000)).padStart(4, '0');
-      const expiresAt = new Date(now.getTime() + OTP_RULES.ttlMs);
+    requestId,
+    phone,
+    expiresAt: expiresAt.toISOString(),
+    resendAt: resendAt.toISOString(),
+    codeLength: 4,
+  };
+}
 
-      await db.transaction(async (tx) => {
-        await lockPhone(tx, phone);
-        const wait = await nextSendAllowedAt(tx, phone, input.ip, now);
-        if (wait) throw limited('otp_send_limited', wait, now);
-        await insertOtp(tx, {
-          id: requestId,
-          brandId: input.brandId,
-          phone,
-          purpose: input.purpose,
-          customerId: input.purpose === 'change_phone' ? input.customerId : null,
-          codeHash: hashCode(requestId, code).toString('hex'),
-          expiresAt,
-          ip: input.ip,
-          createdAt: now,
-        });
-        await insertSms(tx, {
-          brandId: input.brandId,
-          toPhone: phone,
-          body: otpSmsBody(code, input.language, input.brandName),
-          now,
-        });
+/**
+ * Checks a code against its request, from the client address `ip`. Refusals, in order: unknown or spent or
+ * expired code; too many wrong tries on this code (refused even with the right code); the throttles
+ * (throttleRefusal); wrong code (counted on the code and as the address's failure).
+ *
+ * The check runs with the code's row locked (FOR UPDATE), so simultaneous guesses at one code are checked one
+ * after another and never more than five are compared; the lock is held for a few short statements.
+ */
+export async function checkCode(
+  deps: OtpDeps,
+  input: { brandId: number; requestId: string; code: string; purpose: OtpPurpose; ip: string },
+) {
+  const { ctx } = deps;
+  const { db } = ctx;
+  const now = ctx.now();
+  if (!UUID_RE.test(input.requestId)) throw new AppError('otp_expired');
+  // Refusals are returned, not thrown, so the transaction commits what they counted.
+  const outcome = await db.transaction(async (tx): Promise<{ row: OtpRow } | { refusal: AppError }> => {
+    const row = await findOtp(tx, input.requestId.toLowerCase(), input.brandId, { lock: true });
+    if (!row || row.purpose !== input.purpose) return { refusal: new AppError('otp_expired') };
+    if (row.consumedAt || row.expiresAt <= now) return { refusal: new AppError('otp_expired') };
+    if (row.wrongTries >= OTP_RULES.maxWrongTriesPerCode) {
+      const wait = await nextSendAllowedAt(deps, tx, row.phone, null, now);
+      return { refusal: limited('otp_tries_exceeded', wait ?? new Date(now.getTime() + 1000), now) };
+    }
+    const throttled = await throttleRefusal(deps, tx, row, input.ip, now);
+    if (throttled) return { refusal: throttled };
+    const right = timingSafeEqual(hashCode(deps, row.id, input.code), Buffer.from(row.codeHash, 'hex'));
+    await recordVerifyAttempt(tx, { phone: row.phone, ip: input.ip, success: right, at: now });
+    if (right) return { row };
+    const tries = await addWrongTry(tx, row.id, OTP_RULES.maxWrongTriesPerCode);
+    const triesLeft = Math.max(0, OTP_RULES.maxWrongTriesPerCode - (tries ?? OTP_RULES.maxWrongTriesPerCode));
+    return { refusal: new AppError('otp_incorrect', { triesLeft }, { code: 'otp_incorrect' }) };
+  });
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.row;
+}
+
+/**
+ * Registers the verified number's diner with their profile, inside the sign-in's transaction; the referral's lead
+ * joins there too. A concurrent registration of the same number wins quietly: this signs in to that customer.
+ */
+async function register(
+  deps: OtpDeps,
+  tx: Queryable,
+  input: { brandId: number; profile: z.infer<typeof registrationProfile> | undefined; language: Language },
+  at: { phone: string; referrerId: number | undefined; now: Date },
+): Promise<{ customer: CustomerRow; created: boolean }> {
+  const { phone, referrerId, now } = at;
+  const profile = input.profile;
+  if (!profile) throw new AppError('registration_required');
+  const inserted = await insertCustomer(tx, {
+    brandId: input.brandId,
+    phone,
+    fullName: profile.fullName,
+    email: profile.email ?? null,
+    ageGroup: profile.ageGroup ?? null,
+    gender: profile.gender ?? null,
+    city: profile.city ? profile.city : null,
+    language: input.language,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // A concurrent registration of the same number won: sign in to that customer.
+  if (inserted) {
+    const friend = { brandId: input.brandId, friendId: inserted.id, friendPhone: phone, referrerId };
+    await deps.referral?.joined(tx, friend);
+    return { customer: inserted, created: true };
+  }
+  const customer = await findCustomerByPhone(tx, input.brandId, phone);
+  if (!customer) throw new Error('customer vanished during registration');
+  return { customer, created: false };
+}
+
+/**
+ * Verifies a sign-in code: signs in the customer of this number, or registers them with the profile.
+ * Spending the code, creating the customer and the session are one transaction.
+ */
+export async function verifySignIn(
+  deps: OtpDeps,
+  input: {
+    brandId: number;
+    requestId: string;
+    code: string;
+    profile: z.infer<typeof registrationProfile> | undefined;
+    referralCode?: string | undefined;
+    language: Language;
+    ip: string;
+  },
+): Promise<{ customer: CustomerRow; tokens: IssuedTokens; created: boolean }> {
+  const { ctx } = deps;
+  const { db } = ctx;
+  const row = await checkCode(deps, { ...input, purpose: 'sign_in' });
+  const existing = await findCustomerByPhone(db, input.brandId, row.phone);
+  // Unknown number without a profile: the code stays usable for the registration call.
+  if (!existing && !input.profile) throw new AppError('registration_required');
+  // A bad referral code is refused before the code is spent, so the diner can fix it and send again.
+  const referrerId = existing ? undefined : await deps.referral?.referrerOf(input.brandId, input.referralCode);
+  const now = ctx.now();
+  return db.transaction(async (tx) => {
+    if (!(await consumeOtp(tx, row.id, now, OTP_RULES.maxWrongTriesPerCode))) throw new AppError('otp_expired');
+    const customer = existing ?? (await findCustomerByPhone(tx, input.brandId, row.phone));
+    const registered = customer
+      ? { customer, created: false }
+      : await register(deps, tx, input, { phone: row.phone, referrerId, now });
+    const tokens = await deps.sessions.issue(tx, {
+      kind: 'customer',
+      id: registered.customer.id,
+      brandId: input.brandId,
+    });
+    return { customer: registered.customer, tokens, created: registered.created };
+  });
+}
+
+/** Moves the signed-in customer to the number a change_phone code was sent to. */
+export async function verifyPhoneChange(
+  deps: OtpDeps,
+  input: {
+    brandId: number;
+    customerId: number;
+    requestId: string;
+    code: string;
+    ip: string;
+  },
+) {
+  const { ctx } = deps;
+  const { db } = ctx;
+  const row = await checkCode(deps, { ...input, purpose: 'change_phone' });
+  if (row.customerId !== input.customerId) throw new AppError('otp_expired');
+  const now = ctx.now();
+  const inUse = () => new AppError('phone_in_use', undefined, { 'phone.phone_number': 'phone_in_use' });
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await consumeOtp(tx, row.id, now, OTP_RULES.maxWrongTriesPerCode))) throw new AppError('otp_expired');
+      if (await findCustomerByPhone(tx, input.brandId, row.phone)) throw inUse();
+      const customer = await updateCustomer(tx, input.customerId, input.brandId, {
+        phone: row.phone,
+        updatedAt: now,
       });
-      deps.onSmsQueued();
+      if (!customer) throw new AppError('session_expired');
+      return customer;
+    });
+  } catch (error) {
+    // Someone registered the number between our check and the update: the UNIQUE constraint said no.
+    if (isUniqueViolation(error)) throw inUse();
+    throw error;
+  }
+}
 
-      const resendAt = (await nextSendAllowedAt(db, phone, null, now)) ?? now;
-      return {
-        requestId,
-        phone,
-        expiresAt: expiresAt.toISOString(),
-        resendAt: resendAt.toISOString(),
-        codeLength: 4,
-      };
-    },
-
-    /**
-     * Checks a code against its request, from the client address `ip`. Refusals, in order: unknown or spent or
-     * expired code; too many wrong tries on this code (refused even with the right code); the throttles
-     * (throttleRefusal); wrong code (counted on the code and as the address's failure).
-     *
-     * The check runs with the code's row locked (FOR UPDATE), so simultaneous guesses at one code are checked one
-     * after another and never more than five are compared; the lock is held for a few short statements.
-     */
-    async checkCode(input: { brandId: number; requestId: string; code: string; purpose: OtpPurpose; ip: string }) {
-      const now = ctx.now();
-      if (!UUID_RE.test(input.requestId)) throw new AppError('otp_expired');
-      // Refusals are returned, not thrown, so the transaction commits what they counted.
-      const outcome = await db.transaction(async (tx): Promise<{ row: OtpRow } | { refusal: AppError }> => {
-        const row = await findOtp(tx, input.requestId.toLowerCase(), input.brandId, { lock: true });
-        if (!row || row.purpose !== input.purpose) return { refusal: new AppError('otp_expired') };
-        if (row.consumedAt || row.expiresAt <= now) return { refusal: new AppError('otp_expired') };
-        if (row.wrongTries >= OTP_RULES.maxWrongTriesPerCode) {
-          const wait = await nextSendAllowedAt(tx, row.phone, null, now);
-          return { refusal: limited('otp_tries_exceeded', wait ?? new Date(now.getTime() + 1000), now) };
-        }
-        const throttled = await throttleRefusal(tx, row, input.ip, now);
-        if (throttled) return { refusal: throttled };
-        const right = timingSafeEqual(hashCode(row.id, input.code), Buffer.from(row.codeHash, 'hex'));
-        await recordVerifyAttempt(tx, { phone: row.phone, ip: input.ip, success: right, at: now });
-        if (right) return { row };
-        const tries = await addWrongTry(tx, row.id, OTP_RULES.maxWrongTriesPerCode);
-        const triesLeft = Math.max(0, OTP_RULES.maxWrongTriesPerCode - (tries ?? OTP_RULES.maxWrongTriesPerCode));
-        return { refusal: new AppError('otp_incorrect', { triesLeft }, { code: 'otp_incorrect' }) };
-      });
-      if ('refusal' in outcome) throw outcome.refusal;
-      return outcome.row;
-    },
-
-    /**
-     * Verifies a sign-in code: signs in the customer of this number, or registers them with the profile.
-     * Spending the code, creating the customer and the session are one transaction.
-     */
-    async verifySignIn(input: {
-      brandId: number;
-      requestId: string;
-      code: string;
-      profile: z.infer<typeof registrationProfile> | undefined;
-      referralCode?: string | undefined;
-      language: Language;
-      ip: string;
-    }): Promise<{ customer: CustomerRow; tokens: IssuedTokens; created: boolean }> {
-      const row = await this.checkCode({ ...input, purpose: 'sign_in' });
-      const existing = await findCustomerByPhone(db, input.brandId, row.phone);
-      // Unknown number without a profile: the code stays usable for the registration call.
-      if (!existing && !input.profile) throw new AppError('registration_required');
-      // A bad referral code is refused before the code is spent, so the diner can fix it and send again.
-      const referrerId = existing ? undefined : await deps.referral?.referrerOf(input.brandId, input.referralCode);
-      const now = ctx.now();
-      return db.transaction(async (tx) => {
-        if (!(await consumeOtp(tx, row.id, now, OTP_RULES.maxWrongTriesPerCode))) throw new AppError('otp_expired');
-        let customer = existing ?? (await findCustomerByPhone(tx, input.brandId, row.phone));
-        let created = false;
-        if (!customer) {
-          const profile = input.profile;
-          if (!profile) throw new AppError('registration_required');
-          customer = await insertCustomer(tx, {
-            brandId: input.brandId,
-            phone: row.phone,
-            fullName: profile.fullName,
-            email: profile.email ?? null,
-            ageGroup: profile.ageGroup ?? null,
-            gender: profile.gender ?? null,
-            city: profile.city ? profile.city : null,
-            language: input.language,
-            createdAt: now,
-            updatedAt: now,
-          });
-          // A concurrent registration of the same number won: sign in to that customer.
-          created = customer !== undefined;
-          if (customer) {
-            const friend = { brandId: input.brandId, friendId: customer.id, friendPhone: row.phone, referrerId };
-            await deps.referral?.joined(tx, friend);
-          }
-          customer ??= await findCustomerByPhone(tx, input.brandId, row.phone);
-          if (!customer) throw new Error('customer vanished during registration');
-        }
-        const tokens = await deps.sessions.issue(tx, { kind: 'customer', id: customer.id, brandId: input.brandId });
-        return { customer, tokens, created };
-      });
-    },
-
-    /** Moves the signed-in customer to the number a change_phone code was sent to. */
-    async verifyPhoneChange(input: {
-      brandId: number;
-      customerId: number;
-      requestId: string;
-      code: string;
-      ip: string;
-    }) {
-      const row = await this.checkCode({ ...input, purpose: 'change_phone' });
-      if (row.customerId !== input.customerId) throw new AppError('otp_expired');
-      const now = ctx.now();
-      const inUse = () => new AppError('phone_in_use', undefined, { 'phone.phone_number': 'phone_in_use' });
-      try {
-        return await db.transaction(async (tx) => {
-          if (!(await consumeOtp(tx, row.id, now, OTP_RULES.maxWrongTriesPerCode))) throw new AppError('otp_expired');
-          if (await findCustomerByPhone(tx, input.brandId, row.phone)) throw inUse();
-          const customer = await updateCustomer(tx, input.customerId, input.brandId, {
-            phone: row.phone,
-            updatedAt: now,
-          });
-          if (!customer) throw new AppError('session_expired');
-          return customer;
-        });
-      } catch (error) {
-        // Someone registered the number between our check and the update: the UNIQUE constraint said no.
-        if (isUniqueViolation(error)) throw inUse();
-        throw error;
-      }
-    },
-
-    findCustomer: (id: number, brandId: number) => findCustomer(db, id, brandId),
+/** Sign-in codes: sending them (throttled), checking them, and what a verified code does. Binds the functions above. */
+export function createOtpService(ctx: AppContext, options: OtpServiceDeps) {
+  const deps: OtpDeps = { ...options, ctx };
+  return {
+    requestOtp: requestOtp.bind(null, deps),
+    checkCode: checkCode.bind(null, deps),
+    verifySignIn: verifySignIn.bind(null, deps),
+    verifyPhoneChange: verifyPhoneChange.bind(null, deps),
+    findCustomer: (id: number, brandId: number) => findCustomer(ctx.db, id, brandId),
   };
 }
 

@@ -85,33 +85,15 @@ function sendPhoto(reply: FastifyReply, photo: { body: Buffer; contentType: stri
     .send(photo.body);
 }
 
-/**
- * Evaluations: the diner's form and submission (the brand from the QR uuid, the diner from that brand's session),
- * photos for those allowed to see them, and the managers' list and apology. Multipart is registered here only, so
- * no other route accepts it.
- */
-export const evaluationsRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = async (
-  app,
-  { qr, evaluations, guards },
-) => {
-  await app.register(multipart, {
-    limits: {
-      fileSize: MAX_PHOTO_BYTES,
-      // One more than allowed, so the third file is seen and refused in our words.
-      files: MAX_EVALUATION_PHOTOS + 1,
-      fields: 2,
-      fieldSize: 64 * 1024,
-      parts: MAX_EVALUATION_PHOTOS + 4,
-      headerPairs: 50,
-    },
-  });
+async function brandOf({ qr }: EvaluationsRoutesOptions, uuid: string) {
+  const row = await qr.resolveUsableQr(uuid);
+  assertServiceOn(row.servicesOff, 'evaluation');
+  return row.brand.id;
+}
 
-  async function brandOf(uuid: string) {
-    const row = await qr.resolveUsableQr(uuid);
-    assertServiceOn(row.servicesOff, 'evaluation');
-    return row.brand.id;
-  }
-
+/** The diner's side: the form, their order's evaluation, submitting one, and their photos. */
+const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = async (app, opts) => {
+  const { guards, evaluations } = opts;
   app.get(
     '/evaluations/:uuid/forms/:form/',
     {
@@ -124,7 +106,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(request.params.uuid);
+      const brandId = await brandOf(opts, request.params.uuid);
       const order = request.query.order;
       const me = order === undefined ? null : await guards.customer(request, brandId);
       if (me) reply.header('cache-control', 'no-store');
@@ -143,7 +125,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(request.params.uuid);
+      const brandId = await brandOf(opts, request.params.uuid);
       const me = await guards.customer(request, brandId);
       reply.header('cache-control', 'no-store');
       return evaluations.forOrder(me, request.params.id);
@@ -161,7 +143,7 @@ export const evaluationsRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(request.params.uuid);
+      const brandId = await brandOf(opts, request.params.uuid);
       // Signed in before a byte of the photos is read or decoded.
       const me = await guards.customer(request, brandId);
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');
@@ -182,12 +164,15 @@ export const evaluationsRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(request.params.uuid);
+      const brandId = await brandOf(opts, request.params.uuid);
       const me = await guards.customer(request, brandId);
       return sendPhoto(reply, await evaluations.photoForCustomer(me, request.params.id));
     },
   );
+};
 
+/** The managers' side: the list, a photo, and an apology. */
+const staffEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = async (app, { guards, evaluations }) => {
   app.get(
     '/staff/evaluations/',
     {
@@ -233,4 +218,28 @@ export const evaluationsRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> 
     },
     async (request) => evaluations.apologize(staffOf(request), request.params.id, request.body.rewardId),
   );
+};
+
+/**
+ * Evaluations: the diner's form and submission (the brand from the QR uuid, the diner from that brand's session),
+ * photos for those allowed to see them, and the managers' list and apology. Multipart is registered here only, so
+ * no other route accepts it.
+ *
+ * Registered as plugins by concern, in the order the routes always had (the OpenAPI document keeps it).
+ */
+export const evaluationsRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = async (app, options) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_PHOTO_BYTES,
+      // One more than allowed, so the third file is seen and refused in our words.
+      files: MAX_EVALUATION_PHOTOS + 1,
+      fields: 2,
+      fieldSize: 64 * 1024,
+      parts: MAX_EVALUATION_PHOTOS + 4,
+      headerPairs: 50,
+    },
+  });
+
+  await app.register(dinerEvaluationRoutes, options);
+  await app.register(staffEvaluationRoutes, options);
 };

@@ -97,234 +97,294 @@ function toStaffEvaluation(
   };
 }
 
+/** What the evaluations' operations need: the app, the photos' storage and the rewards (an apology is one). */
+export interface EvaluationsDeps {
+  ctx: AppContext;
+  storage: FileStorage;
+  rewards: RewardsService;
+}
+
+async function staffViews(deps: EvaluationsDeps, rows: StaffEvaluationRow[]): Promise<StaffEvaluation[]> {
+  const { db } = deps.ctx;
+  const formIds = [...new Set(rows.map((r) => r.submission.formId))];
+  const [questions, photos] = await Promise.all([
+    listQuestions(db, formIds),
+    listPhotosOf(
+      db,
+      rows.map((r) => r.submission.id),
+    ),
+  ]);
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  return rows.map((r) =>
+    toStaffEvaluation(
+      r,
+      byId,
+      photos.filter((p) => p.submissionId === r.submission.id),
+    ),
+  );
+}
+
+export async function loadForStaff(
+  deps: EvaluationsDeps,
+  id: number,
+  brandId: number,
+): Promise<StaffEvaluation | undefined> {
+  const { db } = deps.ctx;
+  const row = await findStaffEvaluation(db, id, brandId);
+  if (!row) return undefined;
+  const [view] = await staffViews(deps, [row]);
+  return view;
+}
+
+async function formOf(deps: EvaluationsDeps, brandId: number, formId: number): Promise<EvaluationFormRow> {
+  const { db } = deps.ctx;
+  const form = await findForm(db, formId, brandId);
+  if (!form) throw new AppError('evaluation_form_not_found');
+  return form;
+}
+
+export async function form(
+  deps: EvaluationsDeps,
+  brandId: number,
+  formId: number,
+  customer: CustomerPrincipal | null,
+  orderId?: number,
+) {
+  const { db } = deps.ctx;
+  const form = await formOf(deps, brandId, formId);
+  const questions = await listQuestions(db, [form.id]);
+  let alreadySubmitted = false;
+  if (orderId !== undefined && customer) {
+    const order = await findCustomerOrder(db, orderId, customer.id, brandId);
+    if (!order) throw new AppError('order_not_found');
+    alreadySubmitted = await hasSubmission(db, order.id);
+  }
+  return {
+    id: form.id,
+    name: { ar: form.nameAr, en: form.nameEn },
+    pointsReward: form.pointsReward,
+    questions: questions.map(toQuestion),
+    alreadySubmitted,
+  } satisfies EvaluationForm;
+}
+
+export async function forOrder(
+  deps: EvaluationsDeps,
+  customer: CustomerPrincipal,
+  orderId: number,
+): Promise<OrderEvaluation> {
+  const { db } = deps.ctx;
+  const order = await findCustomerOrder(db, orderId, customer.id, customer.brandId);
+  if (!order) throw new AppError('order_not_found');
+  const [form, submitted] = await Promise.all([findActiveForm(db, customer.brandId), hasSubmission(db, order.id)]);
+  return { formId: UNRATABLE.has(order.status) ? null : (form?.id ?? null), submitted };
+}
+
+/** Every check of a submission before anything is written: the form, the order, the answers, not rated yet. */
+async function checkedSubmission(
+  deps: EvaluationsDeps,
+  customer: CustomerPrincipal,
+  formId: number,
+  body: SubmitEvaluationBody,
+) {
+  const { db } = deps.ctx;
+  const form = await formOf(deps, customer.brandId, formId);
+  const order = await findCustomerOrder(db, body.orderId, customer.id, customer.brandId);
+  if (!order) throw new AppError('order_not_found');
+  if (UNRATABLE.has(order.status)) throw new AppError('evaluation_order_canceled');
+  const questions = await listQuestions(db, [form.id]);
+  const checked = checkAnswers(
+    questions.map((q) => ({ id: q.id, kind: q.kind as QuestionKind, optionIds: q.options.map((o) => o.id) })),
+    body.answers,
+  );
+  if (!checked.ok) {
+    if (checked.invalid) throw new AppError('evaluation_answer_invalid');
+    throw new AppError('evaluation_unanswered', { unanswered: checked.unanswered });
+  }
+  if (await hasSubmission(db, order.id)) throw new AppError('evaluation_already_submitted');
+  return { form, order, checked };
+}
+
+/**
+ * Every check first (the form, the order, the answers, not rated yet), then the photos into storage, then one
+ * transaction: the submission (the order's unique index lets one of concurrent submissions in), its photos, the
+ * points and the low-rating notice. Anything refused after the photos were stored removes them again.
+ */
+export async function submit(
+  deps: EvaluationsDeps,
+  customer: CustomerPrincipal,
+  formId: number,
+  body: SubmitEvaluationBody,
+  photos: ProcessedPhoto[],
+): Promise<SubmittedEvaluation> {
+  const { ctx } = deps;
+  const { db } = ctx;
+  const { form, order, checked } = await checkedSubmission(deps, customer, formId, body);
+
+  const average = averageRatingHundredths(checked.answers);
+  const isLow = isLowRating(average, form.lowRatingThreshold);
+  const now = ctx.now();
+  const keys = photos.map(() => `evaluations/${customer.brandId}/${randomUUID()}.jpg`);
+  await Promise.all(photos.map((p, i) => deps.storage.put(keys[i] as string, p.body, p.contentType)));
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await insertSubmission(tx, {
+        formId: form.id,
+        brandId: customer.brandId,
+        branchId: order.branchId,
+        customerId: customer.id,
+        orderId: order.id,
+        answers: checked.answers,
+        averageRatingHundredths: average,
+        isLow,
+        pointsAwarded: form.pointsReward,
+        createdAt: now,
+      });
+      if (!row) throw new AppError('evaluation_already_submitted');
+      await insertPhotos(
+        tx,
+        photos.map((p, i) => ({
+          submissionId: row.id,
+          position: i,
+          storageKey: keys[i] as string,
+          contentType: p.contentType,
+          sizeBytes: p.body.length,
+          width: p.width,
+          height: p.height,
+        })),
+      );
+      if (form.pointsReward > 0) {
+        const credited = await appendPoints(tx, {
+          brandId: customer.brandId,
+          customerId: customer.id,
+          kind: 'bonus',
+          points: form.pointsReward,
+          reason: 'evaluation',
+          orderId: order.id,
+          at: now,
+        });
+        // A credit can't take a wallet below zero; no row means the customer is not the brand's (never here).
+        if (!credited) throw new AppError('customer_not_found');
+      }
+      if (isLow) {
+        await notifyLive(tx, {
+          kind: 'evaluation_low',
+          evaluationId: row.id,
+          brandId: customer.brandId,
+          branchId: order.branchId,
+        });
+      }
+      return {
+        id: row.id,
+        pointsAwarded: form.pointsReward,
+        averageRatingHundredths: average,
+        photos: photos.length,
+      };
+    });
+  } catch (error) {
+    await Promise.all(keys.map((k) => deps.storage.delete(k).catch(() => {})));
+    throw error;
+  }
+}
+
+async function readPhoto(deps: EvaluationsDeps, photo: EvaluationPhotoRow) {
+  const body = await deps.storage.get(photo.storageKey);
+  if (!body) throw new AppError('evaluation_photo_not_found');
+  return { body, contentType: photo.contentType };
+}
+
+/** A photo's bytes for the diner who sent it. */
+export async function photoForCustomer(deps: EvaluationsDeps, customer: CustomerPrincipal, photoId: number) {
+  const { db } = deps.ctx;
+  const found = await findPhoto(db, photoId);
+  if (!found || found.customerId !== customer.id || found.brandId !== customer.brandId) {
+    throw new AppError('evaluation_photo_not_found');
+  }
+  return readPhoto(deps, found.photo);
+}
+
+/** A photo's bytes for the brand's staff whose branches include the evaluation's. */
+export async function photoForStaff(deps: EvaluationsDeps, staff: StaffPrincipal, photoId: number) {
+  const { db } = deps.ctx;
+  const found = await findPhoto(db, photoId);
+  if (!found || found.brandId !== staff.brandId || !staff.branchIds.includes(found.branchId)) {
+    throw new AppError('evaluation_photo_not_found');
+  }
+  return readPhoto(deps, found.photo);
+}
+
+export async function listForStaff(
+  deps: EvaluationsDeps,
+  staff: StaffPrincipal,
+  branchId: number | undefined,
+): Promise<StaffEvaluations> {
+  const { db } = deps.ctx;
+  if (staff.role === 'cashier') throw new AppError('forbidden');
+  if (branchId !== undefined && !staff.branchIds.includes(branchId)) throw new AppError('branch_out_of_scope');
+  const scope = branchId === undefined ? staff.branchIds : [branchId];
+  const [averages, rows, apologies] = await Promise.all([
+    branchAverages(db, staff.brandId, scope),
+    listStaffEvaluations(db, staff.brandId, scope, STAFF_LIST_LIMIT),
+    listApologyRewards(db, staff.brandId),
+  ]);
+  return {
+    branches: averages.map((b) => ({
+      branch: { id: b.branchId, name: { ar: b.nameAr, en: b.nameEn } },
+      count: Number(b.count),
+      averageRatingHundredths: b.average === null ? null : Number(b.average),
+      lowCount: Number(b.low),
+    })),
+    evaluations: await staffViews(deps, rows),
+    apologyRewards: apologies.map((r) => ({ id: r.id, name: { ar: r.nameAr, en: r.nameEn } })),
+  };
+}
+
+/**
+ * The manager's apology in one step: the reward granted to the diner (My Rewards) and the evaluation marked
+ * answered, in one transaction; a second apology (double tap, another manager) is refused and grants nothing.
+ */
+export async function apologize(
+  deps: EvaluationsDeps,
+  staff: StaffPrincipal,
+  evaluationId: number,
+  rewardId: number,
+): Promise<StaffEvaluation> {
+  const { ctx } = deps;
+  const { db } = ctx;
+  if (staff.role === 'cashier') throw new AppError('forbidden');
+  const row = await findStaffEvaluation(db, evaluationId, staff.brandId);
+  if (!row || !staff.branchIds.includes(row.submission.branchId)) throw new AppError('evaluation_not_found');
+  if (row.submission.apologizedAt) throw new AppError('evaluation_apology_sent');
+  await deps.rewards.grant(staff, row.submission.customerId, rewardId, async (tx, owned) => {
+    const marked = await markApologized(tx, evaluationId, {
+      customerRewardId: owned.id,
+      staffId: staff.id,
+      at: ctx.now(),
+    });
+    if (!marked) throw new AppError('evaluation_apology_sent');
+  });
+  const view = await loadForStaff(deps, evaluationId, staff.brandId);
+  if (!view) throw new AppError('evaluation_not_found');
+  return view;
+}
+
 /**
  * Evaluations (issue 17): a diner rates one of their orders on the brand's form, once; the points the form gives go
  * through the ledger in the same transaction; a low rating is announced (NOTIFY, at commit) to the branch's
  * managers' live boards; a manager answers one with an apology reward in one step.
  */
-export function createEvaluationsService(ctx: AppContext, deps: { storage: FileStorage; rewards: RewardsService }) {
-  const { db } = ctx;
-  const { storage } = deps;
-
-  async function staffViews(rows: StaffEvaluationRow[]): Promise<StaffEvaluation[]> {
-    const formIds = [...new Set(rows.map((r) => r.submission.formId))];
-    const [questions, photos] = await Promise.all([
-      listQuestions(db, formIds),
-      listPhotosOf(
-        db,
-        rows.map((r) => r.submission.id),
-      ),
-    ]);
-    const byId = new Map(questions.map((q) => [q.id, q]));
-    return rows.map((r) =>
-      toStaffEvaluation(
-        r,
-        byId,
-        photos.filter((p) => p.submissionId === r.submission.id),
-      ),
-    );
-  }
-
-  async function loadForStaff(id: number, brandId: number): Promise<StaffEvaluation | undefined> {
-    const row = await findStaffEvaluation(db, id, brandId);
-    if (!row) return undefined;
-    const [view] = await staffViews([row]);
-    return view;
-  }
-
-  async function formOf(brandId: number, formId: number): Promise<EvaluationFormRow> {
-    const form = await findForm(db, formId, brandId);
-    if (!form) throw new AppError('evaluation_form_not_found');
-    return form;
-  }
-
+export function createEvaluationsService(ctx: AppContext, options: { storage: FileStorage; rewards: RewardsService }) {
+  const deps = { ctx, ...options } satisfies EvaluationsDeps;
   return {
-    async form(brandId: number, formId: number, customer: CustomerPrincipal | null, orderId?: number) {
-      const form = await formOf(brandId, formId);
-      const questions = await listQuestions(db, [form.id]);
-      let alreadySubmitted = false;
-      if (orderId !== undefined && customer) {
-        const order = await findCustomerOrder(db, orderId, customer.id, brandId);
-        if (!order) throw new AppError('order_not_found');
-        alreadySubmitted = await hasSubmission(db, order.id);
-      }
-      return {
-        id: form.id,
-        name: { ar: form.nameAr, en: form.nameEn },
-        pointsReward: form.pointsReward,
-        questions: questions.map(toQuestion),
-        alreadySubmitted,
-      } satisfies EvaluationForm;
-    },
-
-    async forOrder(customer: CustomerPrincipal, orderId: number): Promise<OrderEvaluation> {
-      const order = await findCustomerOrder(db, orderId, customer.id, customer.brandId);
-      if (!order) throw new AppError('order_not_found');
-      const [form, submitted] = await Promise.all([findActiveForm(db, customer.brandId), hasSubmission(db, order.id)]);
-      return { formId: UNRATABLE.has(order.status) ? null : (form?.id ?? null), submitted };
-    },
-
-    /**
-     * Every check first (the form, the order, the answers, not rated yet), then the photos into storage, then one
-     * transaction: the submission (the order's unique index lets one of concurrent submissions in), its photos, the
-     * points and the low-rating notice. Anything refused after the photos were stored removes them again.
-     */
-    async submit(
-      customer: CustomerPrincipal,
-      formId: number,
-      body: SubmitEvaluationBody,
-      photos: ProcessedPhoto[],
-    ): Promise<SubmittedEvaluation> {
-      const form = await formOf(customer.brandId, formId);
-      const order = await findCustomerOrder(db, body.orderId, customer.id, customer.brandId);
-      if (!order) throw new AppError('order_not_found');
-      if (UNRATABLE.has(order.status)) throw new AppError('evaluation_order_canceled');
-      const questions = await listQuestions(db, [form.id]);
-      const checked = checkAnswers(
-        questions.map((q) => ({ id: q.id, kind: q.kind as QuestionKind, optionIds: q.options.map((o) => o.id) })),
-        body.answers,
-      );
-      if (!checked.ok) {
-        if (checked.invalid) throw new AppError('evaluation_answer_invalid');
-        throw new AppError('evaluation_unanswered', { unanswered: checked.unanswered });
-      }
-      if (await hasSubmission(db, order.id)) throw new AppError('evaluation_already_submitted');
-
-      const average = averageRatingHundredths(checked.answers);
-      const isLow = isLowRating(average, form.lowRatingThreshold);
-      const now = ctx.now();
-      const keys = photos.map(() => `evaluations/${customer.brandId}/${randomUUID()}.jpg`);
-      await Promise.all(photos.map((p, i) => storage.put(keys[i] as string, p.body, p.contentType)));
-      try {
-        return await db.transaction(async (tx) => {
-          const row = await insertSubmission(tx, {
-            formId: form.id,
-            brandId: customer.brandId,
-            branchId: order.branchId,
-            customerId: customer.id,
-            orderId: order.id,
-            answers: checked.answers,
-            averageRatingHundredths: average,
-            isLow,
-            pointsAwarded: form.pointsReward,
-            createdAt: now,
-          });
-          if (!row) throw new AppError('evaluation_already_submitted');
-          await insertPhotos(
-            tx,
-            photos.map((p, i) => ({
-              submissionId: row.id,
-              position: i,
-              storageKey: keys[i] as string,
-              contentType: p.contentType,
-              sizeBytes: p.body.length,
-              width: p.width,
-              height: p.height,
-            })),
-          );
-          if (form.pointsReward > 0) {
-            const credited = await appendPoints(tx, {
-              brandId: customer.brandId,
-              customerId: customer.id,
-              kind: 'bonus',
-              points: form.pointsReward,
-              reason: 'evaluation',
-              orderId: order.id,
-              at: now,
-            });
-            // A credit can't take a wallet below zero; no row means the customer is not the brand's (never here).
-            if (!credited) throw new AppError('customer_not_found');
-          }
-          if (isLow) {
-            await notifyLive(tx, {
-              kind: 'evaluation_low',
-              evaluationId: row.id,
-              brandId: customer.brandId,
-              branchId: order.branchId,
-            });
-          }
-          return {
-            id: row.id,
-            pointsAwarded: form.pointsReward,
-            averageRatingHundredths: average,
-            photos: photos.length,
-          };
-        });
-      } catch (error) {
-        await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
-        throw error;
-      }
-    },
-
-    /** A photo's bytes for the diner who sent it. */
-    async photoForCustomer(customer: CustomerPrincipal, photoId: number) {
-      const found = await findPhoto(db, photoId);
-      if (!found || found.customerId !== customer.id || found.brandId !== customer.brandId) {
-        throw new AppError('evaluation_photo_not_found');
-      }
-      return read(found.photo);
-    },
-
-    /** A photo's bytes for the brand's staff whose branches include the evaluation's. */
-    async photoForStaff(staff: StaffPrincipal, photoId: number) {
-      const found = await findPhoto(db, photoId);
-      if (!found || found.brandId !== staff.brandId || !staff.branchIds.includes(found.branchId)) {
-        throw new AppError('evaluation_photo_not_found');
-      }
-      return read(found.photo);
-    },
-
-    loadForStaff,
-
-    async listForStaff(staff: StaffPrincipal, branchId: number | undefined): Promise<StaffEvaluations> {
-      if (staff.role === 'cashier') throw new AppError('forbidden');
-      if (branchId !== undefined && !staff.branchIds.includes(branchId)) throw new AppError('branch_out_of_scope');
-      const scope = branchId === undefined ? staff.branchIds : [branchId];
-      const [averages, rows, apologies] = await Promise.all([
-        branchAverages(db, staff.brandId, scope),
-        listStaffEvaluations(db, staff.brandId, scope, STAFF_LIST_LIMIT),
-        listApologyRewards(db, staff.brandId),
-      ]);
-      return {
-        branches: averages.map((b) => ({
-          branch: { id: b.branchId, name: { ar: b.nameAr, en: b.nameEn } },
-          count: Number(b.count),
-          averageRatingHundredths: b.average === null ? null : Number(b.average),
-          lowCount: Number(b.low),
-        })),
-        evaluations: await staffViews(rows),
-        apologyRewards: apologies.map((r) => ({ id: r.id, name: { ar: r.nameAr, en: r.nameEn } })),
-      };
-    },
-
-    /**
-     * The manager's apology in one step: the reward granted to the diner (My Rewards) and the evaluation marked
-     * answered, in one transaction; a second apology (double tap, another manager) is refused and grants nothing.
-     */
-    async apologize(staff: StaffPrincipal, evaluationId: number, rewardId: number): Promise<StaffEvaluation> {
-      if (staff.role === 'cashier') throw new AppError('forbidden');
-      const row = await findStaffEvaluation(db, evaluationId, staff.brandId);
-      if (!row || !staff.branchIds.includes(row.submission.branchId)) throw new AppError('evaluation_not_found');
-      if (row.submission.apologizedAt) throw new AppError('evaluation_apology_sent');
-      await deps.rewards.grant(staff, row.submission.customerId, rewardId, async (tx, owned) => {
-        const marked = await markApologized(tx, evaluationId, {
-          customerRewardId: owned.id,
-          staffId: staff.id,
-          at: ctx.now(),
-        });
-        if (!marked) throw new AppError('evaluation_apology_sent');
-      });
-      const view = await loadForStaff(evaluationId, staff.brandId);
-      if (!view) throw new AppError('evaluation_not_found');
-      return view;
-    },
+    form: form.bind(null, deps),
+    forOrder: forOrder.bind(null, deps),
+    submit: submit.bind(null, deps),
+    photoForCustomer: photoForCustomer.bind(null, deps),
+    photoForStaff: photoForStaff.bind(null, deps),
+    listForStaff: listForStaff.bind(null, deps),
+    apologize: apologize.bind(null, deps),
+    loadForStaff: loadForStaff.bind(null, deps),
   };
-
-  async function read(photo: EvaluationPhotoRow) {
-    const body = await storage.get(photo.storageKey);
-    if (!body) throw new AppError('evaluation_photo_not_found');
-    return { body, contentType: photo.contentType };
-  }
 }
 
 export type EvaluationsService = ReturnType<typeof createEvaluationsService>;

@@ -36,23 +36,16 @@ const shopService = { points: 'points_shop', prize: 'prize_shop' } as const;
 
 const errors = errorResponses(400, 401, 403, 404, 410, 422);
 
-/**
- * Points for diners (the brand from the QR uuid, the diner from that brand's session: no customer id in a diner's
- * path) and for staff (a customer of the staff user's brand by id). The loyalty service switch turns the diner's
- * routes off (403 service_deactivated: the app lands on /deactivated/{uuid}).
- */
-export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (
-  app,
-  { qr, loyalty, rewards, guards },
-) => {
-  /** The QR code's brand, with loyalty (and, when named, the shop's own switch) on. */
-  async function brandOf(uuid: string, service?: 'points_shop' | 'prize_shop') {
-    const row = await qr.resolveUsableQr(uuid);
-    assertServiceOn(row.servicesOff, 'loyalty');
-    if (service) assertServiceOn(row.servicesOff, service);
-    return row.brand.id;
-  }
+/** The QR code's brand, with loyalty (and, when named, the shop's own switch) on. */
+async function brandOf(qr: QrService, uuid: string, service?: 'points_shop' | 'prize_shop') {
+  const row = await qr.resolveUsableQr(uuid);
+  assertServiceOn(row.servicesOff, 'loyalty');
+  if (service) assertServiceOn(row.servicesOff, service);
+  return row.brand.id;
+}
 
+/** The diner's shops: browsing, buying with points, My Rewards and a reward's QR. */
+const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { qr, rewards, guards }) => {
   app.get(
     '/loyalty/:uuid/shop/',
     {
@@ -65,7 +58,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(request.params.uuid, shopService[request.query.shop]);
+      const brandId = await brandOf(qr, request.params.uuid, shopService[request.query.shop]);
       const me = await guards.optionalCustomer(request, brandId);
       if (me) reply.header('cache-control', 'no-store');
       return rewards.shop(brandId, request.query.shop, me);
@@ -113,7 +106,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const me = await guards.customer(request, await brandOf(request.params.uuid));
+      const me = await guards.customer(request, await brandOf(qr, request.params.uuid));
       reply.header('cache-control', 'no-store');
       return rewards.mine(me);
     },
@@ -130,12 +123,15 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const me = await guards.customer(request, await brandOf(request.params.uuid));
+      const me = await guards.customer(request, await brandOf(qr, request.params.uuid));
       reply.header('cache-control', 'no-store');
       return rewards.qr(me, request.params.id);
     },
   );
+};
 
+/** The diner's points: the programme, their account and history. */
+const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { qr, loyalty, guards }) => {
   app.get(
     '/loyalty/:uuid/programme/',
     {
@@ -146,7 +142,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
         response: { 200: loyaltyProgrammeSchema, ...errors },
       },
     },
-    async (request) => loyalty.programme(await brandOf(request.params.uuid)),
+    async (request) => loyalty.programme(await brandOf(qr, request.params.uuid)),
   );
 
   app.get(
@@ -160,7 +156,7 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const me = await guards.customer(request, await brandOf(request.params.uuid));
+      const me = await guards.customer(request, await brandOf(qr, request.params.uuid));
       reply.header('cache-control', 'no-store');
       return loyalty.account(me);
     },
@@ -178,15 +174,16 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const me = await guards.customer(request, await brandOf(request.params.uuid));
+      const me = await guards.customer(request, await brandOf(qr, request.params.uuid));
       reply.header('cache-control', 'no-store');
       return loyalty.history(me.id, me.brandId, request.query);
     },
   );
+};
 
+/** The staff's side at the counter: a presented reward looked up, then redeemed. */
+const redemptionRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { rewards, guards }) => {
   const staff = guards.staff();
-  // A diner's ledger is for the people who answer for it: managers and owners (cashiers redeem, they don't audit).
-  const managers = guards.staff(['owner', 'manager']);
   const staffErrors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
   app.post(
@@ -217,6 +214,13 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
     },
     async (request) => rewards.redeem(guards.staffPendingCheck(request), request.body),
   );
+};
+
+/** The staff's side for a customer: prizes granted, their points looked up and adjusted. */
+const staffCustomerRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { loyalty, rewards, guards }) => {
+  const staff = guards.staff();
+  // A diner's ledger is for the people who answer for it: managers and owners (cashiers redeem, they don't audit).
+  const managers = guards.staff(['owner', 'manager']);
 
   app.post(
     '/staff/customers/:id/rewards/',
@@ -276,4 +280,18 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async 
     },
     async (request) => loyalty.adjust(staffOf(request), request.params.id, request.body),
   );
+};
+
+/**
+ * Points for diners (the brand from the QR uuid, the diner from that brand's session: no customer id in a diner's
+ * path) and for staff (a customer of the staff user's brand by id). The loyalty service switch turns the diner's
+ * routes off (403 service_deactivated: the app lands on /deactivated/{uuid}).
+ *
+ * Registered as four plugins by concern, in the order the routes always had (the OpenAPI document keeps it).
+ */
+export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, options) => {
+  await app.register(rewardShopRoutes, options);
+  await app.register(dinerPointsRoutes, options);
+  await app.register(redemptionRoutes, options);
+  await app.register(staffCustomerRoutes, options);
 };

@@ -31,16 +31,18 @@ const errors = {
   502: errorBody,
 };
 
-/**
- * Card payments of orders (contract: shared/schemas/payment.ts). The diner's routes are reached like their
- * orders (the QR names the brand, the session the customer: another's order answers 404).
- */
-export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { qr, payments, guards }) => {
-  async function customerOf(request: Parameters<AuthGuards['customer']>[0], uuid: string) {
-    const row = await qr.resolveUsableQr(uuid);
-    return guards.customer(request, row.brand.id);
-  }
+async function customerOf(
+  { qr, guards }: PaymentsRoutesOptions,
+  request: Parameters<AuthGuards['customer']>[0],
+  uuid: string,
+) {
+  const row = await qr.resolveUsableQr(uuid);
+  return guards.customer(request, row.brand.id);
+}
 
+/** The diner's card payment: a new attempt, the return page's verify, our card page and its token. */
+const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, opts) => {
+  const { payments } = opts;
   app.post(
     '/orders/:uuid/:id/payment/',
     {
@@ -52,7 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const customer = await customerOf(request, request.params.uuid);
+      const customer = await customerOf(opts, request, request.params.uuid);
       const answer = await payments.retry(customer, request.params.id, request.params.uuid, request.language);
       return reply.code(201).send(answer);
     },
@@ -69,7 +71,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const customer = await customerOf(request, request.params.uuid);
+      const customer = await customerOf(opts, request, request.params.uuid);
       return payments.verify(customer, request.params.id, request.language);
     },
   );
@@ -85,7 +87,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const customer = await customerOf(request, request.params.uuid);
+      const customer = await customerOf(opts, request, request.params.uuid);
       return payments.cardPage(customer, request.params.id, request.params.uuid);
     },
   );
@@ -102,7 +104,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const customer = await customerOf(request, request.params.uuid);
+      const customer = await customerOf(opts, request, request.params.uuid);
       return payments.submitCardToken(
         customer,
         request.params.id,
@@ -112,27 +114,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       );
     },
   );
+};
 
-  // Webhooks are signed over their exact bytes: this scope reads every body as a string, unparsed.
-  const webhooks: FastifyPluginAsyncZod = async (hooks) => {
-    hooks.removeAllContentTypeParsers();
-    hooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-    hooks.post(
-      '/payments/webhooks/:provider/',
-      {
-        schema: {
-          tags: ['orders'],
-          summary: "A payment provider's webhook (test gateway: signed; Moyasar: secret token); forged → 401",
-          params: z.object({ provider: z.enum(['test', 'moyasar']) }),
-          response: { 200: webhookAckResponse, 401: errorBody, 404: errorBody, 502: errorBody },
-        },
+/** Webhooks are signed over their exact bytes: this scope reads every body as a string, unparsed. */
+const webhookRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (hooks, { payments }) => {
+  hooks.removeAllContentTypeParsers();
+  hooks.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  hooks.post(
+    '/payments/webhooks/:provider/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "A payment provider's webhook (test gateway: signed; Moyasar: secret token); forged → 401",
+        params: z.object({ provider: z.enum(['test', 'moyasar']) }),
+        response: { 200: webhookAckResponse, 401: errorBody, 404: errorBody, 502: errorBody },
       },
-      async (request) => {
-        const rawBody = typeof request.body === 'string' ? request.body : '';
-        await payments.receiveWebhook(request.params.provider, { rawBody, headers: request.headers });
-        return { received: true as const };
-      },
-    );
-  };
-  await app.register(webhooks);
+    },
+    async (request) => {
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      await payments.receiveWebhook(request.params.provider, { rawBody, headers: request.headers });
+      return { received: true as const };
+    },
+  );
+};
+
+/**
+ * Card payments of orders (contract: shared/schemas/payment.ts). The diner's routes are reached like their
+ * orders (the QR names the brand, the session the customer: another's order answers 404).
+ *
+ * Registered as plugins by concern, in the order the routes always had (the OpenAPI document keeps it).
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, options) => {
+  await app.register(cardPaymentRoutes, options);
+  await app.register(webhookRoutes, options);
 };
