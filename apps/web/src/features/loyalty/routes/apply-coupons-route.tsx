@@ -92,7 +92,7 @@ export default function ApplyCouponsRoute() {
         ) : (
           <ul className="reward-list" aria-label={title} data-testid="coupon-history">
             {entries.map((entry) => (
-              <li key={`${entry.coupon.id}-${entry.status}-${entry.at}`} className="reward-card">
+              <li key={`${entry.coupon.id}-${entry.status}-${entry.at}`} className="card reward-card">
                 <p>
                   <strong dir="ltr">{entry.coupon.code}</strong> {entry.coupon.name[language]}
                 </p>
@@ -142,7 +142,7 @@ export default function ApplyCouponsRoute() {
           {empty && mine && mine.length > 0 && (
             <ul className="reward-list" aria-label={t('coupons.yours')} data-testid="my-coupons">
               {mine.map((coupon) => (
-                <li key={coupon.id} className="reward-card">
+                <li key={coupon.id} className="card reward-card">
                   <p>
                     <strong dir="ltr">{coupon.code}</strong> {coupon.name[language]}
                   </p>
