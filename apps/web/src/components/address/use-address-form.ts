@@ -47,11 +47,7 @@ export function useAddressForm({ address, save, onSaved, openAt }: Options) {
   }));
   // Placed on the map (a tap, a drag, the map's centre) or by "use my current location"; never typed.
   const [point, setPoint] = useState<LatLng | null>(address?.location ?? null);
-  const [phone, setPhone] = useState<PhoneValue>(() => {
-    if (!address?.phone) return { dial: '966', number: '' };
-    const split = splitE164(address.phone);
-    return { dial: split.dial_code, number: split.phone_number };
-  });
+  const [phone, setPhone] = useState<PhoneValue>(() => phoneOf(address));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -92,25 +88,13 @@ export function useAddressForm({ address, save, onSaved, openAt }: Options) {
     const found: FieldErrors = {};
     if (!values.title.trim()) found.title = messageFor('field_required', language);
     if (!values.description.trim()) found.description = messageFor('field_required', language);
-    const hasPhone = phone.number.trim() !== '';
-    const phoneProblem = hasPhone ? phoneError(phone, language) : null;
+    const phoneProblem = phone.number.trim() !== '' ? phoneError(phone, language) : null;
     if (phoneProblem) found.phone = phoneProblem;
     if (!point) found.location = t('address.selectAddress');
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0 || !point) return;
-    const body: AddressBody = {
-      title: values.title.trim(),
-      description: values.description.trim(),
-      doorNumber: values.doorNumber.trim() || null,
-      levelNumber: values.levelNumber.trim() || null,
-      blockNumber: values.blockNumber.trim() || null,
-      phone:
-        hasPhone && parsePhone({ phone_number: phone.number, dial_code: phone.dial }).ok
-          ? { phone_number: phone.number, dial_code: phone.dial }
-          : null,
-      location: point,
-    };
+    const body = addressBody(values, phone, point);
     setBusy(true);
     try {
       onSaved(await save(body));
@@ -162,6 +146,29 @@ function useLocateMe(
   };
 
   return { locating, locateMe };
+}
+
+function phoneOf(address: Address | null): PhoneValue {
+  if (!address?.phone) return { dial: '966', number: '' };
+  const split = splitE164(address.phone);
+  return { dial: split.dial_code, number: split.phone_number };
+}
+
+/** The form's values as the API takes them: trimmed, blanks as null, the phone only when it is a valid one. */
+function addressBody(values: AddressValues, phone: PhoneValue, point: LatLng): AddressBody {
+  const hasPhone = phone.number.trim() !== '';
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    doorNumber: values.doorNumber.trim() || null,
+    levelNumber: values.levelNumber.trim() || null,
+    blockNumber: values.blockNumber.trim() || null,
+    phone:
+      hasPhone && parsePhone({ phone_number: phone.number, dial_code: phone.dial }).ok
+        ? { phone_number: phone.number, dial_code: phone.dial }
+        : null,
+    location: point,
+  };
 }
 
 /** Six decimals (~10 cm) are plenty for a door. */
