@@ -81,115 +81,14 @@ export default function AddressMap({ value, center, branches, onChange }: Props)
   const { t } = useTranslation();
   const language = useLanguage();
   const container = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const marker = useRef<L.Marker | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
-  const [ready, setReady] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is created once (in the language it opened in); value and areas follow below
-  useEffect(() => {
-    if (!container.current) return;
-    const start = value ?? center;
-    const instance = L.map(container.current, {
-      center: [start.lat, start.lng],
-      zoom: 15,
-      attributionControl: env.MAP_TILE_URL !== '',
-      zoomControl: false,
-      // Arrow keys move the map (it is focusable); the "pin the centre" button places the pin there.
-      keyboard: true,
-      // Quarter steps, so framing the zones fills the map instead of stopping a whole zoom level short.
-      zoomSnap: 0.25,
-    });
-    // Zone labels sit under the pin and the branches (the marker pane is 600, tooltips 650).
-    instance.createPane('zoneLabels').style.zIndex = '550';
-    L.control.zoom({ zoomInTitle: t('address.zoomIn'), zoomOutTitle: t('address.zoomOut') }).addTo(instance);
-    mapScale(language).addTo(instance);
-    if (env.MAP_TILE_URL) {
-      L.tileLayer(env.MAP_TILE_URL, { maxZoom: 19, attribution: env.MAP_TILE_ATTRIBUTION }).addTo(instance);
-    }
-    instance.on('click', (event: L.LeafletMouseEvent) => {
-      changed.current({ lat: round(event.latlng.lat), lng: round(event.latlng.lng) });
-    });
-    map.current = instance;
-    setReady(true);
-    return () => {
-      instance.remove();
-      map.current = null;
-      marker.current = null;
-      setReady(false);
-    };
-  }, []);
-
-  // The branches and their zones, redrawn when the list arrives or changes. The first drawing frames them all
-  // unless a point is already set (editing an address opens on it).
-  const framed = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the point is read once, for the first framing only; moving the pin must not redraw the zones
-  useEffect(() => {
-    const instance = map.current;
-    if (!instance || !ready) return;
-    const layer = L.featureGroup();
-    for (const branch of branches) {
-      for (const zone of branch.deliveryZones) {
-        const shape = L.geoJSON(zone.geometry as GeoJSON.Geometry, { style: ZONE_STYLE, interactive: false });
-        shape.bindTooltip(label(zoneLines(zone, language, t), 'address-map__zone-label'), {
-          permanent: true,
-          direction: 'center',
-          pane: 'zoneLabels',
-          // A little below the middle: a zone's branch is usually near its middle, with its own label above it.
-          offset: [0, 36],
-          className: 'address-map__tooltip',
-          interactive: false,
-        });
-        layer.addLayer(shape);
-      }
-    }
-    for (const branch of branches) {
-      const dot = L.circleMarker([branch.location.lat, branch.location.lng], BRANCH_STYLE);
-      dot.bindTooltip(label([branch.name[language]], 'address-map__branch-label'), {
-        permanent: true,
-        direction: 'top',
-        offset: [0, -8],
-        className: 'address-map__tooltip address-map__tooltip--branch',
-        interactive: false,
-      });
-      layer.addLayer(dot);
-    }
-    layer.addTo(instance);
-    if (!framed.current && branches.length > 0) {
-      framed.current = true;
-      const bounds = layer.getBounds();
-      if (!value && bounds.isValid()) instance.fitBounds(bounds, { padding: [8, 8], maxZoom: 15 });
-    }
-    return () => {
-      layer.remove();
-    };
-  }, [branches, ready, language, t]);
-
-  useEffect(() => {
-    const instance = map.current;
-    if (!instance || !ready) return;
-    if (!value) {
-      marker.current?.remove();
-      marker.current = null;
-      return;
-    }
-    if (!marker.current) {
-      marker.current = L.marker([value.lat, value.lng], { icon: pin, draggable: true, keyboard: false }).addTo(
-        instance,
-      );
-      marker.current.on('dragend', () => {
-        const point = marker.current?.getLatLng();
-        if (point) changed.current({ lat: round(point.lat), lng: round(point.lng) });
-      });
-    } else {
-      marker.current.setLatLng([value.lat, value.lng]);
-    }
-    if (!instance.getBounds().contains([value.lat, value.lng])) instance.panTo([value.lat, value.lng]);
-  }, [value, ready]);
+  const map = useLeafletMap(container, value ?? center, changed);
+  useBranchLayers(map, branches, value);
+  usePin(map, value, changed);
 
   const pinCentre = () => {
-    const middle = map.current?.getCenter();
+    const middle = map?.getCenter();
     if (middle) changed.current({ lat: round(middle.lat), lng: round(middle.lng) });
   };
 
@@ -235,6 +134,126 @@ export default function AddressMap({ value, center, branches, onChange }: Props)
       )}
     </div>
   );
+}
+
+type ChangeRef = { current: (point: LatLng) => void };
+
+/** The Leaflet map, created once (in the language it opened in) at `start`; a click places the pin. */
+function useLeafletMap(container: { current: HTMLDivElement | null }, start: LatLng, changed: ChangeRef) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [map, setMap] = useState<L.Map | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is created once (in the language it opened in); value and areas follow below
+  useEffect(() => {
+    if (!container.current) return;
+    const instance = L.map(container.current, {
+      center: [start.lat, start.lng],
+      zoom: 15,
+      attributionControl: env.MAP_TILE_URL !== '',
+      zoomControl: false,
+      // Arrow keys move the map (it is focusable); the "pin the centre" button places the pin there.
+      keyboard: true,
+      // Quarter steps, so framing the zones fills the map instead of stopping a whole zoom level short.
+      zoomSnap: 0.25,
+    });
+    // Zone labels sit under the pin and the branches (the marker pane is 600, tooltips 650).
+    instance.createPane('zoneLabels').style.zIndex = '550';
+    L.control.zoom({ zoomInTitle: t('address.zoomIn'), zoomOutTitle: t('address.zoomOut') }).addTo(instance);
+    mapScale(language).addTo(instance);
+    if (env.MAP_TILE_URL) {
+      L.tileLayer(env.MAP_TILE_URL, { maxZoom: 19, attribution: env.MAP_TILE_ATTRIBUTION }).addTo(instance);
+    }
+    instance.on('click', (event: L.LeafletMouseEvent) => {
+      changed.current({ lat: round(event.latlng.lat), lng: round(event.latlng.lng) });
+    });
+    setMap(instance);
+    return () => {
+      instance.remove();
+      setMap(null);
+    };
+  }, []);
+
+  return map;
+}
+
+function useBranchLayers(map: L.Map | null, branches: readonly MapBranch[], value: LatLng | null) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  // The branches and their zones, redrawn when the list arrives or changes. The first drawing frames them all
+  // unless a point is already set (editing an address opens on it).
+  const framed = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the point is read once, for the first framing only; moving the pin must not redraw the zones
+  useEffect(() => {
+    const instance = map;
+    if (!instance) return;
+    const layer = L.featureGroup();
+    for (const branch of branches) {
+      for (const zone of branch.deliveryZones) {
+        const shape = L.geoJSON(zone.geometry as GeoJSON.Geometry, { style: ZONE_STYLE, interactive: false });
+        shape.bindTooltip(label(zoneLines(zone, language, t), 'address-map__zone-label'), {
+          permanent: true,
+          direction: 'center',
+          pane: 'zoneLabels',
+          // A little below the middle: a zone's branch is usually near its middle, with its own label above it.
+          offset: [0, 36],
+          className: 'address-map__tooltip',
+          interactive: false,
+        });
+        layer.addLayer(shape);
+      }
+    }
+    for (const branch of branches) {
+      const dot = L.circleMarker([branch.location.lat, branch.location.lng], BRANCH_STYLE);
+      dot.bindTooltip(label([branch.name[language]], 'address-map__branch-label'), {
+        permanent: true,
+        direction: 'top',
+        offset: [0, -8],
+        className: 'address-map__tooltip address-map__tooltip--branch',
+        interactive: false,
+      });
+      layer.addLayer(dot);
+    }
+    layer.addTo(instance);
+    if (!framed.current && branches.length > 0) {
+      framed.current = true;
+      const bounds = layer.getBounds();
+      if (!value && bounds.isValid()) instance.fitBounds(bounds, { padding: [8, 8], maxZoom: 15 });
+    }
+    return () => {
+      layer.remove();
+    };
+  }, [branches, map, language, t]);
+}
+
+/** The pin follows the value: placed, moved (and brought into view) or removed; dragging it changes the value. */
+function usePin(map: L.Map | null, value: LatLng | null, changed: ChangeRef) {
+  const marker = useRef<L.Marker | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changed` is a ref to the latest onChange, read when the pin is dropped
+  useEffect(() => {
+    const instance = map;
+    if (!instance) return;
+    if (!value) {
+      marker.current?.remove();
+      marker.current = null;
+      return;
+    }
+    if (!marker.current) {
+      marker.current = L.marker([value.lat, value.lng], { icon: pin, draggable: true, keyboard: false }).addTo(
+        instance,
+      );
+      marker.current.on('dragend', () => {
+        const point = marker.current?.getLatLng();
+        if (point) changed.current({ lat: round(point.lat), lng: round(point.lng) });
+      });
+    } else {
+      marker.current.setLatLng([value.lat, value.lng]);
+    }
+    if (!instance.getBounds().contains([value.lat, value.lng])) instance.panTo([value.lat, value.lng]);
+  }, [value, map]);
+  // A new map (after a remount) starts without the pin.
+  useEffect(() => {
+    if (!map) marker.current = null;
+  }, [map]);
 }
 
 /** Six decimals (~10 cm) are plenty for a door. */

@@ -1,14 +1,9 @@
-import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
-import { formatSar } from '@sufra/shared/money';
 import type { MyCouponsResponse } from '@sufra/shared/schemas/coupons';
-import { useEffect, useState } from 'react';
-import { FormField } from '../../components/ui/form-field';
-import { ApiError, errorText } from '../../lib/api-client';
-import { type CartLineItem, cartOrderLines, checkCouponOnCart, couponStopsApplying } from '../../lib/coupons';
+import type { CartLineItem } from '../../lib/coupons';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
-import { setCoupon } from '../../stores/cart-slice';
-import { useAppDispatch, useAppSelector } from '../../stores/root-state';
+import { CouponCodeForm, MyCouponChoices } from './coupon-code-form';
+import { useCouponField } from './use-coupon-field';
 import './coupon-field.css';
 
 type MyCoupons = MyCouponsResponse['coupons'];
@@ -33,69 +28,8 @@ interface Props {
 export function CouponField({ uuid, lineItems, subtotalHalalas, suggestions = [], testId = 'coupon' }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const dispatch = useAppDispatch();
-  const chosen = useAppSelector((s) => s.cart.coupon);
-  const products = useAppSelector((s) => s.cart.products);
-  const combos = useAppSelector((s) => s.cart.combos);
-  const orderType = useAppSelector((s) => s.cart.orderType);
-  const branchId = useAppSelector((s) => s.cart.branch?.id ?? null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [removed, setRemoved] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-
-  /** A refusal's words, with the minimum's amount where it has one. */
-  const refusalText = (refusal: ErrorCode, minimum?: number) =>
-    refusal === 'coupon_below_minimum' && minimum !== undefined
-      ? `${errorMessage(refusal, language)} (${formatSar(minimum, language)})`
-      : errorMessage(refusal, language);
-
-  useEffect(() => {
-    if (!chosen?.coupon || subtotalHalalas === null) return;
-    const refusal = couponStopsApplying(chosen, {
-      subtotalHalalas,
-      orderType,
-      branchId,
-      lines: lineItems,
-      now: new Date(),
-    });
-    if (!refusal) return;
-    setRemoved(
-      t('coupons.removed', {
-        code: chosen.code,
-        reason: refusalText(refusal, chosen.coupon.minimumOrderHalalas),
-      }),
-    );
-    dispatch(setCoupon(null));
-  });
-
-  const apply = async (typed: string) => {
-    if (!typed.trim() || orderType === null) return;
-    setSending(true);
-    setError(null);
-    setRemoved(null);
-    try {
-      const answer = await checkCouponOnCart(
-        uuid,
-        {
-          code: typed,
-          orderType,
-          lines: cartOrderLines({ products, combos }),
-          ...(branchId !== null ? { branchId } : {}),
-        },
-        language,
-      );
-      dispatch(setCoupon({ code: answer.coupon.code, discountHalalas: answer.discountHalalas, coupon: answer.coupon }));
-      setCode('');
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'coupon_below_minimum') {
-        const minimum = caught.details?.minimumOrderHalalas;
-        setError(refusalText('coupon_below_minimum', typeof minimum === 'number' ? minimum : undefined));
-      } else setError(errorText(caught, language));
-    } finally {
-      setSending(false);
-    }
-  };
+  const c = useCouponField(uuid, lineItems, subtotalHalalas);
+  const { chosen, orderType, removed } = c;
 
   return (
     <section className="card coupon-field" aria-labelledby={`${testId}-heading`} data-testid={testId}>
@@ -115,7 +49,7 @@ export function CouponField({ uuid, lineItems, subtotalHalalas, suggestions = []
           <button
             type="button"
             className="btn btn-ghost"
-            onClick={() => dispatch(setCoupon(null))}
+            onClick={c.remove}
             aria-label={t('coupons.removeNamed', { code: chosen.code })}
           >
             {t('coupons.remove')}
@@ -124,58 +58,10 @@ export function CouponField({ uuid, lineItems, subtotalHalalas, suggestions = []
       ) : orderType === null ? (
         <p className="field__hint">{t('coupons.chooseOrderTypeFirst')}</p>
       ) : (
-        <form
-          className="coupon-field__form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void apply(code);
-          }}
-        >
-          <FormField id={`${testId}-code`} label={t('coupons.codeLabel')} error={error}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="text"
-                dir="ltr"
-                autoComplete="off"
-                autoCapitalize="characters"
-                maxLength={64}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-              />
-            )}
-          </FormField>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={sending || !code.trim()}
-            aria-busy={sending}
-            data-testid={`${testId}-apply`}
-          >
-            {t('coupons.apply')}
-          </button>
-        </form>
+        <CouponCodeForm state={c} testId={testId} />
       )}
       {!chosen?.coupon && orderType !== null && suggestions.length > 0 && (
-        <ul className="coupon-field__mine" aria-label={t('coupons.yours')} data-testid={`${testId}-mine`}>
-          {suggestions.map((mine) => (
-            <li key={mine.id} className="coupon-field__mine-item">
-              <span>
-                <strong dir="ltr">{mine.code}</strong> {mine.name[language]}
-              </span>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={sending}
-                onClick={() => void apply(mine.code)}
-                aria-label={t('coupons.useNamed', { code: mine.code })}
-              >
-                {t('coupons.use')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <MyCouponChoices state={c} suggestions={suggestions} testId={testId} />
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 import { splitE164 } from '@sufra/shared/phone/phone-number';
 import type { OtpRequestResponse } from '@sufra/shared/schemas/auth';
 import type { Customer } from '@sufra/shared/schemas/customer';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type PhoneValue, phoneError, splitApiError } from '../../../lib/account-form';
 import { ApiError } from '../../../lib/api-client';
 import { formatWait } from '../../../lib/format-number';
@@ -19,9 +19,6 @@ import { useSecondsUntil } from './use-seconds-until';
  * change is confirmed with it. `open` → the number form; `otp` set → the code step; `close` puts everything back.
  */
 export function usePhoneChange(uuid: string, customer: Customer) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState<PhoneValue>(() => {
     const split = splitE164(customer.phone);
@@ -36,7 +33,6 @@ export function usePhoneChange(uuid: string, customer: Customer) {
   const phoneInput = useRef<HTMLDivElement>(null);
   const [blockedUntil, setBlockedUntil] = useState<number | null>(null);
   const blockedFor = useSecondsUntil(blockedUntil);
-  const waitText = (s: number) => t('account.retryIn', { time: formatWait(s, language) });
 
   useEffect(() => {
     if (otp) codeRef.current?.focus();
@@ -57,6 +53,55 @@ export function usePhoneChange(uuid: string, customer: Customer) {
     setErrors({});
     setFormError(null);
   };
+
+  const state = { phone, otp, busy, codeRef, phoneInput, setOtp, setCode, setErrors, setFormError, setBusy };
+  const { send, confirm } = usePhoneChangeCalls(uuid, { ...state, setBlockedUntil, close });
+
+  return {
+    open,
+    start: () => setOpen(true),
+    phone,
+    setPhone,
+    otp,
+    code,
+    setCode,
+    errors,
+    formError,
+    busy,
+    codeRef,
+    phoneInput,
+    blockedUntil,
+    blockedFor,
+    close,
+    changeNumber,
+    send,
+    confirm,
+  };
+}
+
+type CallsState = {
+  phone: PhoneValue;
+  otp: OtpRequestResponse | null;
+  busy: boolean;
+  codeRef: RefObject<HTMLInputElement | null>;
+  phoneInput: RefObject<HTMLDivElement | null>;
+  setOtp: (otp: OtpRequestResponse | null) => void;
+  setCode: (code: string) => void;
+  setErrors: (errors: FieldErrors) => void;
+  setFormError: (error: string | null) => void;
+  setBusy: (busy: boolean) => void;
+  setBlockedUntil: (until: number | null) => void;
+  close: () => void;
+};
+
+/** Sending the code to the new number, and confirming the change with it. */
+function usePhoneChangeCalls(uuid: string, state: CallsState) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const dispatch = useAppDispatch();
+  const { phone, otp, busy, codeRef, phoneInput, setOtp, setCode, setErrors, setFormError, setBusy } = state;
+  const { setBlockedUntil, close } = state;
+  const waitText = (s: number) => t('account.retryIn', { time: formatWait(s, language) });
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -116,24 +161,5 @@ export function usePhoneChange(uuid: string, customer: Customer) {
     }
   };
 
-  return {
-    open,
-    start: () => setOpen(true),
-    phone,
-    setPhone,
-    otp,
-    code,
-    setCode,
-    errors,
-    formError,
-    busy,
-    codeRef,
-    phoneInput,
-    blockedUntil,
-    blockedFor,
-    close,
-    changeNumber,
-    send,
-    confirm,
-  };
+  return { send, confirm };
 }

@@ -24,7 +24,11 @@ export default function WheelLink() {
   );
   if (!on || !game.data) return null;
   return (
-    <section className="landing-game" aria-labelledby="landing-game-title" data-testid="landing-wheel">
+    <section
+      className="card card--raised landing-game"
+      aria-labelledby="landing-game-title"
+      data-testid="landing-wheel"
+    >
       <h2 id="landing-game-title" className="landing-game__title">
         {game.data.game.name[language]}
       </h2>

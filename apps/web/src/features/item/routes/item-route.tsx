@@ -1,34 +1,20 @@
 import { errorMessage } from '@sufra/shared/messages/errors';
 import { formatSar } from '@sufra/shared/money';
-import type { ItemResponse, MenuItem } from '@sufra/shared/schemas/menu';
-import { type FormEvent, useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import type { ItemResponse } from '@sufra/shared/schemas/menu';
+import { Link, useParams } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
-import { canGoBack } from '../../../lib/navigation';
-import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { addCombo, addProduct } from '../../../stores/cart-slice';
-import { useAppDispatch } from '../../../stores/root-state';
 import { useItem } from '../api/get-item';
 import { useItemByName } from '../api/get-item-by-name';
 import { ComboSlotFieldset } from '../components/combo-slot-fieldset';
 import { ModifierGroupFieldset } from '../components/modifier-group-fieldset';
-import {
-  type OptionSelection,
-  type SlotSelection,
-  selectedIn,
-  toCartCombo,
-  toCartProduct,
-  toggleOption,
-  unfilledSlots,
-  unitTotal,
-  unmetGroups,
-} from '../item-selection';
+import { useItemSelection } from '../hooks/use-item-selection';
+import { selectedIn, toggleOption } from '../item-selection';
 import './item.css';
 
 /** /items/{uuid}/{id}/{name} and /items/{uuid}/{name}: fetches its own data, so a deep link or reload works. */
@@ -104,37 +90,9 @@ function ItemSkeleton() {
 function ItemDetail({ uuid, data }: { uuid: string; data: ItemResponse }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const dispatch = useAppDispatch();
-  const [, navigate] = useLocation();
-  const { item, modifierGroups: groups, comboProducts } = data;
-  const [selection, setSelection] = useState<OptionSelection>({});
-  const [slotChoices, setSlotChoices] = useState<SlotSelection>({});
-  const [quantity, setQuantity] = useState(1);
-  const [tried, setTried] = useState(false);
-
-  const products = useMemo(() => new Map<number, MenuItem>(comboProducts.map((p) => [p.id, p])), [comboProducts]);
-  const slots = item.combo?.slots ?? [];
-  const missingGroups = unmetGroups(groups, selection);
-  const missingSlots = unfilledSlots(slots, slotChoices);
-  const ready = item.available && missingGroups.length === 0 && missingSlots.length === 0;
-  const total = unitTotal(item, groups, selection, slotChoices) * quantity;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (!ready) return;
-    if (item.combo) dispatch(addCombo(toCartCombo(item, groups, selection, slotChoices, comboProducts, quantity)));
-    else dispatch(addProduct(toCartProduct(item, groups, selection, quantity)));
-    void showToast(t('item.added'));
-    // Back to the menu where the diner was, or to the menu when the item was opened by a link.
-    if (canGoBack()) window.history.back();
-    else navigate(paths.menu.build(uuid), { replace: true });
-  };
-
-  const problems: string[] = [];
-  if (missingGroups.length > 0)
-    problems.push(t('item.needsChoice', { groups: missingGroups.map((g) => g.name).join('، ') }));
-  if (missingSlots.length > 0) problems.push(t('item.comboSlotMissing'));
+  const sel = useItemSelection(uuid, data);
+  const { item, groups, slots, products, slotChoices, setSlotChoices, selection, setSelection } = sel;
+  const { tried, missingGroups, missingSlots, ready, total, problems, quantity, setQuantity, submit } = sel;
 
   return (
     <article className="item-page">

@@ -64,7 +64,7 @@ export function LevelsAndRules({ programme, levelId }: { programme: LoyaltyProgr
           {programme.levels.map((level) => {
             const mine = level.id === levelId;
             return (
-              <li key={level.id} className={`level-card${mine ? ' level-card--mine' : ''}`} data-testid="level">
+              <li key={level.id} className={`card level-card${mine ? ' level-card--mine' : ''}`} data-testid="level">
                 <div className="reward-card__head">
                   <h3 className="reward-card__name">{level.name[language]}</h3>
                   {mine && <span className="status-pill status-pill--available">{t('loyalty.yourLevel')}</span>}

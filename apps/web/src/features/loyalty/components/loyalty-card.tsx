@@ -41,7 +41,7 @@ export default function LoyaltyCard() {
   if (!on || programme.error instanceof ApiError || !programme.data) return null;
   const here = typeof window === 'undefined' ? paths.qr.build(uuid) : window.location.pathname;
   return (
-    <section className="loyalty-card" aria-labelledby="loyalty-card-title" data-testid="loyalty-card">
+    <section className="card card--raised loyalty-card" aria-labelledby="loyalty-card-title" data-testid="loyalty-card">
       <h2 id="loyalty-card-title" className="loyalty-card__title">
         {t('loyalty.cardTitle')}
       </h2>

@@ -34,7 +34,7 @@ export function MyCouponsList({ uuid }: { uuid: string }) {
       ) : (
         <ul className="reward-list" aria-labelledby="my-coupons-heading">
           {coupons.map((coupon) => (
-            <li key={coupon.id} className="reward-card">
+            <li key={coupon.id} className="card reward-card">
               <p>
                 <strong dir="ltr">{coupon.code}</strong> {coupon.name[language]}
               </p>

@@ -47,7 +47,7 @@ export function OwnedRewardCard({
   };
 
   return (
-    <li className="reward-card" data-testid="owned-reward" data-status={owned.status} aria-labelledby={titleId}>
+    <li className="card reward-card" data-testid="owned-reward" data-status={owned.status} aria-labelledby={titleId}>
       <div className="reward-card__head">
         <h3 id={titleId} className="reward-card__name">
           {name}

@@ -78,7 +78,7 @@ export function PointsHistory({ uuid, timeZone }: { uuid: string; timeZone?: str
       {entries && entries.length > 0 && (
         <ul className="history-list" data-testid="points-history">
           {entries.map((entry) => (
-            <li key={entry.id} className="history-entry" data-testid="history-entry" data-kind={entry.kind}>
+            <li key={entry.id} className="card history-entry" data-testid="history-entry" data-kind={entry.kind}>
               <div className="history-entry__text">
                 <span className="history-entry__reason">{entryReasonText(entry, t)}</span>
                 <span className="history-entry__meta">{metaOf(entry)}</span>

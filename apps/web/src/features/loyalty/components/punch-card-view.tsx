@@ -58,7 +58,7 @@ export function PunchCardView({
   };
 
   return (
-    <li className="punch-card" data-testid="punch-card" data-status={card.status} aria-labelledby={titleId}>
+    <li className="card punch-card" data-testid="punch-card" data-status={card.status} aria-labelledby={titleId}>
       <div className="reward-card__head">
         <h3 id={titleId} className="reward-card__name">
           {card.programme.name[language]}

@@ -37,7 +37,7 @@ export default function PunchCardsSection() {
   if (!on || inProgress.length === 0) return null;
   const here = typeof window === 'undefined' ? paths.qr.build(uuid) : window.location.pathname;
   return (
-    <section className="loyalty-card" aria-labelledby="punch-cards-title" data-testid="punch-cards">
+    <section className="card card--raised loyalty-card" aria-labelledby="punch-cards-title" data-testid="punch-cards">
       <h2 id="punch-cards-title" className="loyalty-card__title">
         {t('loyalty.punch.title')}
       </h2>

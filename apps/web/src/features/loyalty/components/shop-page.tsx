@@ -145,7 +145,7 @@ function ShopItem({
   const titleId = `reward-${reward.id}-name`;
   const cost = reward.pointsCost;
   return (
-    <li className="reward-card" data-testid="shop-reward" aria-labelledby={titleId}>
+    <li className="card reward-card" data-testid="shop-reward" aria-labelledby={titleId}>
       {reward.image && <AppImage src={reward.image} alt="" width={96} height={96} className="reward-card__image" />}
       <div className="reward-card__head">
         <h3 id={titleId} className="reward-card__name">

@@ -60,7 +60,7 @@ export default function MyRewardsRoute() {
       <h1>{title}</h1>
       {error !== null && <LoadError error={error} onRetry={load} />}
       {account ? (
-        <div className="loyalty-card">
+        <div className="card card--raised loyalty-card">
           <PointsSummary account={account} timeZone={timeZone} />
         </div>
       ) : (

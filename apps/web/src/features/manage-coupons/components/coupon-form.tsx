@@ -1,66 +1,14 @@
 import type { CouponKind } from '@sufra/shared/loyalty/coupons';
-import type { CouponBody, StaffCoupon } from '@sufra/shared/schemas/coupons';
-import { type FormEvent, useState } from 'react';
+import type { StaffCoupon } from '@sufra/shared/schemas/coupons';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
-import { ApiError, errorText } from '../../../lib/api-client';
-import { parseSarInput } from '../../../lib/sar-input';
-import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { saveStaffCoupon } from '../api/staff-coupons';
-
-/** Halalas → the riyals the form shows ("45.50"), ASCII digits: the inputs are `dir="ltr"` money fields. */
-const sarText = (halalas: number | null) => (halalas === null ? '' : (halalas / 100).toFixed(2));
-/** ISO → the `datetime-local` value in the browser's zone. */
-function localInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-const wholeOrNull = (text: string) => (text.trim() === '' ? null : Number.parseInt(text, 10));
-
-interface Draft {
-  code: string;
-  nameAr: string;
-  nameEn: string;
-  kind: CouponKind;
-  percent: string;
-  max: string;
-  amount: string;
-  itemId: string;
-  minimum: string;
-  startsAt: string;
-  endsAt: string;
-  globalLimit: string;
-  perCustomerLimit: string;
-  newCustomersOnly: boolean;
-  combinesWithPoints: boolean;
-  isActive: boolean;
-}
-
-function draftOf(coupon: StaffCoupon | null): Draft {
-  return {
-    code: coupon?.code ?? '',
-    nameAr: coupon?.name.ar ?? '',
-    nameEn: coupon?.name.en ?? '',
-    kind: coupon?.kind ?? 'percent',
-    percent: coupon?.percentBasisPoints ? String(coupon.percentBasisPoints / 100) : '',
-    max: sarText(coupon?.maxDiscountHalalas ?? null),
-    amount: sarText(coupon?.amountHalalas ?? null),
-    itemId: coupon?.itemId ? String(coupon.itemId) : '',
-    minimum: coupon?.minimumOrderHalalas ? sarText(coupon.minimumOrderHalalas) : '',
-    startsAt: localInput(coupon?.startsAt ?? null),
-    endsAt: localInput(coupon?.endsAt ?? null),
-    globalLimit: coupon?.globalLimit ? String(coupon.globalLimit) : '',
-    perCustomerLimit: coupon?.perCustomerLimit ? String(coupon.perCustomerLimit) : '',
-    newCustomersOnly: coupon?.newCustomersOnly ?? false,
-    combinesWithPoints: coupon?.combinesWithPoints ?? false,
-    isActive: coupon?.isActive ?? true,
-  };
-}
+import type { Draft } from '../coupon-draft';
+import { useCouponForm } from '../hooks/use-coupon-form';
 
 /**
  * A manager's coupon form (issue 16; the full console comes later): every rule of a coupon, money typed in riyals.
- * The server validates it all again and answers field by field.
+ * The server validates it all again and answers field by field. One form (~90 lines), kept whole so its fields
+ * read in the order the manager fills them.
  */
 export function CouponForm({
   coupon,
@@ -72,12 +20,7 @@ export function CouponForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(coupon));
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const { draft, busy, alert, fields, set, submit } = useCouponForm(coupon, onSaved);
   const text = (
     key: keyof Draft,
     label: string,
@@ -98,52 +41,6 @@ export function CouponForm({
       )}
     </FormField>
   );
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const money = (value: string) => (value.trim() === '' ? null : parseSarInput(value));
-    const body: CouponBody = {
-      code: draft.code,
-      name: { ar: draft.nameAr, en: draft.nameEn },
-      kind: draft.kind,
-      percentBasisPoints: draft.kind === 'percent' && draft.percent ? Math.round(Number(draft.percent) * 100) : null,
-      maxDiscountHalalas: draft.kind === 'percent' ? money(draft.max) : null,
-      amountHalalas: draft.kind === 'fixed' ? money(draft.amount) : null,
-      itemId: draft.kind === 'free_item' ? wholeOrNull(draft.itemId) : null,
-      minimumOrderHalalas: money(draft.minimum) ?? 0,
-      startsAt: draft.startsAt ? new Date(draft.startsAt).toISOString() : null,
-      endsAt: draft.endsAt ? new Date(draft.endsAt).toISOString() : null,
-      globalLimit: wholeOrNull(draft.globalLimit),
-      perCustomerLimit: wholeOrNull(draft.perCustomerLimit),
-      newCustomersOnly: draft.newCustomersOnly,
-      combinesWithPoints: draft.combinesWithPoints,
-      isActive: draft.isActive,
-    };
-    setBusy(true);
-    setAlert(null);
-    setFields({});
-    try {
-      onSaved(await saveStaffCoupon(coupon?.id ?? null, body, language));
-    } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.fields) {
-        const byField: Record<string, string> = {};
-        const rename: Record<string, keyof Draft> = {
-          name: 'nameEn',
-          percentBasisPoints: 'percent',
-          maxDiscountHalalas: 'max',
-          amountHalalas: 'amount',
-          minimumOrderHalalas: 'minimum',
-        };
-        for (const [field] of Object.entries(error.fields)) {
-          const key = rename[field.split('.')[0] ?? field] ?? field.split('.')[0] ?? field;
-          byField[key] = error.message;
-        }
-        setFields(byField);
-      }
-      setAlert(errorText(error, language));
-    }
-  };
 
   const check = (key: 'newCustomersOnly' | 'combinesWithPoints' | 'isActive', label: string) => (
     <label className="option-card coupon-form__check">

@@ -1,20 +1,15 @@
-import { orderStatusLabel } from '@sufra/shared/machines/order-status';
-import { formatSar } from '@sufra/shared/money';
-import type { Order } from '@sufra/shared/schemas/order';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
-import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { getOrders } from '../api/get-orders';
+import { useBrandName } from '../../../stores/use-brand-name';
+import { MyOrderCard } from '../components/my-order-card';
 import { useBranchTimeZones } from '../hooks/use-branch-time-zones';
+import { useMyOrders } from '../hooks/use-my-orders';
 import { useSignedIn } from '../hooks/use-ordering-cart';
 import { useReorder } from '../hooks/use-reorder';
-import { formatOrderTime, orderNumberText, paymentStateKey } from '../order-number';
 import '../../../components/ui/form.css';
 import './ordering.css';
-import { useBrandName } from '../../../stores/use-brand-name';
 
 /**
  * `/orders/{uuid}` (our design): the signed-in diner's orders at this brand, newest first, a page at a time. Each opens
@@ -28,39 +23,11 @@ export default function OrdersRoute({
 }) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
-  const language = useLanguage();
   const brandName = useBrandName();
   const status = useSignedIn(uuid, paths.orders.build(uuid));
   const { ready, reorder } = useReorder(uuid);
   const timeZoneOf = useBranchTimeZones(uuid);
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [page, setPage] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(
-    (pageNumber: number) => {
-      setLoading(true);
-      setError(null);
-      getOrders(uuid, pageNumber, language).then(
-        (response) => {
-          setOrders((list) => (pageNumber === 1 ? response.orders : [...(list ?? []), ...response.orders]));
-          setHasMore(response.hasMore);
-          setPage(pageNumber);
-          setLoading(false);
-        },
-        (caught: unknown) => {
-          setError(errorText(caught, language));
-          setLoading(false);
-        },
-      );
-    },
-    [uuid, language],
-  );
-  useEffect(() => {
-    if (status === 'signedIn') load(1);
-  }, [status, load]);
+  const { orders, page, hasMore, loading, error, load } = useMyOrders(uuid, status === 'signedIn');
 
   const title = t('ordering.ordersTitle');
   return (
@@ -91,54 +58,13 @@ export default function OrdersRoute({
       )}
       {orders && orders.length > 0 && (
         <ul className="order-lines">
-          {orders.map((order) => {
-            const number = orderNumberText(order.number, language);
-            // Numbers count per branch: two orders at two branches can both be #1, so the branch goes with it.
-            const branch = order.branchName[language];
-            const zone = timeZoneOf(order.branchId);
-            const when = formatOrderTime(order.createdAt, language, zone);
-            const payment = paymentStateKey(order);
-            return (
-              <li key={order.id} className="card order-card" data-testid="order-card">
-                <div className="order-card__head">
-                  <span className="order-line__name" id={`order-${order.id}-number`} data-testid="order-number">
-                    {t('ordering.orderNumberAt', { number, branch })}
-                  </span>
-                  <span className="pill" data-testid="order-status">
-                    {orderStatusLabel(order.status, language)}
-                  </span>
-                </div>
-                <span className="order-line__details">
-                  {`${t(`ordering.types.${order.orderType}`)} · ${t('ordering.placedAt', { when })}`}
-                </span>
-                <span className="order-line__details" data-testid="order-payment" data-payment={payment}>
-                  {t(`ordering.paymentState.${payment}`, {
-                    when: order.cashReceivedAt ? formatOrderTime(order.cashReceivedAt, language, zone) : '',
-                  })}
-                </span>
-                <span className="order-line__details">
-                  {order.lines.map((l) => l.name[language]).join(language === 'ar' ? '، ' : ', ')}
-                </span>
-                <strong>{formatSar(order.pricing.total, language)}</strong>
-                <div className="order-card__actions">
-                  <Link to={paths.confirmOrder.build(uuid, order.id)} className="btn btn-small btn-secondary">
-                    {t('ordering.viewOrderAt', { number, branch })}
-                  </Link>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-primary"
-                    disabled={!ready}
-                    aria-describedby={`order-${order.id}-number`}
-                    onClick={() => reorder(order)}
-                    data-testid="reorder"
-                  >
-                    {t('ordering.reorder')}
-                  </button>
-                  {evaluationLink?.(uuid, order.id)}
-                </div>
-              </li>
-            );
-          })}
+          {orders.map((order) => (
+            <MyOrderCard
+              key={order.id}
+              {...{ uuid, order, ready, reorder, evaluationLink }}
+              zone={timeZoneOf(order.branchId)}
+            />
+          ))}
         </ul>
       )}
       {hasMore && (

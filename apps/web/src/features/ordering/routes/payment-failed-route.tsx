@@ -1,14 +1,10 @@
 import { errorMessage } from '@sufra/shared/messages/errors';
-import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/order-cancel-reasons';
-import type { Order } from '@sufra/shared/schemas/order';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'wouter';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../../config/paths';
-import { ApiError, errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { retryPayment } from '../api/retry-payment';
-import { verifyPayment } from '../api/verify-payment';
+import { PaymentExpired } from '../components/payment-expired';
+import { usePaymentFailure } from '../hooks/use-payment-failure';
 import { useReorder } from '../hooks/use-reorder';
 import { orderIdFrom } from '../payment-return';
 
@@ -25,88 +21,12 @@ export default function PaymentFailedRoute() {
   const [search] = useSearchParams();
   const { t } = useTranslation();
   const language = useLanguage();
-  const [, navigate] = useLocation();
   const orderId = orderIdFrom(search);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [order, setOrder] = useState<Order | null>(null);
-  const [expired, setExpired] = useState(false);
-  // The server's words for what happened to the card (null until asked, or when it could not be asked).
-  const [reason, setReason] = useState<string | null>(null);
+  const { sending, error, order, expired, reason, retry } = usePaymentFailure(uuid, orderId);
   const { ready, reorder } = useReorder(uuid);
 
-  // The verdict tells what happened and whether the order expired (and holds the lines to order again); without it
-  // the page still offers a retry.
-  const loadVerdict = useCallback(() => {
-    if (orderId === null) return;
-    verifyPayment(uuid, orderId, language).then(
-      (verdict) => {
-        // Paid after all (a late webhook, another tab): the confirmation says so.
-        if (verdict.outcome === 'paid') {
-          navigate(paths.confirmOrder.build(uuid, orderId), { replace: true });
-          return;
-        }
-        setOrder(verdict.order);
-        setReason(verdict.error?.message ?? null);
-        const loaded = verdict.order;
-        if (loaded.status === 'canceled' && loaded.cancelReason === PAYMENT_EXPIRED_REASON) setExpired(true);
-      },
-      () => {},
-    );
-  }, [uuid, orderId, language, navigate]);
-  useEffect(loadVerdict, [loadVerdict]);
-
   const title = t(expired ? 'ordering.paymentExpiredTitle' : 'ordering.paymentFailedTitle');
-
-  const retry = async () => {
-    if (orderId === null) return;
-    setSending(true);
-    setError(null);
-    try {
-      const { payment } = await retryPayment(uuid, orderId, language);
-      // The provider's hosted page: the card is typed there, never here.
-      window.location.assign(payment.redirectUrl);
-    } catch (caught) {
-      setSending(false);
-      // Paid after all (the webhook came in meanwhile): the confirmation says so.
-      if (caught instanceof ApiError && caught.code === 'payment_already_completed') {
-        navigate(paths.confirmOrder.build(uuid, orderId), { replace: true });
-        return;
-      }
-      if (caught instanceof ApiError && caught.code === 'payment_expired') {
-        setExpired(true);
-        loadVerdict();
-        return;
-      }
-      setError(caught instanceof ApiError ? caught.message : errorText(caught, language));
-    }
-  };
-
-  if (expired) {
-    return (
-      <div className="page page--center" data-testid="payment-failed-page" data-state="expired">
-        <title>{`${title} | ${t('app.name')}`}</title>
-        <h1>{title}</h1>
-        <p className="page__lead" role="alert" data-testid="payment-expired-text">
-          {errorMessage('payment_expired', language)}
-        </p>
-        <div className="page__actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={!order || !ready}
-            onClick={() => order && reorder(order)}
-            data-testid="payment-expired-reorder"
-          >
-            {t('ordering.reorder')}
-          </button>
-          <Link to={paths.menu.build(uuid)} className="btn btn-secondary">
-            {t('ordering.expiredBackToMenu')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (expired) return <PaymentExpired uuid={uuid} title={title} order={order} />;
 
   return (
     <div className="page page--center" data-testid="payment-failed-page">

@@ -76,7 +76,7 @@ export default function PunchProgrammesSection({ user }: { user: StaffUser }) {
       {data && data.programmes.length > 0 && (
         <ul className="punch-programmes__list">
           {data.programmes.map((p) => (
-            <li key={p.id} className="punch-programmes__item" data-testid="punch-programme">
+            <li key={p.id} className="card punch-programmes__item" data-testid="punch-programme">
               <div>
                 <h3>{p.name[language]}</h3>
                 <p>

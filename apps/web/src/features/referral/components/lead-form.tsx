@@ -46,7 +46,7 @@ export function LeadForm({ uuid, onAdded }: { uuid: string; onAdded: (lead: Lead
   };
 
   return (
-    <section className="referral-invite" aria-labelledby="referral-invite-title">
+    <section className="card card--raised referral-invite" aria-labelledby="referral-invite-title">
       <h2 id="referral-invite-title">{t('referral.inviteTitle')}</h2>
       <p className="referral-page__small">{t('referral.inviteLead')}</p>
       <form className="form" noValidate onSubmit={submit} data-testid="lead-form">

@@ -32,7 +32,7 @@ export function ShareCode({ code, brand, friendPoints }: { code: string; brand: 
     });
   };
   return (
-    <section className="referral-share" aria-labelledby="referral-code-title">
+    <section className="card card--raised referral-share" aria-labelledby="referral-code-title">
       <h2 id="referral-code-title" className="referral-share__label">
         {t('referral.yourCode')}
       </h2>

@@ -1,0 +1,118 @@
+import type { EvaluationForm, SubmitEvaluationBody, SubmittedEvaluation } from '@sufra/shared/schemas/evaluation';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../../../config/paths';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { useAppSelector } from '../../../stores/root-state';
+import { getEvaluationForm } from '../api/get-evaluation-form';
+import { submitEvaluation } from '../api/submit-evaluation';
+
+export type AnswerInput = SubmitEvaluationBody['answers'][number];
+export type Answers = Record<number, AnswerInput>;
+
+/** Which questions have no usable answer yet (the server says the same; this marks them before a round trip). */
+function unansweredOf(form: EvaluationForm, answers: Answers): number[] {
+  return form.questions
+    .filter((q) => {
+      const a = answers[q.id];
+      if (q.kind === 'rating') return a?.rating === undefined;
+      if (q.kind === 'text') return !a?.text?.trim();
+      return !a?.optionIds?.length;
+    })
+    .map((q) => q.id);
+}
+
+type Target = { uuid: string; formId: string; orderId: number; validOrder: boolean };
+
+/** The form for one order, for a signed-in diner (a signed-out one is sent to sign in and brought back). */
+export function useEvaluationForm({ uuid, formId, orderId, validOrder }: Target) {
+  const language = useLanguage();
+  const [, navigate] = useLocation();
+  const status = useAppSelector((s) => s.auth.status);
+  const [form, setForm] = useState<EvaluationForm | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [alreadyRated, setAlreadyRated] = useState(false);
+
+  useEffect(() => {
+    if (status === 'signedOut') {
+      const next = validOrder ? paths.evaluate.build(uuid, formId, orderId) : paths.menu.build(uuid);
+      navigate(paths.register.build(uuid, { mode: 'signin', next }), { replace: true });
+    }
+  }, [status, uuid, formId, orderId, validOrder, navigate]);
+
+  useEffect(() => {
+    if (status !== 'signedIn' || !validOrder) return;
+    let active = true;
+    getEvaluationForm(uuid, formId, orderId, language).then(
+      (loaded) => {
+        if (!active) return;
+        setForm(loaded);
+        setAlreadyRated(loaded.alreadySubmitted);
+      },
+      (error: unknown) => active && setLoadError(error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [status, uuid, formId, orderId, validOrder, language]);
+
+  return { form, loadError, alreadyRated, setAlreadyRated };
+}
+
+/** The answers and photos, and sending them: every question is required, marked before and after a round trip. */
+export function useEvaluationAnswers(
+  { uuid, formId, orderId }: Target,
+  form: EvaluationForm | null,
+  onAlreadyRated: () => void,
+) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [answers, setAnswers] = useState<Answers>({});
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [unanswered, setUnanswered] = useState<number[]>([]);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [done, setDone] = useState<SubmittedEvaluation | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  const setAnswer = (questionId: number, patch: Partial<AnswerInput>) => {
+    setAnswers((current) => ({ ...current, [questionId]: { ...current[questionId], ...patch, questionId } }));
+    setUnanswered((current) => current.filter((id) => id !== questionId));
+  };
+
+  async function send() {
+    if (!form) return;
+    const missing = unansweredOf(form, answers);
+    setUnanswered(missing);
+    if (missing.length > 0) {
+      setSendError(t('evaluation.unanswered'));
+      summaryRef.current?.focus();
+      return;
+    }
+    setSending(true);
+    setSendError(null);
+    try {
+      const answered = form.questions.map((q) => answers[q.id] ?? { questionId: q.id });
+      setDone(await submitEvaluation(uuid, formId, { orderId, answers: answered }, photos, language));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'evaluation_already_submitted') onAlreadyRated();
+      if (error instanceof ApiError && Array.isArray(error.details?.unanswered)) {
+        setUnanswered(error.details.unanswered.filter((id): id is number => typeof id === 'number'));
+      }
+      setSendError(errorText(error, language));
+      summaryRef.current?.focus();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return {
+    ...{ answers, setAnswer, photos, setPhotos, photoError, setPhotoError, unanswered },
+    ...{ sending, sendError, done, summaryRef, send },
+  };
+}
+
+export type EvaluationAnswers = ReturnType<typeof useEvaluationAnswers>;

@@ -1,0 +1,51 @@
+import type { CouponHistoryResponse, MyCouponsResponse } from '@sufra/shared/schemas/coupons';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { priceCheckedCart } from '../../../lib/cart-pricing';
+import { couponLineItems, couponPricingOf, getCouponHistory, getMyCoupons } from '../../../lib/coupons';
+import { useMenu } from '../../../lib/get-menu';
+import { checkCart } from '../../../lib/line-check';
+import { useLanguage } from '../../../lib/use-language';
+import { enterEstablishment } from '../../../stores/establishment-slice';
+import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
+
+/** The cart as the checkout will price it, with the chosen coupon, for the coupons page's totals. */
+export function useCouponCart(uuid: string) {
+  const language = useLanguage();
+  const dispatch = useAppDispatch();
+  useLayoutEffect(() => {
+    dispatch(enterEstablishment(uuid));
+  }, [uuid, dispatch]);
+  const cart = useAppSelector((s) => s.cart);
+  const menu = useMenu(uuid, language);
+  const check = useMemo(() => (menu.data ? checkCart(cart, menu.data) : null), [menu.data, cart]);
+  const preview = useMemo(
+    () =>
+      check && menu.data
+        ? priceCheckedCart(check, menu.data, {
+            coupon: couponPricingOf(cart.coupon, couponLineItems(check)),
+          })
+        : null,
+    [check, menu.data, cart.coupon],
+  );
+  const empty = cart.products.length === 0 && cart.combos.length === 0;
+
+  return { cart, menu, check, preview, empty };
+}
+
+/** The diner's own coupons, or (`history`) the used and expired ones, loaded once signed in. */
+export function useMyCoupons(uuid: string, history: boolean, signedIn: boolean) {
+  const language = useLanguage();
+  const [mine, setMine] = useState<MyCouponsResponse['coupons'] | null>(null);
+  const [entries, setEntries] = useState<CouponHistoryResponse['entries'] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const load = useCallback(() => {
+    setError(null);
+    if (history) getCouponHistory(uuid, language).then((answer) => setEntries(answer.entries), setError);
+    else getMyCoupons(uuid, language).then((answer) => setMine(answer.coupons), setError);
+  }, [uuid, language, history]);
+  useEffect(() => {
+    if (signedIn) load();
+  }, [signedIn, load]);
+
+  return { mine, entries, error, load };
+}

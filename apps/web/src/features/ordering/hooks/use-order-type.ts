@@ -1,0 +1,86 @@
+import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../../../config/paths';
+import { useTranslation } from '../../../lib/use-translation';
+import { setAddress, setAddressId, setBranch, setDeliveryZone, setOrderType } from '../../../stores/cart-slice';
+import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
+import { cartBranch } from '../components/cart-branch';
+import { dineInPlace, enabledOrderTypes, missingStep } from '../order-draft';
+import { useOrderingCart } from './use-ordering-cart';
+
+/**
+ * The order type and what it still needs: a choice goes to the cart (dine-in from a table's QR is preselected), and
+ * "continue" goes on or says what is missing, each message in its own section.
+ */
+export function useOrderType(uuid: string) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [, navigate] = useLocation();
+  const { ready, cart } = useOrderingCart(uuid);
+  const qr = useAppSelector((s) => s.establishment.establishment);
+  const qrBranch = qr?.uuid === uuid ? qr.branch : undefined;
+  const types = qrBranch && qr ? enabledOrderTypes(qrBranch.orderTypes, qr.services) : [];
+  const type = cart.orderType !== null && types.includes(cart.orderType) ? cart.orderType : null;
+  const [problem, setProblem] = useState<string | null>(null);
+  // The location's and the table number's messages show in their own sections, once, never again under the button.
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const [tableError, setTableError] = useState<string | null>(null);
+  const place = dineInPlace(qr?.uuid === uuid ? qr : null);
+  const table = qr?.uuid === uuid ? qr.table : null;
+
+  const choose = (next: OrderType) => {
+    setProblem(null);
+    dispatch(setOrderType(next));
+    if (next === ORDER_TYPES.dineIn && qrBranch) dispatch(setBranch(cartBranch(qrBranch)));
+    else if (cart.orderType === ORDER_TYPES.dineIn) dispatch(setBranch(null));
+    if (next !== ORDER_TYPES.delivery) {
+      dispatch(setAddressId(null));
+      dispatch(setAddress(null));
+      dispatch(setDeliveryZone(null));
+    }
+  };
+
+  // A table's QR is a table: dine-in is chosen for the diner (they can still pick another type).
+  const dineInOffered = types.includes(ORDER_TYPES.dineIn);
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !ready || !table || !dineInOffered) return;
+    preselected.current = true;
+    if (cart.orderType === null) {
+      dispatch(setOrderType(ORDER_TYPES.dineIn));
+      if (qrBranch) dispatch(setBranch(cartBranch(qrBranch)));
+    }
+  }, [ready, table, dineInOffered, cart.orderType, qrBranch, dispatch]);
+
+  const next = () => {
+    const step = type === null ? 'type' : missingStep(cart, place);
+    if (step === null) {
+      navigate(paths.orderData.build(uuid));
+      return;
+    }
+    if (step === 'location') {
+      setProblem(null);
+      setLocationError(t('ordering.locationPermission'));
+      return;
+    }
+    if (step === 'table') {
+      setProblem(null);
+      setTableError(t('ordering.tableRequired'));
+      document.getElementById('table-number')?.focus();
+      return;
+    }
+    const messages = {
+      cart: t('ordering.emptyCart'),
+      type: t('ordering.chooseType'),
+      branch: t('ordering.chooseBranch'),
+      address: t('ordering.selectAddress'),
+    } as const;
+    setProblem(messages[step]);
+  };
+
+  return {
+    ...{ ready, cart, qr, qrBranch, types, type, problem, setProblem, locationError, setLocationError },
+    ...{ tableError, setTableError, place, table, choose, next },
+  };
+}

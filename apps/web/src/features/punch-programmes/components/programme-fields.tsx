@@ -1,0 +1,103 @@
+import { FormField } from '../../../components/ui/form-field';
+import { formatNumber } from '../../../lib/format-number';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import type { useProgrammeForm } from '../hooks/use-programme-form';
+
+/** A typed whole number as kept: ASCII digits only (Arabic-Indic and Persian digits are read as theirs). */
+const digitsOf = (text: string) =>
+  text
+    .replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.codePointAt(0) ?? 0) & 0xf))
+    .replace(/\D/g, '')
+    .slice(0, 4);
+
+const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
+
+type Choice = { id: number; name: Record<'ar' | 'en', string> };
+type ChecksProps = {
+  legend: string;
+  className: string;
+  options: readonly Choice[];
+  chosen: number[];
+  onChange: (chosen: number[]) => void;
+};
+
+/** The menu's categories or items, any number of them ticked. */
+export function ChoiceChecks({ legend, className, options, chosen, onChange }: ChecksProps) {
+  const language = useLanguage();
+  return (
+    <fieldset className={className}>
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.id} className="punch-form__check">
+          <input type="checkbox" checked={chosen.includes(o.id)} onChange={() => onChange(toggle(chosen, o.id))} />
+          {o.name[language]}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A whole number, shown in the staff's digits and kept as ASCII digits. */
+export function CountField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (digits: string) => void;
+}) {
+  const language = useLanguage();
+  return (
+    <FormField id={id} label={label}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          inputMode="numeric"
+          autoComplete="off"
+          value={value === '' ? '' : formatNumber(Number(value), language)}
+          onChange={(e) => onChange(digitsOf(e.target.value))}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** The programme's name in both languages, each typed in its own direction. */
+export function NameFields({ form: f }: { form: ReturnType<typeof useProgrammeForm> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="field-row">
+      <FormField id="punch-name-ar" label={t('staff.punch.nameAr')}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            dir="rtl"
+            lang="ar"
+            maxLength={80}
+            value={f.nameAr}
+            onChange={(e) => f.setNameAr(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="punch-name-en" label={t('staff.punch.nameEn')}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            dir="ltr"
+            lang="en"
+            maxLength={80}
+            value={f.nameEn}
+            onChange={(e) => f.setNameEn(e.target.value)}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
