@@ -64,10 +64,6 @@ export async function expectDocumentLanguage(page: Page, language: Language) {
 }
 
 /**
- * Puts the app in `language` through its own language switch (on the menu page, where no pop-up
- * covers it); the choice is then remembered for every page this browser context opens.
- */
-/**
  * Waits until the app has taken the page over. The menu arrives painted in the HTML, so it is visible (and
  * clickable) before the app's handlers exist; a click in that moment is lost, most often on a loaded machine.
  */
@@ -75,13 +71,24 @@ export async function waitForApp(page: Page) {
   await expect(page.locator('html[data-app="ready"]')).toHaveCount(1, { timeout: 15_000 });
 }
 
+/**
+ * Puts the app in `language` for every page this browser context opens, the way the language switch leaves it: the
+ * choice in localStorage (`sufra.language`, apps/web/src/lib/language.ts) and the `sufra_language` cookie that tells
+ * the server which language to paint the menu in. Stored rather than clicked: switching through the UI cost every
+ * English journey a menu load and a switch (about 3 s each, some 120 journeys); the switch itself is language.spec's
+ * and staff-board.spec's. The stored choice is only a default: a journey that switches language keeps its switch.
+ */
 export async function useLanguage(page: Page, language: Language) {
-  await page.goto(`/menu/${QR.main}`);
-  // Let the app finish booting so the switch is not raced by start-up language detection or lost before hydration.
-  await expect(page.getByTestId('category-tabs')).toBeVisible();
-  await waitForApp(page);
-  await switchLanguage(page, language);
-  await expectDocumentLanguage(page, language);
+  const context = page.context();
+  // Cookies are not told apart by port: one cookie serves the main server and the Moyasar one.
+  await context.addCookies([{ name: 'sufra_language', value: language, domain: '127.0.0.1', path: '/' }]);
+  await context.addInitScript((chosen) => {
+    try {
+      if (!localStorage.getItem('sufra.language')) localStorage.setItem('sufra.language', chosen);
+    } catch {
+      // A page without storage of its own (about:blank): nothing to choose there.
+    }
+  }, language);
 }
 
 /** Sets the language with the language-switch control (a toggle button/link or a select); no-op when already set. */

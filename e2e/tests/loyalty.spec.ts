@@ -5,7 +5,7 @@ import type { Language } from '../../packages/shared/src/language.ts';
 import type { Customer } from '../../packages/shared/src/schemas/customer.ts';
 import type { ShopResponse } from '../../packages/shared/src/schemas/loyalty.ts';
 import type { StaffUser } from '../../packages/shared/src/schemas/staff.ts';
-import { registerDiner } from '../support/accounts.ts';
+import { signInDiner } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { moveOrder } from '../support/ordering.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
@@ -87,7 +87,7 @@ for (const language of LANGUAGES) {
       baseURL,
     }) => {
       test.setTimeout(120_000);
-      const diner = await registerDiner(page, baseURL ?? '', language);
+      const diner = await signInDiner(page, baseURL ?? '');
 
       await page.goto(`/qr/${QR.main}`);
       await dismissPopup(page);
@@ -223,7 +223,7 @@ for (const language of LANGUAGES) {
       page,
       baseURL,
     }) => {
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       const name = await grantPrize(page, baseURL ?? '', language);
       await page.goto(`/prize/${QR.main}`);
       const claimable = page.getByTestId('claimable-prizes').getByTestId('owned-reward').filter({ hasText: name });
@@ -236,7 +236,7 @@ for (const language of LANGUAGES) {
 
     test('screenshots of the loyalty pages', async ({ page, baseURL }) => {
       test.setTimeout(120_000);
-      const diner = await registerDiner(page, baseURL ?? '', language);
+      const diner = await signInDiner(page, baseURL ?? '');
       const order = await placeOrder({ request: page.request, name: diner.name, phone: diner.phone });
       for (const to of ['sent_to_kitchen', 'ready', 'delivered'] as const) await moveOrder(baseURL ?? '', order.id, to);
       await creditPoints(page, baseURL ?? '', 800, language === 'ar' ? 'هدية ترحيب' : 'Welcome gift');

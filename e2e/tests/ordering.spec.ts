@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
-import { registerDiner } from '../support/accounts.ts';
+import { signInDiner } from '../support/accounts.ts';
 import { demoCart } from '../support/demo-menu.ts';
 import {
   addDeliveryAddress,
@@ -13,6 +13,7 @@ import {
   ORDERING_TEXT,
   POINTS,
 } from '../support/ordering.ts';
+import { shoot } from '../support/screenshots.ts';
 import { fetchMenu, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
 
 async function expectNoSeriousViolations(page: Page, label: string) {
@@ -88,6 +89,7 @@ for (const language of LANGUAGES) {
       const closed = branchOption(page, BRANCHES.malqa[language]);
       await expect(closed.locator('input')).toBeDisabled();
       await expect(closed.getByTestId('branch-closed')).toBeVisible();
+      await shoot(page, `order-type-pickup-${language}`);
       await branchOption(page, BRANCHES.olaya[language]).locator('input').check();
       await page.getByTestId('continue').click();
       const placed = await checkoutAndPlace(page, 'No onions');
@@ -118,18 +120,29 @@ for (const language of LANGUAGES) {
         language === 'ar' ? 'المنزل' : 'Home',
       );
       await expect(page.getByTestId('zone-fee').last()).toBeVisible();
+      await page.getByTestId('delivery-address').scrollIntoViewIfNeeded();
+      await shoot(page, `order-type-delivery-${language}`);
       await page.getByTestId('continue').click();
       await expect(page).toHaveURL(new RegExp(`/order-data/${QR.main}$`));
-      await page.locator('#order-notes').fill('Ring the bell');
+      await page.locator('#order-notes').fill(language === 'ar' ? 'اطرق الجرس من فضلك' : 'Ring the bell');
+      // For tomorrow at 13:30 (Olaya is open round the clock): a scheduled order is placed and moved like any other.
+      await page.getByTestId('receive-scheduled').check();
+      await page.locator('#receive-day').selectOption({ index: 1 });
+      await page.locator('#receive-time').fill('13:30');
+      await shoot(page, `order-data-${language}`);
       await page.getByTestId('continue').click();
       await expect(page.getByTestId('checkout-delivery-fee')).toBeVisible();
       await expect(page.getByTestId('review-address')).toContainText(language === 'ar' ? 'المنزل' : 'Home');
+      await shoot(page, `checkout-${language}`);
       const previewTotal = (await page.getByTestId('checkout-total').textContent()) ?? '';
       await page.getByTestId('place-order').click();
       await expect(page).toHaveURL(new RegExp(`/confirm-order/${QR.main}\\?order=\\d+$`));
       const id = Number(new URL(page.url()).searchParams.get('order'));
       await expect(page.getByTestId('confirm-delivery-fee')).toBeVisible();
       await expectConfirmationMovesLive(page, baseURL ?? '', language, { id, previewTotal });
+      await shoot(page, `confirm-order-${language}`);
+      await page.getByTestId('confirm-total').scrollIntoViewIfNeeded();
+      await shoot(page, `confirm-order-totals-${language}`);
     });
 
     test('a delivery below the zone minimum is held at checkout with the minimum shown', async ({
@@ -138,7 +151,7 @@ for (const language of LANGUAGES) {
       baseURL,
     }) => {
       test.setTimeout(90_000);
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       const menu = await fetchMenu(request, language);
       const cart = demoCart(menu);
       // One plain item: below Olaya's first zone minimum (30 SAR).
@@ -190,6 +203,7 @@ for (const language of LANGUAGES) {
       await expect(card).toBeVisible();
       expect(number).toContain(((await card.textContent()) ?? '').match(/#[\d٠-٩]+/)?.[0] ?? 'no number');
       await expectNoSeriousViolations(page, `orders (${language})`);
+      await shoot(page, `orders-${language}`);
       await card.getByTestId('reorder').click();
       await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
       await expect(page.getByTestId('cart-line')).toHaveCount(3);
@@ -227,7 +241,7 @@ for (const language of LANGUAGES) {
     });
 
     test('a stale cart at checkout is explained with the way back to the cart', async ({ page, request, baseURL }) => {
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       const menu = await fetchMenu(request, language);
       const cart = demoCart(menu);
       const data = await request.get(`/api/restaurant/qr/${QR.main}/data/`);
@@ -253,10 +267,11 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('payment-failed-page')).toBeVisible();
       await expect(page.getByRole('link').filter({ hasText: language === 'ar' ? 'السلة' : 'cart' })).toBeVisible();
       await expectNoSeriousViolations(page, `payment failed (${language})`);
+      await shoot(page, `payment-failed-${language}`);
     });
 
     test('an empty cart sends the diner back to the cart from the ordering pages', async ({ page, baseURL }) => {
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       for (const path of [`/order-type/${QR.main}`, `/checkout/${QR.main}`]) {
         await page.goto(path);
         await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));

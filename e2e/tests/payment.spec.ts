@@ -13,6 +13,7 @@ import {
   submitCard,
   TEST_CARDS,
 } from '../support/payment.ts';
+import { shoot } from '../support/screenshots.ts';
 import { errorText, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 const PAID_BY_CARD = { ar: 'مدفوع بالبطاقة', en: 'Paid by card' } as const;
@@ -31,11 +32,16 @@ for (const language of LANGUAGES) {
 
     test('a Visa card with 3-D Secure pays the order, and the confirmation says paid', async ({ page }) => {
       await expectNoSeriousViolations(page, `checkout with card (${language})`);
+      await page.getByTestId('payment-choices').scrollIntoViewIfNeeded();
+      await shoot(page, `checkout-card-${language}`);
       await placeCardOrder(page);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await fillCard(page, { number: TEST_CARDS.visa });
       await expect(page.locator('#brand')).toHaveAttribute('data-brand', 'visa');
+      await shoot(page, `payment-gateway-card-${language}`);
       await submitCard(page);
+      await expect(page.locator('#three-ds-form')).toBeVisible();
+      await shoot(page, `payment-gateway-3ds-${language}`);
       await passThreeDs(page);
       const id = await expectPaidConfirmation(page);
       await expect(page.getByTestId('payment-summary')).toContainText(PAID_BY_CARD[language]);
@@ -116,6 +122,8 @@ for (const language of LANGUAGES) {
       await expect(status).toHaveAttribute('aria-live', 'polite');
       await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'checking');
       await expectNoSeriousViolations(page, `payment pending (${language})`);
+      // The verification is in flight: no waiting for an idle network for this picture.
+      await shoot(page, `payment-pending-${language}`, { settle: false });
       // The page stops asking after its half minute and says so, with a way to ask again. Its clock jumps ahead
       // without firing timers early: fastForward would also fire an in-flight request's timeout ("Network error").
       await page.clock.setSystemTime(Date.now() + 31_000);
@@ -124,6 +132,11 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/payment/${QR.main}\\?order=${id}$`));
       await page.getByTestId('payment-check-again').click();
       await expect(page.getByTestId('payment-page')).toHaveAttribute('data-state', 'checking');
+
+      // The same unpaid order on the payment-failed page offers to pay it again (the README's picture).
+      await page.goto(`/payment-failed/${QR.main}?order=${id}`);
+      await expect(page.getByTestId('payment-retry')).toBeVisible();
+      await shoot(page, `payment-failed-retry-${language}`);
     });
   });
 }
