@@ -151,7 +151,9 @@ for (const language of LANGUAGES) {
         expect(kept.status(), await kept.text()).toBe(200);
         expect(((await kept.json()) as { itemIds: number[] }).itemIds).toHaveLength(1);
       }).toPass();
-      // Another browser: the same diner signs in there.
+      // Another browser: the same diner signs in there. That browser is in Arabic whatever this one's language, so
+      // this half is checked once.
+      if (language !== 'ar') return;
       const other = await browser.newContext({ baseURL });
       const otherPage = await other.newPage();
       await otherPage.goto(`/register/${QR.main}?mode=signin`);

@@ -110,6 +110,8 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('card-pay')).toBeEnabled();
       await fillMoyasarCard(page, { number: MOYASAR_CARDS.approved });
       await shoot(page, `payment-moyasar-card-${language}`);
+      // Paying on the retry reads no text: checked once, in Arabic.
+      if (language !== 'ar') return;
       await page.getByTestId('card-pay').click();
       await passFakeThreeDSecure(page, language);
       expect(await expectPaidConfirmation(page)).toBe(orderId);

@@ -63,6 +63,8 @@ for (const language of LANGUAGES) {
       await expectNoSeriousViolations(page, `payment failed (${language})`);
 
       // The cart is kept until a payment goes through: placing it again pays that same order, not a second one.
+      // Nothing from here on reads a text: checked once, in Arabic.
+      if (language !== 'ar') return;
       await page.goto(`/checkout/${QR.main}`);
       await page.getByTestId('payment-card').check();
       await placeCardOrder(page);
@@ -77,6 +79,8 @@ for (const language of LANGUAGES) {
       await payOnHostedPage(page, TEST_CARDS.threeDsFails);
       const failedId = await expectPaymentFailed(page, language, 'payment_3ds_failed');
 
+      // The retry reads no text: checked once, in Arabic.
+      if (language !== 'ar') return;
       await page.getByTestId('payment-retry').click();
       await expect(page).toHaveURL(/\/test-gateway\/pay\//);
       await payOnHostedPage(page, TEST_CARDS.visa);
