@@ -44,8 +44,12 @@ const serverEnv = {
 export default defineConfig({
   testDir: './tests',
   outputDir: join(root, '.tmp/e2e-results'),
-  fullyParallel: false,
-  workers: 2,
+  // Journeys, not files, are shared out: a file's journeys are independent (no beforeAll, no order between them), and
+  // with whole files the run ended on one worker finishing the last big file. Three workers on two cores: the journeys
+  // mostly wait (for the server, the event stream, the test gateway), so a third keeps the CPUs busy. Session 12
+  // (docs/decisions.md, "Journeys' run time"): same suite, same loaded machine, 3 workers against 2.
+  fullyParallel: true,
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Generous: these bound a hang, they time nothing. Chromium 156 on the 2-core machine ran the journeys about

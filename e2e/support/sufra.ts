@@ -114,6 +114,17 @@ export async function dismissPopup(page: Page) {
   await expect(popup).toBeHidden();
 }
 
+/**
+ * Waits for the toast that the last step brings, then closes every toast with its close button, as a diner in a hurry
+ * would. A toast lies over the header for its five seconds, and a click on what it covers waits them out.
+ */
+export async function closeToasts(page: Page) {
+  const toasts = page.locator('#toasts [role=alert]');
+  await expect(toasts.first()).toBeVisible();
+  for (const close of await page.locator('#toasts').getByRole('button').all()) await close.click();
+  await expect(toasts).toHaveCount(0);
+}
+
 /** Answers every request that leaves the test server with a tiny page, so external redirects work offline. */
 export async function stubExternalRequests(context: BrowserContext, baseURL: string) {
   const origin = new URL(baseURL).origin;

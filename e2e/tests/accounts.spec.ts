@@ -10,7 +10,7 @@ import {
   uniqueMobile,
   wrongCode,
 } from '../support/accounts.ts';
-import { errorText, expectDocumentLanguage, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
+import { closeToasts, errorText, expectDocumentLanguage, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 // The throttled code step is also a docs/screenshots/ picture (taken where the journey reaches that state).
 const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -90,12 +90,15 @@ for (const language of LANGUAGES) {
     test('signs out, then signs in again with only the phone', async ({ page, baseURL }) => {
       test.setTimeout(90_000);
       const diner = await registerDiner(page, baseURL ?? '', language);
+      // The welcome toast covers the header's account entry.
+      await closeToasts(page);
       await page.getByTestId('account-entry').click();
       await expect(page).toHaveURL(new RegExp(`/edit-profile/${QR.main}$`));
       await page.getByTestId('sign-out').click();
       await expect(page).toHaveURL(new RegExp(`/menu/${QR.main}$`));
       await expect(page.getByTestId('account-entry')).toHaveAccessibleName(TEXTS.signIn[language]);
 
+      await closeToasts(page);
       await page.getByTestId('account-entry').click();
       await expect(page).toHaveURL(/\/register\/.*mode=signin/);
       await expect(page.locator('#fullName')).toHaveCount(0);

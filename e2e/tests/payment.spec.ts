@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signInDiner } from '../support/accounts.ts';
 import {
   dinerAtCardCheckout,
   expectNoSeriousViolations,
@@ -102,17 +103,6 @@ for (const language of LANGUAGES) {
       await expect(page.locator('#number')).toBeFocused();
     });
 
-    test('the return page with an order that is not the diner’s explains and offers to check again', async ({
-      page,
-    }) => {
-      // The signed-in diner on a return address naming an unknown order.
-      await page.goto(`/payment/${QR.main}?order=2147483000&id=forged&status=paid`);
-      await expect(page.getByTestId('payment-error')).toHaveText(errorText('order_not_found', language));
-      await expect(page).toHaveURL(new RegExp(`/payment/${QR.main}`));
-      await expect(page.getByTestId('payment-check-again')).toBeVisible();
-      await expectNoSeriousViolations(page, `payment return (${language})`);
-    });
-
     test('a payment not finished yet keeps the return page waiting, then offers to check again', async ({ page }) => {
       await placeCardOrder(page);
       // The diner leaves the provider's page without paying and comes back: the provider has no verdict yet.
@@ -141,6 +131,27 @@ for (const language of LANGUAGES) {
       await page.goto(`/payment-failed/${QR.main}?order=${id}`);
       await expect(page.getByTestId('payment-retry')).toBeVisible();
       await shoot(page, `payment-failed-retry-${language}`);
+    });
+  });
+
+  test.describe(`card payments, the return page (${language})`, () => {
+    test.use({ locale: language === 'ar' ? 'ar-SA' : 'en-US' });
+
+    // A signed-in diner is all this page needs: no cart, no checkout.
+    test.beforeEach(async ({ page, baseURL }) => {
+      if (language !== 'ar') await useLanguage(page, language);
+      await signInDiner(page, baseURL ?? '');
+    });
+
+    test('the return page with an order that is not the diner’s explains and offers to check again', async ({
+      page,
+    }) => {
+      // The signed-in diner on a return address naming an unknown order.
+      await page.goto(`/payment/${QR.main}?order=2147483000&id=forged&status=paid`);
+      await expect(page.getByTestId('payment-error')).toHaveText(errorText('order_not_found', language));
+      await expect(page).toHaveURL(new RegExp(`/payment/${QR.main}`));
+      await expect(page.getByTestId('payment-check-again')).toBeVisible();
+      await expectNoSeriousViolations(page, `payment return (${language})`);
     });
   });
 }
