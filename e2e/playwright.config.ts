@@ -46,8 +46,8 @@ export default defineConfig({
   outputDir: join(root, '.tmp/e2e-results'),
   // Journeys, not files, are shared out: a file's journeys are independent (no beforeAll, no order between them), and
   // with whole files the run ended on one worker finishing the last big file. Three workers on two cores: the journeys
-  // mostly wait (for the server, the event stream, the test gateway), so a third keeps the CPUs busy. Session 12
-  // (docs/decisions.md, "Journeys' run time"): same suite, same loaded machine, 3 workers against 2.
+  // mostly wait (for the server, the event stream, the test gateway): a whole run uses about half a core on average,
+  // so a third overlaps more waiting. Measured in docs/decisions.md ("Journeys' run time (session 12)").
   fullyParallel: true,
   workers: 3,
   retries: 0,
