@@ -44,8 +44,12 @@ const serverEnv = {
 export default defineConfig({
   testDir: './tests',
   outputDir: join(root, '.tmp/e2e-results'),
-  fullyParallel: false,
-  workers: 2,
+  // Journeys, not files, are shared out: a file's journeys are independent (no beforeAll, no order between them), and
+  // with whole files the run ended on one worker finishing the last big file. Three workers on two cores: the journeys
+  // mostly wait (for the server, the event stream, the test gateway): a whole run uses about half a core on average,
+  // so a third overlaps more waiting. Measured in docs/decisions.md ("Journeys' run time (session 12)").
+  fullyParallel: true,
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Generous: these bound a hang, they time nothing. Chromium 156 on the 2-core machine ran the journeys about

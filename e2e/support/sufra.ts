@@ -64,10 +64,6 @@ export async function expectDocumentLanguage(page: Page, language: Language) {
 }
 
 /**
- * Puts the app in `language` through its own language switch (on the menu page, where no pop-up
- * covers it); the choice is then remembered for every page this browser context opens.
- */
-/**
  * Waits until the app has taken the page over. The menu arrives painted in the HTML, so it is visible (and
  * clickable) before the app's handlers exist; a click in that moment is lost, most often on a loaded machine.
  */
@@ -75,13 +71,24 @@ export async function waitForApp(page: Page) {
   await expect(page.locator('html[data-app="ready"]')).toHaveCount(1, { timeout: 15_000 });
 }
 
+/**
+ * Puts the app in `language` for every page this browser context opens, the way the language switch leaves it: the
+ * choice in localStorage (`sufra.language`, apps/web/src/lib/language.ts) and the `sufra_language` cookie that tells
+ * the server which language to paint the menu in. Stored rather than clicked: switching through the UI cost every
+ * English journey a menu load and a switch (about 3 s each, some 120 journeys); the switch itself is language.spec's
+ * and staff-board.spec's. The stored choice is only a default: a journey that switches language keeps its switch.
+ */
 export async function useLanguage(page: Page, language: Language) {
-  await page.goto(`/menu/${QR.main}`);
-  // Let the app finish booting so the switch is not raced by start-up language detection or lost before hydration.
-  await expect(page.getByTestId('category-tabs')).toBeVisible();
-  await waitForApp(page);
-  await switchLanguage(page, language);
-  await expectDocumentLanguage(page, language);
+  const context = page.context();
+  // Cookies are not told apart by port: one cookie serves the main server and the Moyasar one.
+  await context.addCookies([{ name: 'sufra_language', value: language, domain: '127.0.0.1', path: '/' }]);
+  await context.addInitScript((chosen) => {
+    try {
+      if (!localStorage.getItem('sufra.language')) localStorage.setItem('sufra.language', chosen);
+    } catch {
+      // A page without storage of its own (about:blank): nothing to choose there.
+    }
+  }, language);
 }
 
 /** Sets the language with the language-switch control (a toggle button/link or a select); no-op when already set. */
@@ -105,6 +112,19 @@ export async function dismissPopup(page: Page) {
   await expect(popup).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(popup).toBeHidden();
+}
+
+/**
+ * Closes the toasts on screen with their close buttons, as a diner in a hurry would: a toast lies over the header for
+ * its five seconds, and a click on what it covers waits them out. A toast already gone by itself is as good (on a
+ * loaded machine it may be); one that has not come yet is only waited out by the click, as before.
+ */
+export async function closeToasts(page: Page) {
+  const close = page.locator('#toasts').getByRole('button').first();
+  await expect(async () => {
+    if (await close.isVisible()) await close.click({ timeout: 1_000 });
+    await expect(page.locator('#toasts [role=alert]')).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Answers every request that leaves the test server with a tiny page, so external redirects work offline. */

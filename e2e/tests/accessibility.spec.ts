@@ -1,8 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { fillRegistration, registerDiner, STAFF, TEXTS, uniqueMobile } from '../support/accounts.ts';
+import { fillRegistration, STAFF, signInDiner, TEXTS, uniqueMobile } from '../support/accounts.ts';
 import { comboItem, demoCart, itemWithRequiredGroup } from '../support/demo-menu.ts';
-import { dismissPopup, fetchMenu, itemPath, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
+import { shoot } from '../support/screenshots.ts';
+import {
+  dismissPopup,
+  errorText,
+  fetchMenu,
+  itemPath,
+  LANGUAGES,
+  QR,
+  saveCart,
+  TEXT,
+  useLanguage,
+} from '../support/sufra.ts';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
@@ -38,23 +49,30 @@ for (const language of LANGUAGES) {
       await page.goto(`/qr/${QR.main}`);
       await expect(page.getByTestId('popup')).toBeVisible();
       await expectNoSeriousViolations(page, `landing with pop-up (${language})`);
+      await shoot(page, `landing-popup-${language}`);
       await dismissPopup(page);
       await expect(page.getByTestId('slider')).toBeVisible();
       await expectNoSeriousViolations(page, `landing (${language})`);
+      await shoot(page, `landing-${language}`);
     });
 
     test('menu page', async ({ page }) => {
       await page.goto(`/menu/${QR.main}`);
       await expect(page.getByTestId('item-card').first()).toBeVisible();
       await expectNoSeriousViolations(page, `menu (${language})`);
+      await shoot(page, `menu-${language}`);
     });
 
     test('item and combo pages', async ({ page, request }) => {
       const menu = await fetchMenu(request, language);
-      for (const item of [itemWithRequiredGroup(menu), comboItem(menu)]) {
+      for (const [shot, item] of [
+        ['item', itemWithRequiredGroup(menu)],
+        ['combo', comboItem(menu)],
+      ] as const) {
         await page.goto(itemPath(item));
         await expect(page.getByRole('heading', { name: item.name, exact: true }).first()).toBeVisible();
         await expectNoSeriousViolations(page, `item ${item.slug} (${language})`);
+        await shoot(page, `${shot}-${language}`);
       }
     });
 
@@ -65,12 +83,22 @@ for (const language of LANGUAGES) {
       await page.goto(`/cart/${QR.main}`);
       await expect(page.getByTestId('cart-total')).toBeVisible();
       await expectNoSeriousViolations(page, `cart (${language})`);
+      await shoot(page, `cart-${language}`);
 
-      const gone = { ...cart.products[0], itemId: 2_000_000_000 };
-      await saveCart(page, { ...cart, products: [...cart.products, gone] });
+      // A stale cart: a line no longer on the menu, and a changed price.
+      const [first, ...rest] = cart.products;
+      const gone = {
+        ...first,
+        itemId: 2_000_000_000,
+        name: language === 'ar' ? 'طبق الموسم' : 'Seasonal dish',
+        productQuantity: 1,
+      };
+      const cheaper = first && { ...first, unitPriceHalalas: Math.max(0, first.unitPriceHalalas - 100) };
+      await saveCart(page, { ...cart, products: [cheaper, ...rest, gone] });
       await page.goto(`/cart/${QR.main}`);
       await expect(page.getByTestId('line-problem')).toBeVisible();
       await expectNoSeriousViolations(page, `cart with a stale line (${language})`);
+      await shoot(page, `cart-stale-${language}`);
 
       await saveCart(page, { products: [], combos: [] });
       await page.goto(`/cart/${QR.main}`);
@@ -81,49 +109,71 @@ for (const language of LANGUAGES) {
     test('registration form and code step', async ({ page }) => {
       await page.goto(`/register/${QR.main}`);
       await expect(page.getByTestId('account-form')).toBeVisible();
+      await shoot(page, `register-${language}`);
       // With the field errors shown (aria-invalid, aria-describedby).
       await page.getByRole('button', { name: TEXTS.sendCode[language] }).click();
       await expect(page.getByTestId('fullName-error')).toBeVisible();
       await expectNoSeriousViolations(page, `registration (${language})`);
-      await fillRegistration(page, language, { name: 'Axe Test', phone: uniqueMobile() });
-      await expect(page.locator('#otp-code')).toBeVisible();
+      const diner = { name: language === 'ar' ? 'سارة العتيبي' : 'Sara Al-Otaibi', phone: uniqueMobile() };
+      await fillRegistration(page, language, diner, 'sara@example.sa');
+      await expect(page.locator('#otp-code')).toBeFocused();
       await expectNoSeriousViolations(page, `code step (${language})`);
+      await shoot(page, `register-code-${language}`);
     });
 
     test('edit profile and the address form', async ({ page, baseURL }) => {
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       await page.goto(`/edit-profile/${QR.main}`);
       await expect(page.getByTestId('address-book').getByTestId('no-addresses')).toBeVisible();
       await expectNoSeriousViolations(page, `edit profile (${language})`);
       await page.getByRole('button', { name: TEXTS.addAddress[language] }).click();
       await expect(page.getByTestId('address-map')).toBeVisible();
       await expectNoSeriousViolations(page, `address form (${language})`);
+      // The picture: a title and a pin (edit-profile's own picture is diner-polish.spec's).
+      await page.locator('#address-new-title').fill(language === 'ar' ? 'المنزل' : 'Home');
+      await page.getByTestId('address-map').click();
+      await expect(page.locator('.address-map__pin')).toBeVisible();
+      await page.getByTestId('address-form').scrollIntoViewIfNeeded();
+      await shoot(page, `address-form-${language}`);
     });
 
     test('staff sign-in and the manager shell', async ({ page }) => {
       await page.goto('/staff');
       await expect(page.getByTestId('staff-sign-in')).toBeVisible();
       await expectNoSeriousViolations(page, `staff sign-in (${language})`);
+      await shoot(page, `staff-sign-in-${language}`);
       await page.locator('#staff-email').fill(STAFF.manager.email);
       await page.locator('#staff-password').fill(STAFF.manager.password);
       await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
       await expect(page.getByTestId('staff-branch').first()).toBeVisible();
       await expect(page.getByTestId('sms-outbox')).toBeVisible();
       await expectNoSeriousViolations(page, `staff shell (${language})`);
+      await expect(page.getByTestId('outbox-message').first()).toBeVisible();
+      await shoot(page, `staff-${language}`);
+      // The outbox's table scrolls sideways on a phone: its region takes the keyboard's focus (ring shown).
+      const outbox = page.getByTestId('sms-outbox').locator('.table-scroll');
+      await page.getByTestId('sms-outbox').getByRole('button').focus();
+      await page.keyboard.press('Tab');
+      await expect(outbox).toBeFocused();
+      await outbox.scrollIntoViewIfNeeded();
+      await shoot(page, `staff-outbox-${language}`);
     });
 
     test('error, deactivated, not-found and invalid-invitation pages', async ({ page }) => {
-      const pages: [string, string][] = [
-        ['error (invalid QR)', '/qr/not-a-uuid'],
-        ['deactivated', `/qr/${QR.deactivatedBrand}`],
-        ['not found', '/this-route/does-not-exist'],
-        ['invalid invitation', '/reference/ZZZZ2222'],
+      // Each with what it says (and, where the README shows it, its picture; deactivated's is diner-polish.spec's).
+      const pages: [string, string, RegExp | string | null, string | null][] = [
+        ['error (invalid QR)', '/qr/not-a-uuid', errorText('invalid_uuid', language), 'error'],
+        ['deactivated', `/qr/${QR.deactivatedBrand}`, errorText('service_deactivated', language), null],
+        ['not found', '/this-route/does-not-exist', TEXT.notFound[language], 'not-found'],
+        ['invalid invitation', '/reference/ZZZZ2222', null, null],
       ];
-      for (const [label, path] of pages) {
+      for (const [label, path, text, shot] of pages) {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         await expect(page.locator('main, [role=main], h1').first()).toBeVisible();
+        if (text) await expect(page.getByText(text).first()).toBeVisible();
         await expectNoSeriousViolations(page, `${label} (${language})`);
+        if (shot) await shoot(page, `${shot}-${language}`);
       }
     });
   });

@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { readCode, registerDiner, sendCode, TEXTS, uniqueMobile } from '../support/accounts.ts';
+import { readCode, registerDiner, sendCode, signInDiner, TEXTS, uniqueMobile } from '../support/accounts.ts';
 import { itemWithRequiredGroup } from '../support/demo-menu.ts';
 import {
   dismissPopup,
@@ -151,7 +151,9 @@ for (const language of LANGUAGES) {
         expect(kept.status(), await kept.text()).toBe(200);
         expect(((await kept.json()) as { itemIds: number[] }).itemIds).toHaveLength(1);
       }).toPass();
-      // Another browser: the same diner signs in there.
+      // Another browser: the same diner signs in there. That browser is in Arabic whatever this one's language, so
+      // this half is checked once.
+      if (language !== 'ar') return;
       const other = await browser.newContext({ baseURL });
       const otherPage = await other.newPage();
       await otherPage.goto(`/register/${QR.main}?mode=signin`);
@@ -188,7 +190,7 @@ for (const language of LANGUAGES) {
     });
 
     test('a foreign or missing order on the confirmation page: one message, one way on', async ({ page, baseURL }) => {
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       await page.goto(`/confirm-order/${QR.main}?order=2147483000`);
       await expect(page.getByRole('heading', { name: T.orderNotFound[language] })).toBeVisible();
       await expect(page.getByText(errorText('order_not_found', language))).toBeVisible();
@@ -228,7 +230,7 @@ for (const language of LANGUAGES) {
       baseURL,
     }) => {
       test.setTimeout(90_000);
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       await page.goto(`/edit-profile/${QR.main}`);
       const summary = page.getByTestId('profile-summary');
       await expect(summary).toBeVisible();

@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { fillRegistration, readCode, registerDiner, uniqueMobile } from '../support/accounts.ts';
+import { fillRegistration, readCode, signInDiner, uniqueMobile } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
 import { dismissPopup, imagesSettled, LANGUAGES, numberIn, QR, useLanguage } from '../support/sufra.ts';
 
@@ -105,7 +105,7 @@ for (const language of LANGUAGES) {
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('link', { name: TEXT.toWheel[language] })).toHaveCount(0);
 
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       await page.goto(`/qr/${QR.main}`);
       await dismissPopup(page);
       const way = page.getByTestId('landing-wheel');

@@ -1,16 +1,15 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { Customer } from '../../packages/shared/src/schemas/customer.ts';
 import type { ShopResponse } from '../../packages/shared/src/schemas/loyalty.ts';
 import type { StaffUser } from '../../packages/shared/src/schemas/staff.ts';
-import { registerDiner } from '../support/accounts.ts';
+import { signInDiner } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { moveOrder } from '../support/ordering.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
+import { shoot } from '../support/screenshots.ts';
 import { staffApi } from '../support/staff-api.ts';
-import { asciiDigits, dismissPopup, errorText, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
+import { asciiDigits, dismissPopup, errorText, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 /** The loyalty pages' words the journeys look for (locales/loyalty.{ar,en}.json). */
 const LOYALTY_TEXT = {
@@ -26,14 +25,6 @@ const LOYALTY_TEXT = {
   viewOrder: { ar: 'عرض الطلب', en: 'See the order' },
   rulesTitle: { ar: 'قواعد الولاء', en: 'Loyalty rules' },
 } as const;
-
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
-
-async function shoot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
-}
 
 /** The first number in an element, read past its grouping separators ("5,550", "٥٬٥٥٠"). */
 async function pointsIn(locator: Locator): Promise<number> {
@@ -87,7 +78,7 @@ for (const language of LANGUAGES) {
       baseURL,
     }) => {
       test.setTimeout(120_000);
-      const diner = await registerDiner(page, baseURL ?? '', language);
+      const diner = await signInDiner(page, baseURL ?? '');
 
       await page.goto(`/qr/${QR.main}`);
       await dismissPopup(page);
@@ -106,6 +97,8 @@ for (const language of LANGUAGES) {
       const earned = await pointsIn(page.getByTestId('wallet-points'));
       expect(await pointsIn(page.getByTestId('lifetime-points'))).toBe(earned);
       await expectDigitsOf(page, 'loyalty-card', language);
+      await page.getByTestId('loyalty-card').scrollIntoViewIfNeeded();
+      await shoot(page, `loyalty-card-${language}`);
 
       // Enough for anything in the shop, with the manager's words for the history.
       const reason = language === 'ar' ? 'هدية ترحيب' : 'Welcome gift';
@@ -129,9 +122,11 @@ for (const language of LANGUAGES) {
       const cost = await pointsIn(reward.getByTestId('reward-cost'));
       const before = await pointsIn(page.getByTestId('shop-wallet'));
       await expectNoSeriousViolations(page, 'points shop');
+      await shoot(page, `points-shop-${language}`);
       await reward.getByTestId('buy-reward').click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
+      await shoot(page, `points-shop-confirm-${language}`);
       await dialog.getByRole('button', { name: LOYALTY_TEXT.confirmBuy[language] }).click();
       await expect(dialog).toBeHidden();
       await expect(async () => {
@@ -149,6 +144,8 @@ for (const language of LANGUAGES) {
       const qr = owned.getByTestId('reward-qr');
       await expect(qr.getByRole('img')).toBeVisible();
       await expectNoSeriousViolations(page, 'my rewards with a QR code');
+      await owned.scrollIntoViewIfNeeded();
+      await shoot(page, `my-rewards-${language}`);
       const token = (await qr.getAttribute('data-token')) ?? '';
       const cashier = await staffApi(baseURL ?? '', 'cashier');
       const staffMe = (await (await cashier.get('/api/staff/me/')).json()) as StaffUser;
@@ -169,6 +166,7 @@ for (const language of LANGUAGES) {
         `/confirm-order/${QR.main}?order=${order.id}`,
       );
       await expectDigitsOf(page, 'points-history', language);
+      await shoot(page, `points-history-${language}`);
 
       // The profile carries the same card, linking to My Rewards.
       await page.goto(`/edit-profile/${QR.main}`);
@@ -181,6 +179,7 @@ for (const language of LANGUAGES) {
       await page.getByTestId('loyalty-nav-levels').click();
       await expect(page.getByRole('heading', { name: LOYALTY_TEXT.rulesTitle[language] })).toBeVisible();
       await expect(page.getByTestId('level')).not.toHaveCount(0);
+      await shoot(page, `loyalty-levels-${language}`);
     });
 
     test('a signed-out diner sees how points are earned and is asked to sign in to buy, coming back to the shop', async ({
@@ -223,66 +222,21 @@ for (const language of LANGUAGES) {
       page,
       baseURL,
     }) => {
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       const name = await grantPrize(page, baseURL ?? '', language);
       await page.goto(`/prize/${QR.main}`);
       const claimable = page.getByTestId('claimable-prizes').getByTestId('owned-reward').filter({ hasText: name });
       await expect(claimable).toBeVisible();
       await expect(claimable.getByTestId('owned-code')).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      await shoot(page, `prizes-${language}`);
       await claimable.getByTestId('toggle-qr').click();
       await expect(claimable.getByTestId('reward-qr').getByRole('img')).toBeVisible();
       await expect(page.getByTestId('no-prize-history')).toBeVisible();
-    });
 
-    test('screenshots of the loyalty pages', async ({ page, baseURL }) => {
-      test.setTimeout(120_000);
-      const diner = await registerDiner(page, baseURL ?? '', language);
-      const order = await placeOrder({ request: page.request, name: diner.name, phone: diner.phone });
-      for (const to of ['sent_to_kitchen', 'ready', 'delivered'] as const) await moveOrder(baseURL ?? '', order.id, to);
-      await creditPoints(page, baseURL ?? '', 800, language === 'ar' ? 'هدية ترحيب' : 'Welcome gift');
-
-      await page.goto(`/qr/${QR.main}`);
-      await dismissPopup(page);
-      await page.getByTestId('loyalty-card').scrollIntoViewIfNeeded();
-      await expect(page.getByTestId('wallet-points')).toBeVisible();
-      await shoot(page, `loyalty-card-${language}`);
-
-      await page.goto(`/points-shop/${QR.main}`);
-      await expect(page.getByTestId('shop-reward').first()).toBeVisible();
-      await shoot(page, `points-shop-${language}`);
-      const reward = page
-        .getByTestId('shop-reward')
-        .filter({ has: page.getByTestId('buy-reward') })
-        .first();
-      await reward.getByTestId('buy-reward').click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await shoot(page, `points-shop-confirm-${language}`);
-      await page.getByRole('dialog').getByTestId('confirm-buy').click();
-      await expect(page.getByRole('dialog')).toBeHidden();
-
-      await page.goto(`/my-rewards/${QR.main}`);
-      const owned = page.getByTestId('owned-reward').first();
-      await owned.getByTestId('toggle-qr').click();
-      await expect(owned.getByTestId('reward-qr').getByRole('img')).toBeVisible();
-      await owned.scrollIntoViewIfNeeded();
-      await shoot(page, `my-rewards-${language}`);
-
-      await page.goto(`/my-rewards/${QR.main}?view=history`);
-      await expect(page.getByTestId('history-entry').first()).toBeVisible();
-      await shoot(page, `points-history-${language}`);
-
-      await page.goto(`/my-rewards/${QR.main}?view=levels`);
-      await expect(page.getByTestId('level').first()).toBeVisible();
-      await shoot(page, `loyalty-levels-${language}`);
-
+      // The prize shop lists what can be won or bought with points.
       await page.goto(`/prize-shop/${QR.main}`);
       await expect(page.getByTestId('shop-reward').first()).toBeVisible();
       await shoot(page, `prize-shop-${language}`);
-
-      await grantPrize(page, baseURL ?? '', language);
-      await page.goto(`/prize/${QR.main}`);
-      await expect(page.getByTestId('claimable-prizes')).toBeVisible();
-      await shoot(page, `prizes-${language}`);
     });
   });
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
-import { registerDiner } from '../support/accounts.ts';
+import { signInDiner } from '../support/accounts.ts';
 import { demoCart } from '../support/demo-menu.ts';
 import {
   addDeliveryAddress,
@@ -13,6 +13,7 @@ import {
   ORDERING_TEXT,
   POINTS,
 } from '../support/ordering.ts';
+import { shoot } from '../support/screenshots.ts';
 import { fetchMenu, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
 
 async function expectNoSeriousViolations(page: Page, label: string) {
@@ -88,6 +89,7 @@ for (const language of LANGUAGES) {
       const closed = branchOption(page, BRANCHES.malqa[language]);
       await expect(closed.locator('input')).toBeDisabled();
       await expect(closed.getByTestId('branch-closed')).toBeVisible();
+      await shoot(page, `order-type-pickup-${language}`);
       await branchOption(page, BRANCHES.olaya[language]).locator('input').check();
       await page.getByTestId('continue').click();
       const placed = await checkoutAndPlace(page, 'No onions');
@@ -118,18 +120,29 @@ for (const language of LANGUAGES) {
         language === 'ar' ? 'المنزل' : 'Home',
       );
       await expect(page.getByTestId('zone-fee').last()).toBeVisible();
+      await page.getByTestId('delivery-address').scrollIntoViewIfNeeded();
+      await shoot(page, `order-type-delivery-${language}`);
       await page.getByTestId('continue').click();
       await expect(page).toHaveURL(new RegExp(`/order-data/${QR.main}$`));
-      await page.locator('#order-notes').fill('Ring the bell');
+      await page.locator('#order-notes').fill(language === 'ar' ? 'اطرق الجرس من فضلك' : 'Ring the bell');
+      // For tomorrow at 13:30 (Olaya is open round the clock): a scheduled order is placed and moved like any other.
+      await page.getByTestId('receive-scheduled').check();
+      await page.locator('#receive-day').selectOption({ index: 1 });
+      await page.locator('#receive-time').fill('13:30');
+      await shoot(page, `order-data-${language}`);
       await page.getByTestId('continue').click();
       await expect(page.getByTestId('checkout-delivery-fee')).toBeVisible();
       await expect(page.getByTestId('review-address')).toContainText(language === 'ar' ? 'المنزل' : 'Home');
+      await shoot(page, `checkout-${language}`);
       const previewTotal = (await page.getByTestId('checkout-total').textContent()) ?? '';
       await page.getByTestId('place-order').click();
       await expect(page).toHaveURL(new RegExp(`/confirm-order/${QR.main}\\?order=\\d+$`));
       const id = Number(new URL(page.url()).searchParams.get('order'));
       await expect(page.getByTestId('confirm-delivery-fee')).toBeVisible();
       await expectConfirmationMovesLive(page, baseURL ?? '', language, { id, previewTotal });
+      await shoot(page, `confirm-order-${language}`);
+      await page.getByTestId('confirm-total').scrollIntoViewIfNeeded();
+      await shoot(page, `confirm-order-totals-${language}`);
     });
 
     test('a delivery below the zone minimum is held at checkout with the minimum shown', async ({
@@ -138,7 +151,7 @@ for (const language of LANGUAGES) {
       baseURL,
     }) => {
       test.setTimeout(90_000);
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       const menu = await fetchMenu(request, language);
       const cart = demoCart(menu);
       // One plain item: below Olaya's first zone minimum (30 SAR).
@@ -190,62 +203,11 @@ for (const language of LANGUAGES) {
       await expect(card).toBeVisible();
       expect(number).toContain(((await card.textContent()) ?? '').match(/#[\d٠-٩]+/)?.[0] ?? 'no number');
       await expectNoSeriousViolations(page, `orders (${language})`);
+      await shoot(page, `orders-${language}`);
       await card.getByTestId('reorder').click();
       await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
       await expect(page.getByTestId('cart-line')).toHaveCount(3);
       expect(placed.id).toBeGreaterThan(0);
-    });
-
-    test('a retry after a lost response places one order, not two', async ({ page, request, baseURL }) => {
-      test.setTimeout(90_000);
-      await dinerWithCart(page, request, baseURL ?? '', language);
-      await page.getByTestId(`order-type-${ORDER_TYPES.pickup}`).check();
-      await branchOption(page, BRANCHES.olaya[language]).locator('input').check();
-      await page.getByTestId('continue').click();
-      await page.getByTestId('continue').click();
-      await expect(page.getByTestId('checkout-total')).toBeVisible();
-
-      // The first request reaches the server (the order is made) but its answer never comes back.
-      let dropped = 0;
-      await page.route(/\/api\/orders\/[^/]+\/$/, async (route) => {
-        if (route.request().method() !== 'POST' || dropped > 0) return route.fallback();
-        dropped += 1;
-        await route.fetch();
-        await route.abort('connectionreset');
-      });
-      await page.getByTestId('place-order').click();
-      await expect(page.getByTestId('checkout-error')).toBeVisible();
-      expect(dropped).toBe(1);
-      await expect(page.getByTestId('place-order')).toBeEnabled();
-      await page.getByTestId('place-order').click();
-      await expect(page).toHaveURL(new RegExp(`/confirm-order/${QR.main}\\?order=\\d+$`));
-
-      const list = await page.request.get(`/api/orders/${QR.main}/`);
-      expect(list.ok()).toBeTruthy();
-      const { orders } = (await list.json()) as { orders: { id: number }[] };
-      expect(orders.map((o) => o.id)).toEqual([Number(new URL(page.url()).searchParams.get('order'))]);
-    });
-
-    test('a stale cart at checkout is explained with the way back to the cart', async ({ page, request, baseURL }) => {
-      await registerDiner(page, baseURL ?? '', language);
-      const menu = await fetchMenu(request, language);
-      const cart = demoCart(menu);
-      const data = await request.get(`/api/restaurant/qr/${QR.main}/data/`);
-      const { branch } = (await data.json()) as { branch: { id: number; name: { ar: string; en: string } } };
-      const gone = { ...cart.products[0], itemId: 2_000_000_000 };
-      await saveCart(page, {
-        ...cart,
-        products: [...cart.products, gone],
-        orderType: ORDER_TYPES.pickup,
-        branch: { id: branch.id, name: branch.name },
-      });
-      await page.goto(`/checkout/${QR.main}`);
-      const stale = page.getByTestId('checkout-stale');
-      await expect(stale).toBeVisible();
-      await expect(page.getByTestId('place-order')).toHaveCount(0);
-      await stale.getByRole('link').click();
-      await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
-      await expect(page.getByTestId('line-problem')).toBeVisible();
     });
 
     test('the payment-failed page offers the way back', async ({ page }) => {
@@ -253,15 +215,71 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('payment-failed-page')).toBeVisible();
       await expect(page.getByRole('link').filter({ hasText: language === 'ar' ? 'السلة' : 'cart' })).toBeVisible();
       await expectNoSeriousViolations(page, `payment failed (${language})`);
-    });
-
-    test('an empty cart sends the diner back to the cart from the ordering pages', async ({ page, baseURL }) => {
-      await registerDiner(page, baseURL ?? '', language);
-      for (const path of [`/order-type/${QR.main}`, `/checkout/${QR.main}`]) {
-        await page.goto(path);
-        await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
-        await expect(page.getByTestId('cart-empty')).toBeVisible();
-      }
+      await shoot(page, `payment-failed-${language}`);
     });
   });
 }
+
+// Steps that read no text and no digits: checked once, in Arabic (the default).
+test.describe('ordering, whatever the language', () => {
+  test('a retry after a lost response places one order, not two', async ({ page, request, baseURL }) => {
+    test.setTimeout(90_000);
+    await dinerWithCart(page, request, baseURL ?? '', 'ar');
+    await page.getByTestId(`order-type-${ORDER_TYPES.pickup}`).check();
+    await branchOption(page, BRANCHES.olaya.ar).locator('input').check();
+    await page.getByTestId('continue').click();
+    await page.getByTestId('continue').click();
+    await expect(page.getByTestId('checkout-total')).toBeVisible();
+
+    // The first request reaches the server (the order is made) but its answer never comes back.
+    let dropped = 0;
+    await page.route(/\/api\/orders\/[^/]+\/$/, async (route) => {
+      if (route.request().method() !== 'POST' || dropped > 0) return route.fallback();
+      dropped += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByTestId('place-order').click();
+    await expect(page.getByTestId('checkout-error')).toBeVisible();
+    expect(dropped).toBe(1);
+    await expect(page.getByTestId('place-order')).toBeEnabled();
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(new RegExp(`/confirm-order/${QR.main}\\?order=\\d+$`));
+
+    const list = await page.request.get(`/api/orders/${QR.main}/`);
+    expect(list.ok()).toBeTruthy();
+    const { orders } = (await list.json()) as { orders: { id: number }[] };
+    expect(orders.map((o) => o.id)).toEqual([Number(new URL(page.url()).searchParams.get('order'))]);
+  });
+
+  test('a stale cart at checkout is explained with the way back to the cart', async ({ page, request, baseURL }) => {
+    await signInDiner(page, baseURL ?? '');
+    const menu = await fetchMenu(request, 'ar');
+    const cart = demoCart(menu);
+    const data = await request.get(`/api/restaurant/qr/${QR.main}/data/`);
+    const { branch } = (await data.json()) as { branch: { id: number; name: { ar: string; en: string } } };
+    const gone = { ...cart.products[0], itemId: 2_000_000_000 };
+    await saveCart(page, {
+      ...cart,
+      products: [...cart.products, gone],
+      orderType: ORDER_TYPES.pickup,
+      branch: { id: branch.id, name: branch.name },
+    });
+    await page.goto(`/checkout/${QR.main}`);
+    const stale = page.getByTestId('checkout-stale');
+    await expect(stale).toBeVisible();
+    await expect(page.getByTestId('place-order')).toHaveCount(0);
+    await stale.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
+    await expect(page.getByTestId('line-problem')).toBeVisible();
+  });
+
+  test('an empty cart sends the diner back to the cart from the ordering pages', async ({ page, baseURL }) => {
+    await signInDiner(page, baseURL ?? '');
+    for (const path of [`/order-type/${QR.main}`, `/checkout/${QR.main}`]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
+      await expect(page.getByTestId('cart-empty')).toBeVisible();
+    }
+  });
+});

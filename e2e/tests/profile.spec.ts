@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readCode, registerDiner, TEXTS, uniqueMobile, wrongCode } from '../support/accounts.ts';
+import { readCode, signInDiner, TEXTS, uniqueMobile, wrongCode } from '../support/accounts.ts';
 import { errorText, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 for (const language of LANGUAGES) {
@@ -9,7 +9,7 @@ for (const language of LANGUAGES) {
     });
 
     test('edits name and email, refusing an invalid email', async ({ page, baseURL }) => {
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       await page.goto(`/edit-profile/${QR.main}`);
       await expect(page.getByTestId('profile-summary')).toBeVisible();
       await page.locator('#email').fill('wrong@');
@@ -36,10 +36,10 @@ for (const language of LANGUAGES) {
       test.setTimeout(90_000);
       // Another diner holds a number first.
       const otherContext = await browser.newContext({ baseURL });
-      const other = await registerDiner(await otherContext.newPage(), baseURL ?? '', 'ar');
+      const other = await signInDiner(await otherContext.newPage(), baseURL ?? '');
       await otherContext.close();
 
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       await page.goto(`/edit-profile/${QR.main}`);
       const section = page.getByTestId('phone-change');
       await section.getByRole('button', { name: TEXTS.changeMobile[language] }).click();
@@ -69,7 +69,7 @@ for (const language of LANGUAGES) {
     });
 
     test('adds, edits and deletes a saved address with a map point', async ({ page, baseURL }) => {
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       await page.goto(`/edit-profile/${QR.main}`);
       const book = page.getByTestId('address-book');
       await expect(book.getByTestId('no-addresses')).toBeVisible();
@@ -117,7 +117,7 @@ test.describe('address location', () => {
       geolocation: { latitude: 21.4858, longitude: 39.1925 },
     });
     const page = await context.newPage();
-    await registerDiner(page, baseURL ?? '', 'ar');
+    await signInDiner(page, baseURL ?? '');
     await page.goto(`/edit-profile/${QR.main}`);
     await page.getByRole('button', { name: TEXTS.addAddress.ar }).click();
     await page.getByRole('button', { name: 'استخدم موقعي الحالي' }).click();
@@ -127,7 +127,7 @@ test.describe('address location', () => {
   });
 
   test('asks to enable the location permission when it is refused', async ({ page, baseURL }) => {
-    await registerDiner(page, baseURL ?? '', 'ar');
+    await signInDiner(page, baseURL ?? '');
     await page.goto(`/edit-profile/${QR.main}`);
     await page.getByRole('button', { name: TEXTS.addAddress.ar }).click();
     await page.getByRole('button', { name: 'استخدم موقعي الحالي' }).click();

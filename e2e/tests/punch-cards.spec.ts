@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { MenuResponse } from '../../packages/shared/src/schemas/menu.ts';
-import { registerDiner, STAFF, TEXTS } from '../support/accounts.ts';
+import { STAFF, signInDiner, TEXTS } from '../support/accounts.ts';
 import { requiredChoices } from '../support/demo-menu.ts';
 import { moveOrder } from '../support/ordering.ts';
 import { dismissPopup, fetchMenu, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
@@ -69,7 +69,7 @@ for (const language of LANGUAGES) {
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: 390, height: 844 });
-      await registerDiner(page, baseURL ?? '', language);
+      await signInDiner(page, baseURL ?? '');
       const menu = await fetchMenu(page.request, 'en');
       const digits = PUNCH_TEXT.digits[language];
 

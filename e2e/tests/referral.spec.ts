@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { fillRegistration, readCode, registerDiner, uniqueMobile } from '../support/accounts.ts';
+import { fillRegistration, readCode, signInDiner, uniqueMobile } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { moveOrder } from '../support/ordering.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
@@ -45,7 +45,7 @@ for (const language of LANGUAGES) {
       test.setTimeout(120_000);
       const base = baseURL ?? '';
       await useLanguage(page, language);
-      await registerDiner(page, base, language);
+      await signInDiner(page, base);
 
       // From the landing page's loyalty card to the referral page.
       await page.goto(`/qr/${QR.main}`);

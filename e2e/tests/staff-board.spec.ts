@@ -7,6 +7,7 @@ import { formatSar } from '../../packages/shared/src/money.ts';
 import type { Order } from '../../packages/shared/src/schemas/order.ts';
 import { STAFF, TEXTS } from '../support/accounts.ts';
 import { placeOrder, signedInDiner } from '../support/diner-api.ts';
+import { shoot } from '../support/screenshots.ts';
 import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
 
 /** The demo cashier works at Olaya only (README); the manager has all four branches. */
@@ -203,18 +204,48 @@ for (const language of LANGUAGES) {
     test('the board passes axe with an order and with the cancel dialog open', async ({ page, baseURL }) => {
       await signIn(page, language, 'cashier');
       await expectLive(page);
-      const diner = await signedInDiner(baseURL ?? '', 'Axe Diner');
-      const order = await placeOrder(diner, { notes: 'Extra napkins' });
+      // Two orders (also the README's pictures of the board): a dine-in order at table 1 already with the kitchen,
+      // and a new pickup order with a note.
+      const diner = await signedInDiner(baseURL ?? '', language === 'ar' ? 'نورة الشمري' : 'Noura Al-Shammari');
+      const atTable = await placeOrder(diner, {
+        uuid: QR.mainTable1,
+        orderType: 1,
+        location: { lat: 24.6995, lng: 46.685 },
+      });
+      const moved = await page.request.patch(`/api/staff/orders/${atTable.id}/status/`, {
+        data: { to: 'sent_to_kitchen' },
+      });
+      expect(moved.ok()).toBeTruthy();
+      const order = await placeOrder(diner, { notes: language === 'ar' ? 'بدون بصل لو سمحت' : 'No onions, please' });
       const card = cardOf(page, order);
       await expect(card).toBeVisible();
+      await expect(card).toHaveAttribute('data-fresh', 'true');
       await expect(page.getByTestId('board-table').first()).toBeVisible();
       await expectNoSeriousViolations(page, `order board (${language})`);
+      // The board's top just under the sticky header: branch, live state, sound, the first lane.
+      const boardTop = () =>
+        page
+          .getByTestId('order-board')
+          .evaluate((board) => window.scrollTo(0, board.getBoundingClientRect().top + window.scrollY - 64));
+      await boardTop();
+      await shoot(page, `staff-board-${language}`);
+      await card.scrollIntoViewIfNeeded();
+      await shoot(page, `staff-board-new-order-${language}`);
+
       await card.getByTestId('order-cancel').click();
       await expect(page.getByTestId('cancel-dialog')).toBeVisible();
       await expectNoSeriousViolations(page, `cancel dialog (${language})`);
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('cancel-dialog')).toBeHidden();
       await expect(card.getByTestId('order-cancel')).toBeFocused();
+
+      // On a tablet, the staff's usual screen: the board, then the cancel dialog over it.
+      await page.setViewportSize({ width: 1024, height: 1366 });
+      await boardTop();
+      await shoot(page, `staff-board-tablet-${language}`);
+      await card.getByTestId('order-cancel').click();
+      await expect(page.getByTestId('cancel-dialog')).toBeVisible();
+      await shoot(page, `staff-board-cancel-${language}`);
       await diner.request.dispose();
     });
   });
