@@ -236,7 +236,61 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
   );
 }
 
-/** Builds the configured app (no listen): plugins, the API under /api, images, the web app. */
+/** The SMS gateway (the configured one, or the log) and the relay that sends the outbox through it. */
+function createSms(app: FastifyInstance, ctx: AppContext, deps: AppDeps) {
+  const { config } = ctx;
+  const smsProvider =
+    deps.smsProvider ??
+    (config.sms.twilio ? createTwilioSmsProvider(config.sms.twilio) : createLogSmsProvider(app.log));
+  const smsRelay = createSmsRelay({
+    db: ctx.db,
+    provider: smsProvider,
+    now: ctx.now,
+    log: app.log,
+    intervalMs: config.sms.relayIntervalMs,
+  });
+  return smsRelay;
+}
+
+/** The relays and sweeps that run beside the requests (registerRelays starts and stops them with the app). */
+function registerBackgroundWork(
+  app: FastifyInstance,
+  ctx: AppContext,
+  work: {
+    database: DatabaseHandle;
+    deps: AppDeps;
+    smsRelay: ReturnType<typeof createSmsRelay>;
+    refundRelay: ReturnType<typeof createPayments>['refundRelay'];
+    paymentExpiry: ReturnType<typeof createPayments>['paymentExpiry'];
+    loyalty: LoyaltyService;
+  },
+) {
+  const { config } = ctx;
+  const { database, deps, smsRelay, refundRelay, paymentExpiry, loyalty } = work;
+  const kitchenRelay = createKitchenRelay({
+    db: database.db,
+    database,
+    destinations: [posDestination(deps.posProvider ?? createLogPosProvider(app.log))],
+    now: ctx.now,
+    log: app.log,
+    intervalMs: config.kitchen.relayIntervalMs,
+  });
+  const pointsExpiry = createPointsExpiry({
+    sweep: () => loyalty.expireOnce(),
+    log: app.log,
+    intervalMs: config.loyalty.pointsExpiryIntervalMs,
+  });
+  registerRelays(
+    app,
+    { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry },
+    app.testGateway?.webhooks ?? null,
+  );
+}
+
+/**
+ * Builds the configured app (no listen): plugins, the API under /api, images, the web app. Still ~100 lines, on
+ * purpose: it is the app's wiring, one statement per service in dependency order, and reads best as one list.
+ */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? (await createDatabase(config));
   const { app, allowedMethods } = await createServer(config, deps, database);
@@ -254,16 +308,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('services', { menu });
 
   const secret = resolveAuthSecret(config);
-  const smsProvider =
-    deps.smsProvider ??
-    (config.sms.twilio ? createTwilioSmsProvider(config.sms.twilio) : createLogSmsProvider(app.log));
-  const smsRelay = createSmsRelay({
-    db: database.db,
-    provider: smsProvider,
-    now: ctx.now,
-    log: app.log,
-    intervalMs: config.sms.relayIntervalMs,
-  });
+  const smsRelay = createSms(app, ctx, deps);
   await registerPaymentProvider(app, config, { database, now: ctx.now, provider: deps.paymentProvider });
 
   const sessions = createSessionsService(ctx, secret);
@@ -303,24 +348,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // After the streams have been ended (their preClose hook) and before the database closes.
   app.addHook('onClose', async () => liveHub.stop());
   const orderEvents = createOrderEventsService({ hub: liveHub, orders });
-  const kitchenRelay = createKitchenRelay({
-    db: database.db,
-    database,
-    destinations: [posDestination(deps.posProvider ?? createLogPosProvider(app.log))],
-    now: ctx.now,
-    log: app.log,
-    intervalMs: config.kitchen.relayIntervalMs,
-  });
-  const pointsExpiry = createPointsExpiry({
-    sweep: () => loyalty.expireOnce(),
-    log: app.log,
-    intervalMs: config.loyalty.pointsExpiryIntervalMs,
-  });
-  registerRelays(
-    app,
-    { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry },
-    app.testGateway?.webhooks ?? null,
-  );
+  registerBackgroundWork(app, ctx, { database, deps, smsRelay, refundRelay, paymentExpiry, loyalty });
   const guards = createAuthGuards({
     config,
     sessions,
