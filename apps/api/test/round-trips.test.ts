@@ -141,10 +141,10 @@ describe('round trips per operation', () => {
     expect((await order(c, { couponCode: 'trips5' })).statusCode).toBe(201);
     const placed = await statementsOf(() => order(c, { couponCode: 'trips5' }));
     expect(placed.result.statusCode, placed.result.body).toBe(201);
-    // The coupon is read (and checked) before pricing, then its global and per-customer counters move in the
-    // placement statement, the coupon's row before the customer's counter, both before the branch's counter.
-    expect(placed.statements, placed.statements.join('\n')).toHaveLength(2);
-    expect(placed.statements[1]).toMatch(/with input as .*coupon_taken as \(\s*update "coupons"/s);
+    // The coupon is kept by the process after the first order (as the QR context is); its version, global and
+    // per-customer counters are checked and moved in the placement statement, before the branch's counter.
+    expect(placed.statements, placed.statements.join('\n')).toHaveLength(1);
+    expect(placed.statements[0]).toMatch(/with input as .*coupon_taken as \(.*?update "coupons"/s);
     const counters = await one<{ used: number; mine: number; uses: number }>(
       `select c.used_count as used, u.used as mine,
          (select count(*)::int from coupon_uses where coupon_id = c.id and order_id is not null) as uses
@@ -153,5 +153,24 @@ describe('round trips per operation', () => {
       [id],
     );
     expect(counters).toEqual({ used: 2, mine: 2, uses: 2 });
+
+    // A manager's edit after the coupon was kept: the next order is priced on the new amount (the write finds the
+    // version moved, nothing is written, and the placement runs again on a fresh read).
+    const manager = caller(t);
+    expect((await manager.call('POST', '/api/staff/auth/login/', STAFF.aManager)).statusCode).toBe(200);
+    const { id: couponId } = await one<{ id: number }>("select id from coupons where code = 'TRIPS5'");
+    const edited = await manager.call('PUT', `/api/staff/coupons/${couponId}/`, {
+      code: 'TRIPS5',
+      name: { ar: 'Trips', en: 'Trips' },
+      kind: 'fixed',
+      amountHalalas: 700,
+      globalLimit: 100,
+      perCustomerLimit: 5,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await order(c, { couponCode: 'trips5' });
+    expect(after.statusCode, after.body).toBe(201);
+    expect(after.json().pricing.totalDiscount).toBe(700);
+    expect(await one("select used_count as used from coupons where code = 'TRIPS5'")).toEqual({ used: 3 });
   });
 });

@@ -58,6 +58,11 @@ export const coupons = pgTable(
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Moved by every manager edit (not by uses): placement keeps coupons per process and its write checks the version
+     * the order was priced on (coupon-uses keptCoupon, coupons.repo foldedCouponCtes).
+     */
+    version: integer().notNull().default(1),
   },
   (t) => [
     uniqueIndex('coupons_brand_code_uq').on(t.brandId, sql`upper(${t.code})`),

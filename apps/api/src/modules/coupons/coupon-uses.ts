@@ -14,6 +14,7 @@ import {
   type CouponRow,
   claimCustomerUses,
   claimGlobalUses,
+  couponVersions,
   findCouponByCode,
   findCouponWithCustomerUses,
   firstOrdersAtBranches,
@@ -66,12 +67,31 @@ export async function findTypedCoupon(db: Queryable, brandId: number, typed: str
 export interface OrderCoupon {
   coupon: CouponRow;
   pricing: CouponInput;
+  /** Drops the coupon from this process's keep (the write found it edited since). */
+  forget(): void;
+}
+
+/** How long a process keeps a coupon it read for an order; the write checks its version, so this only bounds memory. */
+const KEEP_MS = 60_000;
+/** Coupons kept per database handle (one per app), as placement keeps QR contexts: brand and code → row. */
+const keptByDatabase = new WeakMap<Queryable, Map<string, { coupon: CouponRow; until: number }>>();
+
+function keep(db: Queryable) {
+  let kept = keptByDatabase.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptByDatabase.set(db, kept);
+  }
+  return kept;
 }
 
 /**
- * Before pricing: the coupon for this order, checked against every rule with the counters as they are now (the
- * write checks the limits again, atomically). Refuses with the first rule broken. `lines` are the priced lines' items
- * and unit prices (a free item's discount is one unit of it at its menu price, options not included).
+ * Before pricing: the coupon for this order, checked against every rule (the write checks the limits again,
+ * atomically, and that the coupon is still at the version it was priced on). Refuses with the first rule broken.
+ * `lines` are the priced lines' items and unit prices (a free item's discount is one unit of it at its menu price,
+ * options not included). The coupon comes from this process's keep when it has it, so an order with a coupon makes
+ * no read of its own (as an order without one); a refusal made on a kept coupon is made again on a fresh read, so the
+ * keep never refuses what the database allows. The diner's uses of a kept coupon are checked by the write only.
  */
 export async function prepareOrderCoupon(
   db: Queryable,
@@ -87,11 +107,37 @@ export async function prepareOrderCoupon(
     now: Date;
   },
 ): Promise<OrderCoupon> {
-  // The coupon and the customer's uses of it in one read (the placement's only round trip before its write).
   const code = lookupCode(input.code);
-  const found = code ? await findCouponWithCustomerUses(db, input.brandId, code, input.customerId) : undefined;
-  if (!found) throw couponNotFound();
-  const { coupon, used: customerUses } = found;
+  if (!code) throw couponNotFound();
+  const kept = keep(db);
+  const key = `${input.brandId}:${code}`;
+  const forget = () => kept.delete(key);
+  const held = kept.get(key);
+  if (held && held.until > input.now.getTime()) {
+    try {
+      return await checkOrderCoupon(db, input, held.coupon, 0, forget);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      forget();
+    }
+  }
+  // The coupon and the customer's uses of it in one read.
+  const found = await findCouponWithCustomerUses(db, input.brandId, code, input.customerId);
+  if (!found) {
+    forget();
+    throw couponNotFound();
+  }
+  kept.set(key, { coupon: found.coupon, until: input.now.getTime() + KEEP_MS });
+  return checkOrderCoupon(db, input, found.coupon, found.used, forget);
+}
+
+async function checkOrderCoupon(
+  db: Queryable,
+  input: Parameters<typeof prepareOrderCoupon>[1],
+  coupon: CouponRow,
+  customerUses: number,
+  forget: () => void,
+): Promise<OrderCoupon> {
   const rule = toRule(coupon);
   const isNew = rule.newCustomersOnly ? await isNewAtBranch(db, input.customerId, input.branchId) : true;
   const freeItemPrice =
@@ -108,7 +154,7 @@ export async function prepareOrderCoupon(
   if (refusal) throw couponError(refusal, coupon);
   // The brand's default (decisions.md, issue 16): a coupon and points on one order only where the coupon says so.
   if (input.spendsPoints && !coupon.combinesWithPoints) throw new AppError('coupon_no_points');
-  return { coupon, pricing: couponPricing(rule, freeItemPrice) };
+  return { coupon, pricing: couponPricing(rule, freeItemPrice), forget };
 }
 
 /** A refusal as the API answers it (the minimum's amount travels with its refusal, for the message). */
@@ -127,6 +173,10 @@ export interface PlacedCouponWrite {
   newCustomersOnly: boolean;
   /** What the coupon took off this order (recorded with its use). */
   discountHalalas: number;
+  /** The coupon's version the order was priced on: the write goes ahead only at that version. */
+  version: number;
+  /** Drops the coupon this process kept, after the write found it edited (the retry reads it afresh). */
+  forget(): void;
 }
 
 /**
@@ -158,6 +208,8 @@ export const couponExtra: PlacementExtra = {
               perCustomerLimit: write.coupon.perCustomerLimit,
               newCustomersOnly: write.coupon.newCustomersOnly,
               discountHalalas: write.coupon.discountHalalas,
+              version: write.coupon.version,
+              forget: write.coupon.forget,
             },
           ]
         : [],
@@ -177,6 +229,8 @@ export interface PlacedCouponUse {
   perCustomerLimit: number | null;
   newCustomersOnly: boolean;
   discountHalalas: number;
+  version: number;
+  forget(): void;
 }
 
 /**
@@ -194,8 +248,20 @@ export async function placeCouponUses(
   tx: Queryable,
   placed: readonly PlacedCouponUse[],
   now: Date,
-): Promise<Map<number, CouponRefusal>> {
-  const refused = new Map<number, CouponRefusal>();
+): Promise<Map<number, CouponRefusal | 'settings_changing'>> {
+  const refused = new Map<number, CouponRefusal | 'settings_changing'>();
+  // Priced on a coupon a manager has edited since (kept by the process): answered `settings_changing`, which the
+  // placement takes again on a fresh read (orders.service), the coupon forgotten. The rows are locked (couponExtra).
+  const versions = await couponVersions(
+    tx,
+    placed.map((p) => p.couponId),
+  );
+  for (const p of placed) {
+    if (versions.get(p.couponId) !== p.version) {
+      refused.set(p.index, 'settings_changing');
+      p.forget();
+    }
+  }
   const groupBy = <K>(items: readonly PlacedCouponUse[], key: (p: PlacedCouponUse) => K) => {
     const groups = new Map<K, PlacedCouponUse[]>();
     for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
@@ -203,7 +269,7 @@ export async function placeCouponUses(
   };
 
   // New customers of the branch: the use must be on the customer's first order there, and no counter use there.
-  const forNew = placed.filter((p) => p.newCustomersOnly);
+  const forNew = placed.filter((p) => p.newCustomersOnly && !refused.has(p.index));
   if (forNew.length > 0) {
     const pairs = [...groupBy(forNew, (p) => `${p.customerId}:${p.branchId}`).values()].map(
       (g) => g[0] as PlacedCouponUse,

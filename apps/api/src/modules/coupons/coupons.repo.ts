@@ -47,7 +47,7 @@ export async function updateCoupon(
 ): Promise<CouponRow | undefined> {
   const [updated] = await db
     .update(coupons)
-    .set(values)
+    .set({ ...values, version: sql`${coupons.version} + 1` })
     .where(and(eq(coupons.id, id), eq(coupons.brandId, brandId)))
     .returning();
   return updated;
@@ -83,6 +83,15 @@ export async function findCouponWithCustomerUses(
 ): Promise<{ coupon: CouponRow; used: number } | undefined> {
   const [row] = await couponWithUsesQuery(db).execute({ brandId, code, customerId });
   return row ? { coupon: row.coupon, used: Number(row.used) } : undefined;
+}
+
+/** The coupons' versions now (their rows are locked by the caller: placement's careful path, lockCoupons). */
+export async function couponVersions(tx: Queryable, couponIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = `{${[...new Set(couponIds)].map((id) => Math.trunc(id)).join(',')}}`;
+  const rows = rowsOf<{ id: number; version: number }>(
+    await tx.execute(sql`select id, version from ${coupons} where id = any(${ids}::int[])`),
+  );
+  return new Map(rows.map((r) => [Number(r.id), Number(r.version)]));
 }
 
 export async function customerUseCount(db: Queryable, couponId: number, customerId: number): Promise<number> {
@@ -215,11 +224,14 @@ export async function claimCustomerUses(
 export function foldedCouponCtes(at: string) {
   return sql`
     coupon_sums as (
-      select g.coupon_id, count(*)::int as k from go g where g.coupon_id is not null group by g.coupon_id
+      select g.coupon_id, count(*)::int as k, min(g.coupon_version) as version,
+        min(g.coupon_version) = max(g.coupon_version) as one_version
+      from go g where g.coupon_id is not null group by g.coupon_id
     ), coupon_taken as (
+      -- Only at the version every write was priced on (a manager's edit since moves it).
       update ${coupons} c set used_count = c.used_count + s.k
       from coupon_sums s
-      where c.id = s.coupon_id and c.is_active
+      where c.id = s.coupon_id and s.one_version and c.version = s.version and c.is_active
         and (c.starts_at is null or c.starts_at <= ${at}::timestamptz) and (c.ends_at is null or c.ends_at > ${at}::timestamptz)
         and (c.global_limit is null or c.used_count + s.k <= c.global_limit)
       returning c.id

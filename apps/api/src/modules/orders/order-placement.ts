@@ -227,6 +227,8 @@ export function createOrderPlacement(
               perCustomerLimit: orderCoupon.coupon.perCustomerLimit,
               newCustomersOnly: orderCoupon.coupon.newCustomersOnly,
               discountHalalas: pricing.couponDiscount,
+              version: orderCoupon.coupon.version,
+              forget: orderCoupon.forget,
             },
           }
         : {}),

@@ -173,6 +173,7 @@ function foldedExtrasInput(w: PlacedOrderWrite, at: Date | undefined) {
     coupon_id: coupon?.couponId ?? null,
     coupon_limit: coupon?.perCustomerLimit ?? null,
     coupon_discount: coupon?.discountHalalas ?? null,
+    coupon_version: coupon?.version ?? null,
   };
 }
 
@@ -285,6 +286,7 @@ export async function insertPlacedOrders(
         request_hash text, response_status int, response_body jsonb, attempt_id int, attempt_provider text,
         attempt_key text, hand_to_kitchen boolean, points int, since timestamptz, point_value int, min_points int,
         max_tx int, max_day int, max_count int, time_zone text, coupon_id int, coupon_limit int, coupon_discount int8,
+        coupon_version int,
         lines jsonb)
     ), checked as (
       -- The access check every signed-in request makes (sessions.repo customerSessionLiveSelect), and the key's: one
