@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../client.ts';
 import { brands } from '../schema/brands.ts';
 import { coupons } from '../schema/coupons.ts';
-import { menuItems } from '../schema/menu.ts';
-import { need } from './seed-inserts.ts';
+import { itemIdsBySlug, need } from './seed-inserts.ts';
 import type { SeedBrand } from './seed-types.ts';
 
 /** The brand's coupons (issue 16), their windows opening now. */
@@ -11,14 +10,7 @@ export async function seedCoupons(db: Queryable, brandId: number, data: SeedBran
   const list = data.coupons ?? [];
   if (list.length === 0) return;
   const slugs = list.flatMap((c) => (c.itemSlug ? [c.itemSlug] : []));
-  const items =
-    slugs.length === 0
-      ? []
-      : await db
-          .select({ id: menuItems.id, slug: menuItems.slug })
-          .from(menuItems)
-          .where(and(eq(menuItems.brandId, brandId), inArray(menuItems.slug, slugs)));
-  const itemBySlug = new Map(items.map((i) => [i.slug, i.id]));
+  const itemBySlug = await itemIdsBySlug(db, brandId, slugs);
   const now = new Date();
   await db.insert(coupons).values(
     list.map((c) => ({

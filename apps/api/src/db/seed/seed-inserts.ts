@@ -1,4 +1,7 @@
 /** What every part of the seed shares: statements kept under PostgreSQL's bind limit, and data keys made ids. */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../client.ts';
+import { menuItems } from '../schema/menu.ts';
 
 // PostgreSQL allows 65,535 bind parameters per statement; stay well below.
 const MAX_PARAMS = 30_000;
@@ -14,4 +17,14 @@ export function need<T>(map: Map<string, T>, key: string, what: string, brand: s
   const value = map.get(key);
   if (value === undefined) throw new Error(`Seed data of brand "${brand}": unknown ${what} "${key}"`);
   return value;
+}
+
+/** The brand's menu items named by these slugs, as slug → id (no query when there are none). */
+export async function itemIdsBySlug(db: Queryable, brandId: number, slugs: string[]): Promise<Map<string, number>> {
+  if (slugs.length === 0) return new Map();
+  const items = await db
+    .select({ id: menuItems.id, slug: menuItems.slug })
+    .from(menuItems)
+    .where(and(eq(menuItems.brandId, brandId), inArray(menuItems.slug, slugs)));
+  return new Map(items.map((i) => [i.slug, i.id]));
 }

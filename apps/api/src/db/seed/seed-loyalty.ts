@@ -1,10 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../client.ts';
 import { brands } from '../schema/brands.ts';
 import { loyaltyLevels, loyaltyRules, rewards } from '../schema/loyalty.ts';
-import { menuItems } from '../schema/menu.ts';
 import { referralRules } from '../schema/referral.ts';
-import { need } from './seed-inserts.ts';
+import { itemIdsBySlug, need } from './seed-inserts.ts';
 import { seedPunchCards } from './seed-punch-cards.ts';
 import { seedReferralSample } from './seed-referral.ts';
 import type { SeedBrand } from './seed-types.ts';
@@ -30,14 +29,7 @@ export async function seedLoyalty(db: Queryable, brandId: number, data: SeedBran
   const list = data.loyalty.rewards ?? [];
   if (list.length === 0) return;
   const slugs = list.flatMap((r) => (r.itemSlug ? [r.itemSlug] : []));
-  const items =
-    slugs.length === 0
-      ? []
-      : await db
-          .select({ id: menuItems.id, slug: menuItems.slug })
-          .from(menuItems)
-          .where(and(eq(menuItems.brandId, brandId), inArray(menuItems.slug, slugs)));
-  const itemBySlug = new Map(items.map((i) => [i.slug, i.id]));
+  const itemBySlug = await itemIdsBySlug(db, brandId, slugs);
   await db.insert(rewards).values(
     list.map((r, position) => ({
       brandId,

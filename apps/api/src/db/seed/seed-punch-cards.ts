@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../client.ts';
 import { brands } from '../schema/brands.ts';
 import { customers } from '../schema/customers.ts';
 import { rewards } from '../schema/loyalty.ts';
-import { menuCategories, menuItems } from '../schema/menu.ts';
+import { menuCategories } from '../schema/menu.ts';
 import { punchCardPunches, punchCards, punchProgrammes } from '../schema/punch-cards.ts';
+import { itemIdsBySlug } from './seed-inserts.ts';
 import type { SeedBrand } from './seed-types.ts';
 
 const DAY_MS = 86_400_000;
@@ -24,14 +25,7 @@ export async function seedPunchCards(db: Queryable, brandId: number, data: SeedB
   const list = data.loyalty?.punchCards ?? [];
   if (list.length === 0) return;
   const slugs = list.flatMap((p) => p.itemSlugs);
-  const items =
-    slugs.length === 0
-      ? []
-      : await db
-          .select({ id: menuItems.id, slug: menuItems.slug })
-          .from(menuItems)
-          .where(and(eq(menuItems.brandId, brandId), inArray(menuItems.slug, slugs)));
-  const itemBySlug = new Map(items.map((i) => [i.slug, i.id]));
+  const itemBySlug = await itemIdsBySlug(db, brandId, slugs);
   const categoryRows = await db
     .select({ id: menuCategories.id, nameEn: menuCategories.nameEn })
     .from(menuCategories)
