@@ -27,6 +27,8 @@ export interface RouteSize {
   lazyGzipBytes: number;
   /** Whether Leaflet (the map) is among the files the route loads before it renders. */
   leafletUpFront: boolean;
+  /** The CSS of those same chunks (the entry's and the route's own stylesheets), gzip -9. */
+  cssGzipBytes: number;
 }
 
 export interface BundleResult {
@@ -83,6 +85,11 @@ export async function buildAndMeasure(outDir: string): Promise<BundleResult> {
 
   const sizeOf = (keys: Set<string>) =>
     [...keys].reduce((sum, key) => sum + gzipSize(join(outDir, manifest[key]?.file ?? '')), 0);
+  const cssOf = (keys: Set<string>) =>
+    [...new Set([...keys].flatMap((key) => manifest[key]?.css ?? []))].reduce(
+      (sum, file) => sum + gzipSize(join(outDir, file)),
+      0,
+    );
   // The entry only paints-then-imports the app (apps/web/src/main.tsx): its own dynamic imports (the boot chunk)
   // load on every visit, so they count as initial JavaScript, with their static imports.
   const entryKeys = staticClosure(manifest, entryKey);
@@ -108,6 +115,7 @@ export async function buildAndMeasure(outDir: string): Promise<BundleResult> {
         jsGzipBytes: sizeOf(keys),
         lazyGzipBytes: sizeOf(added),
         leafletUpFront: [...keys].some((k) => leafletKeys.has(k)),
+        cssGzipBytes: cssOf(keys),
       };
     })
     .sort((a, b) => a.route.localeCompare(b.route));
