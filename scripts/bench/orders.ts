@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { type BaselineShape, type BaselineTemplate, loadBaseline } from './order-baseline.ts';
 import { cpuShare, cpuSnapshot, type RunningServer, startServer } from './processes.ts';
 
 /** The demo's counter QR code (Olaya branch): pickup at the QR code's own branch. */
@@ -276,160 +277,154 @@ export async function loadApi(
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
-type BaselineShape = 'transaction' | 'statement';
-
-interface BaselineTemplate {
-  brandId: number;
-  branchId: number;
-  customerIds: number[];
-  order: { pricing: Record<string, number | string>; lines: unknown[] };
-}
-
-const ORDER_COLUMNS = `brand_id, branch_id, customer_id, number, order_type, payment_method, tax_mode, subtotal, branch_taxes,
-  modifiers_taxes, charge_amount, charges_taxes, delivery_fee, taxes_price, total_discount, total, foodics_taxes,
-  foodics_charges, foodics_total, notes`;
-const LINE_COLUMNS = `position, kind, item_id, name_ar, name_en, quantity, unit_price_halalas, subtotal, tax, total,
-  modifiers, slots`;
-const LINE_RECORD = `l(position int, kind text, item_id int, name_ar text, name_en text, quantity int,
-  unit_price_halalas int, subtotal int, tax int, total int, modifiers jsonb, slots jsonb)`;
-const COUNTER_UPSERT = `insert into branch_order_counters (branch_id, last_number) values ($2, 1)
-  on conflict (branch_id) do update set last_number = branch_order_counters.last_number + 1 returning last_number`;
+type ApiLoad = OrderLoad & { workers: number; cpu?: CpuShare };
 
 /**
- * The raw baseline: a pg Pool of the same size as the load's connections, each worker placing orders back to back
- * with the same writes as one placement (order row with a fresh per-branch number, its lines, the outbox row and
- * the idempotency row with the stored response), atomically. No HTTP, no reads, no validation: the floor the
- * database itself sets for these writes on this machine. Two shapes: the plain one (begin, five statements,
- * commit) and one statement of data-modifying CTEs (one round trip; the branch's counter row is locked only
- * while that statement runs).
+ * Starts the API with `workers` processes on the bench's database, stopping whichever configuration ran before:
+ * one runs at a time, since an idle server would still wake on every order's NOTIFYs (its relays and live hub)
+ * and its CPU would count against the one measured. One secret for all, so a customer signed in through one is
+ * signed in on every one.
  */
-async function loadBaseline(
-  url: string,
-  template: BaselineTemplate,
-  seconds: number,
-  shape: BaselineShape,
-): Promise<OrderLoad> {
-  const pool = new pg.Pool({ connectionString: url, max: ORDER_CONNECTIONS });
-  pool.on('error', () => {});
-  const latencies: number[] = [];
-  let failed = 0;
-  let firstError = '';
-  let next = 0;
-  const lines = JSON.stringify(template.order.lines);
-  const p = template.order.pricing;
-  const money = [
-    p.taxMode,
-    p.subtotal,
-    p.branchTaxes,
-    p.modifiersTaxes,
-    p.chargeAmount,
-    p.chargesTaxes,
-    p.deliveryFee,
-    p.taxesPrice,
-    p.totalDiscount,
-    p.total,
-    p.foodicsTaxes,
-    p.foodicsCharges,
-    p.foodicsTotal,
-  ];
-  const response = JSON.stringify(template.order);
-
-  async function asTransaction(client: pg.PoolClient, customerId: number) {
-    await client.query('begin');
-    try {
-      const counter = await client.query<{ last_number: number }>(COUNTER_UPSERT.replace('$2', '$1'), [
-        template.branchId,
-      ]);
-      const order = await client.query<{ id: number }>(
-        `insert into orders (${ORDER_COLUMNS})
-         values ($1, $2, $3, $4, 2, 'cash', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, 'Baseline order')
-         returning id`,
-        [template.brandId, template.branchId, customerId, counter.rows[0]?.last_number, ...money],
-      );
-      const orderId = order.rows[0]?.id;
-      await client.query(
-        `insert into order_lines (order_id, ${LINE_COLUMNS})
-         select $1, ${LINE_COLUMNS} from jsonb_to_recordset($2::jsonb) as ${LINE_RECORD}`,
-        [orderId, lines],
-      );
-      await client.query(
-        `insert into order_outbox (order_id, event, payload, delivered_at)
-         values ($1, 'order_placed', jsonb_build_object('orderId', $1::int), now())`,
-        [orderId],
-      );
-      await client.query(
-        `insert into idempotency_keys (customer_id, key, request_hash, response_status, response_body)
-         values ($1, $2, 'baseline', 201, $3::jsonb || jsonb_build_object('id', $4::int))`,
-        [customerId, randomUUID(), response, orderId],
-      );
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    }
-  }
-
-  async function asStatement(client: pg.PoolClient, customerId: number) {
-    await client.query(
-      `with counter as (${COUNTER_UPSERT}),
-       o as (
-         insert into orders (${ORDER_COLUMNS})
-         select $1, $2, $3, counter.last_number, 2, 'cash', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-           'Baseline order'
-         from counter returning id, number
-       ),
-       l as (
-         insert into order_lines (order_id, ${LINE_COLUMNS})
-         select o.id, ${LINE_COLUMNS} from o, jsonb_to_recordset($17::jsonb) as ${LINE_RECORD}
-       ),
-       e as (
-         insert into order_outbox (order_id, event, payload, delivered_at)
-         select o.id, 'order_placed', jsonb_build_object('orderId', o.id, 'number', o.number), now() from o
-       ),
-       k as (
-         insert into idempotency_keys (customer_id, key, request_hash, response_status, response_body)
-         select $3, $18, 'baseline', 201, $19::jsonb || jsonb_build_object('id', o.id, 'number', o.number) from o
-       )
-       select id, number from o`,
-      [template.brandId, template.branchId, customerId, ...money, lines, randomUUID(), response],
+function serverLauncher(env: NodeJS.ProcessEnv, tmp: string, url: string, profileDir: string | undefined) {
+  const poolSize = env.DATABASE_POOL_SIZE ?? '10';
+  const secret = randomBytes(32).toString('base64url');
+  const servers: { workers: number; server: RunningServer }[] = [];
+  const launch = async (workers: number): Promise<RunningServer> => {
+    const running = servers.find((s) => s.workers === workers);
+    if (running) return running.server;
+    await Promise.all(servers.splice(0).map((s) => s.server.stop()));
+    const started = await startServer(
+      {
+        ...env,
+        DATA_DIR: join(tmp, `orders-${workers}`),
+        DATABASE_URL: url,
+        AUTH_SECRET: secret,
+        API_WORKERS: String(workers),
+        // The same connections in all: a pool per process.
+        DATABASE_POOL_SIZE: String(Math.max(1, Math.floor(Number(poolSize) / workers))),
+        // Every bench customer signs in from 127.0.0.1: the per-address cap on codes would stop set-up, not a bot.
+        OTP_SENDS_PER_IP_PER_HOUR: '100000',
+      },
+      profileDir && workers === 1 ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     );
-  }
+    servers.push({ workers, server: started });
+    return started;
+  };
+  const stopAll = () => Promise.all(servers.map((s) => s.server.stop()));
+  return { launch, stopAll };
+}
 
-  const placeOne = shape === 'transaction' ? asTransaction : asStatement;
-  const deadline = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const customerId = template.customerIds[next++ % template.customerIds.length] ?? 0;
+/**
+ * One order by hand first: its answer is the template of the baseline's rows and shows a refusal plainly
+ * (a string: what the server answered).
+ */
+async function firstOrder(
+  endpoint: string,
+  cookie: string,
+  body: string,
+  db: pg.Pool,
+  brandId: number,
+  branchId: number,
+): Promise<BaselineTemplate | string> {
+  const first = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en',
+      cookie,
+      'idempotency-key': randomUUID(),
+    },
+    body,
+  });
+  const firstText = await first.text();
+  if (first.status !== 201) return `the first order answered ${first.status}: ${firstText}`;
+  const order = JSON.parse(firstText) as {
+    pricing: Record<string, number | string>;
+    lines: { kind: string; itemId: number; name: { ar: string; en: string }; [k: string]: unknown }[];
+  };
+  const { rows: customerRows } = await db.query<{ id: number }>(
+    'select id from customers where brand_id = $1 order by id',
+    [brandId],
+  );
+  const baselineOrder = {
+    ...order,
+    lines: order.lines.map((l, position) => ({
+      position,
+      kind: l.kind,
+      item_id: l.itemId,
+      name_ar: l.name.ar,
+      name_en: l.name.en,
+      quantity: l.quantity,
+      unit_price_halalas: l.unitPriceHalalas,
+      subtotal: l.subtotal,
+      tax: l.tax,
+      total: l.total,
+      modifiers: l.modifiers,
+      slots: l.slots,
+    })),
+  };
+  return { brandId, branchId, customerIds: customerRows.map((r) => r.id), order: baselineOrder };
+}
+
+/** What the rounds share: the servers, the database, the signed-in customers and the order's body. */
+interface RoundsInput {
+  launch: (workers: number) => Promise<RunningServer>;
+  db: pg.Pool;
+  url: string;
+  cookies: string[];
+  body: string;
+  template: BaselineTemplate;
+  pgStats: boolean | undefined;
+}
+
+/**
+ * The API (each configuration) and the baselines alternate, best of ROUNDS each: other work on a shared machine
+ * then hits all alike. Stops at the first refused or failed request.
+ */
+async function runRounds({ launch, db, url, cookies, body, template, pgStats }: RoundsInput) {
+  const refusals: string[] = [];
+  const apis = new Map<number, ApiLoad>();
+  const baselines = new Map<BaselineShape, OrderLoad>();
+  const tally = { apiRuns: 0, createdCount: 1, failed: false };
+  let diedUnderLoad: { workers: number; server: RunningServer } | undefined;
+  for (let round = 1; round <= ROUNDS && !tally.failed; round++) {
+    for (const workers of ORDER_WORKERS) {
+      const target = await launch(workers);
+      const label = `API: POST /api/orders/{uuid}/, ${workers === 1 ? '1 process' : `${workers} processes (API_WORKERS=${workers})`}`;
+      const at = `${target.url}/api/orders/${ORDER_QR}/`;
+      console.error(`[bench] orders: round ${round}/${ROUNDS}: ${label}: warm-up ${WARMUP_S} s, then ${DURATION_S} s…`);
+      const warm = await loadApi('warm-up', at, cookies, body, WARMUP_S, refusals);
+      if (pgStats) await db.query('select pg_stat_statements_reset()');
+      const before = cpuSnapshot(target.pid);
       const started = performance.now();
-      const client = await pool.connect();
-      try {
-        await placeOne(client, customerId);
-        latencies.push(performance.now() - started);
-      } catch (error) {
-        failed++;
-        firstError ||= error instanceof Error ? error.message : String(error);
-      } finally {
-        client.release();
+      const measured = await loadApi(label, at, cookies, body, DURATION_S, refusals);
+      const seconds = (performance.now() - started) / 1000;
+      const run = { ...measured, cpu: cpuShare(before, cpuSnapshot(target.pid), seconds) };
+      tally.apiRuns += 2;
+      if (!target.alive()) diedUnderLoad ??= { workers, server: target };
+      console.error(
+        `[bench] orders: round ${round}/${ROUNDS}: ${label}: ${Math.round(run.ordersPerSecond)} orders/s, p99 ${run.p99Ms} ms`,
+      );
+      if (pgStats) await printStatementStats(db, `${label}, ${measured.orders} orders`);
+      tally.createdCount += warm.orders + run.orders;
+      const best = apis.get(workers);
+      if (warm.problems || run.problems) {
+        apis.set(workers, { ...run, workers, problems: warm.problems + run.problems });
+        tally.failed = true;
+        break;
       }
+      if (!best || run.ordersPerSecond > best.ordersPerSecond) apis.set(workers, { ...run, workers });
     }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: ORDER_CONNECTIONS }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  return {
-    label:
-      shape === 'transaction'
-        ? `raw pg, begin + 5 statements + commit (Pool ${ORDER_CONNECTIONS})`
-        : `raw pg, one statement (Pool ${ORDER_CONNECTIONS})`,
-    ordersPerSecond: latencies.length / elapsed,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    orders: latencies.length,
-    problems: failed,
-    breakdown: `${latencies.length.toLocaleString('en-US')} committed${failed ? `, **${failed} failed: ${firstError}**` : ''}`,
-  };
+    if (tally.failed) break;
+    for (const shape of ['statement', 'transaction'] as const) {
+      console.error(`[bench] orders: round ${round}/${ROUNDS}: raw pg (${shape}), ${DURATION_S} s…`);
+      await loadBaseline(url, template, WARMUP_S, shape);
+      const result = await loadBaseline(url, template, DURATION_S, shape);
+      const best = baselines.get(shape);
+      if (!best || result.ordersPerSecond > best.ordersPerSecond) baselines.set(shape, result);
+    }
+  }
+  return { apis, baselines, refusals, diedUnderLoad, ...tally };
 }
 
 /** The whole section: fresh database, real server, customers, warm-up, the API run, then the baseline. */
@@ -447,37 +442,12 @@ export async function benchOrders(
   const { profileDir, pgStats } = diagnosis;
   const poolSize = env.DATABASE_POOL_SIZE ?? '10';
   const url = await freshDatabase(adminUrl);
-  const servers: { workers: number; server: RunningServer }[] = [];
+  const { launch, stopAll } = serverLauncher(env, tmp, url, profileDir);
   const db = new pg.Pool({ connectionString: url, max: 10 });
   db.on('error', () => {});
   try {
     if (pgStats) await db.query('create extension if not exists pg_stat_statements');
     console.error('[bench] orders: starting the API on a fresh PostgreSQL database (migrate + demo seed)…');
-    // One secret for every server, so a customer signed in through one is signed in on all.
-    const secret = randomBytes(32).toString('base64url');
-    // One configuration runs at a time: an idle server would still wake on every order's NOTIFYs (its relays
-    // and live hub), and its CPU would count against the one measured.
-    const launch = async (workers: number): Promise<RunningServer> => {
-      const running = servers.find((s) => s.workers === workers);
-      if (running) return running.server;
-      await Promise.all(servers.splice(0).map((s) => s.server.stop()));
-      const started = await startServer(
-        {
-          ...env,
-          DATA_DIR: join(tmp, `orders-${workers}`),
-          DATABASE_URL: url,
-          AUTH_SECRET: secret,
-          API_WORKERS: String(workers),
-          // The same connections in all: a pool per process.
-          DATABASE_POOL_SIZE: String(Math.max(1, Math.floor(Number(poolSize) / workers))),
-          // Every bench customer signs in from 127.0.0.1: the per-address cap on codes would stop set-up, not a bot.
-          OTP_SENDS_PER_IP_PER_HOUR: '100000',
-        },
-        profileDir && workers === 1 ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-      );
-      servers.push({ workers, server: started });
-      return started;
-    };
     const server = await launch(ORDER_WORKERS[0]);
     const branchId = await openAllDay(db);
     const { rows: brandRows } = await db.query<{ brand_id: number }>('select brand_id from branches where id = $1', [
@@ -488,104 +458,14 @@ export async function benchOrders(
     console.error(`[bench] orders: signing in ${ORDER_CUSTOMERS} customers through the OTP flow…`);
     const cookies = await signInCustomers(server.url, db, brandId, ORDER_CUSTOMERS);
 
-    const endpoint = `${server.url}/api/orders/${ORDER_QR}/`;
     const body = JSON.stringify(cart.body);
-    // One order by hand first: its answer is the template of the baseline's rows and shows a refusal plainly.
-    const first = await fetch(endpoint, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': 'en',
-        cookie: cookies[0] ?? '',
-        'idempotency-key': randomUUID(),
-      },
-      body,
-    });
-    const firstText = await first.text();
-    if (first.status !== 201) {
-      return { poolSize, cart: cart.words, failure: `the first order answered ${first.status}: ${firstText}` };
-    }
-    const order = JSON.parse(firstText) as {
-      pricing: Record<string, number | string>;
-      lines: { kind: string; itemId: number; name: { ar: string; en: string }; [k: string]: unknown }[];
-    };
+    const endpoint = `${server.url}/api/orders/${ORDER_QR}/`;
+    const template = await firstOrder(endpoint, cookies[0] ?? '', body, db, brandId, branchId);
+    if (typeof template === 'string') return { poolSize, cart: cart.words, failure: template };
 
-    const { rows: customerRows } = await db.query<{ id: number }>(
-      'select id from customers where brand_id = $1 order by id',
-      [brandId],
-    );
-    const baselineOrder = {
-      ...order,
-      lines: order.lines.map((l, position) => ({
-        position,
-        kind: l.kind,
-        item_id: l.itemId,
-        name_ar: l.name.ar,
-        name_en: l.name.en,
-        quantity: l.quantity,
-        unit_price_halalas: l.unitPriceHalalas,
-        subtotal: l.subtotal,
-        tax: l.tax,
-        total: l.total,
-        modifiers: l.modifiers,
-        slots: l.slots,
-      })),
-    };
-    const template = { brandId, branchId, customerIds: customerRows.map((r) => r.id), order: baselineOrder };
-
-    // The API (each configuration) and the baselines alternate, best of ROUNDS each: other work on a shared machine
-    // then hits all alike.
-    const refusals: string[] = [];
-    const apis = new Map<number, OrderLoad & { workers: number; cpu?: CpuShare }>();
-    let apiRuns = 0;
-    let diedUnderLoad: { workers: number; server: RunningServer } | undefined;
-    let createdCount = 1;
-    let failed = false;
-    const baselines = new Map<BaselineShape, OrderLoad>();
-    for (let round = 1; round <= ROUNDS && !failed; round++) {
-      for (const workers of ORDER_WORKERS) {
-        const target = await launch(workers);
-        const label = `API: POST /api/orders/{uuid}/, ${workers === 1 ? '1 process' : `${workers} processes (API_WORKERS=${workers})`}`;
-        const at = `${target.url}/api/orders/${ORDER_QR}/`;
-        console.error(
-          `[bench] orders: round ${round}/${ROUNDS}: ${label}: warm-up ${WARMUP_S} s, then ${DURATION_S} s…`,
-        );
-        const warm = await loadApi('warm-up', at, cookies, body, WARMUP_S, refusals);
-        if (pgStats) await db.query('select pg_stat_statements_reset()');
-        const before = cpuSnapshot(target.pid);
-        const started = performance.now();
-        const measured = await loadApi(label, at, cookies, body, DURATION_S, refusals);
-        const seconds = (performance.now() - started) / 1000;
-        const after = cpuSnapshot(target.pid);
-        const run = {
-          ...measured,
-          cpu: cpuShare(before, after, seconds),
-        };
-        apiRuns += 2;
-        if (!target.alive()) diedUnderLoad ??= { workers, server: target };
-        console.error(
-          `[bench] orders: round ${round}/${ROUNDS}: ${label}: ${Math.round(run.ordersPerSecond)} orders/s, p99 ${run.p99Ms} ms`,
-        );
-        if (pgStats) await printStatementStats(db, `${label}, ${measured.orders} orders`);
-        createdCount += warm.orders + run.orders;
-        const best = apis.get(workers);
-        if (warm.problems || run.problems) {
-          apis.set(workers, { ...run, workers, problems: warm.problems + run.problems });
-          failed = true;
-          break;
-        }
-        if (!best || run.ordersPerSecond > best.ordersPerSecond) apis.set(workers, { ...run, workers });
-      }
-      if (failed) break;
-      for (const shape of ['statement', 'transaction'] as const) {
-        console.error(`[bench] orders: round ${round}/${ROUNDS}: raw pg (${shape}), ${DURATION_S} s…`);
-        await loadBaseline(url, template, WARMUP_S, shape);
-        const result = await loadBaseline(url, template, DURATION_S, shape);
-        const best = baselines.get(shape);
-        if (!best || result.ordersPerSecond > best.ordersPerSecond) baselines.set(shape, result);
-      }
-    }
-    const dead = diedUnderLoad;
+    const rounds = await runRounds({ launch, db, url, cookies, body, template, pgStats });
+    const { apiRuns, createdCount, failed, refusals } = rounds;
+    const dead = rounds.diedUnderLoad;
     // The API's orders only (the baselines' carry another note).
     const { rows: countRows } = await db.query<{ n: number }>(
       "select count(*)::int as n from orders where notes = 'Benchmark order'",
@@ -602,8 +482,8 @@ export async function benchOrders(
       dead ? `the server (${dead.workers} processes) exited during the load:\n${dead.server.logTail()}` : '',
     ].filter(Boolean);
     return {
-      apis: [...apis.values()],
-      baselines: [...baselines.values()],
+      apis: [...rounds.apis.values()],
+      baselines: [...rounds.baselines.values()],
       cart: cart.words,
       ordersInDatabase,
       createdCount,
@@ -612,6 +492,6 @@ export async function benchOrders(
     };
   } finally {
     await db.end();
-    await Promise.all(servers.map((s) => s.server.stop()));
+    await stopAll();
   }
 }
