@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { ORDER_CONNECTIONS, type OrderLoad, percentile } from './orders.ts';
+import { ORDER_CONNECTIONS, type OrderLoad, percentile } from './order-load.ts';
 
 export type BaselineShape = 'transaction' | 'statement';
 

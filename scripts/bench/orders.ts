@@ -6,11 +6,13 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type BaselineShape, type BaselineTemplate, loadBaseline } from './order-baseline.ts';
+import { ORDER_CONNECTIONS, type OrderLoad } from './order-load.ts';
 import { cpuShare, cpuSnapshot, type RunningServer, startServer } from './processes.ts';
+
+export { ORDER_CONNECTIONS, type OrderLoad, percentile } from './order-load.ts';
 
 /** The demo's counter QR code (Olaya branch): pickup at the QR code's own branch. */
 export const ORDER_QR = '3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c';
-export const ORDER_CONNECTIONS = 50;
 const DURATION_S = 10;
 /**
  * Each configuration's server is started fresh for its run, so the warm-up is what lets its JIT and its database
@@ -22,18 +24,6 @@ const ROUNDS = 2;
 /** Signed-in customers the load is spread over (round robin), so no per-customer rule is what is measured. */
 export const ORDER_CUSTOMERS = 200;
 const DATABASE_NAME = 'sufra_bench_orders';
-
-export interface OrderLoad {
-  label: string;
-  ordersPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Orders counted (201s for the API, committed transactions for the baseline). */
-  orders: number;
-  /** Anything else: non-201 statuses, socket errors, timeouts, failed transactions. */
-  problems: number;
-  breakdown: string;
-}
 
 /** API server configurations measured side by side: one process, and one per CPU (API_WORKERS). */
 export const ORDER_WORKERS = [1, 2] as const;
@@ -274,9 +264,6 @@ export async function loadApi(
 }
 
 /** The p-th percentile of ascending latencies (NaN when there are none). */
-export const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
-
 type ApiLoad = OrderLoad & { workers: number; cpu?: CpuShare };
 
 /**
