@@ -15,5 +15,6 @@ export interface OrderLoad {
   breakdown: string;
 }
 
+/** The p-th percentile of ascending latencies (NaN when there are none). */
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);

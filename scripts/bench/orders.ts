@@ -263,7 +263,7 @@ export async function loadApi(
   };
 }
 
-/** The p-th percentile of ascending latencies (NaN when there are none). */
+/** One API configuration's best run. */
 type ApiLoad = OrderLoad & { workers: number; cpu?: CpuShare };
 
 /**
