@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import sharp from 'sharp';
-import { buildCart, freshDatabase, ORDER_QR, openAllDay, signInCustomers } from './orders.ts';
 import { startServer } from './processes.ts';
+import { buildCart, freshDatabase, ORDER_QR, openAllDay, signInCustomers } from './setup.ts';
 
 const DATABASE_NAME = 'sufra_bench_engagement';
 const SEQUENTIAL = 30;
@@ -58,6 +58,44 @@ function vmHwmMb(pid: number): number {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
+/** The demo's active evaluation form and an answer to each of its questions (4 stars, a text, the first option). */
+async function demoFormAnswers(db: pg.Pool, brandId: number) {
+  const { rows: formRows } = await db.query<{ id: number }>(
+    'select id from evaluation_forms where brand_id = $1 and is_active order by id desc limit 1',
+    [brandId],
+  );
+  const formId = formRows[0]?.id;
+  if (!formId) throw new Error('the demo brand has no evaluation form (seed)');
+  const { rows: questions } = await db.query<{ id: number; kind: string; options: { id: number }[] }>(
+    'select id, kind, options from evaluation_questions where form_id = $1 order by position',
+    [formId],
+  );
+  const answers = questions.map((q) =>
+    q.kind === 'rating'
+      ? { questionId: q.id, rating: 4 }
+      : q.kind === 'text'
+        ? { questionId: q.id, text: 'Benchmark visit' }
+        : { questionId: q.id, optionIds: [q.options[0]?.id ?? 1] },
+  );
+  return { formId, answers };
+}
+
+/** One order per evaluation to come (a diner rates each order once), placed through the API. */
+async function placeOrders(baseUrl: string, cookie: string, count: number): Promise<number[]> {
+  const { body: cart } = await buildCart(baseUrl);
+  const orderIds: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const res = await fetch(`${baseUrl}/api/orders/${ORDER_QR}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `bench-eval-${i}-${Date.now()}` },
+      body: JSON.stringify(cart),
+    });
+    if (res.status !== 201) throw new Error(`order answered ${res.status}: ${await res.text()}`);
+    orderIds.push(((await res.json()) as { id: number }).id);
+  }
+  return orderIds;
+}
+
 export async function benchEngagement(adminUrl: string, env: NodeJS.ProcessEnv): Promise<EngagementBenchResult> {
   const databaseUrl = await freshDatabase(adminUrl, DATABASE_NAME);
   const server = await startServer({
@@ -74,37 +112,11 @@ export async function benchEngagement(adminUrl: string, env: NodeJS.ProcessEnv):
       [ORDER_QR],
     );
     const brandId = brandRows[0]?.brand_id ?? 0;
-    const { rows: formRows } = await db.query<{ id: number }>(
-      'select id from evaluation_forms where brand_id = $1 and is_active order by id desc limit 1',
-      [brandId],
-    );
-    const formId = formRows[0]?.id;
-    if (!formId) throw new Error('the demo brand has no evaluation form (seed)');
-    const { rows: questions } = await db.query<{ id: number; kind: string; options: { id: number }[] }>(
-      'select id, kind, options from evaluation_questions where form_id = $1 order by position',
-      [formId],
-    );
-    const answers = questions.map((q) =>
-      q.kind === 'rating'
-        ? { questionId: q.id, rating: 4 }
-        : q.kind === 'text'
-          ? { questionId: q.id, text: 'Benchmark visit' }
-          : { questionId: q.id, optionIds: [q.options[0]?.id ?? 1] },
-    );
+    const { formId, answers } = await demoFormAnswers(db, brandId);
     const total = SEQUENTIAL + CONCURRENT_ROUNDS * CONCURRENCY;
     const [cookie] = await signInCustomers(server.url, db, brandId, 1);
     if (!cookie) throw new Error('no diner signed in');
-    const { body: cart } = await buildCart(server.url);
-    const orderIds: number[] = [];
-    for (let i = 0; i < total; i += 1) {
-      const res = await fetch(`${server.url}/api/orders/${ORDER_QR}/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie, 'idempotency-key': `bench-eval-${i}-${Date.now()}` },
-        body: JSON.stringify(cart),
-      });
-      if (res.status !== 201) throw new Error(`order answered ${res.status}: ${await res.text()}`);
-      orderIds.push(((await res.json()) as { id: number }).id);
-    }
+    const orderIds = await placeOrders(server.url, cookie, total);
     const photo = await phoneJpeg();
     const upload = async (orderId: number) => {
       const form = new FormData();

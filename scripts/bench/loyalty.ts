@@ -3,17 +3,9 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signRewardQr } from '../../apps/api/src/modules/loyalty/reward-qr.ts';
-import {
-  buildCart,
-  freshDatabase,
-  loadApi,
-  ORDER_CONNECTIONS,
-  ORDER_QR,
-  type OrderLoad,
-  openAllDay,
-  signInCustomers,
-} from './orders.ts';
+import { loadApi, ORDER_CONNECTIONS, type OrderLoad } from './orders.ts';
 import { startServer } from './processes.ts';
+import { buildCart, freshDatabase, ORDER_QR, openAllDay, signInCustomers } from './setup.ts';
 
 const DATABASE_NAME = 'sufra_bench_loyalty';
 const CUSTOMERS = 200;
@@ -101,6 +93,109 @@ async function staffCookie(baseUrl: string, email: string, password: string): Pr
   return cookie;
 }
 
+/**
+ * The bench brand's set-up in SQL: the day's limits out of the way (the runs measure the work, not the refusals),
+ * every diner credited, and a coupon every diner may use any number of times (10 %, up to SAR 5).
+ */
+async function prepareBrand(db: pg.Pool, brandId: number): Promise<void> {
+  await db.query(
+    `update loyalty_rules set max_points_per_transaction = 1000000, max_points_per_day = 1000000000,
+       max_redemptions_per_day = 1000000 where brand_id = $1`,
+    [brandId],
+  );
+  await db.query(
+    `with credited as (
+       update customers set wallet_points = wallet_points + $2 where brand_id = $1 returning id
+     )
+     insert into points_ledger (brand_id, customer_id, kind, points, reason)
+     select $1, id, 'adjust', $2, 'Benchmark credit' from credited`,
+    [brandId, WALLET],
+  );
+  await db.query(
+    `insert into coupons (brand_id, code, name_ar, name_en, kind, percent_bp, max_discount_halalas)
+     values ($1, 'BENCH10', 'قسيمة القياس', 'Bench coupon', 'percent', 1000, 500)`,
+    [brandId],
+  );
+}
+
+/** Placement without points, with points and with a coupon, alternating, ROUNDS times after a warm-up. */
+async function measurePlacements(baseUrl: string, cookies: string[], problems: string[]) {
+  const { body, words } = await buildCart(baseUrl);
+  const plainBody = JSON.stringify(body);
+  const pointsBody = JSON.stringify({ ...body, points: POINTS_PER_ORDER });
+  const couponBody = JSON.stringify({ ...body, couponCode: 'BENCH10' });
+  const orderUrl = `${baseUrl}/api/orders/${ORDER_QR}/`;
+
+  await loadApi('warm-up', orderUrl, cookies, pointsBody, WARMUP_S, problems);
+  const placements: LoyaltyBenchResult['placements'] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const plain = await loadApi('without points', orderUrl, cookies, plainBody, SECONDS, problems);
+    const points = await loadApi(`with ${POINTS_PER_ORDER} points`, orderUrl, cookies, pointsBody, SECONDS, problems);
+    const coupon = await loadApi('with a coupon', orderUrl, cookies, couponBody, SECONDS, problems);
+    placements.push({ plain, points, coupon });
+    console.error(
+      `[bench] loyalty placement round ${round + 1}: p50 ${plain.p50Ms} → points ${points.p50Ms}, coupon ${coupon.p50Ms} ms`,
+    );
+  }
+  return { placements, cart: words };
+}
+
+/** Points shop: every diner buys the cheapest reward over and over. */
+async function measurePurchase(baseUrl: string, db: pg.Pool, brandId: number, cookies: string[], problems: string[]) {
+  const { rows: rewardRows } = await db.query<{ id: number }>(
+    "select id from rewards where brand_id = $1 and shop = 'points' order by points_cost limit 1",
+    [brandId],
+  );
+  let turn = 0;
+  const purchase = await loadOps(
+    'points-shop purchase',
+    `${baseUrl}/api/loyalty/${ORDER_QR}/shop/${rewardRows[0]?.id}/buy/?shop=points`,
+    () => ({ body: '{}', cookie: cookies[turn++ % cookies.length] ?? '' }),
+    200,
+    problems,
+  );
+  console.error(`[bench] loyalty purchase: ${purchase.perSecond.toFixed(0)}/s p99 ${purchase.p99Ms} ms`);
+  return purchase;
+}
+
+/** Redemption: the rewards just bought, each presented once by its signed QR (as the cashier's scanner sends it). */
+async function measureRedemption(
+  baseUrl: string,
+  db: pg.Pool,
+  ids: { brandId: number; branchId: number },
+  problems: string[],
+) {
+  const { brandId, branchId } = ids;
+  const { rows: owned } = await db.query<{ id: number; customer_id: number }>(
+    'select id, customer_id from customer_rewards where brand_id = $1 and claimed_at is null order by id',
+    [brandId],
+  );
+  const cashier = await staffCookie(baseUrl, 'cashier@sufra.demo', 'cashier-demo-2026');
+  let presented = 0;
+  const redemption = await loadOps(
+    'cashier redemption (scanned QR)',
+    `${baseUrl}/api/staff/redemptions/`,
+    () => {
+      const reward = owned[presented++ % owned.length];
+      const { token } = signRewardQr(
+        SECRET,
+        { ownedRewardId: reward?.id ?? 0, customerId: reward?.customer_id ?? 0, brandId },
+        new Date(),
+      );
+      return { body: JSON.stringify({ qr: token, branchId }), cookie: cashier };
+    },
+    200,
+    problems,
+  );
+  console.error(`[bench] loyalty redemption: ${redemption.perSecond.toFixed(0)}/s p99 ${redemption.p99Ms} ms`);
+  if (presented > owned.length) {
+    problems.push(
+      `only ${owned.length} rewards for ${presented} redemptions: the rest answered 409 (counted as problems)`,
+    );
+  }
+  return redemption;
+}
+
 export async function benchLoyalty(adminUrl: string, env: NodeJS.ProcessEnv): Promise<LoyaltyBenchResult> {
   const databaseUrl = await freshDatabase(adminUrl, DATABASE_NAME);
   const server = await startServer({
@@ -121,89 +216,12 @@ export async function benchLoyalty(adminUrl: string, env: NodeJS.ProcessEnv): Pr
       [ORDER_QR],
     );
     const brandId = brandRows[0]?.brand_id ?? 0;
-    // The day's limits out of the way: the runs measure the work, not the refusals.
-    await db.query(
-      `update loyalty_rules set max_points_per_transaction = 1000000, max_points_per_day = 1000000000,
-         max_redemptions_per_day = 1000000 where brand_id = $1`,
-      [brandId],
-    );
     const cookies = await signInCustomers(server.url, db, brandId, CUSTOMERS);
-    await db.query(
-      `with credited as (
-         update customers set wallet_points = wallet_points + $2 where brand_id = $1 returning id
-       )
-       insert into points_ledger (brand_id, customer_id, kind, points, reason)
-       select $1, id, 'adjust', $2, 'Benchmark credit' from credited`,
-      [brandId, WALLET],
-    );
-    const { body, words } = await buildCart(server.url);
-    const plainBody = JSON.stringify(body);
-    const pointsBody = JSON.stringify({ ...body, points: POINTS_PER_ORDER });
-    // A coupon every diner may use any number of times (10 %, up to SAR 5): the runs measure the use's write.
-    await db.query(
-      `insert into coupons (brand_id, code, name_ar, name_en, kind, percent_bp, max_discount_halalas)
-       values ($1, 'BENCH10', 'قسيمة القياس', 'Bench coupon', 'percent', 1000, 500)`,
-      [brandId],
-    );
-    const couponBody = JSON.stringify({ ...body, couponCode: 'BENCH10' });
-    const orderUrl = `${server.url}/api/orders/${ORDER_QR}/`;
-
-    await loadApi('warm-up', orderUrl, cookies, pointsBody, WARMUP_S, problems);
-    const placements: LoyaltyBenchResult['placements'] = [];
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const plain = await loadApi('without points', orderUrl, cookies, plainBody, SECONDS, problems);
-      const points = await loadApi(`with ${POINTS_PER_ORDER} points`, orderUrl, cookies, pointsBody, SECONDS, problems);
-      const coupon = await loadApi('with a coupon', orderUrl, cookies, couponBody, SECONDS, problems);
-      placements.push({ plain, points, coupon });
-      console.error(
-        `[bench] loyalty placement round ${round + 1}: p50 ${plain.p50Ms} → points ${points.p50Ms}, coupon ${coupon.p50Ms} ms`,
-      );
-    }
-
-    // Points shop: every diner buys the cheapest reward over and over.
-    const { rows: rewardRows } = await db.query<{ id: number }>(
-      "select id from rewards where brand_id = $1 and shop = 'points' order by points_cost limit 1",
-      [brandId],
-    );
-    let turn = 0;
-    const purchase = await loadOps(
-      'points-shop purchase',
-      `${server.url}/api/loyalty/${ORDER_QR}/shop/${rewardRows[0]?.id}/buy/?shop=points`,
-      () => ({ body: '{}', cookie: cookies[turn++ % cookies.length] ?? '' }),
-      200,
-      problems,
-    );
-    console.error(`[bench] loyalty purchase: ${purchase.perSecond.toFixed(0)}/s p99 ${purchase.p99Ms} ms`);
-
-    // Redemption: the rewards just bought, each presented once by its signed QR (as the cashier's scanner sends it).
-    const { rows: owned } = await db.query<{ id: number; customer_id: number }>(
-      'select id, customer_id from customer_rewards where brand_id = $1 and claimed_at is null order by id',
-      [brandId],
-    );
-    const cashier = await staffCookie(server.url, 'cashier@sufra.demo', 'cashier-demo-2026');
-    let presented = 0;
-    const redemption = await loadOps(
-      'cashier redemption (scanned QR)',
-      `${server.url}/api/staff/redemptions/`,
-      () => {
-        const reward = owned[presented++ % owned.length];
-        const { token } = signRewardQr(
-          SECRET,
-          { ownedRewardId: reward?.id ?? 0, customerId: reward?.customer_id ?? 0, brandId },
-          new Date(),
-        );
-        return { body: JSON.stringify({ qr: token, branchId }), cookie: cashier };
-      },
-      200,
-      problems,
-    );
-    console.error(`[bench] loyalty redemption: ${redemption.perSecond.toFixed(0)}/s p99 ${redemption.p99Ms} ms`);
-    if (presented > owned.length) {
-      problems.push(
-        `only ${owned.length} rewards for ${presented} redemptions: the rest answered 409 (counted as problems)`,
-      );
-    }
-    const result: LoyaltyBenchResult = { placements, purchase, redemption, cart: words };
+    await prepareBrand(db, brandId);
+    const { placements, cart } = await measurePlacements(server.url, cookies, problems);
+    const purchase = await measurePurchase(server.url, db, brandId, cookies, problems);
+    const redemption = await measureRedemption(server.url, db, { brandId, branchId }, problems);
+    const result: LoyaltyBenchResult = { placements, purchase, redemption, cart };
     if (problems.length > 0) result.failure = problems.join(' | ');
     return result;
   } finally {

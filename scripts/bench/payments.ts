@@ -9,17 +9,9 @@ import pg from 'pg';
 import { demoCart } from '../../e2e/support/demo-menu.ts';
 import type { MenuResponse } from '../../packages/shared/src/schemas/menu.ts';
 import { loadOpenLoop } from './open-loop.ts';
-import {
-  buildCart,
-  freshDatabase,
-  loadApi,
-  ORDER_CUSTOMERS,
-  ORDER_QR,
-  type OrderLoad,
-  openAllDay,
-  signInCustomers,
-} from './orders.ts';
+import { loadApi, ORDER_CUSTOMERS, type OrderLoad } from './orders.ts';
 import { type RunningServer, startServer } from './processes.ts';
+import { buildCart, freshDatabase, ORDER_QR, openAllDay, signInCustomers } from './setup.ts';
 
 export const BROWSER_RUNS = 5;
 /** The main comparison: about what one busy branch's diners place at once (see docs/benchmarks.md). */
@@ -192,6 +184,94 @@ async function timedCardOrder(page: Page, brandId: number, cart: string): Promis
   };
 }
 
+/** The browser: one warm-up diner (not counted), then BROWSER_RUNS diners, each in a fresh context. */
+async function browserRuns(
+  baseUrl: string,
+  cookies: string[],
+  brandId: number,
+  result: PaymentsBenchResult,
+): Promise<void> {
+  const menuResponse = await fetch(`${baseUrl}/api/menu/qr/${ORDER_QR}/`, {
+    headers: { 'accept-language': 'ar' },
+  });
+  // The cart the journeys save (e2e/support/demo-menu.ts): a plain item ×2, an item with its required choices, a combo.
+  const cart = JSON.stringify(demoCart((await menuResponse.json()) as MenuResponse));
+  const browser: Browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  try {
+    for (let i = 0; i <= BROWSER_RUNS; i++) {
+      console.error(`[bench] payments: card order in Chromium ${i === 0 ? '(warm-up)' : `${i}/${BROWSER_RUNS}`}…`);
+      const run = await cardOrderInBrowser(browser, baseUrl, cookies[i] ?? '', brandId, cart);
+      if (i === 0) result.warmUp = run;
+      else result.runs.push(run);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/** What every placement pair shares: the bodies, the customers and where refusals are kept. */
+interface PairsInput {
+  bodies: Record<'cash' | 'card', string>;
+  loadCookies: string[];
+  refusals: string[];
+  result: PaymentsBenchResult;
+}
+
+/**
+ * Placement, cash vs card, on one server, for each load: alternating, best of ROUNDS each (best = lowest p99: the
+ * figure is latency, and a spike from other work on the machine is not the API's).
+ */
+async function measurePairs(
+  base: string,
+  gateway: PlacementPair['gateway'],
+  loads: PlacementLoad[],
+  input: PairsInput,
+): Promise<void> {
+  const { bodies, loadCookies, refusals, result } = input;
+  const endpoint = `${base}/api/orders/${ORDER_QR}/`;
+  for (const { connections, rate } of loads) {
+    const best: Partial<Record<'cash' | 'card', OrderLoad>> = {};
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const method of ['cash', 'card'] as const) {
+        console.error(
+          `[bench] payments: ${method}, gateway ${gateway}, ${connections} connections${rate ? ` at ${rate}/s` : ''}, round ${round}/${ROUNDS}…`,
+        );
+        let next = 0;
+        // A fixed rate is an open loop of Poisson arrivals (open-loop.ts), the same sequence for cash and card of
+        // a round; the closed loop is autocannon's.
+        const load = (label: string, seconds: number) =>
+          rate
+            ? loadOpenLoop({
+                label,
+                url: endpoint,
+                rate,
+                seconds,
+                connections,
+                body: bodies[method],
+                headers: () => ({
+                  cookie: loadCookies[next++ % loadCookies.length] ?? '',
+                  'idempotency-key': randomUUID(),
+                }),
+                firstBodies: refusals,
+                seed: round,
+              })
+            : loadApi(label, endpoint, loadCookies, bodies[method], seconds, refusals, connections);
+        await load('warm-up', WARMUP_S);
+        const run = await load(method, rate ? RATE_DURATION_S : DURATION_S);
+        if (run.problems) throw new Error(`${method} placement refused: ${refusals.join(' | ') || run.breakdown}`);
+        const kept = best[method];
+        if (!kept || run.p99Ms < kept.p99Ms) best[method] = run;
+      }
+    }
+    if (best.cash && best.card) {
+      result.placements.push({ gateway, connections, ...(rate ? { rate } : {}), cash: best.cash, card: best.card });
+    }
+  }
+}
+
 /** The whole section: fresh database, real server with the web build, the browser runs, then the placement loads. */
 export async function benchPayments(
   adminUrl: string,
@@ -201,7 +281,6 @@ export async function benchPayments(
   const url = await freshDatabase(adminUrl, DATABASE_NAME);
   let server: RunningServer | undefined;
   let gatewayServer: RunningServer | undefined;
-  let browser: Browser | undefined;
   const db = new pg.Pool({ connectionString: url, max: 5 });
   db.on('error', () => {});
   const result: PaymentsBenchResult = { runs: [], placements: [] };
@@ -221,83 +300,31 @@ export async function benchPayments(
     const brandId = rows[0]?.brand_id ?? 0;
     console.error(`[bench] payments: signing in ${ORDER_CUSTOMERS} customers through the OTP flow…`);
     const cookies = await signInCustomers(server.url, db, brandId, ORDER_CUSTOMERS);
+    await browserRuns(server.url, cookies, brandId, result);
 
-    // (1) The browser: one warm-up diner (not counted), then BROWSER_RUNS diners, each in a fresh context.
-    const menuResponse = await fetch(`${server.url}/api/menu/qr/${ORDER_QR}/`, {
-      headers: { 'accept-language': 'ar' },
-    });
-    // The cart the journeys save (e2e/support/demo-menu.ts): a plain item ×2, an item with its required choices, a combo.
-    const cart = JSON.stringify(demoCart((await menuResponse.json()) as MenuResponse));
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-    });
-    for (let i = 0; i <= BROWSER_RUNS; i++) {
-      console.error(`[bench] payments: card order in Chromium ${i === 0 ? '(warm-up)' : `${i}/${BROWSER_RUNS}`}…`);
-      const run = await cardOrderInBrowser(browser, server.url, cookies[i] ?? '', brandId, cart);
-      if (i === 0) result.warmUp = run;
-      else result.runs.push(run);
-    }
-    await browser.close();
-    browser = undefined;
-
-    // (2) Placement, cash vs card, same server, database, cart and customers; alternating, best of ROUNDS each.
+    // Placement, cash vs card, same server, database, cart and customers.
     const placement = await buildCart(server.url);
     result.cart = placement.words.replace(', cash;', ';');
-    const bodies = {
-      cash: JSON.stringify({ ...placement.body, paymentMethod: 'cash' }),
-      card: JSON.stringify({ ...placement.body, paymentMethod: 'card' }),
+    const input: PairsInput = {
+      bodies: {
+        cash: JSON.stringify({ ...placement.body, paymentMethod: 'cash' }),
+        card: JSON.stringify({ ...placement.body, paymentMethod: 'card' }),
+      },
+      // Customers beyond the browser's, so none of them has a card order of the browser runs.
+      loadCookies: cookies.slice(BROWSER_RUNS + 1),
+      refusals: [],
+      result,
     };
-    // Customers beyond the browser's, so none of them has a card order of the browser runs.
-    const loadCookies = cookies.slice(BROWSER_RUNS + 1);
-    const refusals: string[] = [];
-    const placements = async (base: string, gateway: PlacementPair['gateway'], loads: PlacementLoad[]) => {
-      const endpoint = `${base}/api/orders/${ORDER_QR}/`;
-      for (const { connections, rate } of loads) {
-        const best: Partial<Record<'cash' | 'card', OrderLoad>> = {};
-        for (let round = 1; round <= ROUNDS; round++) {
-          for (const method of ['cash', 'card'] as const) {
-            console.error(
-              `[bench] payments: ${method}, gateway ${gateway}, ${connections} connections${rate ? ` at ${rate}/s` : ''}, round ${round}/${ROUNDS}…`,
-            );
-            let next = 0;
-            // A fixed rate is an open loop of Poisson arrivals (open-loop.ts), the same sequence for cash and card of
-            // a round; the closed loop is autocannon's.
-            const load = (label: string, seconds: number) =>
-              rate
-                ? loadOpenLoop({
-                    label,
-                    url: endpoint,
-                    rate,
-                    seconds,
-                    connections,
-                    body: bodies[method],
-                    headers: () => ({
-                      cookie: loadCookies[next++ % loadCookies.length] ?? '',
-                      'idempotency-key': randomUUID(),
-                    }),
-                    firstBodies: refusals,
-                    seed: round,
-                  })
-                : loadApi(label, endpoint, loadCookies, bodies[method], seconds, refusals, connections);
-            await load('warm-up', WARMUP_S);
-            const run = await load(method, rate ? RATE_DURATION_S : DURATION_S);
-            if (run.problems) throw new Error(`${method} placement refused: ${refusals.join(' | ') || run.breakdown}`);
-            // Best = lowest p99: the figure is latency, and a spike from other work on the machine is not the API's.
-            const kept = best[method];
-            if (!kept || run.p99Ms < kept.p99Ms) best[method] = run;
-          }
-        }
-        if (best.cash && best.card) {
-          result.placements.push({ gateway, connections, ...(rate ? { rate } : {}), cash: best.cash, card: best.card });
-        }
-      }
-    };
-    await placements(server.url, 'in-process', [
-      { connections: PAYMENT_CONNECTIONS, rate: PAYMENT_RATE },
-      { connections: PAYMENT_CONNECTIONS },
-      { connections: PAYMENT_CONNECTIONS_HIGH },
-    ]);
+    await measurePairs(
+      server.url,
+      'in-process',
+      [
+        { connections: PAYMENT_CONNECTIONS, rate: PAYMENT_RATE },
+        { connections: PAYMENT_CONNECTIONS },
+        { connections: PAYMENT_CONNECTIONS_HIGH },
+      ],
+      input,
+    );
     if (!server.alive()) throw new Error(`the server exited during the load:\n${server.logTail()}`);
     await server.stop();
     server = undefined;
@@ -311,16 +338,17 @@ export async function benchPayments(
       DATA_DIR: join(tmp, 'payments-2'),
       TEST_GATEWAY_API_URL: `${gatewayServer.url}/test-gateway`,
     });
-    await placements(server.url, 'own process', [
-      { connections: PAYMENT_CONNECTIONS, rate: PAYMENT_RATE },
-      { connections: PAYMENT_CONNECTIONS },
-    ]);
+    await measurePairs(
+      server.url,
+      'own process',
+      [{ connections: PAYMENT_CONNECTIONS, rate: PAYMENT_RATE }, { connections: PAYMENT_CONNECTIONS }],
+      input,
+    );
     if (!server.alive()) throw new Error(`the server exited during the load:\n${server.logTail()}`);
     return result;
   } catch (error) {
     return { ...result, failure: error instanceof Error ? error.message : String(error) };
   } finally {
-    await browser?.close();
     await db.end();
     await server?.stop();
     await gatewayServer?.stop();

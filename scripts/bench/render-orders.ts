@@ -4,13 +4,13 @@ import { TARGETS } from './options.ts';
 import {
   ORDER_CONNECTIONS,
   ORDER_CUSTOMERS,
-  ORDER_QR,
   ORDER_WARMUP_S,
   ORDER_WORKERS,
   type OrderLoad,
   type OrdersBenchResult,
 } from './orders.ts';
 import { mark, num, ORDERS_HEADING } from './report.ts';
+import { ORDER_QR } from './setup.ts';
 
 export function orderRow(r: OrderLoad): string {
   const outcome = r.problems === 0 ? r.breakdown : `**${r.breakdown}**`;

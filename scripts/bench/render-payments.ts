@@ -1,7 +1,7 @@
 // The card payments section of docs/benchmarks.md.
 import { cpus, loadavg } from 'node:os';
 import { TARGETS } from './options.ts';
-import { ORDER_CUSTOMERS, ORDER_QR } from './orders.ts';
+import { ORDER_CUSTOMERS } from './orders.ts';
 import {
   BROWSER_RUNS,
   type BrowserRun,
@@ -13,6 +13,7 @@ import {
   RATE_DURATION_S,
 } from './payments.ts';
 import { chromiumVersion, mark, median, num, PAYMENTS_HEADING } from './report.ts';
+import { ORDER_QR } from './setup.ts';
 
 export function browserRow(label: string, r: BrowserRun): string {
   return `| ${label} | ${num(r.totalMs)} | ${num(r.totalMs - r.typingMs)} | ${num(r.typingMs)} | ${num(r.toHostedMs)} | ${num(r.cardSubmitMs)} | ${num(r.threeDsToReturnMs)} | ${num(r.returnToPaidMs)} | ${num(r.appBootMs)} | ${num(r.verifyMs)} |`;

@@ -4,8 +4,9 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signAccessToken } from '../../apps/api/src/modules/auth/session-tokens.ts';
-import { freshDatabase, ORDER_CONNECTIONS, ORDER_QR } from './orders.ts';
+import { ORDER_CONNECTIONS } from './orders.ts';
 import { startServer } from './processes.ts';
+import { freshDatabase, ORDER_QR } from './setup.ts';
 
 const DATABASE_NAME = 'sufra_bench_spins';
 const SECONDS = 10;
