@@ -172,5 +172,16 @@ describe('round trips per operation', () => {
     expect(after.statusCode, after.body).toBe(201);
     expect(after.json().pricing.totalDiscount).toBe(700);
     expect(await one("select used_count as used from coupons where code = 'TRIPS5'")).toEqual({ used: 3 });
+
+    // A change made outside the managers' API moves the version too (the database's trigger): the kept coupon is
+    // read again and the refusal says why, "expired", not the write's "used up". Its counters are not terms.
+    const { version } = await one<{ version: number }>("select version from coupons where code = 'TRIPS5'");
+    await t.database.query("update coupons set used_count = used_count + 1 where code = 'TRIPS5'");
+    expect(await one("select version from coupons where code = 'TRIPS5'")).toEqual({ version });
+    await t.database.query("update coupons set ends_at = now() - interval '1 minute' where code = 'TRIPS5'");
+    expect(await one("select version from coupons where code = 'TRIPS5'")).toEqual({ version: version + 1 });
+    const expired = await order(c, { couponCode: 'trips5' });
+    expect(expired.statusCode, expired.body).toBe(410);
+    expect(expired.json().error.code).toBe('coupon_expired');
   });
 });

@@ -45,9 +45,10 @@ export async function updateCoupon(
   brandId: number,
   values: Partial<CouponInsert>,
 ): Promise<CouponRow | undefined> {
+  // The version moves in the database (trigger coupons_version, migration 0029) when the terms change.
   const [updated] = await db
     .update(coupons)
-    .set({ ...values, version: sql`${coupons.version} + 1` })
+    .set(values)
     .where(and(eq(coupons.id, id), eq(coupons.brandId, brandId)))
     .returning();
   return updated;
