@@ -59,7 +59,8 @@ function HistoryEntry({ uuid, entry, timeZone }: { uuid: string; entry: PointsEn
   const { t } = useTranslation();
   const language = useLanguage();
   // The ledger knows the order's id, not the number the diner was told (numbers count per branch): a link to the order
-  // shows its number and branch. The reason already says what a system row was; a manager's words get the kind beside them ("Adjusted by …").
+  // shows its number and branch. The reason already says what a system row was; a manager's words get the kind
+  // beside them ("Adjusted by …").
   const meta = [
     entry.kind === 'adjust' || entry.kind === 'bonus' ? t(`loyalty.entryKind.${entry.kind}`) : null,
     formatLoyaltyDate(entry.createdAt, language, timeZone, true),
