@@ -1,6 +1,8 @@
+import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { paths } from '../config/paths';
+import type { StaffSection } from '../features/staff/components/staff-shell';
 import type { CheckoutPointsProps } from '../lib/checkout-points-slot';
 import { loadAccountStrings, loadOrderingStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
@@ -97,110 +99,79 @@ export function preloadFirstPage(pathname: string): Promise<void> {
 const inEstablishment = (page: ReactNode) => <EstablishmentLayout>{page}</EstablishmentLayout>;
 const inPlain = (page: ReactNode) => <PlainLayout>{page}</PlainLayout>;
 
+interface Page {
+  path: string;
+  page: ReactNode;
+}
+
+const landingPage = () => <LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} wheelLink={wheelLink} />;
+
+/** The diner's pages in the establishment's layout: the QR landing, the menu, ordering and the account. */
+const dinerPages = (): Page[] => [
+  { path: paths.qr.pattern, page: landingPage() },
+  { path: paths.qrBase.pattern, page: landingPage() },
+  { path: paths.menu.pattern, page: <MenuRoute /> },
+  { path: paths.item.pattern, page: <ItemRoute /> },
+  { path: paths.itemByName.pattern, page: <ItemRoute /> },
+  { path: paths.cart.pattern, page: <CartRoute nudges={cartNudges} /> },
+  { path: paths.orderType.pattern, page: <OrderTypeRoute /> },
+  { path: paths.orderData.pattern, page: <OrderDataRoute /> },
+  { path: paths.checkout.pattern, page: <CheckoutRoute pointsControl={checkoutPoints} /> },
+  { path: paths.confirmOrder.pattern, page: <ConfirmOrderRoute evaluationLink={evaluationLink} /> },
+  { path: paths.orders.pattern, page: <OrdersRoute evaluationLink={evaluationLink} /> },
+  { path: paths.payment.pattern, page: <PaymentRoute /> },
+  { path: paths.card.pattern, page: <CardRoute /> },
+  { path: paths.paymentFailed.pattern, page: <PaymentFailedRoute /> },
+  { path: paths.register.pattern, page: <RegisterRoute /> },
+  { path: paths.editProfile.pattern, page: <EditProfileRoute loyaltyCard={loyaltyCard} /> },
+];
+
+/** The games, loyalty, evaluation and referral pages, in the establishment's layout too. */
+const engagementPages = (): Page[] => [
+  { path: paths.wheel.pattern, page: <GamesPage kind="wheel" /> },
+  { path: paths.registerAndWin.pattern, page: <GamesPage kind="register_and_win" /> },
+  ...loyaltyRoutes.map((page): Page => ({ path: paths[page].pattern, page: <LoyaltyPage page={page} /> })),
+  { path: paths.evaluate.pattern, page: <EvaluateRoute /> },
+  { path: paths.referral.pattern, page: <ReferralPage page="referral" /> },
+];
+
+/** The staff shell's sections beside the board: the counter's redeem, then the managers' sections. */
+const staffSections = (): ReadonlyArray<readonly [string, StaffSection, (user: StaffUser) => ReactNode]> => [
+  [paths.staffRedeem.pattern, 'redeem', (user) => <RedeemSection user={user} />],
+  [paths.staffLoyalty.pattern, 'loyalty', (user) => <LoyaltyAdminSection user={user} />],
+  [paths.staffEvaluations.pattern, 'evaluations', (user) => <EvaluationsSection user={user} />],
+  [paths.staffPunchCards.pattern, 'punchCards', (user) => <PunchProgrammesSection user={user} />],
+  [paths.staffCoupons.pattern, 'coupons', (user) => <CouponsSection user={user} />],
+];
+
 /**
- * wouter's <Switch> renders the first Route that matches, so a more specific pattern comes before a looser one.
- * A Route's key names its layout: Switch renders only the matching Route, so moving between two pages of the same
- * layout keeps the layout mounted (its header and QR data), as nested routes would.
+ * wouter's <Switch> renders the first Route that matches, so a more specific pattern comes before a looser one (the
+ * groups above keep the table's order). A Route's key names its layout: Switch renders only the matching Route, so
+ * moving between two pages of the same layout keeps the layout mounted (its header and QR data), as nested routes
+ * would. Switch reads each Route's `path` prop, so the groups are lists of pages made into Routes here, not
+ * components of their own (a component would hide its Routes from Switch).
  */
 export function AppRoutes() {
   useScrollRestoration();
   return (
     <Switch>
-      <Route key="establishment" path={paths.qr.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} wheelLink={wheelLink} />)}
-      </Route>
-      <Route key="establishment" path={paths.qrBase.pattern}>
-        {inEstablishment(<LandingRoute loyaltyCard={loyaltyCard} punchCards={punchCards} wheelLink={wheelLink} />)}
-      </Route>
-      <Route key="establishment" path={paths.menu.pattern}>
-        {inEstablishment(<MenuRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.item.pattern}>
-        {inEstablishment(<ItemRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.itemByName.pattern}>
-        {inEstablishment(<ItemRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.cart.pattern}>
-        {inEstablishment(<CartRoute nudges={cartNudges} />)}
-      </Route>
-      <Route key="establishment" path={paths.orderType.pattern}>
-        {inEstablishment(<OrderTypeRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.orderData.pattern}>
-        {inEstablishment(<OrderDataRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.checkout.pattern}>
-        {inEstablishment(<CheckoutRoute pointsControl={checkoutPoints} />)}
-      </Route>
-      <Route key="establishment" path={paths.confirmOrder.pattern}>
-        {inEstablishment(<ConfirmOrderRoute evaluationLink={evaluationLink} />)}
-      </Route>
-      <Route key="establishment" path={paths.orders.pattern}>
-        {inEstablishment(<OrdersRoute evaluationLink={evaluationLink} />)}
-      </Route>
-      <Route key="establishment" path={paths.payment.pattern}>
-        {inEstablishment(<PaymentRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.card.pattern}>
-        {inEstablishment(<CardRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.paymentFailed.pattern}>
-        {inEstablishment(<PaymentFailedRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.register.pattern}>
-        {inEstablishment(<RegisterRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.editProfile.pattern}>
-        {inEstablishment(<EditProfileRoute loyaltyCard={loyaltyCard} />)}
-      </Route>
-      <Route key="establishment" path={paths.wheel.pattern}>
-        {inEstablishment(<GamesPage kind="wheel" />)}
-      </Route>
-      <Route key="establishment" path={paths.registerAndWin.pattern}>
-        {inEstablishment(<GamesPage kind="register_and_win" />)}
-      </Route>
-      {loyaltyRoutes.map((page) => (
-        <Route key="establishment" path={paths[page].pattern}>
-          {inEstablishment(<LoyaltyPage page={page} />)}
+      {[...dinerPages(), ...engagementPages()].map(({ path, page }) => (
+        <Route key="establishment" path={path}>
+          {inEstablishment(page)}
         </Route>
       ))}
-      <Route key="establishment" path={paths.evaluate.pattern}>
-        {inEstablishment(<EvaluateRoute />)}
-      </Route>
-      <Route key="establishment" path={paths.referral.pattern}>
-        {inEstablishment(<ReferralPage page="referral" />)}
-      </Route>
       <Route key="staff" path={paths.staff.pattern}>
         <StaffLayout>
           <StaffRoute />
         </StaffLayout>
       </Route>
-      <Route key="staff" path={paths.staffRedeem.pattern}>
-        <StaffLayout>
-          <StaffRoute section="redeem" renderSection={(user) => <RedeemSection user={user} />} />
-        </StaffLayout>
-      </Route>
-      <Route key="staff" path={paths.staffLoyalty.pattern}>
-        <StaffLayout>
-          <StaffRoute section="loyalty" renderSection={(user) => <LoyaltyAdminSection user={user} />} />
-        </StaffLayout>
-      </Route>
-      <Route key="staff" path={paths.staffEvaluations.pattern}>
-        <StaffLayout>
-          <StaffRoute section="evaluations" renderSection={(user) => <EvaluationsSection user={user} />} />
-        </StaffLayout>
-      </Route>
-      <Route key="staff" path={paths.staffPunchCards.pattern}>
-        <StaffLayout>
-          <StaffRoute section="punchCards" renderSection={(user) => <PunchProgrammesSection user={user} />} />
-        </StaffLayout>
-      </Route>
-      <Route key="staff" path={paths.staffCoupons.pattern}>
-        <StaffLayout>
-          <StaffRoute section="coupons" renderSection={(user) => <CouponsSection user={user} />} />
-        </StaffLayout>
-      </Route>
+      {staffSections().map(([path, section, render]) => (
+        <Route key="staff" path={path}>
+          <StaffLayout>
+            <StaffRoute section={section} renderSection={render} />
+          </StaffLayout>
+        </Route>
+      ))}
       <Route key="plain" path={paths.reference.pattern}>
         {inPlain(<ReferralPage page="reference" />)}
       </Route>

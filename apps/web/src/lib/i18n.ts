@@ -42,48 +42,52 @@ function mergeKeeping(target: Strings, source: Strings): void {
   }
 }
 
+/** Plural rules per language, made once and shared by every translator (they hold no state of a translator's). */
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralCategory(language: string, count: number) {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+/** The keys to try in one language, best first. */
+function candidates(key: string, language: string, count: unknown): string[] {
+  if (typeof count !== 'number') return [key];
+  const category = pluralCategory(language, count);
+  const keys = count === 0 ? [`${key}_zero`] : [];
+  keys.push(`${key}_${PLURAL_SUFFIXES.has(category) ? category : 'other'}`, key, `${key}_other`);
+  return keys;
+}
+
+/** The string for `key` in `language`, else in the fallback language; undefined when neither has it. */
+function resolve(bundles: Map<string, Strings>, key: string, language: string, count: unknown): string | undefined {
+  for (const lng of language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE]) {
+    for (const candidate of candidates(key, lng, count)) {
+      const found = lookup(bundles.get(lng), candidate);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** `{{name}}` markers filled from the options; a name the options lack stays as written. */
+function interpolate(text: string, options: TOptions | undefined, language: string): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(/\{\{(.+?)\}\}/g, (marker, inner: string) => {
+    const name = inner.split(',')[0]?.trim() ?? '';
+    if (!options || !Object.hasOwn(options, name)) return marker;
+    const value = formatInterpolatedValue(options[name], pickLanguage(language));
+    return value == null ? '' : String(value);
+  });
+}
+
 export function createTranslator() {
   const bundles = new Map<string, Strings>();
   const listeners = new Set<(language: string) => void>();
-  const pluralRules = new Map<string, Intl.PluralRules>();
-
-  const pluralCategory = (language: string, count: number) => {
-    let rules = pluralRules.get(language);
-    if (!rules) {
-      rules = new Intl.PluralRules(language);
-      pluralRules.set(language, rules);
-    }
-    return rules.select(count);
-  };
-
-  /** The keys to try in one language, best first. */
-  function candidates(key: string, language: string, count: unknown): string[] {
-    if (typeof count !== 'number') return [key];
-    const category = pluralCategory(language, count);
-    const keys = count === 0 ? [`${key}_zero`] : [];
-    keys.push(`${key}_${PLURAL_SUFFIXES.has(category) ? category : 'other'}`, key, `${key}_other`);
-    return keys;
-  }
-
-  function resolve(key: string, language: string, count: unknown): string | undefined {
-    for (const lng of language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE]) {
-      for (const candidate of candidates(key, lng, count)) {
-        const found = lookup(bundles.get(lng), candidate);
-        if (found !== undefined) return found;
-      }
-    }
-    return undefined;
-  }
-
-  function interpolate(text: string, options: TOptions | undefined, language: string): string {
-    if (!text.includes('{{')) return text;
-    return text.replace(/\{\{(.+?)\}\}/g, (marker, inner: string) => {
-      const name = inner.split(',')[0]?.trim() ?? '';
-      if (!options || !Object.hasOwn(options, name)) return marker;
-      const value = formatInterpolatedValue(options[name], pickLanguage(language));
-      return value == null ? '' : String(value);
-    });
-  }
 
   const translator = {
     /** The current language (set by `init`, changed by `changeLanguage`). */
@@ -96,7 +100,7 @@ export function createTranslator() {
 
     t(key: string, options?: TOptions): string {
       const language = options?.lng ?? translator.language;
-      const found = resolve(key, language, options?.count);
+      const found = resolve(bundles, key, language, options?.count);
       return found === undefined ? key : interpolate(found, options, language);
     },
 

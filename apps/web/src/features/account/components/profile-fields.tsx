@@ -33,10 +33,19 @@ interface Props {
   afterName?: ReactNode;
 }
 
+/** What each group of fields needs: the values, a patch to them, the errors and whether the form is busy. */
+interface FieldGroup {
+  values: ProfileValues;
+  set: (patch: Partial<ProfileValues>) => void;
+  errors: FieldErrors;
+  disabled: boolean;
+}
+
 /** Full name, email, age group, gender and city (spec §3), shared by registration and edit profile. */
 export function ProfileFields({ values, onChange, errors, disabled = false, afterName }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<ProfileValues>) => onChange({ ...values, ...patch });
+  const group: FieldGroup = { values, set, errors, disabled };
   return (
     <>
       <FormField id="fullName" label={t('account.fullName')} error={errors.fullName}>
@@ -69,62 +78,78 @@ export function ProfileFields({ values, onChange, errors, disabled = false, afte
           />
         )}
       </FormField>
-      <div className="field-row">
-        <FormField id="ageGroup" label={t('account.ageGroup')} error={errors.ageGroup} optional>
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={values.ageGroup}
-              disabled={disabled}
-              onChange={(event) => set({ ageGroup: event.target.value })}
-            >
-              <option value="">{t('account.choose')}</option>
-              {AGE_GROUP_OPTIONS.map((group) => (
-                <option key={group} value={group}>
-                  {t(`account.ageGroups.${group}`, AGE_GROUP_AGES[group])}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField id="city" label={t('account.city')} error={errors.city} optional>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              autoComplete="address-level2"
-              maxLength={60}
-              value={values.city}
-              disabled={disabled}
-              onChange={(event) => set({ city: event.target.value })}
-            />
-          )}
-        </FormField>
-      </div>
-      <fieldset className="choice-group" aria-describedby={errors.gender ? 'gender-error' : undefined}>
-        <legend>
-          {t('account.gender')} <span className="field__optional">({t('form.optional')})</span>
-        </legend>
-        {GENDER_OPTIONS.map((gender) => (
-          <label key={gender} className="choice">
-            <input
-              type="radio"
-              name="gender"
-              value={gender}
-              checked={values.gender === gender}
-              disabled={disabled}
-              onChange={() => set({ gender })}
-            />
-            <span>{t(`account.genders.${gender}`)}</span>
-          </label>
-        ))}
-        {errors.gender && (
-          <p id="gender-error" className="field__error">
-            {errors.gender}
-          </p>
-        )}
-      </fieldset>
+      <AgeGroupAndCity {...group} />
+      <GenderChoice {...group} />
     </>
+  );
+}
+
+/** Age group and city, side by side. */
+function AgeGroupAndCity({ values, set, errors, disabled }: FieldGroup) {
+  const { t } = useTranslation();
+  return (
+    <div className="field-row">
+      <FormField id="ageGroup" label={t('account.ageGroup')} error={errors.ageGroup} optional>
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={values.ageGroup}
+            disabled={disabled}
+            onChange={(event) => set({ ageGroup: event.target.value })}
+          >
+            <option value="">{t('account.choose')}</option>
+            {AGE_GROUP_OPTIONS.map((group) => (
+              <option key={group} value={group}>
+                {t(`account.ageGroups.${group}`, AGE_GROUP_AGES[group])}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField id="city" label={t('account.city')} error={errors.city} optional>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            autoComplete="address-level2"
+            maxLength={60}
+            value={values.city}
+            disabled={disabled}
+            onChange={(event) => set({ city: event.target.value })}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+/** Gender as radio buttons in a fieldset, with its error below them. */
+function GenderChoice({ values, set, errors, disabled }: FieldGroup) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="choice-group" aria-describedby={errors.gender ? 'gender-error' : undefined}>
+      <legend>
+        {t('account.gender')} <span className="field__optional">({t('form.optional')})</span>
+      </legend>
+      {GENDER_OPTIONS.map((gender) => (
+        <label key={gender} className="choice">
+          <input
+            type="radio"
+            name="gender"
+            value={gender}
+            checked={values.gender === gender}
+            disabled={disabled}
+            onChange={() => set({ gender })}
+          />
+          <span>{t(`account.genders.${gender}`)}</span>
+        </label>
+      ))}
+      {errors.gender && (
+        <p id="gender-error" className="field__error">
+          {errors.gender}
+        </p>
+      )}
+    </fieldset>
   );
 }

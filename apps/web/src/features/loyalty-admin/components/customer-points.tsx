@@ -1,18 +1,13 @@
 import { formatSar } from '@sufra/shared/money';
 import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { PointsEntry, StaffCustomer } from '@sufra/shared/schemas/loyalty';
-import { type FormEvent, useState } from 'react';
-import { FormField } from '../../../components/ui/form-field';
 import { PhoneField } from '../../../components/ui/phone-field';
-import { type PhoneValue, phoneError } from '../../../lib/account-form';
-import { errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { findCustomer } from '../api/find-customer';
-import { getCustomerPoints } from '../api/get-customer-points';
-import { REASON_MAX, useAdjustPoints } from '../hooks/use-adjust-points';
+import { useCustomerLookup } from '../hooks/use-customer-lookup';
 import { formatEntryDate, formatPointsChange } from '../loyalty-admin-format';
+import { AdjustPoints } from './adjust-points';
 
 /**
  * A manager's diner: found by phone, their wallet, lifetime points and level, their ledger, and an adjustment with a
@@ -20,31 +15,7 @@ import { formatEntryDate, formatPointsChange } from '../loyalty-admin-format';
  */
 export function CustomerPoints() {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const [phone, setPhone] = useState<PhoneValue>({ dial: '966', number: '' });
-  const [phoneProblem, setPhoneProblem] = useState<string | null>(null);
-  const [finding, setFinding] = useState(false);
-  const [customer, setCustomer] = useState<StaffCustomer | null>(null);
-  const [entries, setEntries] = useState<PointsEntry[]>([]);
-
-  const find = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = phoneError(phone, language);
-    setPhoneProblem(problem);
-    if (problem) return;
-    setFinding(true);
-    try {
-      const found = await findCustomer(phone, language);
-      const history = await getCustomerPoints(found.id, language);
-      setCustomer(found);
-      setEntries(history.entries);
-    } catch (error) {
-      setCustomer(null);
-      setPhoneProblem(errorText(error, language));
-    } finally {
-      setFinding(false);
-    }
-  };
+  const { phone, setPhone, phoneProblem, finding, customer, entries, find, adjusted } = useCustomerLookup();
 
   return (
     <section className="section loyalty-admin__panel" aria-labelledby="customer-points-heading">
@@ -64,41 +35,8 @@ export function CustomerPoints() {
       </form>
       {customer && (
         <div className="loyalty-admin__customer" data-testid="customer-card">
-          <dl className="loyalty-admin__facts">
-            <div>
-              <dt>{t('staff.loyalty.name')}</dt>
-              <dd data-testid="customer-name">{customer.name}</dd>
-            </div>
-            <div>
-              <dt>{t('staff.loyalty.phone')}</dt>
-              <dd dir="ltr">{formatPhone(customer.phone)}</dd>
-            </div>
-            <div>
-              <dt>{t('staff.loyalty.wallet')}</dt>
-              <dd data-testid="customer-wallet">
-                {t('staff.loyalty.pointsWorth', {
-                  points: formatNumber(customer.walletPoints, language),
-                  amount: formatSar(customer.walletValueHalalas, language),
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('staff.loyalty.lifetime')}</dt>
-              <dd data-testid="customer-lifetime">{formatNumber(customer.lifetimePoints, language)}</dd>
-            </div>
-            <div>
-              <dt>{t('staff.loyalty.level')}</dt>
-              <dd data-testid="customer-level">{customer.level?.name[language] ?? t('staff.loyalty.noLevel')}</dd>
-            </div>
-          </dl>
-          <AdjustPoints
-            customerId={customer.id}
-            onAdjusted={(next) => {
-              setEntries(next);
-              // The wallet, its worth and the level as the server has them now (its E.164 number finds the same diner).
-              findCustomer({ dial: '966', number: customer.phone }, language).then(setCustomer, () => {});
-            }}
-          />
+          <CustomerFacts customer={customer} />
+          <AdjustPoints customerId={customer.id} onAdjusted={adjusted} />
           <Ledger entries={entries} />
         </div>
       )}
@@ -106,87 +44,38 @@ export function CustomerPoints() {
   );
 }
 
-/** A manager's adjustment of a diner's points: one form (~80 lines), kept whole, its state in use-adjust-points. */
-function AdjustPoints({
-  customerId,
-  onAdjusted,
-}: {
-  customerId: number;
-  onAdjusted: (entries: PointsEntry[]) => void;
-}) {
+/** Who the diner is and where their points stand: name, phone, wallet and its worth, lifetime points, level. */
+function CustomerFacts({ customer }: { customer: StaffCustomer }) {
   const { t } = useTranslation();
-  const { direction, setDirection, amount, setAmount, reason, setReason, errors, failure, done, sending, submit } =
-    useAdjustPoints(customerId, onAdjusted);
-
+  const language = useLanguage();
   return (
-    <form
-      className="card loyalty-admin__adjust"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-labelledby="adjust-heading"
-    >
-      <h3 id="adjust-heading">{t('staff.loyalty.adjustTitle')}</h3>
-      <fieldset className="loyalty-admin__direction">
-        <legend className="visually-hidden">{t('staff.loyalty.direction')}</legend>
-        {(['add', 'remove'] as const).map((d) => (
-          <label key={d} className="loyalty-admin__choice">
-            <input
-              type="radio"
-              name="adjust-direction"
-              value={d}
-              checked={direction === d}
-              onChange={() => setDirection(d)}
-              data-testid={`adjust-${d}`}
-            />
-            <span>{t(`staff.loyalty.${d}`)}</span>
-          </label>
-        ))}
-      </fieldset>
-      <FormField id="adjust-points" label={t('staff.loyalty.points')} error={errors.amount}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            inputMode="numeric"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            disabled={sending}
-          />
-        )}
-      </FormField>
-      <FormField
-        id="adjust-reason"
-        label={t('staff.loyalty.reason')}
-        hint={t('staff.loyalty.reasonHint')}
-        error={errors.reason}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            className="input"
-            rows={2}
-            maxLength={REASON_MAX}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            disabled={sending}
-          />
-        )}
-      </FormField>
-      {failure && (
-        <p className="form-alert" role="alert" data-testid="adjust-error">
-          {failure}
-        </p>
-      )}
-      {done && (
-        <p className="notice notice--info" role="status" data-testid="adjust-done">
-          {done}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary" disabled={sending} data-testid="adjust-submit">
-        {t('staff.loyalty.adjust')}
-      </button>
-    </form>
+    <dl className="loyalty-admin__facts">
+      <div>
+        <dt>{t('staff.loyalty.name')}</dt>
+        <dd data-testid="customer-name">{customer.name}</dd>
+      </div>
+      <div>
+        <dt>{t('staff.loyalty.phone')}</dt>
+        <dd dir="ltr">{formatPhone(customer.phone)}</dd>
+      </div>
+      <div>
+        <dt>{t('staff.loyalty.wallet')}</dt>
+        <dd data-testid="customer-wallet">
+          {t('staff.loyalty.pointsWorth', {
+            points: formatNumber(customer.walletPoints, language),
+            amount: formatSar(customer.walletValueHalalas, language),
+          })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('staff.loyalty.lifetime')}</dt>
+        <dd data-testid="customer-lifetime">{formatNumber(customer.lifetimePoints, language)}</dd>
+      </div>
+      <div>
+        <dt>{t('staff.loyalty.level')}</dt>
+        <dd data-testid="customer-level">{customer.level?.name[language] ?? t('staff.loyalty.noLevel')}</dd>
+      </div>
+    </dl>
   );
 }
 

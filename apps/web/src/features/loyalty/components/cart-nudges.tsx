@@ -5,7 +5,7 @@ import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
-import { getLoyaltyAccount } from '../api/get-loyalty-account';
+import { useLoyaltyAccountQuery } from '../api/get-loyalty-account';
 import { useProgramme } from '../api/get-programme';
 import { getShop } from '../api/get-shop';
 import '../loyalty.css';
@@ -24,9 +24,7 @@ export default function CartNudges({ cartHalalas }: { cartHalalas: number }) {
   const on = establishment?.uuid === uuid && establishment.services.loyalty !== false;
   const programme = useProgramme(on && status === 'signedIn' ? uuid : undefined, language);
   const ready = on && status === 'signedIn' && programme.data !== undefined;
-  const account = useApiQuery(ready ? `loyalty-account:${uuid}:${language}` : null, () =>
-    getLoyaltyAccount(uuid, language),
-  );
+  const account = useLoyaltyAccountQuery(uuid, language, ready);
   // The points shop only when it is on (it answers 403 otherwise): then there is no reward nudge.
   const shopOn = ready && establishment?.services.points_shop !== false;
   const shop = useApiQuery(shopOn ? `loyalty-shop:${uuid}:points:${language}:nudge` : null, () =>

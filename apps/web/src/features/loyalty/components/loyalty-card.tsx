@@ -1,13 +1,10 @@
-import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
-import { getLoyaltyAccount } from '../api/get-loyalty-account';
-import { useProgramme } from '../api/get-programme';
+import { useLoyaltyAccount } from '../hooks/use-loyalty-account';
 import { HowToEarn } from './how-to-earn';
 import { PointsSummary } from './points-summary';
 import '../loyalty.css';
@@ -22,20 +19,9 @@ export default function LoyaltyCard() {
   const { t } = useTranslation();
   const language = useLanguage();
   const establishment = useAppSelector((s) => s.establishment.establishment);
-  const status = useAppSelector((s) => s.auth.status);
   const current = establishment?.uuid === uuid ? establishment : null;
   const on = current !== null && current.services.loyalty !== false;
-  const programme = useProgramme(on ? uuid : undefined, language);
-  const signedIn = on && status === 'signedIn' && programme.data !== undefined;
-  const account = useApiQuery(signedIn ? `loyalty-account:${uuid}:${language}` : null, () =>
-    getLoyaltyAccount(uuid, language),
-  );
-  // Points change behind the diner's back (staff complete an order): each visit asks again, the old figure stays
-  // on screen meanwhile (fetchQuery joins the first load rather than sending a second).
-  const { refetch } = account;
-  useEffect(() => {
-    if (signedIn) refetch();
-  }, [signedIn, refetch]);
+  const { status, programme, account } = useLoyaltyAccount(uuid, language, on);
 
   // No programme (loyalty_not_set_up), loyalty off, or any other refusal: the card simply is not there.
   if (!on || programme.error instanceof ApiError || !programme.data) return null;

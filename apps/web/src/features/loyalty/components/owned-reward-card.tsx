@@ -1,8 +1,10 @@
+import type { Language } from '@sufra/shared/language';
 import { isRedeemable } from '@sufra/shared/loyalty/rewards';
 import type { OwnedReward } from '@sufra/shared/schemas/loyalty';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
+import type { TFunction } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
@@ -26,17 +28,42 @@ export function OwnedRewardCard({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [showQr, setShowQr] = useState(false);
-  const dispatch = useAppDispatch();
-  const [, navigate] = useLocation();
-  const inCart = useAppSelector((s) => s.cart.reward?.ownedId === owned.id);
-  const name = owned.reward.name[language];
-  // The API sends it as shown ("7KQ2-M9XD", formatRewardCode).
-  const code = owned.code;
-  const redeemable = isRedeemable(owned.status);
-  const date = (iso: string) => formatLoyaltyDate(iso, language, timeZone);
   const titleId = `owned-${owned.id}-name`;
 
+  return (
+    <li className="card reward-card" data-testid="owned-reward" data-status={owned.status} aria-labelledby={titleId}>
+      <div className="reward-card__head">
+        <h3 id={titleId} className="reward-card__name">
+          {owned.reward.name[language]}
+        </h3>
+        <span className={`status-pill status-pill--${owned.status}`} data-testid="owned-status">
+          {t(`loyalty.status.${owned.status}`)}
+        </span>
+      </div>
+      <p className="reward-card__kind">{rewardKindText(owned.reward, language, t)}</p>
+      <p className="reward-card__window" data-testid="owned-window">
+        {ownedWindowText(owned, t, language, (iso) => formatLoyaltyDate(iso, language, timeZone))}
+      </p>
+      {/* The API sends the code as shown ("7KQ2-M9XD", formatRewardCode). */}
+      <RewardCode code={owned.code} titleId={titleId} />
+      {isRedeemable(owned.status) && <RedeemableActions uuid={uuid} owned={owned} titleId={titleId} />}
+    </li>
+  );
+}
+
+/** The validity window in words: from when (not yet claimable), when and where it was claimed, or until when. */
+function ownedWindowText(owned: OwnedReward, t: TFunction, language: Language, date: (iso: string) => string) {
+  if (owned.status === 'not_claimable') return t('loyalty.validFrom', { date: date(owned.validFrom) });
+  if (owned.claimedAt)
+    return owned.claimedBranch
+      ? t('loyalty.claimedAt', { date: date(owned.claimedAt), branch: owned.claimedBranch[language] })
+      : t('loyalty.claimedOn', { date: date(owned.claimedAt) });
+  return owned.expiresAt ? t('loyalty.validUntil', { date: date(owned.expiresAt) }) : t('loyalty.noEnd');
+}
+
+/** The code, large, and a button that copies it. */
+function RewardCode({ code, titleId }: { code: string; titleId: string }) {
+  const { t } = useTranslation();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
@@ -45,59 +72,46 @@ export function OwnedRewardCard({
       // Clipboard refused (insecure origin, permissions): the code stays selectable on screen.
     }
   };
-
   return (
-    <li className="card reward-card" data-testid="owned-reward" data-status={owned.status} aria-labelledby={titleId}>
-      <div className="reward-card__head">
-        <h3 id={titleId} className="reward-card__name">
-          {name}
-        </h3>
-        <span className={`status-pill status-pill--${owned.status}`} data-testid="owned-status">
-          {t(`loyalty.status.${owned.status}`)}
-        </span>
-      </div>
-      <p className="reward-card__kind">{rewardKindText(owned.reward, language, t)}</p>
-      <p className="reward-card__window" data-testid="owned-window">
-        {owned.status === 'not_claimable' ? t('loyalty.validFrom', { date: date(owned.validFrom) }) : null}
-        {owned.status !== 'not_claimable' && owned.claimedAt
-          ? owned.claimedBranch
-            ? t('loyalty.claimedAt', { date: date(owned.claimedAt), branch: owned.claimedBranch[language] })
-            : t('loyalty.claimedOn', { date: date(owned.claimedAt) })
-          : null}
-        {owned.status !== 'not_claimable' && !owned.claimedAt
-          ? owned.expiresAt
-            ? t('loyalty.validUntil', { date: date(owned.expiresAt) })
-            : t('loyalty.noEnd')
-          : null}
-      </p>
-      <div className="reward-card__code">
-        <span className="reward-card__code-label">{t('loyalty.code')}</span>
-        {/* Left to right inside Arabic text: the cashier types it in that order. */}
-        <bdi dir="ltr" className="reward-code" data-testid="owned-code">
-          {code}
-        </bdi>
-        <button
-          type="button"
-          className="btn btn-small btn-secondary reward-card__copy"
-          onClick={copy}
-          aria-describedby={titleId}
-        >
-          {t('loyalty.copyCode')}
-        </button>
-      </div>
-      {redeemable && (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          aria-expanded={showQr}
-          aria-describedby={titleId}
-          onClick={() => setShowQr((shown) => !shown)}
-          data-testid="toggle-qr"
-        >
-          {showQr ? t('loyalty.hideQr') : t('loyalty.showQr')}
-        </button>
-      )}
-      {redeemable && owned.reward.kind === 'free_item' && (
+    <div className="reward-card__code">
+      <span className="reward-card__code-label">{t('loyalty.code')}</span>
+      {/* Left to right inside Arabic text: the cashier types it in that order. */}
+      <bdi dir="ltr" className="reward-code" data-testid="owned-code">
+        {code}
+      </bdi>
+      <button
+        type="button"
+        className="btn btn-small btn-secondary reward-card__copy"
+        onClick={copy}
+        aria-describedby={titleId}
+      >
+        {t('loyalty.copyCode')}
+      </button>
+    </div>
+  );
+}
+
+/** While the reward may be redeemed: its QR code on demand, and a free item's way into the cart. */
+function RedeemableActions({ uuid, owned, titleId }: { uuid: string; owned: OwnedReward; titleId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [showQr, setShowQr] = useState(false);
+  const dispatch = useAppDispatch();
+  const [, navigate] = useLocation();
+  const inCart = useAppSelector((s) => s.cart.reward?.ownedId === owned.id);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary btn-block"
+        aria-expanded={showQr}
+        aria-describedby={titleId}
+        onClick={() => setShowQr((shown) => !shown)}
+        data-testid="toggle-qr"
+      >
+        {showQr ? t('loyalty.hideQr') : t('loyalty.showQr')}
+      </button>
+      {owned.reward.kind === 'free_item' && (
         <button
           type="button"
           className="btn btn-secondary btn-block"
@@ -112,9 +126,13 @@ export function OwnedRewardCard({
           {inCart ? t('loyalty.inYourOrder') : t('loyalty.addToOrder')}
         </button>
       )}
-      {redeemable && showQr && (
-        <RewardQr uuid={uuid} ownedId={owned.id} label={t('loyalty.qrLabel', { reward: name })} />
+      {showQr && (
+        <RewardQr
+          uuid={uuid}
+          ownedId={owned.id}
+          label={t('loyalty.qrLabel', { reward: owned.reward.name[language] })}
+        />
       )}
-    </li>
+    </>
   );
 }

@@ -1,11 +1,9 @@
 import type { PointsEntry } from '@sufra/shared/schemas/loyalty';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { getPointsHistory, HISTORY_PAGE_SIZE } from '../api/get-points-history';
+import { usePointsHistory } from '../hooks/use-points-history';
 import { entryReasonText, formatLoyaltyDate, formatPointsChange } from '../loyalty-format';
 
 /**
@@ -15,42 +13,7 @@ import { entryReasonText, formatLoyaltyDate, formatPointsChange } from '../loyal
 export function PointsHistory({ uuid, timeZone }: { uuid: string; timeZone?: string | undefined }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [entries, setEntries] = useState<PointsEntry[] | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(
-    (before?: number) => {
-      setLoading(true);
-      setError(null);
-      getPointsHistory(uuid, before, language).then(
-        (page) => {
-          setEntries((list) => (before === undefined ? page.entries : [...(list ?? []), ...page.entries]));
-          setHasMore(page.entries.length === HISTORY_PAGE_SIZE);
-          setLoading(false);
-        },
-        (caught: unknown) => {
-          setError(errorText(caught, language));
-          setLoading(false);
-        },
-      );
-    },
-    [uuid, language],
-  );
-  useEffect(() => load(), [load]);
-
-  // The ledger knows the order's id, not the number the diner was told (numbers count per branch): a link to the order
-  // shows its number and branch. The reason already says what a system row was; a manager's words get the kind beside them ("Adjusted by …").
-  const metaOf = (entry: PointsEntry) =>
-    [
-      entry.kind === 'adjust' || entry.kind === 'bonus' ? t(`loyalty.entryKind.${entry.kind}`) : null,
-      formatLoyaltyDate(entry.createdAt, language, timeZone, true),
-    ]
-      .filter(Boolean)
-      .join(' · ');
-
-  const last = entries?.at(-1)?.id;
+  const { entries, hasMore, loading, error, load, last } = usePointsHistory(uuid, language);
   return (
     <section aria-labelledby="history-title" className="loyalty-section">
       <h2 id="history-title" className="loyalty-section-title">
@@ -78,23 +41,7 @@ export function PointsHistory({ uuid, timeZone }: { uuid: string; timeZone?: str
       {entries && entries.length > 0 && (
         <ul className="history-list" data-testid="points-history">
           {entries.map((entry) => (
-            <li key={entry.id} className="card history-entry" data-testid="history-entry" data-kind={entry.kind}>
-              <div className="history-entry__text">
-                <span className="history-entry__reason">{entryReasonText(entry, t)}</span>
-                <span className="history-entry__meta">{metaOf(entry)}</span>
-                {entry.orderId !== null && (
-                  <Link to={paths.confirmOrder.build(uuid, entry.orderId)} className="history-entry__order">
-                    {t('loyalty.viewOrder')}
-                  </Link>
-                )}
-              </div>
-              <strong
-                className={`history-entry__points${entry.points < 0 ? ' history-entry__points--minus' : ''}`}
-                data-testid="history-points"
-              >
-                {t('loyalty.pointsChange', { points: formatPointsChange(entry.points, language) })}
-              </strong>
-            </li>
+            <HistoryEntry key={entry.id} uuid={uuid} entry={entry} timeZone={timeZone} />
           ))}
         </ul>
       )}
@@ -104,5 +51,39 @@ export function PointsHistory({ uuid, timeZone }: { uuid: string; timeZone?: str
         </button>
       )}
     </section>
+  );
+}
+
+/** One ledger row: the reason, its kind and time, a link to its order, and the points it added or took. */
+function HistoryEntry({ uuid, entry, timeZone }: { uuid: string; entry: PointsEntry; timeZone?: string | undefined }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  // The ledger knows the order's id, not the number the diner was told (numbers count per branch): a link to the order
+  // shows its number and branch. The reason already says what a system row was; a manager's words get the kind
+  // beside them ("Adjusted by …").
+  const meta = [
+    entry.kind === 'adjust' || entry.kind === 'bonus' ? t(`loyalty.entryKind.${entry.kind}`) : null,
+    formatLoyaltyDate(entry.createdAt, language, timeZone, true),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <li className="card history-entry" data-testid="history-entry" data-kind={entry.kind}>
+      <div className="history-entry__text">
+        <span className="history-entry__reason">{entryReasonText(entry, t)}</span>
+        <span className="history-entry__meta">{meta}</span>
+        {entry.orderId !== null && (
+          <Link to={paths.confirmOrder.build(uuid, entry.orderId)} className="history-entry__order">
+            {t('loyalty.viewOrder')}
+          </Link>
+        )}
+      </div>
+      <strong
+        className={`history-entry__points${entry.points < 0 ? ' history-entry__points--minus' : ''}`}
+        data-testid="history-points"
+      >
+        {t('loyalty.pointsChange', { points: formatPointsChange(entry.points, language) })}
+      </strong>
+    </li>
   );
 }

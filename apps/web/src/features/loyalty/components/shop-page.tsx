@@ -1,20 +1,14 @@
 import type { RewardShop } from '@sufra/shared/loyalty/rewards';
 import type { Reward, ShopResponse } from '@sufra/shared/schemas/loyalty';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
-import { ApiError, errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
-import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { useAppSelector } from '../../../stores/root-state';
-import { buyReward } from '../api/buy-reward';
-import { useProgramme } from '../api/get-programme';
-import { getShop } from '../api/get-shop';
-import { useLoyaltyPage } from '../hooks/use-loyalty-page';
+import { type ShopState, useShop } from '../hooks/use-shop';
 import { rewardKindText } from '../loyalty-format';
 import { BuyDialog } from './buy-dialog';
 import { LoyaltyNav } from './loyalty-nav';
@@ -29,61 +23,13 @@ type ShopReward = ShopResponse['rewards'][number];
 export function ShopPage({ uuid, shop }: { uuid: string; shop: RewardShop }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const status = useAppSelector((s) => s.auth.status);
-  const [data, setData] = useState<ShopResponse | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [buying, setBuying] = useState<(Reward & { pointsCost: number }) | null>(null);
+  const state = useShop(uuid, shop);
+  const { status, wallet, buying } = state;
   const here = shop === 'points' ? paths.pointsShop.build(uuid) : paths.prizeShop.build(uuid);
-  // The shop answers without a programme too (an empty shelf); the programme says whether there is one at all.
-  const programme = useProgramme(uuid, language);
-  const noProgramme = programme.error instanceof ApiError && programme.error.code === 'loyalty_not_set_up';
-  const { deactivated } = useLoyaltyPage(
-    uuid,
-    ['loyalty', shop === 'points' ? 'points_shop' : 'prize_shop'],
-    [error, programme.error],
-  );
-
-  const load = useCallback(() => {
-    if (status === 'unknown') return;
-    setError(null);
-    getShop(uuid, shop, status === 'signedIn', language).then(setData, setError);
-  }, [uuid, shop, status, language]);
-  useEffect(load, [load]);
-
   const title = shop === 'points' ? t('loyalty.pointsShopTitle') : t('loyalty.prizeShopTitle');
-  const wallet = data?.walletPoints ?? null;
 
-  const buy = async (reward: Reward) => {
-    const answer = await buyReward(uuid, reward.id, shop, language);
-    setData((current) =>
-      current
-        ? {
-            walletPoints: answer.walletPoints,
-            rewards: current.rewards.map((r) => ({
-              ...r,
-              affordable: r.pointsCost !== null && r.pointsCost <= answer.walletPoints,
-            })),
-          }
-        : current,
-    );
-    void showToast(t('loyalty.bought', { reward: reward.name[language] }));
-  };
-
-  if (deactivated) return null;
-  if (noProgramme) {
-    return (
-      <div className="page loyalty-page" data-testid={`${shop}-shop-page`}>
-        <title>{`${title} | ${t('app.name')}`}</title>
-        <h1>{title}</h1>
-        <div className="state-box" data-testid="no-programme">
-          <p className="state-box__title">{errorText(programme.error, language)}</p>
-          <Link to={paths.menu.build(uuid)} className="btn btn-primary">
-            {t('loyalty.toMenu')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (state.deactivated) return null;
+  if (state.noProgramme) return <NoProgramme uuid={uuid} shop={shop} title={title} error={state.programmeError} />;
   return (
     <div className="page loyalty-page" data-testid={`${shop}-shop-page`}>
       <title>{`${title} | ${t('app.name')}`}</title>
@@ -104,7 +50,44 @@ export function ShopPage({ uuid, shop }: { uuid: string; shop: RewardShop }) {
           {t('loyalty.signInToBuy')}
         </Link>
       )}
-      {error !== null && <LoadError error={error} onRetry={load} />}
+      <ShopShelf state={state} />
+      {buying && wallet !== null && (
+        <BuyDialog
+          reward={buying}
+          walletPoints={wallet}
+          onBuy={() => state.buy(buying)}
+          onClose={() => state.setBuying(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The brand has no programme: the page says so and leads back to the menu. */
+function NoProgramme({ uuid, shop, title, error }: { uuid: string; shop: RewardShop; title: string; error: unknown }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <div className="page loyalty-page" data-testid={`${shop}-shop-page`}>
+      <title>{`${title} | ${t('app.name')}`}</title>
+      <h1>{title}</h1>
+      <div className="state-box" data-testid="no-programme">
+        <p className="state-box__title">{errorText(error, language)}</p>
+        <Link to={paths.menu.build(uuid)} className="btn btn-primary">
+          {t('loyalty.toMenu')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The shelf as it loads: its error with a retry, the loading block, "empty", or the rewards. */
+function ShopShelf({ state }: { state: ShopState }) {
+  const { t } = useTranslation();
+  const { data, error } = state;
+  return (
+    <>
+      {error !== null && <LoadError error={error} onRetry={state.load} />}
       {!data && error === null && <LoadingBlock />}
       {data && data.rewards.length === 0 && (
         <div className="state-box" data-testid="shop-empty">
@@ -117,16 +100,13 @@ export function ShopPage({ uuid, shop }: { uuid: string; shop: RewardShop }) {
             <ShopItem
               key={reward.id}
               reward={reward}
-              signedIn={status === 'signedIn'}
-              onBuy={(priced) => setBuying(priced)}
+              signedIn={state.status === 'signedIn'}
+              onBuy={(priced) => state.setBuying(priced)}
             />
           ))}
         </ul>
       )}
-      {buying && wallet !== null && (
-        <BuyDialog reward={buying} walletPoints={wallet} onBuy={() => buy(buying)} onClose={() => setBuying(null)} />
-      )}
-    </div>
+    </>
   );
 }
 

@@ -1,11 +1,9 @@
 import { pointsValue, redeemableRange } from '@sufra/shared/loyalty/points';
 import { useEffect } from 'react';
 import type { CheckoutPointsProps } from '../../../lib/checkout-points-slot';
-import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useAppSelector } from '../../../stores/root-state';
-import { getLoyaltyAccount } from '../api/get-loyalty-account';
-import { useProgramme } from '../api/get-programme';
+import { useLoyaltyAccount } from './use-loyalty-account';
 
 type Options = Pick<CheckoutPointsProps, 'uuid' | 'discountableHalalas' | 'points' | 'onChange' | 'refusal'>;
 
@@ -16,18 +14,10 @@ type Options = Pick<CheckoutPointsProps, 'uuid' | 'discountableHalalas' | 'point
 export function useCheckoutPoints({ uuid, discountableHalalas, points, onChange, refusal }: Options) {
   const language = useLanguage();
   const establishment = useAppSelector((s) => s.establishment.establishment);
-  const status = useAppSelector((s) => s.auth.status);
   const on = establishment?.uuid === uuid && establishment.services.loyalty !== false;
-  const programme = useProgramme(on ? uuid : undefined, language);
-  const signedIn = on && status === 'signedIn' && programme.data !== undefined;
-  const account = useApiQuery(signedIn ? `loyalty-account:${uuid}:${language}` : null, () =>
-    getLoyaltyAccount(uuid, language),
-  );
   // The wallet as it is now (an earlier page's figure may be old): asked again on each visit to checkout.
+  const { programme, account, signedIn } = useLoyaltyAccount(uuid, language, on);
   const { refetch } = account;
-  useEffect(() => {
-    if (signedIn) refetch();
-  }, [signedIn, refetch]);
   // A refusal may mean the wallet or today's sums moved: ask again so the range is the server's.
   useEffect(() => {
     if (refusal && signedIn) refetch();
