@@ -175,8 +175,8 @@ export function staff(deps: AuthGuardDeps, roles?: readonly StaffRole[]): preHan
 /**
  * The staff user a well-signed, unexpired staff token names, WITHOUT the database check (user active, session
  * family live, branches in scope): the caller's own statement must make it (a scanned redemption folds it into
- * its claim; rewards.service redeem), and `load` makes it alone (the guard's query) where a refusal must come after
- * it. Every other staff route uses staff().
+ * its claim; reward-redemption.ts redeem), and `load` makes it alone (the guard's query) where a refusal must
+ * come after it. Every other staff route uses staff().
  */
 export function staffPendingCheck(
   deps: AuthGuardDeps,

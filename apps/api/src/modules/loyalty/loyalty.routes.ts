@@ -207,7 +207,8 @@ const redemptionRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
   app.post(
     '/staff/redemptions/',
     {
-      // No preHandler: the staff check (user, session, scope) rides on the claim's statement (rewards.service redeem).
+      // No preHandler: the staff check (user, session, scope) rides on the claim's statement
+      // (reward-redemption.ts redeem).
       schema: {
         tags: ['staff'],
         summary: "Redeems a presented reward once, at the staff user's branch (recorded with who, where and when)",
