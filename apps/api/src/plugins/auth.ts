@@ -95,88 +95,112 @@ export interface AuthGuardDeps {
   loadStaff(id: number, familyId: string): Promise<Omit<StaffPrincipal, 'familyId' | 'accessExpiresAt'> | undefined>;
 }
 
-/** Guards routes use: who is signed in (customer of this brand, staff), and with which role. */
+/** A staff token's claims, once its signature is checked. */
+type StaffClaims = NonNullable<ReturnType<SessionsService['readAccess']>>;
+
+/** The signed-in customer of this brand: the token's signature and the session's liveness, checked. */
+export async function customer(
+  { config, sessions }: AuthGuardDeps,
+  request: FastifyRequest,
+  brandId: number,
+): Promise<CustomerPrincipal> {
+  const token = request.cookies[sessionCookieNames(config, 'customer', brandId).access];
+  if (!token) throw new AppError('unauthenticated');
+  // A token of another brand, a signed-out family or a deleted customer: all refused by one query.
+  const claims = await sessions.checkCustomerAccess(token, brandId);
+  if (!claims) throw new AppError('session_expired');
+  return { id: claims.subjectId, brandId, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
+}
+
+/**
+ * The customer a well-signed, unexpired token of this brand names, WITHOUT the database check that the session
+ * is still live (not signed out, customer not deleted): `check` must be run by the caller's own statements
+ * (order placement folds it into its write, and a card order's first read; orders.service placeOrder). Every
+ * other route uses customer().
+ */
+export function customerPendingSessionCheck(
+  { config, sessions }: AuthGuardDeps,
+  request: FastifyRequest,
+  brandId: number,
+): { customer: CustomerPrincipal; check: Omit<CustomerSessionCheck, 'now'> } {
+  const token = request.cookies[sessionCookieNames(config, 'customer', brandId).access];
+  if (!token) throw new AppError('unauthenticated');
+  const claims = sessions.readCustomerAccess(token, brandId);
+  if (!claims) throw new AppError('session_expired');
+  return {
+    customer: { id: claims.subjectId, brandId, familyId: claims.familyId, accessExpiresAt: claims.expiresAt },
+    check: { familyId: claims.familyId, customerId: claims.subjectId, brandId },
+  };
+}
+
+/** Optional variant: the signed-in customer, or null (no cookie or an invalid one). */
+export async function optionalCustomer(
+  deps: AuthGuardDeps,
+  request: FastifyRequest,
+  brandId: number,
+): Promise<CustomerPrincipal | null> {
+  try {
+    return await customer(deps, request, brandId);
+  } catch {
+    return null;
+  }
+}
+
+/** The staff token's claims (signature and expiry checked here, nothing in the database). */
+function staffClaims({ config, sessions }: AuthGuardDeps, request: FastifyRequest): StaffClaims {
+  const token = request.cookies[config.cookies.staffAccess];
+  if (!token) throw new AppError('unauthenticated');
+  const claims = sessions.readAccess(token, 'staff');
+  if (!claims) throw new AppError('session_expired');
+  return claims;
+}
+
+/** The staff user the claims name, while active, in the token's brand and their session family signed in: one query. */
+async function loadStaffPrincipal(deps: AuthGuardDeps, claims: StaffClaims): Promise<StaffPrincipal> {
+  const user = await deps.loadStaff(claims.subjectId, claims.familyId);
+  if (!user || user.brandId !== claims.brandId) throw new AppError('session_expired');
+  return { ...user, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
+}
+
+/** preHandler: a signed-in, active staff user, optionally with one of these roles (else 403). */
+export function staff(deps: AuthGuardDeps, roles?: readonly StaffRole[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    // The token's signature here; the session's liveness rides on the user's query (one round trip for both).
+    const principal = await loadStaffPrincipal(deps, staffClaims(deps, request));
+    if (roles && !roles.includes(principal.role)) throw new AppError('forbidden');
+    request.staff = principal;
+  };
+}
+
+/**
+ * The staff user a well-signed, unexpired staff token names, WITHOUT the database check (user active, session
+ * family live, branches in scope): the caller's own statement must make it (a scanned redemption folds it into
+ * its claim; reward-redemption.ts redeem), and `load` makes it alone (the guard's query) where a refusal must
+ * come after it. Every other staff route uses staff().
+ */
+export function staffPendingCheck(
+  deps: AuthGuardDeps,
+  request: FastifyRequest,
+): { staff: { id: number; brandId: number; familyId: string }; load: () => Promise<StaffPrincipal> } {
+  const claims = staffClaims(deps, request);
+  return {
+    staff: { id: claims.subjectId, brandId: claims.brandId, familyId: claims.familyId },
+    load: () => loadStaffPrincipal(deps, claims),
+  };
+}
+
+/**
+ * Guards routes use: who is signed in (customer of this brand, staff), and with which role. The guards are the
+ * plain functions above; this binds them to the app's config, sessions and staff query.
+ */
 export function createAuthGuards(deps: AuthGuardDeps) {
-  const { config, sessions } = deps;
-
-  async function customer(request: FastifyRequest, brandId: number): Promise<CustomerPrincipal> {
-    const token = request.cookies[sessionCookieNames(config, 'customer', brandId).access];
-    if (!token) throw new AppError('unauthenticated');
-    // A token of another brand, a signed-out family or a deleted customer: all refused by one query.
-    const claims = await sessions.checkCustomerAccess(token, brandId);
-    if (!claims) throw new AppError('session_expired');
-    return { id: claims.subjectId, brandId, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
-  }
-
-  /**
-   * The customer a well-signed, unexpired token of this brand names, WITHOUT the database check that the session
-   * is still live (not signed out, customer not deleted): `check` must be run by the caller's own statements
-   * (order placement folds it into its write, and a card order's first read; orders.service placeOrder). Every
-   * other route uses customer().
-   */
-  function customerPendingSessionCheck(
-    request: FastifyRequest,
-    brandId: number,
-  ): { customer: CustomerPrincipal; check: Omit<CustomerSessionCheck, 'now'> } {
-    const token = request.cookies[sessionCookieNames(config, 'customer', brandId).access];
-    if (!token) throw new AppError('unauthenticated');
-    const claims = sessions.readCustomerAccess(token, brandId);
-    if (!claims) throw new AppError('session_expired');
-    return {
-      customer: { id: claims.subjectId, brandId, familyId: claims.familyId, accessExpiresAt: claims.expiresAt },
-      check: { familyId: claims.familyId, customerId: claims.subjectId, brandId },
-    };
-  }
-
-  /** Optional variant: the signed-in customer, or null (no cookie or an invalid one). */
-  async function optionalCustomer(request: FastifyRequest, brandId: number): Promise<CustomerPrincipal | null> {
-    try {
-      return await customer(request, brandId);
-    } catch {
-      return null;
-    }
-  }
-
-  /** preHandler: a signed-in, active staff user, optionally with one of these roles (else 403). */
-  function staff(roles?: readonly StaffRole[]): preHandlerAsyncHookHandler {
-    return async (request) => {
-      const token = request.cookies[config.cookies.staffAccess];
-      if (!token) throw new AppError('unauthenticated');
-      // The token's signature here; the session's liveness rides on the user's query (one round trip for both).
-      const claims = sessions.readAccess(token, 'staff');
-      if (!claims) throw new AppError('session_expired');
-      const user = await deps.loadStaff(claims.subjectId, claims.familyId);
-      if (!user || user.brandId !== claims.brandId) throw new AppError('session_expired');
-      if (roles && !roles.includes(user.role)) throw new AppError('forbidden');
-      request.staff = { ...user, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
-    };
-  }
-
-  /**
-   * The staff user a well-signed, unexpired staff token names, WITHOUT the database check (user active, session
-   * family live, branches in scope): the caller's own statement must make it (a scanned redemption folds it into
-   * its claim; rewards.service redeem), and `load` makes it alone (the guard's query) where a refusal must come after
-   * it. Every other staff route uses staff().
-   */
-  function staffPendingCheck(request: FastifyRequest): {
-    staff: { id: number; brandId: number; familyId: string };
-    load: () => Promise<StaffPrincipal>;
-  } {
-    const token = request.cookies[config.cookies.staffAccess];
-    if (!token) throw new AppError('unauthenticated');
-    const claims = sessions.readAccess(token, 'staff');
-    if (!claims) throw new AppError('session_expired');
-    return {
-      staff: { id: claims.subjectId, brandId: claims.brandId, familyId: claims.familyId },
-      async load() {
-        const user = await deps.loadStaff(claims.subjectId, claims.familyId);
-        if (!user || user.brandId !== claims.brandId) throw new AppError('session_expired');
-        return { ...user, familyId: claims.familyId, accessExpiresAt: claims.expiresAt };
-      },
-    };
-  }
-
-  return { customer, customerPendingSessionCheck, optionalCustomer, staff, staffPendingCheck };
+  return {
+    customer: customer.bind(null, deps),
+    customerPendingSessionCheck: customerPendingSessionCheck.bind(null, deps),
+    optionalCustomer: optionalCustomer.bind(null, deps),
+    staff: staff.bind(null, deps),
+    staffPendingCheck: staffPendingCheck.bind(null, deps),
+  };
 }
 
 export type AuthGuards = ReturnType<typeof createAuthGuards>;

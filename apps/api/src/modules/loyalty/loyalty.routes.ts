@@ -44,7 +44,7 @@ async function brandOf(qr: QrService, uuid: string, service?: 'points_shop' | 'p
   return row.brand.id;
 }
 
-/** The diner's shops: browsing, buying with points, My Rewards and a reward's QR. */
+/** The diner's shops: browsing, and buying with points. */
 const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { qr, rewards, guards }) => {
   app.get(
     '/loyalty/:uuid/shop/',
@@ -94,7 +94,10 @@ const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
       return bought;
     },
   );
+};
 
+/** The diner's own rewards: My Rewards and a reward's QR. */
+const myRewardsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { qr, rewards, guards }) => {
   app.get(
     '/loyalty/:uuid/me/rewards/',
     {
@@ -204,7 +207,8 @@ const redemptionRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
   app.post(
     '/staff/redemptions/',
     {
-      // No preHandler: the staff check (user, session, scope) rides on the claim's statement (rewards.service redeem).
+      // No preHandler: the staff check (user, session, scope) rides on the claim's statement
+      // (reward-redemption.ts redeem).
       schema: {
         tags: ['staff'],
         summary: "Redeems a presented reward once, at the staff user's branch (recorded with who, where and when)",
@@ -287,10 +291,11 @@ const staffCustomerRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (
  * path) and for staff (a customer of the staff user's brand by id). The loyalty service switch turns the diner's
  * routes off (403 service_deactivated: the app lands on /deactivated/{uuid}).
  *
- * Registered as four plugins by concern, in the order the routes always had (the OpenAPI document keeps it).
+ * Registered as five plugins by concern, in the order the routes always had (the OpenAPI document keeps it).
  */
 export const loyaltyRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, options) => {
   await app.register(rewardShopRoutes, options);
+  await app.register(myRewardsRoutes, options);
   await app.register(dinerPointsRoutes, options);
   await app.register(redemptionRoutes, options);
   await app.register(staffCustomerRoutes, options);

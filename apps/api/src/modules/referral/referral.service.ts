@@ -63,101 +63,120 @@ function toLead(lead: LeadRow & { friendName: string | null }): Lead {
   };
 }
 
+/** What the referral operations need: the app (database, clock, config) and the QR service, for the friend's landing. */
+export interface ReferralDeps {
+  ctx: AppContext;
+  qr: QrService;
+}
+
+async function rulesOf({ ctx }: ReferralDeps, brandId: number): Promise<ReferralRulesRow> {
+  const rules = await findReferralRules(ctx.db, brandId);
+  if (!rules) throw new AppError('referral_unavailable');
+  return rules;
+}
+
+/** The diner's code, made on first use (a clash with another's code draws again). */
+async function codeOf({ ctx }: ReferralDeps, customer: CustomerPrincipal): Promise<string> {
+  for (let draw = 0; draw < CODE_DRAWS; draw++) {
+    const existing = await findCodeOf(ctx.db, customer.id);
+    if (existing) return existing;
+    const code = referralCodeFrom(randomBytes(REFERRAL_CODE_LENGTH));
+    if (await insertCode(ctx.db, { customerId: customer.id, brandId: customer.brandId, code })) return code;
+  }
+  throw new Error('could not draw a free referral code');
+}
+
+export async function mine(deps: ReferralDeps, customer: CustomerPrincipal): Promise<ReferralResponse> {
+  const rules = await rulesOf(deps, customer.brandId);
+  const code = await codeOf(deps, customer);
+  const leads = await listLeads(deps.ctx.db, customer.id);
+  return { code, rules: toRules(rules), leads: leads.map(toLead) };
+}
+
+/** A friend's phone becomes a pending lead: not one's own, not an existing customer, not a phone already led. */
+export async function addLead(deps: ReferralDeps, customer: CustomerPrincipal, phone: PhoneInputBody): Promise<Lead> {
+  const { db } = deps.ctx;
+  await rulesOf(deps, customer.brandId);
+  const parsed = parsePhone(phone);
+  if (!parsed.ok) throw phoneError(parsed.problem);
+  const me = await findCustomer(db, customer.id, customer.brandId);
+  if (me?.phone === parsed.e164) throw new AppError('referral_self', undefined, { phone: 'referral_self' });
+  if (await findCustomerByPhone(db, customer.brandId, parsed.e164)) {
+    throw new AppError('referral_existing_customer', undefined, { phone: 'referral_existing_customer' });
+  }
+  const lead = await insertLead(db, {
+    brandId: customer.brandId,
+    referrerId: customer.id,
+    friendPhone: parsed.e164,
+    createdAt: deps.ctx.now(),
+  });
+  if (!lead) throw new AppError('referral_lead_exists', undefined, { phone: 'referral_lead_exists' });
+  return toLead({ ...lead, friendName: null });
+}
+
+/** The friend's landing: who invites them, to which brand, and where to go on (the brand's counter QR). */
+export async function reference(deps: ReferralDeps, typed: string): Promise<ReferenceResponse> {
+  const { db } = deps.ctx;
+  const code = normalizeReferralCode(typed);
+  const owner = isReferralCodeShape(code) ? await findCodeOwner(db, code) : undefined;
+  if (!owner) throw new AppError('referral_code_invalid');
+  const qrUuid = await findBrandEntryQr(db, owner.brandId);
+  if (!qrUuid) throw new AppError('referral_code_invalid');
+  const context = await deps.qr.resolveUsableQr(qrUuid);
+  assertServiceOn(context.servicesOff, 'referral');
+  const rules = await rulesOf(deps, owner.brandId);
+  const brand = toBrand(context.brand, deps.ctx.config.imageHost);
+  return {
+    code,
+    brand: { id: brand.id, name: brand.name, logo: brand.logo },
+    referrerName: firstName(owner.fullName),
+    qrUuid,
+    rules: toRules(rules),
+  };
+}
+
+/**
+ * The referrer a registration names by its code, checked before the registration writes anything (so a typo
+ * can be fixed and the verification code used again): undefined when no code was given.
+ */
+export async function referrerOf(
+  { ctx }: ReferralDeps,
+  brandId: number,
+  typed: string | undefined,
+): Promise<number | undefined> {
+  if (typed === undefined) return undefined;
+  const code = normalizeReferralCode(typed);
+  const field = 'referralCode';
+  if (code === '') throw new AppError('referral_code_required', undefined, { [field]: 'referral_code_required' });
+  const owner = isReferralCodeShape(code) ? await findCodeOwner(ctx.db, code) : undefined;
+  if (!owner || owner.brandId !== brandId) {
+    throw new AppError('referral_code_invalid', undefined, { [field]: 'referral_code_invalid' });
+  }
+  return owner.customerId;
+}
+
+/** In the registration's transaction: the new customer's lead joins (see referral.repo joinLead). */
+export async function joined(
+  { ctx }: ReferralDeps,
+  tx: Queryable,
+  input: { brandId: number; friendId: number; friendPhone: string; referrerId: number | undefined },
+): Promise<void> {
+  await joinLead(tx, { ...input, referrerId: input.referrerId ?? null, at: ctx.now() });
+}
+
 /**
  * Referral (issue 17): a diner's code and leads, the friend's landing, and the join at registration. What happens
- * to a lead once its friend orders is in referral-reactions.ts, on the order's lifecycle.
+ * to a lead once its friend orders is in referral-reactions.ts, on the order's lifecycle. The operations are the
+ * plain functions above; this binds them to the app so callers say `referral.mine(...)`.
  */
-export function createReferralService(ctx: AppContext, deps: { qr: QrService }) {
-  const { db } = ctx;
-
-  async function rulesOf(brandId: number): Promise<ReferralRulesRow> {
-    const rules = await findReferralRules(db, brandId);
-    if (!rules) throw new AppError('referral_unavailable');
-    return rules;
-  }
-
-  /** The diner's code, made on first use (a clash with another's code draws again). */
-  async function codeOf(customer: CustomerPrincipal): Promise<string> {
-    for (let draw = 0; draw < CODE_DRAWS; draw++) {
-      const existing = await findCodeOf(db, customer.id);
-      if (existing) return existing;
-      const code = referralCodeFrom(randomBytes(REFERRAL_CODE_LENGTH));
-      if (await insertCode(db, { customerId: customer.id, brandId: customer.brandId, code })) return code;
-    }
-    throw new Error('could not draw a free referral code');
-  }
-
+export function createReferralService(ctx: AppContext, services: { qr: QrService }) {
+  const deps: ReferralDeps = { ctx, qr: services.qr };
   return {
-    async mine(customer: CustomerPrincipal): Promise<ReferralResponse> {
-      const rules = await rulesOf(customer.brandId);
-      const code = await codeOf(customer);
-      const leads = await listLeads(db, customer.id);
-      return { code, rules: toRules(rules), leads: leads.map(toLead) };
-    },
-
-    /** A friend's phone becomes a pending lead: not one's own, not an existing customer, not a phone already led. */
-    async addLead(customer: CustomerPrincipal, phone: PhoneInputBody): Promise<Lead> {
-      await rulesOf(customer.brandId);
-      const parsed = parsePhone(phone);
-      if (!parsed.ok) throw phoneError(parsed.problem);
-      const me = await findCustomer(db, customer.id, customer.brandId);
-      if (me?.phone === parsed.e164) throw new AppError('referral_self', undefined, { phone: 'referral_self' });
-      if (await findCustomerByPhone(db, customer.brandId, parsed.e164)) {
-        throw new AppError('referral_existing_customer', undefined, { phone: 'referral_existing_customer' });
-      }
-      const lead = await insertLead(db, {
-        brandId: customer.brandId,
-        referrerId: customer.id,
-        friendPhone: parsed.e164,
-        createdAt: ctx.now(),
-      });
-      if (!lead) throw new AppError('referral_lead_exists', undefined, { phone: 'referral_lead_exists' });
-      return toLead({ ...lead, friendName: null });
-    },
-
-    /** The friend's landing: who invites them, to which brand, and where to go on (the brand's counter QR). */
-    async reference(typed: string): Promise<ReferenceResponse> {
-      const code = normalizeReferralCode(typed);
-      const owner = isReferralCodeShape(code) ? await findCodeOwner(db, code) : undefined;
-      if (!owner) throw new AppError('referral_code_invalid');
-      const qrUuid = await findBrandEntryQr(db, owner.brandId);
-      if (!qrUuid) throw new AppError('referral_code_invalid');
-      const context = await deps.qr.resolveUsableQr(qrUuid);
-      assertServiceOn(context.servicesOff, 'referral');
-      const rules = await rulesOf(owner.brandId);
-      const brand = toBrand(context.brand, ctx.config.imageHost);
-      return {
-        code,
-        brand: { id: brand.id, name: brand.name, logo: brand.logo },
-        referrerName: firstName(owner.fullName),
-        qrUuid,
-        rules: toRules(rules),
-      };
-    },
-
-    /**
-     * The referrer a registration names by its code, checked before the registration writes anything (so a typo
-     * can be fixed and the verification code used again): undefined when no code was given.
-     */
-    async referrerOf(brandId: number, typed: string | undefined): Promise<number | undefined> {
-      if (typed === undefined) return undefined;
-      const code = normalizeReferralCode(typed);
-      const field = 'referralCode';
-      if (code === '') throw new AppError('referral_code_required', undefined, { [field]: 'referral_code_required' });
-      const owner = isReferralCodeShape(code) ? await findCodeOwner(db, code) : undefined;
-      if (!owner || owner.brandId !== brandId) {
-        throw new AppError('referral_code_invalid', undefined, { [field]: 'referral_code_invalid' });
-      }
-      return owner.customerId;
-    },
-
-    /** In the registration's transaction: the new customer's lead joins (see referral.repo joinLead). */
-    async joined(
-      tx: Queryable,
-      input: { brandId: number; friendId: number; friendPhone: string; referrerId: number | undefined },
-    ): Promise<void> {
-      await joinLead(tx, { ...input, referrerId: input.referrerId ?? null, at: ctx.now() });
-    },
+    mine: mine.bind(null, deps),
+    addLead: addLead.bind(null, deps),
+    reference: reference.bind(null, deps),
+    referrerOf: referrerOf.bind(null, deps),
+    joined: joined.bind(null, deps),
   };
 }
 

@@ -1,0 +1,76 @@
+/** The validated configuration loadConfig (env.ts) builds, as the app takes it. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  prefix: string;
+}
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (PGlite files). */
+  dataDir: string;
+  /** Absolute path of the local file storage's folder (evaluation photos). */
+  uploadsDir: string;
+  /** null: uploads live in uploadsDir. */
+  s3: S3Config | null;
+  /** Set → real PostgreSQL through a pg pool; unset → embedded PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  /** Server processes (node:cluster); 1: this process serves. */
+  workers: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  imageHost: string;
+  publicUrl: string;
+  /** Absolute path of the built web app. */
+  webDist: string;
+  /** Seed the demo brand into an empty database at start-up (server.ts). */
+  demoSeed: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and CIDRs. */
+  trustProxy: false | number | string[];
+  /** Absolute path of the API's static images. */
+  imagesDir: string;
+  /** Unset (allowed except in production): the app keeps one in DATA_DIR (tests: random). */
+  authSecret: string | undefined;
+  /** Cookie names (the spec's configurable keys). Customer names get `_<brandId>` appended (decisions.md). */
+  cookies: { customerAccess: string; customerRefresh: string; staffAccess: string; staffRefresh: string };
+  sms: {
+    provider: 'log' | 'twilio';
+    twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
+    outboxVisible: boolean;
+    relayIntervalMs: number;
+  };
+  otpSendsPerIpPerHour: number;
+  otpSendGapMs: number;
+  /** Free wrong codes / wrong staff passwords per client address per hour before the growing delays. */
+  signInFailuresPerIpPerHour: number;
+  kitchen: { relayIntervalMs: number };
+  payments: PaymentsConfig;
+  loyalty: { pointsExpiryIntervalMs: number };
+}
+
+export interface PaymentsConfig {
+  provider: 'test' | 'moyasar';
+  timeoutMs: number;
+  /** Unpaid card orders expire this long after placement. */
+  cardPaymentTimeoutMs: number;
+  cardPaymentSweepIntervalMs: number;
+  moyasar: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl: string } | null;
+  /** The built-in gateway's settings (mounted at /test-gateway when it is the provider). */
+  testGateway: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Base of its API as our server calls it (…/test-gateway); null = this process over loopback, at the port it listens on. */
+    apiUrl: string | null;
+    /** Base of its pages as a browser reaches them (PUBLIC_URL/test-gateway). */
+    publicUrl: string;
+    /** Where its webhooks go; null = this process's /api/payments/webhooks/test/ over loopback. */
+    webhookUrl: string | null;
+    webhookIntervalMs: number;
+    holdMs: number;
+  };
+}

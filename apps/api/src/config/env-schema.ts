@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+// One schema, kept whole: its order is the order problems are listed in, and each variable reads best where it is.
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Where evaluation photos are kept (the local file storage); default: DATA_DIR/uploads. */
+  UPLOADS_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Where uploads are kept: the folder (default) or an S3-compatible object store (S3_* below). */
+  UPLOADS_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The store's address, e.g. https://s3.me-central-1.amazonaws.com or a MinIO / R2 endpoint (path-style URLs). */
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().min(1).default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Key prefix inside the bucket (several apps can share one). */
+  S3_PREFIX: z.preprocess(emptyAsUndefined, z.string().default('')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Server processes sharing the port (node:cluster), e.g. one per CPU; more than 1 needs DATABASE_URL. */
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Where relative image paths are served from; '' = this server (same origin). */
+  IMAGE_HOST: z.string().default(''),
+  /** The public base URL of this server, used in printed links; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  /** Seed the demo brand (published staff passwords) into an empty database at start-up. Default: not in production. */
+  DEMO_SEED: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  /**
+   * Behind a load balancer: which hops' X-Forwarded-* to believe (client address, host, protocol). A hop count
+   * or the proxies' addresses/CIDRs; never "every hop" (the left-most entry is whatever the client wrote).
+   */
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Signs access tokens and hashes verification codes. Required in production; see auth-secret.ts. */
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  CUSTOMER_ACCESS_COOKIE: cookieName('sufra_at'),
+  CUSTOMER_REFRESH_COOKIE: cookieName('sufra_rt'),
+  STAFF_ACCESS_COOKIE: cookieName('sufra_staff_at'),
+  STAFF_REFRESH_COOKIE: cookieName('sufra_staff_rt'),
+  SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
+  TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Sender: a Twilio number in E.164 or an alphanumeric sender id. */
+  TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TWILIO_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.twilio.com')),
+  /** Let managers see the SMS outbox in the staff app (demo, development). Default: not in production. */
+  SMS_OUTBOX_VISIBLE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  /** How often the SMS relay looks for pending messages; 0 = not started (tests drive it by hand). */
+  /** Per-IP cap on verification codes sent per hour (many diners share a venue's Wi-Fi address). */
+  OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** The least time between two codes sent to one number (a double tap does not spend a send). */
+  OTP_SEND_GAP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  /**
+   * Wrong verification codes (and, counted apart, wrong staff passwords) one client address may make in an hour before
+   * its further tries are slowed by growing delays (a venue's Wi-Fi can put many diners behind one address).
+   */
+  SIGN_IN_FAILURES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  SMS_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /**
+   * How often the kitchen relay looks for undelivered order events, as a safety net: a new order wakes it at
+   * once (NOTIFY). 0 = not started (tests drive it by hand).
+   */
+  KITCHEN_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /**
+   * Card payments (issue 5): the built-in test gateway or Moyasar. Default: test, except in production, where it
+   * must be chosen (the test gateway's keys are published, so it is on there only when asked for by name).
+   */
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['test', 'moyasar']).optional()),
+  /** A card order still unpaid this long after it was placed is canceled (after asking the provider): payment-expiry.ts. */
+  CARD_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** How often each instance looks for card orders past that timeout; 0 = not started (tests drive it by hand). */
+  CARD_PAYMENT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** How often each instance writes off expired loyalty points; 0 = not started (tests call expireOnce()). */
+  POINTS_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /** How long we wait for the payment provider's API before giving up (a typed timeout error, nothing hangs). */
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  MOYASAR_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** The publishable key a browser uses to tokenize a card with Moyasar (never the secret key). */
+  MOYASAR_PUBLISHABLE_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** The webhook's secret token, set in Moyasar's dashboard; every webhook body carries it. */
+  MOYASAR_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  MOYASAR_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.moyasar.com/v1')),
+  /** The test gateway's own keys. The defaults are public (development only); set both in production. */
+  TEST_GATEWAY_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(16).default('sk_test_sufra_gateway_dev_key')),
+  TEST_GATEWAY_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default('whsec_sufra_gateway_dev_secret'),
+  ),
+  /** Where our server calls the test gateway's API; default: this same process over loopback (its listening port). */
+  TEST_GATEWAY_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** Where the test gateway posts its signed webhooks; default: this process's /api/payments/webhooks/test/. */
+  TEST_GATEWAY_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** How often the test gateway retries undelivered webhooks; 0 = not started (tests drive it by hand). */
+  TEST_GATEWAY_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /** How long the test gateway holds an API answer about a "timeout" test card (longer than PAYMENT_TIMEOUT_MS). */
+  TEST_GATEWAY_HOLD_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+});
+
+function cookieName(fallback: string) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, _ and - only (1-40)')
+      .default(fallback),
+  );
+}
+
+/** The environment as the schema parses it. */
+export type Env = z.output<typeof envSchema>;

@@ -1,0 +1,244 @@
+/**
+ * The points shop's purchase and the cashier's redemption, each one statement (one round trip): checks, reads and
+ * writes folded together, so each is kept whole as one SQL statement; what is around it only reads its answer.
+ */
+import type { RewardShop } from '@sufra/shared/loyalty/rewards';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { authSessions } from '../../db/schema/auth.ts';
+import { branches } from '../../db/schema/branches.ts';
+import { customers } from '../../db/schema/customers.ts';
+import { customerRewards, pointsLedger, rewards } from '../../db/schema/loyalty.ts';
+import { staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
+import { brandContextVersionSql } from '../qr/qr.repo.ts';
+import type { CustomerRewardRow, OwnedRewardRow, RewardRow } from './rewards.repo.ts';
+
+/** Column names in camelCase, worked out once each (the regular expression per key showed in the CPU profile). */
+const camelNames = new Map<string, string>();
+function camelOf(key: string): string {
+  let camel = camelNames.get(key);
+  if (camel === undefined) {
+    camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    camelNames.set(key, camel);
+  }
+  return camel;
+}
+
+/** A row read as `to_jsonb(table)` (snake_case keys, timestamps as text) back into drizzle's row shape. */
+function fromJsonRow<T>(json: Record<string, unknown>, dates: readonly string[]): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) {
+    const camel = camelOf(key);
+    row[camel] = dates.includes(camel) && typeof value === 'string' ? new Date(value) : value;
+  }
+  return row as T;
+}
+const OWNED_DATES = ['validFrom', 'expiresAt', 'claimedAt', 'createdAt'] as const;
+
+/** What the redemption's statement says: who held, what was found, and whether the claim was made. */
+export type Redemption =
+  | { staffLive: false; inScope: false; found: false }
+  | { staffLive: true; inScope: boolean; found: false }
+  | (OwnedRewardRow & {
+      staffLive: true;
+      inScope: true;
+      found: true;
+      phone: string;
+      customerName: string;
+      claimed: boolean;
+      branchName: { ar: string; en: string };
+    });
+
+/** The redemption statement's one row (the owned reward before and after the claim, as jsonb). */
+type RedemptionRow = {
+  in_scope: boolean | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reward: Record<string, unknown> | null;
+  phone: string | null;
+  full_name: string | null;
+  name_ar: string | null;
+  name_en: string | null;
+};
+
+/**
+ * The cashier's redemption in one statement (one round trip): the staff user's check (active, in the token's brand,
+ * their session family signed in, the branch in their scope: the staff guard's query, folded in), the owned reward
+ * as it was (with its reward and its diner), and its claim by the same conditional update as claimOwnedReward
+ * (unclaimed, inside its window, allowed at the branch) made only when the staff check holds, with the branch's
+ * names for the answer. `staffLive`/`inScope` false: nothing written, refused as the guard would. `claimed` false:
+ * the facts say why (or a concurrent claim won, which the caller reads again). `found` false: no such reward for
+ * this diner and brand.
+ */
+export async function redeemOwnedReward(
+  db: Queryable,
+  id: number,
+  where: { customerId: number; brandId: number },
+  claim: { staff: { id: number; brandId: number; familyId: string }; branchId: number; now: Date },
+): Promise<Redemption> {
+  const now = claim.now.toISOString();
+  const result = await db.execute(sql`
+    with who as (
+      select case when u.role = 'owner'
+          then exists (select 1 from ${branches} b where b.id = ${claim.branchId}::int and b.brand_id = u.brand_id)
+          else exists (select 1 from ${staffUserBranches} l where l.staff_user_id = u.id
+            and l.branch_id = ${claim.branchId}::int) end as in_scope
+      from ${staffUsers} u
+      where u.id = ${claim.staff.id}::int and u.active and u.brand_id = ${claim.staff.brandId}::int
+        and exists (select 1 from ${authSessions} s where s.family_id = ${claim.staff.familyId}::uuid
+          and s.subject_kind = 'staff' and s.subject_id = u.id and s.revoked_at is null
+          and s.expires_at > ${now}::timestamptz)
+    ), found as (
+      select cr.id, to_jsonb(cr) as owned, to_jsonb(r) as reward, c.phone, c.full_name
+      from ${customerRewards} cr
+      join ${rewards} r on r.id = cr.reward_id
+      join ${customers} c on c.id = cr.customer_id
+      where cr.id = ${id}::int and cr.customer_id = ${where.customerId}::int and cr.brand_id = ${where.brandId}::int
+    ), claimed as (
+      update ${customerRewards} cr
+      set claimed_at = ${now}::timestamptz, claimed_by_staff_id = ${claim.staff.id}::int,
+        claimed_branch_id = ${claim.branchId}::int
+      from found f, who w
+      where w.in_scope and cr.id = f.id and cr.claimed_at is null and cr.valid_from <= ${now}::timestamptz
+        and (cr.expires_at is null or cr.expires_at > ${now}::timestamptz)
+        and exists (select 1 from ${rewards} r where r.id = cr.reward_id
+          and (r.branch_ids is null or ${claim.branchId}::int = any(r.branch_ids)))
+      returning to_jsonb(cr) as owned
+    )
+    select w.in_scope, f.owned as before, cl.owned as after, f.reward, f.phone, f.full_name, b.name_ar, b.name_en
+    from (select 1) one
+    left join who w on true
+    left join found f on true
+    left join claimed cl on true
+    left join ${branches} b on b.id = ${claim.branchId}::int`);
+  const [row] = (result as unknown as { rows: RedemptionRow[] }).rows;
+  if (!row || row.in_scope === null) return { staffLive: false, inScope: false, found: false };
+  if (!row.in_scope || !row.before || !row.reward) return { staffLive: true, inScope: row.in_scope, found: false };
+  return {
+    staffLive: true,
+    inScope: true,
+    found: true,
+    owned: fromJsonRow<CustomerRewardRow>(row.after ?? row.before, OWNED_DATES),
+    reward: fromJsonRow<RewardRow>(row.reward, []),
+    phone: row.phone ?? '',
+    customerName: row.full_name ?? '',
+    claimed: row.after !== null,
+    branchName: { ar: row.name_ar ?? '', en: row.name_en ?? '' },
+  };
+}
+
+/** What a purchase is asked for: the diner, the reward and its shop, a fresh code, and what the caller read. */
+export interface PurchaseInput {
+  brandId: number;
+  customerId: number;
+  rewardId: number;
+  shop: RewardShop;
+  code: string;
+  at: Date;
+  session: { familyId: string };
+  contextVersion: number;
+}
+
+/**
+ * A points-shop purchase in one statement (one round trip, no transaction around it): the reward's read, the
+ * diner's session check (the guard's query, folded in) and whether the QR context the caller read is still its
+ * brand's (`contextVersion`, as placement's write checks a kept context), then, only when all hold and the reward is
+ * on sale in `shop`, the wallet's conditional move (stays ≥ 0), the owned reward with its code, and the `purchase`
+ * ledger row naming it, each written only from the one before, so points are never taken without the reward or
+ * the other way round. The answer says what held, for the caller's refusal; `written` undefined: nothing written.
+ * A code taken in the brand fails the whole statement (unique violation; nothing written) for the caller to draw
+ * another.
+ */
+export async function purchaseReward(
+  db: Queryable,
+  input: PurchaseInput,
+): Promise<{
+  sessionLive: boolean;
+  contextCurrent: boolean;
+  reward: RewardRow | undefined;
+  written: { owned: CustomerRewardRow; walletPoints: number } | undefined;
+}> {
+  const at = input.at.toISOString();
+  const result = await db.execute(sql`
+    with r as (
+      select * from ${rewards} where id = ${input.rewardId}::int and brand_id = ${input.brandId}::int
+    ), held as (
+      select exists (select 1 from ${authSessions} s join ${customers} c on c.id = s.subject_id
+          and c.brand_id = ${input.brandId}::int
+          where s.family_id = ${input.session.familyId}::uuid and s.subject_kind = 'customer'
+            and s.subject_id = ${input.customerId}::int and s.revoked_at is null and s.expires_at > ${at}::timestamptz
+        ) as session_live,
+        ${brandContextVersionSql(sql`${input.brandId}::int`)} = ${input.contextVersion}::int as context_current
+    ), moved as (
+      update ${customers} c set wallet_points = c.wallet_points - r.points_cost
+      from r, held
+      where c.id = ${input.customerId}::int and c.brand_id = ${input.brandId}::int and held.session_live
+        and held.context_current and r.is_active and r.shop = ${input.shop} and r.points_cost is not null
+        and c.wallet_points >= r.points_cost
+      returning c.wallet_points, r.points_cost, r.valid_days
+    ), owned as (
+      insert into ${customerRewards} (brand_id, customer_id, reward_id, source, code, points_spent, valid_from,
+        expires_at, created_at)
+      select ${input.brandId}::int, ${input.customerId}::int, ${input.rewardId}::int, 'purchase', ${input.code},
+        moved.points_cost, ${at}::timestamptz,
+        ${at}::timestamptz + make_interval(secs => moved.valid_days * 86400), ${at}::timestamptz
+      from moved
+      returning id
+    ), entry as (
+      insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, customer_reward_id, created_at)
+      select ${input.brandId}::int, ${input.customerId}::int, 'purchase', -moved.points_cost, 'reward_purchase',
+        owned.id, ${at}::timestamptz
+      from owned, moved
+    )
+    select held.session_live, held.context_current, (select to_jsonb(r) from r) as reward,
+      (select wallet_points from moved) as wallet_points, (select id from owned) as owned_id
+    from held`);
+  const [row] = (
+    result as unknown as {
+      rows: {
+        session_live: boolean;
+        context_current: boolean;
+        reward: Record<string, unknown> | null;
+        wallet_points: number | null;
+        owned_id: number | null;
+      }[];
+    }
+  ).rows;
+  if (!row) throw new Error('the purchase statement answered no row');
+  const reward = row.reward ? fromJsonRow<RewardRow>(row.reward, []) : undefined;
+  const written =
+    reward && row.owned_id !== null && row.wallet_points !== null && reward.pointsCost !== null
+      ? {
+          walletPoints: Number(row.wallet_points),
+          owned: purchasedOwned(input, reward.pointsCost, reward, row.owned_id),
+        }
+      : undefined;
+  return { sessionLive: Boolean(row.session_live), contextCurrent: Boolean(row.context_current), reward, written };
+}
+
+/** The owned reward the purchase statement wrote, as drizzle would have read it back (the statement answers its id). */
+function purchasedOwned(
+  input: PurchaseInput,
+  pointsSpent: number,
+  reward: RewardRow,
+  ownedId: number,
+): CustomerRewardRow {
+  return {
+    id: Number(ownedId),
+    brandId: input.brandId,
+    customerId: input.customerId,
+    rewardId: input.rewardId,
+    source: 'purchase',
+    code: input.code,
+    pointsSpent,
+    validFrom: input.at,
+    // The statement's expiry, to the millisecond: the time plus whole days of 86,400 s.
+    expiresAt: reward.validDays === null ? null : new Date(input.at.getTime() + reward.validDays * 86_400_000),
+    claimedAt: null,
+    claimedByStaffId: null,
+    claimedBranchId: null,
+    claimedOrderId: null,
+    grantedByStaffId: null,
+    createdAt: input.at,
+  };
+}
