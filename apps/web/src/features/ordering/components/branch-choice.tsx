@@ -1,6 +1,6 @@
 import type { OrderType } from '@sufra/shared/order-types';
 import type { Branch } from '@sufra/shared/schemas/branch';
-import { errorText } from '../../../lib/api-client';
+import { LoadError } from '../../../components/ui/load-state';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useBranchChoice } from '../hooks/use-branch-choice';
@@ -62,19 +62,13 @@ export function BranchChoice({
   onChosen: () => void;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { branches, list, chosen, pick } = useBranchChoice(brandId, type, onChosen);
 
   return (
     <section className="section" aria-labelledby="branch-heading" data-testid="branch-choice">
       <h2 id="branch-heading">{t('ordering.branchTitle')}</h2>
       {branches.error != null && !list ? (
-        <div className="banner banner--error" role="alert">
-          <span>{errorText(branches.error, language)}</span>
-          <button type="button" className="btn btn-small" onClick={branches.refetch}>
-            {t('app.retry')}
-          </button>
-        </div>
+        <LoadError error={branches.error} onRetry={branches.refetch} />
       ) : !list ? (
         <p role="status">{t('ordering.branchesLoading')}</p>
       ) : list.length === 0 ? (

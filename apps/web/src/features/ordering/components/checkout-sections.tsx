@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TotalsSummary } from '../../../components/ui/cart-totals';
 import type { CheckoutPointsProps } from '../../../lib/checkout-points-slot';
 import { couponLineItems } from '../../../lib/coupons';
 import type { CartCheck } from '../../../lib/line-check';
@@ -8,7 +9,6 @@ import type { Checkout } from '../hooks/use-checkout';
 import { CheckoutDetails } from './checkout-details';
 import { CheckoutLines } from './checkout-lines';
 import { CheckoutPayment } from './checkout-payment';
-import { CheckoutSummary } from './checkout-summary';
 import { PlaceOrderButton } from './place-order-button';
 
 interface Props {
@@ -44,7 +44,14 @@ export function CheckoutSections({ uuid, checkout, check, pointsControl }: Props
         subtotalHalalas={preview?.pricing.subtotal ?? null}
         testId="checkout-coupon"
       />
-      <CheckoutSummary preview={preview} menu={menu.data} />
+      <TotalsSummary
+        headingId="checkout-summary-heading"
+        className="card cart-totals"
+        pricing={preview?.pricing}
+        vatRateBasisPoints={menu.data?.vatRateBasisPoints}
+        singleRate={false}
+        testId="checkout"
+      />
       <PlaceOrderButton
         method={choice?.method}
         sending={order.sending}

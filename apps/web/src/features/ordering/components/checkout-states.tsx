@@ -2,19 +2,6 @@ import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 import { useTranslation } from '../../../lib/use-translation';
 
-/** The menu could not be loaded, so the cart cannot be checked: the reason and a retry. */
-export function CheckoutMenuError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="banner banner--error" role="alert">
-      <span>{message}</span>
-      <button type="button" className="btn btn-small" onClick={onRetry}>
-        {t('app.retry')}
-      </button>
-    </div>
-  );
-}
-
 /** While the cart is checked against the menu (and the diner's session): placeholders, announced. */
 export function CheckoutChecking() {
   const { t } = useTranslation();

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
-import { errorText } from '../../../lib/api-client';
+import { LoadError } from '../../../components/ui/load-state';
 import type { CheckoutPointsProps } from '../../../lib/checkout-points-slot';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { CheckoutSections } from '../components/checkout-sections';
-import { CheckoutChecking, CheckoutMenuError, CheckoutStale } from '../components/checkout-states';
+import { CheckoutChecking, CheckoutStale } from '../components/checkout-states';
 import { useCheckout } from '../hooks/use-checkout';
 import '../../../components/ui/form.css';
 import './ordering.css';
@@ -38,7 +38,7 @@ export default function CheckoutRoute({
       <title>{`${title} | ${qr?.brand.name[language] ?? t('app.name')}`}</title>
       <h1>{title}</h1>
       {menu.error != null && !check ? (
-        <CheckoutMenuError message={errorText(menu.error, language)} onRetry={menu.refetch} />
+        <LoadError error={menu.error} onRetry={menu.refetch} />
       ) : loading ? (
         <CheckoutChecking />
       ) : stale ? (

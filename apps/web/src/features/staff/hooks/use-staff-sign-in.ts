@@ -1,5 +1,3 @@
-import type { Language } from '@sufra/shared/language';
-import { errorMessage } from '@sufra/shared/messages/errors';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
@@ -9,19 +7,7 @@ import { markStaffSignedIn } from '../../../lib/staff-request';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { staffLogin } from '../api/staff-login';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/i;
-
-type FieldErrors = { email?: string; password?: string };
-
-/** What is wrong with the two fields before anything is sent, in the interface language. */
-function signInFieldErrors(email: string, password: string, language: Language): FieldErrors {
-  const found: FieldErrors = {};
-  if (email.trim() === '') found.email = errorMessage('email_required', language);
-  else if (!EMAIL_PATTERN.test(email.trim())) found.email = errorMessage('email_invalid', language);
-  if (password === '') found.password = errorMessage('field_required', language);
-  return found;
-}
+import { type SignInFieldErrors, signInFieldErrors } from '../sign-in-fields';
 
 /**
  * The staff sign-in form's state and submit. A refused sign-in empties the password and puts the focus back in it;
@@ -32,7 +18,7 @@ export function useStaffSignIn(onSignedIn: (user: StaffUser) => void) {
   const language = useLanguage();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<SignInFieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
