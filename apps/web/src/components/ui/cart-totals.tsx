@@ -78,3 +78,31 @@ export function CartTotals({ pricing, vatRateBasisPoints, singleRate, testId = '
     </dl>
   );
 }
+
+interface SummaryProps {
+  /** The section's heading id (a page names its summary once). */
+  headingId: string;
+  className: string;
+  /** Undefined while the cart cannot be priced (menu not loaded, a line no longer orderable). */
+  pricing: Props['pricing'] | undefined;
+  vatRateBasisPoints: number | undefined;
+  singleRate: boolean;
+  testId?: string;
+}
+
+/** The cart's or checkout's "Summary" section: the totals, or why the cart cannot be priced. */
+export function TotalsSummary({ headingId, className, pricing, vatRateBasisPoints, singleRate, testId }: SummaryProps) {
+  const { t } = useTranslation();
+  return (
+    <section className={className} aria-labelledby={headingId}>
+      <h2 id={headingId} className="cart-totals__title">
+        {t('cart.summary')}
+      </h2>
+      {pricing && vatRateBasisPoints !== undefined ? (
+        <CartTotals pricing={pricing} vatRateBasisPoints={vatRateBasisPoints} singleRate={singleRate} testId={testId} />
+      ) : (
+        <p className="notice notice--warning">{t('cart.unpriced')}</p>
+      )}
+    </section>
+  );
+}

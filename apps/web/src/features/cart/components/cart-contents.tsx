@@ -1,6 +1,6 @@
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import type { ReactNode } from 'react';
-import { CartTotals } from '../../../components/ui/cart-totals';
+import { TotalsSummary } from '../../../components/ui/cart-totals';
 import type { priceCheckedCart } from '../../../lib/cart-pricing';
 import { couponLineItems } from '../../../lib/coupons';
 import type { CartCheck } from '../../../lib/line-check';
@@ -65,20 +65,13 @@ export function CartContents({ uuid, check, lines, totals, menuData, nudges, onQ
         subtotalHalalas={totals?.pricing.subtotal ?? null}
         testId="cart-coupon"
       />
-      <section className="cart-totals" aria-labelledby="cart-summary-title">
-        <h2 id="cart-summary-title" className="cart-totals__title">
-          {t('cart.summary')}
-        </h2>
-        {totals && menuData ? (
-          <CartTotals
-            pricing={totals.pricing}
-            vatRateBasisPoints={menuData.vatRateBasisPoints}
-            singleRate={singleRate}
-          />
-        ) : (
-          <p className="notice notice--warning">{t('cart.unpriced')}</p>
-        )}
-      </section>
+      <TotalsSummary
+        headingId="cart-summary-title"
+        className="cart-totals"
+        pricing={totals?.pricing}
+        vatRateBasisPoints={menuData?.vatRateBasisPoints}
+        singleRate={singleRate}
+      />
     </>
   );
 }

@@ -5,27 +5,17 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { Draft } from '../coupon-draft';
 import { useCouponForm } from '../hooks/use-coupon-form';
 
-/**
- * A manager's coupon form (issue 16; the full console comes later): every rule of a coupon, money typed in riyals.
- * The server validates it all again and answers field by field. One form (~90 lines), kept whole so its fields
- * read in the order the manager fills them.
- */
-export function CouponForm({
-  coupon,
-  onSaved,
-  onCancel,
-}: {
-  coupon: StaffCoupon | null;
-  onSaved: (saved: StaffCoupon) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const { draft, busy, alert, fields, set, submit } = useCouponForm(coupon, onSaved);
-  const text = (
-    key: keyof Draft,
-    label: string,
-    extra: { ltr?: boolean; mode?: 'decimal' | 'numeric'; type?: string } = {},
-  ) => (
+type CouponFormState = ReturnType<typeof useCouponForm>;
+
+/** One text, number or date field of the draft; money and numbers left to right in both languages. */
+function textField(
+  form: CouponFormState,
+  key: keyof Draft,
+  label: string,
+  extra: { ltr?: boolean; mode?: 'decimal' | 'numeric'; type?: string } = {},
+) {
+  const { draft, busy, fields, set } = form;
+  return (
     <FormField id={`coupon-${key}`} label={label} error={fields[key] ?? null}>
       {(control) => (
         <input
@@ -41,8 +31,12 @@ export function CouponForm({
       )}
     </FormField>
   );
+}
 
-  const check = (key: 'newCustomersOnly' | 'combinesWithPoints' | 'isActive', label: string) => (
+/** One of the draft's yes/no rules as a checkbox card. */
+function checkField(form: CouponFormState, key: 'newCustomersOnly' | 'combinesWithPoints' | 'isActive', label: string) {
+  const { draft, busy, set } = form;
+  return (
     <label className="option-card coupon-form__check">
       <input
         type="checkbox"
@@ -53,6 +47,52 @@ export function CouponForm({
       <span className="option-card__body">{label}</span>
     </label>
   );
+}
+
+/** The coupon's kind: percent, fixed amount or a free item; the fields below follow it. */
+function KindField({ form }: { form: CouponFormState }) {
+  const { t } = useTranslation();
+  const { draft, busy, set } = form;
+  return (
+    <FormField id="coupon-kind" label={t('staff.coupon.manage.kind')}>
+      {(control) => (
+        <select
+          {...control}
+          className="input"
+          value={draft.kind}
+          disabled={busy}
+          onChange={(event) => set('kind', event.target.value as CouponKind)}
+        >
+          {(['percent', 'fixed', 'free_item'] as const).map((kind) => (
+            <option key={kind} value={kind}>
+              {t(`staff.coupon.manage.kinds.${kind}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/**
+ * A manager's coupon form (issue 16; the full console comes later): every rule of a coupon, money typed in riyals,
+ * its fields in the order the manager fills them. The server validates it all again and answers field by field.
+ */
+export function CouponForm({
+  coupon,
+  onSaved,
+  onCancel,
+}: {
+  coupon: StaffCoupon | null;
+  onSaved: (saved: StaffCoupon) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useCouponForm(coupon, onSaved);
+  const { draft, busy, alert, submit } = form;
+  const text = (key: keyof Draft, label: string, extra?: Parameters<typeof textField>[3]) =>
+    textField(form, key, label, extra);
+  const check = (key: Parameters<typeof checkField>[1], label: string) => checkField(form, key, label);
 
   return (
     <form className="card coupon-form" onSubmit={(event) => void submit(event)} noValidate data-testid="coupon-form">
@@ -61,23 +101,7 @@ export function CouponForm({
         {text('code', t('staff.coupon.manage.code'), { ltr: true })}
         {text('nameAr', t('staff.coupon.manage.nameAr'))}
         {text('nameEn', t('staff.coupon.manage.nameEn'))}
-        <FormField id="coupon-kind" label={t('staff.coupon.manage.kind')}>
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={draft.kind}
-              disabled={busy}
-              onChange={(event) => set('kind', event.target.value as CouponKind)}
-            >
-              {(['percent', 'fixed', 'free_item'] as const).map((kind) => (
-                <option key={kind} value={kind}>
-                  {t(`staff.coupon.manage.kinds.${kind}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <KindField form={form} />
         {draft.kind === 'percent' && text('percent', t('staff.coupon.manage.percent'), { ltr: true, mode: 'decimal' })}
         {draft.kind === 'percent' && text('max', t('staff.coupon.manage.max'), { ltr: true, mode: 'decimal' })}
         {draft.kind === 'fixed' && text('amount', t('staff.coupon.manage.amount'), { ltr: true, mode: 'decimal' })}

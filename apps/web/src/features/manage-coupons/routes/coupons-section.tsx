@@ -3,11 +3,11 @@ import type { StaffCoupon } from '@sufra/shared/schemas/coupons';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { listStaffCoupons } from '../api/staff-coupons';
 import { CouponForm } from '../components/coupon-form';
+import { CouponList } from '../components/coupon-list';
 import './coupons-section.css';
 
 type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; coupon: StaffCoupon };
@@ -35,7 +35,6 @@ export default function CouponsSection({ user }: { user: StaffUser }) {
   }, [allowed, load]);
 
   if (!allowed) return <p className="notice notice--info">{errorMessage('forbidden', language)}</p>;
-  const n = (value: number) => formatNumber(value, language);
   return (
     <section className="section coupons-section" aria-labelledby="coupons-heading" data-testid="coupons-section">
       <div className="coupons-section__bar">
@@ -67,33 +66,7 @@ export default function CouponsSection({ user }: { user: StaffUser }) {
       )}
       {coupons && coupons.length === 0 && <p>{t('staff.coupon.manage.none')}</p>}
       {coupons && coupons.length > 0 && (
-        <ul className="coupons-section__list" aria-labelledby="coupons-heading" data-testid="staff-coupons">
-          {coupons.map((coupon) => (
-            <li key={coupon.id} className="card coupons-section__item">
-              <div>
-                <p>
-                  <strong dir="ltr">{coupon.code}</strong> {coupon.name[language]}
-                  {!coupon.isActive && (
-                    <span className="coupons-section__off"> {t('staff.coupon.manage.inactive')}</span>
-                  )}
-                </p>
-                <p className="field__hint" data-testid={`coupon-usage-${coupon.code}`}>
-                  {coupon.globalLimit === null
-                    ? t('staff.coupon.manage.usedUnlimited', { used: n(coupon.usedCount) })
-                    : t('staff.coupon.manage.used', { used: n(coupon.usedCount), limit: n(coupon.globalLimit) })}
-                </p>
-              </div>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => setEditing({ kind: 'edit', coupon })}
-                aria-label={`${t('staff.coupon.manage.edit')} ${coupon.code}`}
-              >
-                {t('staff.coupon.manage.edit')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <CouponList coupons={coupons} onEdit={(coupon) => setEditing({ kind: 'edit', coupon })} />
       )}
     </section>
   );

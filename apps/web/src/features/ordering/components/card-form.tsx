@@ -8,31 +8,48 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { CardFormState } from '../hooks/use-card-payment';
 import { orderNumberText } from '../order-number';
 
+/** The number, expiry and CVV: digits, left to right in both languages, the browser's card autofill. */
+const digitsInput =
+  (c: CardFormState, field: CardField, autoComplete: string, maxLength: number, placeholder?: string) =>
+  (control: ControlProps) => (
+    <input
+      {...control}
+      className="input input--ltr"
+      dir="ltr"
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      spellCheck={false}
+      maxLength={maxLength}
+      placeholder={placeholder}
+      value={c.values[field]}
+      disabled={c.sending}
+      onChange={(event) => c.set(field, event.target.value)}
+    />
+  );
+
+/** The brand the number's first digits show (Mada, Visa…), announced as it changes; empty until one is known. */
+function CardBrand({ number }: { number: string }) {
+  const { t } = useTranslation();
+  const brand = detectCardBrand(number);
+  return (
+    <span className="card-brand" data-brand={brand ?? ''} data-testid="card-brand" aria-live="polite">
+      {brand && (
+        <>
+          <span className="visually-hidden">{t('ordering.cardBrand')} </span>
+          {CARD_BRAND_NAMES[brand]}
+        </>
+      )}
+    </span>
+  );
+}
+
 /**
- * The card's holder, number (with its brand), expiry and CVV, and the pay button with the amount.
- * One form of four fields, kept whole (~90 lines) so their order and labels read as the diner sees them.
+ * The card's holder, number (with its brand), expiry and CVV, and the pay button with the amount, in the order and
+ * with the labels the diner sees.
  */
 export function CardForm({ page, form: c }: { page: CardPageResponse; form: CardFormState }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const brand = detectCardBrand(c.values.number);
-  /** The number, expiry and CVV: digits, left to right in both languages, the browser's card autofill. */
-  const digitsInput =
-    (field: CardField, autoComplete: string, maxLength: number, placeholder?: string) => (control: ControlProps) => (
-      <input
-        {...control}
-        className="input input--ltr"
-        dir="ltr"
-        inputMode="numeric"
-        autoComplete={autoComplete}
-        spellCheck={false}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        value={c.values[field]}
-        disabled={c.sending}
-        onChange={(event) => c.set(field, event.target.value)}
-      />
-    );
   const message = (field: CardField) => {
     const code = c.errors[field];
     return code ? errorMessage(code, language) : null;
@@ -62,24 +79,17 @@ export function CardForm({ page, form: c }: { page: CardPageResponse; form: Card
       <FormField id="card-number" label={t('ordering.cardNumber')} error={message('number')}>
         {(control) => (
           <div className="card-number">
-            {digitsInput('number', 'cc-number', 32)(control)}
-            <span className="card-brand" data-brand={brand ?? ''} data-testid="card-brand" aria-live="polite">
-              {brand && (
-                <>
-                  <span className="visually-hidden">{t('ordering.cardBrand')} </span>
-                  {CARD_BRAND_NAMES[brand]}
-                </>
-              )}
-            </span>
+            {digitsInput(c, 'number', 'cc-number', 32)(control)}
+            <CardBrand number={c.values.number} />
           </div>
         )}
       </FormField>
       <div className="field-row">
         <FormField id="card-expiry" label={t('ordering.cardExpiry')} error={message('expiry')}>
-          {digitsInput('expiry', 'cc-exp', 7, 'MM/YY')}
+          {digitsInput(c, 'expiry', 'cc-exp', 7, 'MM/YY')}
         </FormField>
         <FormField id="card-cvv" label={t('ordering.cardCvv')} error={message('cvv')}>
-          {digitsInput('cvv', 'cc-csc', 4)}
+          {digitsInput(c, 'cvv', 'cc-csc', 4)}
         </FormField>
       </div>
       <p className="field__hint">{t('ordering.cardPrivacy')}</p>

@@ -1,22 +1,10 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
-import { ApiError, errorText } from '../../../lib/api-client';
-import { session } from '../../../lib/storage';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { resetCart } from '../../../stores/cart-slice';
-import { enterEstablishment } from '../../../stores/establishment-slice';
-import { useAppDispatch } from '../../../stores/root-state';
-import { verifyPayment } from '../api/verify-payment';
 import { MissingOrder } from '../components/missing-order';
-import type { ConfirmState } from '../confirm-state';
-import { useOrderFromQuery } from '../hooks/use-order-from-query';
-import { pendingCardOrderKey } from '../order-draft';
-import { PAYMENT_POLL_INTERVAL_MS, paymentReturnStep } from '../payment-return';
+import { usePaymentVerdict } from '../hooks/use-payment-verdict';
 import './ordering.css';
-
-type Shown = { state: 'checking' } | { state: 'stalled' } | { state: 'error'; message: string };
 
 /**
  * `/payment/{uuid}?order={id}`: where the card provider sends the diner back. The provider's `id` and `status` in the
@@ -28,60 +16,7 @@ export default function PaymentRoute() {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
   const language = useLanguage();
-  const dispatch = useAppDispatch();
-  const [, navigate] = useLocation();
-  const { orderId, status } = useOrderFromQuery(uuid, paths.payment.build);
-  const [shown, setShown] = useState<Shown>({ state: 'checking' });
-  // One round of checks at a time; a new round (the retry button) makes the old one's answers stale.
-  const round = useRef(0);
-
-  // The cart belongs to this establishment: it is emptied once the order is paid.
-  useLayoutEffect(() => {
-    dispatch(enterEstablishment(uuid));
-  }, [uuid, dispatch]);
-
-  const check = useCallback(() => {
-    if (orderId === null) return;
-    const mine = ++round.current;
-    const started = Date.now();
-    setShown({ state: 'checking' });
-    const ask = async (): Promise<void> => {
-      try {
-        const verdict = await verifyPayment(uuid, orderId, language);
-        if (round.current !== mine) return;
-        const step = paymentReturnStep(verdict.outcome, Date.now() - started);
-        if (step === 'paid') {
-          session.removeItem(pendingCardOrderKey(uuid));
-          dispatch(resetCart());
-          navigate(paths.confirmOrder.build(uuid, orderId), {
-            replace: true,
-            state: { order: verdict.order } satisfies ConfirmState,
-          });
-        } else if (step === 'failed') {
-          navigate(paths.paymentFailed.build(uuid, orderId), { replace: true });
-        } else if (step === 'stalled') {
-          setShown({ state: 'stalled' });
-        } else {
-          window.setTimeout(() => void ask(), PAYMENT_POLL_INTERVAL_MS);
-        }
-      } catch (caught) {
-        if (round.current !== mine) return;
-        setShown({
-          state: 'error',
-          message: caught instanceof ApiError ? caught.message : errorText(caught, language),
-        });
-      }
-    };
-    void ask();
-  }, [uuid, orderId, language, dispatch, navigate]);
-
-  useEffect(() => {
-    if (status === 'signedIn') check();
-    return () => {
-      // Leaving the page (or a new round) ends the polling.
-      round.current++;
-    };
-  }, [status, check]);
+  const { orderId, shown, check } = usePaymentVerdict(uuid, language);
 
   const title = t('ordering.paymentCheckingTitle');
   if (orderId === null) return <MissingOrder uuid={uuid} title={title} testId="payment-page" />;

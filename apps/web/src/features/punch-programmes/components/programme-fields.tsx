@@ -67,37 +67,38 @@ export function CountField({
   );
 }
 
+/** The name in one language, typed in that language's direction. */
+function NameField(props: {
+  id: string;
+  label: string;
+  lang: 'ar' | 'en';
+  value: string;
+  onChange: (name: string) => void;
+}) {
+  return (
+    <FormField id={props.id} label={props.label}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          dir={props.lang === 'ar' ? 'rtl' : 'ltr'}
+          lang={props.lang}
+          maxLength={80}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
 /** The programme's name in both languages, each typed in its own direction. */
 export function NameFields({ form: f }: { form: ReturnType<typeof useProgrammeForm> }) {
   const { t } = useTranslation();
   return (
     <div className="field-row">
-      <FormField id="punch-name-ar" label={t('staff.punch.nameAr')}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            dir="rtl"
-            lang="ar"
-            maxLength={80}
-            value={f.nameAr}
-            onChange={(e) => f.setNameAr(e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField id="punch-name-en" label={t('staff.punch.nameEn')}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            dir="ltr"
-            lang="en"
-            maxLength={80}
-            value={f.nameEn}
-            onChange={(e) => f.setNameEn(e.target.value)}
-          />
-        )}
-      </FormField>
+      <NameField id="punch-name-ar" label={t('staff.punch.nameAr')} lang="ar" value={f.nameAr} onChange={f.setNameAr} />
+      <NameField id="punch-name-en" label={t('staff.punch.nameEn')} lang="en" value={f.nameEn} onChange={f.setNameEn} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getPunchProgrammes } from '../api/punch-programmes';
 import { ProgrammeForm } from '../components/programme-form';
+import { ProgrammeList } from '../components/programme-list';
 import '../../../components/ui/form.css';
 import './punch-programmes.css';
 
@@ -74,34 +75,11 @@ export default function PunchProgrammesSection({ user }: { user: StaffUser }) {
       )}
       {data && data.programmes.length === 0 && editing.kind === 'none' && <p>{t('staff.punch.none')}</p>}
       {data && data.programmes.length > 0 && (
-        <ul className="punch-programmes__list">
-          {data.programmes.map((p) => (
-            <li key={p.id} className="card punch-programmes__item" data-testid="punch-programme">
-              <div>
-                <h3>{p.name[language]}</h3>
-                <p>
-                  {t('staff.punch.rule', {
-                    count: p.itemsCount,
-                    days: p.daysToComplete,
-                    reward: rewardName(p.rewardId),
-                  })}
-                </p>
-                <p className="punch-programmes__counts">
-                  {t('staff.punch.counts', { active: p.activeCards, completed: p.completedCards })}
-                  {!p.isActive && <span className="badge"> {t('staff.punch.inactive')}</span>}
-                </p>
-              </div>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => setEditing({ kind: 'edit', programme: p })}
-                aria-label={t('staff.punch.editNamed', { name: p.name[language] })}
-              >
-                {t('staff.punch.edit')}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ProgrammeList
+          programmes={data.programmes}
+          rewardName={rewardName}
+          onEdit={(programme) => setEditing({ kind: 'edit', programme })}
+        />
       )}
     </section>
   );

@@ -1,9 +1,6 @@
-import { errorMessage } from '@sufra/shared/messages/errors';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
-import { errorText } from '../../../lib/api-client';
-import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { useCancelOrder } from '../hooks/use-cancel-order';
 
 /** The API keeps at most this many characters of a reason (orderStatusBody). */
 const REASON_MAX = 500;
@@ -22,45 +19,8 @@ interface Props {
  */
 export function CancelOrderDialog({ number, onCancel, onClose }: Props) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const ref = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { ref, reason, setReason, fieldError, formError, sending, close, submit } = useCancelOrder(onCancel, onClose);
   const titleId = `cancel-${number}-title`.replace(/[^\w-]/g, '');
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
-  // Closed before it unmounts: while a modal dialog is open the page behind it is inert and cannot take focus back.
-  const close = () => {
-    ref.current?.close();
-    onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    if (trimmed === '') {
-      setFieldError(errorMessage('cancel_reason_required', language));
-      ref.current?.querySelector('textarea')?.focus();
-      return;
-    }
-    setFieldError(null);
-    setFormError(null);
-    setSending(true);
-    try {
-      await onCancel(trimmed);
-      close();
-    } catch (cause) {
-      setFormError(errorText(cause, language));
-      setSending(false);
-    }
-  };
 
   return (
     <dialog

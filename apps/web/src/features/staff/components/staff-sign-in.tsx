@@ -1,57 +1,13 @@
-import { errorMessage } from '@sufra/shared/messages/errors';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { type FormEvent, useRef, useState } from 'react';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
-import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
-import { ApiError, errorText } from '../../../lib/api-client';
-import { formatWait } from '../../../lib/format-number';
-import { markStaffSignedIn } from '../../../lib/staff-request';
-import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { staffLogin } from '../api/staff-login';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/i;
+import { useStaffSignIn } from '../hooks/use-staff-sign-in';
 
 /** Email + password. Wrong credentials: "The email or password is incorrect"; too many tries: the wait. */
 export function StaffSignIn({ onSignedIn }: { onSignedIn: (user: StaffUser) => void }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-
-  useFocusFirstError(formRef, errors);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: typeof errors = {};
-    if (email.trim() === '') found.email = errorMessage('email_required', language);
-    else if (!EMAIL_PATTERN.test(email.trim())) found.email = errorMessage('email_invalid', language);
-    if (password === '') found.password = errorMessage('field_required', language);
-    setErrors(found);
-    setFormError(null);
-    if (found.email || found.password) return;
-    setBusy(true);
-    try {
-      const response = await staffLogin({ email: email.trim(), password }, language);
-      markStaffSignedIn();
-      onSignedIn(response.user);
-    } catch (error) {
-      let message = errorText(error, language);
-      if (error instanceof ApiError && error.status === 429 && error.retryAfter !== undefined) {
-        message = `${message} ${t('account.retryIn', { time: formatWait(error.retryAfter, language) })}`;
-      }
-      setFormError(message);
-      setPassword('');
-      passwordRef.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { email, setEmail, password, setPassword, errors, formError, busy, formRef, passwordRef, onSubmit } =
+    useStaffSignIn(onSignedIn);
 
   return (
     <div className="page staff-sign-in" data-testid="staff-sign-in">

@@ -1,0 +1,46 @@
+import type { StaffPunchProgramme } from '@sufra/shared/schemas/punch-cards';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+
+interface Props {
+  programmes: StaffPunchProgramme[];
+  /** The reward's name in the interface language, by its id ('' while unknown). */
+  rewardName: (id: number) => string;
+  onEdit: (programme: StaffPunchProgramme) => void;
+}
+
+/** The brand's programmes: name, rule, cards in progress and completed, whether it is off, and its edit button. */
+export function ProgrammeList({ programmes, rewardName, onEdit }: Props) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <ul className="punch-programmes__list">
+      {programmes.map((p) => (
+        <li key={p.id} className="card punch-programmes__item" data-testid="punch-programme">
+          <div>
+            <h3>{p.name[language]}</h3>
+            <p>
+              {t('staff.punch.rule', {
+                count: p.itemsCount,
+                days: p.daysToComplete,
+                reward: rewardName(p.rewardId),
+              })}
+            </p>
+            <p className="punch-programmes__counts">
+              {t('staff.punch.counts', { active: p.activeCards, completed: p.completedCards })}
+              {!p.isActive && <span className="badge"> {t('staff.punch.inactive')}</span>}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => onEdit(p)}
+            aria-label={t('staff.punch.editNamed', { name: p.name[language] })}
+          >
+            {t('staff.punch.edit')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
