@@ -82,10 +82,17 @@ async function giveBackReward(tx: Queryable, { order }: OrderMomentEvent): Promi
   await releaseOrderRewards(tx, order.id);
 }
 
-/** Loyalty's reactions to an order's life, all inside the moment's transaction. */
+/** Loyalty's reactions to an order's points, all inside the moment's transaction (the customer's row). */
 export function subscribeLoyalty(lifecycle: OrderLifecycle): void {
   lifecycle.on('completed', 'loyalty: earn points', earn);
   lifecycle.on('refunded', 'loyalty: claw back the earn', clawBack);
   lifecycle.on('canceled', 'loyalty: give back points spent', giveBackSpent);
+}
+
+/**
+ * Loyalty's reaction to a canceled order's free-item reward (the owned reward's row). Subscribed on its own, after
+ * coupons', so a cancel takes its locks in the order placement does (apps/api/src/order-reactions.ts).
+ */
+export function subscribeRewardGiveBack(lifecycle: OrderLifecycle): void {
   lifecycle.on('canceled', 'loyalty: give back a reward used', giveBackReward);
 }

@@ -1,0 +1,22 @@
+import { subscribeCoupons } from './modules/coupons/coupon-uses.ts';
+import { subscribeKitchenHandOff } from './modules/kitchen/kitchen-hand-off.ts';
+import { subscribeLoyalty, subscribeRewardGiveBack } from './modules/loyalty/loyalty-reactions.ts';
+import type { OrderLifecycle } from './modules/orders/order-lifecycle.ts';
+import { subscribePunchCards } from './modules/punch-cards/punch-reactions.ts';
+import { subscribeReferral } from './modules/referral/referral-reactions.ts';
+
+/**
+ * Who reacts to an order's moments (docs/decisions.md, "The order lifecycle seam"), subscribed before any order
+ * moves. Handlers run in this order inside the moment's transaction, so this is also the order a moment takes its
+ * locks in, which must be placement's (customers → coupons → customers' coupon counters → customer_rewards) for
+ * two transactions never to wait on each other in a cycle: on a cancel, the points spent go back (the customer's
+ * row), then the coupon's use (the coupon's row, then the customer's counter), then the reward used (its row).
+ */
+export function subscribeOrderReactions(lifecycle: OrderLifecycle): void {
+  subscribeKitchenHandOff(lifecycle);
+  subscribeLoyalty(lifecycle);
+  subscribePunchCards(lifecycle);
+  subscribeCoupons(lifecycle);
+  subscribeRewardGiveBack(lifecycle);
+  subscribeReferral(lifecycle);
+}
