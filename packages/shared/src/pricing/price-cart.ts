@@ -178,19 +178,34 @@ export class PricingInputError extends Error {
 }
 
 /** A part of a line that is taxed on its own. */
-interface TaxedPart {
+export interface TaxedPart {
   line: number;
   part: 'item' | 'modifiers';
   rate: BasisPoints;
   amount: Halalas;
 }
 
-export function priceCart(input: PriceCartInput): CartPricing {
-  validate(input);
-  const { taxMode, vatRateBasisPoints: vat } = input;
-  const taxOn = (amount: Halalas, rate: BasisPoints): Halalas =>
-    taxMode === 'exclusive' ? mulDivRound(amount, rate, 10_000) : mulDivRound(amount, rate, 10_000 + rate);
+/**
+ * A cart's lines priced before any discount (priceCartLines): the parts taxed on their own, each line's unit price
+ * and the subtotal. What a coupon's minimum is checked on, before the coupon is known to apply.
+ */
+export interface CartLinesPricing {
+  parts: readonly TaxedPart[];
+  lineUnitPrices: readonly Halalas[];
+  subtotal: Halalas;
+}
 
+export function priceCart(input: PriceCartInput): CartPricing {
+  return priceCartWith(priceCartLines(input), input);
+}
+
+/**
+ * The first half of priceCart: the input checked (but its coupon and points, which priceCartWith checks) and its lines
+ * split into taxed parts. The server prices an order's lines once and finishes it with and without its discounts.
+ */
+export function priceCartLines(input: PriceCartInput): CartLinesPricing {
+  validateCart(input);
+  const vat = input.vatRateBasisPoints;
   const parts: TaxedPart[] = [];
   const lineUnitPrices: Halalas[] = [];
   input.lines.forEach((line, index) => {
@@ -208,64 +223,22 @@ export function priceCart(input: PriceCartInput): CartPricing {
     }
     lineUnitPrices.push(itemUnit + sum(line.modifiers.map((m) => m.priceHalalas)));
   });
+  return { parts, lineUnitPrices, subtotal: sum(parts.map((p) => p.amount)) };
+}
 
-  const subtotal = sum(parts.map((p) => p.amount));
-
-  // Discounts: coupon, then points, each capped by what is left of the subtotal.
-  const coupon = input.coupon;
-  let couponDiscount = 0;
-  if (coupon?.kind === 'fixed') couponDiscount = coupon.amountHalalas;
-  else if (coupon?.kind === 'percentage') {
-    couponDiscount = mulDivRound(subtotal, coupon.basisPoints, 10_000);
-    if (coupon.maxHalalas != null) couponDiscount = Math.min(couponDiscount, coupon.maxHalalas);
-  }
-  couponDiscount = Math.min(couponDiscount, subtotal);
-  const pointsDiscount = Math.min(input.pointsHalalas ?? 0, subtotal - couponDiscount);
+/**
+ * The second half of priceCart: `priced` (priceCartLines of the same lines, taxes and VAT) finished with the input's
+ * discounts, charges and delivery fee. Pure: the same `priced` may be finished with several discounts.
+ */
+export function priceCartWith(priced: CartLinesPricing, input: PriceCartInput): CartPricing {
+  validateDiscounts(input);
+  const { taxMode, vatRateBasisPoints: vat } = input;
+  const taxOn = (amount: Halalas, rate: BasisPoints): Halalas =>
+    taxMode === 'exclusive' ? mulDivRound(amount, rate, 10_000) : mulDivRound(amount, rate, 10_000 + rate);
+  const { subtotal } = priced;
+  const { couponDiscount, pointsDiscount } = discountsOf(input, subtotal);
   const totalDiscount = couponDiscount + pointsDiscount;
-
-  // What is left after the discount, spread over the parts; ties go to the bigger part, then the higher rate, then
-  // items before modifiers, so the order of the lines cannot change any total.
-  const rankOrder = parts
-    .map((_, i) => i)
-    .sort((a, b) => {
-      const pa = parts[a] as TaxedPart;
-      const pb = parts[b] as TaxedPart;
-      return pb.amount - pa.amount || pb.rate - pa.rate || (pa.part === pb.part ? 0 : pa.part === 'item' ? -1 : 1);
-    });
-  const tieRank = parts.map(() => 0);
-  rankOrder.forEach((partIndex, rank) => {
-    tieRank[partIndex] = rank;
-  });
-  const remaining = apportion(
-    subtotal - totalDiscount,
-    parts.map((p) => p.amount),
-    tieRank,
-  );
-
-  const lines: LinePricing[] = input.lines.map((line, index) => {
-    const unitPriceHalalas = lineUnitPrices[index] ?? 0;
-    return {
-      unitPriceHalalas,
-      subtotal: unitPriceHalalas * line.quantity,
-      discount: 0,
-      itemTax: 0,
-      modifiersTax: 0,
-      tax: 0,
-      total: 0,
-    };
-  });
-  parts.forEach((part, i) => {
-    const left = remaining[i] ?? 0;
-    const line = lines[part.line] as LinePricing;
-    const tax = taxOn(left, part.rate);
-    line.discount += part.amount - left;
-    if (part.part === 'item') line.itemTax += tax;
-    else line.modifiersTax += tax;
-  });
-  for (const line of lines) {
-    line.tax = line.itemTax + line.modifiersTax;
-    line.total = line.subtotal - line.discount + (taxMode === 'exclusive' ? line.tax : 0);
-  }
+  const lines = taxedLines(input, priced, subtotal - totalDiscount, taxOn);
 
   const charges: ChargePricing[] = (input.charges ?? []).map((charge) => {
     const amount =
@@ -305,6 +278,74 @@ export function priceCart(input: PriceCartInput): CartPricing {
   };
 }
 
+/** Discounts: coupon, then points, each capped by what is left of the subtotal. */
+function discountsOf(input: PriceCartInput, subtotal: Halalas): { couponDiscount: Halalas; pointsDiscount: Halalas } {
+  const coupon = input.coupon;
+  let couponDiscount = 0;
+  if (coupon?.kind === 'fixed') couponDiscount = coupon.amountHalalas;
+  else if (coupon?.kind === 'percentage') {
+    couponDiscount = mulDivRound(subtotal, coupon.basisPoints, 10_000);
+    if (coupon.maxHalalas != null) couponDiscount = Math.min(couponDiscount, coupon.maxHalalas);
+  }
+  couponDiscount = Math.min(couponDiscount, subtotal);
+  const pointsDiscount = Math.min(input.pointsHalalas ?? 0, subtotal - couponDiscount);
+  return { couponDiscount, pointsDiscount };
+}
+
+/** Each line's discount and taxes: `left` (the subtotal after discounts) spread over the parts, each taxed. */
+function taxedLines(
+  input: PriceCartInput,
+  priced: CartLinesPricing,
+  left: Halalas,
+  taxOn: (amount: Halalas, rate: BasisPoints) => Halalas,
+): LinePricing[] {
+  const { parts, lineUnitPrices } = priced;
+  // What is left after the discount, spread over the parts; ties go to the bigger part, then the higher rate, then
+  // items before modifiers, so the order of the lines cannot change any total.
+  const rankOrder = parts
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const pa = parts[a] as TaxedPart;
+      const pb = parts[b] as TaxedPart;
+      return pb.amount - pa.amount || pb.rate - pa.rate || (pa.part === pb.part ? 0 : pa.part === 'item' ? -1 : 1);
+    });
+  const tieRank = parts.map(() => 0);
+  rankOrder.forEach((partIndex, rank) => {
+    tieRank[partIndex] = rank;
+  });
+  const remaining = apportion(
+    left,
+    parts.map((p) => p.amount),
+    tieRank,
+  );
+
+  const lines: LinePricing[] = input.lines.map((line, index) => {
+    const unitPriceHalalas = lineUnitPrices[index] ?? 0;
+    return {
+      unitPriceHalalas,
+      subtotal: unitPriceHalalas * line.quantity,
+      discount: 0,
+      itemTax: 0,
+      modifiersTax: 0,
+      tax: 0,
+      total: 0,
+    };
+  });
+  parts.forEach((part, i) => {
+    const partLeft = remaining[i] ?? 0;
+    const line = lines[part.line] as LinePricing;
+    const tax = taxOn(partLeft, part.rate);
+    line.discount += part.amount - partLeft;
+    if (part.part === 'item') line.itemTax += tax;
+    else line.modifiersTax += tax;
+  });
+  for (const line of lines) {
+    line.tax = line.itemTax + line.modifiersTax;
+    line.total = line.subtotal - line.discount + (input.taxMode === 'exclusive' ? line.tax : 0);
+  }
+  return lines;
+}
+
 function sum(values: readonly number[]): number {
   let total = 0;
   for (const value of values) total += value;
@@ -318,7 +359,8 @@ function mulDivRound(a: number, b: number, c: number): number {
   return Number((2n * numerator + denominator) / (2n * denominator));
 }
 
-function validate(input: PriceCartInput): void {
+/** The cart's input but its discounts (validateDiscounts): checked first, in this order. */
+function validateCart(input: PriceCartInput): void {
   const L = PRICING_LIMITS;
   if (input.taxMode !== 'inclusive' && input.taxMode !== 'exclusive') fail('taxMode', 'unknown_kind');
   checkRate(input.vatRateBasisPoints, 'vatRateBasisPoints');
@@ -357,6 +399,10 @@ function validate(input: PriceCartInput): void {
   if (input.deliveryFeeTaxRateBasisPoints != null) {
     checkRate(input.deliveryFeeTaxRateBasisPoints, 'deliveryFeeTaxRateBasisPoints');
   }
+}
+
+/** The coupon and points, checked after the rest of the input (priceCart's errors come in this order). */
+function validateDiscounts(input: PriceCartInput): void {
   const coupon = input.coupon;
   if (coupon != null) {
     if (coupon.kind === 'fixed') checkAmount(coupon.amountHalalas, 'coupon.amountHalalas');
