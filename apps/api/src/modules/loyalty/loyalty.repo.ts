@@ -315,7 +315,7 @@ function spendInput(writes: readonly CheckoutSpendWrite[]): string {
   );
 }
 
-/** What the spend statement answers per write. */
+/** What the spend statement answers per write (verdictOf reads it). */
 interface SpendVerdictRow {
   ix: number;
   ok: boolean;
@@ -340,11 +340,10 @@ function verdictOf(r: SpendVerdictRow): CheckoutSpendVerdict {
 /**
  * The checkout spends of one placement batch, in one statement, all or nothing: under the customers' row locks
  * (taken before by lockCustomersInOrder, so this statement's snapshot, taken after, sees every spend that went
- * before: each spend holds its customer's row), each customer's wallet and the day's points and redemptions (the row's
- * day counters)
- * are checked against the running sum of their writes in the batch (in batch order). When every write fits, the
- * wallets move by their customers' sums and each order gets its `redeem` row; when any does not, nothing is written
- * and the verdicts say which did not and what the customer held, for the caller to refuse exactly.
+ * before: each spend holds its customer's row), each customer's wallet and the day's points and redemptions (the
+ * row's day counters) are checked against the running sum of their writes in the batch (in batch order). When every
+ * write fits, the wallets move by their customers' sums and each order gets its `redeem` row; when any does not,
+ * nothing is written and the verdicts say which did not and what the customer held, for the caller to refuse exactly.
  */
 export async function spendAtCheckoutBatch(
   db: Queryable,

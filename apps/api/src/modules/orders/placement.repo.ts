@@ -267,9 +267,10 @@ export async function insertPlacedOrders(
   folded?: { at: Date },
 ): Promise<PlacementOutcome[]> {
   if (writes.some((w) => w.order.branchId !== branchId)) throw new Error('a batch of placements spans branches');
-  // Hand-written rather than built from drizzle's builders: the text is the same for every batch (the orders and
-  // their lines travel as one jsonb array), and building five builders' SQL on every request showed as ~8 % of
-  // the server's CPU profile under load (`npm run bench -- --only orders --cpu-prof=DIR`).
+  // Hand-written (placement-statement.repo.ts, a fragment per group of CTEs) rather than built from drizzle's
+  // builders: the text is the same for every batch (the orders and their lines travel as one jsonb array), and
+  // building five builders' SQL on every request showed as ~8 % of the server's CPU profile under load
+  // (`npm run bench -- --only orders --cpu-prof=DIR`).
   const input = placementInput(writes, folded?.at);
   const extras = folded ? foldedExtrasSql(branchId, folded.at.toISOString()) : null;
   let result: unknown;
