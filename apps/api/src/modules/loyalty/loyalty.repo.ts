@@ -316,11 +316,8 @@ function spendInput(writes: readonly CheckoutSpendWrite[]): string {
 }
 
 /** What the spend statement answers per write (verdictOf reads it). */
-interface SpendVerdictRow {
+interface SpendVerdictRow extends Record<'ok' | 'rules_current' | 'found', boolean> {
   ix: number;
-  ok: boolean;
-  rules_current: boolean;
-  found: boolean;
   wallet: number | null;
   today_points: number | null;
   today_count: number | null;
