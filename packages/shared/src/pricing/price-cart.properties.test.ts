@@ -8,6 +8,8 @@ import {
   PRICING_LIMITS,
   type PriceCartInput,
   priceCart,
+  priceCartLines,
+  priceCartWith,
 } from './price-cart.ts';
 
 // Mostly realistic figures (Saudi VAT, prices up to 1,000 SAR), with the limits mixed in now and then.
@@ -81,6 +83,22 @@ function totals(pricing: CartPricing): Omit<CartPricing, 'lines'> {
 }
 
 describe('priceCart properties', () => {
+  it('prices the lines once and finishes them with any discounts exactly as priceCart prices each whole cart', () => {
+    // The server prices an order's lines once (its coupon is checked on their subtotal), then finishes them with
+    // the coupon and again with the points: each result must be priceCart's for that input.
+    fc.assert(
+      fc.property(cart, (input) => {
+        const plain = { ...input, coupon: null, pointsHalalas: undefined };
+        const lines = priceCartLines(plain);
+        expect(lines.subtotal).toBe(priceCart(plain).subtotal);
+        expect(priceCartWith(lines, plain)).toEqual(priceCart(plain));
+        const withCoupon = { ...input, pointsHalalas: undefined };
+        expect(priceCartWith(lines, withCoupon)).toEqual(priceCart(withCoupon));
+        expect(priceCartWith(lines, input)).toEqual(priceCart(input));
+      }),
+    );
+  });
+
   it('gives every figure as a whole, non-negative number of halalas', () => {
     fc.assert(
       fc.property(cart, (input) => {

@@ -249,9 +249,48 @@ export async function placeCouponUses(
   placed: readonly PlacedCouponUse[],
   now: Date,
 ): Promise<Map<number, CouponRefusal | 'settings_changing'>> {
-  const refused = new Map<number, CouponRefusal | 'settings_changing'>();
-  // Priced on a coupon a manager has edited since (kept by the process): answered `settings_changing`, which the
-  // placement takes again on a fresh read (orders.service), the coupon forgotten. The rows are locked (couponExtra).
+  const refused: CouponUseRefusals = new Map();
+  await refuseEditedCoupons(tx, placed, refused);
+  await refuseNotNewCustomers(tx, placed, refused);
+  const customerGranted = await claimPerCustomer(
+    tx,
+    placed.filter((p) => !refused.has(p.index)),
+    refused,
+  );
+  const accepted = await claimPerCoupon(tx, customerGranted, refused, now);
+  await insertCouponUses(
+    tx,
+    accepted.map((p) => ({
+      couponId: p.couponId,
+      brandId: p.brandId,
+      customerId: p.customerId,
+      orderId: p.orderId,
+      branchId: p.branchId,
+      discountHalalas: p.discountHalalas,
+      usedAt: now,
+    })),
+  );
+  return refused;
+}
+
+/** placeCouponUses' refusals so far, by write index: each step adds to them and skips what is refused. */
+type CouponUseRefusals = Map<number, CouponRefusal | 'settings_changing'>;
+
+function groupBy<K>(items: readonly PlacedCouponUse[], key: (p: PlacedCouponUse) => K) {
+  const groups = new Map<K, PlacedCouponUse[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/**
+ * Priced on a coupon a manager has edited since (kept by the process): answered `settings_changing`, which the
+ * placement takes again on a fresh read (orders.service), the coupon forgotten. The rows are locked (couponExtra).
+ */
+async function refuseEditedCoupons(
+  tx: Queryable,
+  placed: readonly PlacedCouponUse[],
+  refused: CouponUseRefusals,
+): Promise<void> {
   const versions = await couponVersions(
     tx,
     placed.map((p) => p.couponId),
@@ -262,29 +301,34 @@ export async function placeCouponUses(
       p.forget();
     }
   }
-  const groupBy = <K>(items: readonly PlacedCouponUse[], key: (p: PlacedCouponUse) => K) => {
-    const groups = new Map<K, PlacedCouponUse[]>();
-    for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-    return groups;
-  };
+}
 
-  // New customers of the branch: the use must be on the customer's first order there, and no counter use there.
+/** New customers of the branch: the use must be on the customer's first order there, and no counter use there. */
+async function refuseNotNewCustomers(
+  tx: Queryable,
+  placed: readonly PlacedCouponUse[],
+  refused: CouponUseRefusals,
+): Promise<void> {
   const forNew = placed.filter((p) => p.newCustomersOnly && !refused.has(p.index));
-  if (forNew.length > 0) {
-    const pairs = [...groupBy(forNew, (p) => `${p.customerId}:${p.branchId}`).values()].map(
-      (g) => g[0] as PlacedCouponUse,
-    );
-    const firsts = await firstOrdersAtBranches(tx, pairs);
-    const byPair = new Map(firsts.map((f) => [`${f.customerId}:${f.branchId}`, f]));
-    for (const p of forNew) {
-      const f = byPair.get(`${p.customerId}:${p.branchId}`);
-      if (!f || f.walkIn || f.firstOrderId !== p.orderId) refused.set(p.index, 'coupon_new_customers_only');
-    }
+  if (forNew.length === 0) return;
+  const pairs = [...groupBy(forNew, (p) => `${p.customerId}:${p.branchId}`).values()].map(
+    (g) => g[0] as PlacedCouponUse,
+  );
+  const firsts = await firstOrdersAtBranches(tx, pairs);
+  const byPair = new Map(firsts.map((f) => [`${f.customerId}:${f.branchId}`, f]));
+  for (const p of forNew) {
+    const f = byPair.get(`${p.customerId}:${p.branchId}`);
+    if (!f || f.walkIn || f.firstOrderId !== p.orderId) refused.set(p.index, 'coupon_new_customers_only');
   }
+}
 
-  // Per customer, where the coupon counts per customer.
+/** Per customer, where the coupon counts per customer: the uses each customer's counter gave (the rest refused). */
+async function claimPerCustomer(
+  tx: Queryable,
+  stillLive: readonly PlacedCouponUse[],
+  refused: CouponUseRefusals,
+): Promise<PlacedCouponUse[]> {
   const customerGranted: PlacedCouponUse[] = [];
-  const stillLive = placed.filter((p) => !refused.has(p.index));
   for (const group of groupBy(stillLive, (p) => `${p.couponId}:${p.customerId}`).values()) {
     const first = group[0] as PlacedCouponUse;
     if (first.perCustomerLimit === null) {
@@ -300,8 +344,16 @@ export async function placeCouponUses(
     customerGranted.push(...group.slice(0, k));
     for (const p of group.slice(k)) refused.set(p.index, 'coupon_customer_limit');
   }
+  return customerGranted;
+}
 
-  // Globally, per coupon.
+/** Globally, per coupon: the uses each coupon's counter gave; a refused one gives its customer's use back. */
+async function claimPerCoupon(
+  tx: Queryable,
+  customerGranted: readonly PlacedCouponUse[],
+  refused: CouponUseRefusals,
+  now: Date,
+): Promise<PlacedCouponUse[]> {
   const accepted: PlacedCouponUse[] = [];
   for (const [couponId, group] of groupBy(customerGranted, (p) => p.couponId)) {
     const k = await claimGlobalUses(tx, couponId, group.length, now);
@@ -314,20 +366,7 @@ export async function placeCouponUses(
       }
     }
   }
-
-  await insertCouponUses(
-    tx,
-    accepted.map((p) => ({
-      couponId: p.couponId,
-      brandId: p.brandId,
-      customerId: p.customerId,
-      orderId: p.orderId,
-      branchId: p.branchId,
-      discountHalalas: p.discountHalalas,
-      usedAt: now,
-    })),
-  );
-  return refused;
+  return accepted;
 }
 
 /** A canceled order gives its coupon use back to both counters, once (the use row is locked and marked). */

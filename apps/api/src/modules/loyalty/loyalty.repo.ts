@@ -294,20 +294,9 @@ export interface CheckoutSpendVerdict {
   held: { wallet: number; today: { points: number; count: number } } | null;
 }
 
-/**
- * The checkout spends of one placement batch, in one statement, all or nothing: under the customers' row locks
- * (taken before by lockCustomersInOrder, so this statement's snapshot, taken after, sees every spend that went
- * before: each spend holds its customer's row), each customer's wallet and the day's points and redemptions (the row's
- * day counters)
- * are checked against the running sum of their writes in the batch (in batch order). When every write fits, the
- * wallets move by their customers' sums and each order gets its `redeem` row; when any does not, nothing is written
- * and the verdicts say which did not and what the customer held, for the caller to refuse exactly.
- */
-export async function spendAtCheckoutBatch(
-  db: Queryable,
-  writes: readonly CheckoutSpendWrite[],
-): Promise<CheckoutSpendVerdict[]> {
-  const input = JSON.stringify(
+/** The batch's spends as the statement's one jsonb parameter. */
+function spendInput(writes: readonly CheckoutSpendWrite[]): string {
+  return JSON.stringify(
     writes.map((w) => ({
       ix: w.index,
       brand_id: w.brandId,
@@ -324,6 +313,40 @@ export async function spendAtCheckoutBatch(
       at: w.at.toISOString(),
     })),
   );
+}
+
+/** What the spend statement answers per write (verdictOf reads it). */
+interface SpendVerdictRow extends Record<'ok' | 'rules_current' | 'found', boolean> {
+  ix: number;
+  wallet: number | null;
+  today_points: number | null;
+  today_count: number | null;
+}
+
+function verdictOf(r: SpendVerdictRow): CheckoutSpendVerdict {
+  return {
+    index: Number(r.ix),
+    ok: r.ok === true,
+    rulesCurrent: r.rules_current === true,
+    held: r.found
+      ? { wallet: Number(r.wallet), today: { points: Number(r.today_points), count: Number(r.today_count) } }
+      : null,
+  };
+}
+
+/**
+ * The checkout spends of one placement batch, in one statement, all or nothing: under the customers' row locks
+ * (taken before by lockCustomersInOrder, so this statement's snapshot, taken after, sees every spend that went
+ * before: each spend holds its customer's row), each customer's wallet and the day's points and redemptions (the
+ * row's day counters) are checked against the running sum of their writes in the batch (in batch order). When every
+ * write fits, the wallets move by their customers' sums and each order gets its `redeem` row; when any does not,
+ * nothing is written and the verdicts say which did not and what the customer held, for the caller to refuse exactly.
+ */
+export async function spendAtCheckoutBatch(
+  db: Queryable,
+  writes: readonly CheckoutSpendWrite[],
+): Promise<CheckoutSpendVerdict[]> {
+  const input = spendInput(writes);
   const result = await db.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as i(ix int, brand_id int, customer_id int, order_id int,
@@ -369,26 +392,6 @@ export async function spendAtCheckoutBatch(
       where go.ok
     )
     select ix, ok, rules_current, found, wallet, today_points, today_count from verdict order by ix`);
-  const { rows } = result as unknown as {
-    rows: {
-      ix: number;
-      ok: boolean;
-      rules_current: boolean;
-      found: boolean;
-      wallet: number | null;
-      today_points: number | null;
-      today_count: number | null;
-    }[];
-  };
-  return rows.map((r) => ({
-    index: Number(r.ix),
-    ok: r.ok === true,
-    rulesCurrent: r.rules_current === true,
-    held: r.found
-      ? {
-          wallet: Number(r.wallet),
-          today: { points: Number(r.today_points), count: Number(r.today_count) },
-        }
-      : null,
-  }));
+  const { rows } = result as unknown as { rows: SpendVerdictRow[] };
+  return rows.map(verdictOf);
 }

@@ -33,6 +33,82 @@ export interface LiveHubDeps {
   loadEvaluation(evaluationId: number, brandId: number): Promise<StaffEvaluation | undefined>;
 }
 
+/** The streams connected to this instance. */
+interface Subscribers {
+  staff: Set<StaffSubscriber>;
+  orders: Set<OrderSubscriber>;
+}
+
+/** One notice to the streams here that care about it: a low evaluation, a table, or an order. */
+async function dispatch(deps: LiveHubDeps, subscribers: Subscribers, notice: LiveNotice): Promise<void> {
+  if (notice.kind === 'evaluation_low') return sendLowEvaluation(deps, subscribers, notice);
+  if (notice.kind === 'table_updated') return sendTable(deps, subscribers, notice);
+  return sendOrder(deps, subscribers, notice);
+}
+
+/** The boards here that watch this branch of this brand. */
+function boardsOf(subscribers: Subscribers, notice: { brandId: number; branchId: number }): StaffSubscriber[] {
+  return [...subscribers.staff].filter((s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId));
+}
+
+async function sendLowEvaluation(
+  deps: LiveHubDeps,
+  subscribers: Subscribers,
+  notice: Extract<LiveNotice, { kind: 'evaluation_low' }>,
+): Promise<void> {
+  // A diner's answers and photos are for the branch's managers, not every screen on its board (cashiers).
+  const managers = [...subscribers.staff].filter(
+    (s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId) && s.role !== 'cashier',
+  );
+  if (managers.length === 0) return;
+  const evaluation = await deps.loadEvaluation(notice.evaluationId, notice.brandId);
+  if (!evaluation) return;
+  for (const s of managers) s.sendEvaluation(evaluation);
+}
+
+async function sendTable(
+  deps: LiveHubDeps,
+  subscribers: Subscribers,
+  notice: Extract<LiveNotice, { kind: 'table_updated' }>,
+): Promise<void> {
+  const watchers = boardsOf(subscribers, notice);
+  if (watchers.length === 0) return;
+  const table = await deps.loadTable(notice.tableId, notice.brandId);
+  if (!table) return;
+  for (const s of watchers) s.sendTable(table);
+}
+
+async function sendOrder(
+  deps: LiveHubDeps,
+  subscribers: Subscribers,
+  notice: Extract<LiveNotice, { kind: 'order_placed' | 'order_updated' }>,
+): Promise<void> {
+  const boards = boardsOf(subscribers, notice);
+  // The kitchen hand-off changes nothing the diner sees (they already have the order as placed).
+  const diners =
+    notice.kind === 'order_updated'
+      ? [...subscribers.orders].filter((o) => o.orderId === notice.orderId && o.customerId === notice.customerId)
+      : [];
+  if (boards.length === 0 && diners.length === 0) return;
+  const order = await deps.loadOrder(notice.orderId, notice.brandId);
+  if (!order) return;
+  // A card order whose money never came was never handed to the kitchen: the board does not list it (an
+  // expired one is news to its diner only).
+  const onBoard = isOnBoard(order);
+  if (onBoard) for (const s of boards) s.send(notice.kind, order);
+  // A table shows Occupied while it has open orders (tables.service toTable): an order placed at it, or its last one
+  // ending, can change what the board shows for the table, so the board gets the table as it is now too.
+  if (onBoard && order.table && boards.length > 0) {
+    const table = await deps.loadTable(order.table.id, notice.brandId);
+    if (table) for (const s of boards) s.sendTable(table);
+  }
+  if (diners.length > 0) {
+    // The diner's view: the same order without the board's customer details (zod drops unknown keys).
+    const own = orderSchema.parse(order);
+    for (const d of diners) d.send(own);
+  }
+}
+
 /**
  * This instance's end of the live events: one LISTEN, and the SSE streams connected here. Each notice is
  * matched against local subscribers first; only when someone here cares is the fresh row loaded, once,
@@ -40,57 +116,11 @@ export interface LiveHubDeps {
  * order they committed. Nothing here is shared state: another instance has its own hub on the same channel.
  */
 export function createLiveHub(deps: LiveHubDeps) {
-  const staff = new Set<StaffSubscriber>();
-  const orders = new Set<OrderSubscriber>();
+  const subscribers: Subscribers = { staff: new Set(), orders: new Set() };
+  const { staff, orders } = subscribers;
   let started: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
   let queue: Promise<void> = Promise.resolve();
-
-  async function dispatch(notice: LiveNotice) {
-    if (notice.kind === 'evaluation_low') {
-      // A diner's answers and photos are for the branch's managers, not every screen on its board (cashiers).
-      const managers = [...staff].filter(
-        (s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId) && s.role !== 'cashier',
-      );
-      if (managers.length === 0) return;
-      const evaluation = await deps.loadEvaluation(notice.evaluationId, notice.brandId);
-      if (!evaluation) return;
-      for (const s of managers) s.sendEvaluation(evaluation);
-      return;
-    }
-    if (notice.kind === 'table_updated') {
-      const watchers = [...staff].filter((s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId));
-      if (watchers.length === 0) return;
-      const table = await deps.loadTable(notice.tableId, notice.brandId);
-      if (!table) return;
-      for (const s of watchers) s.sendTable(table);
-      return;
-    }
-    const boards = [...staff].filter((s) => s.brandId === notice.brandId && s.branchIds.has(notice.branchId));
-    // The kitchen hand-off changes nothing the diner sees (they already have the order as placed).
-    const diners =
-      notice.kind === 'order_updated'
-        ? [...orders].filter((o) => o.orderId === notice.orderId && o.customerId === notice.customerId)
-        : [];
-    if (boards.length === 0 && diners.length === 0) return;
-    const order = await deps.loadOrder(notice.orderId, notice.brandId);
-    if (!order) return;
-    // A card order whose money never came was never handed to the kitchen: the board does not list it (an
-    // expired one is news to its diner only).
-    const onBoard = isOnBoard(order);
-    if (onBoard) for (const s of boards) s.send(notice.kind, order);
-    // A table shows Occupied while it has open orders (tables.service toTable): an order placed at it, or its last one
-    // ending, can change what the board shows for the table, so the board gets the table as it is now too.
-    if (onBoard && order.table && boards.length > 0) {
-      const table = await deps.loadTable(order.table.id, notice.brandId);
-      if (table) for (const s of boards) s.sendTable(table);
-    }
-    if (diners.length > 0) {
-      // The diner's view: the same order without the board's customer details (zod drops unknown keys).
-      const own = orderSchema.parse(order);
-      for (const d of diners) d.send(own);
-    }
-  }
 
   function onPayload(payload: string) {
     const notice = parseLiveNotice(payload);
@@ -99,7 +129,7 @@ export function createLiveHub(deps: LiveHubDeps) {
       return;
     }
     queue = queue
-      .then(() => dispatch(notice))
+      .then(() => dispatch(deps, subscribers, notice))
       .catch((error: unknown) => deps.log.error({ err: error, notice }, 'live event fan-out failed'));
   }
 

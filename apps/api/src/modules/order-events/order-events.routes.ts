@@ -30,17 +30,12 @@ const errors = errorResponses(400, 401, 403, 404, 410, 429);
 const STREAM_NOTE = 'Answers `text/event-stream` (see shared/schemas/order-events.ts for the events).';
 
 /**
- * Live order events over server-sent events. A refusal (no session, another customer's order, a branch out
- * of scope) is an ordinary JSON error; once allowed, the reply becomes an event stream until either side closes.
+ * The diner's stream slots on this instance (MAX_LIVE_STREAMS_PER_DINER): `take` takes one of the diner's slots now
+ * (before any await, so concurrent opens can't both take the last one) and answers its release (idempotent).
  */
-export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> = async (
-  app,
-  { qr, guards, events, pingIntervalMs },
-) => {
-  const open = new Set<EventStream>();
+function dinerStreamSlots() {
   const perDiner = new Map<number, number>();
-  /** Takes one of the diner's slots now (before any await, so concurrent opens can't both take the last one). */
-  const takeSlot = (customerId: number) => {
+  return (customerId: number) => {
     const held = perDiner.get(customerId) ?? 0;
     if (held >= MAX_LIVE_STREAMS_PER_DINER) throw new AppError('live_streams_limit');
     perDiner.set(customerId, held + 1);
@@ -53,6 +48,14 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
       else perDiner.delete(customerId);
     };
   };
+}
+
+/**
+ * The streams open on this instance: `opener` opens one for a request (ending at `endAt`, releasing its slot when
+ * it closes), `endAll` ends them all (the server must: a stream never ends on its own).
+ */
+function openStreams(pingIntervalMs: number | undefined) {
+  const open = new Set<EventStream>();
   const opener =
     (request: FastifyRequest, reply: FastifyReply, endAt: number, release?: () => void) => (onClose: () => void) => {
       const stream = openEventStream(request, reply, {
@@ -67,9 +70,25 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
       open.add(stream);
       return stream;
     };
+  const endAll = () => {
+    for (const stream of [...open]) stream.end();
+  };
+  return { opener, endAll };
+}
+
+/**
+ * Live order events over server-sent events. A refusal (no session, another customer's order, a branch out
+ * of scope) is an ordinary JSON error; once allowed, the reply becomes an event stream until either side closes.
+ */
+export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> = async (
+  app,
+  { qr, guards, events, pingIntervalMs },
+) => {
+  const takeSlot = dinerStreamSlots();
+  const { opener, endAll } = openStreams(pingIntervalMs);
   // A stream never ends on its own: the server must end them, or closing the app waits for every client.
   app.addHook('preClose', async () => {
-    for (const stream of [...open]) stream.end();
+    endAll();
   });
 
   app.get(

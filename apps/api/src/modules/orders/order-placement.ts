@@ -115,15 +115,24 @@ function orderRows(input: {
   return { row, lineRows };
 }
 
+/** What placement's functions share: the app, the menu, the payments (a getter), the lifecycle, the group commit. */
+export interface PlacementDeps {
+  ctx: AppContext;
+  menu: MenuService;
+  payments: () => OrdersPayments;
+  lifecycle: OrderLifecycle;
+  /** Placements at one branch, written in groups (lib/group-commit). */
+  placements: ReturnType<typeof createGroupCommit<number, PlacedOrderWrite, BatchOutcome>>;
+}
+
 /**
  * Placement's write side, moved out of orders.service: every rule and the one statement that writes an order
- * (placeNew), and the replay of a key used before (replayOf).
+ * (placeNew), and the replay of a key used before (replayOf), bound to the app.
  */
 export function createOrderPlacement(
   ctx: AppContext,
   deps: { menu: MenuService; payments: () => OrdersPayments; lifecycle: OrderLifecycle },
 ) {
-  const { db } = ctx;
   // Placements at one branch are written in groups (lib/group-commit): alone when the branch is quiet, together
   // when they queue for its counter row.
   // A batch whose writes carry extras (points, a coupon, a reward) is written in one transaction with them
@@ -132,142 +141,201 @@ export function createOrderPlacement(
   const extras: PlacementExtra[] = [checkoutPointsExtra, couponExtra, orderRewardExtra];
   const placements = createGroupCommit<number, PlacedOrderWrite, BatchOutcome>({
     maxBatch: PLACEMENT_BATCH_MAX,
-    writeBatch: (branchId, writes) => writePlacementBatch(db, branchId, writes, extras, ctx.now()),
+    writeBatch: (branchId, writes) => writePlacementBatch(ctx.db, branchId, writes, extras, ctx.now()),
   });
+  const placement: PlacementDeps = { ctx, ...deps, placements };
+  return { placeNew: placeNew.bind(null, placement), replayOf: replayOf.bind(null, placement) };
+}
 
-  /**
-   * Every rule (placement-rules.ts, in the order the diner is told about them), then one atomic statement: the
-   * session and key checks, order, lines, outbox row, and the key with its response. A key found taken is answered
-   * by the caller (a replay, or a duplicate racing this one).
-   */
-  async function placeNew(
-    qr: QrContextRow,
-    customer: CustomerPrincipal,
-    session: CustomerSessionCheck,
-    key: string,
-    requestHash: string,
-    body: PlaceOrderInput,
-    language: Language,
-  ): Promise<
-    | { order: Order; payment: ReturnType<OrdersPayments['beginAttempt']> | null }
-    | 'key_taken'
-    | 'key_racing'
-    | 'stale_context'
-  > {
-    assertOrderSize(body);
-    const now = ctx.now();
-    const orderType = body.orderType as OrderType;
-    const { branch, servicesOff } = await placingBranch(db, qr, body, orderType, now);
-    const table = orderType === ORDER_TYPES.dineIn ? await placingTable(db, qr, branch, body) : null;
-    const delivery = orderType === ORDER_TYPES.delivery ? await placingDelivery(db, customer.id, branch, body) : null;
-    const zone = delivery?.zone ?? null;
-    const { lines, pricing, orderCoupon, spend, discountableHalalas } = await priceOrder(db, deps.menu, {
-      qr,
-      branch,
-      servicesOff,
-      orderType,
-      customerId: customer.id,
-      body,
-      zone,
-      now,
-    });
+/** A new placement's answer: the order and a card order's payment, or why nothing was written for this key. */
+export type NewPlacement =
+  | { order: Order; payment: ReturnType<OrdersPayments['beginAttempt']> | null }
+  | 'key_taken'
+  | 'key_racing'
+  | 'stale_context';
 
-    // The order as it will be stored; the answer is built from it before the write, which then adds only the id
-    // (a cash order's) and the branch's number (also to the key's response, in the same statement).
-    // A card order's ids are drawn first, with its session and key checks: its payment is asked of the provider while
-    // the order is written, and a replay must not create a second payment there. A cash order's id is drawn by the
-    // write (0 until then).
-    let reserved: ReservedIds | null = null;
-    if (body.paymentMethod === 'card') {
-      const card = await prepareCardPlacement(db, session, key, qr.contextVersion);
-      if (!card.live) throw new AppError('session_expired');
-      if (card.keyTaken) return 'key_taken';
-      // Checked before the provider is asked, so a stale context costs no payment there.
-      if (!card.current) return 'stale_context';
-      reserved = card;
-    }
-    const { row, lineRows } = orderRows({
-      id: reserved?.orderId ?? 0,
-      qr,
-      branchId: branch.id,
-      customerId: customer.id,
-      orderType,
-      body,
-      priced: { lines, pricing },
-      table,
-      delivery,
-      now,
-    });
-    const answer = toOrder({ order: row, branchNameAr: branch.nameAr, branchNameEn: branch.nameEn }, lineRows);
-    const { id: _id, number: _number, ...orderColumns } = row;
-    const attempt = reserved ? { id: reserved.attemptId, idempotencyKey: newAttemptKey() } : null;
-    // A card order's payment is asked of the provider while the order is written, not after: it needs only the
-    // order's id and total, known now. Its answer is recorded once the order is (finish); if the write fails (or a
-    // duplicate racing it wins the key), the provider is left with a payment nobody was sent to, which is never paid.
-    const payment =
-      reserved && attempt
-        ? deps.payments().beginAttempt({ id: reserved.orderId, total: row.total }, qr.qr.uuid, attempt, language)
-        : null;
-    const write: PlacedOrderWrite = {
-      ...(reserved ? { id: reserved.orderId } : {}),
-      order: { ...orderColumns, customerId: customer.id },
-      lines: lineRows.map(({ orderId: _orderId, ...line }) => line),
-      familyId: session.familyId,
-      contextVersion: qr.contextVersion,
-      key,
-      requestHash,
-      responseStatus: 201,
-      responseBody: answer,
-      ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
-      ...(spend ? { points: { spend, discountableHalalas } } : {}),
-      ...(orderCoupon
-        ? {
-            coupon: {
-              couponId: orderCoupon.coupon.id,
-              perCustomerLimit: orderCoupon.coupon.perCustomerLimit,
-              newCustomersOnly: orderCoupon.coupon.newCustomersOnly,
-              discountHalalas: pricing.couponDiscount,
-              version: orderCoupon.coupon.version,
-              forget: orderCoupon.forget,
-            },
-          }
-        : {}),
-      ...(body.rewardId !== undefined ? { reward: { ownedId: body.rewardId } } : {}),
-      // The lifecycle's `placed`: its planners (the kitchen's hand-off rule) say what the statement writes with it.
-      handToKitchen: deps.lifecycle.planPlacement(row).handToKitchen,
-    };
-    const outcome = await placements.write(branch.id, write);
-    if (outcome.kind === 'signed_out') throw new AppError('session_expired');
-    if (outcome.kind === 'refused') throw new AppError(outcome.code);
-    if (outcome.kind !== 'placed') return outcome.kind;
-    return { order: { ...answer, id: outcome.id, number: outcome.number }, payment };
+/**
+ * Every rule (placement-rules.ts, in the order the diner is told about them), then one atomic statement: the
+ * session and key checks, order, lines, outbox row, and the key with its response. A key found taken is answered
+ * by the caller (a replay, or a duplicate racing this one).
+ */
+export async function placeNew(
+  deps: PlacementDeps,
+  qr: QrContextRow,
+  customer: CustomerPrincipal,
+  session: CustomerSessionCheck,
+  key: string,
+  requestHash: string,
+  body: PlaceOrderInput,
+  language: Language,
+): Promise<NewPlacement> {
+  const { ctx } = deps;
+  const now = ctx.now();
+  const placing = await checkedPlacement(deps, qr, customer.id, body, now);
+
+  // The order as it will be stored; the answer is built from it before the write, which then adds only the id
+  // (a cash order's) and the branch's number (also to the key's response, in the same statement).
+  // A card order's ids are drawn first, with its session and key checks: its payment is asked of the provider while
+  // the order is written, and a replay must not create a second payment there. A cash order's id is drawn by the
+  // write (0 until then).
+  let reserved: ReservedIds | null = null;
+  if (body.paymentMethod === 'card') {
+    const card = await prepareCardPlacement(ctx.db, session, key, qr.contextVersion);
+    if (!card.live) throw new AppError('session_expired');
+    if (card.keyTaken) return 'key_taken';
+    // Checked before the provider is asked, so a stale context costs no payment there.
+    if (!card.current) return 'stale_context';
+    reserved = card;
   }
+  const { branch } = placing;
+  const { row, lineRows } = orderRows({
+    id: reserved?.orderId ?? 0,
+    qr,
+    branchId: branch.id,
+    customerId: customer.id,
+    orderType: placing.orderType,
+    body,
+    priced: placing.priced,
+    table: placing.table,
+    delivery: placing.delivery,
+    now,
+  });
+  const answer = toOrder({ order: row, branchNameAr: branch.nameAr, branchNameEn: branch.nameEn }, lineRows);
+  const attempt = reserved ? { id: reserved.attemptId, idempotencyKey: newAttemptKey() } : null;
+  // A card order's payment is asked of the provider while the order is written, not after: it needs only the
+  // order's id and total, known now. Its answer is recorded once the order is (finish); if the write fails (or a
+  // duplicate racing it wins the key), the provider is left with a payment nobody was sent to, which is never paid.
+  const payment =
+    reserved && attempt
+      ? deps.payments().beginAttempt({ id: reserved.orderId, total: row.total }, qr.qr.uuid, attempt, language)
+      : null;
+  const write = placedWrite(deps, {
+    qr,
+    customerId: customer.id,
+    session,
+    key,
+    requestHash,
+    body,
+    reserved,
+    attempt,
+    priced: placing.priced,
+    row,
+    lineRows,
+    answer,
+  });
+  const outcome = await deps.placements.write(branch.id, write);
+  if (outcome.kind === 'signed_out') throw new AppError('session_expired');
+  if (outcome.kind === 'refused') throw new AppError(outcome.code);
+  if (outcome.kind !== 'placed') return outcome.kind;
+  return { order: { ...answer, id: outcome.id, number: outcome.number }, payment };
+}
 
-  /**
-   * The first response kept with this customer's key, as a replay; null when the key was never used. The same key
-   * with another body is 422. (A key without a response was claimed by a request of an older version that never
-   * finished; migration 0009 removed those, and none are written now.)
-   */
-  async function replayOf(
-    qr: QrContextRow,
-    customer: CustomerPrincipal,
-    key: string,
-    requestHash: string,
-    language: Language,
-  ): Promise<PlacedOrder | null> {
-    const existing = await findIdempotencyKey(db, customer.id, key);
-    if (!existing) return null;
-    if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
-    if (existing.responseStatus == null) throw new AppError('idempotency_key_in_flight');
-    // Responses kept before cash could be recorded lack the field; a placed order's is always null.
-    const stored = existing.responseBody as Order;
-    const first: Order = { ...stored, cashReceivedAt: stored.cashReceivedAt ?? null };
-    if (first.paymentMethod !== 'card') return { status: existing.responseStatus, body: first, replayed: true };
-    // A card order's replay also says where to pay (the open attempt's page, or a new attempt's), so a placement
-    // whose provider call failed is retried with the same key and never makes a second order.
-    const payment = await deps.payments().redirectForReplay(first.id, qr.qr.uuid, language);
-    return { status: existing.responseStatus, body: payment ? { ...first, payment } : first, replayed: true };
-  }
+/** Placement's rules in the order the diner is told about them: size, branch and time, table, address, price. */
+async function checkedPlacement(
+  deps: PlacementDeps,
+  qr: QrContextRow,
+  customerId: number,
+  body: PlaceOrderInput,
+  now: Date,
+) {
+  const { db } = deps.ctx;
+  assertOrderSize(body);
+  const orderType = body.orderType as OrderType;
+  const { branch, servicesOff } = await placingBranch(db, qr, body, orderType, now);
+  const table = orderType === ORDER_TYPES.dineIn ? await placingTable(db, qr, branch, body) : null;
+  const delivery = orderType === ORDER_TYPES.delivery ? await placingDelivery(db, customerId, branch, body) : null;
+  const zone = delivery?.zone ?? null;
+  const priced = await priceOrder(db, deps.menu, {
+    qr,
+    branch,
+    servicesOff,
+    orderType,
+    customerId,
+    body,
+    zone,
+    now,
+  });
+  return { orderType, branch, table, delivery, priced };
+}
 
-  return { placeNew, replayOf };
+/**
+ * What group commit writes for this placement: the stored order and lines (but the ids and number the statement
+ * draws), the session and key it checks, the response kept with the key, a card order's first attempt, the extras
+ * (points, coupon, reward) and the lifecycle's plan for the kitchen.
+ */
+function placedWrite(
+  deps: PlacementDeps,
+  input: {
+    qr: QrContextRow;
+    customerId: number;
+    session: CustomerSessionCheck;
+    key: string;
+    requestHash: string;
+    body: PlaceOrderInput;
+    reserved: ReservedIds | null;
+    attempt: { id: number; idempotencyKey: string } | null;
+    priced: PricedOrder;
+    row: OrderRow;
+    lineRows: OrderLineRow[];
+    answer: Order;
+  },
+): PlacedOrderWrite {
+  const { qr, reserved, attempt, row, body } = input;
+  const { orderCoupon, spend, discountableHalalas, pricing } = input.priced;
+  const { id: _id, number: _number, ...orderColumns } = row;
+  return {
+    ...(reserved ? { id: reserved.orderId } : {}),
+    order: { ...orderColumns, customerId: input.customerId },
+    lines: input.lineRows.map(({ orderId: _orderId, ...line }) => line),
+    familyId: input.session.familyId,
+    contextVersion: qr.contextVersion,
+    key: input.key,
+    requestHash: input.requestHash,
+    responseStatus: 201,
+    responseBody: input.answer,
+    ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
+    ...(spend ? { points: { spend, discountableHalalas } } : {}),
+    ...(orderCoupon
+      ? {
+          coupon: {
+            couponId: orderCoupon.coupon.id,
+            perCustomerLimit: orderCoupon.coupon.perCustomerLimit,
+            newCustomersOnly: orderCoupon.coupon.newCustomersOnly,
+            discountHalalas: pricing.couponDiscount,
+            version: orderCoupon.coupon.version,
+            forget: orderCoupon.forget,
+          },
+        }
+      : {}),
+    ...(body.rewardId !== undefined ? { reward: { ownedId: body.rewardId } } : {}),
+    // The lifecycle's `placed`: its planners (the kitchen's hand-off rule) say what the statement writes with it.
+    handToKitchen: deps.lifecycle.planPlacement(row).handToKitchen,
+  };
+}
+
+/**
+ * The first response kept with this customer's key, as a replay; null when the key was never used. The same key
+ * with another body is 422. (A key without a response was claimed by a request of an older version that never
+ * finished; migration 0009 removed those, and none are written now.)
+ */
+export async function replayOf(
+  deps: PlacementDeps,
+  qr: QrContextRow,
+  customer: CustomerPrincipal,
+  key: string,
+  requestHash: string,
+  language: Language,
+): Promise<PlacedOrder | null> {
+  const existing = await findIdempotencyKey(deps.ctx.db, customer.id, key);
+  if (!existing) return null;
+  if (existing.requestHash !== requestHash) throw new AppError('idempotency_key_reused');
+  if (existing.responseStatus == null) throw new AppError('idempotency_key_in_flight');
+  // Responses kept before cash could be recorded lack the field; a placed order's is always null.
+  const stored = existing.responseBody as Order;
+  const first: Order = { ...stored, cashReceivedAt: stored.cashReceivedAt ?? null };
+  if (first.paymentMethod !== 'card') return { status: existing.responseStatus, body: first, replayed: true };
+  // A card order's replay also says where to pay (the open attempt's page, or a new attempt's), so a placement
+  // whose provider call failed is retried with the same key and never makes a second order.
+  const payment = await deps.payments().redirectForReplay(first.id, qr.qr.uuid, language);
+  return { status: existing.responseStatus, body: payment ? { ...first, payment } : first, replayed: true };
 }

@@ -3,7 +3,7 @@ import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
 import { ORDER_LIMITS, orderLimitProblem, orderTotalTooLarge } from '@sufra/shared/order-limits';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import { toAsciiDigits } from '@sufra/shared/phone/phone-number';
-import { type CartPricing, priceCart } from '@sufra/shared/pricing/price-cart';
+import { type CartPricing, type PriceCartInput, priceCartLines, priceCartWith } from '@sufra/shared/pricing/price-cart';
 import type { OrderAddressSnapshot } from '@sufra/shared/schemas/order';
 import type { Service } from '@sufra/shared/services';
 import type { Queryable } from '../../db/client.ts';
@@ -179,91 +179,45 @@ export interface PricedOrder {
   discountableHalalas: number;
 }
 
+/** What priceOrder reads: the QR context, the branch settled before it, the diner, the body and the zone. */
+export interface PriceOrderInput {
+  qr: QrContextRow;
+  branch: PlacingBranch;
+  servicesOff: readonly string[];
+  orderType: OrderType;
+  customerId: number;
+  body: PlaceOrderInput;
+  zone: DeliveryZoneLite | null;
+  now: Date;
+}
+
 /**
  * The price, recomputed from the menu (the client's figures are never read): the lines, a free-item reward as one
  * more line at no price, the coupon (checked on the lines' subtotal, priced first of the discounts), then points
  * (worth their value off what is left), the total's range and a delivery zone's minimum.
  */
-export async function priceOrder(
-  db: Queryable,
-  menu: MenuService,
-  input: {
-    qr: QrContextRow;
-    branch: PlacingBranch;
-    servicesOff: readonly string[];
-    orderType: OrderType;
-    customerId: number;
-    body: PlaceOrderInput;
-    zone: DeliveryZoneLite | null;
-    now: Date;
-  },
-): Promise<PricedOrder> {
-  const { qr, branch, servicesOff, orderType, customerId, body, zone, now } = input;
+export async function priceOrder(db: Queryable, menu: MenuService, input: PriceOrderInput): Promise<PricedOrder> {
+  const { qr, branch, servicesOff, body, zone } = input;
   const version = qr.brand.menuVersion;
   const [menuAr, menuEn] = await Promise.all([
     menu.getBranchMenu(qr.brand.id, branch.id, version, 'ar'),
     menu.getBranchMenu(qr.brand.id, branch.id, version, 'en'),
   ]);
-  // A free-item reward (issue 15): its item is one more line, at no price (unit price 0 through the shared
-  // pricing, so it adds nothing to the subtotal, tax or what points may take off), without modifiers.
-  const reward =
-    body.rewardId === undefined
-      ? null
-      : await prepareOrderReward(db, {
-          ownedId: body.rewardId,
-          customerId,
-          brandId: qr.brand.id,
-          branchId: branch.id,
-          now,
-        });
-  if (reward && !menuEn.itemsById.get(reward.itemId)?.available) throw new AppError('order_reward_item_not_here');
-  const bodyLines = reward
-    ? [
-        ...body.lines,
-        {
-          kind: 'product' as const,
-          itemId: reward.itemId,
-          quantity: 1,
-          modifiers: freeItemChoices(menuEn, reward.itemId),
-        },
-      ]
-    : body.lines;
+  const bodyLines = await withRewardLine(db, menuEn, input);
   const lines = await priceLines(menu, qr.brand.id, { ar: menuAr, en: menuEn }, { ...body, lines: bodyLines });
-  const free = reward ? lines.at(-1) : undefined;
-  if (free) {
-    // The whole line is free: the item and the choices it needs.
-    free.input = {
-      ...free.input,
-      unitPriceHalalas: 0,
-      modifiers: free.input.modifiers.map(() => ({ priceHalalas: 0 })),
-    };
-    free.row = { ...free.row, modifiers: free.row.modifiers.map((m) => ({ ...m, priceHalalas: 0 })) };
-  }
-  const pricingInput = {
+  if (bodyLines !== body.lines) makeLastLineFree(lines);
+  const pricingInput: PriceCartInput = {
     lines: lines.map((l) => l.input),
     taxMode: menuEn.menu.taxMode,
     vatRateBasisPoints: menuEn.menu.vatRateBasisPoints,
     deliveryFeeHalalas: zone?.feeHalalas ?? 0,
     integrated: branch.integrated,
   };
-  let pricing = priceCart(pricingInput);
-  let orderCoupon: OrderCoupon | null = null;
-  if (body.couponCode !== undefined) {
-    assertServiceOn(servicesOff, 'coupons');
-    orderCoupon = await prepareOrderCoupon(db, {
-      brandId: qr.brand.id,
-      code: body.couponCode,
-      branchId: branch.id,
-      orderType,
-      customerId,
-      subtotalHalalas: pricing.subtotal,
-      lines: lines.map((l) => ({ itemId: l.row.itemId, unitPriceHalalas: l.input.unitPriceHalalas })),
-      spendsPoints: body.points !== undefined,
-      now,
-    });
-    pricing = priceCart({ ...pricingInput, coupon: orderCoupon.pricing });
-  }
+  // The lines are priced once; the coupon is checked on their subtotal, then they are finished with the discounts.
+  const linesPricing = priceCartLines(pricingInput);
+  const orderCoupon = await couponFor(db, input, lines, linesPricing.subtotal);
   const couponInput = orderCoupon ? { coupon: orderCoupon.pricing } : {};
+  let pricing = priceCartWith(linesPricing, { ...pricingInput, ...couponInput });
   const discountableHalalas = pricing.subtotal - pricing.totalDiscount;
   const spend =
     body.points === undefined
@@ -274,13 +228,87 @@ export async function priceOrder(
           loyaltyOn: !servicesOff.includes('loyalty'),
           discountableHalalas,
         });
-  if (spend) pricing = priceCart({ ...pricingInput, ...couponInput, pointsHalalas: spend.valueHalalas });
-  // Checked on the priced total, before the write: a total past the money columns' range never reaches them.
+  if (spend) {
+    pricing = priceCartWith(linesPricing, { ...pricingInput, ...couponInput, pointsHalalas: spend.valueHalalas });
+  }
+  assertPricedTotal(pricing, zone);
+  return { lines, pricing, orderCoupon, spend, discountableHalalas };
+}
+
+/**
+ * The body's lines, with a free-item reward's item as one more line (issue 15) when the order uses one: at no price
+ * (made free once priced, makeLastLineFree), without modifiers but the choices its item needs.
+ */
+async function withRewardLine(
+  db: Queryable,
+  menuEn: BuiltMenu,
+  input: PriceOrderInput,
+): Promise<PlaceOrderInput['lines']> {
+  const { qr, branch, customerId, body, now } = input;
+  if (body.rewardId === undefined) return body.lines;
+  const reward = await prepareOrderReward(db, {
+    ownedId: body.rewardId,
+    customerId,
+    brandId: qr.brand.id,
+    branchId: branch.id,
+    now,
+  });
+  if (!menuEn.itemsById.get(reward.itemId)?.available) throw new AppError('order_reward_item_not_here');
+  return [
+    ...body.lines,
+    {
+      kind: 'product' as const,
+      itemId: reward.itemId,
+      quantity: 1,
+      modifiers: freeItemChoices(menuEn, reward.itemId),
+    },
+  ];
+}
+
+/**
+ * The reward's line (the last) at unit price 0 through the shared pricing, so it adds nothing to the subtotal, tax
+ * or what points may take off: the item and the choices it needs.
+ */
+function makeLastLineFree(lines: PricedLine[]): void {
+  const free = lines.at(-1);
+  if (!free) return;
+  free.input = {
+    ...free.input,
+    unitPriceHalalas: 0,
+    modifiers: free.input.modifiers.map(() => ({ priceHalalas: 0 })),
+  };
+  free.row = { ...free.row, modifiers: free.row.modifiers.map((m) => ({ ...m, priceHalalas: 0 })) };
+}
+
+/** The order's coupon, checked (on the lines' subtotal, before any discount) when the body names one. */
+async function couponFor(
+  db: Queryable,
+  input: PriceOrderInput,
+  lines: PricedLine[],
+  subtotalHalalas: number,
+): Promise<OrderCoupon | null> {
+  const { qr, branch, servicesOff, orderType, customerId, body, now } = input;
+  if (body.couponCode === undefined) return null;
+  assertServiceOn(servicesOff, 'coupons');
+  return prepareOrderCoupon(db, {
+    brandId: qr.brand.id,
+    code: body.couponCode,
+    branchId: branch.id,
+    orderType,
+    customerId,
+    subtotalHalalas,
+    lines: lines.map((l) => ({ itemId: l.row.itemId, unitPriceHalalas: l.input.unitPriceHalalas })),
+    spendsPoints: body.points !== undefined,
+    now,
+  });
+}
+
+/** Checked on the priced total, before the write: a total past the money columns' range never reaches them. */
+function assertPricedTotal(pricing: CartPricing, zone: DeliveryZoneLite | null): void {
   if (orderTotalTooLarge(pricing.total)) {
     throw new AppError('order_total_too_large', { maxTotalHalalas: ORDER_LIMITS.maxTotalHalalas });
   }
   if (zone && pricing.subtotal - pricing.totalDiscount < zone.minimumOrderHalalas) {
     throw new AppError('minimum_order_not_reached', { minimumOrderHalalas: zone.minimumOrderHalalas });
   }
-  return { lines, pricing, orderCoupon, spend, discountableHalalas };
 }

@@ -162,14 +162,8 @@ export function renderCardPage(input: CardPageInput): string {
       (code) => [code, ERRORS[code][language]],
     ),
   );
-  const field = (
-    name: CardField,
-    label: string,
-    attributes: string,
-    value: string | undefined,
-    extra = '',
-  ) => `<div class="field"><label for="${name}">${label}</label>${extra ? `<div class="with-brand">` : ''}<input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value ?? '')}" aria-describedby="${name}-error" aria-invalid="${errors[name] ? 'true' : 'false'}" required>${extra}${extra ? '</div>' : ''}
-<p id="${name}-error" class="error">${errors[name] ? escapeHtml(ERRORS[errors[name]][language]) : ''}</p></div>`;
+  const field = (name: CardField, label: string, attributes: string, value: string | undefined, extra = '') =>
+    cardField({ name, label, attributes, value, extra }, errors, language);
   const brand = input.brand ?? null;
   const brandBadge = `<span id="brand" class="brand" data-brand="${brand ?? ''}" role="status" title="${t('brand', language)}">${brand ? CARD_BRAND_NAMES[brand] : ''}</span>`;
   const hasErrors = Object.keys(errors).length > 0;
@@ -191,8 +185,33 @@ ${field('cvv', t('cvv', language), 'inputmode="numeric" autocomplete="cc-csc" di
 <p class="muted">${t('privacy', language)}</p>
 </div>
 ${testCardsBox(language)}`;
-  // The same rules as the server (packages/shared/src/payments/card.ts, served with its types stripped).
-  const script = `import { CARD_BRAND_NAMES, checkCard, detectCardBrand } from '${base}/assets/card.js';
+  return page({
+    language,
+    title: t('title', language),
+    nonce: input.nonce,
+    body,
+    otherLanguageHref: `${base}/pay/${encodeURIComponent(paymentId)}?lang=${language === 'ar' ? 'en' : 'ar'}`,
+    script: cardPageScript(base),
+  });
+}
+
+/** One field of the card form: its label, input (re-shown value, the server's verdict) and error line. */
+function cardField(
+  f: { name: CardField; label: string; attributes: string; value: string | undefined; extra: string },
+  errors: Partial<Record<CardField, CardErrorCode>>,
+  language: Language,
+): string {
+  const { name, label, attributes, value, extra } = f;
+  return `<div class="field"><label for="${name}">${label}</label>${extra ? `<div class="with-brand">` : ''}<input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value ?? '')}" aria-describedby="${name}-error" aria-invalid="${errors[name] ? 'true' : 'false'}" required>${extra}${extra ? '</div>' : ''}
+<p id="${name}-error" class="error">${errors[name] ? escapeHtml(ERRORS[errors[name]][language]) : ''}</p></div>`;
+}
+
+/**
+ * The card page's own script: the brand's logo as the number is typed, and the same checks as the server before
+ * submitting (packages/shared/src/payments/card.ts, served with its types stripped). One template, kept whole.
+ */
+function cardPageScript(base: string): string {
+  return `import { CARD_BRAND_NAMES, checkCard, detectCardBrand } from '${base}/assets/card.js';
 const form = document.getElementById('card-form');
 const messages = JSON.parse(form.dataset.messages);
 const badge = document.getElementById('brand');
@@ -228,14 +247,6 @@ form.addEventListener('submit', (event) => {
   button.setAttribute('aria-busy', 'true');
   button.textContent = form.dataset.sending;
 });`;
-  return page({
-    language,
-    title: t('title', language),
-    nonce: input.nonce,
-    body,
-    otherLanguageHref: `${base}/pay/${encodeURIComponent(paymentId)}?lang=${language === 'ar' ? 'en' : 'ar'}`,
-    script,
-  });
 }
 
 export function renderThreeDsPage(input: {
