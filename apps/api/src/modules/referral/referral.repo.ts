@@ -78,6 +78,15 @@ export async function listLeads(
     .then((rows) => rows.map((r) => ({ ...r.lead, friendName: r.friendName })));
 }
 
+/**
+ * Takes, until the transaction ends, the lock that a friend's lead and the friend's registration both take for their
+ * phone at the brand: a lead entered while the friend registers then either sees the new customer (refused) or is
+ * seen by the registration's join, never neither (each would otherwise read before the other's commit).
+ */
+export async function lockFriendPhone(db: Queryable, brandId: number, phone: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral:${brandId}:${phone}`}))`);
+}
+
 /** A new pending lead; undefined when the brand already has a lead for that phone. */
 export async function insertLead(
   db: Queryable,

@@ -26,6 +26,7 @@ import {
   joinLead,
   type LeadRow,
   listLeads,
+  lockFriendPhone,
   type ReferralRulesRow,
 } from './referral.repo.ts';
 
@@ -101,14 +102,18 @@ export async function addLead(deps: ReferralDeps, customer: CustomerPrincipal, p
   if (!parsed.ok) throw phoneError(parsed.problem);
   const me = await findCustomer(db, customer.id, customer.brandId);
   if (me?.phone === parsed.e164) throw new AppError('referral_self', undefined, { phone: 'referral_self' });
-  if (await findCustomerByPhone(db, customer.brandId, parsed.e164)) {
-    throw new AppError('referral_existing_customer', undefined, { phone: 'referral_existing_customer' });
-  }
-  const lead = await insertLead(db, {
-    brandId: customer.brandId,
-    referrerId: customer.id,
-    friendPhone: parsed.e164,
-    createdAt: deps.ctx.now(),
+  // Under the friend's phone lock, as the registration's join (lockFriendPhone): one of the two sees the other.
+  const lead = await db.transaction(async (tx) => {
+    await lockFriendPhone(tx, customer.brandId, parsed.e164);
+    if (await findCustomerByPhone(tx, customer.brandId, parsed.e164)) {
+      throw new AppError('referral_existing_customer', undefined, { phone: 'referral_existing_customer' });
+    }
+    return insertLead(tx, {
+      brandId: customer.brandId,
+      referrerId: customer.id,
+      friendPhone: parsed.e164,
+      createdAt: deps.ctx.now(),
+    });
   });
   if (!lead) throw new AppError('referral_lead_exists', undefined, { phone: 'referral_lead_exists' });
   return toLead({ ...lead, friendName: null });
@@ -161,6 +166,7 @@ export async function joined(
   tx: Queryable,
   input: { brandId: number; friendId: number; friendPhone: string; referrerId: number | undefined },
 ): Promise<void> {
+  await lockFriendPhone(tx, input.brandId, input.friendPhone);
   await joinLead(tx, { ...input, referrerId: input.referrerId ?? null, at: ctx.now() });
 }
 

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, latestCode } from './accounts.ts';
+import { UUID } from './fixture-brands.ts';
+import { diner } from './orders.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * A referrer enters a friend's phone at the moment the friend registers. Meaningful on PostgreSQL (the two requests
+ * really run side by side); on PGlite they run one after the other and the same must hold. Either the friend was
+ * already a customer (the lead is refused) or the lead joins with the registration: never a pending lead for a
+ * phone that is a customer, which nothing would ever move again (no reward for the referrer).
+ */
+describe('a lead entered while its friend registers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('joins or is refused, never left pending', async () => {
+    const referrer = await diner(t, UUID.aMain, '+966500009900');
+    const friends = Array.from({ length: 40 }, (_, i) => `+9665000099${String(i + 10).padStart(2, '0')}`);
+    // Every friend has a code waiting (set-up, one after the other).
+    const pending = [];
+    for (const [i, phone] of friends.entries()) {
+      const c = caller(t, { ip: `10.9.${Math.floor(i / 200)}.${i % 200}` });
+      const sent = await c.call('POST', `/api/auth/${UUID.aMain}/otp/`, { phone: { phone_number: phone } });
+      expect(sent.statusCode, sent.body).toBe(202);
+      const { requestId } = sent.json() as { requestId: string };
+      pending.push({ c, phone, requestId, code: await latestCode(t, phone) });
+    }
+    const answers = await Promise.all(
+      pending.map(async ({ c, phone, requestId, code }) => {
+        const [lead, verify] = await Promise.all([
+          referrer.call('POST', `/api/referral/${UUID.aMain}/me/leads/`, { phone: { phone_number: phone } }),
+          c.call('POST', `/api/auth/${UUID.aMain}/otp/verify/`, {
+            requestId,
+            code,
+            profile: { fullName: 'Noura Friend' },
+          }),
+        ]);
+        expect(verify.statusCode, verify.body).toBe(200);
+        if (lead.statusCode !== 201) {
+          expect(lead.statusCode, lead.body).toBe(409);
+          expect(lead.json().error.code).toBe('referral_existing_customer');
+        }
+        return lead.statusCode;
+      }),
+    );
+    const leads = await t.database.query<{ friend_phone: string; status: string; friend_id: number | null }>(
+      'select friend_phone, status, friend_id from referral_leads where friend_phone = any($1::text[])',
+      [friends],
+    );
+    expect(leads.filter((l) => l.status !== 'joined' || l.friend_id === null)).toEqual([]);
+    expect(leads).toHaveLength(answers.filter((s) => s === 201).length);
+  });
+});
