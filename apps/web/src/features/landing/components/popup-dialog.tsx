@@ -1,6 +1,6 @@
 import type { Popup } from '@sufra/shared/schemas/ads';
-import { useEffect, useRef } from 'react';
 import { AppImage } from '../../../components/ui/app-image';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import { useTranslation } from '../../../lib/use-translation';
 
 /** The redirect URL with the establishment's utm_source added (spec §7). */
@@ -26,13 +26,7 @@ interface Props {
  */
 export function PopupDialog({ popup, utmSource, onClose }: Props) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  const { ref } = useModalDialog(onClose);
 
   return (
     <dialog

@@ -1,6 +1,7 @@
 import type { Reward } from '@sufra/shared/schemas/loyalty';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormAlert } from '../../../components/ui/form-field';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import { errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
@@ -21,21 +22,10 @@ interface Props {
 export function BuyDialog({ reward, walletPoints, onBuy, onClose }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref, close } = useModalDialog(onClose);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = reward.name[language];
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
-  const close = () => {
-    ref.current?.close();
-    onClose();
-  };
 
   const buy = async () => {
     setSending(true);

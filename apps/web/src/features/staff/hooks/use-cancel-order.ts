@@ -1,5 +1,6 @@
 import { errorMessage } from '@sufra/shared/messages/errors';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useModalDialog } from '../../../components/ui/use-modal-dialog';
 import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 
@@ -9,23 +10,11 @@ import { useLanguage } from '../../../lib/use-language';
  */
 export function useCancelOrder(onCancel: (reason: string) => Promise<void>, onClose: () => void) {
   const language = useLanguage();
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref, close } = useModalDialog(onClose);
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
-  // Closed before it unmounts: while a modal dialog is open the page behind it is inert and cannot take focus back.
-  const close = () => {
-    ref.current?.close();
-    onClose();
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
