@@ -68,10 +68,12 @@ describe('earning points', () => {
         levelArb,
         (a, extra, r, level) => {
           const earned = pointsEarned(a, r, level);
-          const exact = (Math.floor(a / 100) * r.earnPointsPerSar * (level?.multiplierBasisPoints ?? 10_000)) / 10_000;
+          // The exact figure in integers (× 10,000): a product of these sizes passes 2^53, where floats round.
+          const exactTimesBasis =
+            BigInt(Math.floor(a / 100)) * BigInt(r.earnPointsPerSar) * BigInt(level?.multiplierBasisPoints ?? 10_000);
           expect(earned).toBeGreaterThanOrEqual(0);
           expect(Number.isSafeInteger(earned)).toBe(true);
-          expect(earned).toBeLessThanOrEqual(exact + 1e-6);
+          expect(BigInt(earned) * 10_000n <= exactTimesBasis).toBe(true);
           expect(pointsEarned(a + extra, r, level)).toBeGreaterThanOrEqual(earned);
         },
       ),
