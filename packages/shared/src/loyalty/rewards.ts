@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../messages/errors.ts';
 /**
  * Rewards a diner owns (DESIGN §7): bought in the points shop, won or granted as prizes. Pure rules shared by the
  * server (what may be redeemed) and the web app (how My Rewards labels each one).
@@ -44,6 +45,24 @@ export function rewardStatus(
 /** Statuses in which the cashier may redeem a reward. */
 export function isRedeemable(status: RewardStatus): boolean {
   return status === 'available' || status === 'expiring' || status === 'alive';
+}
+
+/**
+ * Why an owned reward may not be used or redeemed at `branchId` now, or null: the one rule behind the cashier's
+ * redemption and a reward's free item in an order.
+ */
+export function rewardRefusal(
+  owned: { validFrom: Date; expiresAt: Date | null; claimedAt: Date | null },
+  reward: { branchIds: readonly number[] | null },
+  branchId: number,
+  now: Date,
+): ErrorCode | null {
+  const status = rewardStatus(owned, now);
+  if (status === 'claimed') return 'reward_already_claimed';
+  if (status === 'expired') return 'reward_expired';
+  if (!isRedeemable(status)) return 'reward_not_available';
+  if (reward.branchIds && !reward.branchIds.includes(branchId)) return 'reward_other_branch';
+  return null;
 }
 
 /**

@@ -1,24 +1,14 @@
-import { isRedeemable, rewardStatus } from '@sufra/shared/loyalty/rewards';
+import { rewardRefusal } from '@sufra/shared/loyalty/rewards';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { PlacementExtra } from '../orders/placement-extras.ts';
-import { type CustomerRewardRow, claimRewardsForOrders, findOwnedReward, type RewardRow } from './rewards.repo.ts';
+import { claimRewardsForOrders, findOwnedReward } from './rewards.repo.ts';
 
 /** What a placement write carries when it uses a free-item reward (PlacedOrderWrite.reward). */
 export interface OrderRewardWrite {
   /** The owned reward's id (My Rewards). */
   ownedId: number;
-}
-
-/** Why an owned reward may not be used at `branchId` now, or null. */
-function refusalOf(owned: CustomerRewardRow, reward: RewardRow, branchId: number, now: Date): ErrorCode | null {
-  const status = rewardStatus(owned, now);
-  if (status === 'claimed') return 'reward_already_claimed';
-  if (status === 'expired') return 'reward_expired';
-  if (!isRedeemable(status)) return 'reward_not_available';
-  if (reward.branchIds && !reward.branchIds.includes(branchId)) return 'reward_other_branch';
-  return null;
 }
 
 /**
@@ -32,7 +22,7 @@ export async function prepareOrderReward(
   const found = await findOwnedReward(db, input.ownedId, { customerId: input.customerId, brandId: input.brandId });
   // Another diner's reward answers as no reward at all: its existence is not theirs to learn.
   if (!found) throw new AppError('order_reward_not_found');
-  const refusal = refusalOf(found.owned, found.reward, input.branchId, input.now);
+  const refusal = rewardRefusal(found.owned, found.reward, input.branchId, input.now);
   if (refusal) throw new AppError(refusal);
   if (found.reward.kind !== 'free_item' || found.reward.itemId === null) {
     throw new AppError('order_reward_not_free_item');
@@ -72,7 +62,7 @@ export const orderRewardExtra: PlacementExtra = {
       refusals.set(
         claim.index,
         found
-          ? (refusalOf(found.owned, found.reward, claim.branchId, now) ?? 'reward_already_claimed')
+          ? (rewardRefusal(found.owned, found.reward, claim.branchId, now) ?? 'reward_already_claimed')
           : 'order_reward_not_found',
       );
     }

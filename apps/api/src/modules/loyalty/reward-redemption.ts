@@ -3,8 +3,8 @@
  * phone, typed codes throttled) and redeemed once at the cashier's branch.
  */
 import type { Language } from '@sufra/shared/language';
-import { isRedeemable, normalizeRewardCode, rewardStatus } from '@sufra/shared/loyalty/rewards';
-import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
+import { normalizeRewardCode, rewardRefusal } from '@sufra/shared/loyalty/rewards';
+import { errorMessage } from '@sufra/shared/messages/errors';
 import { parsePhone } from '@sufra/shared/phone/phone-number';
 import type { RedemptionBody, RedemptionLookupResponse } from '@sufra/shared/schemas/loyalty';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
@@ -12,14 +12,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { type RewardsDeps, toOwned } from './owned-rewards.ts';
 import { readRewardQr } from './reward-qr.ts';
 import { redeemOwnedReward } from './reward-writes.repo.ts';
-import {
-  type CustomerRewardRow,
-  codeAttemptsSince,
-  findOwnedByCode,
-  findOwnedReward,
-  insertCodeAttempt,
-  type RewardRow,
-} from './rewards.repo.ts';
+import { codeAttemptsSince, findOwnedByCode, findOwnedReward, insertCodeAttempt } from './rewards.repo.ts';
 
 /**
  * Typed reward codes per minute (docs/decisions.md, "Typed reward codes are throttled"): a code is 8 characters of 32
@@ -27,16 +20,6 @@ import {
  * minute is far more than one counter types (the QR is the usual way); a branch's several counters share 60.
  */
 export const REWARD_CODE_LIMITS = { perStaffUser: 30, perBranch: 60, windowMs: 60_000 } as const;
-
-/** Why a presented reward may not be redeemed at `branchId` now, or null. */
-function refusalOf(owned: CustomerRewardRow, reward: RewardRow, branchId: number, now: Date): ErrorCode | null {
-  const status = rewardStatus(owned, now);
-  if (status === 'claimed') return 'reward_already_claimed';
-  if (status === 'expired') return 'reward_expired';
-  if (!isRedeemable(status)) return 'reward_not_available';
-  if (reward.branchIds && !reward.branchIds.includes(branchId)) return 'reward_other_branch';
-  return null;
-}
 
 /**
  * Refuses (429 reward_code_throttled, with the wait) a typed code past the minute's allowance for the staff user or
@@ -101,7 +84,7 @@ export async function lookup(
   if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
   const now = deps.ctx.now();
   const found = await presented(deps, staff, body, now);
-  const refusal = refusalOf(found.owned, found.reward, body.branchId, now);
+  const refusal = rewardRefusal(found.owned, found.reward, body.branchId, now);
   return {
     owned: await toOwned(deps, found, now),
     customer: { name: found.customerName, phone: found.phone },
@@ -131,7 +114,7 @@ async function redemptionTarget(deps: RewardsDeps, signedIn: SignedInStaff, body
   }
   // A typed code is found first by its code and the diner's phone.
   const found = await presented(deps, staff, body, now);
-  const refusal = refusalOf(found.owned, found.reward, body.branchId, now);
+  const refusal = rewardRefusal(found.owned, found.reward, body.branchId, now);
   if (refusal) throw new AppError(refusal);
   return { id: found.owned.id, customerId: found.owned.customerId, brandId: found.owned.brandId };
 }
@@ -161,10 +144,12 @@ export async function redeem(
   if (!result.claimed) {
     // Refused by the claim's conditions: the facts as they were say why; when they say nothing, a concurrent
     // claim won: read it again for the reason (claimed by the other cashier, most likely).
-    const refusal = refusalOf(result.owned, result.reward, body.branchId, now);
+    const refusal = rewardRefusal(result.owned, result.reward, body.branchId, now);
     if (refusal) throw new AppError(refusal);
     const again = await findOwnedReward(db, target.id, {});
-    throw new AppError((again && refusalOf(again.owned, again.reward, body.branchId, now)) ?? 'reward_already_claimed');
+    throw new AppError(
+      (again && rewardRefusal(again.owned, again.reward, body.branchId, now)) ?? 'reward_already_claimed',
+    );
   }
   return {
     owned: await toOwned(deps, { owned: result.owned, reward: result.reward }, now, result.branchName),

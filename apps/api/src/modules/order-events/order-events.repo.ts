@@ -29,6 +29,20 @@ export async function notifyLive(db: Queryable, notice: LiveNotice): Promise<voi
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
+/** The live `order_updated` notice to the order's diner and board; sent when the caller's transaction commits. */
+export function announceOrder(
+  tx: Queryable,
+  order: { id: number; brandId: number; branchId: number; customerId: number | null },
+): Promise<void> {
+  return notifyLive(tx, {
+    kind: 'order_updated',
+    orderId: order.id,
+    brandId: order.brandId,
+    branchId: order.branchId,
+    customerId: order.customerId,
+  });
+}
+
 /** The NOTIFY that carries a notice, for a statement that sends it itself (the kitchen relay's announcement). */
 export function liveNotification(notice: LiveNotice): { channel: string; payload: string } {
   return { channel: LIVE_CHANNEL, payload: JSON.stringify(notice) };

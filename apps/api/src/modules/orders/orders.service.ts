@@ -9,7 +9,7 @@ import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type CustomerSessionCheck, isCustomerSessionLive } from '../auth/sessions.repo.ts';
 import type { MenuService } from '../menu/menu.service.ts';
-import { notifyLive } from '../order-events/order-events.repo.ts';
+import { announceOrder } from '../order-events/order-events.repo.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { PlaceOrderInput } from './order-lines.ts';
@@ -217,13 +217,7 @@ export async function changeStatus(
       payload: { orderId: id, branchId: order.branchId, from, to },
     });
     // The board and the diner hear of it only once this commits (NOTIFY is delivered at commit).
-    await notifyLive(tx, {
-      kind: 'order_updated',
-      orderId: id,
-      brandId: order.brandId,
-      branchId: order.branchId,
-      customerId: order.customerId,
-    });
+    await announceOrder(tx, order);
     // The lifecycle's reactions (loyalty's earn on completion, its give-back on a cancel), in this transaction.
     for (const moment of momentsOfMove(to)) await deps.lifecycle.raise(tx, { moment, order, from, to, at: now });
     // A paid card order canceled owes the diner their money: written here, sent to the provider after commit.
@@ -269,13 +263,7 @@ export async function recordCash(deps: OrdersDeps, staff: StaffPrincipal, id: nu
       throw now ? refuse(now.order) : new AppError('order_not_found');
     }
     // The diner's page and history, and every board, see it paid once this commits.
-    await notifyLive(tx, {
-      kind: 'order_updated',
-      orderId: id,
-      brandId: order.brandId,
-      branchId: order.branchId,
-      customerId: order.customerId,
-    });
+    await announceOrder(tx, order);
     return order;
   });
   // Read again for the recorder's name (a join), as every board will read it from the live notice.

@@ -3,9 +3,7 @@ import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { Order } from '@sufra/shared/schemas/order';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import type { Queryable } from '../../db/client.ts';
 import type { PaymentProvider, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
-import { notifyLive } from '../order-events/order-events.repo.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
 import type { listLinesOf, OrderRow } from '../orders/orders.repo.ts';
 import type { PaymentAttemptRow } from './payments.repo.ts';
@@ -42,16 +40,6 @@ export const MAX_OPEN_ATTEMPTS = 3;
 /** Ours, sent to the provider as the create's idempotency key: one per attempt. */
 export function newAttemptKey(): string {
   return randomUUID();
-}
-/** The live `order_updated` notice to the order's diner and board; sent when the caller's transaction commits. */
-export function announceOrder(tx: Queryable, order: Pick<OrderRow, 'id' | 'brandId' | 'branchId' | 'customerId'>) {
-  return notifyLive(tx, {
-    kind: 'order_updated',
-    orderId: order.id,
-    brandId: order.brandId,
-    branchId: order.branchId,
-    customerId: order.customerId,
-  });
 }
 
 /** The attempts a verify asks the provider about: open, bound to a payment, the newest MAX_OPEN_ATTEMPTS. */

@@ -1,7 +1,8 @@
 import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
 import { drainLeased, RELAY_RETRIES } from '../../lib/relay.ts';
 import { PaymentProviderError, type ProviderPayment } from '../../providers/payment/payment-provider.ts';
-import { announceOrder, type PaymentsCore, type Settled } from './payment-core.ts';
+import { announceOrder } from '../order-events/order-events.repo.ts';
+import type { PaymentsCore, Settled } from './payment-core.ts';
 import {
   cancelUnpaidCardOrder,
   claimExpiringCardOrders,

@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/client.ts';
 import { drainLeased, RELAY_RETRIES } from '../../lib/relay.ts';
 import { PaymentProviderError } from '../../providers/payment/payment-provider.ts';
-import { announceOrder, type PaymentsCore } from './payment-core.ts';
+import { announceOrder } from '../order-events/order-events.repo.ts';
+import type { PaymentsCore } from './payment-core.ts';
 import {
   claimDueRefunds,
   insertRefund,
