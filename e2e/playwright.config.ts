@@ -47,7 +47,7 @@ export default defineConfig({
   // Journeys, not files, are shared out: a file's journeys are independent (no beforeAll, no order between them), and
   // with whole files the run ended on one worker finishing the last big file. Three workers on two cores: the journeys
   // mostly wait (for the server, the event stream, the test gateway): a whole run uses about half a core on average,
-  // so a third overlaps more waiting. Measured in docs/decisions.md ("Journeys' run time (session 12)").
+  // so a third overlaps more waiting. Measured in docs/adr/0099-journeys-shared-out-over-workers.md.
   fullyParallel: true,
   workers: 3,
   retries: 0,

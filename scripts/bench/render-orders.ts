@@ -121,7 +121,8 @@ const WHAT_BOUNDS_IT =
   'What bounds it: every order of a branch locks that branch’s counter row until it commits (gap-free numbers). ' +
   'The baselines write one order per statement (one after another under that lock: compare the same rows in six ' +
   'round trips or in one); the API groups the orders that queue for a branch into one statement (group commit, ' +
-  'docs/decisions.md), which also checks each order’s session, claims its idempotency key and checks that the QR ' +
+  'docs/adr/0059-group-commit-per-branch.md), which also checks each order’s session, claims its idempotency ' +
+  'key and checks that the QR ' +
   'context its rules ran on is current (the server keeps each QR code’s context between orders and reads it again ' +
   'only when the brand’s settings change; the menu comes from its version-checked cache), so an order makes no ' +
   'round trip of its own; and the kitchen relay does its work on the same database (per pass of up to 20 ' +

@@ -320,7 +320,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   const customers = createCustomersService(ctx, sessions);
   const staff = createStaffService(ctx, sessions, { failuresPerIpPerHour: config.signInFailuresPerIpPerHour });
-  // The order lifecycle seam: modules subscribe here, before any order moves (docs/decisions.md).
+  // The order lifecycle seam: modules subscribe here, before any order moves (docs/adr/0010-order-lifecycle-seam.md).
   const lifecycle = createOrderLifecycle();
   subscribeOrderReactions(lifecycle);
   const { payments, refundRelay, paymentExpiry } = createPayments(app, ctx, lifecycle);

@@ -6,7 +6,7 @@ import { subscribePunchCards } from './modules/punch-cards/punch-reactions.ts';
 import { subscribeReferral } from './modules/referral/referral-reactions.ts';
 
 /**
- * Who reacts to an order's moments (docs/decisions.md, "The order lifecycle seam"), subscribed before any order
+ * Who reacts to an order's moments (docs/adr/0010-order-lifecycle-seam.md), subscribed before any order
  * moves. Handlers run in this order inside the moment's transaction, so this is also the order a moment takes its
  * locks in, which must be placement's (customers → coupons → customers' coupon counters → customer_rewards) for
  * two transactions never to wait on each other in a cycle: on a cancel, the points spent go back (the customer's

@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from './test-app.ts';
 /**
  * Round trips (statements sent to the database, a transaction's begin and commit included) per operation, in a
  * steady state: the process has already kept the QR code's context. Load-independent evidence for the speed figures
- * of issues 15–17 (docs/decisions.md, "Speed"); a statement added to one of these paths shows here first.
+ * of issues 15–17 (docs/adr/0087-fewer-round-trips-per-operation.md); a statement added to one of these paths
+ * shows here first.
  */
 describe('round trips per operation', () => {
   let t: TestApp;

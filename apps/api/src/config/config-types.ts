@@ -36,7 +36,8 @@ export interface Config {
   imagesDir: string;
   /** Unset (allowed except in production): the app keeps one in DATA_DIR (tests: random). */
   authSecret: string | undefined;
-  /** Cookie names (the spec's configurable keys). Customer names get `_<brandId>` appended (decisions.md). */
+  /** Cookie names (the spec's configurable keys). Customer names get `_<brandId>` appended
+   * (docs/adr/0021-per-brand-customer-cookies.md). */
   cookies: { customerAccess: string; customerRefresh: string; staffAccess: string; staffRefresh: string };
   sms: {
     provider: 'log' | 'twilio';

@@ -2,8 +2,8 @@
  * Growing delays after wrong sign-in tries (verification codes, staff passwords): OWASP ASVS 6.3 and NIST SP 800-63B
  * rev 4 ask that failures slow the one who makes them rather than lock the account. A key (a client address, or an
  * address + an account) gets `free` failures in its window; from then on every try waits after the last failure, and
- * each further failure doubles the wait, up to `maxDelayMs`. The rules and their keys: docs/decisions.md, "Sign-in
- * throttling".
+ * each further failure doubles the wait, up to `maxDelayMs`. The rules and their keys:
+ * docs/adr/0024-sign-in-throttling.md.
  */
 export interface Backoff {
   /** Failures allowed before any wait (a diner mistyping, a venue's shared address). */

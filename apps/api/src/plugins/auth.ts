@@ -34,7 +34,7 @@ declare module 'fastify' {
 
 /**
  * Cookie names. Customer cookies carry the brand id: one origin serves every brand, and a diner signed in at
- * brand A must be neither signed in nor signed out at brand B (decisions.md, Accounts).
+ * brand A must be neither signed in nor signed out at brand B (docs/adr/0021-per-brand-customer-cookies.md).
  */
 export function sessionCookieNames(config: Config, kind: SubjectKind, brandId: number) {
   return kind === 'customer'

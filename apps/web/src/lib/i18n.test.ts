@@ -3,7 +3,7 @@ import ar from '../locales/ar.json';
 import en from '../locales/en.json';
 import { createTranslator } from './i18n';
 
-// The translator replaced i18next (docs/decisions.md "A lighter first screen"): these pin the i18next behaviour
+// The translator replaced i18next (docs/adr/0032-own-translator-not-i18next.md): these pin the i18next behaviour
 // the app's strings rely on.
 function translator(language: 'ar' | 'en') {
   const instance = createTranslator();

@@ -3,8 +3,9 @@ import { formatInterpolatedValue } from './number-interpolation';
 
 /**
  * The app's translator: the part of i18next the app used, in ~1 KB gzip where i18next weighed 15.3 KB of the
- * menu route's initial JavaScript (budget 100 KB, docs/decisions.md "A lighter first screen"). It keeps i18next's
- * names and behaviour for what the app does, so strings and call sites read as before:
+ * menu route's initial JavaScript (budget 100 KB: docs/adr/0030-web-bundle-budget.md; the choice:
+ * docs/adr/0032-own-translator-not-i18next.md). It keeps i18next's names and behaviour for what the app does, so
+ * strings and call sites read as before:
  * - keys are paths in nested strings ("cart.items"); a key found in neither the language nor Arabic (the fallback)
  *   comes back as the key itself;
  * - plurals by `count` with i18next's suffixes (`_zero` … `_other`, chosen by Intl.PluralRules, `_zero` for 0 in

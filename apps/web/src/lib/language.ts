@@ -28,8 +28,8 @@ export async function loadLanguageBundle(language: Language): Promise<void> {
 
 /**
  * The account and staff pages' strings (locales/account.{ar,en}.json) are not in the entry: the menu's initial
- * JavaScript has a budget (docs/decisions.md). Their route chunks wait for them, and once they have been asked for,
- * a language switch loads them for the new language too.
+ * JavaScript has a budget (docs/adr/0035-strings-in-lazy-locale-bundles.md). Their route chunks wait for them, and
+ * once they have been asked for, a language switch loads them for the new language too.
  */
 let accountStringsWanted = false;
 

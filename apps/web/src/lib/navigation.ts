@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useHistoryState, usePathname } from 'wouter/use-browser-location';
 
 /**
- * The two things wouter leaves to the app (docs/decisions.md "Web bundle"):
+ * The two things wouter leaves to the app (docs/adr/0031-wouter-not-react-router.md):
  * - every history entry of the visit carries `idx`, its position in the visit (0 = the page the visit started on),
  *   so a Back button knows whether there is a page of ours to go back to;
  * - scroll: to the top on push and replace, back to where the diner was on back/forward.

@@ -5,7 +5,7 @@ import type { RootState } from './root-state';
 /**
  * The part of react-redux the app used (Provider, useSelector, useDispatch, useStore), in a few lines over React's
  * useSyncExternalStore: react-redux and its selector shim weighed ~3.5 KB gzip of the menu route's initial JavaScript
- * (budget 100 KB, docs/decisions.md "A lighter first screen"). A selection is kept while the state is the same
+ * (budget 100 KB, docs/adr/0034-own-store-hooks-not-react-redux.md). A selection is kept while the state is the same
  * object or the new selection equals the old (`Object.is` unless told), so a component re-renders only when what it
  * reads changed, as with react-redux's useSelector.
  */

@@ -3,7 +3,7 @@
  * friend really orders. The lead's life is this table, pure data, used by the API (every write is a conditional
  * update from an allowed state) and by the web page (the status labels), and checked by property tests.
  *
- * Our reading of the spec's five statuses (docs/decisions.md, "Referral"):
+ * Our reading of the spec's five statuses (docs/adr/0097-referral-statuses-exactly-once.md):
  * - pending: the diner entered a friend's phone; the friend has not registered yet.
  * - joined: the friend registered through the diner's link or code (a lead is made then if there was none).
  * - active: the friend's first order is under way (staff moved it on the board); no reward yet.

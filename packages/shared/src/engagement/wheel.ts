@@ -17,7 +17,8 @@ export const SPIN_GAP_MS = 60_000;
 
 /**
  * How long an account counts as new for register-and-win: the diner registered through the page (or just before)
- * and has not ordered at the branch. Our reading of "Customer is not new to … the registration form" (decisions.md).
+ * and has not ordered at the branch. Our reading of "Customer is not new to … the registration form"
+ * (docs/adr/0096-wheel-server-draws.md).
  */
 export const NEW_CUSTOMER_WINDOW_MS = 24 * 3_600_000;
 

@@ -5,7 +5,7 @@
  */
 
 /**
- * The spec's card statuses (§4), plus `expired`; what each means to a diner (docs/decisions.md, "Punch-card statuses"):
+ * The spec's card statuses (§4), plus `expired`; what each means to a diner (docs/adr/0091-punch-cards.md):
  * - no_punches: nothing collected yet (the card a diner is offered before the first punch, or one whose punches were
  *   all taken back by refunds);
  * - partially_punched: some punches, fewer than the count;

@@ -44,7 +44,8 @@ const fullName = z.string().trim().min(1).max(NAME_MAX);
 
 /**
  * Registration form (issue 3): full name and mobile are required (the mobile travels in the OTP request);
- * email may be empty; age group, gender and city are asked but may be skipped (decisions.md).
+ * email may be empty; age group, gender and city are asked but may be skipped
+ * (docs/adr/0029-registration-and-sign-in-one-page.md).
  */
 export const registrationProfile = z.object({
   fullName,

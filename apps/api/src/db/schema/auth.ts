@@ -39,7 +39,7 @@ export const otpRequests = pgTable(
 /**
  * Every check of a verification code against its request, right or wrong, with the client address it came from. The
  * sign-in throttles count the wrong ones per address and per address + phone, and the per-phone ceiling counts them
- * since the phone's last right code (docs/decisions.md, "Sign-in throttling"); rows, so every instance shares them.
+ * since the phone's last right code (docs/adr/0024-sign-in-throttling.md); rows, so every instance shares them.
  */
 export const otpVerifyAttempts = pgTable(
   'otp_verify_attempts',

@@ -53,7 +53,8 @@ export const coupons = pgTable(
     /** null: every order type. */
     orderTypes: integer().array(),
     newCustomersOnly: boolean().notNull().default(false),
-    /** Whether an order with this coupon may also spend points (default no: decisions.md, issue 16). */
+    /** Whether an order with this coupon may also spend points (default no:
+     * docs/adr/0092-coupon-rules-and-limits.md). */
     combinesWithPoints: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -36,8 +36,9 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /**
- * Issue 3's limits, and issue 13's throttles on wrong codes (docs/decisions.md, "Sign-in throttling"). Every counter
- * is rows (otp_requests, otp_verify_attempts), so several instances share them.
+ * Issue 3's limits, and issue 13's throttles on wrong codes (docs/adr/0023-otp-codes-and-send-limits.md,
+ * docs/adr/0024-sign-in-throttling.md). Every counter is rows (otp_requests, otp_verify_attempts), so several
+ * instances share them.
  */
 export const OTP_RULES = {
   ttlMs: 5 * MINUTE,
@@ -132,7 +133,7 @@ async function nextSendAllowedAt(deps: OtpDeps, q: Queryable, phone: string, ip:
 }
 
 /**
- * The throttles on checking a code (docs/decisions.md, "Sign-in throttling"). What slows the one guessing: wrong
+ * The throttles on checking a code (docs/adr/0024-sign-in-throttling.md). What slows the one guessing: wrong
  * codes from this address for this phone, and from this address for any phone. What never locks the owner out: the
  * phone's own ceiling (wrong codes from anywhere) only refuses more tries of a code that already had a wrong one, so
  * a fresh code's first try is always checked; the address-wide throttle leaves first tries alone too, since many

@@ -152,7 +152,8 @@ async function checkOrderCoupon(
     freeItemPriceHalalas: freeItemPrice,
   });
   if (refusal) throw couponError(refusal, coupon);
-  // The brand's default (decisions.md, issue 16): a coupon and points on one order only where the coupon says so.
+  // The brand's default (docs/adr/0092-coupon-rules-and-limits.md): a coupon and points on one order only where
+  // the coupon says so.
   if (input.spendsPoints && !coupon.combinesWithPoints) throw new AppError('coupon_no_points');
   return { coupon, pricing: couponPricing(rule, freeItemPrice), forget };
 }

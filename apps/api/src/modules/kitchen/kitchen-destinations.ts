@@ -4,7 +4,7 @@ import type { ClaimedOutboxRow } from './order-outbox.repo.ts';
 /**
  * Where an outbox row goes outside the database: `deliver` is called before the row is marked delivered and may be
  * called again for the same row (at least once). The board is not one: the transaction that hands an order to the
- * kitchen, or moves it, sends the board's live notice itself (docs/decisions.md, "one path to the board").
+ * kitchen, or moves it, sends the board's live notice itself (docs/adr/0067-one-path-to-the-board.md).
  */
 export interface KitchenDestination {
   readonly name: string;

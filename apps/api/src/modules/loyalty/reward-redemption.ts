@@ -15,7 +15,7 @@ import { redeemOwnedReward } from './reward-writes.repo.ts';
 import { codeAttemptsSince, findOwnedByCode, findOwnedReward, insertCodeAttempt } from './rewards.repo.ts';
 
 /**
- * Typed reward codes per minute (docs/decisions.md, "Typed reward codes are throttled"): a code is 8 characters of 32
+ * Typed reward codes per minute (docs/adr/0083-typed-reward-codes-throttled.md): a code is 8 characters of 32
  * and needs the diner's phone too, but a staff account could still be used to try codes against known phones. 30 a
  * minute is far more than one counter types (the QR is the usual way); a branch's several counters share 60.
  */

@@ -74,7 +74,8 @@ async function punch(tx: Queryable, { order, at }: OrderMomentEvent): Promise<vo
 /**
  * A refunded order takes its punches back. A card it completed is reopened and its reward withdrawn from My Rewards,
  * unless the diner has already redeemed it: then the reward stays used, and so does the card with its punches (we
- * cannot take back a meal already given; docs/decisions.md). Twice is once: taken-back rows are not taken again.
+ * cannot take back a meal already given; docs/adr/0091-punch-cards.md). Twice is once: taken-back rows are not
+ * taken again.
  */
 async function takeBack(tx: Queryable, { order, at }: OrderMomentEvent): Promise<void> {
   const { customerId } = order;

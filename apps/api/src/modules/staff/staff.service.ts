@@ -27,7 +27,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /**
- * Sign-in throttles (issue 13; docs/decisions.md, "Sign-in throttling"), counted from staff_login_attempts rows so
+ * Sign-in throttles (issue 13; docs/adr/0024-sign-in-throttling.md), counted from staff_login_attempts rows so
  * every instance shares them. Wrong passwords slow the one making them; the account's own ceiling is far higher and
  * never applies at an address where the account signed in lately.
  */

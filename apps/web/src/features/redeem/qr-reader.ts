@@ -2,7 +2,7 @@
  * Reads a reward's QR code from the camera's frames or from a photo. The browser's own BarcodeDetector where it has
  * one that reads QR codes (Chrome on Android and macOS, ChromeOS); elsewhere (desktop Linux and Windows Chrome,
  * Firefox, Safari) paulmillr's `qr` decoder, loaded only here, when a scan or a photo first needs it, so neither the
- * staff app nor the Redeem section carries it otherwise (docs/decisions.md, "Cashier redemption").
+ * staff app nor the Redeem section carries it otherwise (docs/adr/0088-qr-reading-with-paulmillr-qr.md).
  */
 
 /** The part of the Shape Detection API we use (not in TypeScript's DOM library yet). */

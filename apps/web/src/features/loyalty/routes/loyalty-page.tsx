@@ -28,7 +28,7 @@ function withStrings<T extends React.ComponentType<any>>(load: () => Promise<{ d
  * The one door of the loyalty feature that the entry knows: the router imports this small module, and it loads the
  * page asked for, each its own chunk, with the strings. Five import sites and a strings loader in the entry weighed
  * ~0.4 KB gzip on the menu route's initial JavaScript, which must not grow; this costs one more small request on the
- * first visit to a loyalty page (docs/decisions.md).
+ * first visit to a loyalty page (docs/adr/0035-strings-in-lazy-locale-bundles.md).
  */
 const PAGES = {
   pointsShop: withStrings(() => import('./points-shop-route')),

@@ -17,8 +17,9 @@ import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 const isPrize = (owned: OwnedReward) => owned.source === 'prize' || owned.source === 'staff';
 
 /**
- * `/prize/{uuid}` (signed in; docs/decisions.md): the diner's prizes. Claimable prizes (may be redeemed now, or later
- * once their window opens) with their code and QR, then the prizes history (claimed or expired).
+ * `/prize/{uuid}` (signed in; docs/adr/0090-loyalty-pages-and-checkout-points.md): the diner's prizes. Claimable
+ * prizes (may be redeemed now, or later once their window opens) with their code and QR, then the prizes history
+ * (claimed or expired).
  */
 export default function PrizeRoute() {
   const { uuid = '' } = useParams();

@@ -30,8 +30,8 @@ const FIELD_OF: Record<string, [CardField, CardErrorCode]> = {
 
 /**
  * `POST {tokensUrl}` at Moyasar, straight from the browser with the publishable key (Moyasar's tokenization, see
- * docs/decisions.md): this is the only request that ever carries the card, and it never goes to our API. Not
- * through api-client on purpose: that one talks to our API (its base, cookies, refresh).
+ * docs/adr/0074-moyasar-through-our-card-page.md): this is the only request that ever carries the card, and it
+ * never goes to our API. Not through api-client on purpose: that one talks to our API (its base, cookies, refresh).
  */
 export async function createCardToken(
   tokenization: CardPageResponse['tokenization'],
