@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OrderType } from '@sufra/shared/order-types';
+import type { CouponInput } from '@sufra/shared/pricing/price-cart';
 import type { LocalizedText } from '@sufra/shared/schemas/common';
 import { type CartCombo, type CartProduct, comboLineKey, MAX_QUANTITY, productLineKey } from '../lib/cart-lines';
 import type { CartCoupon } from '../lib/coupons';
@@ -11,10 +12,19 @@ export interface CartBranch {
   name: LocalizedText;
 }
 
-/** A free-item reward the diner put in the cart (My Rewards): the server adds its item at no price and claims it. */
+/**
+ * A reward the diner put in the cart (My Rewards), one an order: a free item (the server adds it at no price, with
+ * the required choices the diner picked) or a discount off the lines (the server prices it again and claims it).
+ */
 export interface CartReward {
   ownedId: number;
   name: LocalizedText;
+  /** A free item's menu item (its required choices are picked in the cart). */
+  itemId?: number | null;
+  /** A free item's required choices, every required group's (absent: the cheapest of each, as the server picks). */
+  modifiers?: number[];
+  /** A discount reward, as the shared pricing takes it. */
+  discount?: CouponInput | null;
 }
 
 export interface CartDeliveryZone {
@@ -147,9 +157,16 @@ const cartSlice = createSlice({
     },
     setCoupon(state, action: PayloadAction<CartCoupon | null>) {
       state.coupon = action.payload;
+      // One offer an order (docs/adr/0120): a coupon replaces a reward's discount (a free item stays).
+      if (action.payload && state.reward?.discount) state.reward = null;
     },
     setReward(state, action: PayloadAction<CartReward | null>) {
       state.reward = action.payload;
+      // ...and a reward's discount replaces the coupon.
+      if (action.payload?.discount) state.coupon = null;
+    },
+    setRewardChoices(state, action: PayloadAction<number[]>) {
+      if (state.reward) state.reward.modifiers = action.payload;
     },
     setOrderType(state, action: PayloadAction<OrderType | null>) {
       state.orderType = action.payload;
@@ -215,6 +232,7 @@ export const {
   repriceLines,
   setCoupon,
   setReward,
+  setRewardChoices,
   setOrderType,
   setCoordinates,
   setTableNumber,

@@ -29,7 +29,7 @@ describe("a reward's discount in an order, and a free item's choices", () => {
     if (!row) throw new Error(`nothing for ${sql}`);
     return row;
   };
-  const customerIdOf = async (phone: string, brand = UUID.aMain) =>
+  const customerIdOf = async (phone: string, brand: string = UUID.aMain) =>
     (
       await one<{ id: number }>(
         `select c.id from customers c join branches b on b.brand_id = c.brand_id

@@ -1,5 +1,6 @@
 import { distanceMeters } from '@sufra/shared/geo/distance';
 import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
+import { defaultFreeItemChoices, freeItemChoicePrice, freeUpTo } from '@sufra/shared/loyalty/free-item-choices';
 import { ORDER_LIMITS, orderLimitProblem, orderTotalTooLarge } from '@sufra/shared/order-limits';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import { toAsciiDigits } from '@sufra/shared/phone/phone-number';
@@ -159,33 +160,25 @@ export async function placingDelivery(
 }
 
 /**
- * A free item's required choices (a reward names the item, not its options; issue 24 item 10): the diner's own, only
- * from groups the item requires (an optional extra is not part of the reward), or else the cheapest available options
- * of each such group, as many as it needs. Each choice is free up to its group's cheapest available option: the
- * simplest form of the item is the reward, a dearer choice costs what it adds (docs/adr/0121). The counts are checked
- * with the line (order-lines chosenModifiers).
+ * A free item's required choices (a reward names the item, not its options; issue 24 item 10, shared
+ * loyalty/free-item-choices): the diner's own, only from groups the item requires, or else the cheapest of each.
+ * The counts are checked with the line (order-lines chosenModifiers); `freeUpTo` is what the reward pays of each.
  */
 function freeItemChoices(
   menu: BuiltMenu,
   itemId: number,
   chosen: readonly number[] | undefined,
 ): { modifiers: number[]; freeUpTo: Map<number, number> } {
-  const item = menu.itemsById.get(itemId);
-  const freeUpTo = new Map<number, number>();
-  const cheapestFirst: number[] = [];
-  for (const groupId of item?.modifierGroupIds ?? []) {
-    const group = menu.groupsById.get(groupId);
-    if (!group || group.min === 0) continue;
-    const available = group.options.filter((o) => o.available).sort((a, b) => a.priceHalalas - b.priceHalalas);
-    const cheapest = available[0]?.priceHalalas ?? 0;
-    for (const option of group.options) freeUpTo.set(option.id, cheapest);
-    cheapestFirst.push(...available.slice(0, group.min).map((o) => o.id));
-  }
-  if (chosen === undefined) return { modifiers: cheapestFirst, freeUpTo };
-  if (chosen.some((id) => !freeUpTo.has(id))) {
+  const groups = (menu.itemsById.get(itemId)?.modifierGroupIds ?? []).flatMap((id) => {
+    const group = menu.groupsById.get(id);
+    return group ? [group] : [];
+  });
+  const upTo = freeUpTo(groups);
+  if (chosen === undefined) return { modifiers: defaultFreeItemChoices(groups), freeUpTo: upTo };
+  if (chosen.some((id) => !upTo.has(id))) {
     throw new AppError('order_reward_choice_invalid', undefined, { rewardModifiers: 'field_invalid' });
   }
-  return { modifiers: [...chosen], freeUpTo };
+  return { modifiers: [...chosen], freeUpTo: upTo };
 }
 
 export interface PricedOrder {
@@ -305,7 +298,7 @@ async function orderRewardFor(
 function makeLastLineFree(lines: PricedLine[], freeUpTo: ReadonlyMap<number, number>): void {
   const free = lines.at(-1);
   if (!free) return;
-  const dearer = (optionId: number, price: number) => Math.max(0, price - (freeUpTo.get(optionId) ?? price));
+  const dearer = (optionId: number, price: number) => freeItemChoicePrice(freeUpTo, optionId, price);
   free.input = {
     ...free.input,
     unitPriceHalalas: 0,
