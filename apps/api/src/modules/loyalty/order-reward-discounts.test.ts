@@ -1,4 +1,4 @@
-import { buyRewardResponse, myRewardsResponse } from '@sufra/shared/schemas/loyalty';
+import { myRewardsResponse } from '@sufra/shared/schemas/loyalty';
 import { orderSchema } from '@sufra/shared/schemas/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
@@ -22,7 +22,10 @@ describe("a reward's discount in an order, and a free item's choices", () => {
   let percentId: number;
   let juiceId: number;
   let phones = 0;
-  const nextPhone = () => `+9665000041${String((phones += 1)).padStart(2, '0')}`;
+  const nextPhone = () => {
+    phones += 1;
+    return `+9665000041${String(phones).padStart(2, '0')}`;
+  };
 
   const one = async <T>(sql: string, params: unknown[] = []) => {
     const [row] = await t.database.query<T>(sql, params);
