@@ -1,30 +1,15 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OrderType } from '@sufra/shared/order-types';
-import type { CouponInput } from '@sufra/shared/pricing/price-cart';
 import type { LocalizedText } from '@sufra/shared/schemas/common';
 import { type CartCombo, type CartProduct, comboLineKey, MAX_QUANTITY, productLineKey } from '../lib/cart-lines';
+import type { CartReward } from '../lib/cart-reward';
 import type { CartCoupon } from '../lib/coupons';
 
-export type { CartCoupon };
+export type { CartCoupon, CartReward };
 
 export interface CartBranch {
   id: number;
   name: LocalizedText;
-}
-
-/**
- * A reward the diner put in the cart (My Rewards), one an order: a free item (the server adds it at no price, with
- * the required choices the diner picked) or a discount off the lines (the server prices it again and claims it).
- */
-export interface CartReward {
-  ownedId: number;
-  name: LocalizedText;
-  /** A free item's menu item (its required choices are picked in the cart). */
-  itemId?: number | null;
-  /** A free item's required choices, every required group's (absent: the cheapest of each, as the server picks). */
-  modifiers?: number[];
-  /** A discount reward, as the shared pricing takes it. */
-  discount?: CouponInput | null;
 }
 
 export interface CartDeliveryZone {
