@@ -49,8 +49,14 @@ for (const language of LANGUAGES) {
       await dialog.getByRole('button', { name: TEXT.confirmBuy[language] }).click();
       await expect(dialog).toBeHidden();
 
-      // My Rewards → "Add to my order" → the cart, with the reward's line taking SAR 15 off.
-      await page.goto(`/my-rewards/${QR.main}`);
+      // The cart's way to the diner's rewards → My Rewards → "Add to my order" → back in the cart, with the reward's
+      // line taking SAR 15 off.
+      await page.goto(`/cart/${QR.main}`);
+      const useReward = page.getByTestId('use-reward');
+      await useReward.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/cart-use-reward-${language}.png`, animations: 'disabled' });
+      await useReward.click();
+      await expect(page).toHaveURL(new RegExp(`/my-rewards/${QR.main}$`));
       const card = page.getByTestId('owned-reward').filter({ hasText: name });
       await card.getByRole('button', { name: TEXT.addToOrder[language] }).click();
       await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
@@ -58,7 +64,7 @@ for (const language of LANGUAGES) {
       await expect(line).toContainText(name);
       await expect(line.getByTestId('reward-line-price')).toHaveText(`−${fifteen}`);
       await expect(page.getByTestId('cart-discount')).toHaveText(`−${fifteen}`);
-      await expect(page.getByTestId('use-reward')).toHaveCount(0);
+      await expect(useReward).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: `test-results/cart-reward-discount-${language}.png`, animations: 'disabled' });
 
