@@ -15,6 +15,8 @@ const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/sc
 const TEXT = {
   addToOrder: { ar: 'أضفها إلى طلبي', en: 'Add to my order' },
   claimed: { ar: 'مستلمة', en: 'Claimed' },
+  sugar: { ar: 'السكر', en: 'Sugar' },
+  regularSugar: { ar: 'سكر وسط', en: 'Regular sugar' },
 } as const;
 
 /** Points from a manager, then the points shop's free Karak Tea bought through the API: its name in `language`. */
@@ -39,7 +41,7 @@ for (const language of LANGUAGES) {
       if (language !== 'ar') await useLanguage(page, language);
     });
 
-    test('from My Rewards to the cart at no price, placed with the order, and Claimed afterwards', async ({
+    test('from My Rewards to the cart at no price, its required choices picked, placed with the order, and Claimed afterwards', async ({
       page,
       request,
       baseURL,
@@ -54,6 +56,9 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
       const line = page.getByTestId('cart-reward-line');
       await expect(line).toContainText(name);
+      // Its required choices are the diner's (issue 24 item 10): the free Karak need not come without sugar.
+      await line.getByLabel(TEXT.sugar[language]).selectOption({ label: TEXT.regularSugar[language] });
+      await line.evaluate((element) => element.scrollIntoView({ block: 'end' }));
       await page.screenshot({ path: join(shotsDir, `cart-reward-item-${language}.png`), animations: 'disabled' });
 
       await page.getByTestId('cart-continue').click();
@@ -63,6 +68,7 @@ for (const language of LANGUAGES) {
       await page.getByTestId('continue').click();
       await expect(page).toHaveURL(new RegExp(`/checkout/${QR.main}$`));
       await expect(page.getByTestId('cart-reward-line')).toContainText(name);
+      await expect(page.getByTestId('reward-choices-text')).toContainText(TEXT.regularSugar[language]);
       const responded = page.waitForResponse(
         (r) => r.url().includes(`/api/orders/${QR.main}/`) && r.request().method() === 'POST',
       );
@@ -71,6 +77,7 @@ for (const language of LANGUAGES) {
       // The reward's item is one more line of the order, at no price.
       const free = placed.lines.find((l) => l.unitPriceHalalas === 0);
       expect(free, 'a line at no price').toBeTruthy();
+      expect(free?.modifiers.map((m) => m.name[language])).toContain(TEXT.regularSugar[language]);
       await expect(page).toHaveURL(new RegExp(`/confirm-order/${QR.main}\\?order=\\d+$`));
 
       // Claimed with the order: My Rewards says so, and the cart is empty of it.

@@ -64,12 +64,17 @@ export interface CartTotals {
 export function priceCheckedCart(
   check: Pick<CartCheck, 'products' | 'combos'>,
   menu: Pick<MenuResponse, 'taxMode' | 'vatRateBasisPoints'>,
-  options: Pick<PriceCartInput, 'integrated' | 'deliveryFeeHalalas' | 'pointsHalalas' | 'coupon'> = {},
+  options: Pick<PriceCartInput, 'integrated' | 'deliveryFeeHalalas' | 'pointsHalalas' | 'coupon' | 'reward'> & {
+    /** A free-item reward's line (lib/cart-reward), priced after the cart's own. */
+    rewardLine?: CartLineInput | null;
+  } = {},
 ): CartTotals | null {
   const { ids, lines } = orderableLines(check);
+  const { rewardLine, ...discounts } = options;
+  if (rewardLine) lines.push(rewardLine);
   let pricing: CartPricing;
   try {
-    pricing = priceCart({ lines, taxMode: menu.taxMode, vatRateBasisPoints: menu.vatRateBasisPoints, ...options });
+    pricing = priceCart({ lines, taxMode: menu.taxMode, vatRateBasisPoints: menu.vatRateBasisPoints, ...discounts });
   } catch (error) {
     if (error instanceof PricingInputError) return null;
     throw error;

@@ -25,6 +25,8 @@ import {
   setOrderType,
   setPaymentData,
   setPickupBranches,
+  setReward,
+  setRewardChoices,
 } from './cart-slice';
 
 const kabsa = (overrides: Partial<CartProduct> = {}): CartProduct => ({
@@ -170,6 +172,22 @@ describe('cart combos', () => {
 });
 
 describe('cart setters', () => {
+  it("keeps one offer an order: a reward's discount replaces the coupon, a coupon replaces the discount, not a free item", () => {
+    const tenOff = {
+      ownedId: 7,
+      name: { ar: 'خصم', en: 'SAR 10 off' },
+      discount: { kind: 'fixed' as const, amountHalalas: 1000 },
+    };
+    const karak = { ownedId: 8, name: { ar: 'كرك', en: 'Karak' }, itemId: 3 };
+    const rewarded = run(setCoupon({ code: 'SAVE15' }), setReward(tenOff));
+    expect([rewarded.coupon, rewarded.reward]).toEqual([null, tenOff]);
+    const couponed = run(setReward(tenOff), setCoupon({ code: 'SAVE15' }));
+    expect([couponed.coupon, couponed.reward]).toEqual([{ code: 'SAVE15' }, null]);
+    const both = run(setReward(karak), setCoupon({ code: 'SAVE15' }));
+    expect([both.coupon, both.reward]).toEqual([{ code: 'SAVE15' }, karak]);
+    expect(run(setReward(karak), setRewardChoices([4, 5])).reward?.modifiers).toEqual([4, 5]);
+  });
+
   it('sets the coupon', () => {
     expect(run(setCoupon({ code: 'WELCOME' })).coupon).toEqual({ code: 'WELCOME' });
     expect(run(setCoupon({ code: 'X' }), setCoupon(null)).coupon).toBeNull();

@@ -2,18 +2,13 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OrderType } from '@sufra/shared/order-types';
 import type { LocalizedText } from '@sufra/shared/schemas/common';
 import { type CartCombo, type CartProduct, comboLineKey, MAX_QUANTITY, productLineKey } from '../lib/cart-lines';
+import type { CartReward } from '../lib/cart-reward';
 import type { CartCoupon } from '../lib/coupons';
 
-export type { CartCoupon };
+export type { CartCoupon, CartReward };
 
 export interface CartBranch {
   id: number;
-  name: LocalizedText;
-}
-
-/** A free-item reward the diner put in the cart (My Rewards): the server adds its item at no price and claims it. */
-export interface CartReward {
-  ownedId: number;
   name: LocalizedText;
 }
 
@@ -147,9 +142,16 @@ const cartSlice = createSlice({
     },
     setCoupon(state, action: PayloadAction<CartCoupon | null>) {
       state.coupon = action.payload;
+      // One offer an order (docs/adr/0120): a coupon replaces a reward's discount (a free item stays).
+      if (action.payload && state.reward?.discount) state.reward = null;
     },
     setReward(state, action: PayloadAction<CartReward | null>) {
       state.reward = action.payload;
+      // ...and a reward's discount replaces the coupon.
+      if (action.payload?.discount) state.coupon = null;
+    },
+    setRewardChoices(state, action: PayloadAction<number[]>) {
+      if (state.reward) state.reward.modifiers = action.payload;
     },
     setOrderType(state, action: PayloadAction<OrderType | null>) {
       state.orderType = action.payload;
@@ -215,6 +217,7 @@ export const {
   repriceLines,
   setCoupon,
   setReward,
+  setRewardChoices,
   setOrderType,
   setCoordinates,
   setTableNumber,

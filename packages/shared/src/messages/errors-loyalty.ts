@@ -169,21 +169,37 @@ export const LOYALTY_ERRORS = {
     en: "This coupon can't be combined with points",
     ar: 'لا يمكن الجمع بين هذه القسيمة والنقاط',
   },
+  // A reward's code typed in the coupon field (issue 24 item 3): not "doesn't exist", but where it is used.
+  coupon_is_reward: {
+    status: 422,
+    en: 'This code is one of your rewards: add it to your order from My Rewards',
+    ar: 'هذا الرمز لإحدى مكافآتك: أضفها إلى طلبك من مكافآتي',
+  },
   coupon_code_taken: {
     status: 409,
     en: 'Another coupon of this restaurant already has this code',
     ar: 'توجد قسيمة أخرى لهذا المطعم بنفس الرمز',
   },
-  // A reward's free item in an order (issue 15).
+  // A reward in an order: its free item (issue 15) or its discount (issue 24).
   order_reward_not_found: {
     status: 404,
     en: "We couldn't find this reward among your rewards",
     ar: 'لم نجد هذه المكافأة ضمن مكافآتك',
   },
-  order_reward_not_free_item: {
+  order_reward_not_for_orders: {
     status: 422,
-    en: 'Only a free-item reward can be added to an order',
-    ar: 'يمكن إضافة مكافأة الصنف المجاني فقط إلى الطلب',
+    en: "This reward can't be used in an online order: show its code at the branch",
+    ar: 'لا يمكن استخدام هذه المكافأة في طلب عبر الإنترنت: اعرض رمزها في الفرع',
+  },
+  order_reward_with_coupon: {
+    status: 422,
+    en: "A reward's discount can't be combined with a coupon: choose one of them",
+    ar: 'لا يمكن الجمع بين خصم المكافأة والقسيمة: اختر أحدهما',
+  },
+  order_reward_choice_invalid: {
+    status: 422,
+    en: 'Choose only the required options of your free item',
+    ar: 'اختر الخيارات المطلوبة فقط للصنف المجاني',
   },
   order_reward_item_not_here: {
     status: 422,

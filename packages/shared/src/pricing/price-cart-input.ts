@@ -53,6 +53,8 @@ export interface PriceCartInput {
   /** null or absent: the brand's VAT. */
   deliveryFeeTaxRateBasisPoints?: BasisPoints | null;
   coupon?: CouponInput | null;
+  /** An owned reward's discount (fixed, or a percentage with its cap), priced like a coupon, before it. */
+  reward?: CouponInput | null;
   /** Loyalty points redeemed, already converted to halalas. */
   pointsHalalas?: Halalas;
   /** The branch sends orders to Foodics: the foodics* figures are filled (else 0). */
@@ -142,15 +144,18 @@ export function validateCart(input: PriceCartInput): void {
 
 /** The coupon and points, checked after the rest of the input (priceCart's errors come in this order). */
 export function validateDiscounts(input: PriceCartInput): void {
-  const coupon = input.coupon;
-  if (coupon != null) {
-    if (coupon.kind === 'fixed') checkAmount(coupon.amountHalalas, 'coupon.amountHalalas');
-    else if (coupon.kind === 'percentage') {
-      checkRate(coupon.basisPoints, 'coupon.basisPoints');
-      if (coupon.maxHalalas != null) checkAmount(coupon.maxHalalas, 'coupon.maxHalalas');
-    } else fail('coupon.kind', 'unknown_kind');
-  }
+  checkDiscount(input.reward, 'reward');
+  checkDiscount(input.coupon, 'coupon');
   if (input.pointsHalalas !== undefined) checkAmount(input.pointsHalalas, 'pointsHalalas');
+}
+
+function checkDiscount(discount: CouponInput | null | undefined, field: string): void {
+  if (discount == null) return;
+  if (discount.kind === 'fixed') checkAmount(discount.amountHalalas, `${field}.amountHalalas`);
+  else if (discount.kind === 'percentage') {
+    checkRate(discount.basisPoints, `${field}.basisPoints`);
+    if (discount.maxHalalas != null) checkAmount(discount.maxHalalas, `${field}.maxHalalas`);
+  } else fail(`${field}.kind`, 'unknown_kind');
 }
 
 function fail(field: string, problem: PricingInputProblem): never {

@@ -59,6 +59,7 @@ const cartWith = (quantity: fc.Arbitrary<number>): fc.Arbitrary<PriceCartInput> 
     deliveryFeeHalalas: amount,
     deliveryFeeTaxRateBasisPoints: fc.option(rate),
     coupon,
+    reward: coupon,
     pointsHalalas: fc.option(amount, { nil: undefined }),
     integrated: fc.boolean(),
   });
@@ -88,7 +89,7 @@ describe('priceCart properties', () => {
     // the coupon and again with the points: each result must be priceCart's for that input.
     fc.assert(
       fc.property(cart, (input) => {
-        const plain = { ...input, coupon: null, pointsHalalas: undefined };
+        const plain = { ...input, coupon: null, reward: null, pointsHalalas: undefined };
         const lines = priceCartLines(plain);
         expect(lines.subtotal).toBe(priceCart(plain).subtotal);
         expect(priceCartWith(lines, plain)).toEqual(priceCart(plain));
@@ -131,7 +132,7 @@ describe('priceCart properties', () => {
         expect(p.taxesPrice).toBe(p.branchTaxes + p.modifiersTaxes + p.chargesTaxes);
         expect(p.chargeAmount).toBe(sum(p.charges.map((c) => c.amount)) + p.deliveryFee);
         expect(p.chargesTaxes).toBe(sum(p.charges.map((c) => c.tax)) + p.deliveryFeeTax);
-        expect(p.totalDiscount).toBe(p.couponDiscount + p.pointsDiscount);
+        expect(p.totalDiscount).toBe(p.rewardDiscount + p.couponDiscount + p.pointsDiscount);
         for (const line of p.lines) {
           expect(line.tax).toBe(line.itemTax + line.modifiersTax);
           expect(line.total).toBe(line.subtotal - line.discount + (input.taxMode === 'exclusive' ? line.tax : 0));
@@ -155,6 +156,11 @@ describe('priceCart properties', () => {
           expect(p.couponDiscount).toBeLessThanOrEqual(input.coupon.maxHalalas);
         }
         if (input.coupon == null) expect(p.couponDiscount).toBe(0);
+        if (input.reward?.kind === 'fixed') expect(p.rewardDiscount).toBeLessThanOrEqual(input.reward.amountHalalas);
+        if (input.reward?.kind === 'percentage' && input.reward.maxHalalas != null) {
+          expect(p.rewardDiscount).toBeLessThanOrEqual(input.reward.maxHalalas);
+        }
+        if (input.reward == null) expect(p.rewardDiscount).toBe(0);
       }),
     );
   });

@@ -266,6 +266,28 @@ describe('priceCart discounts', () => {
     expect(priced.total).toBe(1150);
   });
 
+  it("takes an owned reward's discount off first: fixed, or a percentage capped at its maximum", () => {
+    const fixed = priceCart({
+      lines,
+      taxMode: 'inclusive',
+      vatRateBasisPoints: 1500,
+      reward: { kind: 'fixed', amountHalalas: 1500 },
+      pointsHalalas: 4000,
+    });
+    expect([fixed.rewardDiscount, fixed.pointsDiscount, fixed.totalDiscount, fixed.total]).toEqual([
+      1500, 3500, 5000, 0,
+    ]);
+    // 10 % of 50.00 = 5.00, capped at 3.00; then the coupon on what is left.
+    const percent = priceCart({
+      lines,
+      taxMode: 'inclusive',
+      vatRateBasisPoints: 1500,
+      reward: { kind: 'percentage', basisPoints: 1000, maxHalalas: 300 },
+      coupon: { kind: 'fixed', amountHalalas: 9000 },
+    });
+    expect([percent.rewardDiscount, percent.couponDiscount, percent.total]).toEqual([300, 4700, 0]);
+  });
+
   it('caps a fixed coupon larger than the subtotal at the subtotal and leaves the points unused', () => {
     const priced = priceCart({
       lines,

@@ -2,6 +2,7 @@ import type { Halalas } from '../money.ts';
 import { apportion } from './apportion.ts';
 import {
   type BasisPoints,
+  type CouponInput,
   type PriceCartInput,
   type TaxMode,
   validateCart,
@@ -35,9 +36,9 @@ export { PRICING_LIMITS, PricingInputError } from './price-cart-input.ts';
  *    or the brand's VAT) and its modifiers (Σ option price × quantity, grouped by rate: an option's own rate or else
  *    the line's). Each part is taxed on its own and the tax rounded to the halala, half away from zero; the order's
  *    taxes are sums of those rounded figures (rounding per line, never on the total).
- * 3. Discounts apply to the lines only (never to charges or the delivery fee) and before tax: coupon first (fixed, or
- *    a percentage of the subtotal rounded like taxes and capped by its maximum), then points; each is capped at what
- *    is left of the subtotal, so the discount never exceeds the subtotal. The discount is spread over the line parts
+ * 3. Discounts apply to the lines only (never to charges or the delivery fee) and before tax: an owned reward's
+ *    discount first, then the coupon (each fixed, or a percentage of the subtotal rounded like taxes and capped by its
+ *    maximum), then points; each is capped at what is left of the subtotal, so the discount never exceeds the subtotal. The discount is spread over the line parts
  *    in proportion to their amounts (see `apportion`) and each part is taxed on what is left of it.
  * 4. Charges are a percentage of the subtotal before discounts, or a fixed amount; each has its own rate (default:
  *    the brand's VAT). The delivery fee is a charge too: `chargeAmount` includes it, `deliveryFee` shows it alone.
@@ -51,7 +52,7 @@ export interface LinePricing {
   unitPriceHalalas: Halalas;
   /** unitPriceHalalas × quantity. */
   subtotal: Halalas;
-  /** This line's share of the coupon and points. */
+  /** This line's share of the reward, coupon and points. */
   discount: Halalas;
   /** Tax on the item part (with combo slot extras). */
   itemTax: Halalas;
@@ -89,9 +90,11 @@ export interface CartPricing {
   deliveryFeeTax: Halalas;
   /** branchTaxes + modifiersTaxes + chargesTaxes. */
   taxesPrice: Halalas;
+  /** An owned reward's discount (its fixed amount or percentage). */
+  rewardDiscount: Halalas;
   couponDiscount: Halalas;
   pointsDiscount: Halalas;
-  /** couponDiscount + pointsDiscount, never above the subtotal. */
+  /** rewardDiscount + couponDiscount + pointsDiscount, never above the subtotal. */
   totalDiscount: Halalas;
   /** What the customer pays. */
   total: Halalas;
@@ -163,8 +166,8 @@ export function priceCartWith(priced: CartLinesPricing, input: PriceCartInput): 
   const taxOn = (amount: Halalas, rate: BasisPoints): Halalas =>
     taxMode === 'exclusive' ? mulDivRound(amount, rate, 10_000) : mulDivRound(amount, rate, 10_000 + rate);
   const { subtotal } = priced;
-  const { couponDiscount, pointsDiscount } = discountsOf(input, subtotal);
-  const totalDiscount = couponDiscount + pointsDiscount;
+  const { rewardDiscount, couponDiscount, pointsDiscount } = discountsOf(input, subtotal);
+  const totalDiscount = rewardDiscount + couponDiscount + pointsDiscount;
   const lines = taxedLines(input, priced, subtotal - totalDiscount, taxOn);
 
   const charges: ChargePricing[] = (input.charges ?? []).map((charge) => {
@@ -195,6 +198,7 @@ export function priceCartWith(priced: CartLinesPricing, input: PriceCartInput): 
     deliveryFee,
     deliveryFeeTax,
     taxesPrice,
+    rewardDiscount,
     couponDiscount,
     pointsDiscount,
     totalDiscount,
@@ -205,18 +209,23 @@ export function priceCartWith(priced: CartLinesPricing, input: PriceCartInput): 
   };
 }
 
-/** Discounts: coupon, then points, each capped by what is left of the subtotal. */
-function discountsOf(input: PriceCartInput, subtotal: Halalas): { couponDiscount: Halalas; pointsDiscount: Halalas } {
-  const coupon = input.coupon;
-  let couponDiscount = 0;
-  if (coupon?.kind === 'fixed') couponDiscount = coupon.amountHalalas;
-  else if (coupon?.kind === 'percentage') {
-    couponDiscount = mulDivRound(subtotal, coupon.basisPoints, 10_000);
-    if (coupon.maxHalalas != null) couponDiscount = Math.min(couponDiscount, coupon.maxHalalas);
-  }
-  couponDiscount = Math.min(couponDiscount, subtotal);
-  const pointsDiscount = Math.min(input.pointsHalalas ?? 0, subtotal - couponDiscount);
-  return { couponDiscount, pointsDiscount };
+/** Discounts: the reward's, the coupon's, then points, each capped by what is left of the subtotal. */
+function discountsOf(
+  input: PriceCartInput,
+  subtotal: Halalas,
+): { rewardDiscount: Halalas; couponDiscount: Halalas; pointsDiscount: Halalas } {
+  const rewardDiscount = Math.min(discountOf(input.reward, subtotal), subtotal);
+  const couponDiscount = Math.min(discountOf(input.coupon, subtotal), subtotal - rewardDiscount);
+  const pointsDiscount = Math.min(input.pointsHalalas ?? 0, subtotal - rewardDiscount - couponDiscount);
+  return { rewardDiscount, couponDiscount, pointsDiscount };
+}
+
+/** A fixed amount, or a percentage of the subtotal rounded like taxes and capped by its maximum. */
+function discountOf(discount: CouponInput | null | undefined, subtotal: Halalas): Halalas {
+  if (discount?.kind === 'fixed') return discount.amountHalalas;
+  if (discount?.kind !== 'percentage') return 0;
+  const off = mulDivRound(subtotal, discount.basisPoints, 10_000);
+  return discount.maxHalalas != null ? Math.min(off, discount.maxHalalas) : off;
 }
 
 /** Each line's discount and taxes: `left` (the subtotal after discounts) spread over the parts, each taxed. */

@@ -110,10 +110,16 @@ export const placeOrderBody = z.object({
    */
   couponCode: z.string().trim().min(1).max(64).optional(),
   /**
-   * A free-item reward the diner owns (its My Rewards id): its item is added to the order as one more line at no
-   * price, and the reward is claimed in the placement's transaction (a canceled order gives it back).
+   * A reward the diner owns (its My Rewards id), one an order: a free item is added to the order as one more line at
+   * no price; a fixed or percent discount comes off the lines (shared pricing, before points; not with a coupon). The
+   * reward is claimed in the placement's transaction (a canceled order gives it back).
    */
   rewardId: z.number().int().min(1).max(2_147_483_647).optional(),
+  /**
+   * A free-item reward's required choices (option ids), as the diner picked them; absent: the cheapest of each. Only
+   * options of groups the item requires; a dearer choice costs what it adds over its group's cheapest.
+   */
+  rewardModifiers: z.array(z.number().int().min(1).max(2_147_483_647)).max(50).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 

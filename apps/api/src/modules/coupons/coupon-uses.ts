@@ -5,9 +5,11 @@ import {
   couponPricing,
   normalizeCouponCode,
 } from '@sufra/shared/loyalty/coupons';
+import { normalizeRewardCode } from '@sufra/shared/loyalty/rewards';
 import type { CouponInput } from '@sufra/shared/pricing/price-cart';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { findOwnedByCode } from '../loyalty/rewards.repo.ts';
 import type { OrderLifecycle, OrderMomentEvent } from '../orders/order-lifecycle.ts';
 import type { PlacementExtra } from '../orders/placement-extras.ts';
 import {
@@ -54,6 +56,25 @@ function lookupCode(typed: string): string | null {
 }
 
 const couponNotFound = () => new AppError('coupon_not_found', undefined, { couponCode: 'coupon_not_found' });
+
+/**
+ * A code that is no coupon: "This coupon doesn't exist", unless it is the code of one of the diner's own rewards of
+ * this brand (issue 24 item 3), which says where a reward is used (My Rewards). Another diner's reward code is no
+ * coupon like any other (its existence is not theirs to learn). Only on this refusal's path: no read for a coupon.
+ */
+async function couponNotFoundOrReward(
+  db: Queryable,
+  input: { brandId: number; customerId: number; code: string },
+): Promise<AppError> {
+  const rewardCode = normalizeRewardCode(input.code);
+  if (rewardCode) {
+    const owned = await findOwnedByCode(db, rewardCode);
+    if (owned.some((o) => o.owned.brandId === input.brandId && o.owned.customerId === input.customerId)) {
+      return new AppError('coupon_is_reward', undefined, { couponCode: 'coupon_is_reward' });
+    }
+  }
+  return couponNotFound();
+}
 
 /** The brand's coupon for a code as typed; a code of another brand (or none) is "This coupon doesn't exist". */
 export async function findTypedCoupon(db: Queryable, brandId: number, typed: string): Promise<CouponRow> {
@@ -108,7 +129,7 @@ export async function prepareOrderCoupon(
   },
 ): Promise<OrderCoupon> {
   const code = lookupCode(input.code);
-  if (!code) throw couponNotFound();
+  if (!code) throw await couponNotFoundOrReward(db, input);
   const kept = keep(db);
   const key = `${input.brandId}:${code}`;
   const forget = () => kept.delete(key);
@@ -125,7 +146,7 @@ export async function prepareOrderCoupon(
   const found = await findCouponWithCustomerUses(db, input.brandId, code, input.customerId);
   if (!found) {
     forget();
-    throw couponNotFound();
+    throw await couponNotFoundOrReward(db, input);
   }
   kept.set(key, { coupon: found.coupon, until: input.now.getTime() + KEEP_MS });
   return checkOrderCoupon(db, input, found.coupon, found.used, forget);

@@ -110,7 +110,7 @@ describe("a reward's free item in an order", () => {
     expect((await order(c, ownedId)).statusCode).toBe(201);
   });
 
-  it("answers another diner's reward as not found, an expired one 410, a non-item or sold-out item 422, writing nothing", async () => {
+  it("answers another diner's reward as not found, an expired one 410, a gift or sold-out item 422, writing nothing", async () => {
     const owner = await dinerWithJuice('+966500003002');
     const other = await diner(t, UUID.aMain, '+966500003003');
     const foreign = await order(other, owner.ownedId);
@@ -119,14 +119,14 @@ describe("a reward's free item in an order", () => {
     const unknown = await order(other, 2_000_000);
     expect(unknown.statusCode).toBe(404);
 
-    // The SAR 10 off reward is not an item.
+    // A gift is handed over at the branch, not ordered (a discount reward is: order-reward-discounts.test.ts).
     const customerId = (await one<{ id: number }>("select id from customers where phone = '+966500003002'")).id;
-    const tenOff = (await one<{ id: number }>("select id from rewards where name_en = 'SAR 10 off'")).id;
-    const granted = await manager.call('POST', `/api/staff/customers/${customerId}/rewards/`, { rewardId: tenOff });
+    const gift = (await one<{ id: number }>("select id from rewards where name_en = 'Gift'")).id;
+    const granted = await manager.call('POST', `/api/staff/customers/${customerId}/rewards/`, { rewardId: gift });
     expect(granted.statusCode).toBe(200);
     const notItem = await order(owner.c, (granted.json() as { id: number }).id);
     expect(notItem.statusCode).toBe(422);
-    expect(notItem.json().error.code).toBe('order_reward_not_free_item');
+    expect(notItem.json().error.code).toBe('order_reward_not_for_orders');
 
     const before = await one<{ n: number }>('select count(*)::int as n from orders');
     await t.database.query('update rewards set item_id = $1 where id = $2', [ids.item('juice'), juiceId]);

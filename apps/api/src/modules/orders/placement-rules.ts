@@ -1,9 +1,16 @@
 import { distanceMeters } from '@sufra/shared/geo/distance';
 import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
+import { defaultFreeItemChoices, freeItemChoicePrice, freeUpTo } from '@sufra/shared/loyalty/free-item-choices';
 import { ORDER_LIMITS, orderLimitProblem, orderTotalTooLarge } from '@sufra/shared/order-limits';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import { toAsciiDigits } from '@sufra/shared/phone/phone-number';
-import { type CartPricing, type PriceCartInput, priceCartLines, priceCartWith } from '@sufra/shared/pricing/price-cart';
+import {
+  type CartPricing,
+  type CouponInput,
+  type PriceCartInput,
+  priceCartLines,
+  priceCartWith,
+} from '@sufra/shared/pricing/price-cart';
 import type { OrderAddressSnapshot } from '@sufra/shared/schemas/order';
 import type { Service } from '@sufra/shared/services';
 import type { Queryable } from '../../db/client.ts';
@@ -153,21 +160,25 @@ export async function placingDelivery(
 }
 
 /**
- * A free item's required choices (a reward names the item, not its options): in each group that asks for some, the
- * cheapest available options, as many as the group needs. The diner gets the item as the menu's simplest form.
+ * A free item's required choices (a reward names the item, not its options; issue 24 item 10, shared
+ * loyalty/free-item-choices): the diner's own, only from groups the item requires, or else the cheapest of each.
+ * The counts are checked with the line (order-lines chosenModifiers); `freeUpTo` is what the reward pays of each.
  */
-function freeItemChoices(menu: BuiltMenu, itemId: number): number[] {
-  const item = menu.itemsById.get(itemId);
-  if (!item) return [];
-  return item.modifierGroupIds.flatMap((groupId) => {
-    const group = menu.groupsById.get(groupId);
-    if (!group || group.min === 0) return [];
-    return group.options
-      .filter((o) => o.available)
-      .sort((a, b) => a.priceHalalas - b.priceHalalas)
-      .slice(0, group.min)
-      .map((o) => o.id);
+function freeItemChoices(
+  menu: BuiltMenu,
+  itemId: number,
+  chosen: readonly number[] | undefined,
+): { modifiers: number[]; freeUpTo: Map<number, number> } {
+  const groups = (menu.itemsById.get(itemId)?.modifierGroupIds ?? []).flatMap((id) => {
+    const group = menu.groupsById.get(id);
+    return group ? [group] : [];
   });
+  const upTo = freeUpTo(groups);
+  if (chosen === undefined) return { modifiers: defaultFreeItemChoices(groups), freeUpTo: upTo };
+  if (chosen.some((id) => !upTo.has(id))) {
+    throw new AppError('order_reward_choice_invalid', undefined, { rewardModifiers: 'field_invalid' });
+  }
+  return { modifiers: [...chosen], freeUpTo: upTo };
 }
 
 export interface PricedOrder {
@@ -203,9 +214,10 @@ export async function priceOrder(db: Queryable, menu: MenuService, input: PriceO
     menu.getBranchMenu(qr.brand.id, branch.id, version, 'ar'),
     menu.getBranchMenu(qr.brand.id, branch.id, version, 'en'),
   ]);
-  const bodyLines = await withRewardLine(db, menuEn, input);
+  const reward = await orderRewardFor(db, menuEn, input);
+  const bodyLines = reward?.kind === 'free_item' ? [...body.lines, reward.line] : body.lines;
   const lines = await priceLines(menu, qr.brand.id, { ar: menuAr, en: menuEn }, { ...body, lines: bodyLines });
-  if (bodyLines !== body.lines) makeLastLineFree(lines);
+  if (reward?.kind === 'free_item') makeLastLineFree(lines, reward.freeUpTo);
   const pricingInput: PriceCartInput = {
     lines: lines.map((l) => l.input),
     taxMode: menuEn.menu.taxMode,
@@ -216,7 +228,11 @@ export async function priceOrder(db: Queryable, menu: MenuService, input: PriceO
   // The lines are priced once; the coupon is checked on their subtotal, then they are finished with the discounts.
   const linesPricing = priceCartLines(pricingInput);
   const orderCoupon = await couponFor(db, input, lines, linesPricing.subtotal);
-  const couponInput = orderCoupon ? { coupon: orderCoupon.pricing } : {};
+  // A reward's discount comes off first (shared pricing); a coupon never joins it (refused in orderRewardFor).
+  const couponInput = {
+    ...(reward?.kind === 'discount' ? { reward: reward.discount } : {}),
+    ...(orderCoupon ? { coupon: orderCoupon.pricing } : {}),
+  };
   let pricing = priceCartWith(linesPricing, { ...pricingInput, ...couponInput });
   const discountableHalalas = pricing.subtotal - pricing.totalDiscount;
   const spend =
@@ -236,16 +252,26 @@ export async function priceOrder(db: Queryable, menu: MenuService, input: PriceO
 }
 
 /**
- * The body's lines, with a free-item reward's item as one more line (issue 15) when the order uses one: at no price
- * (made free once priced, makeLastLineFree), without modifiers but the choices its item needs.
+ * The reward the order uses, when the body names one (issue 15, issue 24): a free item as one more line (made free
+ * once priced, makeLastLineFree) with its required choices, or a discount priced with the lines (not with a coupon:
+ * one offer an order, docs/adr/0120; points may join it).
  */
-async function withRewardLine(
+async function orderRewardFor(
   db: Queryable,
   menuEn: BuiltMenu,
   input: PriceOrderInput,
-): Promise<PlaceOrderInput['lines']> {
+): Promise<
+  | { kind: 'free_item'; line: PlaceOrderInput['lines'][number]; freeUpTo: Map<number, number> }
+  | { kind: 'discount'; discount: CouponInput }
+  | null
+> {
   const { qr, branch, customerId, body, now } = input;
-  if (body.rewardId === undefined) return body.lines;
+  if (body.rewardId === undefined) {
+    if (body.rewardModifiers !== undefined) {
+      throw new AppError('order_reward_choice_invalid', undefined, { rewardModifiers: 'field_invalid' });
+    }
+    return null;
+  }
   const reward = await prepareOrderReward(db, {
     ownedId: body.rewardId,
     customerId,
@@ -253,31 +279,35 @@ async function withRewardLine(
     branchId: branch.id,
     now,
   });
+  if (reward.kind === 'discount') {
+    if (body.couponCode !== undefined) throw new AppError('order_reward_with_coupon');
+    if (body.rewardModifiers !== undefined) {
+      throw new AppError('order_reward_choice_invalid', undefined, { rewardModifiers: 'field_invalid' });
+    }
+    return reward;
+  }
   if (!menuEn.itemsById.get(reward.itemId)?.available) throw new AppError('order_reward_item_not_here');
-  return [
-    ...body.lines,
-    {
-      kind: 'product' as const,
-      itemId: reward.itemId,
-      quantity: 1,
-      modifiers: freeItemChoices(menuEn, reward.itemId),
-    },
-  ];
+  const { modifiers, freeUpTo } = freeItemChoices(menuEn, reward.itemId, body.rewardModifiers);
+  return { kind: 'free_item', line: { kind: 'product', itemId: reward.itemId, quantity: 1, modifiers }, freeUpTo };
 }
 
 /**
- * The reward's line (the last) at unit price 0 through the shared pricing, so it adds nothing to the subtotal, tax
- * or what points may take off: the item and the choices it needs.
+ * The reward's line (the last) at unit price 0 through the shared pricing, so the item adds nothing to the subtotal,
+ * tax or what points may take off; each choice costs only what it adds over its group's cheapest (`freeUpTo`).
  */
-function makeLastLineFree(lines: PricedLine[]): void {
+function makeLastLineFree(lines: PricedLine[], freeUpTo: ReadonlyMap<number, number>): void {
   const free = lines.at(-1);
   if (!free) return;
+  const dearer = (optionId: number, price: number) => freeItemChoicePrice(freeUpTo, optionId, price);
   free.input = {
     ...free.input,
     unitPriceHalalas: 0,
-    modifiers: free.input.modifiers.map(() => ({ priceHalalas: 0 })),
+    modifiers: free.row.modifiers.map((m) => ({ priceHalalas: dearer(m.optionId, m.priceHalalas) })),
   };
-  free.row = { ...free.row, modifiers: free.row.modifiers.map((m) => ({ ...m, priceHalalas: 0 })) };
+  free.row = {
+    ...free.row,
+    modifiers: free.row.modifiers.map((m) => ({ ...m, priceHalalas: dearer(m.optionId, m.priceHalalas) })),
+  };
 }
 
 /** The order's coupon, checked (on the lines' subtotal, before any discount) when the body names one. */

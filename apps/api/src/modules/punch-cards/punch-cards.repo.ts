@@ -48,7 +48,11 @@ export async function findProgramme(
   return row;
 }
 
-/** The order's lines with each item's category (an item deleted since has none, and qualifies only by id). */
+/**
+ * The order's lines with each item's category (an item deleted since has none, and qualifies only by id), but a
+ * free-item reward's line (issue 24 item 10): a free item earns no punch. That line is the order's last, added by
+ * placement for the free-item reward the order claimed, and is its item.
+ */
 export async function listPunchLines(
   db: Queryable,
   orderId: number,
@@ -57,7 +61,14 @@ export async function listPunchLines(
     .select({ itemId: orderLines.itemId, categoryId: menuItems.categoryId, quantity: orderLines.quantity })
     .from(orderLines)
     .leftJoin(menuItems, eq(menuItems.id, orderLines.itemId))
-    .where(eq(orderLines.orderId, orderId));
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        sql`not (${orderLines.position} = (select max(l.position) from ${orderLines} l where l.order_id = ${orderId})
+          and exists (select 1 from ${customerRewards} cr join ${rewards} r on r.id = cr.reward_id
+            where cr.claimed_order_id = ${orderId} and r.kind = 'free_item' and r.item_id = ${orderLines.itemId}))`,
+      ),
+    );
 }
 
 /** Whether the order has punched any card already (a second completion of the same order punches nothing). */

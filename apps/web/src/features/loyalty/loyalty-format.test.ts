@@ -2,13 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import ar from '../../locales/loyalty.ar.json';
 import en from '../../locales/loyalty.en.json';
-import { entryReasonText, formatLoyaltyDate, formatPointsChange, levelProgress } from './loyalty-format';
+import { entryReasonText, formatLoyaltyDate, formatPointsChange, isPrize, levelProgress } from './loyalty-format';
 
 beforeAll(async () => {
   i18n.init({ language: 'en', strings: { en, ar } });
 });
 
 describe('loyalty formatting', () => {
+  it('lists a prize-shop purchase among the prizes, won and granted ones too, and not a points-shop purchase', () => {
+    expect(isPrize({ source: 'purchase', reward: { shop: 'prize' } })).toBe(true);
+    expect(isPrize({ source: 'prize', reward: { shop: 'prize' } })).toBe(true);
+    expect(isPrize({ source: 'staff', reward: { shop: 'points' } })).toBe(true);
+    expect(isPrize({ source: 'purchase', reward: { shop: 'points' } })).toBe(false);
+    expect(isPrize({ source: 'punch_card', reward: { shop: 'points' } })).toBe(false);
+  });
+
   it('writes points changes with their sign in each language’s own digits', () => {
     expect(formatPointsChange(120, 'en')).toBe('\u2066+120\u2069');
     expect(formatPointsChange(-40, 'ar')).toBe('\u2066\u2212٤٠\u2069');

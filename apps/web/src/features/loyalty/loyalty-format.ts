@@ -1,8 +1,16 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
-import type { PointsEntry, Reward } from '@sufra/shared/schemas/loyalty';
+import type { OwnedReward, PointsEntry, Reward } from '@sufra/shared/schemas/loyalty';
 import { formatNumber } from '../../lib/format-number';
 import type { TFunction } from '../../lib/i18n';
+
+/**
+ * Whether an owned reward belongs on `/prize`: won (the wheel), granted by staff, or bought in the prize shop (issue
+ * 24 item 7: a prize-shop purchase is a prize too, its source is `purchase` like a points-shop one).
+ */
+export function isPrize(owned: Pick<OwnedReward, 'source'> & { reward: Pick<Reward, 'shop'> }): boolean {
+  return owned.source === 'prize' || owned.source === 'staff' || owned.reward.shop === 'prize';
+}
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

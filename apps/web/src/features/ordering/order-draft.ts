@@ -130,8 +130,10 @@ export function placeOrderBody(
   if (cart.receiveAt) body.receiveAt = cart.receiveAt;
   // The chosen coupon's code: the server checks it again and records its use with the order (issue 16).
   if (cart.coupon?.coupon) body.couponCode = cart.coupon.code;
-  // A free-item reward from My Rewards: the server adds its item at no price and claims the reward with the order.
+  // A reward from My Rewards: the server adds its free item (with the choices the diner picked) or prices its
+  // discount, and claims the reward with the order.
   if (cart.reward) body.rewardId = cart.reward.ownedId;
+  if (cart.reward?.modifiers && !cart.reward.discount) body.rewardModifiers = cart.reward.modifiers;
   return body;
 }
 

@@ -1,10 +1,13 @@
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { TotalsSummary } from '../../../components/ui/cart-totals';
+import { paths } from '../../../config/paths';
 import type { priceCheckedCart } from '../../../lib/cart-pricing';
 import { couponLineItems } from '../../../lib/coupons';
 import type { CartCheck } from '../../../lib/line-check';
 import { useTranslation } from '../../../lib/use-translation';
+import { useAppSelector } from '../../../stores/root-state';
 import { CouponField } from '../../coupons/coupon-field';
 import { details, type ShownLine, unitAndQuantity } from '../shown-lines';
 import { CartLine } from './cart-line';
@@ -20,6 +23,29 @@ type Props = {
   onQuantity: (line: ShownLine, quantity: number) => void;
   onRemove: (line: ShownLine, position: number) => void;
 };
+
+/**
+ * The way from the cart to the diner's rewards (issue 24 item 3: a reward is picked at the cart), while none is in it:
+ * signed in, with loyalty on. My Rewards' "Add to my order" brings the diner back here with it.
+ */
+function UseRewardLink({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const hasReward = useAppSelector((s) => s.cart.reward !== null);
+  const signedIn = useAppSelector((s) => s.auth.status === 'signedIn');
+  const loyaltyOn = useAppSelector(
+    (s) => s.establishment.establishment?.uuid === uuid && s.establishment.establishment.services.loyalty !== false,
+  );
+  if (hasReward || !signedIn || !loyaltyOn) return null;
+  return (
+    <Link
+      to={paths.myRewards.build(uuid)}
+      className="btn btn-secondary btn-block cart-use-reward"
+      data-testid="use-reward"
+    >
+      {t('cart.useReward')}
+    </Link>
+  );
+}
 
 /** A cart with lines: the lines, the reward, the loyalty nudges, the coupon and the totals. */
 export function CartContents({ uuid, check, lines, totals, menuData, nudges, onQuantity, onRemove }: Props) {
@@ -57,7 +83,8 @@ export function CartContents({ uuid, check, lines, totals, menuData, nudges, onQ
           );
         })}
       </ul>
-      <RewardLine removable />
+      <RewardLine removable menu={menuData} discountHalalas={totals?.pricing.rewardDiscount} />
+      <UseRewardLink uuid={uuid} />
       {totals && nudges?.(totals.pricing.total - totals.pricing.deliveryFee)}
       <CouponField
         uuid={uuid}

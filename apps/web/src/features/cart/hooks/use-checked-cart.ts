@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
+import { rewardPricingOf } from '../../../lib/cart-reward';
 import { couponLineItems, couponPricingOf } from '../../../lib/coupons';
 import { menuQueryKey, useMenu } from '../../../lib/get-menu';
 import { checkCart } from '../../../lib/line-check';
@@ -47,13 +48,17 @@ export function useCheckedCart(uuid: string) {
     [products, combos, menuData, entered, uuid],
   );
   const coupon = useAppSelector((s) => s.cart.coupon);
+  const reward = useAppSelector((s) => s.cart.reward);
   // The chosen coupon priced in (coupon-field re-checks it as the cart changes, and removes it with the reason).
   const totals = useMemo(
     () =>
       check && menuData
-        ? priceCheckedCart(check, menuData, { coupon: couponPricingOf(coupon, couponLineItems(check)) })
+        ? priceCheckedCart(check, menuData, {
+            coupon: couponPricingOf(coupon, couponLineItems(check)),
+            ...rewardPricingOf(reward, menuData),
+          })
         : null,
-    [check, menuData, coupon],
+    [check, menuData, coupon, reward],
   );
 
   // Told once: the refreshed prices are written back, so the next check finds nothing to change.

@@ -8,7 +8,7 @@ import type { TFunction } from '../../../lib/i18n';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { setReward } from '../../../stores/cart-slice';
+import { type CartReward, setReward } from '../../../stores/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { formatLoyaltyDate, rewardKindText } from '../loyalty-format';
 import { RewardQr } from './reward-qr';
@@ -91,7 +91,10 @@ function RewardCode({ code, titleId }: { code: string; titleId: string }) {
   );
 }
 
-/** While the reward may be redeemed: its QR code on demand, and a free item's way into the cart. */
+/**
+ * While the reward may be redeemed: its QR code on demand, and (a free item or a discount: issue 24 item 3) its way
+ * into the cart. A discount replaces a coupon chosen before (one offer an order), and says so.
+ */
 function RedeemableActions({ uuid, owned, titleId }: { uuid: string; owned: OwnedReward; titleId: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -99,6 +102,8 @@ function RedeemableActions({ uuid, owned, titleId }: { uuid: string; owned: Owne
   const dispatch = useAppDispatch();
   const [, navigate] = useLocation();
   const inCart = useAppSelector((s) => s.cart.reward?.ownedId === owned.id);
+  const hasCoupon = useAppSelector((s) => s.cart.coupon !== null);
+  const cartReward = cartRewardOf(owned);
   return (
     <>
       <button
@@ -111,7 +116,7 @@ function RedeemableActions({ uuid, owned, titleId }: { uuid: string; owned: Owne
       >
         {showQr ? t('loyalty.hideQr') : t('loyalty.showQr')}
       </button>
-      {owned.reward.kind === 'free_item' && (
+      {cartReward && (
         <button
           type="button"
           className="btn btn-secondary btn-block"
@@ -119,7 +124,8 @@ function RedeemableActions({ uuid, owned, titleId }: { uuid: string; owned: Owne
           data-testid="reward-to-cart"
           onClick={() => {
             // One reward an order: choosing this one replaces another chosen before.
-            dispatch(setReward({ ownedId: owned.id, name: owned.reward.name }));
+            dispatch(setReward(cartReward));
+            if (cartReward.discount && hasCoupon) void showToast(t('loyalty.rewardReplacedCoupon'));
             navigate(paths.cart.build(uuid));
           }}
         >
@@ -135,4 +141,23 @@ function RedeemableActions({ uuid, owned, titleId }: { uuid: string; owned: Owne
       )}
     </>
   );
+}
+
+/** The reward as the cart keeps it, when an order can use it (a free item, a fixed or percent discount; not a gift). */
+function cartRewardOf(owned: OwnedReward): CartReward | null {
+  const { reward } = owned;
+  if (reward.kind === 'free_item' && reward.itemId !== null) {
+    return { ownedId: owned.id, name: reward.name, itemId: reward.itemId };
+  }
+  if (reward.kind === 'fixed' && reward.amountHalalas !== null) {
+    return { ownedId: owned.id, name: reward.name, discount: { kind: 'fixed', amountHalalas: reward.amountHalalas } };
+  }
+  if (reward.kind === 'percent' && reward.percentBasisPoints !== null) {
+    return {
+      ownedId: owned.id,
+      name: reward.name,
+      discount: { kind: 'percentage', basisPoints: reward.percentBasisPoints, maxHalalas: reward.maxDiscountHalalas },
+    };
+  }
+  return null;
 }

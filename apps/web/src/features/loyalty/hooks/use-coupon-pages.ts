@@ -1,6 +1,7 @@
 import type { CouponHistoryResponse, MyCouponsResponse } from '@sufra/shared/schemas/coupons';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
+import { rewardPricingOf } from '../../../lib/cart-reward';
 import { couponLineItems, couponPricingOf, getCouponHistory, getMyCoupons } from '../../../lib/coupons';
 import { useMenu } from '../../../lib/get-menu';
 import { checkCart } from '../../../lib/line-check';
@@ -23,9 +24,10 @@ export function useCouponCart(uuid: string) {
       check && menu.data
         ? priceCheckedCart(check, menu.data, {
             coupon: couponPricingOf(cart.coupon, couponLineItems(check)),
+            ...rewardPricingOf(cart.reward, menu.data),
           })
         : null,
-    [check, menu.data, cart.coupon],
+    [check, menu.data, cart.coupon, cart.reward],
   );
   const empty = cart.products.length === 0 && cart.combos.length === 0;
 

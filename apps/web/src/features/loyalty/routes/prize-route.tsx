@@ -9,12 +9,10 @@ import { getMyRewards } from '../api/get-my-rewards';
 import { LoyaltyNav } from '../components/loyalty-nav';
 import { OwnedRewardCard } from '../components/owned-reward-card';
 import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
+import { isPrize } from '../loyalty-format';
 import '../../../components/ui/form.css';
 import '../loyalty.css';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
-
-/** A prize is a reward won (the wheel) or granted by staff; bought rewards live in My Rewards only. */
-const isPrize = (owned: OwnedReward) => owned.source === 'prize' || owned.source === 'staff';
 
 /**
  * `/prize/{uuid}` (signed in; docs/adr/0090-loyalty-pages-and-checkout-points.md): the diner's prizes. Claimable

@@ -26,13 +26,14 @@ export function CheckoutSections({ uuid, checkout, check, pointsControl }: Props
   return (
     <>
       <CheckoutLines check={check} preview={preview} />
-      <RewardLine removable={false} />
+      <RewardLine removable={false} menu={menu.data} discountHalalas={preview?.pricing.rewardDiscount} />
       <CheckoutDetails uuid={uuid} cart={cart} qr={qr} branch={branch} />
       <CheckoutPayment payment={payment} disabled={order.sending} />
       {preview &&
         pointsControl?.({
           uuid,
-          discountableHalalas: preview.pricing.subtotal - preview.pricing.couponDiscount,
+          discountableHalalas:
+            preview.pricing.subtotal - preview.pricing.couponDiscount - preview.pricing.rewardDiscount,
           points: points.spend.points,
           onChange: points.choose,
           refusal: points.refusal,

@@ -2,6 +2,7 @@ import type { Language } from '@sufra/shared/language';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
 import { useMemo } from 'react';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
+import { rewardPricingOf } from '../../../lib/cart-reward';
 import { couponLineItems, couponPricingOf } from '../../../lib/coupons';
 import { useMenu } from '../../../lib/get-menu';
 import { checkCart } from '../../../lib/line-check';
@@ -35,9 +36,10 @@ export function useCheckoutPreview(
             deliveryFeeHalalas: deliveryFee,
             pointsHalalas,
             coupon: couponPricingOf(cart.coupon, couponLineItems(check)),
+            ...rewardPricingOf(cart.reward, menu.data),
           })
         : null,
-    [check, menu.data, staleLocally, integrated, deliveryFee, pointsHalalas, cart.coupon],
+    [check, menu.data, staleLocally, integrated, deliveryFee, pointsHalalas, cart.coupon, cart.reward],
   );
   const minimum = delivery ? (cart.deliveryZone?.minimumOrderHalalas ?? 0) : 0;
   const belowMinimum = preview !== null && preview.pricing.subtotal - preview.pricing.totalDiscount < minimum;
