@@ -133,4 +133,9 @@ test('the painted menu requests nothing but its entry script and images before i
       .map((r) => `${new URL(r.name).pathname} at ${Math.round(r.startTime)} ms (paint at ${Math.round(paint)} ms)`);
   });
   expect(early).toEqual([]);
+  // Its stylesheets are inline: their links (for Vite's chunk loader) are disabled, never fetched to restyle the page.
+  const stylesheets = await page.evaluate(
+    () => performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname.endsWith('.css')).length,
+  );
+  expect(stylesheets).toBe(0);
 });

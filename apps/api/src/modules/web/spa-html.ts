@@ -197,7 +197,12 @@ async function withMenuFirstPaint(
 function untilPainted(html: string, links: string[]): string {
   let body = html;
   for (const link of links) body = body.replace(`\n    ${link}`, '').replace(link, '');
-  return body.replace('</body>', `  <template id="after-paint">${links.join('')}</template>\n  </body>`);
+  // The stylesheets are inline already: their links only tell Vite's chunk loader not to fetch them. Disabled, a
+  // link is not fetched, so the browser does not restyle the whole page when it arrives after the paint.
+  const deferred = links.map((link) =>
+    link.startsWith('<link rel="stylesheet"') ? link.replace(/>$/, ' disabled>') : link,
+  );
+  return body.replace('</body>', `  <template id="after-paint">${deferred.join('')}</template>\n  </body>`);
 }
 
 export interface SpaHtmlOptions {
