@@ -5,45 +5,29 @@
 // are downloaded by the time they are needed (the server-painted menu: from its first paint on, see start()).
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+let started = false;
+
 async function start() {
+  if (started) return;
+  started = true;
   // The server-painted menu keeps its preloads (chunks, stylesheets, API calls) in a template until now
   // (apps/api/src/modules/web/spa-html.ts): put them in <head> before the imports, which find them there.
-  const afterPaint = document.getElementById('after-paint');
-  if (afterPaint instanceof HTMLTemplateElement) document.head.append(afterPaint.content);
+  const afterPaint = document.getElementById('after-paint') as HTMLTemplateElement | null;
+  if (afterPaint) document.head.append(afterPaint.content);
   await import('react-dom/client');
   await nextTask();
   await import('./app/boot');
-}
-
-/**
- * Runs `then` once the browser has shown the first paint: when a page's first screen is in its HTML, nothing it
- * loads may finish before that paint (docs/adr/0220-menu-preloads-after-first-paint.md). The paint entry is
- * reported after the frame is presented, later than the next animation frame; a page that never reports one
- * (an old browser) starts after a second.
- */
-function afterFirstPaint(then: () => void) {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    then();
-  };
-  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      setTimeout(once, 0);
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  }
-  setTimeout(once, 1000);
 }
 
 if (document.visibilityState === 'hidden') {
   // A background tab gets no animation frames (and paints nothing): start now.
   void start();
 } else if (document.getElementById('after-paint')) {
-  afterFirstPaint(() => void start());
+  // A page whose first screen is in its HTML loads nothing more before the browser has shown it
+  // (docs/adr/0220-menu-preloads-after-first-paint.md). Paint entries are reported once the frame is presented,
+  // later than the next animation frame; without one (an old browser), start after a second.
+  new PerformanceObserver(() => setTimeout(() => void start(), 0)).observe({ type: 'paint', buffered: true });
+  setTimeout(() => void start(), 1000);
 } else {
   requestAnimationFrame(() => setTimeout(() => void start(), 0));
 }
