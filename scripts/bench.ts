@@ -7,8 +7,8 @@
 // --reports=DIR (also save each Lighthouse JSON report there),
 // --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web: the build's sizes and Lighthouse on a PGlite
-//   server (two sections; --no-lighthouse for the sizes alone); printed, and those sections of docs/benchmarks.md
-//   replaced in place, the rest of the file kept),
+//   server in production mode and on the app as `npm start` runs it, runs interleaved (two sections; --no-lighthouse
+//   for the sizes alone); printed, and those sections of docs/benchmarks.md replaced in place, the rest of the file kept),
 // --cpu-prof=DIR (the order run's server writes a V8 CPU profile there; open it in Chrome DevTools),
 // --orders-pool=N (the API's DATABASE_POOL_SIZE in the order run),
 // --pg-stats (the cluster loads pg_stat_statements; after each API order run the statements that took the
@@ -18,9 +18,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
+import { compareServers } from './bench/compare-servers.ts';
 import { benchEngagement, type EngagementBenchResult } from './bench/engagement.ts';
 import { benchMenu, type MenuBenchResult } from './bench/http.ts';
-import { type LighthouseSeries, runLighthouse } from './bench/lighthouse.ts';
+import { type LighthouseSeries, runLighthouse, runLighthouseInterleaved } from './bench/lighthouse.ts';
 import { benchLoyalty, type LoyaltyBenchResult } from './bench/loyalty.ts';
 import {
   cpuProfileDir,
@@ -40,11 +41,11 @@ import {
 } from './bench/options.ts';
 import { benchOrders, type OrdersBenchResult } from './bench/orders.ts';
 import { benchPayments, type PaymentsBenchResult } from './bench/payments.ts';
-import { ROOT, run, startServer } from './bench/processes.ts';
+import { ROOT, type RunningServer, run, startAsNpmStart, startServer } from './bench/processes.ts';
 import { renderEngagement, renderLoyalty, renderSpins } from './bench/render-loyalty.ts';
 import { renderOrders } from './bench/render-orders.ts';
 import { renderPayments } from './bench/render-payments.ts';
-import { render, renderLighthouse, renderWeb } from './bench/render-web.ts';
+import { type LighthouseTargets, render, renderLighthouse, renderWeb } from './bench/render-web.ts';
 import {
   ENGAGEMENT_HEADING,
   LIGHTHOUSE_HEADING,
@@ -187,8 +188,45 @@ async function webOnly(tmp: string) {
     DATA_DIR: join(tmp, 'pglite'),
     DATABASE_URL: '',
   };
-  const lighthouse = bundle.ok ? await lighthouseOnServer(env) : 'skipped: the web build failed';
+  const lighthouse = bundle.ok
+    ? await lighthouseBothWays(env, join(tmp, 'npm-start-data'))
+    : 'skipped: the web build failed';
   updateSection(LIGHTHOUSE_HEADING, renderLighthouse(lighthouse));
+}
+
+/**
+ * --only web's Lighthouse: the menu page of the production-mode server (as every other section runs it) and of
+ * the app as `npm start` runs it for a newcomer (development mode, fresh data folder, http://localhost), both up
+ * at once and their runs interleaved, so the machine's load falls on both alike. Before measuring, the two
+ * servers' answers for the page and everything it loads are compared (status, bytes, encoding, caching).
+ */
+async function lighthouseBothWays(
+  env: NodeJS.ProcessEnv,
+  npmStartDataDir: string,
+): Promise<LighthouseTargets | string> {
+  let production: RunningServer | undefined;
+  let npmStart: RunningServer | undefined;
+  try {
+    production = await startServer(env);
+    console.error('[bench] starting the app as `npm start` does (fresh data folder)…');
+    npmStart = await startAsNpmStart(npmStartDataDir);
+    const path = `/menu/${MAIN_QR}`;
+    const differences = await compareServers(production.url, npmStart.url, path);
+    const results = await runLighthouseInterleaved(
+      [
+        { name: 'production mode', url: `${production.url}${path}` },
+        { name: 'npm start', url: `${npmStart.url}${path}` },
+      ],
+      lighthouseRuns,
+      reportDir,
+    );
+    return results.map((result, i) => (i === 1 ? { ...result, differences } : result));
+  } catch (error) {
+    return `failed: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    await npmStart?.stop();
+    await production?.stop();
+  }
 }
 
 async function runOrders(pgUrl: string, tmp: string, webDist: string): Promise<OrdersBenchResult | string> {

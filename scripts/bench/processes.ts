@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { envSchema } from '../../apps/api/src/config/env-schema.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -123,6 +124,33 @@ export async function startServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = [
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, child, 180_000);
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logTail()}`);
+  }
+  return { url, stop: () => stopChild(child), alive: isAlive(child), logTail, pid: child.pid ?? 0 };
+}
+
+/**
+ * Starts the app the way the README's `npm start` does for a newcomer: `node scripts/start.ts` (which builds
+ * apps/web/dist when its sources are newer, then runs the server in its defaults: development mode, info logs
+ * pretty-printed, every interface, the demo seeded into a fresh PGlite folder). None of the server's own variables
+ * are passed on from the bench's environment (a newcomer has none), only PORT and DATA_DIR. Its address is
+ * `http://localhost:PORT`, the one it prints.
+ */
+export async function startAsNpmStart(dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(envSchema.shape)) delete env[name];
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts')], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logTail = captureOutput(child);
+  const url = `http://localhost:${port}`;
+  try {
+    await waitForHealth(url, child, 300_000);
   } catch (error) {
     await stopChild(child);
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${logTail()}`);

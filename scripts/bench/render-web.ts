@@ -1,8 +1,9 @@
 // The whole report of a full run, and the web build and Lighthouse sections of docs/benchmarks.md.
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { BundleResult } from './bundle.ts';
+import type { ServerComparison } from './compare-servers.ts';
 import { LARGE_BRAND_QR, type MenuBenchResult } from './http.ts';
-import type { LighthouseSeries } from './lighthouse.ts';
+import type { LighthouseSeries, LighthouseTargetResult } from './lighthouse.ts';
 import type { LoyaltyBenchResult } from './loyalty.ts';
 import { lighthouseRuns, MAIN_QR, TARGETS } from './options.ts';
 import type { OrdersBenchResult } from './orders.ts';
@@ -52,42 +53,70 @@ export function renderOrderingRoutes(bundle: BundleResult): string[] {
   return lines;
 }
 
-/** The Lighthouse section (also what `--only web` puts in place of it). */
-export function renderLighthouse(lighthouse: LighthouseSeries[] | string): string[] {
+/** The servers the `--only web` section measures, with what the second answered differently from the first. */
+export type LighthouseTargets = (LighthouseTargetResult & { differences?: ServerComparison })[];
+
+function seriesRow(s: LighthouseSeries, server?: string): string {
+  const isDefault = s.cpuSlowdownMultiplier === 4;
+  const target = isDefault ? TARGETS.lighthouseDefault : TARGETS.lighthouseSlow;
+  // The default series also has an LCP target (issue 14): both must hold for it to pass.
+  const met = s.median.score >= target && (!isDefault || s.median.lcpMs <= TARGETS.lighthouseLcpMs);
+  const goal = isDefault ? `≥ ${target}, LCP ≤ ${num(TARGETS.lighthouseLcpMs)} ms` : `≥ ${target}`;
+  return `| ${server ? `${server} | ` : ''}${s.label} | ${num(s.median.score)} | ${s.runs.map((r) => r.score).join(', ') || '–'} | ${num(s.median.lcpMs)} | ${num(s.median.tbtMs)} | ${num(s.median.cls, 3)} | ${num(s.median.fcpMs)} | ${num(s.median.benchmarkIndex)} | ${goal} ${s.runs.length ? mark(met) : ''} |`;
+}
+
+/** The Lighthouse section (also what `--only web` puts in place of it: two servers, see LighthouseTargets). */
+export function renderLighthouse(lighthouse: LighthouseSeries[] | LighthouseTargets | string): string[] {
   const lines = [LIGHTHOUSE_HEADING, ''];
   if (typeof lighthouse === 'string') {
     lines.push(`Lighthouse ${lighthouse}.`);
-  } else {
-    lines.push(
-      `\`/menu/${MAIN_QR}\` (demo brand) on the PGlite server, Lighthouse's simulated slow-4G mobile throttling, ` +
-        `Debian Chromium headless; median of ${lighthouseRuns} runs per row.`,
-      '',
-    );
-    lines.push(
-      '| throttling | score (median) | scores | LCP ms | TBT ms | CLS | FCP ms | CPU benchmark index | target |',
-      '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |',
-    );
-    for (const s of lighthouse) {
-      const isDefault = s.cpuSlowdownMultiplier === 4;
-      const target = isDefault ? TARGETS.lighthouseDefault : TARGETS.lighthouseSlow;
-      // The default series also has an LCP target (issue 14): both must hold for it to pass.
-      const met = s.median.score >= target && (!isDefault || s.median.lcpMs <= TARGETS.lighthouseLcpMs);
-      const goal = isDefault ? `≥ ${target}, LCP ≤ ${num(TARGETS.lighthouseLcpMs)} ms` : `≥ ${target}`;
-      lines.push(
-        `| ${s.label} | ${num(s.median.score)} | ${s.runs.map((r) => r.score).join(', ') || '–'} | ${num(s.median.lcpMs)} | ${num(s.median.tbtMs)} | ${num(s.median.cls, 3)} | ${num(s.median.fcpMs)} | ${num(s.median.benchmarkIndex)} | ${goal} ${s.runs.length ? mark(met) : ''} |`,
-      );
+    return lines;
+  }
+  const targets: LighthouseTargets = lighthouse.every((t) => 'series' in t)
+    ? (lighthouse as LighthouseTargets)
+    : [{ name: '', url: '', series: lighthouse as LighthouseSeries[] }];
+  const several = targets.length > 1;
+  lines.push(
+    several
+      ? `\`/menu/${MAIN_QR}\` (demo brand) on two servers, each on a fresh PGlite folder: **production mode** (how every ` +
+          'other section runs the server: `NODE_ENV=production`, logs at warn, http://127.0.0.1) and **npm start** ' +
+          '(`node scripts/start.ts` as the README has a newcomer run it: development mode, info logs pretty-printed, ' +
+          "http://localhost, none of the server's variables set). Both run at once and their Lighthouse runs alternate, " +
+          "so the machine's load falls on both alike. Simulated slow-4G mobile throttling, Debian Chromium headless; " +
+          `median of ${lighthouseRuns} runs per row.`
+      : `\`/menu/${MAIN_QR}\` (demo brand) on the PGlite server, Lighthouse's simulated slow-4G mobile throttling, ` +
+          `Debian Chromium headless; median of ${lighthouseRuns} runs per row.`,
+    '',
+  );
+  lines.push(
+    `| ${several ? 'server | ' : ''}throttling | score (median) | scores | LCP ms | TBT ms | CLS | FCP ms | CPU benchmark index | target |`,
+    `| ${several ? '--- | ' : ''}--- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |`,
+  );
+  for (const t of targets) for (const s of t.series) lines.push(seriesRow(s, several ? t.name : undefined));
+  for (const t of targets) {
+    for (const s of t.series) {
+      if (s.error) lines.push('', `${several ? `${t.name}, ` : ''}${s.label}: error in one or more runs: ${s.error}`);
     }
-    for (const s of lighthouse) {
-      if (s.error) lines.push('', `${s.label}: error in one or more runs: ${s.error}`);
-    }
+  }
+  for (const t of targets) {
+    if (!t.differences) continue;
+    const { compared, differences } = t.differences;
     lines.push(
       '',
-      'Simulated throttling scales what this machine measured, so a busy or slow host (low benchmark index) lowers the score. ' +
-        `Load average when the section finished: ${loadavg()
-          .map((l) => l.toFixed(1))
-          .join(', ')} on ${cpus().length} CPUs.`,
+      differences.length === 0
+        ? `**What the two servers send:** the same. The page and the ${compared - 1} addresses its HTML names were fetched from both ` +
+            '(as Chromium asks: br/gzip): same status, bytes, encoding, Cache-Control, Vary, content type and CSP.'
+        : `**What the two servers send differently** (production mode / npm start; ${compared} addresses compared): ` +
+            differences.join('; '),
     );
   }
+  lines.push(
+    '',
+    'Simulated throttling scales what this machine measured, so a busy or slow host (low benchmark index) lowers the score. ' +
+      `Load average when the section finished: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} on ${cpus().length} CPUs.`,
+  );
   return lines;
 }
 

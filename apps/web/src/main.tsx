@@ -2,18 +2,32 @@
 // static shell), and only then evaluates the app, whose evaluation would otherwise come before the first paint.
 // The app is evaluated in two tasks, React first, then the rest (app/boot.tsx), with a yield between: one task of
 // ~110 KB gzip of JavaScript blocks input noticeably on a slow phone. The page's HTML preloads every chunk, so they
-// are downloaded by the time they are needed.
+// are downloaded by the time they are needed (the server-painted menu: from its first paint on, see start()).
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+let started = false;
+
 async function start() {
+  if (started) return;
+  started = true;
+  // The server-painted menu keeps its preloads (chunks, stylesheets, API calls) in a template until now
+  // (apps/api/src/modules/web/spa-html.ts): put them in <head> before the imports, which find them there.
+  const afterPaint = document.getElementById('after-paint') as HTMLTemplateElement | null;
+  if (afterPaint) document.head.append(afterPaint.content);
   await import('react-dom/client');
   await nextTask();
   await import('./app/boot');
 }
 
 if (document.visibilityState === 'hidden') {
-  // A background tab gets no animation frames: start now.
+  // A background tab gets no animation frames (and paints nothing): start now.
   void start();
+} else if (document.getElementById('after-paint')) {
+  // A page whose first screen is in its HTML loads nothing more before the browser has shown it
+  // (docs/adr/0220-menu-preloads-after-first-paint.md). Paint entries are reported once the frame is presented,
+  // later than the next animation frame; without one (an old browser), start after a second.
+  new PerformanceObserver(() => setTimeout(() => void start(), 0)).observe({ type: 'paint', buffered: true });
+  setTimeout(() => void start(), 1000);
 } else {
   requestAnimationFrame(() => setTimeout(() => void start(), 0));
 }

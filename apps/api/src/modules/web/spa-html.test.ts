@@ -226,6 +226,34 @@ describe("painting the menu's first screen in the HTML", () => {
     expect(html).toContain('fetchpriority="high"');
   });
 
+  it('loads nothing but the entry before the painted menu shows: its preloads wait in the after-paint template', async () => {
+    const html = await page('sufra_language=en');
+    const [beforeTemplate = '', template = ''] = html.split('<template id="after-paint">');
+    // Before the template: the entry script only (and the cards' images); no chunk, stylesheet or API call.
+    expect(beforeTemplate).not.toMatch(/<link rel="(modulepreload|preload|stylesheet)"/);
+    expect(beforeTemplate).toContain('<div id="root" data-first-paint="menu" data-language="en">');
+    expect(template).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/menu-route-1.js" fetchpriority="low">',
+    );
+    expect(template).toContain('<link rel="modulepreload" crossorigin href="/assets/money-1.js" fetchpriority="low">');
+    // Inline already: the link is only for Vite's chunk loader, and disabled it is not fetched.
+    expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/menu-route-1.css" disabled>');
+    expect(template).toContain(
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/menu/qr/${uuid}/?lang=en">`,
+    );
+    expect(template).toContain(`href="/api/restaurant/qr/${uuid}/data/"`);
+    expect(template.indexOf('</template>')).toBeLessThan(template.indexOf('</body>'));
+  });
+
+  it('keeps the preloads in the HTML when it shows the static shell instead (the app paints the page)', async () => {
+    const html = await page('sufra_language=en', null);
+    expect(html).not.toContain('after-paint');
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/menu/qr/${uuid}/?lang=en">`,
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-route-1.js" fetchpriority="low">');
+  });
+
   it('escapes names from the database and marks sold-out dishes', async () => {
     const html = await page('sufra_language=en');
     expect(html).toContain('Drinks &amp; &lt;juice&gt;');

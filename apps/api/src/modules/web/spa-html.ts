@@ -187,6 +187,24 @@ async function withMenuFirstPaint(
     .replace(STATIC_SHELL, () => `<div id="root" data-first-paint="menu" data-language="${language}">${root}</div>`);
 }
 
+/**
+ * A page whose first screen is in the HTML (the menu) needs nothing else to paint it: its preloads (the page's
+ * chunks, its already-inlined stylesheets, the API calls) move into `<template id="after-paint">`, which the entry
+ * (apps/web/src/main.tsx) puts into `<head>` once the browser reports the first paint. Left in the HTML, they raced
+ * the paint: on localhost they sometimes finished before it, and Lighthouse's simulation then counted ~15 chunks
+ * over slow 4G before the LCP (~2.2 s instead of ~1.1 s; docs/adr/0220-menu-preloads-after-first-paint.md).
+ */
+function untilPainted(html: string, links: string[]): string {
+  let body = html;
+  for (const link of links) body = body.replace(`\n    ${link}`, '').replace(link, '');
+  // The stylesheets are inline already: their links only tell Vite's chunk loader not to fetch them. Disabled, a
+  // link is not fetched, so the browser does not restyle the whole page when it arrives after the paint.
+  const deferred = links.map((link) =>
+    link.startsWith('<link rel="stylesheet"') ? link.replace(/>$/, ' disabled>') : link,
+  );
+  return body.replace('</body>', `  <template id="after-paint">${deferred.join('')}</template>\n  </body>`);
+}
+
 export interface SpaHtmlOptions {
   /** Enables the menu's first paint in the HTML. */
   menuPageData?: MenuPageData;
@@ -209,7 +227,7 @@ export function createSpaHtml(
   let html = '';
   let manifest: Manifest = {};
   let locales: Partial<Record<Language, LocaleStrings>> = {};
-  const pages = new Map<string, SpaPage>();
+  const pages = new Map<string, { page: SpaPage; hints: PageHints }>();
 
   const reloadIfRebuilt = () => {
     const mtime = statSync(indexPath).mtimeMs;
@@ -229,17 +247,20 @@ export function createSpaHtml(
   return async (request) => {
     reloadIfRebuilt();
     const module = PAGE_MODULES.find(([pattern]) => pattern.test(request.path))?.[1] ?? '';
-    let page = pages.get(module);
-    if (!page) {
-      page = pageOf(html, pageHints(manifest, module), readAsset);
-      pages.set(module, page);
+    let built = pages.get(module);
+    if (!built) {
+      const hints = pageHints(manifest, module);
+      built = { page: pageOf(html, hints, readAsset), hints };
+      pages.set(module, built);
     }
+    const { page, hints } = built;
     const preloads = dataPreloads(request);
     if (!preloads.length) return page;
     // First in <head>: the data is what the page waits for longest.
     let body = page.html.replace('<title>', `${preloads.join('\n    ')}\n    <title>`);
     if (options.menuPageData) {
-      body = await withMenuFirstPaint(body, request, options.menuPageData, locales, options.imageHost ?? '');
+      const painted = await withMenuFirstPaint(body, request, options.menuPageData, locales, options.imageHost ?? '');
+      if (painted !== body) body = untilPainted(painted, [...preloads, ...hints.head, ...hints.body]);
     }
     return withEtag(body);
   };
