@@ -7,7 +7,8 @@ import { expectNoSeriousViolations } from '../support/payment.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
 
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+// New screens' pictures go to .tmp (docs/screenshots keeps the README's set).
+const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots');
 const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
