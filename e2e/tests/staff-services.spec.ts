@@ -5,7 +5,7 @@ import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
-import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
+import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
 // New screens' pictures go to .tmp (docs/screenshots keeps the README's set).
 const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots');
@@ -24,6 +24,12 @@ const TEXT = {
   switchedOff: { ar: 'أُوقفت', en: 'Switched off' },
   switchedOn: { ar: 'شُغّلت', en: 'Switched on' },
   wheel: { ar: 'عجلة الحظ', en: 'Wheel of fortune' },
+  wheelOff: { ar: 'عجلة الجوائز غير متاحة الآن.', en: "The prize wheel isn't available right now." },
+  toMenu: { ar: 'العودة إلى القائمة', en: 'Back to the menu' },
+  brandOff: {
+    ar: 'هذا المطعم لا يستقبل الزوار في التطبيق الآن.',
+    en: "This restaurant isn't taking visitors in the app right now.",
+  },
 } as const;
 
 /** The demo manager on a tablet, signed in on the Services tab, in `language`. */
@@ -104,6 +110,16 @@ for (const language of LANGUAGES) {
           await page.goto(`/wheel/${QR.main}`);
           await expect(page).toHaveURL(new RegExp(`/deactivated/${QR.main}\\?service=wheel$`));
           await expect(page.getByText(errorText('service_deactivated', language))).toBeVisible();
+          // The page names the service and offers the way back to what still works (issue 24 item 5).
+          await expect(page.getByTestId('deactivated-service')).toHaveText(TEXT.wheelOff[language]);
+          await page.screenshot({ path: join(shotsDir, `deactivated-wheel-${language}.png`) });
+          await page.getByRole('link', { name: TEXT.toMenu[language] }).click();
+          await expect(page).toHaveURL(new RegExp(`/menu/${QR.main}$`));
+          // And the landing offers no way to it meanwhile.
+          await page.goto(`/qr/${QR.main}`);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          await expect(page.getByTestId('landing-wheel')).toHaveCount(0);
 
           // On again: no question asked.
           await toggle.click();
@@ -118,6 +134,15 @@ for (const language of LANGUAGES) {
         }
       });
     }
+
+    test('a switched-off brand: the page names it and offers no way back, since nothing works', async ({ page }) => {
+      if (language !== 'ar') await useLanguage(page, language);
+      await page.goto(`/qr/${QR.deactivatedBrand}`);
+      await expect(page).toHaveURL(new RegExp(`/deactivated/${QR.deactivatedBrand}`));
+      await expect(page.getByTestId('deactivated-service')).toHaveText(TEXT.brandOff[language]);
+      await expect(page.getByTestId('deactivated-ways')).toHaveCount(0);
+      await page.screenshot({ path: join(shotsDir, `deactivated-brand-${language}.png`) });
+    });
 
     test('the history shows who switched what, in the branch time zone, labelled', async ({ browser, baseURL }) => {
       const manager = await staffApi(baseURL ?? '', 'manager');
