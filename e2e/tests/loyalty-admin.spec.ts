@@ -4,8 +4,8 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { signInByOtp, TEXTS } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
-import { STAFF, staffApi } from '../support/staff-api.ts';
-import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
+import { STAFF } from '../support/staff-api.ts';
+import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
 const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 const TABLET = { width: 1024, height: 768 } as const;
@@ -23,13 +23,6 @@ async function managerAtLoyalty(browser: Browser, baseURL: string, language: Lan
   await expect(page.getByTestId('loyalty-admin')).toBeVisible();
   await expect(page.getByTestId('staff-tab-loyalty')).toHaveAttribute('aria-current', 'page');
   return { context, page };
-}
-
-/** The brand's switch for a service, back on whatever a journey did (the demo server is shared by the journeys). */
-async function switchOn(baseURL: string, service: string) {
-  const manager = await staffApi(baseURL, 'manager');
-  const res = await manager.put(`/api/staff/services/${service}/`, { data: { isActive: true } });
-  expect(res.ok()).toBeTruthy();
 }
 
 async function findDiner(page: Page, national: string) {
@@ -87,41 +80,5 @@ for (const language of LANGUAGES) {
       await expect(page.getByText(reason)).toBeVisible({ timeout: 30_000 });
       await context.close();
     });
-
-    // The wheel's switch, not the points shop's: journeys run side by side on one server, and others (loyalty.spec,
-    // reward-item.spec) use the points shop; no other journey opens /wheel. Both languages switch it, so the test
-    // runs in one (the other language's copy would switch the same brand-wide row at the same time).
-    if (language === 'ar') {
-      test('switching a service off sends diners to the deactivated page; on again, the page is back', async ({
-        browser,
-        page,
-        baseURL,
-      }) => {
-        test.setTimeout(120_000);
-        const { context, page: staff } = await managerAtLoyalty(browser, baseURL ?? '', language);
-        try {
-          const toggle = staff.getByTestId('service-wheel');
-          await expect(toggle).toBeChecked();
-          // The switch follows the server's answer (click, not uncheck: it changes once the brand's switch has).
-          await toggle.click();
-          await expect(toggle).not.toBeChecked();
-          await expect(toggle).toBeEnabled();
-
-          await page.goto(`/wheel/${QR.main}`);
-          // The deactivated page checks the wheel's own switch (not only the brand's) and stays, saying so.
-          await expect(page).toHaveURL(new RegExp(`/deactivated/${QR.main}\\?service=wheel$`));
-          await expect(page.getByText(errorText('service_deactivated', language))).toBeVisible();
-
-          await toggle.click();
-          await expect(toggle).toBeChecked();
-          // On again: the page is the wheel's (which asks a signed-out diner to sign in first).
-          await page.goto(`/wheel/${QR.main}`);
-          await expect(page).toHaveURL(new RegExp(`/register/${QR.main}`));
-        } finally {
-          await switchOn(baseURL ?? '', 'wheel');
-          await context.close();
-        }
-      });
-    }
   });
 }

@@ -30,6 +30,8 @@ const StaffRoute = lazyPage(() => withAccountStrings(import('../features/staff/r
 const RedeemSection = lazyPage(() => import('../features/redeem/routes/redeem-section'));
 // The managers' loyalty section (a diner's points, adjustments, the service switches): its own chunk too.
 const LoyaltyAdminSection = lazyPage(() => import('../features/loyalty-admin/routes/loyalty-admin-section'));
+// The service switches (brand, ordering, delivery, loyalty …) and who switched them: their own tab and chunk.
+const ServicesSection = lazyPage(() => import('../features/staff-services/routes/services-section'));
 const PunchProgrammesSection = lazyPage(() => import('../features/punch-programmes/routes/punch-programmes-section'));
 const CouponsSection = lazyPage(() => import('../features/manage-coupons/routes/coupons-section'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
@@ -139,6 +141,7 @@ const engagementPages = (): Page[] => [
 const staffSections = (): ReadonlyArray<readonly [string, StaffSection, (user: StaffUser) => ReactNode]> => [
   [paths.staffRedeem.pattern, 'redeem', (user) => <RedeemSection user={user} />],
   [paths.staffLoyalty.pattern, 'loyalty', (user) => <LoyaltyAdminSection user={user} />],
+  [paths.staffServices.pattern, 'services', (user) => <ServicesSection user={user} />],
   [paths.staffEvaluations.pattern, 'evaluations', (user) => <EvaluationsSection user={user} />],
   [paths.staffPunchCards.pattern, 'punchCards', (user) => <PunchProgrammesSection user={user} />],
   [paths.staffCoupons.pattern, 'coupons', (user) => <CouponsSection user={user} />],

@@ -87,6 +87,8 @@ export const paths = {
   /** The staff app's Redeem section: a cashier's counter tablet opens it directly (a bookmark, a reload). */
   staffRedeem: { pattern: '/staff/redeem', build: () => '/staff/redeem' },
   staffLoyalty: { pattern: '/staff/loyalty', build: () => '/staff/loyalty' },
+  /** The brand's service switches and their history (managers and owners; issue 24 item 12). */
+  staffServices: { pattern: '/staff/services', build: () => '/staff/services' },
   staffEvaluations: { pattern: '/staff/evaluations', build: () => '/staff/evaluations' },
   /** The managers' punch card programmes (issue 16). */
   staffPunchCards: { pattern: '/staff/punch-cards', build: () => '/staff/punch-cards' },

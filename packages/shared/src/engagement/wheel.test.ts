@@ -7,6 +7,8 @@ import {
   outOfGifts,
   pickSegment,
   retryLeft,
+  SPIN_GAP_MS,
+  spinWait,
   wheelOdds,
 } from './wheel.ts';
 
@@ -67,5 +69,68 @@ describe('the retry text figures', () => {
     expect(retryLeft(3 * 3_600_000 + 20 * 60_000)).toEqual({ hours: 3, minutes: 20 });
     expect(retryLeft(30_000)).toEqual({ hours: 0, minutes: 1 });
     expect(retryLeft(0)).toEqual({ hours: 0, minutes: 1 });
+  });
+});
+
+describe('the wait a player is told about', () => {
+  const at = new Date('2026-04-01T09:00:00Z');
+  const plus = (ms: number) => new Date(at.getTime() + ms);
+  const DAY = 86_400_000;
+
+  it('the first minute after a win says the game\'s cooldown, not "one minute"', () => {
+    const player = { lastSpinAt: at, lastWinAt: at, retryAt: null };
+    for (const after of [0, 1_000, 59_999]) {
+      const wait = spinWait(player, 7, plus(after));
+      expect(wait).toEqual({ reason: 'won_cooldown', until: plus(7 * DAY) });
+      expect(retryLeft((wait?.until.getTime() ?? 0) - plus(after).getTime())).toEqual({ days: 7 });
+    }
+  });
+
+  it('a loss with a retry time says that time from its first second; the minute only when nothing longer runs', () => {
+    expect(spinWait({ lastSpinAt: at, lastWinAt: null, retryAt: plus(90 * 60_000) }, 7, plus(10_000))).toEqual({
+      reason: 'retry_later',
+      until: plus(90 * 60_000),
+    });
+    // A game without a retry time: the loss's retry is the minute itself, and the minute is what is said.
+    expect(spinWait({ lastSpinAt: at, lastWinAt: null, retryAt: plus(SPIN_GAP_MS) }, 7, plus(10_000))).toEqual({
+      reason: 'one_minute',
+      until: plus(SPIN_GAP_MS),
+    });
+    // A loss a minute after an old win: the win's cooldown still runs, and it is the longer wait.
+    expect(spinWait({ lastSpinAt: plus(DAY), lastWinAt: at, retryAt: null }, 7, plus(DAY + 5_000))?.reason).toBe(
+      'won_cooldown',
+    );
+  });
+
+  it('no wait once every clock has run out', () => {
+    expect(spinWait({ lastSpinAt: at, lastWinAt: at, retryAt: plus(60_000) }, 7, plus(7 * DAY))).toBeNull();
+  });
+
+  it('is always the longest wait that runs', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20 * DAY }),
+        fc.option(fc.integer({ min: 0, max: 20 * DAY })),
+        fc.option(fc.integer({ min: 0, max: 20 * DAY })),
+        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 0, max: 30 * DAY }),
+        (spun, won, retry, days, now) => {
+          const player = {
+            lastSpinAt: plus(spun),
+            lastWinAt: won === null ? null : plus(won),
+            retryAt: retry === null ? null : plus(retry),
+          };
+          const ends = [
+            spun + SPIN_GAP_MS,
+            ...(won === null ? [] : [won + days * DAY]),
+            ...(retry === null ? [] : [retry]),
+          ];
+          const longest = Math.max(...ends);
+          const wait = spinWait(player, days, plus(now));
+          if (longest <= now) expect(wait).toBeNull();
+          else expect(wait?.until.getTime()).toBe(plus(longest).getTime());
+        },
+      ),
+    );
   });
 });

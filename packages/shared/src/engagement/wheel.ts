@@ -98,3 +98,42 @@ export function retryLeft(ms: number): RetryLeft {
   const totalMinutes = Math.max(1, Math.ceil(ms / 60_000));
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
 }
+
+/** Why a player waits before their next spin: the minute between tries, a loss's retry time, or a win's cooldown. */
+export type SpinWaitReason = 'one_minute' | 'retry_later' | 'won_cooldown';
+
+export interface SpinPlayerClock {
+  lastSpinAt: Date;
+  lastWinAt: Date | null;
+  /** After a loss: when the game lets them try again (null after a win, or when the game has no retry time). */
+  retryAt: Date | null;
+}
+
+/**
+ * The wait a player is told about: the longest that applies, so the first minute after a win says the game's
+ * cooldown (7 days) and not "try again in one minute" (issue 24 item 6). The minute between tries is named only
+ * when nothing longer runs (a tie with a loss's retry time is the minute, the spec's "one minute" message).
+ * Null when they may spin now.
+ */
+export function spinWait(
+  player: SpinPlayerClock,
+  cooldownDaysAfterWin: number,
+  now: Date,
+): { reason: SpinWaitReason; until: Date } | null {
+  const waits: { reason: SpinWaitReason; until: Date }[] = [
+    { reason: 'one_minute', until: new Date(player.lastSpinAt.getTime() + SPIN_GAP_MS) },
+  ];
+  if (player.lastWinAt) {
+    waits.push({
+      reason: 'won_cooldown',
+      until: new Date(player.lastWinAt.getTime() + cooldownDaysAfterWin * 86_400_000),
+    });
+  }
+  if (player.retryAt) waits.push({ reason: 'retry_later', until: player.retryAt });
+  let longest: { reason: SpinWaitReason; until: Date } | null = null;
+  for (const wait of waits) {
+    if (wait.until.getTime() <= now.getTime()) continue;
+    if (!longest || wait.until.getTime() > longest.until.getTime()) longest = wait;
+  }
+  return longest;
+}

@@ -29,6 +29,11 @@ export const branchSchema = z.object({
   openingHours: z.array(openingSpan),
   /** Computed by the server from the opening hours in the branch's time zone, and the manual switch. */
   status: z.enum(['open', 'closed']),
+  /**
+   * Why a closed branch is closed (issue 24 item 4): `staff` paused it by hand (the manual switch), or `hours` (outside
+   * its opening hours); null when open. Diners are told which before they try to order.
+   */
+  closedBy: z.enum(['staff', 'hours']).nullable(),
   isMain: z.boolean(),
   /** Orders go to a POS (Foodics) as well as the order board. */
   integrated: z.boolean(),

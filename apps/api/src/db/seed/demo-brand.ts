@@ -7,7 +7,7 @@ import { kingFahd, malqa, olaya, yasmin } from './demo-brand/branches.ts';
 import { combos } from './demo-brand/combos.ts';
 import { t } from './demo-brand/entries.ts';
 import { DEMO_EVALUATION } from './demo-brand/evaluation.ts';
-import { DEMO_LOYALTY } from './demo-brand/loyalty.ts';
+import { DEMO_LOYALTY, DEMO_SAMPLE_ORDERS } from './demo-brand/loyalty.ts';
 import { breakfastAndStarterItems } from './demo-brand/menu-breakfast-and-starters.ts';
 import { dessertAndDrinkItems } from './demo-brand/menu-desserts-and-drinks.ts';
 import { mainItems } from './demo-brand/menu-mains.ts';
@@ -89,6 +89,7 @@ export const demoBrand: SeedBrand = {
   servicesOff: [],
   staff: DEMO_STAFF.map((s) => ({ ...s })),
   loyalty: DEMO_LOYALTY,
+  sampleOrders: DEMO_SAMPLE_ORDERS,
   evaluation: DEMO_EVALUATION,
   coupons: [
     {

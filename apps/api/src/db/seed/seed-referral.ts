@@ -19,8 +19,8 @@ async function demoCustomer(db: Queryable, brandId: number, phone: string, fullN
 
 /**
  * A demo diner's referral page (issue 17): their code and friends in several statuses, so the demo shows the page
- * as it looks in use. The converted friend's points are not written: the seed's leads stand for history, as the
- * punch card's seed punches do.
+ * as it looks in use. A friend shown Converted is written Joined here: the brand's sample orders (seed-sample-orders)
+ * move the lead on and convert it through the referral reactions, which write both bonuses (issue 24 item 8).
  */
 export async function seedReferralSample(db: Queryable, brandId: number, sample: SeedReferralSample, now = new Date()) {
   const since = new Date(now.getTime() - 60 * DAY_MS);
@@ -37,11 +37,10 @@ export async function seedReferralSample(db: Queryable, brandId: number, sample:
         referrerId,
         friendPhone: friend.phone,
         friendId,
-        status: friend.status,
+        status: friend.status === 'converted' ? 'joined' : friend.status,
         createdAt: at,
         joinedAt: registered ? at : null,
-        activeAt: friend.status === 'active' || friend.status === 'converted' ? at : null,
-        convertedAt: friend.status === 'converted' ? new Date(at.getTime() + DAY_MS) : null,
+        activeAt: friend.status === 'active' ? at : null,
       })
       .onConflictDoNothing();
   }

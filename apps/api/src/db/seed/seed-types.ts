@@ -39,6 +39,22 @@ export interface SeedBrand {
   evaluation?: SeedEvaluationForm;
   /** Coupons (issue 16). */
   coupons?: SeedCoupon[];
+  /**
+   * Demo diners' past orders (issue 24 item 8), completed through the order lifecycle's own reactions, so what the
+   * demo shows (points, punches, a converted referral) is what those orders made: every ledger row exists.
+   */
+  sampleOrders?: SeedSampleOrder[];
+}
+
+export interface SeedSampleOrder {
+  /** The diner (made by the loyalty samples, or here when absent). */
+  phone: string;
+  fullName: string;
+  branch: string;
+  /** Placed this many days before the seed runs (fractions allowed); completed 20 minutes later, paid in cash. */
+  daysAgo: number;
+  /** Item keys without required choices, with their quantities. */
+  lines: { item: string; quantity: number }[];
 }
 
 export interface SeedEvaluationForm {

@@ -13,6 +13,7 @@ import { seedEvaluation, seedEvaluationIfAbsent } from './seed-evaluation.ts';
 import { seedLoyalty, seedLoyaltyIfAbsent } from './seed-loyalty.ts';
 import { seedMenu } from './seed-menu.ts';
 import { seedPunchCardsIfAbsent } from './seed-punch-cards.ts';
+import { seedSampleOrders } from './seed-sample-orders.ts';
 import { seedStaff, seedStaffIfAbsent } from './seed-staff.ts';
 import type { SeedBrand } from './seed-types.ts';
 
@@ -55,6 +56,7 @@ export async function seedBrand(db: Database, data: SeedBrand): Promise<SeededBr
     await seedLoyalty(tx, brandId, data);
     await seedEvaluation(tx, brandId, data);
     await seedCoupons(tx, brandId, data);
+    await seedSampleOrders(tx, brandId, branchIds, data);
     await invalidateMenu(tx, brandId);
     return {
       brandId,

@@ -24,6 +24,12 @@ export function branchStatus(branch: BranchRow, now: Date): 'open' | 'closed' {
   return branch.isOpen && isOpenAt(branch.openingHours, branch.timeZone, now) ? 'open' : 'closed';
 }
 
+/** Why a branch is closed: paused by hand first (it stays closed whatever the hours say), then its hours. */
+export function branchClosedBy(branch: BranchRow, now: Date): 'staff' | 'hours' | null {
+  if (!branch.isOpen) return 'staff';
+  return isOpenAt(branch.openingHours, branch.timeZone, now) ? null : 'hours';
+}
+
 export function toBranch(branch: BranchRow, zones: DeliveryZoneRow[], now: Date): Branch {
   return {
     id: branch.id,
@@ -35,6 +41,7 @@ export function toBranch(branch: BranchRow, zones: DeliveryZoneRow[], now: Date)
     timeZone: branch.timeZone,
     openingHours: branch.openingHours,
     status: branchStatus(branch, now),
+    closedBy: branchClosedBy(branch, now),
     isMain: branch.isMain,
     integrated: branch.integrated,
     dineInRadiusMeters: branch.dineInRadiusM,

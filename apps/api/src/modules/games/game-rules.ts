@@ -3,7 +3,7 @@ import {
   NEW_CUSTOMER_WINDOW_MS,
   outOfGifts,
   retryLeft,
-  SPIN_GAP_MS,
+  spinWait,
 } from '@sufra/shared/engagement/wheel';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import { AppError } from '../../plugins/errors.ts';
@@ -63,16 +63,15 @@ export function refusalOf(
     }
   }
   if (player) {
-    const gapEnds = new Date(player.lastSpinAt.getTime() + SPIN_GAP_MS);
-    if (gapEnds > now)
+    // The longest wait that runs is the one the diner is told (shared spinWait): a win's cooldown over the minute.
+    const wait = spinWait(player, game.cooldownDaysAfterWin, now);
+    if (wait?.reason === 'one_minute') {
       return new AppError('wheel_one_minute', {
-        retryAfterSeconds: Math.ceil((gapEnds.getTime() - now.getTime()) / 1000),
+        retryAfterSeconds: Math.ceil((wait.until.getTime() - now.getTime()) / 1000),
       });
-    if (player.lastWinAt) {
-      const cooldownEnds = new Date(player.lastWinAt.getTime() + game.cooldownDaysAfterWin * DAY_MS);
-      if (cooldownEnds > now) return laterRefusal('wheel_won_cooldown', cooldownEnds, now);
     }
-    if (player.retryAt && player.retryAt > now) return laterRefusal('wheel_retry_later', player.retryAt, now);
+    if (wait)
+      return laterRefusal(wait.reason === 'won_cooldown' ? 'wheel_won_cooldown' : 'wheel_retry_later', wait.until, now);
   }
   if (outOfGifts(segments.map(drawable))) return new AppError('wheel_out_of_gifts');
   return null;

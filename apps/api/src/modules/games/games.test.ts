@@ -145,15 +145,23 @@ describe('the wheel and register-and-win', () => {
   });
 
   it('one try a minute; a lost spin may be tried again after its retry time', async () => {
+    await game('wheel', LOSING, { retryMinutes: 0 });
+    const quick = await newDiner();
+    expect(spinResponse.parse((await spin(quick)).json()).prize).toBe('none');
+    const again = await spin(quick);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error.message).toBe("Can't participate now, try again in one minute");
+    expect(again.headers['retry-after']).toBe('60');
+
     await game('wheel', LOSING, { retryMinutes: 90 });
     const c = await newDiner();
     const first = spinResponse.parse((await spin(c)).json());
     expect(first.prize).toBe('none');
     expect(first.nextSpinAt).toBe(new Date(clock.getTime() + 90 * MINUTE).toISOString());
-    const again = await spin(c);
-    expect(again.statusCode).toBe(429);
-    expect(again.json().error.message).toBe("Can't participate now, try again in one minute");
-    expect(again.headers['retry-after']).toBe('60');
+    // Within the first minute too, the diner hears the retry time, the longer wait (issue 24 item 6).
+    const soon = await spin(c);
+    expect(soon.statusCode).toBe(409);
+    expect(soon.json().error).toMatchObject({ code: 'wheel_retry_later', details: { hours: 1, minutes: 30 } });
     await later(MINUTE, c);
     const retry = await spin(c);
     expect(retry.statusCode).toBe(409);
@@ -174,6 +182,12 @@ describe('the wheel and register-and-win', () => {
     const won = spinResponse.parse((await spin(c)).json());
     expect(won).toMatchObject({ prize: 'points', points: 50 });
     expect(won.nextSpinAt).toBe(new Date(clock.getTime() + 7 * DAY).toISOString());
+    // The first minute after the win says the game's 7 days, not "try again in one minute" (issue 24 item 6).
+    const shown = gameResponse.parse((await show(c)).json());
+    expect(shown.me?.refusal).toMatchObject({ code: 'wheel_won_cooldown', details: { days: 7 } });
+    const soon = await spin(c);
+    expect(soon.statusCode).toBe(409);
+    expect(soon.json().error).toMatchObject({ code: 'wheel_won_cooldown', details: { days: 7 } });
     await later(2 * MINUTE, c);
     const ar = await spin(c);
     expect(ar.statusCode).toBe(409);

@@ -54,6 +54,24 @@ describe('QR landing data and QR check', () => {
     });
   });
 
+  it("says why a closed branch is closed (paused by hand, or its hours) and the table's status (issue 24 item 4)", async () => {
+    const open = qrDataResponse.parse((await data(UUID.aTable)).json());
+    expect(open.branch).toMatchObject({ status: 'open', closedBy: null });
+    expect(open.table?.status).toBe('free');
+    const closed = qrDataResponse.parse((await data(UUID.aClosed)).json());
+    expect(closed.branch).toMatchObject({ status: 'closed', closedBy: 'hours' });
+    await t.database.query('update branches set is_open = false where id = $1', [open.branch.id]);
+    await t.database.query("update tables set status = 'reserved' where id = $1", [open.table?.id]);
+    try {
+      const paused = qrDataResponse.parse((await data(UUID.aTable)).json());
+      expect(paused.branch).toMatchObject({ status: 'closed', closedBy: 'staff' });
+      expect(paused.table?.status).toBe('reserved');
+    } finally {
+      await t.database.query('update branches set is_open = true where id = $1', [open.branch.id]);
+      await t.database.query("update tables set status = 'free' where id = $1", [open.table?.id]);
+    }
+  });
+
   it('echoes a sanitised utm_source (trimmed)', async () => {
     const res = await data(UUID.aMain, '?utm_source=%20google.ads-1_x%20');
     expect(res.statusCode).toBe(200);

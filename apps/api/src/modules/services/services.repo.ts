@@ -1,5 +1,5 @@
 import type { Service } from '@sufra/shared/services';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { serviceSwitches } from '../../db/schema/services.ts';
 
@@ -15,15 +15,34 @@ export async function listBrandSwitches(
 }
 
 /**
- * Sets a brand-wide switch in one statement (the unique key is brand, branch, service with nulls not distinct). The
- * brand's context version is bumped by its trigger at commit, so order placement's kept QR contexts see it.
+ * Sets a brand-wide switch inside the caller's transaction and answers what it was before. The row is made when
+ * absent (absent means on, so it is made on), then locked: two managers switching at once go one after the other,
+ * each recording what it found. The brand's context version is bumped by its trigger at commit, so order placement's
+ * kept QR contexts see the change.
  */
-export async function upsertBrandSwitch(db: Queryable, brandId: number, service: Service, isActive: boolean) {
-  await db
+export async function switchBrandService(
+  tx: Queryable,
+  brandId: number,
+  service: Service,
+  isActive: boolean,
+): Promise<{ before: boolean }> {
+  const scope = and(
+    eq(serviceSwitches.brandId, brandId),
+    isNull(serviceSwitches.branchId),
+    eq(serviceSwitches.service, service),
+  );
+  await tx
     .insert(serviceSwitches)
-    .values({ brandId, branchId: null, service, isActive })
-    .onConflictDoUpdate({
-      target: [serviceSwitches.brandId, serviceSwitches.branchId, serviceSwitches.service],
-      set: { isActive: sql`excluded.is_active` },
-    });
+    .values({ brandId, branchId: null, service, isActive: true })
+    .onConflictDoNothing({ target: [serviceSwitches.brandId, serviceSwitches.branchId, serviceSwitches.service] });
+  const [row] = await tx
+    .select({ id: serviceSwitches.id, isActive: serviceSwitches.isActive })
+    .from(serviceSwitches)
+    .where(scope)
+    .for('update');
+  if (!row) throw new Error(`service switch ${service} of brand ${brandId} missing after its insert`);
+  if (row.isActive !== isActive) {
+    await tx.update(serviceSwitches).set({ isActive }).where(eq(serviceSwitches.id, row.id));
+  }
+  return { before: row.isActive };
 }

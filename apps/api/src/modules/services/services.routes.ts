@@ -1,3 +1,4 @@
+import { switchHistoryResponse } from '@sufra/shared/schemas/audit';
 import { errorResponses } from '@sufra/shared/schemas/common';
 import { serviceSwitchBody, serviceSwitchListResponse, serviceSwitchParams } from '@sufra/shared/schemas/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +27,19 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService; 
     async (request) => services.list(staffOf(request)),
   );
 
+  app.get(
+    '/staff/services/history/',
+    {
+      preHandler: staff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Who switched a service or a branch off or on, and when (managers and owners), newest first',
+        response: { 200: switchHistoryResponse, ...errors },
+      },
+    },
+    async (request) => services.history(staffOf(request)),
+  );
+
   app.put(
     '/staff/services/:service/',
     {
@@ -38,6 +52,6 @@ export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService; 
         response: { 200: serviceSwitchListResponse, ...errors },
       },
     },
-    async (request) => services.set(staffOf(request), request.params.service, request.body.isActive),
+    async (request) => services.set(staffOf(request), request.ip, request.params.service, request.body.isActive),
   );
 };

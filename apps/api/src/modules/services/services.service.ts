@@ -1,9 +1,14 @@
+import type { SwitchHistory } from '@sufra/shared/schemas/audit';
 import type { ServiceSwitchList } from '@sufra/shared/schemas/staff';
 import { SERVICES, type Service } from '@sufra/shared/services';
 import type { AppContext } from '../../app-context.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { listBrandSwitches, upsertBrandSwitch } from './services.repo.ts';
+import { type AuditActor, listSwitchHistory, recordAudit } from '../audit/audit.repo.ts';
+import { listBrandSwitches, switchBrandService } from './services.repo.ts';
+
+/** How many changes the switch history shows. */
+const HISTORY_LIMIT = 50;
 
 /**
  * Management's brand-wide service switches (DESIGN §8): diners of a switched-off service land on /deactivated/{uuid}.
@@ -20,10 +25,66 @@ export function createServicesService(ctx: AppContext) {
   return {
     list: (staff: StaffPrincipal) => list(staff.brandId),
 
-    async set(staff: StaffPrincipal, service: Service, isActive: boolean): Promise<ServiceSwitchList> {
+    /**
+     * Switches a service for the brand: the switch and its audit row (who, when, from where, before and after) in
+     * one transaction, so a failed change records nothing. Switching to what it already is changes nothing and
+     * records nothing.
+     */
+    async set(
+      staff: StaffPrincipal,
+      ip: string | null,
+      service: Service,
+      isActive: boolean,
+    ): Promise<ServiceSwitchList> {
       if (staff.role === 'cashier') throw new AppError('forbidden');
-      await upsertBrandSwitch(db, staff.brandId, service, isActive);
+      const actor: AuditActor = { staffUserId: staff.id, ip };
+      await db.transaction(async (tx) => {
+        const { before } = await switchBrandService(tx, staff.brandId, service, isActive);
+        if (before === isActive) return;
+        await recordAudit(tx, actor, {
+          brandId: staff.brandId,
+          objectType: 'service_switch',
+          objectId: service,
+          action: 'update',
+          before: { isActive: before },
+          after: { isActive },
+          at: ctx.now(),
+        });
+      });
       return list(staff.brandId);
+    },
+
+    /** Who switched what and when (the brand's services, the manual open switch of the user's branches). */
+    async history(staff: StaffPrincipal): Promise<SwitchHistory> {
+      if (staff.role === 'cashier') throw new AppError('forbidden');
+      const rows = await listSwitchHistory(db, staff.brandId, staff.branchIds, HISTORY_LIMIT);
+      return {
+        entries: rows.flatMap((r) => {
+          const service = SERVICES.find((s) => s === r.objectId);
+          const target =
+            r.objectType === 'branch' && r.branchId !== null
+              ? {
+                  kind: 'branch' as const,
+                  branchId: r.branchId,
+                  branchName: { ar: r.branchNameAr ?? '', en: r.branchNameEn ?? '' },
+                }
+              : service
+                ? { kind: 'service' as const, service }
+                : null;
+          if (!target) return [];
+          const isActive = target.kind === 'branch' ? r.after?.isOpen : r.after?.isActive;
+          return [
+            {
+              id: r.id,
+              at: r.at.toISOString(),
+              timeZone: r.timeZone,
+              by: r.staffId !== null && r.staffName !== null ? { id: r.staffId, name: r.staffName } : null,
+              target,
+              isActive: isActive === true,
+            },
+          ];
+        }),
+      };
     },
   };
 }

@@ -86,6 +86,16 @@ export async function setBranchOpen(db: Queryable, branchId: number, brandId: nu
   return row;
 }
 
+/** A branch's manual open switch, its row locked for the change that follows; undefined when not the brand's. */
+export async function lockBranchOpen(db: Queryable, branchId: number, brandId: number): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ isOpen: branches.isOpen })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), eq(branches.brandId, brandId)))
+    .for('update');
+  return row?.isOpen;
+}
+
 export async function recordLoginAttempt(
   db: Queryable,
   row: { email: string; ip: string; success: boolean; at: Date },

@@ -127,7 +127,7 @@ const staffAccountRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         response: { 200: staffBranchSchema, ...errors },
       },
     },
-    async (request) => staff.setBranchOpen(staffOf(request), request.params.id, request.body.isOpen),
+    async (request) => staff.setBranchOpen(staffOf(request), request.params.id, request.body.isOpen, request.ip),
   );
 
   app.get(

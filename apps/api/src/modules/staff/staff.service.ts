@@ -4,6 +4,7 @@ import { latestOf, nextTryAt } from '../../lib/failure-backoff.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { listBrandSms } from '../../providers/sms/sms-outbox.repo.ts';
+import { recordAudit } from '../audit/audit.repo.ts';
 import type { IssuedTokens, SessionsService } from '../auth/sessions.service.ts';
 import { branchStatus } from '../branches/branches.service.ts';
 import { invalidateMenu } from '../menu/menu.service.ts';
@@ -17,6 +18,7 @@ import {
   linkedBranchIds,
   listBrandBranches,
   listBrandStaff,
+  lockBranchOpen,
   recordLoginAttempt,
   type StaffUserRow,
   signedInFromSince,
@@ -184,13 +186,38 @@ export async function branches(deps: StaffDeps, principal: StaffPrincipal) {
 }
 
 /** The manual open switch; a branch outside the user's scope (or brand) answers 404 as if absent. */
-export async function setBranchOpen(deps: StaffDeps, principal: StaffPrincipal, branchId: number, isOpen: boolean) {
+export async function setBranchOpen(
+  deps: StaffDeps,
+  principal: StaffPrincipal,
+  branchId: number,
+  isOpen: boolean,
+  ip: string | null = null,
+) {
   const { ctx } = deps;
   const { db } = ctx;
   if (!principal.branchIds.includes(branchId)) throw new AppError('branch_not_found');
   const row = await db.transaction(async (tx) => {
+    // What it was, under the row's lock: the audit row records the change as it happened (issue 24 item 12).
+    const before = await lockBranchOpen(tx, branchId, principal.brandId);
+    if (before === undefined) throw new AppError('branch_not_found');
     const updated = await writeBranchOpen(tx, branchId, principal.brandId, isOpen);
     if (!updated) throw new AppError('branch_not_found');
+    if (before !== isOpen) {
+      await recordAudit(
+        tx,
+        { staffUserId: principal.id, ip },
+        {
+          brandId: principal.brandId,
+          branchId,
+          objectType: 'branch',
+          objectId: branchId,
+          action: 'update',
+          before: { isOpen: before },
+          after: { isOpen },
+          at: ctx.now(),
+        },
+      );
+    }
     // The cached menu and QR data carry the branch's status: make every instance rebuild them.
     await invalidateMenu(tx, principal.brandId);
     return updated;

@@ -1,5 +1,5 @@
 import type { LocalizedText } from '@sufra/shared/schemas/common';
-import type { SeedLoyalty, SeedReward } from '../seed-types.ts';
+import type { SeedLoyalty, SeedReward, SeedSampleOrder } from '../seed-types.ts';
 import { t } from './entries.ts';
 
 /** The demo's points programme: 10 points per SAR, 20 points take off one SAR, three levels. */
@@ -121,7 +121,8 @@ export const DEMO_LOYALTY: SeedLoyalty = {
     },
   ],
   // "Buy 5 hot drinks, the next Karak is on us": any item of the hot drinks category punches; a full card issues the
-  // points shop's free Karak (issued, not bought). The demo diner has 3 of 5, so the landing page shows a card.
+  // points shop's free Karak (issued, not bought). The demo diner has 3 of 5 (from her orders), so the landing page
+  // shows a card.
   punchCards: [
     {
       name: t('اشترِ ٥ مشروبات ساخنة والكرك علينا', 'Buy 5 hot drinks, the next Karak is on us'),
@@ -130,7 +131,7 @@ export const DEMO_LOYALTY: SeedLoyalty = {
       itemsCount: 5,
       daysToComplete: 30,
       rewardName: 'Free Karak Tea',
-      sampleCards: [{ phone: '+966555010203', fullName: 'نورة القحطاني', punches: 3 }],
+      // The demo diner's 3 of 5 come from her sample orders' hot drinks (DEMO_SAMPLE_ORDERS), punched as orders punch.
     },
   ],
 };
@@ -149,3 +150,42 @@ function freeItem(slug: string, name: LocalizedText, pointsCost: number): SeedRe
     validDays: 30,
   };
 }
+
+/**
+ * The demo diners' orders (issue 24 item 8): the story the demo tells, made by the app's own reactions when the seed
+ * completes them. Sara, invited by Noura with SUFRA226, ordered once 8 days ago: her lead is Converted, she earned
+ * her points and both got their referral bonus. Noura's two recent orders had three hot drinks: her punch card is
+ * at 3 of 5, and she earned their points.
+ */
+export const DEMO_SAMPLE_ORDERS: SeedSampleOrder[] = [
+  {
+    phone: '+966555010301',
+    fullName: 'سارة العتيبي',
+    branch: 'olaya',
+    daysAgo: 8,
+    lines: [
+      { item: 'hummus', quantity: 1 },
+      { item: 'fattoush', quantity: 1 },
+    ],
+  },
+  {
+    phone: '+966555010203',
+    fullName: 'نورة القحطاني',
+    branch: 'olaya',
+    daysAgo: 1.5,
+    lines: [
+      { item: 'saudi-coffee', quantity: 2 },
+      { item: 'balaleet', quantity: 1 },
+    ],
+  },
+  {
+    phone: '+966555010203',
+    fullName: 'نورة القحطاني',
+    branch: 'olaya',
+    daysAgo: 0.5,
+    lines: [
+      { item: 'saudi-coffee', quantity: 1 },
+      { item: 'sukkari-dates', quantity: 1 },
+    ],
+  },
+];

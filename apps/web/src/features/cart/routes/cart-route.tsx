@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
+import { orderingBlock } from '../../../lib/ordering-availability';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
@@ -20,22 +21,27 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
   const { t } = useTranslation();
   const language = useLanguage();
   const [, navigate] = useLocation();
-  const brand = useAppSelector((s) => s.establishment.establishment?.brand);
+  const establishment = useAppSelector((s) => s.establishment.establishment);
+  const brand = establishment?.brand;
+  // Ordering switched off: the cart says so instead of a Continue that leads nowhere (issue 24 item 4).
+  const orderingOff = establishment?.uuid === uuid && orderingBlock(establishment) === 'ordering_off';
   const { menu, menuData, check, totals, pricesUpdated, lines } = useCheckedCart(uuid);
   const edits = useCartEdits(totals?.pricing.total, lines.length);
 
   const hasProblems = lines.some((l) => l.checked.problem !== null);
-  const reason = !check
-    ? menu.error
-      ? t('cart.reasonMenuError')
-      : t('cart.reasonChecking')
-    : lines.length === 0
-      ? t('cart.reasonEmpty')
-      : hasProblems
-        ? t('cart.reasonProblems')
-        : totals === null
-          ? t('cart.unpriced')
-          : null;
+  const reason = orderingOff
+    ? t('landing.blocked.ordering_off')
+    : !check
+      ? menu.error
+        ? t('cart.reasonMenuError')
+        : t('cart.reasonChecking')
+      : lines.length === 0
+        ? t('cart.reasonEmpty')
+        : hasProblems
+          ? t('cart.reasonProblems')
+          : totals === null
+            ? t('cart.unpriced')
+            : null;
 
   return (
     <div className="cart-page" ref={edits.pageRef}>

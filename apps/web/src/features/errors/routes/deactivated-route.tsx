@@ -1,6 +1,7 @@
 import type { LocalizedText } from '@sufra/shared/schemas/common';
+import { SERVICES, type Service } from '@sufra/shared/services';
 import { useEffect, useState } from 'react';
-import { useLocation, useParams, useSearchParams } from 'wouter';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -23,7 +24,10 @@ export default function DeactivatedRoute() {
   const language = useLanguage();
   const [, navigate] = useLocation();
   // The feature found switched off, when a page of one sent the diner here (the wheel, referral, a shop).
-  const service = useSearchParams()[0].get('service');
+  const asked = useSearchParams()[0].get('service');
+  const service = SERVICES.find((s) => s === asked) ?? null;
+  // What still works, from the fresh answer: the ways back are offered only to those (none when the brand is off).
+  const [ways, setWays] = useState<{ menu: boolean; landing: boolean }>({ menu: false, landing: false });
   const state = (useHistoryState() ?? {}) as { brandName?: LocalizedText };
   const establishment = useAppSelector((s) => s.establishment.establishment);
   const [check, setCheck] = useState<Check>('checking');
@@ -41,6 +45,10 @@ export default function DeactivatedRoute() {
         setLiveName(data.brand.name);
         const services: Record<string, boolean> = data.services;
         const featureOff = service !== null && services[service] === false;
+        setWays({
+          landing: data.services.brand !== false,
+          menu: data.services.brand !== false && data.services.menu !== false,
+        });
         setCheck(data.services.brand === false || data.services.menu === false || featureOff ? 'off' : 'live');
       },
       // Switched off (or unreachable): the message stands, a page that cannot check says what it was sent to say.
@@ -75,7 +83,32 @@ export default function DeactivatedRoute() {
       </svg>
       {brandName && <p className="page__eyebrow">{brandName[language]}</p>}
       <h1>{t('deactivated.title')}</h1>
-      <p className="page__lead">{t('deactivated.text')}</p>
+      {/* Which service (issue 24 item 5): the one the diner was sent here for, else the brand or the menu. */}
+      <p className="page__lead" data-testid="deactivated-service">
+        {t(`deactivated.named.${namedService(service, ways)}`)}
+      </p>
+      <p>{t('deactivated.text')}</p>
+      {(ways.menu || ways.landing) && (
+        <nav className="page__actions" aria-label={t('deactivated.stillWorks')} data-testid="deactivated-ways">
+          {ways.menu && (
+            <Link to={paths.menu.build(uuid)} className="btn btn-primary btn-block">
+              {t('deactivated.toMenu')}
+            </Link>
+          )}
+          {ways.landing && (
+            <Link to={paths.qr.build(uuid)} className="btn btn-secondary btn-block">
+              {t('deactivated.toLanding')}
+            </Link>
+          )}
+        </nav>
+      )}
     </div>
   );
+}
+
+/** The service the page names: the one asked about while the brand and menu are on; else the menu, else the brand. */
+function namedService(service: Service | null, ways: { menu: boolean; landing: boolean }): Service {
+  if (!ways.landing) return 'brand';
+  if (!ways.menu) return 'menu';
+  return service ?? 'brand';
 }

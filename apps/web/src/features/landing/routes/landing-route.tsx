@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { paths } from '../../../config/paths';
+import { orderingBlock } from '../../../lib/ordering-availability';
 import { session } from '../../../lib/storage';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
@@ -59,6 +60,9 @@ export default function LandingRoute({
 
   const { brand, branch, table } = current;
   const open = branch.status === 'open';
+  // Said here, before the diner fills a cart: what stops an order at this QR code now (issue 24 item 4).
+  const block = orderingBlock(current);
+  const switchedOff = block === 'menu_off' || block === 'ordering_off';
   return (
     <div className="landing">
       <title>{brand.name[language]}</title>
@@ -74,14 +78,33 @@ export default function LandingRoute({
           </div>
         </div>
         <ul className="landing__facts">
-          <li className={`pill ${open ? 'pill--open' : 'pill--closed'}`}>
-            {open ? t('branch.open') : t('branch.closed')}
+          <li className={`pill ${open && !switchedOff ? 'pill--open' : 'pill--closed'}`} data-testid="branch-state">
+            {switchedOff
+              ? t('branch.notOrdering')
+              : open
+                ? t('branch.open')
+                : branch.closedBy === 'staff'
+                  ? t('branch.paused')
+                  : t('branch.closed')}
           </li>
           {table && <li className="pill">{t('branch.table', { number: table.number })}</li>}
         </ul>
-        <Link to={paths.menu.build(uuid)} className="btn btn-primary btn-block btn-large">
-          {t('landing.viewMenu')}
-        </Link>
+        {block && (
+          <div className="notice notice--warning landing__unavailable" role="status" data-testid="ordering-unavailable">
+            <strong>{t('landing.unavailableTitle')}</strong>
+            <span>{t(`landing.blocked.${block}`)}</span>
+          </div>
+        )}
+        {/* Never a button that cannot work: "Order now" only when an order can be placed, the menu while it is on. */}
+        {block !== 'menu_off' && (
+          <Link
+            to={paths.menu.build(uuid)}
+            className={`btn btn-block btn-large ${block ? 'btn-secondary' : 'btn-primary'}`}
+            data-testid="landing-menu"
+          >
+            {block ? t('landing.browseMenu') : t('landing.viewMenu')}
+          </Link>
+        )}
         {/* Loads on its own: the page stays while it does. */}
         <Suspense fallback={null}>{loyaltyCard}</Suspense>
         <Suspense fallback={null}>{punchCards}</Suspense>

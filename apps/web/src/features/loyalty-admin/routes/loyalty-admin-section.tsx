@@ -1,13 +1,12 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { useTranslation } from '../../../lib/use-translation';
 import { CustomerPoints } from '../components/customer-points';
-import { ServicesPanel } from '../components/services-panel';
 import '../../../components/ui/form.css';
 import './loyalty-admin.css';
 
 /**
  * `/staff/loyalty`: the managers' loyalty screen (owners and managers; the API refuses cashiers too): a diner's
- * points found by phone, with their ledger and adjustments, and the brand's service switches.
+ * points found by phone, with their ledger and adjustments. The service switches have their own tab (`/staff/services`).
  */
 export default function LoyaltyAdminSection({ user }: { user: StaffUser }) {
   const { t } = useTranslation();
@@ -21,7 +20,6 @@ export default function LoyaltyAdminSection({ user }: { user: StaffUser }) {
   return (
     <div className="loyalty-admin" data-testid="loyalty-admin">
       <CustomerPoints />
-      <ServicesPanel />
     </div>
   );
 }

@@ -22,7 +22,11 @@ export default function PunchCardsSection() {
   const establishment = useAppSelector((s) => s.establishment.establishment);
   const status = useAppSelector((s) => s.auth.status);
   const current = establishment?.uuid === uuid ? establishment : null;
-  const on = current !== null && current.services.loyalty !== false && status !== 'unknown';
+  const on =
+    current !== null &&
+    current.services.loyalty !== false &&
+    current.services.punch_cards !== false &&
+    status !== 'unknown';
   const signedIn = status === 'signedIn';
   const cards = useApiQuery(on ? `punch-cards:${uuid}:${language}:${signedIn}` : null, () =>
     getPunchCards(uuid, signedIn, language),

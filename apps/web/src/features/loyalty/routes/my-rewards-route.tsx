@@ -8,7 +8,7 @@ import { getLoyaltyAccount } from '../api/get-loyalty-account';
 import { getMyRewards } from '../api/get-my-rewards';
 import { useProgramme } from '../api/get-programme';
 import { LevelsAndRules } from '../components/levels-rules';
-import { LoyaltyNav } from '../components/loyalty-nav';
+import { LoyaltyNav, usePlaceOn } from '../components/loyalty-nav';
 import { MyCouponsList } from '../components/my-coupons-list';
 import { OwnedRewardCard } from '../components/owned-reward-card';
 import { PointsHistory } from '../components/points-history';
@@ -41,6 +41,8 @@ export default function MyRewardsRoute() {
   const [rewards, setRewards] = useState<OwnedReward[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const { timeZone, deactivated } = useLoyaltyPage(uuid, ['loyalty'], [error, programme.error]);
+  // A way to a switched-off shop is not offered (issue 24 item 5).
+  const placeOn = usePlaceOn(uuid);
 
   const load = useCallback(() => {
     setError(null);
@@ -70,9 +72,11 @@ export default function MyRewardsRoute() {
       {view === 'rewards' && rewards && rewards.length === 0 && (
         <div className="state-box" data-testid="no-rewards">
           <p className="state-box__title">{t('loyalty.noRewards')}</p>
-          <Link to={paths.pointsShop.build(uuid)} className="btn btn-primary">
-            {t('loyalty.visitShop')}
-          </Link>
+          {placeOn('pointsShop') && (
+            <Link to={paths.pointsShop.build(uuid)} className="btn btn-primary">
+              {t('loyalty.visitShop')}
+            </Link>
+          )}
         </div>
       )}
       {view === 'rewards' && rewards && rewards.length > 0 && (

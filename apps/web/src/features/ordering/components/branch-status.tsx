@@ -8,8 +8,13 @@ import { nextOpening } from '../order-draft';
 export function BranchStatus({ branch, id }: { branch: Branch; id: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  // A branch paused by hand opens when staff say so, not by its hours: no "opens at" for it.
+  const paused = branch.closedBy === 'staff';
   const opens = useMemo(
-    () => (branch.status === 'open' ? null : nextOpening(branch.openingHours, branch.timeZone, new Date())),
+    () =>
+      branch.status === 'open' || branch.closedBy === 'staff'
+        ? null
+        : nextOpening(branch.openingHours, branch.timeZone, new Date()),
     [branch],
   );
   if (branch.status === 'open') {
@@ -30,7 +35,13 @@ export function BranchStatus({ branch, id }: { branch: Branch; id: string }) {
   return (
     <span id={id} className="branch-status" data-testid="branch-closed">
       <span className="pill pill--closed">{t('ordering.closed')}</span>{' '}
-      <span>{when ? t('ordering.closedUntil', { when }) : t('ordering.closedNoHours')}</span>
+      <span>
+        {paused
+          ? t('ordering.dineInBlocked.branch_paused')
+          : when
+            ? t('ordering.closedUntil', { when })
+            : t('ordering.closedNoHours')}
+      </span>
     </span>
   );
 }

@@ -2,6 +2,7 @@ import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
+import { dineInBlock } from '../../../lib/ordering-availability';
 import { useTranslation } from '../../../lib/use-translation';
 import { setAddress, setAddressId, setBranch, setDeliveryZone, setOrderType } from '../../../stores/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
@@ -21,7 +22,13 @@ export function useOrderType(uuid: string) {
   const qr = useAppSelector((s) => s.establishment.establishment);
   const qrBranch = qr?.uuid === uuid ? qr.branch : undefined;
   const types = qrBranch && qr ? enabledOrderTypes(qrBranch.orderTypes, qr.services) : [];
-  const type = cart.orderType !== null && types.includes(cart.orderType) ? cart.orderType : null;
+  // Dine-in is at the QR's branch and table: shown but not choosable while either cannot take it (issue 24 item 4).
+  const dineInWhy = qr?.uuid === uuid ? dineInBlock(qr) : null;
+  const blocked: Partial<Record<OrderType, string>> = dineInWhy
+    ? { [ORDER_TYPES.dineIn]: t(`ordering.dineInBlocked.${dineInWhy}`) }
+    : {};
+  const usable = types.filter((option) => blocked[option] === undefined);
+  const type = cart.orderType !== null && usable.includes(cart.orderType) ? cart.orderType : null;
   const [problem, setProblem] = useState<string | null>(null);
   // The location's and the table number's messages show in their own sections, once, never again under the button.
   const [locationError, setLocationError] = useState<string | null>(null);
@@ -42,7 +49,7 @@ export function useOrderType(uuid: string) {
   };
 
   // A table's QR is a table: dine-in is chosen for the diner (they can still pick another type).
-  const dineInOffered = types.includes(ORDER_TYPES.dineIn);
+  const dineInOffered = usable.includes(ORDER_TYPES.dineIn);
   const preselected = useRef(false);
   useEffect(() => {
     if (preselected.current || !ready || !table || !dineInOffered) return;
@@ -80,7 +87,20 @@ export function useOrderType(uuid: string) {
   };
 
   return {
-    ...{ ready, cart, qr, qrBranch, types, type, problem, setProblem, locationError, setLocationError },
+    ...{
+      ready,
+      cart,
+      qr,
+      qrBranch,
+      types,
+      usable,
+      blocked,
+      type,
+      problem,
+      setProblem,
+      locationError,
+      setLocationError,
+    },
     ...{ tableError, setTableError, place, table, choose, next },
   };
 }

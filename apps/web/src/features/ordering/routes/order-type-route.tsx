@@ -1,5 +1,6 @@
 import { ORDER_TYPES } from '@sufra/shared/order-types';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
+import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { BranchChoice } from '../components/branch-choice';
@@ -24,7 +25,7 @@ export default function OrderTypeRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
   const o = useOrderType(uuid);
-  const { ready, cart, qr, qrBranch, types, type, table } = o;
+  const { ready, cart, qr, qrBranch, types, usable, blocked, type, table } = o;
 
   const title = t('ordering.typeTitle');
   if (!ready || !qrBranch) {
@@ -44,9 +45,11 @@ export default function OrderTypeRoute() {
       <title>{`${title} | ${qr?.brand.name[language] ?? t('app.name')}`}</title>
       <h1>{title}</h1>
       {types.length === 0 ? (
-        <p className="notice notice--warning">{t('ordering.noTypes')}</p>
+        <p className="notice notice--warning" role="status" data-testid="order-types-none">
+          {qr?.services.ordering === false ? t('ordering.orderingOff') : t('ordering.noTypes')}
+        </p>
       ) : (
-        <OrderTypeOptions title={title} types={types} type={type} choose={o.choose} />
+        <OrderTypeOptions title={title} types={types} type={type} choose={o.choose} blocked={blocked} />
       )}
 
       {type === ORDER_TYPES.dineIn && table && <DineInTable number={table.number} />}
@@ -70,9 +73,20 @@ export default function OrderTypeRoute() {
         <p className="field__error" role="alert" data-testid="order-type-problem">
           {o.problem}
         </p>
-        <button type="button" className="btn btn-primary btn-block btn-large" onClick={o.next} data-testid="continue">
-          {t('ordering.continue')}
-        </button>
+        {/* Never a button that cannot work: with no type usable now, the way back to the menu instead. */}
+        {usable.length > 0 ? (
+          <button type="button" className="btn btn-primary btn-block btn-large" onClick={o.next} data-testid="continue">
+            {t('ordering.continue')}
+          </button>
+        ) : (
+          <Link
+            to={paths.menu.build(uuid)}
+            className="btn btn-secondary btn-block btn-large"
+            data-testid="back-to-menu"
+          >
+            {t('ordering.backToMenu')}
+          </Link>
+        )}
       </div>
     </div>
   );

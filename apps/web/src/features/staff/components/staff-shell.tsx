@@ -14,10 +14,10 @@ import { SmsOutbox } from './sms-outbox';
 
 /**
  * The staff app's sections, one tab each: the order board (`/staff`), redemption (`/staff/redeem`) and, for managers
- * and owners, loyalty management (`/staff/loyalty`), evaluations (`/staff/evaluations`) punch card programmes
+ * and owners, loyalty management (`/staff/loyalty`), the service switches (`/staff/services`), evaluations (`/staff/evaluations`) punch card programmes
  * (`/staff/punch-cards`) and coupons (`/staff/coupons`).
  */
-export type StaffSection = 'board' | 'redeem' | 'loyalty' | 'evaluations' | 'punchCards' | 'coupons';
+export type StaffSection = 'board' | 'redeem' | 'loyalty' | 'services' | 'evaluations' | 'punchCards' | 'coupons';
 
 /**
  * The signed-in staff app: who and where, the sections' tabs, then the board section (the board, the branches in
@@ -84,6 +84,7 @@ function StaffTabs({ section, manages }: { section: StaffSection; manages: boole
     { key: 'board', href: paths.staff.build(), label: t('staff.board.title') },
     { key: 'redeem', href: paths.staffRedeem.build(), label: t('staff.redeem.tab') },
     ...(manages ? [{ key: 'loyalty', href: paths.staffLoyalty.build(), label: t('staff.loyalty.tab') }] : []),
+    ...(manages ? [{ key: 'services', href: paths.staffServices.build(), label: t('staff.services.tab') }] : []),
     // A diner's answers and photos are for managers (the API says so too).
     ...(manages
       ? [{ key: 'evaluations', href: paths.staffEvaluations.build(), label: t('staff.evaluations.tab') }]

@@ -1,3 +1,4 @@
+import type { LocalizedText } from '@sufra/shared/schemas/common';
 import type { ServiceSwitchList } from '@sufra/shared/schemas/staff';
 import type { Service } from '@sufra/shared/services';
 import { useCallback, useEffect, useState } from 'react';
@@ -6,18 +7,22 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getServices } from '../api/get-services';
 import { setService } from '../api/set-service';
+import { SwitchOffDialog } from './switch-off-dialog';
 
 /**
- * The brand's service switches (DESIGN §8): loyalty, the points shop, the prize shop and the others the API knows.
- * Diners of a switched-off service land on /deactivated/{uuid}; the change is the whole brand's, at once.
+ * The brand's service switches (DESIGN §8): the whole brand, ordering and its types, loyalty and the other services.
+ * Diners of a switched-off service are told it is unavailable; the change is the whole brand's, at once, so switching
+ * one off asks first, naming what diners will see (issue 24 item 12). Switching on needs no confirmation.
+ * `onChanged` tells the page a switch changed (the history reloads).
  */
-export function ServicesPanel() {
+export function ServicesPanel({ brandName, onChanged }: { brandName: LocalizedText; onChanged: () => void }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [list, setList] = useState<ServiceSwitchList['services'] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saving, setSaving] = useState<Service | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState<Service | null>(null);
 
   const load = useCallback(() => {
     setLoadError(null);
@@ -33,6 +38,7 @@ export function ServicesPanel() {
     setFailure(null);
     try {
       setList((await setService(service, isActive, language)).services);
+      onChanged();
     } catch (cause) {
       setFailure(errorText(cause, language));
     } finally {
@@ -41,9 +47,9 @@ export function ServicesPanel() {
   };
 
   return (
-    <section className="section loyalty-admin__panel" aria-labelledby="services-heading" data-testid="services-panel">
-      <h2 id="services-heading">{t('staff.loyalty.servicesTitle')}</h2>
-      <p className="page__lead">{t('staff.loyalty.servicesLead')}</p>
+    <section className="section services-admin__panel" aria-labelledby="services-heading" data-testid="services-panel">
+      <h2 id="services-heading">{t('staff.services.title')}</h2>
+      <p className="page__lead">{t('staff.services.lead')}</p>
       {loadError && (
         <div className="banner banner--error" role="alert">
           <span>{loadError}</span>
@@ -59,9 +65,9 @@ export function ServicesPanel() {
         </div>
       )}
       {list && (
-        <ul className="loyalty-admin__services">
+        <ul className="services-admin__list">
           {list.map(({ service, isActive }) => (
-            <li key={service} className="card loyalty-admin__service">
+            <li key={service} className="card services-admin__service">
               <label className="switch">
                 <input
                   type="checkbox"
@@ -69,7 +75,8 @@ export function ServicesPanel() {
                   aria-checked={isActive}
                   checked={isActive}
                   disabled={saving !== null}
-                  onChange={() => void toggle(service, !isActive)}
+                  // Off asks first (the dialog switches it); on goes at once.
+                  onChange={() => (isActive ? setAsking(service) : void toggle(service, true))}
                   data-testid={`service-${service}`}
                 />
                 <span>{t(`staff.loyalty.services.${service}`)}</span>
@@ -85,6 +92,14 @@ export function ServicesPanel() {
         <p className="form-alert" role="alert">
           {failure}
         </p>
+      )}
+      {asking && (
+        <SwitchOffDialog
+          service={asking}
+          brandName={brandName[language]}
+          onConfirm={() => toggle(asking, false)}
+          onClose={() => setAsking(null)}
+        />
       )}
     </section>
   );

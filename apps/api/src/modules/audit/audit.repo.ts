@@ -1,0 +1,100 @@
+import type { AuditAction } from '@sufra/shared/audit';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { branches } from '../../db/schema/branches.ts';
+import { staffUsers } from '../../db/schema/staff.ts';
+
+/** Who made a change and from where: the staff principal's id and the request's client address. */
+export interface AuditActor {
+  staffUserId: number;
+  ip: string | null;
+}
+
+export interface AuditEntry {
+  brandId: number;
+  branchId?: number | null;
+  objectType: string;
+  objectId: string | number;
+  action: AuditAction;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: Date;
+}
+
+/**
+ * Appends one audit row. Call it with the change's own transaction (`tx`): the row and the change commit or fail
+ * together. There is deliberately no update or delete of the audit log anywhere in the app.
+ */
+export async function recordAudit(tx: Queryable, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    brandId: entry.brandId,
+    branchId: entry.branchId ?? null,
+    staffUserId: actor.staffUserId,
+    at: entry.at,
+    ip: actor.ip,
+    objectType: entry.objectType,
+    objectId: String(entry.objectId),
+    action: entry.action,
+    before: entry.before,
+    after: entry.after,
+  });
+}
+
+export interface SwitchHistoryRow {
+  id: number;
+  at: Date;
+  objectType: string;
+  objectId: string;
+  branchId: number | null;
+  after: Record<string, unknown> | null;
+  staffId: number | null;
+  staffName: string | null;
+  branchNameAr: string | null;
+  branchNameEn: string | null;
+  timeZone: string;
+}
+
+/**
+ * The brand's switch changes, newest first: its service switches, and the manual open switch of the branches in
+ * `branchIds`. Each with the staff user's name and the time zone to show it in (the branch's, or for a brand-wide
+ * switch the main branch's).
+ */
+export async function listSwitchHistory(
+  db: Queryable,
+  brandId: number,
+  branchIds: readonly number[],
+  limit: number,
+): Promise<SwitchHistoryRow[]> {
+  const branchScope = branchIds.length > 0 ? inArray(auditLog.branchId, [...branchIds]) : sql`false`;
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      objectType: auditLog.objectType,
+      objectId: auditLog.objectId,
+      branchId: auditLog.branchId,
+      after: auditLog.after,
+      staffId: staffUsers.id,
+      staffName: staffUsers.name,
+      branchNameAr: branches.nameAr,
+      branchNameEn: branches.nameEn,
+      timeZone: sql<string | null>`coalesce(${branches.timeZone}, (select m.time_zone from ${branches} m
+        where m.brand_id = ${auditLog.brandId} order by m.is_main desc, m.id limit 1))`,
+    })
+    .from(auditLog)
+    .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffUserId))
+    .leftJoin(branches, eq(branches.id, auditLog.branchId))
+    .where(
+      and(
+        eq(auditLog.brandId, brandId),
+        or(
+          and(eq(auditLog.objectType, 'service_switch'), isNull(auditLog.branchId)),
+          and(eq(auditLog.objectType, 'branch'), branchScope),
+        ),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, timeZone: r.timeZone ?? 'Asia/Riyadh' }));
+}

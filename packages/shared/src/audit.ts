@@ -1,0 +1,10 @@
+/**
+ * The audit log's vocabulary (issue 24 item 12), shared by the server that writes it and the staff app that shows
+ * it. An action is what happened to the object; the object types grow with the management console.
+ */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What the switch history shows: a brand-wide service switch, and a branch's manual open switch. */
+export const AUDIT_OBJECT_TYPES = ['service_switch', 'branch'] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
