@@ -63,19 +63,37 @@ export async function hasSubmission(db: Queryable, orderId: number): Promise<boo
   return row !== undefined;
 }
 
+/** Whether the diner rated a visit (without an order) to the branch on that local day. */
+export async function hasVisitSubmission(
+  db: Queryable,
+  customerId: number,
+  branchId: number,
+  visitDay: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: evaluationSubmissions.id })
+    .from(evaluationSubmissions)
+    .where(
+      and(
+        eq(evaluationSubmissions.customerId, customerId),
+        eq(evaluationSubmissions.branchId, branchId),
+        eq(evaluationSubmissions.visitDay, visitDay),
+        isNull(evaluationSubmissions.orderId),
+      ),
+    );
+  return row !== undefined;
+}
+
 /**
- * Inserts the submission, or nothing when the order already has one (the unique index decides between concurrent
- * submissions: exactly one insert wins, the others get undefined).
+ * Inserts the submission, or nothing when the order (or, without an order, the diner's visit to the branch that
+ * day) already has one: the unique indexes decide between concurrent submissions, exactly one insert wins, the
+ * others get undefined.
  */
 export async function insertSubmission(
   db: Queryable,
   values: typeof evaluationSubmissions.$inferInsert,
 ): Promise<EvaluationSubmissionRow | undefined> {
-  const [row] = await db
-    .insert(evaluationSubmissions)
-    .values(values)
-    .onConflictDoNothing({ target: evaluationSubmissions.orderId })
-    .returning();
+  const [row] = await db.insert(evaluationSubmissions).values(values).onConflictDoNothing().returning();
   return row;
 }
 
@@ -117,7 +135,7 @@ const staffSelection = {
 
 export type StaffEvaluationRow = {
   submission: EvaluationSubmissionRow;
-  orderNumber: number;
+  orderNumber: number | null;
   branchNameAr: string;
   branchNameEn: string;
   customerName: string;
@@ -129,7 +147,7 @@ function staffQuery(db: Queryable) {
   return db
     .select(staffSelection)
     .from(evaluationSubmissions)
-    .innerJoin(orders, eq(orders.id, evaluationSubmissions.orderId))
+    .leftJoin(orders, eq(orders.id, evaluationSubmissions.orderId))
     .innerJoin(branches, eq(branches.id, evaluationSubmissions.branchId))
     .innerJoin(customers, eq(customers.id, evaluationSubmissions.customerId))
     .innerJoin(evaluationForms, eq(evaluationForms.id, evaluationSubmissions.formId));

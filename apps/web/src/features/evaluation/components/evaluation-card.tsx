@@ -39,10 +39,12 @@ export function EvaluationCard({
       aria-labelledby={headingId}
     >
       <h3 id={headingId}>
-        {t('staff.evaluations.cardTitle', {
-          number: formatNumber(e.orderNumber, language),
-          branch: e.branch.name[language],
-        })}
+        {e.orderNumber === null
+          ? t('staff.evaluations.visitTitle', { branch: e.branch.name[language] })
+          : t('staff.evaluations.cardTitle', {
+              number: formatNumber(e.orderNumber, language),
+              branch: e.branch.name[language],
+            })}
       </h3>
       <p>
         <strong data-testid="evaluation-average">

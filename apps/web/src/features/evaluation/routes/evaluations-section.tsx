@@ -1,4 +1,4 @@
-import type { StaffEvaluations } from '@sufra/shared/schemas/evaluation';
+import type { StaffEvaluation, StaffEvaluations } from '@sufra/shared/schemas/evaluation';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
@@ -32,11 +32,7 @@ export default function EvaluationsSection({ user }: { user: StaffUser }) {
       <div role="status" aria-live="assertive">
         {alert && (
           <p className="banner banner--error" data-testid="low-rating-alert">
-            {t('staff.evaluations.lowAlert', {
-              branch: alert.branch.name[language],
-              stars: alert.averageRatingHundredths === null ? '' : formatStars(alert.averageRatingHundredths, language),
-              number: formatNumber(alert.orderNumber, language),
-            })}
+            {lowAlertText(t, alert, language)}
           </p>
         )}
       </div>
@@ -70,6 +66,19 @@ export default function EvaluationsSection({ user }: { user: StaffUser }) {
       )}
     </section>
   );
+}
+
+/** "New low rating at {branch}: {stars} stars, order #{number}" (a visit rated without an order: no number). */
+export function lowAlertText(
+  t: ReturnType<typeof useTranslation>['t'],
+  alert: StaffEvaluation,
+  language: ReturnType<typeof useLanguage>,
+): string {
+  const branch = alert.branch.name[language];
+  const stars = alert.averageRatingHundredths === null ? '' : formatStars(alert.averageRatingHundredths, language);
+  return alert.orderNumber === null
+    ? t('staff.evaluations.lowAlertVisit', { branch, stars })
+    : t('staff.evaluations.lowAlert', { branch, stars, number: formatNumber(alert.orderNumber, language) });
 }
 
 /** Each branch in scope with its average and how many evaluations (and low ones) it has. */
