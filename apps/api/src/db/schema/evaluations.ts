@@ -1,6 +1,17 @@
 import { MAX_PHOTO_BYTES, QUESTION_KINDS } from '@sufra/shared/evaluation/answers';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { brands } from './brands.ts';
 import { customers } from './customers.ts';
