@@ -126,5 +126,12 @@ export type StaffEvaluations = z.infer<typeof staffEvaluationsResponse>;
 
 export const apologyBody = z.object({ rewardId: id });
 
+/**
+ * GET /api/staff/evaluations/alerts/: what the staff app's Evaluations tab counts, on every section: the low
+ * ratings of the user's branches not yet answered with an apology.
+ */
+export const staffEvaluationAlertsResponse = z.object({ unansweredLow: z.number().int() });
+export type StaffEvaluationAlerts = z.infer<typeof staffEvaluationAlertsResponse>;
+
 /** The live board's event for a low rating (managers and owners of the branch only). */
 export const EVALUATION_LOW_EVENT = 'evaluation_low';

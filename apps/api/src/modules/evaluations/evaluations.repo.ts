@@ -196,6 +196,23 @@ export async function branchAverages(db: Queryable, brandId: number, branchIds: 
     .orderBy(asc(branches.id));
 }
 
+/** Low ratings of these branches no apology has answered yet. */
+export async function countUnansweredLow(db: Queryable, brandId: number, branchIds: number[]): Promise<number> {
+  if (branchIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(evaluationSubmissions)
+    .where(
+      and(
+        eq(evaluationSubmissions.brandId, brandId),
+        inArray(evaluationSubmissions.branchId, branchIds),
+        eq(evaluationSubmissions.isLow, true),
+        isNull(evaluationSubmissions.apologizedAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function listPhotosOf(db: Queryable, submissionIds: number[]): Promise<EvaluationPhotoRow[]> {
   if (submissionIds.length === 0) return [];
   return db

@@ -8,6 +8,7 @@ import {
   evaluationFormSchema,
   evaluationOrderParams,
   orderEvaluationSchema,
+  staffEvaluationAlertsResponse,
   staffEvaluationSchema,
   staffEvaluationsQuery,
   staffEvaluationsResponse,
@@ -197,6 +198,22 @@ const staffEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return evaluations.listForStaff(staffOf(request), request.query.branchId);
+    },
+  );
+
+  app.get(
+    '/staff/evaluations/alerts/',
+    {
+      preHandler: guards.staff(['owner', 'manager']),
+      schema: {
+        tags: ['staff'],
+        summary: "The Evaluations tab's count: low ratings of the user's branches not yet answered with an apology",
+        response: { 200: staffEvaluationAlertsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return evaluations.alertsForStaff(staffOf(request));
     },
   );
 

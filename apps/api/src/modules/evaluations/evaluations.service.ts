@@ -10,6 +10,7 @@ import type {
   EvaluationForm,
   OrderEvaluation,
   StaffEvaluation,
+  StaffEvaluationAlerts,
   StaffEvaluations,
   SubmitEvaluationBody,
   SubmittedEvaluation,
@@ -24,6 +25,7 @@ import type { RewardsService } from '../loyalty/rewards.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import {
   branchAverages,
+  countUnansweredLow,
   type EvaluationFormRow,
   type EvaluationPhotoRow,
   type EvaluationQuestionRow,
@@ -384,6 +386,12 @@ export async function listForStaff(
   };
 }
 
+/** The Evaluations tab's count: low ratings of the user's branches not yet answered with an apology. */
+export async function alertsForStaff(deps: EvaluationsDeps, staff: StaffPrincipal): Promise<StaffEvaluationAlerts> {
+  if (staff.role === 'cashier') throw new AppError('forbidden');
+  return { unansweredLow: await countUnansweredLow(deps.ctx.db, staff.brandId, staff.branchIds) };
+}
+
 /**
  * The manager's apology in one step: the reward granted to the diner (My Rewards) and the evaluation marked
  * answered, in one transaction; a second apology (double tap, another manager) is refused and grants nothing.
@@ -427,6 +435,7 @@ export function createEvaluationsService(ctx: AppContext, options: { storage: Fi
     photoForCustomer: photoForCustomer.bind(null, deps),
     photoForStaff: photoForStaff.bind(null, deps),
     listForStaff: listForStaff.bind(null, deps),
+    alertsForStaff: alertsForStaff.bind(null, deps),
     apologize: apologize.bind(null, deps),
     loadForStaff: loadForStaff.bind(null, deps),
   };

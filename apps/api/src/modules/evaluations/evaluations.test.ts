@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   evaluationFormSchema,
   orderEvaluationSchema,
+  staffEvaluationAlertsResponse,
   staffEvaluationSchema,
   staffEvaluationsResponse,
   submittedEvaluationSchema,
@@ -563,5 +564,35 @@ describe('evaluations: a diner rates an order once, with photos; a low rating re
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('evaluation_apology_sent');
     expect(await countRows(t, 'customer_rewards')).toBe(before + 1);
+  });
+
+  it('counts for the Evaluations tab the low ratings of the branches in scope no apology answered yet', async () => {
+    const count = async (c: Caller) => {
+      const res = await c.call('GET', '/api/staff/evaluations/alerts/');
+      expect(res.statusCode, res.body).toBe(200);
+      return staffEvaluationAlertsResponse.parse(res.json()).unansweredLow;
+    };
+    const open = async () =>
+      (
+        await one<{ n: number }>(
+          'select count(*)::int as n from evaluation_submissions where branch_id = $1 and is_low and apologized_at is null',
+          [mainBranch],
+        )
+      ).n;
+    const start = await count(manager);
+    expect(start).toBe(await open());
+    expect(start).toBeGreaterThan(0);
+    expect(await count(closedManager)).toBe(0);
+    expect((await cashier.call('GET', '/api/staff/evaluations/alerts/')).statusCode).toBe(403);
+    expect((await caller(t).call('GET', '/api/staff/evaluations/alerts/')).statusCode).toBe(401);
+
+    const d = await diner(t, UUID.aMain, '0594000014');
+    const order = await pickup(d);
+    expect((await submit(d, { orderId: order.id, answers: answers(1) })).statusCode).toBe(201);
+    expect(await count(manager)).toBe(start + 1);
+    const id = (await one<{ id: number }>('select id from evaluation_submissions where order_id = $1', [order.id])).id;
+    const sent = await manager.call('POST', `/api/staff/evaluations/${id}/apology/`, { rewardId: giftId });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await count(manager)).toBe(start);
   });
 });

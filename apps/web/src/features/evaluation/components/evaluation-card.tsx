@@ -2,10 +2,10 @@ import type { StaffEvaluation, StaffEvaluations } from '@sufra/shared/schemas/ev
 import { useState } from 'react';
 import { apiUrl, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
+import { formatStars } from '../../../lib/format-stars';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { sendApology } from '../api/send-apology';
-import { formatStars } from '../stars-format';
 
 /** The photo URLs the API gives are under /api; the API may live on another host (lib/api-client apiBase). */
 const photoSrc = (url: string) => apiUrl(url.replace(/^\/api/, ''));

@@ -1,11 +1,11 @@
 import type { StaffEvaluation, StaffEvaluations } from '@sufra/shared/schemas/evaluation';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { formatNumber } from '../../../lib/format-number';
+import { formatStars } from '../../../lib/format-stars';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { EvaluationCard } from '../components/evaluation-card';
 import { useStaffEvaluations } from '../hooks/use-staff-evaluations';
-import { formatStars } from '../stars-format';
 import '../evaluation.css';
 
 /**
