@@ -1,5 +1,6 @@
 import type { StaffEvaluation, StaffEvaluations } from '@sufra/shared/schemas/evaluation';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
+import { timeZoneName } from '../../../lib/branch-time';
 import { formatNumber } from '../../../lib/format-number';
 import { formatStars } from '../../../lib/format-stars';
 import { useLanguage } from '../../../lib/use-language';
@@ -18,6 +19,9 @@ export default function EvaluationsSection({ user }: { user: StaffUser }) {
   const language = useLanguage();
   const manages = user.role === 'owner' || user.role === 'manager';
   const { data, error, alert, load, replace } = useStaffEvaluations(manages);
+  // Each evaluation on its branch's clock (the user's branches carry their zones), the zones named once.
+  const zoneOf = (branchId: number) => user.branches.find((b) => b.id === branchId)?.timeZone ?? 'Asia/Riyadh';
+  const zones = [...new Set(user.branches.map((b) => b.timeZone))];
 
   if (!manages) {
     return (
@@ -29,6 +33,11 @@ export default function EvaluationsSection({ user }: { user: StaffUser }) {
   return (
     <section className="section" aria-labelledby="evaluations-heading" data-testid="staff-evaluations">
       <h2 id="evaluations-heading">{t('staff.evaluations.title')}</h2>
+      {zones.length > 0 && (
+        <p className="field__hint" data-testid="evaluations-time-zone">
+          {t('staff.timesIn', { zone: zones.map((z) => timeZoneName(z, language)).join(' · ') })}
+        </p>
+      )}
       <div role="status" aria-live="assertive">
         {alert && (
           <p className="banner banner--error" data-testid="low-rating-alert">
@@ -58,7 +67,13 @@ export default function EvaluationsSection({ user }: { user: StaffUser }) {
           ) : (
             <ul className="evaluation-list">
               {data.evaluations.map((e) => (
-                <EvaluationCard key={e.id} evaluation={e} rewards={data.apologyRewards} onChange={replace} />
+                <EvaluationCard
+                  key={e.id}
+                  evaluation={e}
+                  rewards={data.apologyRewards}
+                  onChange={replace}
+                  timeZone={zoneOf(e.branch.id)}
+                />
               ))}
             </ul>
           )}

@@ -74,7 +74,7 @@ export function StaffShell({
           <LowRatingAlert evaluation={lowRatings.latest} onDismiss={lowRatings.dismiss} />
           <OrderBoard user={user} />
           <Branches canSwitch={manages} />
-          {manages && <SmsOutbox />}
+          {manages && <SmsOutbox timeZone={user.branches[0]?.timeZone ?? 'Asia/Riyadh'} />}
         </>
       ) : (
         children
@@ -234,6 +234,8 @@ function Branches({ canSwitch }: { canSwitch: boolean }) {
                     data-testid="branch-switch"
                   />
                   <span>{t('staff.acceptsOrders')}</span>
+                  {/* Each switch is named by its branch, not four alike (issue 24 item 14). */}
+                  <span className="visually-hidden">{` (${branch.name[language]})`}</span>
                 </label>
               )}
             </li>
