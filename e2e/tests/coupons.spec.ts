@@ -31,6 +31,7 @@ const COUPON_TEXT = {
   remove: { ar: 'إزالة القسيمة RAMADAN20', en: 'Remove coupon RAMADAN20' },
   history: { ar: 'سجل القسائم', en: 'Coupons History' },
   used: { ar: 'مستخدمة', en: 'Used' },
+  newCoupon: { ar: 'قسيمة جديدة', en: 'New coupon' },
 } as const;
 
 async function shoot(page: Page, name: string) {
@@ -161,6 +162,30 @@ for (const language of LANGUAGES) {
       await shoot(page, `staff-coupons-${language}`);
       await page.getByTestId('coupon-form-save').click();
       await expect(page.getByTestId('coupon-form')).toHaveCount(0);
+
+      // A new coupon with only an English name: every missing field says so at once, each under itself; the
+      // English name is not required (Arabic, the brand's default language, is).
+      await page.getByRole('button', { name: COUPON_TEXT.newCoupon[language] }).click();
+      await expect(page.getByTestId('coupon-form')).toBeVisible();
+      await page.locator('#coupon-nameEn').fill('Friday treat');
+      await page.getByTestId('coupon-form-save').click();
+      const required = errorText('field_required', language);
+      for (const field of ['code', 'nameAr', 'percent']) {
+        await expect(page.getByTestId(`coupon-${field}-error`)).toHaveText(required);
+        await expect(page.locator(`#coupon-${field}`)).toHaveAttribute('aria-invalid', 'true');
+      }
+      await expect(page.getByTestId('coupon-nameEn-error')).toHaveCount(0);
+      await page.screenshot({ path: `/tmp/evals-shots/staff-coupon-errors-${language}.png`, fullPage: true });
+      // The server's refusals too, all at once: a code too short and an end before the start.
+      await page.locator('#coupon-code').fill('X');
+      await page.locator('#coupon-nameAr').fill('خصم الجمعة');
+      await page.locator('#coupon-percent').fill('10');
+      await page.locator('#coupon-startsAt').fill('2030-02-01T10:00');
+      await page.locator('#coupon-endsAt').fill('2030-01-01T10:00');
+      await page.getByTestId('coupon-form-save').click();
+      await expect(page.getByTestId('coupon-code-error')).toHaveText(errorText('coupon_code_invalid', language));
+      await expect(page.getByTestId('coupon-endsAt-error')).toHaveText(errorText('field_invalid', language));
+      await expect(page.getByTestId('coupon-nameAr-error')).toHaveCount(0);
       await context.close();
     });
   });

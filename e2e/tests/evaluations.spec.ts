@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { STAFF, signInDiner, TEXTS } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
+import { moveOrder } from '../support/ordering.ts';
 import {
   errorText,
   expectDocumentLanguage,
@@ -76,6 +77,20 @@ for (const language of LANGUAGES) {
       await page.setViewportSize({ width: 390, height: 844 });
       const diner = await signInDiner(page, baseURL ?? '');
       const order = await placeOrder({ request: page.request, name: diner.name, phone: diner.phone });
+      // Rating is offered for a completed order only: the counter hands it over first.
+      for (const to of ['sent_to_kitchen', 'ready', 'delivered'] as const) await moveOrder(baseURL ?? '', order.id, to);
+
+      // A second staff screen on the order board (1024×768): the low rating must reach it too.
+      const board = await staffContext.newPage();
+      await board.setViewportSize({ width: 1024, height: 768 });
+      await board.goto('/staff');
+      await expect(board.getByTestId('staff-shell')).toBeVisible();
+      const countBefore = Number(
+        (await board
+          .getByTestId('evaluations-tab-count')
+          .textContent({ timeout: 2_000 })
+          .catch(() => '0')) ?? '0',
+      );
 
       await page.goto(`/confirm-order/${QR.main}?order=${order.id}`);
       await page.getByRole('link', { name: EVAL_TEXT.rateOrder[language] }).click();
@@ -83,10 +98,11 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('evaluation-question').first()).toBeVisible();
       const formUrl = page.url();
 
-      // Sending with nothing answered: the spec's message, and every question marked.
+      // Sending with nothing answered: the spec's message, and every required question marked ("What did you
+      // like?" and the free text are optional).
       await page.getByRole('button', { name: EVAL_TEXT.send[language] }).click();
       await expect(page.getByTestId('evaluation-error')).toHaveText(errorText('evaluation_unanswered', language));
-      await expect(page.locator('[data-testid="evaluation-question"][data-invalid="true"]')).toHaveCount(5);
+      await expect(page.locator('[data-testid="evaluation-question"][data-invalid="true"]')).toHaveCount(3);
 
       // Two stars for both star questions (a radio group each: the star is a radio with its own name).
       const starGroups = page.getByRole('radiogroup');
@@ -130,6 +146,20 @@ for (const language of LANGUAGES) {
         expect(widths.every((w) => w > 0)).toBe(true);
       }).toPass({ timeout: 10_000 });
       await shoot(staff, `staff-evaluations-${language}`);
+      // The board shows it too, and the Evaluations tab counts it, without opening that tab.
+      await expect(board.getByTestId('board-low-rating')).toContainText(EVAL_TEXT.lowAlert[language], {
+        timeout: 15_000,
+      });
+      await expect(board.getByTestId('evaluations-tab-count')).toBeVisible();
+      const digits =
+        language === 'ar'
+          ? (s: string) => s.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)))
+          : (s: string) => s;
+      await expect(async () => {
+        const shown = Number(digits((await board.getByTestId('evaluations-tab-count').textContent()) ?? ''));
+        expect(shown).toBeGreaterThanOrEqual(countBefore + 1);
+      }).toPass({ timeout: 10_000 });
+      await board.screenshot({ path: `/tmp/evals-shots/staff-board-low-rating-${language}.png` });
       // The apology starts on the brand's apology reward (the form's), not on whichever prize comes first.
       await expect(card.locator('select option:checked')).toHaveText(EVAL_TEXT.apologyReward[language]);
       await card.getByRole('button', { name: EVAL_TEXT.apology[language] }).click();

@@ -28,7 +28,17 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('staff-role')).toHaveText(ROLE_NAMES.manager[language]);
       await expect(page.getByTestId('staff-branch').first()).toBeVisible();
       await expect(page.getByTestId('branch-switch').first()).toBeVisible();
+      // Each branch's switch is named by its branch: four alike would not say which one a tap turns off.
+      const switches = page.getByTestId('branch-switch');
+      const names: string[] = [];
+      for (const s of await switches.all()) {
+        names.push(await s.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ''));
+      }
+      expect(names.length).toBeGreaterThan(1);
+      expect(new Set(names).size).toBe(names.length);
       await expect(page.getByTestId('sms-outbox')).toBeVisible();
+      // Times on the branch's clock, the zone named (board and outbox alike).
+      await expect(page.getByTestId('board-time-zone')).toBeVisible();
       await expect(page.getByTestId('staff-tab-redeem')).toBeVisible();
 
       await page.reload();

@@ -258,8 +258,9 @@ export const brandA: SeedBrand = {
           { ar: 'السعر', en: 'Price' },
           { ar: 'التغليف', en: 'Packaging' },
         ],
+        required: false,
       },
-      { kind: 'text', label: { ar: 'ملاحظات', en: 'Notes' } },
+      { kind: 'text', label: { ar: 'ملاحظات', en: 'Notes' }, required: false },
     ],
   },
 };

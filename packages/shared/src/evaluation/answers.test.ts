@@ -36,6 +36,36 @@ describe('evaluation answers', () => {
     expect(result).toEqual({ ok: false, unanswered: [1, 2, 3, 4], invalid: false });
   });
 
+  it('lets optional questions go unanswered (a 1-star diner need not say what they liked), still checking what is sent', () => {
+    const optional = form.map((q) => (q.id >= 3 ? { ...q, required: false } : q));
+    expect(
+      checkAnswers(optional, [
+        { questionId: 1, rating: 1 },
+        { questionId: 2, optionIds: [10] },
+        { questionId: 3, optionIds: [] },
+        { questionId: 4, text: '  ' },
+      ]),
+    ).toEqual({
+      ok: true,
+      answers: [
+        { questionId: 1, kind: 'rating', rating: 1 },
+        { questionId: 2, kind: 'single', optionIds: [10] },
+      ],
+    });
+    expect(checkAnswers(optional, [{ questionId: 2, optionIds: [10] }])).toEqual({
+      ok: false,
+      unanswered: [1],
+      invalid: false,
+    });
+    expect(
+      checkAnswers(optional, [
+        { questionId: 1, rating: 2 },
+        { questionId: 2, optionIds: [10] },
+        { questionId: 3, optionIds: [99] },
+      ]),
+    ).toMatchObject({ ok: false, invalid: true });
+  });
+
   it('calls an option the question does not offer, or a question the form lacks, invalid', () => {
     expect(checkAnswers(form.slice(1, 2), [{ questionId: 2, optionIds: [99] }])).toMatchObject({ invalid: true });
     expect(checkAnswers([], [{ questionId: 7, rating: 3 }])).toMatchObject({ ok: false, invalid: true });

@@ -23,6 +23,8 @@ export interface QuestionRule {
   kind: QuestionKind;
   /** The option ids a choice question offers. */
   optionIds: readonly number[];
+  /** false: the diner may leave it unanswered (absent: required). */
+  required?: boolean | undefined;
 }
 
 /** One question's answer as sent: the field its kind uses. */
@@ -40,8 +42,9 @@ export type Answer =
   | { questionId: number; kind: 'text'; text: string };
 
 /**
- * Checks a diner's answers against the form. Every question is required: the ones without a usable answer come back
- * in `unanswered` (the page marks them; the server refuses with "One or more question left unanswered"). An answer
+ * Checks a diner's answers against the form. A required question without a usable answer comes back in `unanswered`
+ * (the page marks them; the server refuses with "One or more question left unanswered"); an optional one left
+ * empty is simply not kept (an optional choice question's options are still checked when some are sent). An answer
  * for a question the form does not have, or an option the question does not offer, is `invalid`.
  */
 export function checkAnswers(
@@ -56,17 +59,21 @@ export function checkAnswers(
   let badOption = false;
   for (const q of questions) {
     const a = byQuestion.get(q.id);
+    const optional = q.required === false;
     if (q.kind === 'rating') {
       const r = a?.rating;
+      if (r === undefined && optional) continue;
       if (r === undefined || !Number.isInteger(r) || r < RATING_MIN || r > RATING_MAX) unanswered.push(q.id);
       else answers.push({ questionId: q.id, kind: 'rating', rating: r });
     } else if (q.kind === 'text') {
       const text = a?.text?.trim() ?? '';
+      if (text === '' && optional) continue;
       if (text === '') unanswered.push(q.id);
       else answers.push({ questionId: q.id, kind: 'text', text: text.slice(0, MAX_TEXT_ANSWER) });
     } else {
       const chosen = [...new Set(a?.optionIds ?? [])];
       if (chosen.some((id) => !q.optionIds.includes(id))) badOption = true;
+      if (chosen.length === 0 && optional) continue;
       if (chosen.length === 0 || (q.kind === 'single' && chosen.length !== 1)) unanswered.push(q.id);
       else answers.push({ questionId: q.id, kind: q.kind, optionIds: chosen });
     }

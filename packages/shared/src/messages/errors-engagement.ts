@@ -58,6 +58,16 @@ export const ENGAGEMENT_ERRORS = {
     en: "A canceled order can't be rated",
     ar: 'لا يمكن تقييم طلب ملغى',
   },
+  evaluation_order_not_completed: {
+    status: 409,
+    en: 'You can rate this order once it has been completed',
+    ar: 'يمكنك تقييم هذا الطلب بعد اكتماله',
+  },
+  evaluation_visit_already_rated: {
+    status: 409,
+    en: "You've already rated your visit to this branch today",
+    ar: 'لقد قيّمت زيارتك لهذا الفرع اليوم',
+  },
   evaluation_too_many_photos: {
     status: 422,
     en: "Can't upload more than 2 images",

@@ -4,6 +4,11 @@ import type { ErrorEntry } from './error-entry.ts';
 export const ORDERING_ERRORS = {
   // Ordering (issue 4). The spec's wording where it has one (§3, §4).
   order_not_found: { status: 404, en: "This order doesn't exist", ar: 'هذا الطلب غير موجود' },
+  dine_in_today_only: {
+    status: 422,
+    en: 'Dine-in orders are for today: choose a time today or order for pickup',
+    ar: 'طلبات الأكل في المطعم لليوم فقط: اختر وقتًا اليوم أو اطلب للاستلام',
+  },
   far_from_branch: {
     status: 403,
     en: 'you cannot place your order, you are far from the branch',

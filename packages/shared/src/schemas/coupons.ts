@@ -93,9 +93,14 @@ export const counterCouponResponse = z.object({
 export type CounterCouponResponse = z.infer<typeof counterCouponResponse>;
 
 const dateTime = z.iso.datetime({ offset: true });
+/**
+ * A manager's coupon. The code and the brand's default language's name are required, with every other rule of the
+ * form, by the server in one answer naming each broken field (issue 24 item 14); the other language's name may be
+ * left blank (it then reads the default language's).
+ */
 export const couponBody = z.object({
-  code: z.string().trim().min(1).max(64),
-  name: z.object({ ar: z.string().trim().min(1).max(120), en: z.string().trim().min(1).max(120) }),
+  code: z.string().trim().max(64),
+  name: z.object({ ar: z.string().trim().max(120), en: z.string().trim().max(120) }),
   kind: z.enum(COUPON_KINDS),
   percentBasisPoints: z.number().int().min(1).max(10_000).nullable().default(null),
   maxDiscountHalalas: z.number().int().min(1).max(PRICING_LIMITS.maxAmountHalalas).nullable().default(null),

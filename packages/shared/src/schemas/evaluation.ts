@@ -10,6 +10,8 @@ export const evaluationQuestionSchema = z.object({
   label: localizedText,
   /** Choice questions' options; empty for stars and text. */
   options: z.array(z.object({ id: z.number().int(), label: localizedText })),
+  /** false: the diner may leave it unanswered. */
+  required: z.boolean(),
 });
 export type EvaluationQuestion = z.infer<typeof evaluationQuestionSchema>;
 
@@ -19,7 +21,10 @@ export const evaluationFormSchema = z.object({
   name: localizedText,
   pointsReward: z.number().int(),
   questions: z.array(evaluationQuestionSchema),
-  /** With ?order=: that order's evaluation was sent already (the page says so instead of the form). */
+  /**
+   * With ?order=: that order's evaluation was sent already; without it, for a signed-in diner: they rated a visit to
+   * this QR code's branch today (the page says so instead of the form).
+   */
   alreadySubmitted: z.boolean(),
 });
 export type EvaluationForm = z.infer<typeof evaluationFormSchema>;
@@ -51,9 +56,12 @@ export const answerInputSchema = z.object({
   text: z.string().max(MAX_TEXT_ANSWER).optional(),
 });
 
-/** The multipart field `evaluation` (JSON) of POST /api/evaluations/{uuid}/forms/{form}/; photos are file parts. */
+/**
+ * The multipart field `evaluation` (JSON) of POST /api/evaluations/{uuid}/forms/{form}/; photos are file parts.
+ * Without `orderId`: a visit to the QR code's branch rated without an order in the app (once a day, no points).
+ */
 export const submitEvaluationBody = z.object({
-  orderId: id,
+  orderId: id.max(2_147_483_647).optional(),
   answers: z.array(answerInputSchema).max(100),
 });
 export type SubmitEvaluationBody = z.infer<typeof submitEvaluationBody>;
@@ -79,8 +87,9 @@ export const staffEvaluationAnswerSchema = z.object({
 /** One evaluation as a branch's managers see it (the list, and the live `evaluation_low` event). */
 export const staffEvaluationSchema = z.object({
   id,
-  orderId: id,
-  orderNumber: z.number().int(),
+  /** Null: a visit rated from the table's QR without an order in the app. */
+  orderId: id.nullable(),
+  orderNumber: z.number().int().nullable(),
   branch: z.object({ id, name: localizedText }),
   customer: z.object({ id, name: z.string().nullable(), phone: z.string() }),
   averageRatingHundredths: z.number().int().nullable(),
@@ -116,6 +125,13 @@ export const staffEvaluationsResponse = z.object({
 export type StaffEvaluations = z.infer<typeof staffEvaluationsResponse>;
 
 export const apologyBody = z.object({ rewardId: id });
+
+/**
+ * GET /api/staff/evaluations/alerts/: what the staff app's Evaluations tab counts, on every section: the low
+ * ratings of the user's branches not yet answered with an apology.
+ */
+export const staffEvaluationAlertsResponse = z.object({ unansweredLow: z.number().int() });
+export type StaffEvaluationAlerts = z.infer<typeof staffEvaluationAlertsResponse>;
 
 /** The live board's event for a low rating (managers and owners of the branch only). */
 export const EVALUATION_LOW_EVENT = 'evaluation_low';

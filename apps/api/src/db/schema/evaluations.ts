@@ -1,6 +1,17 @@
 import { MAX_PHOTO_BYTES, QUESTION_KINDS } from '@sufra/shared/evaluation/answers';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { brands } from './brands.ts';
 import { customers } from './customers.ts';
@@ -52,6 +63,8 @@ export const evaluationQuestions = pgTable(
     /** [{ id, ar, en }] for single and multiple choice; [] otherwise. */
     options: jsonb().$type<{ id: number; ar: string; en: string }[]>().notNull().default([]),
     position: integer().notNull().default(0),
+    /** An optional question may be left unanswered ("One or more question left unanswered" is about the others). */
+    isRequired: boolean().notNull().default(true),
   },
   (t) => [
     index('evaluation_questions_form_idx').on(t.formId, t.position),
@@ -65,7 +78,9 @@ export const evaluationQuestions = pgTable(
 );
 
 /**
- * A diner's answers about one order: one per order, whatever retries or races do (the unique index), the answers
+ * A diner's answers about one order: one per order, whatever retries or races do (the unique index); or about a
+ * visit without an app order (rated from the table's QR, `orderId` null): one per diner, branch and the branch's
+ * local day (`visitDay`, the partial unique index); the answers
  * as checked by shared/evaluation/answers, their star average in hundredths, and the manager's apology when one
  * was sent (the owned reward it granted).
  */
@@ -85,9 +100,10 @@ export const evaluationSubmissions = pgTable(
     customerId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    orderId: integer()
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null: a visit rated from the table's QR without an order in the app. */
+    orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
+    /** The branch's local date of a visit rated without an order (null for an order's rating). */
+    visitDay: date({ mode: 'string' }),
     answers: jsonb().notNull(),
     /** 100–500, or null when the form asks for no stars. */
     averageRatingHundredths: integer(),
@@ -100,6 +116,13 @@ export const evaluationSubmissions = pgTable(
   },
   (t) => [
     uniqueIndex('evaluation_submissions_order_uq').on(t.orderId),
+    uniqueIndex('evaluation_submissions_visit_uq')
+      .on(t.customerId, t.branchId, t.visitDay)
+      .where(sql`${t.orderId} is null`),
+    check(
+      'evaluation_submissions_subject_check',
+      sql`(${t.orderId} is not null and ${t.visitDay} is null) or (${t.orderId} is null and ${t.visitDay} is not null)`,
+    ),
     index('evaluation_submissions_branch_idx').on(t.brandId, t.branchId, t.createdAt),
     check(
       'evaluation_submissions_figures_check',

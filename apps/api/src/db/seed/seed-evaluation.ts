@@ -38,6 +38,7 @@ export async function seedEvaluation(db: Queryable, brandId: number, data: SeedB
       labelEn: q.label.en,
       options: (q.options ?? []).map((o, i) => ({ id: i + 1, ar: o.ar, en: o.en })),
       position,
+      isRequired: q.required ?? true,
     })),
   );
 }

@@ -69,6 +69,8 @@ export interface SeedEvaluationForm {
     label: LocalizedText;
     /** Choice questions only; their ids are 1, 2, 3 … in this order. */
     options?: LocalizedText[];
+    /** false: the diner may leave it unanswered (absent: required). */
+    required?: boolean;
   }[];
 }
 

@@ -1,5 +1,6 @@
-import type { Language } from '@sufra/shared/language';
+import { DEFAULT_LANGUAGE, type Language } from '@sufra/shared/language';
 import { checkCoupon, couponDiscountOn, normalizeCouponCode } from '@sufra/shared/loyalty/coupons';
+import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { OrderType } from '@sufra/shared/order-types';
 import { parsePhone } from '@sufra/shared/phone/phone-number';
 import { priceCart } from '@sufra/shared/pricing/price-cart';
@@ -84,28 +85,29 @@ export interface CouponsDeps {
   menu: MenuService;
 }
 
-/** A manager's form → the row's columns, with the figures of the other kinds cleared. */
+/**
+ * A manager's form → the row's columns, with the figures of the other kinds cleared. Every broken rule is named in
+ * one answer (the form shows each under its field at once). The brand's default language's name is required; the
+ * other, left blank, reads it (both languages are equal: neither is required for being English).
+ */
 function columnsOf(body: CouponBodyOut) {
   const code = normalizeCouponCode(body.code);
-  if (!/^[A-Z0-9-]{3,32}$/.test(code)) {
-    throw new AppError('validation_failed', undefined, { code: 'coupon_code_invalid' });
-  }
-  if (body.kind === 'percent' && body.percentBasisPoints === null) {
-    throw new AppError('validation_failed', undefined, { percentBasisPoints: 'field_required' });
-  }
-  if (body.kind === 'fixed' && body.amountHalalas === null) {
-    throw new AppError('validation_failed', undefined, { amountHalalas: 'field_required' });
-  }
-  if (body.kind === 'free_item' && body.itemId === null) {
-    throw new AppError('validation_failed', undefined, { itemId: 'field_required' });
-  }
+  const fields: Record<string, ErrorCode> = {};
+  if (code === '') fields.code = 'field_required';
+  else if (!/^[A-Z0-9-]{3,32}$/.test(code)) fields.code = 'coupon_code_invalid';
+  if (body.name[DEFAULT_LANGUAGE] === '') fields[`name.${DEFAULT_LANGUAGE}`] = 'field_required';
+  if (body.kind === 'percent' && body.percentBasisPoints === null) fields.percentBasisPoints = 'field_required';
+  if (body.kind === 'fixed' && body.amountHalalas === null) fields.amountHalalas = 'field_required';
+  if (body.kind === 'free_item' && body.itemId === null) fields.itemId = 'field_required';
   if (body.startsAt && body.endsAt && Date.parse(body.startsAt) >= Date.parse(body.endsAt)) {
-    throw new AppError('validation_failed', undefined, { endsAt: 'field_invalid' });
+    fields.endsAt = 'field_invalid';
   }
+  if (Object.keys(fields).length > 0) throw new AppError('validation_failed', undefined, fields);
+  const fallback = body.name[DEFAULT_LANGUAGE];
   return {
     code,
-    nameAr: body.name.ar,
-    nameEn: body.name.en,
+    nameAr: body.name.ar || fallback,
+    nameEn: body.name.en || fallback,
     kind: body.kind,
     percentBp: body.kind === 'percent' ? body.percentBasisPoints : null,
     maxDiscountHalalas: body.kind === 'percent' ? body.maxDiscountHalalas : null,

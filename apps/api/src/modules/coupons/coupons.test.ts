@@ -268,6 +268,37 @@ describe('coupons at checkout, at the counter and in the manager form', () => {
     expect(notNew.json().error.message).toBe('Customer is not new to this branch');
   });
 
+  it("names every broken field of the manager's form at once, in both languages, requiring the default language's name only", async () => {
+    const before = await t.database.query('select count(*)::int as n from coupons');
+    const broken = {
+      code: '',
+      name: { ar: '', en: 'Only English' },
+      kind: 'percent',
+      endsAt: '2026-01-01T00:00:00Z',
+      startsAt: '2026-02-01T00:00:00Z',
+    };
+    const en = await manager.call('POST', '/api/staff/coupons/', broken);
+    expect(en.statusCode).toBe(400);
+    expect(en.json().error.fields).toEqual({
+      code: 'This field can not be empty',
+      'name.ar': 'This field can not be empty',
+      percentBasisPoints: 'This field can not be empty',
+      endsAt: 'This field is empty or wrong',
+    });
+    const ar = await manager.call('POST', '/api/staff/coupons/', broken, { 'accept-language': 'ar' });
+    expect(ar.json().error.fields).toMatchObject({ 'name.ar': 'لا يمكن ترك هذا الحقل فارغًا' });
+    expect(await t.database.query('select count(*)::int as n from coupons')).toEqual(before);
+    // Arabic (the default) without English is a whole coupon: its English name reads the Arabic one.
+    const arabicOnly = await manager.call('POST', '/api/staff/coupons/', {
+      code: 'ARONLY',
+      name: { ar: 'خصم الجمعة', en: '' },
+      kind: 'fixed',
+      amountHalalas: 500,
+    });
+    expect(arabicOnly.statusCode, arabicOnly.body).toBe(201);
+    expect(staffCouponSchema.parse(arabicOnly.json()).name).toEqual({ ar: 'خصم الجمعة', en: 'خصم الجمعة' });
+  });
+
   it('keeps coupons to managers and owners of the brand, with codes unique per brand whatever their case', async () => {
     const coupon = await create(manager, { code: 'UNIQUE1' });
     const dup = await manager.call('POST', '/api/staff/coupons/', {

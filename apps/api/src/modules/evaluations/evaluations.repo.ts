@@ -63,19 +63,37 @@ export async function hasSubmission(db: Queryable, orderId: number): Promise<boo
   return row !== undefined;
 }
 
+/** Whether the diner rated a visit (without an order) to the branch on that local day. */
+export async function hasVisitSubmission(
+  db: Queryable,
+  customerId: number,
+  branchId: number,
+  visitDay: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: evaluationSubmissions.id })
+    .from(evaluationSubmissions)
+    .where(
+      and(
+        eq(evaluationSubmissions.customerId, customerId),
+        eq(evaluationSubmissions.branchId, branchId),
+        eq(evaluationSubmissions.visitDay, visitDay),
+        isNull(evaluationSubmissions.orderId),
+      ),
+    );
+  return row !== undefined;
+}
+
 /**
- * Inserts the submission, or nothing when the order already has one (the unique index decides between concurrent
- * submissions: exactly one insert wins, the others get undefined).
+ * Inserts the submission, or nothing when the order (or, without an order, the diner's visit to the branch that
+ * day) already has one: the unique indexes decide between concurrent submissions, exactly one insert wins, the
+ * others get undefined.
  */
 export async function insertSubmission(
   db: Queryable,
   values: typeof evaluationSubmissions.$inferInsert,
 ): Promise<EvaluationSubmissionRow | undefined> {
-  const [row] = await db
-    .insert(evaluationSubmissions)
-    .values(values)
-    .onConflictDoNothing({ target: evaluationSubmissions.orderId })
-    .returning();
+  const [row] = await db.insert(evaluationSubmissions).values(values).onConflictDoNothing().returning();
   return row;
 }
 
@@ -117,7 +135,7 @@ const staffSelection = {
 
 export type StaffEvaluationRow = {
   submission: EvaluationSubmissionRow;
-  orderNumber: number;
+  orderNumber: number | null;
   branchNameAr: string;
   branchNameEn: string;
   customerName: string;
@@ -129,7 +147,7 @@ function staffQuery(db: Queryable) {
   return db
     .select(staffSelection)
     .from(evaluationSubmissions)
-    .innerJoin(orders, eq(orders.id, evaluationSubmissions.orderId))
+    .leftJoin(orders, eq(orders.id, evaluationSubmissions.orderId))
     .innerJoin(branches, eq(branches.id, evaluationSubmissions.branchId))
     .innerJoin(customers, eq(customers.id, evaluationSubmissions.customerId))
     .innerJoin(evaluationForms, eq(evaluationForms.id, evaluationSubmissions.formId));
@@ -176,6 +194,23 @@ export async function branchAverages(db: Queryable, brandId: number, branchIds: 
     .where(and(eq(branches.brandId, brandId), inArray(branches.id, branchIds)))
     .groupBy(branches.id)
     .orderBy(asc(branches.id));
+}
+
+/** Low ratings of these branches no apology has answered yet. */
+export async function countUnansweredLow(db: Queryable, brandId: number, branchIds: number[]): Promise<number> {
+  if (branchIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(evaluationSubmissions)
+    .where(
+      and(
+        eq(evaluationSubmissions.brandId, brandId),
+        inArray(evaluationSubmissions.branchId, branchIds),
+        eq(evaluationSubmissions.isLow, true),
+        isNull(evaluationSubmissions.apologizedAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 export async function listPhotosOf(db: Queryable, submissionIds: number[]): Promise<EvaluationPhotoRow[]> {

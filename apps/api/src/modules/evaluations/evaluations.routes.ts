@@ -8,6 +8,7 @@ import {
   evaluationFormSchema,
   evaluationOrderParams,
   orderEvaluationSchema,
+  staffEvaluationAlertsResponse,
   staffEvaluationSchema,
   staffEvaluationsQuery,
   staffEvaluationsResponse,
@@ -21,7 +22,7 @@ import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { assertServiceOn } from '../branches/branches.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
-import type { EvaluationsService } from './evaluations.service.ts';
+import type { EvaluationPlace, EvaluationsService } from './evaluations.service.ts';
 import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
 
 export interface EvaluationsRoutesOptions {
@@ -85,10 +86,15 @@ function sendPhoto(reply: FastifyReply, photo: { body: Buffer; contentType: stri
     .send(photo.body);
 }
 
-async function brandOf({ qr }: EvaluationsRoutesOptions, uuid: string) {
+/** The QR code's brand, branch and the branch's time zone (a visit rated without an order counts on its day). */
+async function placeOf({ qr }: EvaluationsRoutesOptions, uuid: string): Promise<EvaluationPlace> {
   const row = await qr.resolveUsableQr(uuid);
   assertServiceOn(row.servicesOff, 'evaluation');
-  return row.brand.id;
+  return { brandId: row.brand.id, branchId: row.branch.id, timeZone: row.branch.timeZone };
+}
+
+async function brandOf(opts: EvaluationsRoutesOptions, uuid: string) {
+  return (await placeOf(opts, uuid)).brandId;
 }
 
 /** The diner's side: the form, their order's evaluation, submitting one, and their photos. */
@@ -99,18 +105,22 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
     {
       schema: {
         tags: ['evaluations'],
-        summary: 'An evaluation form; with ?order=, whether the signed-in diner rated that order already',
+        summary:
+          "An evaluation form; with ?order=, whether the signed-in diner rated that order already; without, whether they rated today's visit to the QR code's branch",
         params: evaluationFormParams,
         querystring: evaluationFormQuery,
         response: { 200: evaluationFormSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(opts, request.params.uuid);
+      const place = await placeOf(opts, request.params.uuid);
       const order = request.query.order;
-      const me = order === undefined ? null : await guards.customer(request, brandId);
+      const me =
+        order === undefined
+          ? await guards.optionalCustomer(request, place.brandId)
+          : await guards.customer(request, place.brandId);
       if (me) reply.header('cache-control', 'no-store');
-      return evaluations.form(brandId, request.params.form, me, order);
+      return evaluations.form(place, request.params.form, me, order);
     },
   );
 
@@ -137,18 +147,19 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
     {
       schema: {
         tags: ['evaluations'],
-        summary: 'Rates an order: multipart, the field `evaluation` (JSON answers) and up to 2 photo files',
+        summary:
+          "Rates an order (or, without orderId, a visit to the QR code's branch: once a day, no points): multipart, the field `evaluation` (JSON answers) and up to 2 photo files",
         params: evaluationFormParams,
         response: { 201: submittedEvaluationSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(opts, request.params.uuid);
+      const place = await placeOf(opts, request.params.uuid);
       // Signed in before a byte of the photos is read or decoded.
-      const me = await guards.customer(request, brandId);
+      const me = await guards.customer(request, place.brandId);
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');
       const { body, photos } = await readSubmission(request);
-      const result = await evaluations.submit(me, request.params.form, body, photos);
+      const result = await evaluations.submit(me, place, request.params.form, body, photos);
       return reply.code(201).send(result);
     },
   );
@@ -187,6 +198,22 @@ const staffEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return evaluations.listForStaff(staffOf(request), request.query.branchId);
+    },
+  );
+
+  app.get(
+    '/staff/evaluations/alerts/',
+    {
+      preHandler: guards.staff(['owner', 'manager']),
+      schema: {
+        tags: ['staff'],
+        summary: "The Evaluations tab's count: low ratings of the user's branches not yet answered with an apology",
+        response: { 200: staffEvaluationAlertsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return evaluations.alertsForStaff(staffOf(request));
     },
   );
 

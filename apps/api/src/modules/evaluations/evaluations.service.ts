@@ -10,6 +10,7 @@ import type {
   EvaluationForm,
   OrderEvaluation,
   StaffEvaluation,
+  StaffEvaluationAlerts,
   StaffEvaluations,
   SubmitEvaluationBody,
   SubmittedEvaluation,
@@ -18,11 +19,13 @@ import type { AppContext } from '../../app-context.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
+import { dayIn } from '../games/game-rules.ts';
 import { appendPoints } from '../loyalty/loyalty.repo.ts';
 import type { RewardsService } from '../loyalty/rewards.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import {
   branchAverages,
+  countUnansweredLow,
   type EvaluationFormRow,
   type EvaluationPhotoRow,
   type EvaluationQuestionRow,
@@ -32,6 +35,7 @@ import {
   findPhoto,
   findStaffEvaluation,
   hasSubmission,
+  hasVisitSubmission,
   insertPhotos,
   insertSubmission,
   listApologyRewards,
@@ -45,6 +49,8 @@ import type { ProcessedPhoto } from './photo-processing.ts';
 
 /** Orders that can't be rated: the visit did not happen. */
 const UNRATABLE = new Set(['canceled', 'returned']);
+/** The one status an order can be rated in: completed (handed over, served or delivered). */
+const RATABLE = 'delivered';
 /** How many evaluations the managers' list shows. */
 const STAFF_LIST_LIMIT = 50;
 
@@ -58,7 +64,15 @@ function toQuestion(q: EvaluationQuestionRow): EvaluationForm['questions'][numbe
     kind: q.kind as QuestionKind,
     label: { ar: q.labelAr, en: q.labelEn },
     options: q.options.map((o) => ({ id: o.id, label: { ar: o.ar, en: o.en } })),
+    required: q.isRequired,
   };
+}
+
+/** Where a QR code is: the brand, the branch and the branch's time zone (a visit's day is the branch's). */
+export interface EvaluationPlace {
+  brandId: number;
+  branchId: number;
+  timeZone: string;
 }
 
 function toStaffEvaluation(
@@ -145,12 +159,13 @@ async function formOf(deps: EvaluationsDeps, brandId: number, formId: number): P
 
 export async function form(
   deps: EvaluationsDeps,
-  brandId: number,
+  place: EvaluationPlace,
   formId: number,
   customer: CustomerPrincipal | null,
   orderId?: number,
 ) {
   const { db } = deps.ctx;
+  const { brandId } = place;
   const form = await formOf(deps, brandId, formId);
   const questions = await listQuestions(db, [form.id]);
   let alreadySubmitted = false;
@@ -158,6 +173,8 @@ export async function form(
     const order = await findCustomerOrder(db, orderId, customer.id, brandId);
     if (!order) throw new AppError('order_not_found');
     alreadySubmitted = await hasSubmission(db, order.id);
+  } else if (customer) {
+    alreadySubmitted = await hasVisitSubmission(db, customer.id, place.branchId, visitDayOf(deps, place));
   }
   return {
     id: form.id,
@@ -177,32 +194,55 @@ export async function forOrder(
   const order = await findCustomerOrder(db, orderId, customer.id, customer.brandId);
   if (!order) throw new AppError('order_not_found');
   const [form, submitted] = await Promise.all([findActiveForm(db, customer.brandId), hasSubmission(db, order.id)]);
-  return { formId: UNRATABLE.has(order.status) ? null : (form?.id ?? null), submitted };
+  // Offered for a completed order only (not pending, in the kitchen, canceled or returned); "rated" stays shown.
+  return { formId: order.status === RATABLE ? (form?.id ?? null) : null, submitted };
+}
+
+/** Today in the branch's time zone: a visit rated without an order counts once on it. */
+function visitDayOf(deps: EvaluationsDeps, place: EvaluationPlace): string {
+  return dayIn(deps.ctx.now(), place.timeZone);
 }
 
 /** Every check of a submission before anything is written: the form, the order, the answers, not rated yet. */
 async function checkedSubmission(
   deps: EvaluationsDeps,
   customer: CustomerPrincipal,
+  place: EvaluationPlace,
   formId: number,
   body: SubmitEvaluationBody,
 ) {
   const { db } = deps.ctx;
   const form = await formOf(deps, customer.brandId, formId);
-  const order = await findCustomerOrder(db, body.orderId, customer.id, customer.brandId);
-  if (!order) throw new AppError('order_not_found');
-  if (UNRATABLE.has(order.status)) throw new AppError('evaluation_order_canceled');
+  let subject: { orderId: number; branchId: number } | { visitDay: string; branchId: number };
+  if (body.orderId !== undefined) {
+    const order = await findCustomerOrder(db, body.orderId, customer.id, customer.brandId);
+    if (!order) throw new AppError('order_not_found');
+    if (UNRATABLE.has(order.status)) throw new AppError('evaluation_order_canceled');
+    if (order.status !== RATABLE) throw new AppError('evaluation_order_not_completed');
+    subject = { orderId: order.id, branchId: order.branchId };
+  } else {
+    subject = { visitDay: visitDayOf(deps, place), branchId: place.branchId };
+  }
   const questions = await listQuestions(db, [form.id]);
   const checked = checkAnswers(
-    questions.map((q) => ({ id: q.id, kind: q.kind as QuestionKind, optionIds: q.options.map((o) => o.id) })),
+    questions.map((q) => ({
+      id: q.id,
+      kind: q.kind as QuestionKind,
+      optionIds: q.options.map((o) => o.id),
+      required: q.isRequired,
+    })),
     body.answers,
   );
   if (!checked.ok) {
     if (checked.invalid) throw new AppError('evaluation_answer_invalid');
     throw new AppError('evaluation_unanswered', { unanswered: checked.unanswered });
   }
-  if (await hasSubmission(db, order.id)) throw new AppError('evaluation_already_submitted');
-  return { form, order, checked };
+  if ('orderId' in subject) {
+    if (await hasSubmission(db, subject.orderId)) throw new AppError('evaluation_already_submitted');
+  } else if (await hasVisitSubmission(db, customer.id, subject.branchId, subject.visitDay)) {
+    throw new AppError('evaluation_visit_already_rated');
+  }
+  return { form, subject, checked };
 }
 
 /**
@@ -213,13 +253,17 @@ async function checkedSubmission(
 export async function submit(
   deps: EvaluationsDeps,
   customer: CustomerPrincipal,
+  place: EvaluationPlace,
   formId: number,
   body: SubmitEvaluationBody,
   photos: ProcessedPhoto[],
 ): Promise<SubmittedEvaluation> {
   const { ctx } = deps;
   const { db } = ctx;
-  const { form, order, checked } = await checkedSubmission(deps, customer, formId, body);
+  const { form, subject, checked } = await checkedSubmission(deps, customer, place, formId, body);
+  const orderId = 'orderId' in subject ? subject.orderId : null;
+  // A visit rated without an order earns nothing: no order shows the visit happened.
+  const points = orderId === null ? 0 : form.pointsReward;
 
   const average = averageRatingHundredths(checked.answers);
   const isLow = isLowRating(average, form.lowRatingThreshold);
@@ -231,16 +275,19 @@ export async function submit(
       const row = await insertSubmission(tx, {
         formId: form.id,
         brandId: customer.brandId,
-        branchId: order.branchId,
+        branchId: subject.branchId,
         customerId: customer.id,
-        orderId: order.id,
+        orderId,
+        visitDay: 'visitDay' in subject ? subject.visitDay : null,
         answers: checked.answers,
         averageRatingHundredths: average,
         isLow,
-        pointsAwarded: form.pointsReward,
+        pointsAwarded: points,
         createdAt: now,
       });
-      if (!row) throw new AppError('evaluation_already_submitted');
+      if (!row) {
+        throw new AppError(orderId === null ? 'evaluation_visit_already_rated' : 'evaluation_already_submitted');
+      }
       await insertPhotos(
         tx,
         photos.map((p, i) => ({
@@ -253,14 +300,14 @@ export async function submit(
           height: p.height,
         })),
       );
-      if (form.pointsReward > 0) {
+      if (orderId !== null && points > 0) {
         const credited = await appendPoints(tx, {
           brandId: customer.brandId,
           customerId: customer.id,
           kind: 'bonus',
-          points: form.pointsReward,
+          points,
           reason: 'evaluation',
-          orderId: order.id,
+          orderId,
           at: now,
         });
         // A credit can't take a wallet below zero; no row means the customer is not the brand's (never here).
@@ -271,12 +318,12 @@ export async function submit(
           kind: 'evaluation_low',
           evaluationId: row.id,
           brandId: customer.brandId,
-          branchId: order.branchId,
+          branchId: subject.branchId,
         });
       }
       return {
         id: row.id,
-        pointsAwarded: form.pointsReward,
+        pointsAwarded: points,
         averageRatingHundredths: average,
         photos: photos.length,
       };
@@ -339,6 +386,12 @@ export async function listForStaff(
   };
 }
 
+/** The Evaluations tab's count: low ratings of the user's branches not yet answered with an apology. */
+export async function alertsForStaff(deps: EvaluationsDeps, staff: StaffPrincipal): Promise<StaffEvaluationAlerts> {
+  if (staff.role === 'cashier') throw new AppError('forbidden');
+  return { unansweredLow: await countUnansweredLow(deps.ctx.db, staff.brandId, staff.branchIds) };
+}
+
 /**
  * The manager's apology in one step: the reward granted to the diner (My Rewards) and the evaluation marked
  * answered, in one transaction; a second apology (double tap, another manager) is refused and grants nothing.
@@ -382,6 +435,7 @@ export function createEvaluationsService(ctx: AppContext, options: { storage: Fi
     photoForCustomer: photoForCustomer.bind(null, deps),
     photoForStaff: photoForStaff.bind(null, deps),
     listForStaff: listForStaff.bind(null, deps),
+    alertsForStaff: alertsForStaff.bind(null, deps),
     apologize: apologize.bind(null, deps),
     loadForStaff: loadForStaff.bind(null, deps),
   };

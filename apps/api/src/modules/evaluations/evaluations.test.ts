@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   evaluationFormSchema,
   orderEvaluationSchema,
+  staffEvaluationAlertsResponse,
   staffEvaluationSchema,
   staffEvaluationsResponse,
   submittedEvaluationSchema,
@@ -14,6 +15,7 @@ import { type Caller, caller, countRows } from '../../../test/accounts.ts';
 import { openStream, type StreamClient } from '../../../test/event-stream-client.ts';
 import { brandA, brandB, brandC, STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
+import { completeOrder } from '../../../test/punch-cards.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { LIVE_CHANNEL } from '../order-events/order-events.repo.ts';
 
@@ -85,7 +87,8 @@ describe('evaluations: a diner rates an order once, with photos; a low rating re
     if (!row) throw new Error(`nothing for ${sql}`);
     return row;
   };
-  const pickup = async (c: Caller) => {
+  /** A cash pickup order, placed and left pending. */
+  const placed = async (c: Caller) => {
     const res = await placeOrder(c, UUID.aMain, {
       orderType: 2,
       lines: [{ kind: 'product', itemId: water, quantity: 1 }],
@@ -94,15 +97,31 @@ describe('evaluations: a diner rates an order once, with photos; a low rating re
     expect(res.statusCode, res.body).toBe(201);
     return orderSchema.parse(res.json());
   };
+  /** A cash pickup order the cashier completed (handed over): one that can be rated. */
+  const pickup = async (c: Caller) => {
+    const order = await placed(c);
+    await completeOrder(cashier, order.id);
+    return order;
+  };
+  /** The next event that is not an order's status move (completing the orders to rate them makes those). */
+  const nextNotUpdate = async (s: StreamClient) => {
+    for (let e = await s.next(); ; e = await s.next()) if (e.event !== 'order_updated') return e;
+  };
   const answers = (stars: number) => [
     { questionId: questions.rating, rating: stars },
     { questionId: questions.single, optionIds: [options.yes] },
     { questionId: questions.multiple, optionIds: [options.taste, options.price] },
     { questionId: questions.text, text: 'Warm bread, slow service' },
   ];
-  const submit = (c: Caller, evaluation: unknown, files: FilePart[] = [], language?: string) => {
+  const submit = (
+    c: Caller,
+    evaluation: unknown,
+    files: FilePart[] = [],
+    language?: string,
+    uuid: string = UUID.aMain,
+  ) => {
     const { payload, headers } = multipart(evaluation, files);
-    return c.call('POST', `/api/evaluations/${UUID.aMain}/forms/${formId}/`, payload, {
+    return c.call('POST', `/api/evaluations/${uuid}/forms/${formId}/`, payload, {
       ...headers,
       ...(language ? { 'accept-language': language } : {}),
     });
@@ -200,11 +219,112 @@ describe('evaluations: a diner rates an order once, with photos; a low rating re
     expect(res.json().error).toMatchObject({
       code: 'evaluation_unanswered',
       message: 'One or more question left unanswered',
-      details: { unanswered: [questions.single, questions.multiple, questions.text] },
+      // "What did you like?" and the notes are optional: only the required question is named.
+      details: { unanswered: [questions.single] },
     });
     const ar = await submit(d, { orderId: order.id, answers: [] }, [], 'ar');
     expect(ar.json().error.message).toBe('هناك سؤال أو أكثر لم تتم الإجابة عليه');
     await expectNothingWritten(order.id);
+  });
+
+  it('takes a 1-star rating with the optional questions left empty (a diner who liked nothing need not say so)', async () => {
+    const d = await diner(t, UUID.aMain, '0594000011');
+    const order = await pickup(d);
+    const form = evaluationFormSchema.parse(
+      (await d.call('GET', `/api/evaluations/${UUID.aMain}/forms/${formId}/?order=${order.id}`)).json(),
+    );
+    expect(form.questions.map((q) => q.required)).toEqual([true, true, false, false]);
+    const res = await submit(d, {
+      orderId: order.id,
+      answers: [
+        { questionId: questions.rating, rating: 1 },
+        { questionId: questions.single, optionIds: [options.no] },
+        { questionId: questions.multiple, optionIds: [] },
+        { questionId: questions.text, text: '' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(submittedEvaluationSchema.parse(res.json()).averageRatingHundredths).toBe(100);
+    const [row] = await t.database.query<{ answers: unknown[]; is_low: boolean }>(
+      'select answers, is_low from evaluation_submissions where order_id = $1',
+      [order.id],
+    );
+    expect(row).toMatchObject({ is_low: true });
+    expect(row?.answers).toHaveLength(2);
+  });
+
+  it('offers and takes a rating for a completed order only: pending or canceled refused in both languages', async () => {
+    const d = await diner(t, UUID.aMain, '0594000012');
+    const order = await placed(d);
+    const status = async (id: number) =>
+      orderEvaluationSchema.parse((await d.call('GET', `/api/evaluations/${UUID.aMain}/orders/${id}/`)).json());
+    expect(await status(order.id)).toEqual({ formId: null, submitted: false });
+    const pending = await submit(d, { orderId: order.id, answers: answers(4) });
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().error).toMatchObject({
+      code: 'evaluation_order_not_completed',
+      message: 'You can rate this order once it has been completed',
+    });
+    const ar = await submit(d, { orderId: order.id, answers: answers(4) }, [], 'ar');
+    expect(ar.json().error.message).toBe('يمكنك تقييم هذا الطلب بعد اكتماله');
+    await expectNothingWritten(order.id);
+
+    const moved = await cashier.call('PATCH', `/api/staff/orders/${order.id}/status/`, { to: 'sent_to_kitchen' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await status(order.id)).toEqual({ formId: null, submitted: false });
+    const canceled = await cashier.call('PATCH', `/api/staff/orders/${order.id}/status/`, {
+      to: 'canceled',
+      reason: 'No rice',
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(await status(order.id)).toEqual({ formId: null, submitted: false });
+    const refused = await submit(d, { orderId: order.id, answers: answers(4) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('evaluation_order_canceled');
+    await expectNothingWritten(order.id);
+
+    const done = await pickup(d);
+    expect(await status(done.id)).toEqual({ formId, submitted: false });
+  });
+
+  it("rates a visit from the table's QR without an order: signed in, once a day per branch (even racing), no points", async () => {
+    const anonymous = await submit(caller(t), { answers: answers(2) }, [], undefined, UUID.aTable);
+    expect(anonymous.statusCode).toBe(401);
+    const d = await diner(t, UUID.aMain, '0594000013');
+    const before = await one<{ wallet_points: number }>(
+      "select wallet_points from customers where phone = '+966594000013'",
+    );
+    const formNow = () => d.call('GET', `/api/evaluations/${UUID.aTable}/forms/${formId}/`);
+    expect(evaluationFormSchema.parse((await formNow()).json()).alreadySubmitted).toBe(false);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => submit(d, { answers: answers(2) }, [], undefined, UUID.aTable)),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const won = results.find((r) => r.statusCode === 201);
+    expect(submittedEvaluationSchema.parse(won?.json())).toMatchObject({ pointsAwarded: 0 });
+    const lost = results.find((r) => r.statusCode === 409);
+    expect(lost?.json().error).toMatchObject({
+      code: 'evaluation_visit_already_rated',
+      message: "You've already rated your visit to this branch today",
+    });
+    const ar = await submit(d, { answers: answers(5) }, [], 'ar', UUID.aMain);
+    expect(ar.statusCode).toBe(409);
+    expect(ar.json().error.message).toBe('لقد قيّمت زيارتك لهذا الفرع اليوم');
+    expect(evaluationFormSchema.parse((await formNow()).json()).alreadySubmitted).toBe(true);
+
+    const rows = await t.database.query<{ order_id: number | null; branch_id: number; points_awarded: number }>(
+      "select s.order_id, s.branch_id, s.points_awarded from evaluation_submissions s join customers c on c.id = s.customer_id where c.phone = '+966594000013'",
+    );
+    expect(rows).toEqual([{ order_id: null, branch_id: mainBranch, points_awarded: 0 }]);
+    const after = await one<{ wallet_points: number }>(
+      "select wallet_points from customers where phone = '+966594000013'",
+    );
+    expect(after.wallet_points).toBe(before.wallet_points);
+
+    // The managers see it, without an order number.
+    const list = staffEvaluationsResponse.parse((await manager.call('GET', '/api/staff/evaluations/')).json());
+    const seen = list.evaluations.find((e) => e.customer.phone === '+966594000013' && e.branch.id === mainBranch);
+    expect(seen).toMatchObject({ orderId: null, orderNumber: null, isLow: true });
   });
 
   it('refuses a third image ("Can\'t upload more than 2 images") and writes nothing', async () => {
@@ -397,10 +517,10 @@ describe('evaluations: a diner rates an order once, with photos; a low rating re
         branchId: closedBranch,
       }),
     ]);
-    expect((await closedStream.next()).data).toMatchObject({ id: goodId });
-    expect((await cashierStream.next()).event).toBe('order_placed');
-    expect((await managerStream.next()).event).toBe('order_placed');
-    expect((await managerStream.next()).data).toMatchObject({ id: goodId });
+    expect((await nextNotUpdate(closedStream)).data).toMatchObject({ id: goodId });
+    expect((await nextNotUpdate(cashierStream)).event).toBe('order_placed');
+    expect((await nextNotUpdate(managerStream)).event).toBe('order_placed');
+    expect((await nextNotUpdate(managerStream)).data).toMatchObject({ id: goodId });
   });
 
   it('shows managers each branch with its average, and answers a rating with an apology reward once', async () => {
@@ -444,5 +564,35 @@ describe('evaluations: a diner rates an order once, with photos; a low rating re
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('evaluation_apology_sent');
     expect(await countRows(t, 'customer_rewards')).toBe(before + 1);
+  });
+
+  it('counts for the Evaluations tab the low ratings of the branches in scope no apology answered yet', async () => {
+    const count = async (c: Caller) => {
+      const res = await c.call('GET', '/api/staff/evaluations/alerts/');
+      expect(res.statusCode, res.body).toBe(200);
+      return staffEvaluationAlertsResponse.parse(res.json()).unansweredLow;
+    };
+    const open = async () =>
+      (
+        await one<{ n: number }>(
+          'select count(*)::int as n from evaluation_submissions where branch_id = $1 and is_low and apologized_at is null',
+          [mainBranch],
+        )
+      ).n;
+    const start = await count(manager);
+    expect(start).toBe(await open());
+    expect(start).toBeGreaterThan(0);
+    expect(await count(closedManager)).toBe(0);
+    expect((await cashier.call('GET', '/api/staff/evaluations/alerts/')).statusCode).toBe(403);
+    expect((await caller(t).call('GET', '/api/staff/evaluations/alerts/')).statusCode).toBe(401);
+
+    const d = await diner(t, UUID.aMain, '0594000014');
+    const order = await pickup(d);
+    expect((await submit(d, { orderId: order.id, answers: answers(1) })).statusCode).toBe(201);
+    expect(await count(manager)).toBe(start + 1);
+    const id = (await one<{ id: number }>('select id from evaluation_submissions where order_id = $1', [order.id])).id;
+    const sent = await manager.call('POST', `/api/staff/evaluations/${id}/apology/`, { rewardId: giftId });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await count(manager)).toBe(start);
   });
 });

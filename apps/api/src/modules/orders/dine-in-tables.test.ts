@@ -212,7 +212,7 @@ describe('dine-in at tables', () => {
       await clearTable();
     });
 
-    it('refuses Free from staff while orders are open, in both languages, and keeps a status staff chose', async () => {
+    it('refuses Free from staff while orders are open, in both languages, and a status staff chose stands until the last order ends', async () => {
       const order = orderSchema.parse((await dineIn(a, UUID.aTable)).json());
       const en = await setTable(cashier, 'free');
       expect(en.statusCode).toBe(409);
@@ -223,13 +223,52 @@ describe('dine-in at tables', () => {
       const ar = await setTable(cashierAr, 'free');
       expect(ar.statusCode).toBe(409);
       expect(ar.json().error.message).toBe('على هذه الطاولة طلبات مفتوحة: تصبح متاحة عند تسليم آخرها أو إلغائه');
-      // Check Printed while the last order is still open stands, and stays once it ends: staff free the table.
+      // Check Printed while the last order is still open stands until it ends.
       expect((await setTable(cashier, 'check_printed')).statusCode).toBe(200);
-      await deliver(order.id);
       expect(await tableStatus()).toBe('check_printed');
-      const freed = await setTable(cashier, 'free');
-      expect(freed.statusCode).toBe(200);
-      expect(tableSchema.parse(freed.json()).status).toBe('free');
+      await deliver(order.id);
+      // The party's status ended with its last order: Free for the next diners, stored so (placement reads it).
+      expect(await tableStatus()).toBe('free');
+      await clearTable();
+    });
+
+    it('frees a table staff marked Occupied or Check Printed when its last order completes or is canceled, not a Reserved one', async () => {
+      const stored = async () =>
+        (await t.database.query<{ status: string }>('select status from tables where id = $1', [table1]))[0]?.status;
+      // Occupied set by staff, two orders: the first ending keeps it, the last (canceled) frees it.
+      const first = orderSchema.parse((await dineIn(a, UUID.aTable)).json());
+      const second = orderSchema.parse((await dineIn(a, UUID.aTable)).json());
+      expect((await setTable(cashier, 'occupied')).statusCode).toBe(200);
+      await deliver(first.id);
+      expect(await stored()).toBe('occupied');
+      expect((await move(second.id, 'canceled', 'left')).statusCode).toBe(200);
+      expect(await stored()).toBe('free');
+      expect(await tableStatus()).toBe('free');
+      // A new party can order at once (a Check Printed table would refuse them).
+      const next = orderSchema.parse((await dineIn(a, UUID.aTable)).json());
+      expect((await setTable(cashier, 'check_printed')).statusCode).toBe(200);
+      await deliver(next.id);
+      expect(await stored()).toBe('free');
+      // Reserved (for the next party) is not the ending party's: it stays.
+      const last = orderSchema.parse((await dineIn(a, UUID.aTable)).json());
+      await t.database.query("update tables set status = 'reserved' where id = $1", [table1]);
+      await deliver(last.id);
+      expect(await stored()).toBe('reserved');
+      await clearTable();
+    });
+
+    it('frees the table once when its last two orders end at the same moment (PostgreSQL: side by side)', async () => {
+      const orders = [
+        orderSchema.parse((await dineIn(a, UUID.aTable)).json()),
+        orderSchema.parse((await dineIn(a, UUID.aTable)).json()),
+      ];
+      expect((await setTable(cashier, 'check_printed')).statusCode).toBe(200);
+      for (const o of orders) {
+        for (const to of ['sent_to_kitchen', 'ready']) expect((await move(o.id, to)).statusCode).toBe(200);
+      }
+      const done = await Promise.all(orders.map((o) => move(o.id, 'delivered')));
+      expect(done.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(await tableStatus()).toBe('free');
     });
 
     it('tells a watching board the table is Occupied when an order is placed at it, and Free when it ends', async () => {
@@ -245,6 +284,35 @@ describe('dine-in at tables', () => {
       const free = tableSchema.parse((await stream.next('table_updated')).data);
       expect(free).toMatchObject({ id: table1, status: 'free' });
       stream.close();
+    });
+  });
+
+  describe('receive time', () => {
+    it('refuses a dine-in receive time beyond today with a localized error, writing nothing; today is fine', async () => {
+      const before = await sideRows();
+      const tomorrow = new Date(Date.now() + 30 * 3_600_000).toISOString();
+      const en = await dineIn(a, UUID.aTable, { receiveAt: tomorrow });
+      expect(en.statusCode).toBe(422);
+      expect(en.json().error).toMatchObject({
+        code: 'dine_in_today_only',
+        message: 'Dine-in orders are for today: choose a time today or order for pickup',
+      });
+      const arDiner = await diner(t, UUID.aMain, '0597000009', 'ar');
+      const ar = await dineIn(arDiner, UUID.aTable, { receiveAt: tomorrow });
+      expect(ar.statusCode).toBe(422);
+      expect(ar.json().error.message).toBe('طلبات الأكل في المطعم لليوم فقط: اختر وقتًا اليوم أو اطلب للاستلام');
+      expect(await sideRows()).toEqual(before);
+      // Pickup may still be scheduled for tomorrow; dine-in now is taken.
+      const pickup = await placeOrder(a, UUID.aMain, {
+        orderType: 2,
+        lines: waterLine(),
+        paymentMethod: 'cash',
+        receiveAt: tomorrow,
+      });
+      expect(pickup.statusCode, pickup.body).toBe(201);
+      const now = await dineIn(a, UUID.aTable, { receiveAt: new Date().toISOString() });
+      expect(now.statusCode, now.body).toBe(201);
+      await clearTable();
     });
   });
 });

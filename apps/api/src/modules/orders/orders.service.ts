@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language } from '@sufra/shared/language';
 import { isOnBoard, momentsOfMove } from '@sufra/shared/machines/order-lifecycle';
-import { canTransition, isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
+import {
+  canTransition,
+  isOrderStatus,
+  isTerminalOrderStatus,
+  type OrderStatus,
+} from '@sufra/shared/machines/order-status';
 import type { OrderType } from '@sufra/shared/order-types';
 import type { Order, OrderListResponse, StaffOrder } from '@sufra/shared/schemas/order';
 import type { AppContext } from '../../app-context.ts';
@@ -11,6 +16,7 @@ import { type CustomerSessionCheck, isCustomerSessionLive } from '../auth/sessio
 import type { MenuService } from '../menu/menu.service.ts';
 import { announceOrder } from '../order-events/order-events.repo.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
+import { freeTableAfterLastOrder } from '../tables/tables.repo.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { PlaceOrderInput } from './order-lines.ts';
 import { toOrder, toStaffOrder } from './order-mapping.ts';
@@ -218,6 +224,8 @@ export async function changeStatus(
     });
     // The board and the diner hear of it only once this commits (NOTIFY is delivered at commit).
     await announceOrder(tx, order);
+    // A dine-in order at a table ending as the table's last: the table is Free again (tables.repo).
+    if (order.tableId !== null && isTerminalOrderStatus(to)) await freeTableAfterLastOrder(tx, order.tableId, now);
     // The lifecycle's reactions (loyalty's earn on completion, its give-back on a cancel), in this transaction.
     for (const moment of momentsOfMove(to)) await deps.lifecycle.raise(tx, { moment, order, from, to, at: now });
     // A paid card order canceled owes the diner their money: written here, sent to the provider after commit.

@@ -18,6 +18,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
 import { type OrderCoupon, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
+import { dayIn } from '../games/game-rules.ts';
 import { prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
 import { prepareOrderReward } from '../loyalty/order-rewards.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
@@ -89,6 +90,10 @@ export async function placingBranch(
     const at = Date.parse(body.receiveAt);
     if (at < now.getTime() - RECEIVE_AT_GRACE_MS || at > now.getTime() + RECEIVE_AT_MAX_AHEAD_MS) {
       throw new AppError('validation_failed', undefined, { receiveAt: 'field_invalid' });
+    }
+    // Dine-in is for a table now, not a booking: later today at most, the branch's day (issue 24, item 10).
+    if (isDineIn && dayIn(new Date(at), branch.timeZone) > dayIn(now, branch.timeZone)) {
+      throw new AppError('dine_in_today_only', undefined, { receiveAt: 'dine_in_today_only' });
     }
   }
   // The QR code's branch came with its payment choices; another branch (pickup, delivery) is asked for them.

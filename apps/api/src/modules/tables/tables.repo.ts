@@ -55,6 +55,24 @@ export async function updateTableStatus(
 }
 
 /**
+ * The table's last open order ended (delivered, canceled, returned): a status staff set for the party at it
+ * (Occupied, Check Printed) ends with it and the table is Free for the next diners. Reserved stays (it is about the
+ * next party). The table row is locked first, so of two orders at one table ending at once the later sees the
+ * earlier's commit in its own statement and frees the table. True when it changed.
+ */
+export async function freeTableAfterLastOrder(db: Queryable, tableId: number, now: Date): Promise<boolean> {
+  await db.execute(sql`select 1 from ${tables} where ${tables.id} = ${tableId} for update`);
+  const rows = await db
+    .update(tables)
+    .set({ status: 'free', updatedAt: now })
+    .where(
+      and(eq(tables.id, tableId), inArray(tables.status, ['occupied', 'check_printed']), sql`not ${hasOpenOrders}`),
+    )
+    .returning({ id: tables.id });
+  return rows.length > 0;
+}
+
+/**
  * The table of a branch with the number a diner typed (already in ASCII digits), ignoring case ("t3" is "T3");
  * undefined when the branch has none with that number.
  */

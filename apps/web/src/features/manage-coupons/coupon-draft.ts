@@ -1,4 +1,6 @@
+import { DEFAULT_LANGUAGE, type Language } from '@sufra/shared/language';
 import type { CouponKind } from '@sufra/shared/loyalty/coupons';
+import { errorMessage } from '@sufra/shared/messages/errors';
 import type { CouponBody, StaffCoupon } from '@sufra/shared/schemas/coupons';
 import type { ApiError } from '../../lib/api-client';
 import { parseSarInput } from '../../lib/sar-input';
@@ -75,19 +77,42 @@ export function bodyOf(draft: Draft): CouponBody {
   };
 }
 
-/** A refusal's fields, named as the form names them (the server's body names them as the API does). */
-export function fieldErrorsOf(fields: NonNullable<ApiError['fields']>, message: string): Record<string, string> {
+/**
+ * A refusal's fields, named as the form names them (the server's body names them as the API does), each with its
+ * own message: every broken field shows its error at once, next to it (issue 24 item 14).
+ */
+export function fieldErrorsOf(fields: NonNullable<ApiError['fields']>): Record<string, string> {
   const byField: Record<string, string> = {};
   const rename: Record<string, keyof Draft> = {
-    name: 'nameEn',
+    'name.ar': 'nameAr',
+    'name.en': 'nameEn',
+    name: DEFAULT_LANGUAGE === 'ar' ? 'nameAr' : 'nameEn',
     percentBasisPoints: 'percent',
     maxDiscountHalalas: 'max',
     amountHalalas: 'amount',
     minimumOrderHalalas: 'minimum',
   };
-  for (const [field] of Object.entries(fields)) {
-    const key = rename[field.split('.')[0] ?? field] ?? field.split('.')[0] ?? field;
-    byField[key] = message;
+  for (const [field, message] of Object.entries(fields)) {
+    const key = rename[field] ?? rename[field.split('.')[0] ?? field] ?? field.split('.')[0] ?? field;
+    byField[key] ??= message;
   }
   return byField;
+}
+
+/** The brand's default language's name field: required (the other language's may be left blank). */
+export const REQUIRED_NAME: keyof Draft = DEFAULT_LANGUAGE === 'ar' ? 'nameAr' : 'nameEn';
+
+/**
+ * What the form can tell before a round trip, every field at once: the code, the default language's name and the
+ * kind's own figure are required (the server says the same, and more).
+ */
+export function draftProblems(draft: Draft, language: Language): Record<string, string> {
+  const required = errorMessage('field_required', language);
+  const problems: Record<string, string> = {};
+  if (draft.code.trim() === '') problems.code = required;
+  if (draft[REQUIRED_NAME].toString().trim() === '') problems[REQUIRED_NAME] = required;
+  if (draft.kind === 'percent' && draft.percent.trim() === '') problems.percent = required;
+  if (draft.kind === 'fixed' && draft.amount.trim() === '') problems.amount = required;
+  if (draft.kind === 'free_item' && draft.itemId.trim() === '') problems.itemId = required;
+  return problems;
 }

@@ -13,6 +13,7 @@ import {
   pendingCardOrderFor,
   placeOrderBody,
   receiveDays,
+  receiveDaysFor,
   timeZoneLabel,
   zonedParts,
   zonedToInstant,
@@ -214,6 +215,13 @@ describe('receive time in the branch time zone', () => {
   it('refuses malformed dates and times', () => {
     expect(zonedToInstant('2026-7-1', '12:00', 'Asia/Riyadh')).toBeNull();
     expect(zonedToInstant('2026-07-01', '1200', 'Asia/Riyadh')).toBeNull();
+  });
+
+  it('offers dine-in today only (no table booked days ahead), pickup and delivery the week', () => {
+    const now = new Date('2026-11-27T22:00:00Z');
+    expect(receiveDaysFor(ORDER_TYPES.dineIn, now, 'Asia/Riyadh')).toEqual(['2026-11-28']);
+    expect(receiveDaysFor(ORDER_TYPES.pickup, now, 'Asia/Riyadh')).toHaveLength(7);
+    expect(receiveDaysFor(ORDER_TYPES.delivery, now, 'Asia/Riyadh')).toHaveLength(7);
   });
 
   it('lists today and the next six days of the branch, across a month end', () => {

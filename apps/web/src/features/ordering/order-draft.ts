@@ -263,6 +263,14 @@ export function receiveDays(now: Date, timeZone: string, count = 7): string[] {
   );
 }
 
+/**
+ * The days a receive time can be on for this order type: dine-in is for a table today, never booked days ahead (the
+ * server refuses it: dine_in_today_only); pickup and delivery, the week.
+ */
+export function receiveDaysFor(orderType: OrderType | null, now: Date, timeZone: string): string[] {
+  return receiveDays(now, timeZone, orderType === ORDER_TYPES.dineIn ? 1 : 7);
+}
+
 export type ReceiveProblem = 'past' | 'too_far';
 
 export function checkReceiveTime(instant: Date, now: Date): ReceiveProblem | null {

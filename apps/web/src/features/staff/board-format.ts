@@ -1,4 +1,5 @@
 import type { Language } from '@sufra/shared/language';
+import { branchTimeLocale } from '../../lib/branch-time';
 import { formatNumber } from '../../lib/format-number';
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -8,7 +9,8 @@ const timeFormats = new Map<string, Intl.DateTimeFormat>();
  * show the time only; other days add the date.
  */
 export function formatBranchTime(iso: string, timeZone: string, language: Language, now: Date = new Date()): string {
-  const locale = language === 'ar' ? 'ar-SA' : 'en-SA';
+  // Gregorian in Arabic too, as every staff time (lib/branch-time).
+  const locale = branchTimeLocale(language);
   const date = new Date(iso);
   const dayOf = (d: Date) => format(locale, timeZone, { dateStyle: 'short' }).format(d);
   const sameDay = dayOf(date) === dayOf(now);

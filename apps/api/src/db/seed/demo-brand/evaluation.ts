@@ -18,6 +18,8 @@ export const DEMO_EVALUATION: SeedEvaluationForm = {
     {
       kind: 'multiple',
       label: t('ما الذي أعجبك؟', 'What did you like?'),
+      // Optional, as the words below: a diner who liked nothing still rates (issue 24 item 9).
+      required: false,
       options: [
         t('الطعم', 'The taste'),
         t('الكمية', 'The portion'),
@@ -25,6 +27,6 @@ export const DEMO_EVALUATION: SeedEvaluationForm = {
         t('التغليف', 'The packaging'),
       ],
     },
-    { kind: 'text', label: t('أخبرنا بالمزيد', 'Tell us more') },
+    { kind: 'text', label: t('أخبرنا بالمزيد', 'Tell us more'), required: false },
   ],
 };

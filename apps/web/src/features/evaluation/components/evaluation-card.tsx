@@ -1,11 +1,12 @@
 import type { StaffEvaluation, StaffEvaluations } from '@sufra/shared/schemas/evaluation';
 import { useState } from 'react';
 import { apiUrl, errorText } from '../../../lib/api-client';
+import { formatBranchDateTime } from '../../../lib/branch-time';
 import { formatNumber } from '../../../lib/format-number';
+import { formatStars } from '../../../lib/format-stars';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { sendApology } from '../api/send-apology';
-import { formatStars } from '../stars-format';
 
 /** The photo URLs the API gives are under /api; the API may live on another host (lib/api-client apiBase). */
 const photoSrc = (url: string) => apiUrl(url.replace(/^\/api/, ''));
@@ -17,19 +18,19 @@ export function EvaluationCard({
   evaluation: e,
   rewards,
   onChange,
+  timeZone,
 }: {
   evaluation: StaffEvaluation;
   rewards: Rewards;
   onChange: (next: StaffEvaluation) => void;
+  /** The evaluation's branch's zone: its time on that clock. */
+  timeZone: string;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const headingId = `evaluation-${e.id}`;
-  // Gregorian in Arabic too (ar-SA alone picks the Hijri calendar), as the loyalty pages do.
-  const when = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-ca-gregory' : 'en-SA', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(e.createdAt));
+  // The branch's clock, Gregorian in both languages, as every staff time (lib/branch-time).
+  const when = formatBranchDateTime(e.createdAt, timeZone, language);
 
   return (
     <li
@@ -39,10 +40,12 @@ export function EvaluationCard({
       aria-labelledby={headingId}
     >
       <h3 id={headingId}>
-        {t('staff.evaluations.cardTitle', {
-          number: formatNumber(e.orderNumber, language),
-          branch: e.branch.name[language],
-        })}
+        {e.orderNumber === null
+          ? t('staff.evaluations.visitTitle', { branch: e.branch.name[language] })
+          : t('staff.evaluations.cardTitle', {
+              number: formatNumber(e.orderNumber, language),
+              branch: e.branch.name[language],
+            })}
       </h3>
       <p>
         <strong data-testid="evaluation-average">

@@ -9,7 +9,16 @@ import { EvaluationQuestion } from './evaluation-question';
 import { PhotoPicker } from './photo-picker';
 
 /** The questions, the photos and the send button. */
-export function EvaluationFormView({ form, answers: a }: { form: EvaluationForm; answers: EvaluationAnswers }) {
+export function EvaluationFormView({
+  form,
+  answers: a,
+  forVisit,
+}: {
+  form: EvaluationForm;
+  answers: EvaluationAnswers;
+  /** Today's visit, without an order: it earns no points. */
+  forVisit: boolean;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -21,8 +30,9 @@ export function EvaluationFormView({ form, answers: a }: { form: EvaluationForm;
         void a.send();
       }}
     >
+      {forVisit && <p data-testid="visit-intro">{t('evaluation.visitIntro')}</p>}
       <p className="field__hint">{t('evaluation.intro')}</p>
-      {form.pointsReward > 0 && (
+      {form.pointsReward > 0 && !forVisit && (
         <p className="notice notice--info" data-testid="points-offer">
           {t('evaluation.pointsOffer', { points: formatNumber(form.pointsReward, language) })}
         </p>

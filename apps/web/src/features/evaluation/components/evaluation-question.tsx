@@ -14,7 +14,7 @@ type Props = {
   onAnswer: (patch: Partial<AnswerInput>) => void;
 };
 
-/** One required question: stars, one or several options, or a text. */
+/** One question, required or marked optional: stars, one or several options, or a text. */
 export function EvaluationQuestion({ question: q, index, answer, invalid, onAnswer }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -30,6 +30,7 @@ export function EvaluationQuestion({ question: q, index, answer, invalid, onAnsw
       <legend>
         <span id={labelId} className="field__label">
           {`${formatNumber(index + 1, language)}. ${q.label[language]}`}
+          {!q.required && <span className="field__optional">{` ${t('evaluation.optional')}`}</span>}
         </span>
       </legend>
       {q.kind === 'rating' && (

@@ -12,10 +12,11 @@ import { submitEvaluation } from '../api/submit-evaluation';
 export type AnswerInput = SubmitEvaluationBody['answers'][number];
 export type Answers = Record<number, AnswerInput>;
 
-/** Which questions have no usable answer yet (the server says the same; this marks them before a round trip). */
-function unansweredOf(form: EvaluationForm, answers: Answers): number[] {
+/** Which required questions have no usable answer yet (the server says the same; this marks them before a round trip). */
+export function unansweredOf(form: Pick<EvaluationForm, 'questions'>, answers: Answers): number[] {
   return form.questions
     .filter((q) => {
+      if (!q.required) return false;
       const a = answers[q.id];
       if (q.kind === 'rating') return a?.rating === undefined;
       if (q.kind === 'text') return !a?.text?.trim();
@@ -26,7 +27,10 @@ function unansweredOf(form: EvaluationForm, answers: Answers): number[] {
 
 type Target = { uuid: string; formId: string; orderId: number; validOrder: boolean };
 
-/** The form for one order, for a signed-in diner (a signed-out one is sent to sign in and brought back). */
+/**
+ * The form for one order, or (no order) for today's visit to the QR code's branch, for a signed-in diner (a
+ * signed-out one is sent to sign in and brought back).
+ */
 export function useEvaluationForm({ uuid, formId, orderId, validOrder }: Target) {
   const language = useLanguage();
   const [, navigate] = useLocation();
@@ -37,15 +41,15 @@ export function useEvaluationForm({ uuid, formId, orderId, validOrder }: Target)
 
   useEffect(() => {
     if (status === 'signedOut') {
-      const next = validOrder ? paths.evaluate.build(uuid, formId, orderId) : paths.menu.build(uuid);
+      const next = paths.evaluate.build(uuid, formId, validOrder ? orderId : undefined);
       navigate(paths.register.build(uuid, { mode: 'signin', next }), { replace: true });
     }
   }, [status, uuid, formId, orderId, validOrder, navigate]);
 
   useEffect(() => {
-    if (status !== 'signedIn' || !validOrder) return;
+    if (status !== 'signedIn') return;
     let active = true;
-    getEvaluationForm(uuid, formId, orderId, language).then(
+    getEvaluationForm(uuid, formId, validOrder ? orderId : undefined, language).then(
       (loaded) => {
         if (!active) return;
         setForm(loaded);
@@ -61,9 +65,9 @@ export function useEvaluationForm({ uuid, formId, orderId, validOrder }: Target)
   return { form, loadError, alreadyRated, setAlreadyRated };
 }
 
-/** The answers and photos, and sending them: every question is required, marked before and after a round trip. */
+/** The answers and photos, and sending them: required questions are marked before and after a round trip. */
 export function useEvaluationAnswers(
-  { uuid, formId, orderId }: Target,
+  { uuid, formId, orderId, validOrder }: Target,
   form: EvaluationForm | null,
   onAlreadyRated: () => void,
 ) {
@@ -96,9 +100,11 @@ export function useEvaluationAnswers(
     setSendError(null);
     try {
       const answered = form.questions.map((q) => answers[q.id] ?? { questionId: q.id });
-      setDone(await submitEvaluation(uuid, formId, { orderId, answers: answered }, photos, language));
+      const body = validOrder ? { orderId, answers: answered } : { answers: answered };
+      setDone(await submitEvaluation(uuid, formId, body, photos, language));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'evaluation_already_submitted') onAlreadyRated();
+      const code = error instanceof ApiError ? error.code : undefined;
+      if (code === 'evaluation_already_submitted' || code === 'evaluation_visit_already_rated') onAlreadyRated();
       if (error instanceof ApiError && Array.isArray(error.details?.unanswered)) {
         setUnanswered(error.details.unanswered.filter((id): id is number => typeof id === 'number'));
       }

@@ -1,9 +1,9 @@
 import type { StaffEvaluation, StaffEvaluations } from '@sufra/shared/schemas/evaluation';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
+import { announceEvaluationsChanged, openLowRatingEvents } from '../../../lib/low-rating-events';
 import { useLanguage } from '../../../lib/use-language';
 import { getStaffEvaluations } from '../api/get-staff-evaluations';
-import { openLowRatingEvents } from '../api/low-rating-events';
 
 /** The branches' averages and the latest evaluations, loaded when the live stream is ready; a low rating arrives live. */
 export function useStaffEvaluations(manages: boolean) {
@@ -41,10 +41,13 @@ export function useStaffEvaluations(manages: boolean) {
     });
   }, [manages, load]);
 
-  const replace = (next: StaffEvaluation) =>
+  const replace = (next: StaffEvaluation) => {
     setData((current) =>
       current ? { ...current, evaluations: current.evaluations.map((e) => (e.id === next.id ? next : e)) } : current,
     );
+    // The tab's count of unanswered low ratings follows (staff shell).
+    announceEvaluationsChanged();
+  };
 
   return { data, error, alert, load, replace };
 }

@@ -10,8 +10,10 @@ import '../../../components/ui/form.css';
 import '../evaluation.css';
 
 /**
- * `/evaluate/{uuid}/{form}?order={id}`: the brand's questions about one of the diner's orders, every one required,
- * with up to two photos. An order rated already shows that instead of the form; after sending, the points it earned.
+ * `/evaluate/{uuid}/{form}?order={id}`: the brand's questions about one of the diner's orders (the optional ones
+ * marked), with up to two photos. An order rated already shows that instead of the form; after sending, the points it
+ * earned. Without an order (the table's QR, for a diner who ordered at the counter): today's visit to the QR code's
+ * branch, once a day, no points.
  */
 export default function EvaluateRoute() {
   const { uuid = '', form: formId = '' } = useParams();
@@ -31,14 +33,7 @@ export default function EvaluateRoute() {
     <div className="page evaluation-page" data-testid="evaluate-page">
       <title>{`${title} | ${brandName ?? t('app.name')}`}</title>
       <h1>{title}</h1>
-      {!validOrder ? (
-        <>
-          <p className="banner banner--error" role="alert">
-            {t('evaluation.noOrder')}
-          </p>
-          <BackToOrders uuid={uuid} />
-        </>
-      ) : done ? (
+      {done ? (
         <section className="card evaluation-done" data-testid="evaluation-done" role="status">
           <h2>{t('evaluation.thanks')}</h2>
           {done.pointsAwarded > 0 && (
@@ -50,7 +45,7 @@ export default function EvaluateRoute() {
         </section>
       ) : alreadyRated ? (
         <section className="card" data-testid="already-rated" role="status">
-          <p>{t('evaluation.alreadyRated')}</p>
+          <p>{t(validOrder ? 'evaluation.alreadyRated' : 'evaluation.visitAlreadyRated')}</p>
           <BackToOrders uuid={uuid} />
         </section>
       ) : loadError != null ? (
@@ -65,7 +60,7 @@ export default function EvaluateRoute() {
           <span className="visually-hidden">{t('app.loading')}</span>
         </div>
       ) : (
-        <EvaluationFormView form={form} answers={answers} />
+        <EvaluationFormView form={form} answers={answers} forVisit={!validOrder} />
       )}
     </div>
   );

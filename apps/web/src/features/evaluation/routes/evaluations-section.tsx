@@ -1,11 +1,12 @@
-import type { StaffEvaluations } from '@sufra/shared/schemas/evaluation';
+import type { StaffEvaluation, StaffEvaluations } from '@sufra/shared/schemas/evaluation';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
+import { timeZoneName } from '../../../lib/branch-time';
 import { formatNumber } from '../../../lib/format-number';
+import { formatStars } from '../../../lib/format-stars';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { EvaluationCard } from '../components/evaluation-card';
 import { useStaffEvaluations } from '../hooks/use-staff-evaluations';
-import { formatStars } from '../stars-format';
 import '../evaluation.css';
 
 /**
@@ -18,6 +19,9 @@ export default function EvaluationsSection({ user }: { user: StaffUser }) {
   const language = useLanguage();
   const manages = user.role === 'owner' || user.role === 'manager';
   const { data, error, alert, load, replace } = useStaffEvaluations(manages);
+  // Each evaluation on its branch's clock (the user's branches carry their zones), the zones named once.
+  const zoneOf = (branchId: number) => user.branches.find((b) => b.id === branchId)?.timeZone ?? 'Asia/Riyadh';
+  const zones = [...new Set(user.branches.map((b) => b.timeZone))];
 
   if (!manages) {
     return (
@@ -29,14 +33,15 @@ export default function EvaluationsSection({ user }: { user: StaffUser }) {
   return (
     <section className="section" aria-labelledby="evaluations-heading" data-testid="staff-evaluations">
       <h2 id="evaluations-heading">{t('staff.evaluations.title')}</h2>
+      {zones.length > 0 && (
+        <p className="field__hint" data-testid="evaluations-time-zone">
+          {t('staff.timesIn', { zone: zones.map((z) => timeZoneName(z, language)).join(' · ') })}
+        </p>
+      )}
       <div role="status" aria-live="assertive">
         {alert && (
           <p className="banner banner--error" data-testid="low-rating-alert">
-            {t('staff.evaluations.lowAlert', {
-              branch: alert.branch.name[language],
-              stars: alert.averageRatingHundredths === null ? '' : formatStars(alert.averageRatingHundredths, language),
-              number: formatNumber(alert.orderNumber, language),
-            })}
+            {lowAlertText(t, alert, language)}
           </p>
         )}
       </div>
@@ -62,7 +67,13 @@ export default function EvaluationsSection({ user }: { user: StaffUser }) {
           ) : (
             <ul className="evaluation-list">
               {data.evaluations.map((e) => (
-                <EvaluationCard key={e.id} evaluation={e} rewards={data.apologyRewards} onChange={replace} />
+                <EvaluationCard
+                  key={e.id}
+                  evaluation={e}
+                  rewards={data.apologyRewards}
+                  onChange={replace}
+                  timeZone={zoneOf(e.branch.id)}
+                />
               ))}
             </ul>
           )}
@@ -70,6 +81,19 @@ export default function EvaluationsSection({ user }: { user: StaffUser }) {
       )}
     </section>
   );
+}
+
+/** "New low rating at {branch}: {stars} stars, order #{number}" (a visit rated without an order: no number). */
+export function lowAlertText(
+  t: ReturnType<typeof useTranslation>['t'],
+  alert: StaffEvaluation,
+  language: ReturnType<typeof useLanguage>,
+): string {
+  const branch = alert.branch.name[language];
+  const stars = alert.averageRatingHundredths === null ? '' : formatStars(alert.averageRatingHundredths, language);
+  return alert.orderNumber === null
+    ? t('staff.evaluations.lowAlertVisit', { branch, stars })
+    : t('staff.evaluations.lowAlert', { branch, stars, number: formatNumber(alert.orderNumber, language) });
 }
 
 /** Each branch in scope with its average and how many evaluations (and low ones) it has. */

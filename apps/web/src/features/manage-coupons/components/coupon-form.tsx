@@ -2,7 +2,7 @@ import type { CouponKind } from '@sufra/shared/loyalty/coupons';
 import type { StaffCoupon } from '@sufra/shared/schemas/coupons';
 import { FormAlert, FormField } from '../../../components/ui/form-field';
 import { useTranslation } from '../../../lib/use-translation';
-import type { Draft } from '../coupon-draft';
+import { type Draft, REQUIRED_NAME } from '../coupon-draft';
 import { useCouponForm } from '../hooks/use-coupon-form';
 
 type CouponFormState = ReturnType<typeof useCouponForm>;
@@ -12,11 +12,11 @@ function textField(
   form: CouponFormState,
   key: keyof Draft,
   label: string,
-  extra: { ltr?: boolean; mode?: 'decimal' | 'numeric'; type?: string } = {},
+  extra: { ltr?: boolean; mode?: 'decimal' | 'numeric'; type?: string; optional?: boolean } = {},
 ) {
   const { draft, busy, fields, set } = form;
   return (
-    <FormField id={`coupon-${key}`} label={label} error={fields[key] ?? null}>
+    <FormField id={`coupon-${key}`} label={label} error={fields[key] ?? null} optional={extra.optional ?? false}>
       {(control) => (
         <input
           {...control}
@@ -99,8 +99,9 @@ export function CouponForm({
       <FormAlert message={alert} testId="coupon-form-alert" />
       <div className="coupon-form__grid">
         {text('code', t('staff.coupon.manage.code'), { ltr: true })}
-        {text('nameAr', t('staff.coupon.manage.nameAr'))}
-        {text('nameEn', t('staff.coupon.manage.nameEn'))}
+        {/* The brand's default language's name is required; the other may be left blank (it reads the first). */}
+        {text('nameAr', t('staff.coupon.manage.nameAr'), { optional: REQUIRED_NAME !== 'nameAr' })}
+        {text('nameEn', t('staff.coupon.manage.nameEn'), { optional: REQUIRED_NAME !== 'nameEn' })}
         <KindField form={form} />
         {draft.kind === 'percent' && text('percent', t('staff.coupon.manage.percent'), { ltr: true, mode: 'decimal' })}
         {draft.kind === 'percent' && text('max', t('staff.coupon.manage.max'), { ltr: true, mode: 'decimal' })}

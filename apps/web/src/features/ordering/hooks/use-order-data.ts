@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths';
 import { useTranslation } from '../../../lib/use-translation';
 import { setNotes, setReceiveAt } from '../../../stores/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
-import { checkReceiveTime, dineInPlace, missingStep, receiveDays, zonedParts, zonedToInstant } from '../order-draft';
+import { checkReceiveTime, dineInPlace, missingStep, receiveDaysFor, zonedParts, zonedToInstant } from '../order-draft';
 import { useOrderBranch } from './use-order-branch';
 import { useOrderingCart } from './use-ordering-cart';
 
@@ -33,8 +33,9 @@ export function useOrderData(uuid: string) {
   );
   const [notes, setNotesValue] = useState(cart.notes);
   const [scheduled, setScheduled] = useState(cart.receiveAt !== null);
-  const days = useMemo(() => receiveDays(new Date(), timeZone), [timeZone]);
-  const [day, setDay] = useState(saved?.date ?? days[0] ?? '');
+  const days = useMemo(() => receiveDaysFor(cart.orderType, new Date(), timeZone), [cart.orderType, timeZone]);
+  // A day chosen for another order type (pickup next week, then dine-in) is not offered: today instead.
+  const [day, setDay] = useState(saved && days.includes(saved.date) ? saved.date : (days[0] ?? ''));
   const [time, setTime] = useState(saved?.time ?? '');
   const [timeError, setTimeError] = useState<string | null>(null);
 

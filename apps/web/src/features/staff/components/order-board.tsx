@@ -2,6 +2,7 @@ import type { StaffOrder } from '@sufra/shared/schemas/order';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { useEffect, useMemo, useState } from 'react';
 import { paths } from '../../../config/paths';
+import { timeZoneName } from '../../../lib/branch-time';
 import { navigate } from '../../../lib/navigation';
 import { local } from '../../../lib/storage';
 import { useLanguage } from '../../../lib/use-language';
@@ -73,6 +74,11 @@ export function OrderBoard({ user }: { user: StaffUser }) {
           </div>
         )}
       </div>
+      {branch && (
+        <p className="field__hint" data-testid="board-time-zone">
+          {t('staff.timesIn', { zone: timeZoneName(branch.timeZone, language) })}
+        </p>
+      )}
       {refused && branch && (
         <p className="notice notice--warning" role="alert" data-testid="board-not-your-branch">
           {t('staff.board.notYourBranch', { branch: branch.name[language] })}

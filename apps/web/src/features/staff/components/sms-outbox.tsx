@@ -2,12 +2,13 @@ import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { SmsOutboxEntry } from '@sufra/shared/schemas/staff';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { formatBranchDateTime, timeZoneName } from '../../../lib/branch-time';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getSmsOutbox } from '../api/get-sms-outbox';
 
 /** The SMS outbox (demo and development): the latest codes the brand sent, for managers and owners. */
-export function SmsOutbox() {
+export function SmsOutbox({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [messages, setMessages] = useState<SmsOutboxEntry[] | null>(null);
@@ -27,11 +28,6 @@ export function SmsOutbox() {
       .finally(() => setLoading(false));
   }, [language]);
   useEffect(load, [load]);
-
-  const time = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
-    timeStyle: 'medium',
-    dateStyle: 'short',
-  });
 
   return (
     <section className="section" aria-labelledby="outbox-heading" data-testid="sms-outbox">
@@ -62,7 +58,12 @@ export function SmsOutbox() {
                 <th scope="col">{t('staff.outboxTo')}</th>
                 <th scope="col">{t('staff.outboxBody')}</th>
                 <th scope="col">{t('staff.outboxStatus')}</th>
-                <th scope="col">{t('staff.outboxTime')}</th>
+                <th scope="col">
+                  {t('staff.outboxTime')}{' '}
+                  <span className="field__hint" data-testid="outbox-time-zone">
+                    {`(${timeZoneName(timeZone, language)})`}
+                  </span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -73,7 +74,7 @@ export function SmsOutbox() {
                   </td>
                   <td>{message.body}</td>
                   <td>{t(`staff.smsStatus.${message.status}`)}</td>
-                  <td>{time.format(new Date(message.createdAt))}</td>
+                  <td>{formatBranchDateTime(message.createdAt, timeZone, language)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,14 +1,18 @@
+import type { StaffEvaluation } from '@sufra/shared/schemas/evaluation';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format-number';
+import { formatStars } from '../../../lib/format-stars';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getStaffBranches, type StaffBranch } from '../api/get-staff-branches';
 import { staffLogout } from '../api/staff-logout';
 import { updateStaffBranch } from '../api/update-staff-branch';
 import { branchStateKey } from '../branch-state';
+import { useLowRatings } from '../hooks/use-low-ratings';
 import { OrderBoard } from './order-board';
 import { SmsOutbox } from './sms-outbox';
 
@@ -36,6 +40,7 @@ export function StaffShell({
   const language = useLanguage();
   const [signingOut, setSigningOut] = useState(false);
   const manages = user.role === 'owner' || user.role === 'manager';
+  const lowRatings = useLowRatings(manages);
 
   return (
     <div className="page staff-shell" data-testid="staff-shell">
@@ -63,12 +68,13 @@ export function StaffShell({
           {t('staff.signOut')}
         </button>
       </div>
-      <StaffTabs section={section} manages={manages} />
+      <StaffTabs section={section} manages={manages} unansweredLow={lowRatings.unanswered} />
       {section === 'board' ? (
         <>
+          <LowRatingAlert evaluation={lowRatings.latest} onDismiss={lowRatings.dismiss} />
           <OrderBoard user={user} />
           <Branches canSwitch={manages} />
-          {manages && <SmsOutbox />}
+          {manages && <SmsOutbox timeZone={user.branches[0]?.timeZone ?? 'Asia/Riyadh'} />}
         </>
       ) : (
         children
@@ -77,9 +83,54 @@ export function StaffShell({
   );
 }
 
-/** Links that look like tabs: each section has its own address, so a reload or a bookmark opens it. */
-function StaffTabs({ section, manages }: { section: StaffSection; manages: boolean }) {
+/**
+ * A low rating that arrived while the board was open (issue 24 item 13): the people on the board see it there, with
+ * the way to the evaluation. Announced assertively; stays until dismissed or the page changes.
+ */
+function LowRatingAlert({ evaluation: e, onDismiss }: { evaluation: StaffEvaluation | null; onDismiss: () => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const text =
+    e &&
+    (() => {
+      const branch = e.branch.name[language];
+      const stars = e.averageRatingHundredths === null ? '' : formatStars(e.averageRatingHundredths, language);
+      return e.orderNumber === null
+        ? t('staff.evaluations.lowAlertVisit', { branch, stars })
+        : t('staff.evaluations.lowAlert', { branch, stars, number: formatNumber(e.orderNumber, language) });
+    })();
+  return (
+    <div role="alert" aria-live="assertive">
+      {e && (
+        <div className="banner banner--error board-low-rating" data-testid="board-low-rating">
+          <span>{text}</span>
+          <span className="board-low-rating__actions">
+            <Link to={paths.staffEvaluations.build()} className="btn btn-secondary">
+              {t('staff.evaluations.open')}
+            </Link>
+            <button type="button" className="btn btn-ghost" onClick={onDismiss}>
+              {t('staff.evaluations.dismiss')}
+            </button>
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Links that look like tabs: each section has its own address, so a reload or a bookmark opens it. */
+function StaffTabs({
+  section,
+  manages,
+  unansweredLow,
+}: {
+  section: StaffSection;
+  manages: boolean;
+  /** Low ratings waiting for an answer (the Evaluations tab's count); null before the first read. */
+  unansweredLow: number | null;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
   const tabs = [
     { key: 'board', href: paths.staff.build(), label: t('staff.board.title') },
     { key: 'redeem', href: paths.staffRedeem.build(), label: t('staff.redeem.tab') },
@@ -103,6 +154,16 @@ function StaffTabs({ section, manages }: { section: StaffSection; manages: boole
           data-testid={`staff-tab-${tab.key}`}
         >
           {tab.label}
+          {tab.key === 'evaluations' && unansweredLow !== null && unansweredLow > 0 && (
+            <>
+              <span className="staff-tabs__count" aria-hidden="true" data-testid="evaluations-tab-count">
+                {formatNumber(unansweredLow, language)}
+              </span>
+              <span className="visually-hidden">
+                {` (${t('staff.evaluations.unansweredCount', { count: unansweredLow, number: formatNumber(unansweredLow, language) })})`}
+              </span>
+            </>
+          )}
         </Link>
       ))}
     </nav>
@@ -174,6 +235,8 @@ function Branches({ canSwitch }: { canSwitch: boolean }) {
                     data-testid="branch-switch"
                   />
                   <span>{t('staff.acceptsOrders')}</span>
+                  {/* Each switch is named by its branch, not four alike (issue 24 item 14). */}
+                  <span className="visually-hidden">{` (${branch.name[language]})`}</span>
                 </label>
               )}
             </li>

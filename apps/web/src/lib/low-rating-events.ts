@@ -1,5 +1,5 @@
 import { EVALUATION_LOW_EVENT, type StaffEvaluation } from '@sufra/shared/schemas/evaluation';
-import { apiUrl } from '../../../lib/api-client';
+import { apiUrl } from './api-client';
 
 /**
  * The staff live stream (`GET /api/staff/orders/events/`, every branch in scope) for its low-rating events only: the
@@ -21,4 +21,16 @@ export function openLowRatingEvents(handlers: {
     }
   });
   return () => source.close();
+}
+
+/** Said on this page when an evaluation changed here (an apology sent), so the Evaluations tab's count follows. */
+const EVALUATIONS_CHANGED = 'sufra:staff-evaluations-changed';
+
+export function announceEvaluationsChanged(): void {
+  window.dispatchEvent(new Event(EVALUATIONS_CHANGED));
+}
+
+export function onEvaluationsChanged(listener: () => void): () => void {
+  window.addEventListener(EVALUATIONS_CHANGED, listener);
+  return () => window.removeEventListener(EVALUATIONS_CHANGED, listener);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatStars } from './stars-format';
+import { formatStars } from './format-stars';
 
 describe('formatStars', () => {
   it('writes an average with one decimal in each language’s own digits', () => {

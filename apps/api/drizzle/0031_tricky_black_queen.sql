@@ -1,0 +1,5 @@
+ALTER TABLE "evaluation_submissions" ALTER COLUMN "order_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "evaluation_questions" ADD COLUMN "is_required" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "evaluation_submissions" ADD COLUMN "visit_day" date;--> statement-breakpoint
+CREATE UNIQUE INDEX "evaluation_submissions_visit_uq" ON "evaluation_submissions" USING btree ("customer_id","branch_id","visit_day") WHERE "evaluation_submissions"."order_id" is null;--> statement-breakpoint
+ALTER TABLE "evaluation_submissions" ADD CONSTRAINT "evaluation_submissions_subject_check" CHECK (("evaluation_submissions"."order_id" is not null and "evaluation_submissions"."visit_day" is null) or ("evaluation_submissions"."order_id" is null and "evaluation_submissions"."visit_day" is not null));
