@@ -35,3 +35,11 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBody> {
   return Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;
 }
+
+/**
+ * A 2xx answer that is not JSON (a photo, an event stream), for the OpenAPI document: `{ 200: nonJsonResponse(…) }`.
+ * The route sends a Buffer or writes the stream itself, so no serializer ever runs on it.
+ */
+export function nonJsonResponse(contentType: string, description: string) {
+  return { description, content: { [contentType]: { schema: z.string() } } };
+}

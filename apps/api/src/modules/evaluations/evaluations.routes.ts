@@ -1,6 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { MAX_EVALUATION_PHOTOS, MAX_PHOTO_BYTES } from '@sufra/shared/evaluation/answers';
-import { errorResponses, idParams } from '@sufra/shared/schemas/common';
+import { errorResponses, idParams, nonJsonResponse } from '@sufra/shared/schemas/common';
 import {
   apologyBody,
   evaluationFormParams,
@@ -97,6 +97,7 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.get(
     '/evaluations/:uuid/forms/:form/',
     {
+      config: { auth: 'diner-optional' },
       schema: {
         tags: ['evaluations'],
         summary: 'An evaluation form; with ?order=, whether the signed-in diner rated that order already',
@@ -117,6 +118,7 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.get(
     '/evaluations/:uuid/orders/:id/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['evaluations'],
         summary: "Whether one of the signed-in diner's orders can be rated (the brand's form), or was rated",
@@ -135,6 +137,7 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.post(
     '/evaluations/:uuid/forms/:form/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['evaluations'],
         summary: 'Rates an order: multipart, the field `evaluation` (JSON answers) and up to 2 photo files',
@@ -156,11 +159,12 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.get(
     '/evaluations/:uuid/photos/:id/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['evaluations'],
         summary: 'A photo the signed-in diner sent with an evaluation (image/jpeg)',
         params: evaluationOrderParams,
-        response: errors,
+        response: { 200: nonJsonResponse('image/jpeg', 'The photo (re-encoded JPEG, no metadata)'), ...errors },
       },
     },
     async (request, reply) => {
@@ -198,7 +202,7 @@ const staffEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
         tags: ['staff'],
         summary: "An evaluation's photo, for the managers of its branch (image/jpeg)",
         params: idParams,
-        response: errors,
+        response: { 200: nonJsonResponse('image/jpeg', 'The photo (re-encoded JPEG, no metadata)'), ...errors },
       },
     },
     async (request, reply) => sendPhoto(reply, await evaluations.photoForStaff(staffOf(request), request.params.id)),

@@ -27,6 +27,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ qr: QrService; games: GamesSer
   app.get(
     '/games/:uuid/:kind/',
     {
+      config: { auth: 'diner-optional' },
       schema: {
         tags: ['games'],
         summary: "The QR code's game: segments with their chances now, and whether the signed-in diner may spin",
@@ -50,6 +51,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ qr: QrService; games: GamesSer
   app.post(
     '/games/:uuid/:kind/spin/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['games'],
         summary: 'Spins: the server draws, takes the prize from stock and records the draw; the page animates to it',
