@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_TEXT_ANSWER, QUESTION_KINDS, RATING_MAX, RATING_MIN } from '../evaluation/answers.ts';
-import { localizedText } from './common.ts';
+import { dbId, localizedText } from './common.ts';
 
-const id = z.number().int().positive();
+const id = dbId;
 
 export const evaluationQuestionSchema = z.object({
   id,

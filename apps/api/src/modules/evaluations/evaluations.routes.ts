@@ -61,7 +61,10 @@ async function readSubmission(request: FastifyRequest) {
     if (code === 'FST_FILES_LIMIT') throw new AppError('evaluation_too_many_photos');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupported_media_type');
     if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('payload_too_large');
-    throw error;
+    if (error instanceof AppError) throw error;
+    // busboy's own refusals (no boundary, a body cut off before its closing boundary, a broken part header): the
+    // body can't be read, which is the client's doing (issue 24 item 17).
+    throw new AppError('bad_request');
   }
   // The root text guard sees JSON bodies only; the answers came inside a multipart field.
   const unstorable = findUnstorableText(fields);
@@ -71,7 +74,13 @@ async function readSubmission(request: FastifyRequest) {
     });
   }
   const parsed = submitEvaluationBody.safeParse(fields);
-  if (!parsed.success) throw new AppError('validation_failed', undefined, { [EVALUATION_FIELD]: 'field_invalid' });
+  if (!parsed.success) {
+    // Each field by its path inside the answers (`evaluation.orderId`), as a JSON body's would be.
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((issue) => [[EVALUATION_FIELD, ...issue.path.map(String)].join('.'), 'field_invalid']),
+    ) as Record<string, 'field_invalid'>;
+    throw new AppError('validation_failed', undefined, fields);
+  }
   return { body: parsed.data, photos };
 }
 
