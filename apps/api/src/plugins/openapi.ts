@@ -2,6 +2,7 @@ import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
 import type { Config } from '../config/env.ts';
 import { routeSecurity } from './route-auth.ts';
 
@@ -40,6 +41,16 @@ export function operationIdFor(method: string, url: string): string {
   return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A multipart route's body, for the document only (the route reads its parts itself; a schema.body would be
+     * validated before it could): each property a part, an object one a JSON field, `format: binary` strings files.
+     */
+    multipartBody?: ZodType;
+  }
+}
+
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
 
 /** The zod transform, plus each operation's operationId and security requirement, derived from the route. */
@@ -48,6 +59,12 @@ function transform(input: TransformInput) {
   const schema = result.schema as Record<string, unknown> | undefined;
   if (!schema || schema.hide) return result;
   const { route } = input;
+  const multipartBody = (route.config as { multipartBody?: ZodType } | undefined)?.multipartBody;
+  if (multipartBody) {
+    schema.consumes = ['multipart/form-data'];
+    schema.body = z.toJSONSchema(multipartBody, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' });
+    delete (schema.body as Record<string, unknown>).$schema;
+  }
   // No derivation (a new route that declares nothing): no security, which the lint and the fuzz test report.
   const derived = routeSecurity(route);
   if (derived) {

@@ -47,7 +47,7 @@ export type OrderEvaluation = z.infer<typeof orderEvaluationSchema>;
 export const answerInputSchema = z.object({
   questionId: id,
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX).optional(),
-  optionIds: z.array(z.number().int()).max(50).optional(),
+  optionIds: z.array(id).max(50).optional(),
   text: z.string().max(MAX_TEXT_ANSWER).optional(),
 });
 

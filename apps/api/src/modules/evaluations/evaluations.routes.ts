@@ -17,6 +17,7 @@ import {
 import { findUnstorableText } from '@sufra/shared/schemas/storable-text';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { assertServiceOn } from '../branches/branches.service.ts';
@@ -33,6 +34,14 @@ export interface EvaluationsRoutesOptions {
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422);
 /** The multipart field that carries the answers (JSON); every file part is a photo. */
 const EVALUATION_FIELD = 'evaluation';
+/** The parts, as the OpenAPI document describes them (readSubmission reads them). */
+const submissionParts = z.object({
+  [EVALUATION_FIELD]: submitEvaluationBody,
+  photos: z
+    .array(z.string().meta({ format: 'binary' }))
+    .max(MAX_EVALUATION_PHOTOS)
+    .optional(),
+});
 
 /**
  * Reads the multipart body as it streams in: the answers field, and each photo (at most MAX_PHOTO_BYTES, counted
@@ -146,7 +155,7 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.post(
     '/evaluations/:uuid/forms/:form/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', multipartBody: submissionParts },
       schema: {
         tags: ['evaluations'],
         summary: 'Rates an order: multipart, the field `evaluation` (JSON answers) and up to 2 photo files',
