@@ -1,5 +1,6 @@
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { errorBody } from '@sufra/shared/schemas/common';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
@@ -101,7 +102,35 @@ function defineRequiredProperties(node: unknown): void {
   for (const value of Object.values(object)) defineRequiredProperties(value);
 }
 
-type Operation = { operationId?: string } & Record<string, unknown>;
+type Operation = { operationId?: string; responses?: Record<string, unknown> } & Record<string, unknown>;
+
+/**
+ * What the HTTP layer may answer to any operation, before or around its route (errors.ts): an unreadable body or
+ * URL, a body too large or of a type the route does not read, a URL too long, the database restarting. Declared on
+ * every operation (one shared definition each), so clients and the fuzz test know them.
+ */
+const FRAMEWORK_RESPONSES: Record<string, { name: string; description: string }> = {
+  '400': { name: 'BadRequest', description: 'The request could not be read or is not valid (fields named)' },
+  '413': { name: 'PayloadTooLarge', description: 'The body is larger than the server reads' },
+  '414': { name: 'UrlTooLong', description: 'The URL or one of its path segments is too long' },
+  '415': { name: 'UnsupportedMediaType', description: 'The body is of a type this operation does not read' },
+  '503': { name: 'ServiceUnavailable', description: 'The database is restarting: try again after Retry-After seconds' },
+};
+
+/**
+ * OpenAPI 3.0: `nullable` does not let null past an `enum` that does not list it (zod's nullable enums): clients
+ * and validators would refuse the null the API sends.
+ */
+function allowNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) allowNullInNullableEnums(item);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const object = node as Record<string, unknown>;
+  if (object.nullable === true && Array.isArray(object.enum) && !object.enum.includes(null)) object.enum.push(null);
+  for (const value of Object.values(object)) allowNullInNullableEnums(value);
+}
 
 function transformObject(input: { openapiObject: Record<string, unknown> } | { swaggerObject: unknown }) {
   if (!('openapiObject' in input)) return input.swaggerObject as Record<string, unknown>;
@@ -110,11 +139,27 @@ function transformObject(input: { openapiObject: Record<string, unknown> } | { s
   // (fastify-swagger gives those methods one shared object, so each gets its own copy first).
   for (const [path, item] of Object.entries(openapiObject.paths as Record<string, Record<string, Operation>>)) {
     for (const [method, operation] of Object.entries(item)) {
-      item[method] = { ...operation, operationId: operation.operationId ?? operationIdFor(method, path) };
+      const responses = { ...operation.responses };
+      for (const [status, { name }] of Object.entries(FRAMEWORK_RESPONSES)) {
+        responses[status] ??= { $ref: `#/components/responses/${name}` };
+      }
+      item[method] = { ...operation, operationId: operation.operationId ?? operationIdFor(method, path), responses };
     }
   }
+  const errorSchema = z.toJSONSchema(errorBody, { target: 'openapi-3.0' }) as Record<string, unknown>;
+  delete errorSchema.$schema;
+  const components = (openapiObject.components ?? {}) as Record<string, unknown>;
+  components.responses = Object.fromEntries(
+    Object.values(FRAMEWORK_RESPONSES).map(({ name, description }) => [
+      name,
+      { description, content: { 'application/json': { schema: structuredClone(errorSchema) } } },
+    ]),
+  );
+  openapiObject.components = components;
   defineRequiredProperties(openapiObject.paths);
   defineRequiredProperties(openapiObject.components);
+  allowNullInNullableEnums(openapiObject.paths);
+  allowNullInNullableEnums(openapiObject.components);
   return openapiObject;
 }
 

@@ -7,7 +7,7 @@ import { assertServiceOn } from '../branches/branches.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import type { GamesService } from './games.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
 /**
  * The wheel and register-and-win for diners: the game with its published odds (and, signed in, whether the diner may
