@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNDECLARED_AUTH_HELP } from '../src/plugins/route-auth.ts';
+import { assertRouteReads, UNDECLARED_AUTH_HELP } from '../src/plugins/route-auth.ts';
 import { type OpenApiDocument, operationsOf, unboundedRequestIntegers } from './openapi-document.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -50,5 +51,29 @@ describe('the OpenAPI document', () => {
     expect(coupons?.['x-staff-roles']).toEqual(['owner', 'manager']);
     expect(document.paths['/api/customers/{uuid}/me/']?.get?.security).toEqual([{ dinerSession: [] }]);
     expect(document.paths['/api/menu/qr/{uuid}/']?.get?.security).toEqual([]);
+  });
+});
+
+describe('a route reading a session it does not declare', () => {
+  it('fails outside production with the route and the fix named, and passes once declared', async () => {
+    const t = await createTestApp();
+    const app = Fastify();
+    const guard = (request: Parameters<typeof assertRouteReads>[1]) => {
+      assertRouteReads(t.config, request, ['diner', 'diner-optional'], 'guards.customer');
+      return { ok: true };
+    };
+    app.get('/undeclared/:uuid/', async (request) => guard(request));
+    app.get('/declared/:uuid/', { config: { auth: 'diner' } }, async (request) => guard(request));
+    try {
+      const undeclared = await app.inject('/undeclared/x/');
+      expect(undeclared.statusCode).toBe(500);
+      expect(undeclared.json().message).toBe(
+        "GET /undeclared/:uuid/ calls guards.customer but declares config.auth (nothing): declare one of 'diner', 'diner-optional'",
+      );
+      expect((await app.inject('/declared/x/')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await t.close();
+    }
   });
 });

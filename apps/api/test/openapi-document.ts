@@ -33,18 +33,24 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
+export interface ResponseObject {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { schema: JsonSchema }>;
+}
+
 export interface Operation {
   operationId?: string;
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description?: string; content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<string, ResponseObject>;
   'x-staff-roles'?: string[];
 }
 
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, unknown> };
+  components?: { securitySchemes?: Record<string, unknown>; responses?: Record<string, ResponseObject> };
 }
 
 export interface OperationRef {
