@@ -254,7 +254,6 @@ describe('every operation of the OpenAPI document, fuzzed from its schemas', () 
         async (request) => {
           const { url, res, body } = await send(method, path, operation, request);
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-          console.info(res.statusCode, url.slice(0, 120), JSON.stringify(request).slice(0, 300), body.slice(0, 300));
           const problem = problemWith(
             operation,
             request.principal,
