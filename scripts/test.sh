@@ -76,6 +76,10 @@ step "lock file in sync (npm ci --dry-run)" npm ci --dry-run --ignore-scripts --
 step "lint" npm run --silent lint
 # Generated files (migrations, docs/openapi.json) match their sources: scripts/check-generated.ts.
 step "generated files up to date" npm exec --silent -- node scripts/check-generated.ts
+# The API document as clients read it: Redocly's recommended rules, warnings as errors (redocly.yaml; single
+# exceptions with their reasons in .redocly.lint-ignore.yaml). No telemetry, no update check.
+step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
+  npx --no-install redocly lint docs/openapi.json --format=stylish
 start_step "typecheck" npm run --silent typecheck
 start_step "unit tests" npx vitest run --project unit --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/unit.json"

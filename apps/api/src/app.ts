@@ -140,7 +140,7 @@ async function createServer(config: Config, deps: AppDeps, database: DatabaseHan
   await registerCookies(app);
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, config);
   return { app, allowedMethods };
 }
 

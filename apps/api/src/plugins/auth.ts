@@ -6,6 +6,7 @@ import type { SubjectKind } from '../modules/auth/session-tokens.ts';
 import type { CustomerSessionCheck } from '../modules/auth/sessions.repo.ts';
 import type { IssuedTokens, SessionsService } from '../modules/auth/sessions.service.ts';
 import { AppError } from './errors.ts';
+import { assertRouteReads, markStaffGuard } from './route-auth.ts';
 
 /** The signed-in staff user as routes see it: role, brand and the branch ids in scope. */
 export interface StaffPrincipal {
@@ -104,6 +105,7 @@ export async function customer(
   request: FastifyRequest,
   brandId: number,
 ): Promise<CustomerPrincipal> {
+  assertRouteReads(config, request, ['diner', 'diner-optional'], 'guards.customer');
   const token = request.cookies[sessionCookieNames(config, 'customer', brandId).access];
   if (!token) throw new AppError('unauthenticated');
   // A token of another brand, a signed-out family or a deleted customer: all refused by one query.
@@ -123,6 +125,7 @@ export function customerPendingSessionCheck(
   request: FastifyRequest,
   brandId: number,
 ): { customer: CustomerPrincipal; check: Omit<CustomerSessionCheck, 'now'> } {
+  assertRouteReads(config, request, ['diner', 'diner-optional'], 'guards.customerPendingSessionCheck');
   const token = request.cookies[sessionCookieNames(config, 'customer', brandId).access];
   if (!token) throw new AppError('unauthenticated');
   const claims = sessions.readCustomerAccess(token, brandId);
@@ -139,6 +142,7 @@ export async function optionalCustomer(
   request: FastifyRequest,
   brandId: number,
 ): Promise<CustomerPrincipal | null> {
+  assertRouteReads(deps.config, request, ['diner', 'diner-optional'], 'guards.optionalCustomer');
   try {
     return await customer(deps, request, brandId);
   } catch {
@@ -164,12 +168,13 @@ async function loadStaffPrincipal(deps: AuthGuardDeps, claims: StaffClaims): Pro
 
 /** preHandler: a signed-in, active staff user, optionally with one of these roles (else 403). */
 export function staff(deps: AuthGuardDeps, roles?: readonly StaffRole[]): preHandlerAsyncHookHandler {
-  return async (request) => {
+  // Marked so the OpenAPI document derives the route's security requirement and roles from it (route-auth.ts).
+  return markStaffGuard<preHandlerAsyncHookHandler>(async (request) => {
     // The token's signature here; the session's liveness rides on the user's query (one round trip for both).
     const principal = await loadStaffPrincipal(deps, staffClaims(deps, request));
     if (roles && !roles.includes(principal.role)) throw new AppError('forbidden');
     request.staff = principal;
-  };
+  }, roles);
 }
 
 /**
@@ -182,6 +187,7 @@ export function staffPendingCheck(
   deps: AuthGuardDeps,
   request: FastifyRequest,
 ): { staff: { id: number; brandId: number; familyId: string }; load: () => Promise<StaffPrincipal> } {
+  assertRouteReads(deps.config, request, ['staff'], 'guards.staffPendingCheck');
   const claims = staffClaims(deps, request);
   return {
     staff: { id: claims.subjectId, brandId: claims.brandId, familyId: claims.familyId },

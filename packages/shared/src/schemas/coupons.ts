@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUPON_KINDS } from '../loyalty/coupons.ts';
 import { PRICING_LIMITS } from '../pricing/price-cart.ts';
-import { halalas, localizedText, orderTypeSchema } from './common.ts';
+import { boundedDateTime, dbId, halalas, localizedText, orderTypeSchema } from './common.ts';
 import { orderLineBody, orderPricingSchema } from './order.ts';
 
 /**
@@ -41,7 +41,7 @@ export const couponCheckBody = z.object({
   code: couponCodeInput,
   orderType: orderTypeSchema,
   /** Pickup and delivery: the chosen branch; absent: the QR code's. */
-  branchId: z.number().int().positive().optional(),
+  branchId: dbId.optional(),
   lines: z.array(orderLineBody).min(1).max(PRICING_LIMITS.maxLines),
   /** Points the diner means to spend too (the coupon's rule on combining is checked). */
   points: z.number().int().min(1).max(10_000_000).optional(),
@@ -74,7 +74,7 @@ export type CouponHistoryResponse = z.infer<typeof couponHistoryResponse>;
 
 export const counterCouponBody = z.object({
   code: couponCodeInput,
-  branchId: z.number().int().positive(),
+  branchId: dbId,
   /** The walk-in sale's amount, before the coupon. */
   saleHalalas: z.number().int().min(1).max(PRICING_LIMITS.maxAmountHalalas),
   /** Needed when the coupon counts per customer or is for new customers only. */
@@ -92,7 +92,7 @@ export const counterCouponResponse = z.object({
 });
 export type CounterCouponResponse = z.infer<typeof counterCouponResponse>;
 
-const dateTime = z.iso.datetime({ offset: true });
+const dateTime = boundedDateTime;
 /**
  * A manager's coupon. The code and the brand's default language's name are required, with every other rule of the
  * form, by the server in one answer naming each broken field (issue 24 item 14); the other language's name may be
@@ -105,13 +105,13 @@ export const couponBody = z.object({
   percentBasisPoints: z.number().int().min(1).max(10_000).nullable().default(null),
   maxDiscountHalalas: z.number().int().min(1).max(PRICING_LIMITS.maxAmountHalalas).nullable().default(null),
   amountHalalas: z.number().int().min(1).max(PRICING_LIMITS.maxAmountHalalas).nullable().default(null),
-  itemId: z.number().int().positive().nullable().default(null),
+  itemId: dbId.nullable().default(null),
   minimumOrderHalalas: z.number().int().min(0).max(PRICING_LIMITS.maxAmountHalalas).default(0),
   startsAt: dateTime.nullable().default(null),
   endsAt: dateTime.nullable().default(null),
   globalLimit: z.number().int().min(1).max(10_000_000).nullable().default(null),
   perCustomerLimit: z.number().int().min(1).max(1_000).nullable().default(null),
-  branchIds: z.array(z.number().int().positive()).min(1).max(500).nullable().default(null),
+  branchIds: z.array(dbId).min(1).max(500).nullable().default(null),
   orderTypes: z.array(orderTypeSchema).min(1).max(3).nullable().default(null),
   newCustomersOnly: z.boolean().default(false),
   combinesWithPoints: z.boolean().default(false),

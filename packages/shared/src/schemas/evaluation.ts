@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_TEXT_ANSWER, QUESTION_KINDS, RATING_MAX, RATING_MIN } from '../evaluation/answers.ts';
-import { localizedText } from './common.ts';
+import { dbId, localizedText } from './common.ts';
 
-const id = z.number().int().positive();
+const id = dbId;
 
 export const evaluationQuestionSchema = z.object({
   id,
@@ -52,7 +52,7 @@ export type OrderEvaluation = z.infer<typeof orderEvaluationSchema>;
 export const answerInputSchema = z.object({
   questionId: id,
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX).optional(),
-  optionIds: z.array(z.number().int()).max(50).optional(),
+  optionIds: z.array(id).max(50).optional(),
   text: z.string().max(MAX_TEXT_ANSWER).optional(),
 });
 

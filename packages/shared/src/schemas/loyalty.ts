@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { POINTS_ENTRY_KINDS } from '../loyalty/points.ts';
 import { REWARD_KINDS, REWARD_SHOPS, REWARD_SOURCES, REWARD_STATUSES } from '../loyalty/rewards.ts';
-import { halalas, localizedText } from './common.ts';
+import { dbId, dbIdParam, halalas, localizedText } from './common.ts';
 
 /** A brand's points rule as diners and staff see it (the spec's "loyalty rules" limits, with their values). */
 export const pointsRulesSchema = z.object({
@@ -62,7 +62,7 @@ export type PointsEntry = z.infer<typeof pointsEntrySchema>;
 
 export const pointsHistoryQuery = z.object({
   /** Entries older than this id (the previous page's last). */
-  before: z.coerce.number().int().positive().optional(),
+  before: dbIdParam.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 export const pointsHistorySchema = z.object({ entries: z.array(pointsEntrySchema), walletPoints: z.number().int() });
@@ -168,11 +168,11 @@ export type RewardQrResponse = z.infer<typeof rewardQrResponse>;
  * alone is not enough: it could have been read off someone else's screen), and the branch they redeem at.
  */
 export const redemptionBody = z.union([
-  z.object({ qr: z.string().min(1).max(512), branchId: z.number().int().positive() }),
+  z.object({ qr: z.string().min(1).max(512), branchId: dbId }),
   z.object({
     code: z.string().min(1).max(32),
     phone: z.object({ phone_number: z.string().max(32), dial_code: z.string().max(8).optional() }),
-    branchId: z.number().int().positive(),
+    branchId: dbId,
   }),
 ]);
 export type RedemptionBody = z.infer<typeof redemptionBody>;
@@ -188,4 +188,4 @@ export const redemptionLookupResponse = z.object({
 export type RedemptionLookupResponse = z.infer<typeof redemptionLookupResponse>;
 
 /** POST /api/staff/customers/{id}/rewards/: a manager grants a prize. */
-export const grantRewardBody = z.object({ rewardId: z.number().int().positive() });
+export const grantRewardBody = z.object({ rewardId: dbId });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../machines/order-status.ts';
 import { PRICING_LIMITS } from '../pricing/price-cart.ts';
-import { latLng, localizedText, orderTypeSchema } from './common.ts';
+import { boundedDateTime, latLng, localizedText, orderTypeSchema } from './common.ts';
 
 // Defined in a zod-free module so the browser can import it alone; re-exported for the API modules that import it with
 // the order schemas (they are being reshaped in parallel, issue 14; they may import the plain module instead).
@@ -96,7 +96,7 @@ export const placeOrderBody = z.object({
   lines: z.array(orderLineBody).min(1).max(PRICING_LIMITS.maxLines),
   notes: z.string().trim().max(500).optional(),
   /** When the diner wants the order; absent: as soon as possible. */
-  receiveAt: z.iso.datetime({ offset: true }).optional(),
+  receiveAt: boundedDateTime.optional(),
   /** Card: where the branch's payment choices allow it; the answer carries the provider's page (payment.ts). */
   paymentMethod: z.enum(PAYMENT_METHODS),
   /**

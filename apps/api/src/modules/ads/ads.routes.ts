@@ -8,6 +8,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
   app.get(
     '/ads/popup/:id',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['ads'],
         summary: 'The active pop-up of a branch (id = branch id), texts in the request language; 204 when none',
@@ -32,6 +33,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
   app.get(
     '/ads/slider/:id',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['ads'],
         summary: 'The slider ads of a branch (id = branch id), titles in the request language',

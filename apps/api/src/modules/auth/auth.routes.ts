@@ -45,6 +45,7 @@ const otpRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =>
   app.post(
     '/auth/:uuid/otp/',
     {
+      config: { auth: 'diner-optional' },
       schema: {
         tags: ['auth'],
         summary: 'Send a 4-digit code by SMS (same answer whether the number is registered or not)',
@@ -73,6 +74,7 @@ const otpRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =>
   app.post(
     '/auth/:uuid/otp/verify/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Verify the code: sign in, or register with the profile; sets the session cookies',
@@ -106,6 +108,7 @@ const customerSessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/:uuid/refresh/',
     {
+      config: { auth: 'diner-refresh' },
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh cookie; a spent one revokes the whole session family (401)',
@@ -136,6 +139,7 @@ const customerSessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/:uuid/logout/',
     {
+      config: { auth: 'diner-sign-out' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revoke the session family and clear the cookies',

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DB_INT_MAX } from '@sufra/shared/schemas/common';
 
 /** Lifetimes (issue 3): a short access token, a long rotating refresh token. */
 export const ACCESS_TTL_MS = 15 * 60 * 1000;
@@ -16,6 +17,10 @@ export interface AccessClaims {
 }
 
 const b64 = (buffer: Buffer) => buffer.toString('base64url');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isDbId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= DB_INT_MAX;
 
 function sign(secret: string, payload: string): Buffer {
   return createHmac('sha256', secret).update(`access.${payload}`).digest();
@@ -51,8 +56,10 @@ export function verifyAccessToken(secret: string, token: string | undefined, now
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
     const { k, s, b, f, e } = data;
-    if ((k !== 'c' && k !== 's') || typeof s !== 'number' || typeof b !== 'number') return null;
-    if (typeof f !== 'string' || typeof e !== 'number' || e <= now.getTime()) return null;
+    // Only what signAccessToken writes: ids in the database's integer range and a uuid family. A token signed with a
+    // leaked secret but odd values must be refused here, not by the database as a 500 (issue 24 item 17).
+    if ((k !== 'c' && k !== 's') || !isDbId(s) || !isDbId(b)) return null;
+    if (typeof f !== 'string' || !UUID.test(f) || typeof e !== 'number' || e <= now.getTime()) return null;
     return { kind: k === 'c' ? 'customer' : 'staff', subjectId: s, brandId: b, familyId: f, expiresAt: e };
   } catch {
     return null;

@@ -12,6 +12,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService; 
   app.get(
     '/branch/main-branch/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['branches'],
         summary: "The main branch of the QR code's brand, else of the brand serving this host, else the first brand",
@@ -28,6 +29,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService; 
   app.get(
     '/branch/list-qr/:id/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['branches'],
         summary: 'All branches of a brand (id = brand id) with their open/closed status',
@@ -41,6 +43,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService; 
   app.get(
     '/menu/order/qr/payment/choices/:id/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['branches'],
         summary: 'Payment choices of a branch (id = branch id)',

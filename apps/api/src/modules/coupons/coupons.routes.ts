@@ -40,6 +40,7 @@ const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
   app.post(
     '/coupons/:uuid/check/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['coupons'],
         summary: 'What a coupon takes off this cart (priced by the server), or why it does not apply; nothing is used',
@@ -58,6 +59,7 @@ const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
   app.get(
     '/coupons/:uuid/me/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['coupons'],
         summary: "The brand's coupons the signed-in diner may use now, with their uses left",
@@ -75,6 +77,7 @@ const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
   app.get(
     '/coupons/:uuid/me/history/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['coupons'],
         summary: "Coupons History: the diner's used and expired coupons, with the order each was used on",

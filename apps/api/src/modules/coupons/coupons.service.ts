@@ -17,7 +17,7 @@ import type {
 } from '@sufra/shared/schemas/coupons';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findBranchWithBrand } from '../branches/branches.repo.ts';
@@ -133,6 +133,9 @@ async function saved<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error, 'coupons_brand_code_uq')) {
       throw new AppError('coupon_code_taken', undefined, { code: 'coupon_code_taken' });
     }
+    // The only reference a coupon row holds: its free item, which no longer (or never) existed (issue 24 item 17).
+    if (pgErrorCode(error) === '23503')
+      throw new AppError('validation_failed', undefined, { itemId: 'item_not_found' });
     throw error;
   }
 }

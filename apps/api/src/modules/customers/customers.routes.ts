@@ -43,6 +43,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.get(
     '/customers/:uuid/me/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'The signed-in customer of this brand',
@@ -59,6 +60,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.patch(
     '/customers/:uuid/me/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'Edit the profile (the phone changes through /me/phone/)',
@@ -76,6 +78,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.delete(
     '/customers/:uuid/me/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'Delete the account and sign out everywhere',
@@ -94,6 +97,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.post(
     '/customers/:uuid/me/phone/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'Change the phone with a code sent (purpose change_phone) to the new number',
@@ -122,6 +126,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.get(
     '/customers/:uuid/me/addresses/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'Saved delivery addresses',
@@ -138,6 +143,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.post(
     '/customers/:uuid/me/addresses/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'Save a delivery address',
@@ -155,6 +161,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/customers/:uuid/me/addresses/:id/',
+    config: { auth: 'diner' },
     schema: {
       tags: ['customers'],
       summary: 'Replace a saved address (PUT; PATCH takes the same whole address)',
@@ -171,6 +178,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.delete(
     '/customers/:uuid/me/addresses/:id/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'Delete a saved address',
@@ -192,6 +200,7 @@ const favouriteRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (ap
   app.get(
     '/customers/:uuid/me/favourites/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'Favourite dishes (menu item ids)',
@@ -208,6 +217,7 @@ const favouriteRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (ap
   app.put(
     '/customers/:uuid/me/favourites/:itemId/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'Mark a dish of this brand as a favourite (again: no change)',
@@ -224,6 +234,7 @@ const favouriteRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (ap
   app.delete(
     '/customers/:uuid/me/favourites/:itemId/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['customers'],
         summary: 'Unmark a favourite dish (not one: no change)',

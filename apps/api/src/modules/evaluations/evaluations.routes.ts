@@ -1,6 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { MAX_EVALUATION_PHOTOS, MAX_PHOTO_BYTES } from '@sufra/shared/evaluation/answers';
-import { errorResponses, idParams } from '@sufra/shared/schemas/common';
+import { errorResponses, idParams, nonJsonResponse } from '@sufra/shared/schemas/common';
 import {
   apologyBody,
   evaluationFormParams,
@@ -18,6 +18,7 @@ import {
 import { findUnstorableText } from '@sufra/shared/schemas/storable-text';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { assertServiceOn } from '../branches/branches.service.ts';
@@ -34,6 +35,14 @@ export interface EvaluationsRoutesOptions {
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422);
 /** The multipart field that carries the answers (JSON); every file part is a photo. */
 const EVALUATION_FIELD = 'evaluation';
+/** The parts, as the OpenAPI document describes them (readSubmission reads them). */
+const submissionParts = z.object({
+  [EVALUATION_FIELD]: submitEvaluationBody,
+  photos: z
+    .array(z.string().meta({ format: 'binary' }))
+    .max(MAX_EVALUATION_PHOTOS)
+    .optional(),
+});
 
 /**
  * Reads the multipart body as it streams in: the answers field, and each photo (at most MAX_PHOTO_BYTES, counted
@@ -62,7 +71,10 @@ async function readSubmission(request: FastifyRequest) {
     if (code === 'FST_FILES_LIMIT') throw new AppError('evaluation_too_many_photos');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupported_media_type');
     if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('payload_too_large');
-    throw error;
+    if (error instanceof AppError) throw error;
+    // busboy's own refusals (no boundary, a body cut off before its closing boundary, a broken part header): the
+    // body can't be read, which is the client's doing (issue 24 item 17).
+    throw new AppError('bad_request');
   }
   // The root text guard sees JSON bodies only; the answers came inside a multipart field.
   const unstorable = findUnstorableText(fields);
@@ -72,7 +84,13 @@ async function readSubmission(request: FastifyRequest) {
     });
   }
   const parsed = submitEvaluationBody.safeParse(fields);
-  if (!parsed.success) throw new AppError('validation_failed', undefined, { [EVALUATION_FIELD]: 'field_invalid' });
+  if (!parsed.success) {
+    // Each field by its path inside the answers (`evaluation.orderId`), as a JSON body's would be.
+    const fields = Object.fromEntries(
+      parsed.error.issues.map((issue) => [[EVALUATION_FIELD, ...issue.path.map(String)].join('.'), 'field_invalid']),
+    ) as Record<string, 'field_invalid'>;
+    throw new AppError('validation_failed', undefined, fields);
+  }
   return { body: parsed.data, photos };
 }
 
@@ -103,6 +121,7 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.get(
     '/evaluations/:uuid/forms/:form/',
     {
+      config: { auth: 'diner-optional' },
       schema: {
         tags: ['evaluations'],
         summary:
@@ -127,6 +146,7 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.get(
     '/evaluations/:uuid/orders/:id/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['evaluations'],
         summary: "Whether one of the signed-in diner's orders can be rated (the brand's form), or was rated",
@@ -145,6 +165,7 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.post(
     '/evaluations/:uuid/forms/:form/',
     {
+      config: { auth: 'diner', multipartBody: submissionParts },
       schema: {
         tags: ['evaluations'],
         summary:
@@ -167,11 +188,12 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.get(
     '/evaluations/:uuid/photos/:id/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['evaluations'],
         summary: 'A photo the signed-in diner sent with an evaluation (image/jpeg)',
         params: evaluationOrderParams,
-        response: errors,
+        response: { 200: nonJsonResponse('image/jpeg', 'The photo (re-encoded JPEG, no metadata)'), ...errors },
       },
     },
     async (request, reply) => {
@@ -225,7 +247,7 @@ const staffEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
         tags: ['staff'],
         summary: "An evaluation's photo, for the managers of its branch (image/jpeg)",
         params: idParams,
-        response: errors,
+        response: { 200: nonJsonResponse('image/jpeg', 'The photo (re-encoded JPEG, no metadata)'), ...errors },
       },
     },
     async (request, reply) => sendPhoto(reply, await evaluations.photoForStaff(staffOf(request), request.params.id)),

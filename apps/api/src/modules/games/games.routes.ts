@@ -7,7 +7,7 @@ import { assertServiceOn } from '../branches/branches.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import type { GamesService } from './games.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
 /**
  * The wheel and register-and-win for diners: the game with its published odds (and, signed in, whether the diner may
@@ -27,6 +27,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ qr: QrService; games: GamesSer
   app.get(
     '/games/:uuid/:kind/',
     {
+      config: { auth: 'diner-optional' },
       schema: {
         tags: ['games'],
         summary: "The QR code's game: segments with their chances now, and whether the signed-in diner may spin",
@@ -50,6 +51,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ qr: QrService; games: GamesSer
   app.post(
     '/games/:uuid/:kind/spin/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['games'],
         summary: 'Spins: the server draws, takes the prize from stock and records the draw; the page animates to it',

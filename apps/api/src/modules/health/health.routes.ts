@@ -6,6 +6,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
   app.get(
     '/health',
     {
+      config: { auth: 'public' },
       schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: healthResponse } },
     },
     async (_request, reply) => {

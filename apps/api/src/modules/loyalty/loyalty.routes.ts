@@ -49,6 +49,7 @@ const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
   app.get(
     '/loyalty/:uuid/shop/',
     {
+      config: { auth: 'diner-optional' },
       schema: {
         tags: ['loyalty'],
         summary: "The points shop's (or prize shop's) rewards; what the signed-in diner's wallet affords",
@@ -68,6 +69,7 @@ const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
   app.post(
     '/loyalty/:uuid/shop/:id/buy/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['loyalty'],
         summary: 'Buys a reward with points: the points taken and the reward owned, in one step',
@@ -101,6 +103,7 @@ const myRewardsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app,
   app.get(
     '/loyalty/:uuid/me/rewards/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['loyalty'],
         summary: 'My Rewards: every reward the signed-in diner owns, with its status, window and code',
@@ -118,6 +121,7 @@ const myRewardsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app,
   app.get(
     '/loyalty/:uuid/me/rewards/:id/qr/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['loyalty'],
         summary: "A fresh signed token for the reward's QR code (short-lived: the page refreshes it)",
@@ -138,6 +142,7 @@ const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (ap
   app.get(
     '/loyalty/:uuid/programme/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['loyalty'],
         summary: "The brand's points rule (with its limits) and levels",
@@ -151,6 +156,7 @@ const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (ap
   app.get(
     '/loyalty/:uuid/me/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['loyalty'],
         summary: "The signed-in diner's wallet, lifetime points, level, next level and next expiry",
@@ -168,6 +174,7 @@ const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (ap
   app.get(
     '/loyalty/:uuid/me/history/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['loyalty'],
         summary: "The signed-in diner's points history, newest first",
@@ -207,6 +214,7 @@ const redemptionRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
   app.post(
     '/staff/redemptions/',
     {
+      config: { auth: 'staff' },
       // No preHandler: the staff check (user, session, scope) rides on the claim's statement
       // (reward-redemption.ts redeem).
       schema: {

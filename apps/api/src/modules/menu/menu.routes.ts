@@ -39,6 +39,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
   app.get(
     '/menu/qr/:uuid/',
     {
+      config: { auth: 'public' },
       // The menu is compressed once per version by the service, not per request by @fastify/compress.
       compress: false,
       schema: {
@@ -78,6 +79,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
   app.get(
     '/menu/qr/:uuid/items/:id/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['menu'],
         summary: 'One item of the branch menu with its modifier groups and combo products',
@@ -94,6 +96,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
   app.get(
     '/menu/qr/:uuid/items/by-name/:name/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['menu'],
         summary: 'One item of the branch menu by its slug',

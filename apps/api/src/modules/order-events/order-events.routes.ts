@@ -1,4 +1,4 @@
-import { errorResponses } from '@sufra/shared/schemas/common';
+import { errorResponses, nonJsonResponse } from '@sufra/shared/schemas/common';
 import { orderParams } from '@sufra/shared/schemas/order';
 import { staffOrderEventsQuery } from '@sufra/shared/schemas/order-events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -94,12 +94,16 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
   app.get(
     '/orders/:uuid/:id/events/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['orders'],
         summary: "Live updates of one of the signed-in customer's orders (first message: the order as it is now)",
         description: STREAM_NOTE,
         params: orderParams,
-        response: errors,
+        response: {
+          200: nonJsonResponse('text/event-stream', 'Server-sent events, until the session ends'),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -125,7 +129,10 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
         summary: "Live board: new orders, status changes and table changes of the staff user's branches",
         description: STREAM_NOTE,
         querystring: staffOrderEventsQuery,
-        response: errors,
+        response: {
+          200: nonJsonResponse('text/event-stream', 'Server-sent events, until the session ends'),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -58,6 +58,7 @@ const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app,
   app.post(
     '/orders/:uuid/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['orders'],
         summary:
@@ -88,6 +89,7 @@ const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app,
   app.get(
     '/orders/:uuid/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['orders'],
         summary: "The signed-in customer's orders at this brand, newest first",
@@ -105,6 +107,7 @@ const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app,
   app.get(
     '/orders/:uuid/:id/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['orders'],
         summary: "One of the signed-in customer's orders",

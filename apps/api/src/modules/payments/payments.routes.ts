@@ -46,6 +46,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
   app.post(
     '/orders/:uuid/:id/payment/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['orders'],
         summary: 'A new card payment attempt for an unpaid card order (never a second order)',
@@ -63,6 +64,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
   app.post(
     '/orders/:uuid/:id/payment/verify/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['orders'],
         summary: "The card payment's verdict, asked of the provider (the return URL's query is never trusted)",
@@ -79,6 +81,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
   app.get(
     '/orders/:uuid/:id/payment/card/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['orders'],
         summary: "What our card page needs (Moyasar): the order and the provider's tokens URL and publishable key",
@@ -95,6 +98,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
   app.post(
     '/orders/:uuid/:id/payment/source/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['orders'],
         summary: 'The card token the browser made with the provider (never the card): answers the 3-D Secure step',
@@ -123,6 +127,8 @@ const webhookRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (hooks
   hooks.post(
     '/payments/webhooks/:provider/',
     {
+      // No session: each provider's request is checked its own way (see the summary).
+      config: { auth: 'public' },
       schema: {
         tags: ['orders'],
         summary: "A payment provider's webhook (test gateway: signed; Moyasar: secret token); forged → 401",

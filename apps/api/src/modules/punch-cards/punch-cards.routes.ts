@@ -36,6 +36,7 @@ const dinerPunchCardRoutes: FastifyPluginAsyncZod<PunchCardsRoutesOptions> = asy
   app.get(
     '/loyalty/:uuid/punch-cards/',
     {
+      config: { auth: 'diner-optional' },
       schema: {
         tags: ['loyalty'],
         summary: "The brand's punch cards: the signed-in diner's card in progress per programme, then finished ones",
@@ -54,6 +55,7 @@ const dinerPunchCardRoutes: FastifyPluginAsyncZod<PunchCardsRoutesOptions> = asy
   app.get(
     '/loyalty/:uuid/me/punch-cards/:id/history/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['loyalty'],
         summary: "Punches History of one of the signed-in diner's cards, newest first",

@@ -7,6 +7,7 @@ export const qrRoutes: FastifyPluginAsyncZod<{ qr: QrService }> = async (app, { 
   app.get(
     '/restaurant/qr/:uuid/data/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['establishment'],
         summary: 'Landing data for a QR code: brand, branch, table, services',
@@ -21,6 +22,7 @@ export const qrRoutes: FastifyPluginAsyncZod<{ qr: QrService }> = async (app, { 
   app.post(
     '/branch/qr-check/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['establishment'],
         summary: 'Is this uuid a known, active QR code?',

@@ -32,6 +32,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/referral/:uuid/me/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['referral'],
         summary: "The diner's referral code, the brand's rule (how to win) and their leads with statuses",
@@ -49,6 +50,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/referral/:uuid/me/leads/',
     {
+      config: { auth: 'diner' },
       schema: {
         tags: ['referral'],
         summary: "A friend's phone becomes a Pending lead (not one's own, not a customer, not a friend already led)",
@@ -66,6 +68,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/referral/codes/:code/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['referral'],
         summary: "The friend's landing (/reference/{code}): who invites them, to which brand, where to register",

@@ -33,6 +33,7 @@ const staffAuthRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, {
   app.post(
     '/staff/auth/login/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['staff'],
         summary: 'Staff sign-in with email and password (rate-limited: 429 + Retry-After)',
@@ -50,6 +51,7 @@ const staffAuthRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, {
   app.post(
     '/staff/auth/refresh/',
     {
+      config: { auth: 'staff-refresh' },
       schema: {
         tags: ['staff'],
         summary: 'Rotate the staff refresh cookie',
@@ -76,6 +78,7 @@ const staffAuthRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, {
   app.post(
     '/staff/auth/logout/',
     {
+      config: { auth: 'staff-sign-out' },
       schema: { tags: ['staff'], summary: 'Staff sign-out', response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

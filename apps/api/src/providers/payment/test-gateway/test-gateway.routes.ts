@@ -5,6 +5,7 @@ import { type Language, pickLanguage } from '@sufra/shared/language';
 import type { CardBrand } from '@sufra/shared/payments/card';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PaymentsConfig } from '../../../config/env.ts';
+import { AppError } from '../../../plugins/errors.ts';
 import { GatewayApiError, type TestGatewayService } from './test-gateway.service.ts';
 import { gatewayCreateBody, gatewayRefundBody } from './test-gateway-api.ts';
 import { renderCardPage, renderMessagePage, renderThreeDsPage } from './test-gateway-page.ts';
@@ -247,7 +248,13 @@ export async function testGatewayRoutes(app: FastifyInstance, options: TestGatew
     if (error instanceof GatewayApiError) {
       return reply.code(error.status).send({ type: error.type, message: error.message, errors: error.errors });
     }
-    const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 500;
+    // The app's own refusals before the route (the root text guard: a NUL in the id, issue 24 item 17) keep their status.
+    const status =
+      error instanceof AppError
+        ? error.status
+        : typeof error.statusCode === 'number' && error.statusCode < 500
+          ? error.statusCode
+          : 500;
     if (status >= 500) request.log.error({ err: error }, 'test gateway error');
     return reply.code(status).send({
       type: status >= 500 ? 'api_error' : 'invalid_request_error',

@@ -129,9 +129,14 @@ export function callbackUrlFor(deps: TestGatewayDeps, row: GatewayPaymentRow): s
   return url.toString();
 }
 
+/** The ids create() issues: `tgpay_` and 24 hex digits. */
+const PAYMENT_ID = /^tgpay_[0-9a-f]{24}$/;
+
 async function mustFind(deps: TestGatewayDeps, id: string): Promise<GatewayPaymentRow> {
   const { db } = deps;
-  const row = await findGatewayPayment(db, id);
+  // Only what this gateway ever issues reaches the query: a NUL byte or half a surrogate pair would fail in the
+  // database as a 500 (issue 24 item 17).
+  const row = PAYMENT_ID.test(id) ? await findGatewayPayment(db, id) : undefined;
   if (!row) throw new GatewayApiError(404, 'record_not_found', 'Object not found');
   return row;
 }
