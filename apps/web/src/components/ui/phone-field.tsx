@@ -3,6 +3,7 @@ import { DIAL_COUNTRIES, type PhoneValue } from '../../lib/account-form';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
 import { FormField } from './form-field';
+import './form.css';
 
 interface Props {
   id: string;

@@ -7,6 +7,7 @@ import { EvaluationCard } from '../components/evaluation-card';
 import { useStaffEvaluations } from '../hooks/use-staff-evaluations';
 import { formatStars } from '../stars-format';
 import '../evaluation.css';
+import '../../../components/ui/form.css';
 
 /**
  * `/staff/evaluations` for managers and owners: each branch in scope with its count and average, the latest

@@ -7,6 +7,8 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatOrderTime } from '../order-number';
 import { OrderLines } from './order-lines';
+import '../../../components/ui/review-list.css';
+import '../../../components/ui/cart-totals.css';
 
 /** Where and how the order is served: type, branch, table or address, notes. */
 export function ConfirmDetails({ order }: { order: Order }) {

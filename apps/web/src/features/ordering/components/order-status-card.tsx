@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { useOrderEvents } from '../hooks/use-order-events';
 import { useReorder } from '../hooks/use-reorder';
 import { orderTimeline } from '../order-timeline';
+import '../../../components/ui/cart-totals.css';
 
 type Props = { uuid: string; order: Order; live: ReturnType<typeof useOrderEvents> };
 
