@@ -16,7 +16,7 @@ import {
   TEST_CARDS,
 } from '../support/payment.ts';
 import { staffApi } from '../support/staff-api.ts';
-import { DIR, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
+import { asciiDigits, DIR, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 /**
  * What a diner reads after the order is out of their hands (issue 13 items 12–14): the confirmation's headline, icon
@@ -107,6 +107,34 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('payment-retry')).toBeEnabled();
       await expect(page.getByTestId('payment-failed-reorder')).toHaveText(words.reorderToPayCash ?? '');
       await shoot(page, `payment-failed-declined-${language}`);
+    });
+
+    test('"order again and pay cash" after a declined card puts the order back once, never a second copy', async ({
+      page,
+    }) => {
+      await placeCardOrder(page);
+      await fillCard(page, { number: TEST_CARDS.declined });
+      await submitCard(page);
+      await expectPaymentFailed(page, language, 'payment_insufficient_funds');
+      const id = Number(new URL(page.url()).searchParams.get('order'));
+      const order = (await (await page.request.get(`/api/orders/${QR.main}/${id}/`)).json()) as {
+        lines: { quantity: number }[];
+      };
+      const quantities = order.lines.map((line) => line.quantity).sort();
+      // The cart as the cart page shows it: one line per order line, each with the order's quantity.
+      const expectOrderInCart = async () => {
+        await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
+        await expect(page.getByTestId('cart-line')).toHaveCount(order.lines.length);
+        const shown = await page.getByTestId('cart-line').getByTestId('quantity-value').allTextContents();
+        expect(shown.map((text) => Number(asciiDigits(text).replace(/\D/g, ''))).sort()).toEqual(quantities);
+      };
+      // The placed card order kept the cart (the payment could still be retried): "order again" replaces it.
+      await page.getByTestId('payment-failed-reorder').click();
+      await expectOrderInCart();
+      // And again from the history: still one copy.
+      await page.goto(`/orders/${QR.main}`);
+      await page.getByTestId('order-card').first().getByTestId('reorder').click();
+      await expectOrderInCart();
     });
   });
 }
