@@ -102,7 +102,9 @@ export function ConfirmSummary({ order, previewTotal, timeZone }: SummaryProps) 
           order.paymentMethod === 'cash'
             ? order.cashReceivedAt
               ? 'ordering.paidInCash'
-              : 'ordering.payCash'
+              : order.status === 'canceled'
+                ? 'ordering.cashNotDue'
+                : 'ordering.payCash'
             : order.paymentStatus === 'paid'
               ? 'ordering.paidByCard'
               : order.paymentStatus === 'refunded'
