@@ -10,12 +10,19 @@ import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { signInByOtp } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { BRANCHES, dinerWithCart } from '../support/ordering.ts';
+import { rawKeys } from '../support/page-checks.ts';
 import { staffApi } from '../support/staff-api.ts';
 import { LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const strings = (file: string) => JSON.parse(readFileSync(resolve(here, '../../apps/web/src/locales', file), 'utf8'));
 const picture = (name: string) => `/tmp/diner-shots/${name}.png`;
+/** A locale string that must exist (a missing one would show its key, which a loose match could still accept). */
+const say = (table: Record<string, string>, key: string): string => {
+  const text = table[key];
+  if (!text) throw new Error(`no string ${key}`);
+  return text;
+};
 
 for (const language of LANGUAGES) {
   test.describe(`the diner's words (${language})`, () => {
@@ -41,13 +48,14 @@ for (const language of LANGUAGES) {
       }, diner.brandId);
       await page.goto(`/confirm-order/${QR.main}?order=${order.id}`);
       await expect(page.getByTestId('confirm-head')).toHaveAttribute('data-state', 'canceled');
-      await expect(page.getByTestId('payment-summary')).toHaveText(ordering.cashNotDue ?? 'cashNotDue');
+      await expect(page.getByTestId('payment-summary')).toHaveText(say(ordering, 'cashNotDue'));
+      expect(await rawKeys(page)).toEqual([]);
       await page.screenshot({ path: picture(`confirm-canceled-cash-${language}`) });
 
       await page.goto(`/my-rewards/${QR.main}`);
       const zero = language === 'ar' ? '٠' : '0';
       await expect(page.getByTestId('wallet-points')).toHaveText(
-        (loyalty.walletPointsCount ?? 'walletPointsCount').replace('{{points}}', zero),
+        say(loyalty, 'walletPointsCount').replace('{{points}}', zero),
       );
     });
 
@@ -62,8 +70,9 @@ for (const language of LANGUAGES) {
       await dinerWithCart(page, request, baseURL ?? '', language);
       await page.getByTestId(`order-type-${ORDER_TYPES.dineIn}`).check();
       const far = page.getByTestId('location-far');
-      await expect(far).toContainText(ordering.farFromBranchNext ?? 'farFromBranchNext');
+      await expect(far).toContainText(say(ordering, 'farFromBranchNext'));
       await page.getByTestId('dine-in-location').scrollIntoViewIfNeeded();
+      expect(await rawKeys(page)).toEqual([]);
       await page.screenshot({ path: picture(`order-type-far-${language}`) });
       await page.getByTestId(`far-choose-${ORDER_TYPES.pickup}`).click();
       await expect(page.getByTestId(`order-type-${ORDER_TYPES.pickup}`)).toBeChecked();
