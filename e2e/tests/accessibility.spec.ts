@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, STAFF, signInDiner, TEXTS, uniqueMobile } from '../support/accounts.ts';
 import { comboItem, demoCart, itemWithRequiredGroup } from '../support/demo-menu.ts';
+import { expectUsableTargetsAndNames } from '../support/page-checks.ts';
+import { dinerAtCardCheckout, placeCardOrder } from '../support/payment.ts';
 import { shoot } from '../support/screenshots.ts';
 import {
   dismissPopup,
@@ -37,6 +39,8 @@ async function expectNoSeriousViolations(page: Page, label: string) {
     .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `axe: serious/critical violations on ${label}:\n${formatViolations(serious)}`).toEqual([]);
+  // Beside axe: 44×44 px for every finger target, and no raw translation key as a name (issue 24 items 10, 11).
+  await expectUsableTargetsAndNames(page, label);
 }
 
 for (const language of LANGUAGES) {
@@ -157,6 +161,24 @@ for (const language of LANGUAGES) {
       await expect(outbox).toBeFocused();
       await outbox.scrollIntoViewIfNeeded();
       await shoot(page, `staff-outbox-${language}`);
+    });
+
+    test("the referral page, and the test gateway's card page in the diner's language", async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      await signInDiner(page, baseURL ?? '');
+      await page.goto(`/referral/${QR.main}`);
+      await expect(page.getByRole('combobox').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `referral (${language})`);
+
+      await dinerAtCardCheckout(page, request, baseURL ?? '', language);
+      await placeCardOrder(page);
+      await expectNoSeriousViolations(page, `test gateway (${language})`);
+      // The order is named in the page's language (the Arabic page said "Sufra order id 2").
+      if (language === 'ar') await expect(page.locator('body')).not.toContainText('Sufra order id');
     });
 
     test('error, deactivated, not-found and invalid-invitation pages', async ({ page }) => {

@@ -65,6 +65,22 @@ for (const language of LANGUAGES) {
       await expect.poll(() => cartCount(page)).toBe(before + 2);
     });
 
+    test('the choices still to make are named as the language lists them (no Arabic comma in English)', async ({
+      page,
+      request,
+    }) => {
+      const menu = await fetchMenu(request, language);
+      const required = (id: number) => menu.modifierGroups.find((g) => g.id === id && g.min >= 1);
+      const item = menu.items.find((i) => i.available && !i.combo && i.modifierGroupIds.filter(required).length >= 2);
+      if (!item) throw new Error('the demo menu has no item with two required groups');
+      const names = item.modifierGroupIds.flatMap((id) => required(id)?.name ?? []);
+      await page.goto(itemPath(item));
+      await expect(heading(page, item.name)).toBeVisible();
+      const list = new Intl.ListFormat(language === 'ar' ? 'ar-SA' : 'en-SA', { type: 'conjunction' }).format(names);
+      await expect(page.locator('#item-problems')).toContainText(list);
+      if (language === 'en') await expect(page.locator('#item-problems')).not.toContainText('،');
+    });
+
     test('a group cannot take more choices than its maximum', async ({ page, request }) => {
       const menu = await fetchMenu(request, language);
       const limited = itemWithLimitedGroup(menu);

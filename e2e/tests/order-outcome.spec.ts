@@ -16,7 +16,7 @@ import {
   TEST_CARDS,
 } from '../support/payment.ts';
 import { staffApi } from '../support/staff-api.ts';
-import { DIR, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
+import { asciiDigits, DIR, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 /**
  * What a diner reads after the order is out of their hands (issue 13 items 12–14): the confirmation's headline, icon
@@ -85,15 +85,21 @@ for (const language of LANGUAGES) {
       await shoot(page, `confirm-order-canceled-refunded-${language}`);
     });
 
-    test('a delivered order reads delivered', async ({ page, baseURL }) => {
+    test('a handed-over pickup order reads picked up, not delivered', async ({ page, baseURL }) => {
       await page.getByTestId('payment-cash').check();
       await page.getByTestId('place-order').click();
       await expect(page).toHaveURL(new RegExp(`/confirm-order/${QR.main}\\?order=\\d+$`));
       const id = Number(new URL(page.url()).searchParams.get('order'));
       for (const to of ['sent_to_kitchen', 'ready', 'delivered'] as const) await moveOrder(baseURL ?? '', id, to);
       await expect(page.getByTestId('confirm-head')).toHaveAttribute('data-state', 'delivered');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.confirmDeliveredTitle ?? '');
+      // The data keeps the spec's "delivered"; nobody delivers a pickup order, so the diner reads "picked up".
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        words.confirmPickedUpTitle ?? 'confirmPickedUpTitle',
+      );
       await expect(page.getByTestId('confirm-text')).toHaveText(words.confirmDeliveredText ?? '');
+      await expect(page.getByTestId('status-step').last()).toContainText(
+        language === 'ar' ? 'تم الاستلام' : 'Picked up',
+      );
       await shoot(page, `confirm-order-delivered-${language}`);
     });
 
@@ -107,6 +113,34 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('payment-retry')).toBeEnabled();
       await expect(page.getByTestId('payment-failed-reorder')).toHaveText(words.reorderToPayCash ?? '');
       await shoot(page, `payment-failed-declined-${language}`);
+    });
+
+    test('"order again and pay cash" after a declined card puts the order back once, never a second copy', async ({
+      page,
+    }) => {
+      await placeCardOrder(page);
+      await fillCard(page, { number: TEST_CARDS.declined });
+      await submitCard(page);
+      await expectPaymentFailed(page, language, 'payment_insufficient_funds');
+      const id = Number(new URL(page.url()).searchParams.get('order'));
+      const order = (await (await page.request.get(`/api/orders/${QR.main}/${id}/`)).json()) as {
+        lines: { quantity: number }[];
+      };
+      const quantities = order.lines.map((line) => line.quantity).sort();
+      // The cart as the cart page shows it: one line per order line, each with the order's quantity.
+      const expectOrderInCart = async () => {
+        await expect(page).toHaveURL(new RegExp(`/cart/${QR.main}$`));
+        await expect(page.getByTestId('cart-line')).toHaveCount(order.lines.length);
+        const shown = await page.getByTestId('cart-line').getByTestId('quantity-value').allTextContents();
+        expect(shown.map((text) => Number(asciiDigits(text).replace(/\D/g, ''))).sort()).toEqual(quantities);
+      };
+      // The placed card order kept the cart (the payment could still be retried): "order again" replaces it.
+      await page.getByTestId('payment-failed-reorder').click();
+      await expectOrderInCart();
+      // And again from the history: still one copy.
+      await page.goto(`/orders/${QR.main}`);
+      await page.getByTestId('order-card').first().getByTestId('reorder').click();
+      await expectOrderInCart();
     });
   });
 }

@@ -120,6 +120,8 @@ for (const language of LANGUAGES) {
         language === 'ar' ? 'المنزل' : 'Home',
       );
       await expect(page.getByTestId('zone-fee').last()).toBeVisible();
+      // The address is chosen: "Please select your address" has gone with the reason for it.
+      await expect(page.getByTestId('order-type-problem')).toBeEmpty();
       await page.getByTestId('delivery-address').scrollIntoViewIfNeeded();
       await shoot(page, `order-type-delivery-${language}`);
       await page.getByTestId('continue').click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearFixedErrors,
+  dialOptionLabel,
   editedProfileProblems,
   emailError,
   fieldName,
@@ -115,5 +116,12 @@ describe('field errors while the diner fixes them', () => {
     const before = { ...profile, gender: '' };
     const after = { ...profile, gender: 'female' };
     expect(clearFixedErrors({ gender: 'bad' }, editedProfileProblems(before, after, 'en'))).toEqual({});
+  });
+});
+
+describe('the country picker', () => {
+  it('isolates the dial code so an Arabic name cannot reorder it (never "…ية 966+")', () => {
+    expect(dialOptionLabel('966', 'السعودية')).toBe('\u2066+966\u2069 السعودية');
+    expect(dialOptionLabel('971')).toBe('\u2066+971\u2069');
   });
 });

@@ -34,6 +34,15 @@ void _allAgeGroups;
 void _allGenders;
 
 /** Common countries first in the dial-code picker (DESIGN §6: +966 by default). Names come from Intl.DisplayNames. */
+/**
+ * A country picker's option: "+966 Saudi Arabia". The dial code is isolated (LRI … PDI): in an Arabic line "+966"
+ * beside an Arabic name was reordered to "…ية 966+".
+ */
+export function dialOptionLabel(dial: string, name?: string): string {
+  const code = `\u2066+${dial}\u2069`;
+  return name ? `${code} ${name}` : code;
+}
+
 export const DIAL_COUNTRIES: ReadonlyArray<readonly [region: string, dial: string]> = [
   ['SA', '966'],
   ['AE', '971'],

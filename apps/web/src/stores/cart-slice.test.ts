@@ -9,6 +9,7 @@ import {
   changeComboQuantity,
   changeProductQuantity,
   initialCartState,
+  putOrderBack,
   removeCombo,
   removeProduct,
   replaceCart,
@@ -125,6 +126,33 @@ describe('cart products', () => {
   it('ignores a quantity change for an index that does not exist', () => {
     const before = run(addProduct(kabsa()));
     expect(cartReducer(before, changeProductQuantity({ index: 3, quantity: 2 }))).toEqual(before);
+  });
+});
+
+describe('order again', () => {
+  it('puts an order back once: the lines it already has take the order quantity, never a second copy', () => {
+    const order = { products: [kabsa({ productQuantity: 1 })], combos: [meal({ comboQuantity: 2 })] };
+    // The cart a failed card payment kept (the same order's lines), then "order again" twice.
+    const state = run(
+      addProduct(kabsa()),
+      addCombo(meal({ comboQuantity: 2 })),
+      putOrderBack(order),
+      putOrderBack(order),
+    );
+    expect(state.products).toHaveLength(1);
+    expect(state.products[0]?.productQuantity).toBe(1);
+    expect(state.combos).toHaveLength(1);
+    expect(state.combos[0]?.comboQuantity).toBe(2);
+    expect(subtotal(state)).toBe(3500 + 2 * 4200);
+  });
+
+  it('keeps the other lines of the cart and adds the order lines it lacks', () => {
+    const spicyKabsa = kabsa({ modifiers: [spicy] });
+    const state = run(addProduct(spicyKabsa), putOrderBack({ products: [kabsa({ productQuantity: 3 })], combos: [] }));
+    expect(state.products.map((p) => [p.modifiers.length, p.productQuantity])).toEqual([
+      [1, 1],
+      [0, 3],
+    ]);
   });
 });
 

@@ -123,6 +123,23 @@ const cartSlice = createSlice({
       else state.combos.splice(Math.min(Math.max(0, index), state.combos.length), 0, line);
     },
     /**
+     * "Order again": a past order's lines back in the cart. A line the cart already has (the same item and choices,
+     * often the very order's own lines, kept after a failed card payment) takes the order's quantity; it is replaced,
+     * never added to, so ordering again can never make a second copy. Other lines in the cart stay as they are.
+     */
+    putOrderBack(state, action: PayloadAction<Pick<CartState, 'products' | 'combos'>>) {
+      for (const line of action.payload.products) {
+        const existing = state.products.find((p) => productLineKey(p) === productLineKey(line));
+        if (existing) existing.productQuantity = clampQuantity(line.productQuantity);
+        else state.products.push({ ...line, productQuantity: clampQuantity(line.productQuantity) });
+      }
+      for (const line of action.payload.combos) {
+        const existing = state.combos.find((c) => comboLineKey(c) === comboLineKey(line));
+        if (existing) existing.comboQuantity = clampQuantity(line.comboQuantity);
+        else state.combos.push({ ...line, comboQuantity: clampQuantity(line.comboQuantity) });
+      }
+    },
+    /**
      * New prices for the lines, from the current menu (the cart page). A priced line replaces the line with the same
      * key at the same place and keeps that line's quantity; lines that moved or went in between are left alone.
      */
@@ -231,6 +248,7 @@ export const {
   setDeliveryBranches,
   setPickupBranches,
   replaceCart,
+  putOrderBack,
   resetCart,
 } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;

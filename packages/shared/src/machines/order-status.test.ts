@@ -3,6 +3,7 @@ import { LANGUAGES } from '../language.ts';
 import { ORDER_TYPES, type OrderType } from '../order-types.ts';
 import {
   canTransition,
+  dinerOrderStatusLabel,
   INITIAL_ORDER_STATUS,
   isOrderStatus,
   isTerminalOrderStatus,
@@ -142,5 +143,15 @@ describe('order status labels', () => {
 
   it('writes the Arabic labels in Arabic script', () => {
     for (const status of ORDER_STATUSES) expect(orderStatusLabel(status, 'ar')).toMatch(/^[\u0600-\u06ff ]+$/);
+  });
+});
+
+describe('the status as the diner reads it', () => {
+  it('ends a pickup at "Picked up" and a dine-in at "Served"; a delivery stays "Delivered"', () => {
+    expect(dinerOrderStatusLabel('delivered', ORDER_TYPES.pickup, 'en')).toBe('Picked up');
+    expect(dinerOrderStatusLabel('delivered', ORDER_TYPES.dineIn, 'en')).toBe('Served');
+    expect(dinerOrderStatusLabel('delivered', ORDER_TYPES.delivery, 'en')).toBe('Delivered');
+    expect(dinerOrderStatusLabel('delivered', ORDER_TYPES.pickup, 'ar')).toBe('تم الاستلام');
+    expect(dinerOrderStatusLabel('ready', ORDER_TYPES.pickup, 'en')).toBe('Ready');
   });
 });

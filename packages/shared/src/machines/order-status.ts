@@ -103,3 +103,15 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, Record<Language, string>> 
 export function orderStatusLabel(status: OrderStatus, language: Language): string {
   return ORDER_STATUS_LABELS[status][language];
 }
+
+/** How a handed-over order ends for the diner: nobody delivers a pickup or a dine-in order (the data keeps "delivered"). */
+export const HANDED_OVER_LABELS: Record<OrderType, Record<Language, string>> = {
+  [ORDER_TYPES.dineIn]: { en: 'Served', ar: 'تم التقديم' },
+  [ORDER_TYPES.pickup]: { en: 'Picked up', ar: 'تم الاستلام' },
+  [ORDER_TYPES.delivery]: ORDER_STATUS_LABELS.delivered,
+};
+
+/** The status as the diner reads it: the spec's words, except a handed-over pickup ("Picked up") or dine-in ("Served"). */
+export function dinerOrderStatusLabel(status: OrderStatus, orderType: OrderType, language: Language): string {
+  return status === 'delivered' ? HANDED_OVER_LABELS[orderType][language] : orderStatusLabel(status, language);
+}

@@ -34,7 +34,8 @@ export function paymentRequest(
   return {
     amountHalalas: attempt.amountHalalas,
     currency: 'SAR',
-    description: `Sufra order id ${orderId}`,
+    // In the diner's language: the provider's page shows it as it is (the Arabic page read "Sufra order id 2").
+    description: language === 'ar' ? `طلب سفرة رقم ${orderId}` : `Sufra order id ${orderId}`,
     callbackUrl: callbackUrl(core, uuid, orderId),
     idempotencyKey: attempt.idempotencyKey,
     metadata: { orderId: String(orderId), attemptId: String(attempt.id) },

@@ -6,6 +6,7 @@ import { AddressLocation } from './address-location';
 import type { LatLng, MapBranch } from './address-map';
 import { useAddressForm } from './use-address-form';
 import './address.css';
+import '../ui/form.css';
 
 interface Props {
   address: Address | null;

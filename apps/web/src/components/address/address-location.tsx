@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { MapBranch } from './address-map';
 import type { AddressFormState } from './use-address-form';
+import '../ui/form.css';
 
 const AddressMap = lazy(() => import('./address-map'));
 

@@ -9,6 +9,7 @@ import { env } from '../../config/env';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
 import { mapScale } from './map-scale';
+import '../ui/form.css';
 
 export interface LatLng {
   lat: number;

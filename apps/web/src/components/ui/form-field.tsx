@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
+import './form.css';
 
 /** What a control needs to be tied to its label and its error (screen readers announce both). */
 export interface ControlProps {

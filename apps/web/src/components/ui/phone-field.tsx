@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { DIAL_COUNTRIES, type PhoneValue } from '../../lib/account-form';
+import { DIAL_COUNTRIES, dialOptionLabel, type PhoneValue } from '../../lib/account-form';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
 import { FormField } from './form-field';
+import './form.css';
 
 interface Props {
   id: string;
@@ -24,22 +25,21 @@ export function PhoneField({ id, value, onChange, error, label, optional = false
   }, [language]);
   const known = options.some((option) => option.dial === value.dial);
   return (
-    <FormField id={id} label={label ?? t('account.mobile')} error={error} optional={optional}>
+    <FormField id={id} label={label ?? t('phoneField.mobile')} error={error} optional={optional}>
       {(control) => (
         <div className="phone-field__controls">
           <select
             className="input"
-            dir="ltr"
-            aria-label={t('account.dialCode')}
+            aria-label={t('phoneField.dialCode')}
             value={value.dial}
             disabled={disabled}
             data-testid={`${id}-dial`}
             onChange={(event) => onChange({ ...value, dial: event.target.value })}
           >
-            {!known && <option value={value.dial}>{`+${value.dial}`}</option>}
+            {!known && <option value={value.dial}>{dialOptionLabel(value.dial)}</option>}
             {options.map((option) => (
               <option key={option.region} value={option.dial}>
-                {`+${option.dial} ${option.name}`}
+                {dialOptionLabel(option.dial, option.name)}
               </option>
             ))}
           </select>

@@ -5,6 +5,8 @@ import { useTranslation } from '../../lib/use-translation';
 import { CouponCodeForm, MyCouponChoices } from './coupon-code-form';
 import { useCouponField } from './use-coupon-field';
 import './coupon-field.css';
+import '../../components/ui/form.css';
+import '../../components/ui/cart-totals.css';
 
 type MyCoupons = MyCouponsResponse['coupons'];
 

@@ -63,6 +63,7 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Tahoma,sans-serif;b
 main{max-width:28rem;margin:0 auto;padding:1rem}
 .banner{background:#fef3c7;color:#78350f;border-radius:.5rem;padding:.5rem .75rem;font-size:.875rem;margin:0 0 1rem}
 .top{display:flex;justify-content:space-between;align-items:center;gap:.5rem}
+.top a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px}
 .panel{background:#fff;border-radius:.75rem;padding:1rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 h1{font-size:1.25rem;margin:.25rem 0 1rem}
 .amount{font-size:1.5rem;font-weight:700;margin:0 0 .75rem}
@@ -86,7 +87,7 @@ button:disabled{opacity:.6;cursor:progress}
 button:focus-visible,.button:focus-visible,a:focus-visible,summary:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .code{font-size:2rem;font-weight:800;letter-spacing:.3em;direction:ltr;text-align:center;background:#f3f4f6;border-radius:.5rem;padding:.5rem;margin:.5rem 0 1rem}
 details{margin-top:1rem;background:#fff;border-radius:.75rem;padding:.75rem 1rem}
-summary{cursor:pointer;font-weight:600}
+summary{cursor:pointer;font-weight:600;min-height:44px;padding-block:10px}
 table{width:100%;border-collapse:collapse;font-size:.875rem;margin-top:.5rem}
 th,td{text-align:start;padding:.375rem .25rem;border-top:1px solid #e5e7eb;vertical-align:top}
 td.num{direction:ltr;unicode-bidi:isolate;white-space:nowrap;font-family:ui-monospace,monospace}

@@ -7,6 +7,8 @@ import { formatStars } from '../../../lib/format-stars';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { sendApology } from '../api/send-apology';
+import '../../../components/ui/form.css';
+import '../../../components/ui/review-list.css';
 
 /** The photo URLs the API gives are under /api; the API may live on another host (lib/api-client apiBase). */
 const photoSrc = (url: string) => apiUrl(url.replace(/^\/api/, ''));

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getOrderEvaluation } from '../api/get-order-evaluation';
+import '../../../components/ui/form.css';
 
 /**
  * "Rate your visit" on an order (the confirmation page, each order in the history), or "rated" once it was. Nothing

@@ -8,6 +8,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { EvaluationCard } from '../components/evaluation-card';
 import { useStaffEvaluations } from '../hooks/use-staff-evaluations';
 import '../evaluation.css';
+import '../../../components/ui/form.css';
 
 /**
  * `/staff/evaluations` for managers and owners: each branch in scope with its count and average, the latest

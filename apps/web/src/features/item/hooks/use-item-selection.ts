@@ -2,8 +2,10 @@ import type { ItemResponse, MenuItem } from '@sufra/shared/schemas/menu';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
+import { formatList } from '../../../lib/format-list';
 import { canGoBack } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
+import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { addCombo, addProduct } from '../../../stores/cart-slice';
 import { useAppDispatch } from '../../../stores/root-state';
@@ -23,6 +25,7 @@ import {
  */
 export function useItemSelection(uuid: string, data: ItemResponse) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const [, navigate] = useLocation();
   const { item, modifierGroups: groups, comboProducts } = data;
@@ -52,7 +55,14 @@ export function useItemSelection(uuid: string, data: ItemResponse) {
 
   const problems: string[] = [];
   if (missingGroups.length > 0)
-    problems.push(t('item.needsChoice', { groups: missingGroups.map((g) => g.name).join('، ') }));
+    problems.push(
+      t('item.needsChoice', {
+        groups: formatList(
+          missingGroups.map((g) => g.name),
+          language,
+        ),
+      }),
+    );
   if (missingSlots.length > 0) problems.push(t('item.comboSlotMissing'));
 
   return {

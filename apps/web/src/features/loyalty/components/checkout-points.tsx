@@ -8,6 +8,8 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useCheckoutPoints } from '../hooks/use-checkout-points';
 import { PointsControl } from './points-control';
 import '../loyalty.css';
+import '../../../components/ui/form.css';
+import '../../../components/ui/cart-totals.css';
 
 /**
  * Spend points at checkout (given to the checkout page by app/router.tsx): shown when the diner is signed in, the brand

@@ -10,6 +10,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { CouponField } from '../../coupons/coupon-field';
 import type { useCouponCart } from '../hooks/use-coupon-pages';
 import { formatLoyaltyDate } from '../loyalty-format';
+import '../../../components/ui/cart-totals.css';
 
 type HistoryProps = {
   uuid: string;

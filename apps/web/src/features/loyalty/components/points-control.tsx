@@ -1,6 +1,7 @@
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import '../../../components/ui/form.css';
 
 /** How far one press of − or + moves: a tenth of the range, in whole points, at least one. */
 function stepOf(range: { min: number; max: number }): number {

@@ -22,7 +22,8 @@ export function PointsSummary({ account, timeZone }: { account: LoyaltyAccount; 
       <div className="points-summary__wallet">
         <span className="points-summary__label">{t('loyalty.wallet')}</span>
         <strong className="points-summary__points" data-testid="wallet-points">
-          {n(account.walletPoints)}
+          {/* With its unit: a lone "٠" reads as a dot. */}
+          {t('loyalty.walletPointsCount', { points: n(account.walletPoints) })}
         </strong>
         <span className="points-summary__value" data-testid="wallet-value">
           {t('loyalty.walletValue', { value: formatSar(account.walletValueHalalas, language) })}

@@ -4,6 +4,8 @@ import { FormAlert, FormField } from '../../../components/ui/form-field';
 import { useTranslation } from '../../../lib/use-translation';
 import { type Draft, REQUIRED_NAME } from '../coupon-draft';
 import { useCouponForm } from '../hooks/use-coupon-form';
+import '../../../components/ui/form.css';
+import '../../../components/ui/option-card.css';
 
 type CouponFormState = ReturnType<typeof useCouponForm>;
 

@@ -2,6 +2,7 @@ import type { StaffCoupon } from '@sufra/shared/schemas/coupons';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import '../../../components/ui/form.css';
 
 /** The brand's coupons: code, name, whether it is off, how often it was used (of its limit), and its edit button. */
 export function CouponList({ coupons, onEdit }: { coupons: StaffCoupon[]; onEdit: (coupon: StaffCoupon) => void }) {

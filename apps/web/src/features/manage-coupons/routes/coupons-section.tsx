@@ -9,6 +9,7 @@ import { listStaffCoupons } from '../api/staff-coupons';
 import { CouponForm } from '../components/coupon-form';
 import { CouponList } from '../components/coupon-list';
 import './coupons-section.css';
+import '../../../components/ui/form.css';
 
 type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; coupon: StaffCoupon };
 

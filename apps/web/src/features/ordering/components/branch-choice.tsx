@@ -5,6 +5,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useBranchChoice } from '../hooks/use-branch-choice';
 import { BranchStatus } from './branch-status';
+import '../../../components/ui/option-card.css';
 
 interface OptionsProps {
   uuid: string;

@@ -8,6 +8,8 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import type { CartState } from '../../../stores/cart-slice';
 import type { useOrderBranch } from '../hooks/use-order-branch';
+import '../../../components/ui/review-list.css';
+import '../../../components/ui/cart-totals.css';
 
 export function formatReceiveAt(iso: string, timeZone: string, language: Language): string {
   return new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {

@@ -3,6 +3,7 @@ import type { CartTotals } from '../../../lib/cart-pricing';
 import type { CartCheck, CheckedLine } from '../../../lib/line-check';
 import { useTranslation } from '../../../lib/use-translation';
 import { OrderLines, type ShownOrderLine } from './order-lines';
+import '../../../components/ui/cart-totals.css';
 
 function productLine(checked: CheckedLine<CartProduct>): Omit<ShownOrderLine, 'priceHalalas'> {
   const { line } = checked;

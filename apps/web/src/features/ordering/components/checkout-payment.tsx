@@ -4,6 +4,8 @@ import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import type { usePaymentChoice } from '../hooks/use-payment-choice';
+import '../../../components/ui/option-card.css';
+import '../../../components/ui/cart-totals.css';
 
 interface Props {
   payment: ReturnType<typeof usePaymentChoice>;

@@ -10,6 +10,7 @@ import { CheckoutDetails } from './checkout-details';
 import { CheckoutLines } from './checkout-lines';
 import { CheckoutPayment } from './checkout-payment';
 import { PlaceOrderButton } from './place-order-button';
+import '../../../components/ui/cart-totals.css';
 
 interface Props {
   uuid: string;

@@ -1,5 +1,6 @@
 import { formatSar } from '@sufra/shared/money';
 import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/order-cancel-reasons';
+import { ORDER_TYPES } from '@sufra/shared/order-types';
 import type { Order } from '@sufra/shared/schemas/order';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
@@ -40,12 +41,18 @@ type HeadState = 'placed' | 'delivered' | 'canceled';
  * and, for a card order, where the money is (refund on its way, refunded, or never charged). Locale keys.
  */
 export function confirmHeadline(
-  order: Pick<Order, 'status' | 'cancelReason' | 'paymentMethod' | 'paymentStatus' | 'refund'>,
+  order: Pick<Order, 'status' | 'orderType' | 'cancelReason' | 'paymentMethod' | 'paymentStatus' | 'refund'>,
 ): { state: HeadState; title: string; lines: { key: string; text: string }[] } {
   if (order.status === 'delivered') {
     return {
       state: 'delivered',
-      title: 'ordering.confirmDeliveredTitle',
+      // Nobody delivers a pickup or a dine-in order: it was picked up, or served.
+      title:
+        order.orderType === ORDER_TYPES.pickup
+          ? 'ordering.confirmPickedUpTitle'
+          : order.orderType === ORDER_TYPES.dineIn
+            ? 'ordering.confirmServedTitle'
+            : 'ordering.confirmDeliveredTitle',
       lines: [{ key: 'text', text: 'ordering.confirmDeliveredText' }],
     };
   }

@@ -7,6 +7,8 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatOrderTime } from '../order-number';
 import { OrderLines } from './order-lines';
+import '../../../components/ui/review-list.css';
+import '../../../components/ui/cart-totals.css';
 
 /** Where and how the order is served: type, branch, table or address, notes. */
 export function ConfirmDetails({ order }: { order: Order }) {
@@ -100,7 +102,9 @@ export function ConfirmSummary({ order, previewTotal, timeZone }: SummaryProps) 
           order.paymentMethod === 'cash'
             ? order.cashReceivedAt
               ? 'ordering.paidInCash'
-              : 'ordering.payCash'
+              : order.status === 'canceled'
+                ? 'ordering.cashNotDue'
+                : 'ordering.payCash'
             : order.paymentStatus === 'paid'
               ? 'ordering.paidByCard'
               : order.paymentStatus === 'refunded'

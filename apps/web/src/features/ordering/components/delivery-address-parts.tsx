@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { useBranches } from '../api/get-branches';
 import { zoneFor } from '../order-draft';
 import { ZoneFee } from './zone-fee';
+import '../../../components/ui/option-card.css';
 
 type Zone = NonNullable<ReturnType<typeof useBranches>['data']>['branches'][number]['deliveryZones'];
 

@@ -1,4 +1,5 @@
 import { distanceMeters } from '@sufra/shared/geo/distance';
+import type { OrderType } from '@sufra/shared/order-types';
 import type { Branch } from '@sufra/shared/schemas/branch';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
@@ -10,11 +11,17 @@ export function DineInLocation({
   error,
   onError: setError,
   onProblem,
+  alternatives = [],
+  onChoose,
 }: {
   branch: Branch;
   error: string | null;
   onError: (message: string | null) => void;
-  onProblem: (message: string | null) => void;
+  /** Clears the page's "continue" message once a location has come. */
+  onProblem: (message: null) => void;
+  /** The other order types the branch offers: the way on for a diner too far from it to eat in. */
+  alternatives?: OrderType[];
+  onChoose?: (type: OrderType) => void;
 }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -74,9 +81,25 @@ export function DineInLocation({
         </div>
       )}
       {far && !locating && (
-        <p className="field__error" role="alert" data-testid="location-far">
-          {t('ordering.farFromBranch')}
-        </p>
+        <div className="field__error" role="alert" data-testid="location-far">
+          <p>{t('ordering.farFromBranch')}</p>
+          <p className="field__hint">{t('ordering.farFromBranchNext')}</p>
+        </div>
+      )}
+      {far && !locating && onChoose && alternatives.length > 0 && (
+        <div className="location-alternatives">
+          {alternatives.map((type) => (
+            <button
+              key={type}
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => onChoose(type)}
+              data-testid={`far-choose-${type}`}
+            >
+              {t('ordering.chooseTypeInstead', { type: t(`ordering.types.${type}`) })}
+            </button>
+          ))}
+        </div>
       )}
       <button type="button" className="btn btn-secondary" onClick={locate} disabled={locating}>
         {t('ordering.shareLocation')}

@@ -1,4 +1,4 @@
-import { orderStatusLabel } from '@sufra/shared/machines/order-status';
+import { dinerOrderStatusLabel } from '@sufra/shared/machines/order-status';
 import { formatSar } from '@sufra/shared/money';
 import type { Order } from '@sufra/shared/schemas/order';
 import type { ReactNode } from 'react';
@@ -34,7 +34,7 @@ export function MyOrderCard({ uuid, order, zone, ready, reorder, evaluationLink 
           {t('ordering.orderNumberAt', { number, branch })}
         </span>
         <span className="pill" data-testid="order-status">
-          {orderStatusLabel(order.status, language)}
+          {dinerOrderStatusLabel(order.status, order.orderType, language)}
         </span>
       </div>
       <span className="order-line__details">

@@ -1,4 +1,4 @@
-import { isTerminalOrderStatus, orderStatusLabel } from '@sufra/shared/machines/order-status';
+import { dinerOrderStatusLabel, isTerminalOrderStatus } from '@sufra/shared/machines/order-status';
 import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/order-cancel-reasons';
 import type { Order } from '@sufra/shared/schemas/order';
 import { useLanguage } from '../../../lib/use-language';
@@ -6,6 +6,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { useOrderEvents } from '../hooks/use-order-events';
 import { useReorder } from '../hooks/use-reorder';
 import { orderTimeline } from '../order-timeline';
+import '../../../components/ui/cart-totals.css';
 
 type Props = { uuid: string; order: Order; live: ReturnType<typeof useOrderEvents> };
 
@@ -55,7 +56,7 @@ function StatusTimeline({ order }: { order: Pick<Order, 'orderType' | 'status'> 
           data-testid="status-step"
           data-state={step.state}
         >
-          <span>{orderStatusLabel(step.status, language)}</span>
+          <span>{dinerOrderStatusLabel(step.status, order.orderType, language)}</span>
           {step.state === 'current' && <span className="visually-hidden"> ({t('ordering.currentStatus')})</span>}
         </li>
       ))}

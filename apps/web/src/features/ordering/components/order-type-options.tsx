@@ -1,5 +1,6 @@
 import type { OrderType } from '@sufra/shared/order-types';
 import { useTranslation } from '../../../lib/use-translation';
+import '../../../components/ui/option-card.css';
 
 type Props = {
   title: string;

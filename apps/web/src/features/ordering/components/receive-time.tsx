@@ -3,6 +3,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import type { OrderData } from '../hooks/use-order-data';
 import { timeZoneLabel } from '../order-draft';
+import '../../../components/ui/option-card.css';
 
 /** As soon as possible, or a day of the coming week and a time in the branch's zone. */
 export function ReceiveTime({ data: d }: { data: OrderData }) {

@@ -2,6 +2,7 @@ import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import type { Branch } from '@sufra/shared/schemas/branch';
 import { useTranslation } from '../../../lib/use-translation';
+import '../../../components/ui/option-card.css';
 
 export function ZoneFee({ zone, language }: { zone: Branch['deliveryZones'][number]; language: Language }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { orderStatusLabel } from '@sufra/shared/machines/order-status';
+import { dinerOrderStatusLabel } from '@sufra/shared/machines/order-status';
 import type { Order } from '@sufra/shared/schemas/order';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/use-language';
@@ -45,7 +45,9 @@ export function useConfirmedOrder(uuid: string, orderId: number | null, signedIn
   useEffect(() => {
     if (!order) return;
     if (shown.current !== null && shown.current !== order.status) {
-      setAnnouncement(t('ordering.statusAnnouncement', { status: orderStatusLabel(order.status, language) }));
+      setAnnouncement(
+        t('ordering.statusAnnouncement', { status: dinerOrderStatusLabel(order.status, order.orderType, language) }),
+      );
     }
     shown.current = order.status;
   }, [order, t, language]);

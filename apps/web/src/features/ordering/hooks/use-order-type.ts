@@ -7,7 +7,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { setAddress, setAddressId, setBranch, setDeliveryZone, setOrderType } from '../../../stores/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 import { cartBranch } from '../components/cart-branch';
-import { dineInPlace, enabledOrderTypes, missingStep } from '../order-draft';
+import { dineInPlace, enabledOrderTypes, type MissingStep, missingStep } from '../order-draft';
 import { useOrderingCart } from './use-ordering-cart';
 
 /**
@@ -29,7 +29,10 @@ export function useOrderType(uuid: string) {
     : {};
   const usable = types.filter((option) => blocked[option] === undefined);
   const type = cart.orderType !== null && usable.includes(cart.orderType) ? cart.orderType : null;
-  const [problem, setProblem] = useState<string | null>(null);
+  // The step "continue" found missing; its message shows while that step is still the one missing (an address chosen
+  // since clears "Please select your address").
+  const [problemStep, setProblemStep] = useState<MissingStep | null>(null);
+  const setProblem = (_: null) => setProblemStep(null);
   // The location's and the table number's messages show in their own sections, once, never again under the button.
   const [locationError, setLocationError] = useState<string | null>(null);
   const [tableError, setTableError] = useState<string | null>(null);
@@ -60,8 +63,17 @@ export function useOrderType(uuid: string) {
     }
   }, [ready, table, dineInOffered, cart.orderType, qrBranch, dispatch]);
 
+  const missing = type === null ? 'type' : missingStep(cart, place);
+  const messages: Partial<Record<MissingStep, string>> = {
+    cart: t('ordering.emptyCart'),
+    type: t('ordering.chooseType'),
+    branch: t('ordering.chooseBranch'),
+    address: t('ordering.selectAddress'),
+  };
+  const problem = problemStep !== null && problemStep === missing ? (messages[problemStep] ?? null) : null;
+
   const next = () => {
-    const step = type === null ? 'type' : missingStep(cart, place);
+    const step = missing;
     if (step === null) {
       navigate(paths.orderData.build(uuid));
       return;
@@ -77,13 +89,7 @@ export function useOrderType(uuid: string) {
       document.getElementById('table-number')?.focus();
       return;
     }
-    const messages = {
-      cart: t('ordering.emptyCart'),
-      type: t('ordering.chooseType'),
-      branch: t('ordering.chooseBranch'),
-      address: t('ordering.selectAddress'),
-    } as const;
-    setProblem(messages[step]);
+    setProblemStep(step);
   };
 
   return {

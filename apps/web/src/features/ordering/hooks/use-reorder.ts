@@ -5,13 +5,14 @@ import { useMenu } from '../../../lib/get-menu';
 import { showToast } from '../../../lib/toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { addCombo, addProduct } from '../../../stores/cart-slice';
+import { putOrderBack } from '../../../stores/cart-slice';
 import { enterEstablishment } from '../../../stores/establishment-slice';
 import { useAppDispatch } from '../../../stores/root-state';
 import { reorderLines } from '../reorder';
 
 /**
- * "Order again": puts a past order's lines back in the cart (rebuilt from the current menu) and opens the cart.
+ * "Order again": puts a past order's lines back in the cart (rebuilt from the current menu; the lines it already has
+ * take the order's quantities, never a second copy) and opens the cart.
  * `ready` is false until the menu has loaded.
  */
 export function useReorder(uuid: string): { ready: boolean; reorder: (order: Order) => void } {
@@ -24,8 +25,7 @@ export function useReorder(uuid: string): { ready: boolean; reorder: (order: Ord
     if (!menu.data) return;
     dispatch(enterEstablishment(uuid));
     const { products, combos, skipped } = reorderLines(order.lines, menu.data);
-    for (const line of products) dispatch(addProduct(line));
-    for (const line of combos) dispatch(addCombo(line));
+    dispatch(putOrderBack({ products, combos }));
     void showToast(
       skipped > 0 ? t('ordering.reorderSkipped') : t('ordering.reordered'),
       skipped > 0 ? 'info' : 'success',

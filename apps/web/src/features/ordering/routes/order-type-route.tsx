@@ -59,6 +59,8 @@ export default function OrderTypeRoute() {
           error={o.locationError}
           onError={o.setLocationError}
           onProblem={o.setProblem}
+          alternatives={types.filter((other) => other !== ORDER_TYPES.dineIn)}
+          onChoose={o.choose}
         />
       )}
       {type === ORDER_TYPES.dineIn && !table && o.place.branchHasTables && (

@@ -7,6 +7,7 @@ import { PaymentExpired } from '../components/payment-expired';
 import { usePaymentFailure } from '../hooks/use-payment-failure';
 import { useReorder } from '../hooks/use-reorder';
 import { orderIdFrom } from '../payment-return';
+import '../../../components/ui/form.css';
 
 /**
  * `/payment-failed/{uuid}?order={id}`: where a declined or failed card payment lands. "Try again" asks the server for a

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { MissingOrder } from '../components/missing-order';
 import { usePaymentVerdict } from '../hooks/use-payment-verdict';
 import './ordering.css';
+import '../../../components/ui/form.css';
 
 /**
  * `/payment/{uuid}?order={id}`: where the card provider sends the diner back. The provider's `id` and `status` in the

@@ -2,6 +2,7 @@ import { formatSar } from '@sufra/shared/money';
 import type { CounterCouponResponse } from '@sufra/shared/schemas/coupons';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import '../../../components/ui/review-list.css';
 
 /** The coupon recorded: its discount and what to charge, then the next sale. */
 export function CounterCouponDone({ done, onNext }: { done: CounterCouponResponse; onNext: () => void }) {

@@ -3,6 +3,7 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { useTranslation } from '../../../lib/use-translation';
 import { useCounterCoupon } from '../hooks/use-counter-coupon';
 import { CounterCouponDone } from './counter-coupon-done';
+import '../../../components/ui/form.css';
 
 /**
  * A coupon used in a walk-in sale at the counter (issue 16): the code, the sale's amount, and the diner's phone when

@@ -3,6 +3,7 @@ import { PhoneField } from '../../../components/ui/phone-field';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PresentRewardState } from '../hooks/use-present-reward';
 import { CameraScanner } from './camera-scanner';
+import '../../../components/ui/form.css';
 
 /** The camera, or a photo of the code when the camera cannot be used. */
 export function ScanWay({ state: p }: { state: PresentRewardState }) {

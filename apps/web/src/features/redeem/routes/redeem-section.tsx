@@ -8,6 +8,7 @@ import { CounterCoupon } from '../components/counter-coupon';
 import { PresentReward } from '../components/present-reward';
 import { RewardLookup } from '../components/reward-lookup';
 import './redeem.css';
+import '../../../components/ui/form.css';
 
 /** The branch this counter redeemed at last (a tablet stays at one branch). */
 const BRANCH_KEY = 'sufra.staff.redeemBranch';
