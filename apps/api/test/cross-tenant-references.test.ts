@@ -137,4 +137,26 @@ describe("a staff write naming another brand's objects", () => {
     );
     expect(rows[0]).toMatchObject({ status: 'free' });
   });
+  it("answers 403 to another brand's branch on every staff read, the owner as the manager", async () => {
+    const bBranch = await one(
+      "select id from branches where brand_id = (select id from brands where slug = 'test-brand-b')",
+    );
+    for (const who of [STAFF.aOwner, STAFF.aManager, STAFF.aCashier]) {
+      const c = caller(t);
+      expect((await c.call('POST', '/api/staff/auth/login/', who)).statusCode).toBe(200);
+      for (const path of [
+        `/api/staff/orders/?branchId=${bBranch}`,
+        `/api/staff/orders/?branchId=${bBranch}&status=pending`,
+        `/api/staff/tables/?branchId=${bBranch}`,
+      ]) {
+        const res = await c.call('GET', path);
+        expect([who.email, path, res.statusCode, res.json().error?.code]).toEqual([
+          who.email,
+          path,
+          403,
+          'branch_out_of_scope',
+        ]);
+      }
+    }
+  });
 });
