@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caller, latestCode } from './accounts.ts';
+import { type Caller, caller, latestCode } from './accounts.ts';
 import { UUID } from './fixture-brands.ts';
 import { diner } from './orders.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -19,7 +19,7 @@ describe('a lead entered while its friend registers', () => {
 
   it('is answered alike, and joins or stays pending, never written twice', async () => {
     // Four referrers, ten friends each: a diner may invite ten a day.
-    const referrers = [];
+    const referrers: Caller[] = [];
     for (let r = 0; r < 4; r += 1) referrers.push(await diner(t, UUID.aMain, `+96650000990${r}`));
     const friends = Array.from({ length: 40 }, (_, i) => `+9665000099${String(i + 10).padStart(2, '0')}`);
     // Every friend has a code waiting (set-up, one after the other).
