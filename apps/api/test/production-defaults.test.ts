@@ -25,14 +25,30 @@ describe('the server in production', () => {
 
   it('refuses to start without AUTH_SECRET or a chosen payment provider, saying what to set', async () => {
     await expect(startServer({ NODE_ENV: 'production' })).rejects.toThrow(
-      /AUTH_SECRET: required in production[\s\S]*PAYMENT_PROVIDER: required in production/,
+      /AUTH_SECRET: required in production[\s\S]*PAYMENT_PROVIDER: required in production[\s\S]*SMS_PROVIDER: required in production/,
     );
+  });
+
+  // Issue 24 item 20: with the payment provider named and no SMS_PROVIDER, production started with the log provider
+  // and wrote every verification code into the server log.
+  it('refuses to start without a chosen SMS provider, as without a payment provider', async () => {
+    await expect(
+      startServer({
+        NODE_ENV: 'production',
+        AUTH_SECRET: secret,
+        PAYMENT_PROVIDER: 'moyasar',
+        MOYASAR_SECRET_KEY: 'sk_test_unused',
+        MOYASAR_PUBLISHABLE_KEY: 'pk_test_unused',
+        MOYASAR_WEBHOOK_SECRET: 'whsec_unused',
+      }),
+    ).rejects.toThrow(/SMS_PROVIDER: required in production: twilio, or log/);
   });
 
   it('serves no demo seed, no SMS outbox and no test gateway unless they are enabled', async () => {
     server = await startServer({
       NODE_ENV: 'production',
       AUTH_SECRET: secret,
+      SMS_PROVIDER: 'log',
       PAYMENT_PROVIDER: 'moyasar',
       MOYASAR_SECRET_KEY: 'sk_test_unused',
       MOYASAR_PUBLISHABLE_KEY: 'pk_test_unused',
@@ -49,6 +65,7 @@ describe('the server in production', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: secret,
       PAYMENT_PROVIDER: 'test',
+      SMS_PROVIDER: 'log',
       DEMO_SEED: 'true',
       SMS_OUTBOX_VISIBLE: 'true',
     });

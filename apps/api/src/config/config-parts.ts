@@ -25,6 +25,11 @@ export function crossChecks(e: Env, trustProxy: ReturnType<typeof parseTrustProx
       '  PAYMENT_PROVIDER: required in production: moyasar, or test to run the built-in test gateway (its keys are published; demos only)',
     );
   }
+  if (production && !e.SMS_PROVIDER) {
+    problems.push(
+      '  SMS_PROVIDER: required in production: twilio, or log to write every verification code into the server log (demos only)',
+    );
+  }
   if (e.API_WORKERS > 1 && !e.DATABASE_URL) {
     problems.push(
       '  API_WORKERS: more than 1 needs DATABASE_URL (the embedded PGlite database belongs to one process)',
@@ -67,7 +72,7 @@ export function smsOf(e: Env): Config['sms'] {
   // Production keeps the outbox (codes anyone with a manager login could read) off unless asked.
   const outboxDefault = e.NODE_ENV !== 'production';
   return {
-    provider: e.SMS_PROVIDER,
+    provider: e.SMS_PROVIDER ?? 'log',
     twilio:
       e.SMS_PROVIDER === 'twilio' && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? {

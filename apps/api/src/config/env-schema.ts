@@ -49,7 +49,11 @@ export const envSchema = z.object({
   CUSTOMER_REFRESH_COOKIE: cookieName('sufra_rt'),
   STAFF_ACCESS_COOKIE: cookieName('sufra_staff_at'),
   STAFF_REFRESH_COOKIE: cookieName('sufra_staff_rt'),
-  SMS_PROVIDER: z.enum(['log', 'twilio']).default('log'),
+  /**
+   * log (the server log and the outbox: every code in the log) or twilio. Default: log, except in production, where
+   * it must be named, as PAYMENT_PROVIDER must (issue 24).
+   */
+  SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['log', 'twilio']).optional()),
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Sender: a Twilio number in E.164 or an alphanumeric sender id. */

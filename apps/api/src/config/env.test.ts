@@ -77,7 +77,12 @@ describe('loadConfig', () => {
     });
 
     it('requires AUTH_SECRET in production, on PostgreSQL and on the embedded database alike, at least 32 characters', () => {
-      const pg = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', PAYMENT_PROVIDER: 'test' };
+      const pg = {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://u@h/db',
+        PAYMENT_PROVIDER: 'test',
+        SMS_PROVIDER: 'log',
+      };
       expect(() => loadConfig(pg)).toThrow(/AUTH_SECRET: required in production/);
       expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test' })).toThrow(
         /AUTH_SECRET: required in production \(at least 32 characters; every instance must share it\)/,
@@ -110,8 +115,12 @@ describe('loadConfig', () => {
     });
 
     it('keeps the demo seed, the SMS outbox and the test gateway off in production unless named (issue 13)', () => {
-      const live = { NODE_ENV: 'production', AUTH_SECRET: secret };
+      const live = { NODE_ENV: 'production', AUTH_SECRET: secret, SMS_PROVIDER: 'log' };
       expect(() => loadConfig(live)).toThrow(/PAYMENT_PROVIDER: required in production: moyasar, or test/);
+      // Issue 24: the SMS provider is named too; the log one writes every code into the server log.
+      expect(() => loadConfig({ ...live, SMS_PROVIDER: '', PAYMENT_PROVIDER: 'test' })).toThrow(
+        /SMS_PROVIDER: required in production: twilio, or log/,
+      );
       const production = loadConfig({ ...live, PAYMENT_PROVIDER: 'test' });
       expect(production.demoSeed).toBe(false);
       expect(production.sms.outboxVisible).toBe(false);

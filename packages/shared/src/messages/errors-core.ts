@@ -109,8 +109,9 @@ export const CORE_ERRORS = {
   },
   otp_send_limited: {
     status: 429,
-    en: 'Too many codes requested, try again in a few minutes',
-    ar: 'طلبت رموزًا كثيرة، حاول مرة أخرى بعد بضع دقائق',
+    // The wait is in Retry-After and details.retryAfterSeconds (the app shows it): it can be 30 s or 15 minutes.
+    en: 'Too many codes requested for this number, wait before asking for another',
+    ar: 'طلبت رموزًا كثيرة لهذا الرقم، انتظر قبل طلب رمز آخر',
   },
   registration_required: {
     status: 409,

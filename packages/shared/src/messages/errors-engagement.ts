@@ -108,6 +108,16 @@ export const ENGAGEMENT_ERRORS = {
     en: "That's your own number: invite a friend instead",
     ar: 'هذا رقمك أنت: ادعُ صديقًا بدلًا منه',
   },
+  evaluation_uploads_limited: {
+    status: 429,
+    en: 'You sent many photos, wait a little and try again',
+    ar: 'أرسلت صورًا كثيرة، انتظر قليلًا ثم حاول مرة أخرى',
+  },
+  referral_leads_limited: {
+    status: 429,
+    en: "You've invited many friends today, try again later",
+    ar: 'دعوت أصدقاء كثيرين اليوم، حاول مرة أخرى لاحقًا',
+  },
   referral_existing_customer: {
     status: 409,
     en: 'Your friend is already our customer, please try another friend',

@@ -175,6 +175,16 @@ export const LOYALTY_ERRORS = {
     en: 'This code is one of your rewards: add it to your order from My Rewards',
     ar: 'هذا الرمز لإحدى مكافآتك: أضفها إلى طلبك من مكافآتي',
   },
+  coupon_item_unknown: {
+    status: 422,
+    en: "The free item isn't on this restaurant's menu",
+    ar: 'الصنف المجاني غير موجود في قائمة هذا المطعم',
+  },
+  coupon_branch_unknown: {
+    status: 422,
+    en: "One of the chosen branches isn't a branch of this restaurant",
+    ar: 'أحد الفروع المختارة ليس من فروع هذا المطعم',
+  },
   coupon_code_taken: {
     status: 409,
     en: 'Another coupon of this restaurant already has this code',

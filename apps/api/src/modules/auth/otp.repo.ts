@@ -15,10 +15,18 @@ export async function lockPhone(db: Queryable, phone: string): Promise<void> {
 /** Sends to this phone since `since`, with the oldest one (when the window frees a slot). */
 export async function sendsToPhoneSince(db: Queryable, phone: string, since: Date) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${otpRequests.createdAt})` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${otpRequests.createdAt})`,
+      latest: sql<string | null>`max(${otpRequests.createdAt})`,
+    })
     .from(otpRequests)
     .where(and(eq(otpRequests.phone, phone), gt(otpRequests.createdAt, since)));
-  return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+  return {
+    count: row?.n ?? 0,
+    oldest: row?.oldest ? new Date(row.oldest) : null,
+    latest: row?.latest ? new Date(row.latest) : null,
+  };
 }
 
 export async function sendsFromIpSince(db: Queryable, ip: string, since: Date) {

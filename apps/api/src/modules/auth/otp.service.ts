@@ -44,7 +44,14 @@ export const OTP_RULES = {
   ttlMs: 5 * MINUTE,
   maxWrongTriesPerCode: 5,
   sendsPerPhonePer10Min: 3,
+  /**
+   * Past 10 sends to one number in a day, each further send waits 15 minutes after the last one. A delay, never a
+   * lock: strangers spending a day's 10 sends in 30 minutes from rotating addresses (issue 24) used to keep the
+   * owner from any code for 23.5 h. Each send is a paid SMS: at most 10 + 96 a day per number
+   * (docs/adr/0180-account-throttles-delay-never-lock.md).
+   */
   sendsPerPhonePerDay: 10,
+  slowSendGapMs: 15 * MINUTE,
   /** A gap between two sends to one number, so a double tap doesn't spend a send (the default of OTP_SEND_GAP_SECONDS). */
   minGapMs: 30_000,
   /** Wrong codes from one address for one phone (the guesser's own key), in a day since that pair's last right code. */
@@ -122,7 +129,10 @@ async function nextSendAllowedAt(deps: OtpDeps, q: Queryable, phone: string, ip:
   const gap = await sendsToPhoneSince(q, phone, new Date(t - deps.sendGapMs));
   if (gap.count > 0 && gap.oldest) waits.push(new Date(gap.oldest.getTime() + deps.sendGapMs));
   const day = await sendsToPhoneSince(q, phone, new Date(t - DAY));
-  if (day.count >= OTP_RULES.sendsPerPhonePerDay && day.oldest) waits.push(new Date(day.oldest.getTime() + DAY));
+  if (day.count >= OTP_RULES.sendsPerPhonePerDay && day.latest) {
+    const slow = new Date(day.latest.getTime() + OTP_RULES.slowSendGapMs);
+    if (slow > now) waits.push(slow);
+  }
   if (ip) {
     const fromIp = await sendsFromIpSince(q, ip, new Date(t - 60 * MINUTE));
     if (fromIp.count >= deps.ipSendsPerHour && fromIp.oldest)

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DB_INT_MAX } from '@sufra/shared/schemas/common';
+import { canonicalBase64url } from '../../lib/base64url.ts';
 
 /** Lifetimes (issue 3): a short access token, a long rotating refresh token. */
 export const ACCESS_TTL_MS = 15 * 60 * 1000;
@@ -51,8 +52,8 @@ export function verifyAccessToken(secret: string, token: string | undefined, now
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = sign(secret, payload);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const given = canonicalBase64url(signature);
+  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
     const { k, s, b, f, e } = data;

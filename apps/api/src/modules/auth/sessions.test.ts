@@ -85,7 +85,16 @@ describe('customer sessions: cookies, refresh rotation, sign-out', () => {
     const real = c.jar.cookies.get(name) ?? '';
     const [payload, signature] = real.split('.');
     const tampered = `${Buffer.from(JSON.stringify({ k: 'c', s: id + 1, b: brandA, f: family, e: 9e15 })).toString('base64url')}.${signature}`;
-    for (const token of [forged, tampered, 'garbage', `${payload}.`, 'a.b.c', 'x'.repeat(600)]) {
+    // Issue 24: the real signature with '===' appended, or with its last character's unused bits changed, decodes to
+    // the same bytes; only the canonical base64url text is accepted.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(real.slice(-1));
+    const lowBits = `${real.slice(0, -1)}${alphabet[last ^ 1]}`;
+    const variants = [`${real}===`, `${real}=`, lowBits, real.replace(/-/g, '+').replace(/_/g, '/')].filter(
+      (token) => token !== real,
+    );
+    expect(variants.length).toBeGreaterThanOrEqual(3);
+    for (const token of [forged, tampered, 'garbage', `${payload}.`, 'a.b.c', 'x'.repeat(600), ...variants]) {
       const res = await caller(t).call('GET', `/api/customers/${UUID.aMain}/me/`, undefined, {
         cookie: `${name}=${token}`,
       });

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
+import { branches } from '../../db/schema/branches.ts';
 import { couponCustomerUses, coupons, couponUses } from '../../db/schema/coupons.ts';
+import { menuItems } from '../../db/schema/menu.ts';
 import { branchOrderCounters, orders } from '../../db/schema/orders.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -363,4 +365,27 @@ export async function listExpiredUnused(
     )
     .orderBy(desc(coupons.endsAt))
     .limit(50);
+}
+
+/** Of a coupon's references, how many are the brand's own: its free item (0 or 1) and its branches. */
+export async function countOwnReferences(
+  db: Queryable,
+  brandId: number,
+  refs: { itemId: number | null; branchIds: number[] | null },
+): Promise<{ items: number; branches: number }> {
+  const [items] =
+    refs.itemId === null
+      ? [{ n: 0 }]
+      : await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(menuItems)
+          .where(and(eq(menuItems.brandId, brandId), eq(menuItems.id, refs.itemId)));
+  const [own] =
+    !refs.branchIds || refs.branchIds.length === 0
+      ? [{ n: 0 }]
+      : await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(branches)
+          .where(and(eq(branches.brandId, brandId), inArray(branches.id, refs.branchIds)));
+  return { items: items?.n ?? 0, branches: own?.n ?? 0 };
 }

@@ -31,6 +31,7 @@ import {
   type CouponRow,
   claimCustomerUses,
   claimGlobalUses,
+  countOwnReferences,
   customerUseCount,
   findCoupon,
   insertCoupon,
@@ -124,6 +125,19 @@ function columnsOf(body: CouponBodyOut) {
     combinesWithPoints: body.combinesWithPoints,
     isActive: body.isActive,
   };
+}
+
+/**
+ * The coupon's free item and branches must be the brand's own (issue 24: another brand's were accepted): 422 with
+ * the field, nothing written. An item or branch that does not exist at all is refused alike.
+ */
+async function assertOwnReferences(deps: CouponsDeps, brandId: number, columns: ReturnType<typeof columnsOf>) {
+  const found = await countOwnReferences(deps.ctx.db, brandId, columns);
+  const fields: Record<string, ErrorCode> = {};
+  if (columns.itemId !== null && found.items !== 1) fields.itemId = 'coupon_item_unknown';
+  if (columns.branchIds && found.branches !== columns.branchIds.length) fields.branchIds = 'coupon_branch_unknown';
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError(first, undefined, fields);
 }
 
 async function saved<T>(write: () => Promise<T>): Promise<T> {
@@ -333,6 +347,7 @@ export async function create(deps: CouponsDeps, staff: StaffPrincipal, body: Cou
   const { ctx } = deps;
   const { db } = ctx;
   const columns = columnsOf(body);
+  await assertOwnReferences(deps, staff.brandId, columns);
   const now = ctx.now();
   const row = await saved(() =>
     insertCoupon(db, { ...columns, brandId: staff.brandId, createdAt: now, updatedAt: now }),
@@ -351,6 +366,7 @@ export async function update(
   const existing = await findCoupon(db, id, staff.brandId);
   if (!existing) throw new AppError('coupon_not_found');
   const columns = columnsOf(body);
+  await assertOwnReferences(deps, staff.brandId, columns);
   // A global limit below the uses already made would break the counter's CHECK: refused with its field.
   if (columns.globalLimit !== null && columns.globalLimit < existing.usedCount) {
     throw new AppError('validation_failed', { usedCount: existing.usedCount }, { globalLimit: 'field_invalid' });

@@ -24,7 +24,6 @@ import { AppError } from '../../plugins/errors.ts';
 import { assertServiceOn } from '../branches/branches.service.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import type { EvaluationPlace, EvaluationsService } from './evaluations.service.ts';
-import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
 
 export interface EvaluationsRoutesOptions {
   qr: QrService;
@@ -32,7 +31,7 @@ export interface EvaluationsRoutesOptions {
   guards: AuthGuards;
 }
 
-const errors = errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422);
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 422, 429);
 /** The multipart field that carries the answers (JSON); every file part is a photo. */
 const EVALUATION_FIELD = 'evaluation';
 /** The parts, as the OpenAPI document describes them (readSubmission reads them). */
@@ -46,17 +45,17 @@ const submissionParts = z.object({
 
 /**
  * Reads the multipart body as it streams in: the answers field, and each photo (at most MAX_PHOTO_BYTES, counted
- * by busboy as the bytes arrive, so an oversized file is cut off, not held) processed as soon as it has arrived, so
- * at most one raw upload is in memory at a time. A third photo is refused when it starts.
+ * by busboy as the bytes arrive, so an oversized file is cut off, not held). The photos are kept raw (at most two,
+ * 16 MB): they are decoded only once the order and answers have passed (issue 24). A third is refused when it starts.
  */
 async function readSubmission(request: FastifyRequest) {
   let fields: unknown;
-  const photos: ProcessedPhoto[] = [];
+  const photos: Buffer[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (photos.length >= MAX_EVALUATION_PHOTOS) throw new AppError('evaluation_too_many_photos');
-        photos.push(await processPhoto(await (part as MultipartFile).toBuffer()));
+        photos.push(await (part as MultipartFile).toBuffer());
       } else if (part.fieldname === EVALUATION_FIELD && typeof part.value === 'string') {
         try {
           fields = JSON.parse(part.value);
@@ -179,7 +178,10 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
       // Signed in before a byte of the photos is read or decoded.
       const me = await guards.customer(request, place.brandId);
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');
-      const { body, photos } = await readSubmission(request);
+      const { body, photos: uploads } = await readSubmission(request);
+      // The order and answers first, the photos' decoding last (and counted per diner).
+      await evaluations.checkBeforePhotos(me, place, request.params.form, body);
+      const photos = await evaluations.decodePhotos(me, uploads);
       const result = await evaluations.submit(me, place, request.params.form, body, photos);
       return reply.code(201).send(result);
     },

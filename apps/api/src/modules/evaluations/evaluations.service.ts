@@ -45,7 +45,7 @@ import {
   markApologized,
   type StaffEvaluationRow,
 } from './evaluations.repo.ts';
-import type { ProcessedPhoto } from './photo-processing.ts';
+import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
 
 /** Orders that can't be rated: the visit did not happen. */
 const UNRATABLE = new Set(['canceled', 'returned']);
@@ -426,9 +426,52 @@ export async function apologize(
  * through the ledger in the same transaction; a low rating is announced (NOTIFY, at commit) to the branch's
  * managers' live boards; a manager answers one with an apology reward in one step.
  */
+/** Photos one diner may have decoded in a window (issue 24: 49-megapixel photos were decoded for anyone). */
+export const PHOTO_DECODES = { perDiner: 10, windowMs: 10 * 60_000 } as const;
+
+/**
+ * The checks a submission makes before its photos are decoded (the form, the order is the diner's and ratable, the
+ * answers, not rated yet): the route runs them first, so a stranger's upload costs no decoding. submit checks again.
+ */
+export async function checkBeforePhotos(
+  deps: EvaluationsDeps,
+  customer: CustomerPrincipal,
+  place: EvaluationPlace,
+  formId: number,
+  body: SubmitEvaluationBody,
+): Promise<void> {
+  await checkedSubmission(deps, customer, place, formId, body);
+}
+
+/**
+ * Decodes a submission's uploads one at a time, after counting them against the diner's allowance (counted before
+ * decoding, refusals included: a corrupt photo costs the decoder as much). The count is kept in this process, like
+ * the diners' stream slots: with several instances each allows its own ten.
+ */
+function photoDecoder(deps: EvaluationsDeps) {
+  const decoded = new Map<number, number[]>();
+  return async (customer: CustomerPrincipal, uploads: Buffer[]): Promise<ProcessedPhoto[]> => {
+    if (uploads.length === 0) return [];
+    const now = deps.ctx.now().getTime();
+    const recent = (decoded.get(customer.id) ?? []).filter((at) => at > now - PHOTO_DECODES.windowMs);
+    if (recent.length + uploads.length > PHOTO_DECODES.perDiner) {
+      const oldest = recent[Math.max(0, recent.length + uploads.length - PHOTO_DECODES.perDiner - 1)] ?? now;
+      const seconds = Math.ceil((oldest + PHOTO_DECODES.windowMs - now) / 1000);
+      throw new AppError('evaluation_uploads_limited', { retryAfterSeconds: Math.max(1, seconds) });
+    }
+    decoded.set(customer.id, [...recent, ...uploads.map(() => now)]);
+    if (decoded.size > 10_000) decoded.delete(decoded.keys().next().value as number);
+    const photos: ProcessedPhoto[] = [];
+    for (const upload of uploads) photos.push(await processPhoto(upload));
+    return photos;
+  };
+}
+
 export function createEvaluationsService(ctx: AppContext, options: { storage: FileStorage; rewards: RewardsService }) {
   const deps = { ctx, ...options } satisfies EvaluationsDeps;
   return {
+    checkBeforePhotos: checkBeforePhotos.bind(null, deps),
+    decodePhotos: photoDecoder(deps),
     form: form.bind(null, deps),
     forOrder: forOrder.bind(null, deps),
     submit: submit.bind(null, deps),

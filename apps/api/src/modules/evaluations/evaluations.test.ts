@@ -372,6 +372,46 @@ describe('evaluations: a diner rates an order once, with photos; a low rating re
     await expectNothingWritten(order.id);
   });
 
+  it("answers an order that isn't the diner's with 404 before a photo is looked at (issue 24)", async () => {
+    const d = await diner(t, UUID.aMain, '0594000090');
+    // Not an image: were it decoded first, the answer would be 415.
+    const junk = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+    const res = await submit(d, { orderId: 2_000_000_000, answers: answers(5) }, [
+      { filename: 'a.jpg', type: 'image/jpeg', body: junk },
+      { filename: 'b.jpg', type: 'image/jpeg', body: junk },
+    ]);
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().error.code).toBe('order_not_found');
+  });
+
+  it('limits the photos one diner has decoded to ten in ten minutes (429 with the wait, in both languages)', async () => {
+    const d = await diner(t, UUID.aMain, '0594000091');
+    const order = await pickup(d);
+    const junk = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+    const two = [
+      { filename: 'a.jpg', type: 'image/jpeg', body: junk },
+      { filename: 'b.jpg', type: 'image/jpeg', body: junk },
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await submit(d, { orderId: order.id, answers: answers(5) }, two)).statusCode);
+    }
+    // Each refused photo was decoded (415); past ten decodes the diner waits.
+    expect(statuses.slice(0, 5)).toEqual(Array(5).fill(415));
+    expect(statuses[5]).toBe(429);
+    const ar = await submit(d, { orderId: order.id, answers: answers(5) }, two, 'ar');
+    expect(ar.statusCode).toBe(429);
+    expect(ar.json().error).toMatchObject({
+      code: 'evaluation_uploads_limited',
+      message: 'أرسلت صورًا كثيرة، انتظر قليلًا ثم حاول مرة أخرى',
+    });
+    expect(Number(ar.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(ar.headers['retry-after'])).toBeLessThanOrEqual(600);
+    // Without photos the rating still goes through.
+    expect((await submit(d, { orderId: order.id, answers: answers(5) })).statusCode).toBe(201);
+    await expect(countRows(t, 'evaluation_photos')).resolves.toBe(storedFiles());
+  });
+
   it('stores photos re-encoded without their EXIF location, served only to the diner and the branch managers', async () => {
     const d = await diner(t, UUID.aMain, '0594000005');
     const order = await pickup(d);

@@ -63,6 +63,18 @@ describe('typed reward codes at the counter are throttled per staff user and per
     expect((await guess(cashier)).statusCode).toBe(404);
   });
 
+  it('checks at most the allowance of fifty typed codes sent at once by one staff user (counted before checking)', async () => {
+    clock = new Date(clock.getTime() + 10 * 60_000);
+    const manager = await staffCaller(STAFF.aManager);
+    const before = await countRows(t, 'reward_code_attempts');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => guess(manager)));
+    const statuses = answers.map((a) => a.statusCode);
+    // Every try is either checked (404: no such code) or refused before checking (429); only 30 are checked.
+    expect(statuses.filter((s) => s === 404)).toHaveLength(REWARD_CODE_LIMITS.perStaffUser);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - REWARD_CODE_LIMITS.perStaffUser);
+    expect(await countRows(t, 'reward_code_attempts')).toBe(before + REWARD_CODE_LIMITS.perStaffUser);
+  });
+
   it("limits a branch's counters together, and leaves a scanned QR alone", async () => {
     clock = new Date(clock.getTime() + 10 * 60_000);
     const cashier = await staffCaller(STAFF.aCashier);

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { canonicalBase64url } from '../../lib/base64url.ts';
 
 /**
  * A reward's QR: a short signed token bound to the owned reward, its diner and brand, valid for a short time
@@ -46,9 +47,9 @@ export function readRewardQr(secret: string, token: string, now: Date): RewardQr
   const [, id, customer, brand, expiry, sig] = parts;
   const numbers = [id, customer, brand, expiry].map((p) => (p && /^\d{1,12}$/.test(p) ? Number(p) : Number.NaN));
   if (numbers.some((n) => !Number.isSafeInteger(n)) || !sig) return 'invalid';
-  const given = Buffer.from(sig, 'base64url');
+  const given = canonicalBase64url(sig);
   const expected = signature(secret, parts.slice(0, 5).join('.'));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
   const [ownedRewardId = 0, customerId = 0, brandId = 0, expirySeconds = 0] = numbers;
   const expiresAt = new Date(expirySeconds * 1000);
   if (expiresAt.getTime() <= now.getTime()) return 'stale';

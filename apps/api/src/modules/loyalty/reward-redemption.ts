@@ -12,7 +12,13 @@ import { AppError } from '../../plugins/errors.ts';
 import { type RewardsDeps, toOwned } from './owned-rewards.ts';
 import { readRewardQr } from './reward-qr.ts';
 import { redeemOwnedReward } from './reward-writes.repo.ts';
-import { codeAttemptsSince, findOwnedByCode, findOwnedReward, insertCodeAttempt } from './rewards.repo.ts';
+import {
+  codeAttemptsSince,
+  findOwnedByCode,
+  findOwnedReward,
+  insertCodeAttempt,
+  lockCodeAttempts,
+} from './rewards.repo.ts';
 
 /**
  * Typed reward codes per minute (docs/adr/0083-typed-reward-codes-throttled.md): a code is 8 characters of 32
@@ -23,28 +29,29 @@ export const REWARD_CODE_LIMITS = { perStaffUser: 30, perBranch: 60, windowMs: 6
 
 /**
  * Refuses (429 reward_code_throttled, with the wait) a typed code past the minute's allowance for the staff user or
- * the branch; otherwise counts it. The counts are read without a lock, so a burst of simultaneous tries can pass the
- * allowance by the burst's size (as the sign-in throttles); a refusal writes no row.
+ * the branch; otherwise counts it, before the code is checked. The count and the row are one transaction under
+ * advisory locks on the user and the branch (always in that order), so of a burst of simultaneous tries only the
+ * allowance is checked (issue 24: 50 at once were all checked on PostgreSQL); a refusal writes no row.
  */
 async function throttleTypedCode({ ctx }: RewardsDeps, staffUserId: number, branchId: number, now: Date) {
-  const { db } = ctx;
   const since = new Date(now.getTime() - REWARD_CODE_LIMITS.windowMs);
-  const [byUser, atBranch] = await Promise.all([
-    codeAttemptsSince(db, { staffUserId }, since),
-    codeAttemptsSince(db, { branchId }, since),
-  ]);
-  const full = [
-    byUser.count >= REWARD_CODE_LIMITS.perStaffUser ? byUser.oldest : null,
-    atBranch.count >= REWARD_CODE_LIMITS.perBranch ? atBranch.oldest : null,
-  ].filter((d): d is Date => d !== null);
-  if (full.length > 0) {
-    // The allowance comes back when the oldest counted try leaves the window.
-    const freeAt = Math.max(...full.map((d) => d.getTime() + REWARD_CODE_LIMITS.windowMs));
-    throw new AppError('reward_code_throttled', {
-      retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
-    });
-  }
-  await insertCodeAttempt(db, { staffUserId, branchId, at: now });
+  await ctx.db.transaction(async (tx) => {
+    await lockCodeAttempts(tx, staffUserId, branchId);
+    const byUser = await codeAttemptsSince(tx, { staffUserId }, since);
+    const atBranch = await codeAttemptsSince(tx, { branchId }, since);
+    const full = [
+      byUser.count >= REWARD_CODE_LIMITS.perStaffUser ? byUser.oldest : null,
+      atBranch.count >= REWARD_CODE_LIMITS.perBranch ? atBranch.oldest : null,
+    ].filter((d): d is Date => d !== null);
+    if (full.length > 0) {
+      // The allowance comes back when the oldest counted try leaves the window.
+      const freeAt = Math.max(...full.map((d) => d.getTime() + REWARD_CODE_LIMITS.windowMs));
+      throw new AppError('reward_code_throttled', {
+        retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)),
+      });
+    }
+    await insertCodeAttempt(tx, { staffUserId, branchId, at: now });
+  });
 }
 
 /** The presented reward, from a scanned QR or a typed code with the diner's phone; refusals as errors. */

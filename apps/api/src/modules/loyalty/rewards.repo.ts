@@ -135,6 +135,12 @@ export async function codeAttemptsSince(
   return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
+/** One typed-code count at a time per staff user and per branch (user first, then branch: one order, no cycle). */
+export async function lockCodeAttempts(db: Queryable, staffUserId: number, branchId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`reward-code-user:${staffUserId}`}))`);
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`reward-code-branch:${branchId}`}))`);
+}
+
 export async function insertCodeAttempt(db: Queryable, row: { staffUserId: number; branchId: number; at: Date }) {
   await db
     .insert(rewardCodeAttempts)

@@ -208,6 +208,9 @@ describe('rewards: the shops, My Rewards and the cashier', () => {
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error.code).toBe('reward_qr_invalid');
     expect((await redeem(cashier, { qr: 'https://example.com/not-ours', branchId: mainBranch })).statusCode).toBe(400);
+    // Issue 24: the genuine signature with padding appended decodes alike; only its canonical spelling is accepted.
+    const padded = await redeem(cashier, { qr: `${qr}==`, branchId: mainBranch });
+    expect([padded.statusCode, padded.json().error.code]).toEqual([400, 'reward_qr_invalid']);
 
     const bBranch = (await one<{ id: number }>('select branch_id as id from qr_codes where uuid = $1', [UUID.bMain]))
       .id;

@@ -91,10 +91,13 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
     endAll();
   });
 
+  // No HEAD twin (Fastify adds one to every GET): a HEAD would open a stream that never answers (issue 24). Without
+  // it, HEAD answers 405 with Allow: GET through app.ts's fallback.
   app.get(
     '/orders/:uuid/:id/events/',
     {
       config: { auth: 'diner' },
+      exposeHeadRoute: false,
       schema: {
         tags: ['orders'],
         summary: "Live updates of one of the signed-in customer's orders (first message: the order as it is now)",
@@ -123,6 +126,7 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
   app.get(
     '/staff/orders/events/',
     {
+      exposeHeadRoute: false,
       preHandler: guards.staff(),
       schema: {
         tags: ['staff'],

@@ -241,4 +241,22 @@ describe('live order events over server-sent events', () => {
       expect((await cashier.call('GET', '/api/staff/orders/events/?branchId=abc')).statusCode).toBe(400);
     });
   });
+  it('answers HEAD on both streams at once with 405 and Allow: GET, never an endless stream (issue 24)', async () => {
+    const order = await pickup(a);
+    const head = (c: Caller, path: string) =>
+      fetch(`${base}${path}`, {
+        method: 'HEAD',
+        headers: { cookie: c.jar.header() },
+        signal: AbortSignal.timeout(5000),
+      });
+    for (const [c, path] of [
+      [a, `/api/orders/${UUID.aMain}/${order.id}/events/`],
+      [cashier, '/api/staff/orders/events/'],
+    ] as const) {
+      const res = await head(c, path);
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET');
+      expect(res.headers.get('content-type')).not.toContain('text/event-stream');
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { type LeadEvent, leadStatusesMovedBy, nextLeadStatus } from '@sufra/shared/engagement/referral';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches, qrCodes } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -85,6 +85,20 @@ export async function listLeads(
  */
 export async function lockFriendPhone(db: Queryable, brandId: number, phone: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral:${brandId}:${phone}`}))`);
+}
+
+/** One referrer's invitations at a time (the day's count is read and written under it). */
+export async function lockReferrer(db: Queryable, referrerId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`referral-referrer:${referrerId}`}))`);
+}
+
+/** How many leads this diner made since `since`, and when the oldest of them was. */
+export async function leadsMadeSince(db: Queryable, referrerId: number, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${referralLeads.createdAt})` })
+    .from(referralLeads)
+    .where(and(eq(referralLeads.referrerId, referrerId), gt(referralLeads.createdAt, since)));
+  return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
 /** A new pending lead; undefined when the brand already has a lead for that phone. */

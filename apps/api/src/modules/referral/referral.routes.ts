@@ -53,7 +53,8 @@ export const referralRoutes: FastifyPluginAsyncZod<{
       config: { auth: 'diner' },
       schema: {
         tags: ['referral'],
-        summary: "A friend's phone becomes a Pending lead (not one's own, not a customer, not a friend already led)",
+        summary:
+          "A friend's phone becomes a Pending lead (not one's own, not a friend already led; a customer's phone is answered alike); ten a day per diner",
         params: uuidParams,
         body: leadBody,
         response: { 201: leadSchema, ...errors },

@@ -14,7 +14,7 @@ import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { phoneError } from '../auth/otp.service.ts';
 import { assertServiceOn, toBrand } from '../branches/branches.service.ts';
-import { findCustomer, findCustomerByPhone } from '../customers/customers.repo.ts';
+import { findCustomer } from '../customers/customers.repo.ts';
 import type { QrService } from '../qr/qr.service.ts';
 import {
   findBrandEntryQr,
@@ -25,8 +25,10 @@ import {
   insertLead,
   joinLead,
   type LeadRow,
+  leadsMadeSince,
   listLeads,
   lockFriendPhone,
+  lockReferrer,
   type ReferralRulesRow,
 } from './referral.repo.ts';
 
@@ -94,7 +96,16 @@ export async function mine(deps: ReferralDeps, customer: CustomerPrincipal): Pro
   return { code, rules: toRules(rules), leads: leads.map(toLead) };
 }
 
-/** A friend's phone becomes a pending lead: not one's own, not an existing customer, not a phone already led. */
+/** Invitations per diner in a rolling day (issue 24: 60 in a row probed who is a customer). */
+export const LEADS_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A friend's phone becomes a pending lead: not one's own, not a phone already led. A customer's phone is answered
+ * like anyone else's (issue 24: a 409 for customers told who is one); its lead stays Pending, since that friend
+ * never registers again. At most LEADS_PER_DAY a day per diner (429 with the wait), counted under a lock on the
+ * diner so that requests sent at once cannot pass it together. ADR 0181.
+ */
 export async function addLead(deps: ReferralDeps, customer: CustomerPrincipal, phone: PhoneInputBody): Promise<Lead> {
   const { db } = deps.ctx;
   await rulesOf(deps, customer.brandId);
@@ -102,17 +113,21 @@ export async function addLead(deps: ReferralDeps, customer: CustomerPrincipal, p
   if (!parsed.ok) throw phoneError(parsed.problem);
   const me = await findCustomer(db, customer.id, customer.brandId);
   if (me?.phone === parsed.e164) throw new AppError('referral_self', undefined, { phone: 'referral_self' });
-  // Under the friend's phone lock, as the registration's join (lockFriendPhone): one of the two sees the other.
+  const now = deps.ctx.now();
+  // The diner's lock first, then the friend's phone lock (the registration's join takes only the latter).
   const lead = await db.transaction(async (tx) => {
-    await lockFriendPhone(tx, customer.brandId, parsed.e164);
-    if (await findCustomerByPhone(tx, customer.brandId, parsed.e164)) {
-      throw new AppError('referral_existing_customer', undefined, { phone: 'referral_existing_customer' });
+    await lockReferrer(tx, customer.id);
+    const today = await leadsMadeSince(tx, customer.id, new Date(now.getTime() - DAY_MS));
+    if (today.count >= LEADS_PER_DAY && today.oldest) {
+      const seconds = Math.ceil((today.oldest.getTime() + DAY_MS - now.getTime()) / 1000);
+      throw new AppError('referral_leads_limited', { retryAfterSeconds: Math.max(1, seconds) });
     }
+    await lockFriendPhone(tx, customer.brandId, parsed.e164);
     return insertLead(tx, {
       brandId: customer.brandId,
       referrerId: customer.id,
       friendPhone: parsed.e164,
-      createdAt: deps.ctx.now(),
+      createdAt: now,
     });
   });
   if (!lead) throw new AppError('referral_lead_exists', undefined, { phone: 'referral_lead_exists' });

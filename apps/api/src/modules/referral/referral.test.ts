@@ -61,7 +61,11 @@ describe('referral', () => {
 
   beforeAll(async () => {
     // A clock a test can move on (a second code for the same number waits out the resend gap).
-    t = await createTestApp({ now: () => new Date(Date.now() + clockOffsetMs) });
+    // Every diner signs in from one test address: its per-address cap on codes would stop the file, not a bot.
+    t = await createTestApp({
+      now: () => new Date(Date.now() + clockOffsetMs),
+      env: { OTP_SENDS_PER_IP_PER_HOUR: '1000' },
+    });
     ids = await menuIds(t, UUID.aMain);
     cashier = caller(t);
     expect((await cashier.call('POST', '/api/staff/auth/login/', STAFF.aCashier)).statusCode).toBe(200);
@@ -80,7 +84,7 @@ describe('referral', () => {
     expect((await caller(t).call('GET', `/api/referral/${UUID.aMain}/me/`)).statusCode).toBe(401);
   });
 
-  it("makes a friend's phone a pending lead, once per brand; refuses oneself and an existing customer", async () => {
+  it("makes a friend's phone a pending lead, once per brand; refuses oneself; answers a customer's phone like any other", async () => {
     const me = await diner(t, UUID.aMain, nextPhone());
     const friend = nextPhone();
     const made = await addLead(me, friend.replace('+966', '0'));
@@ -98,8 +102,16 @@ describe('referral', () => {
     const self = await addLead(me, own);
     expect(self.statusCode).toBe(422);
     expect(self.json().error.fields).toEqual({ phone: "That's your own number: invite a friend instead" });
+    // Issue 24: a customer's phone answered 409 referral_existing_customer, anyone else's 201: a free "is this number
+    // a customer?". Now both are a pending lead, answered alike.
     const customer = (await other.call('GET', `/api/customers/${UUID.aMain}/me/`)).json().phone as string;
-    expect((await addLead(me, customer)).json().error.code).toBe('referral_existing_customer');
+    const stranger = nextPhone();
+    const [forCustomer, forStranger] = [await addLead(me, customer), await addLead(me, stranger)];
+    expect([forCustomer.statusCode, forStranger.statusCode]).toEqual([201, 201]);
+    const shape = (body: Record<string, unknown>) => ({ ...body, id: 0, phoneMasked: '', createdAt: '' });
+    expect(shape(forCustomer.json())).toEqual(shape(forStranger.json()));
+    expect(Object.keys(forCustomer.json())).toEqual(Object.keys(forStranger.json()));
+    expect((await mine(me)).leads.map((l) => l.status)).toEqual(['pending', 'pending', 'pending']);
     const arabic = caller(t, { language: 'ar' });
     for (const [name, value] of me.jar.cookies) arabic.jar.cookies.set(name, value);
     const invalid = await arabic.call('POST', `/api/referral/${UUID.aMain}/me/leads/`, {
@@ -110,7 +122,7 @@ describe('referral', () => {
       code: 'phone_invalid',
       message: expect.stringMatching(/[\u0600-\u06ff]/),
     });
-    expect((await mine(me)).leads).toHaveLength(1);
+    expect((await mine(me)).leads).toHaveLength(3);
   });
 
   it("shows the friend's landing for a code as typed, and refuses a code nobody has", async () => {
@@ -259,6 +271,44 @@ describe('referral', () => {
       [a.id, b.id],
     );
     expect(bonuses[0]?.n).toBe(1);
+  });
+
+  it('limits invitations to ten a day per diner, with the wait, in both languages; the next day they go on', async () => {
+    const myPhone = nextPhone();
+    const me = await diner(t, UUID.aMain, myPhone, 'ar');
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i += 1) answers.push((await addLead(me, nextPhone())).statusCode);
+    expect(answers).toEqual([...Array(10).fill(201), 429, 429]);
+    const refused = await addLead(me, nextPhone());
+    expect(refused.json().error).toMatchObject({
+      code: 'referral_leads_limited',
+      message: 'دعوت أصدقاء كثيرين اليوم، حاول مرة أخرى لاحقًا',
+    });
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(23 * 3600);
+    expect(wait).toBeLessThanOrEqual(24 * 3600);
+    expect(refused.json().error.details.retryAfterSeconds).toBe(wait);
+    const english = caller(t);
+    for (const [name, value] of me.jar.cookies) english.jar.cookies.set(name, value);
+    const en = await english.call('POST', `/api/referral/${UUID.aMain}/me/leads/`, {
+      phone: { phone_number: nextPhone() },
+    });
+    expect(en.json().error.message).toBe("You've invited many friends today, try again later");
+    expect((await mine(me)).leads).toHaveLength(10);
+    // A day later (the invitations moved back a day: the session would not outlive a moved clock).
+    await t.database.query(
+      `update referral_leads set created_at = created_at - interval '24 hours'
+       where referrer_id in (select id from customers where phone = $1)`,
+      [myPhone],
+    );
+    expect((await addLead(me, nextPhone())).statusCode).toBe(201);
+  });
+
+  it('counts invitations sent at once: twenty together make at most ten leads', async () => {
+    const me = await diner(t, UUID.aMain, nextPhone());
+    const answers = await Promise.all(Array.from({ length: 20 }, () => addLead(me, nextPhone())));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(10);
   });
 
   it('is closed when the referral service is switched off', async () => {

@@ -24,11 +24,14 @@ const liveStaffQuery = preparedFor((db) =>
       id: staffUsers.id,
       brandId: staffUsers.brandId,
       role: staffUsers.role,
-      // An owner sees every branch of the brand; anyone else the branches linked to them.
-      branchIds: sql<number[]>`case when ${staffUsers.role} = 'owner'
-        then coalesce((select array_agg(b.id order by b.id) from ${branches} b where b.brand_id = ${staffUsers.brandId}), '{}')
+      // An owner sees every branch of the brand; anyone else the branches linked to them. The outer columns are
+      // named with their table: in a select list Drizzle writes a column bare ("brand_id"), which inside the subquery
+      // meant the branch's own brand_id, so an owner's scope held every brand's branches (issue 24).
+      branchIds: sql<number[]>`case when "staff_users"."role" = 'owner'
+        then coalesce((select array_agg(b.id order by b.id) from ${branches} b
+          where b.brand_id = "staff_users"."brand_id"), '{}')
         else coalesce((select array_agg(l.branch_id order by l.branch_id) from ${staffUserBranches} l
-          where l.staff_user_id = ${staffUsers.id}), '{}') end`,
+          where l.staff_user_id = "staff_users"."id"), '{}') end`,
     })
     .from(staffUsers)
     .where(

@@ -38,9 +38,13 @@ export const STAFF_LOGIN_RULES = {
   perAddressAndEmail: { free: 5, firstDelayMs: 30_000, maxDelayMs: 60 * MINUTE, windowMs: DAY },
   /** Wrong passwords from one address for any email, in an hour; `free` is SIGN_IN_FAILURES_PER_IP_PER_HOUR. */
   perAddress: { firstDelayMs: 5_000, maxDelayMs: 5 * MINUTE, windowMs: 60 * MINUTE },
-  /** Wrong passwords for one email from anywhere, in a day since its last success (NIST: at most 100 in a row). */
-  perEmailCeiling: 100,
-  perEmailWindowMs: DAY,
+  /**
+   * Wrong passwords for one email from anywhere, in a day since its last success: past 20, every try from an address
+   * the account has not signed in from waits after the last failure, 1 s doubling to 5 minutes. A growing wait, never
+   * a lock: strangers spreading guesses over many addresses (105 over 21, issue 24) used to lock the owner out for a
+   * day at a new address; now the owner waits at most 5 minutes (docs/adr/0180-account-throttles-delay-never-lock.md).
+   */
+  perEmail: { free: 20, firstDelayMs: 1_000, maxDelayMs: 5 * MINUTE, windowMs: DAY },
   /** An address the account signed in from this recently is its owner's: not slowed by others' failures. */
   knownAddressMs: 30 * DAY,
 } as const;
@@ -72,16 +76,13 @@ async function throttleCheck(deps: StaffDeps, email: string, ip: string, now: Da
     const ipRule = { ...R.perAddress, free: deps.failuresPerIpPerHour };
     const [fromIp, forEmail] = await Promise.all([
       failedLoginsSince(db, { ip }, new Date(t - ipRule.windowMs), false),
-      failedLoginsSince(db, { email }, new Date(t - R.perEmailWindowMs), true),
+      failedLoginsSince(db, { email }, new Date(t - R.perEmail.windowMs), true),
     ]);
-    waits.push(nextTryAt(ipRule, fromIp, now));
-    if (forEmail.count >= R.perEmailCeiling && forEmail.oldest) {
-      waits.push(new Date(forEmail.oldest.getTime() + R.perEmailWindowMs));
-    }
+    waits.push(nextTryAt(ipRule, fromIp, now), nextTryAt(R.perEmail, forEmail, now));
   }
   const wait = latestOf(waits);
   if (wait) {
-    throw new AppError('sign_in_throttled', { retryAfterSeconds: Math.ceil((wait.getTime() - t) / 1000) });
+    throw new AppError('sign_in_throttled', { retryAfterSeconds: Math.max(1, Math.ceil((wait.getTime() - t) / 1000)) });
   }
 }
 

@@ -146,25 +146,54 @@ describe('staff sign-in and scope', () => {
     expect((await attempt('10.3.0.1', STAFF.aOwner)).statusCode).toBe(200);
   });
 
-  it("stops an account's sign-ins past a hundred wrong passwords from anywhere in a day, except where it signed in lately", async () => {
+  it("slows an account's sign-ins past twenty wrong passwords from anywhere, and never keeps the owner out for more than 5 minutes", async () => {
     const who = STAFF.bManager;
     expect((await attempt('10.4.0.1', who)).statusCode).toBe(200);
     advance(MINUTE);
-    // Ten at a time (each is a real scrypt check, which dominates this test's time).
-    for (let batch = 0; batch < 10; batch += 1) {
-      const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => attempt(`10.4.1.${(batch * 10 + i) % 50}`, wrongFor(who))),
+    // Issue 24's attack: 105 wrong passwords spread over 21 addresses (five each, under every address's own allowance),
+    // five at a time (each is a real scrypt check, which dominates this test's time), a second apart.
+    const answers: number[] = [];
+    for (let batch = 0; batch < 21; batch += 1) {
+      const sent = await Promise.all(
+        Array.from({ length: 5 }, () => attempt(`10.4.1.${batch}`, wrongFor(who)).then((r) => r.statusCode)),
       );
-      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(401));
+      answers.push(...sent);
+      advance(1_000);
     }
-    const stranger = await attempt('10.4.2.1', who);
-    expect(stranger.statusCode).toBe(429);
-    expect(stranger.json().error.code).toBe('sign_in_throttled');
-    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(23 * 3600);
-    expect((await attempt('10.4.0.1', who)).statusCode).toBe(200);
-    // That success starts the account's count again.
+    // The stranger was slowed: past twenty failures, most tries waited instead of being checked.
+    expect(answers.filter((s) => s === 401).length).toBeLessThan(40);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThan(60);
+    // The owner at a new address waits minutes at most (it was 86,396 s), is told so, and then signs in.
+    const owner = await attempt('10.4.2.1', who, 'ar');
+    expect(owner.statusCode).toBe(429);
+    expect(owner.json().error.code).toBe('sign_in_throttled');
+    const wait = Number(owner.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(5 * 60);
+    expect(owner.json().error.details.retryAfterSeconds).toBe(wait);
+    advance(wait * 1000);
     expect((await attempt('10.4.2.1', who)).statusCode).toBe(200);
+    // Where it signed in lately it never waited at all; and the success starts the account's count again.
+    expect((await attempt('10.4.2.2', who)).statusCode).toBe(200);
   }, 120_000);
+
+  it('keeps a distributed guesser to one checked password per 5 minutes once the account is past its allowance', async () => {
+    const who = STAFF.aCashier;
+    for (let i = 0; i < 20; i += 1) expect((await attempt(`10.4.3.${i}`, wrongFor(who))).statusCode).toBe(401);
+    // Failures 21, 22 … wait 1 s, 2 s … after the last one, whichever address tries.
+    const slowed = await attempt('10.4.3.100', wrongFor(who));
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
+    for (let i = 0; i < 12; i += 1) {
+      advance(10 * MINUTE);
+      expect((await attempt(`10.4.4.${i}`, wrongFor(who))).statusCode).toBe(401);
+    }
+    const capped = await attempt('10.4.5.1', who);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.headers['retry-after']).toBe(String(5 * 60));
+    advance(5 * MINUTE);
+    expect((await attempt('10.4.5.1', who)).statusCode).toBe(200);
+  }, 60_000);
 
   it('shows each user only the branches in scope: owner all, cashier one', async () => {
     const owner = await login(STAFF.aOwner);

@@ -13,7 +13,8 @@ const EMPTY: PhoneValue = { dial: '966', number: '' };
 
 /**
  * A friend's phone becomes a Pending lead. Refusals (the spec's "lead already exist, please try another friend",
- * one's own number, a friend who is already a customer, a number that is not valid) stay under the field.
+ * one's own number, a number that is not valid) stay under the field; a friend who is already a customer is answered
+ * like any other (the server tells no one who its customers are); the day's limit shows above the button with its wait.
  */
 export function LeadForm({ uuid, onAdded }: { uuid: string; onAdded: (lead: Lead) => void }) {
   const { t } = useTranslation();
