@@ -106,13 +106,29 @@ describe('every operation of the OpenAPI document, fuzzed from its schemas', () 
 
   /** A fuzzed logout, account deletion or refresh ends a session: sign in again so the next operation has one. */
   const keepSessionsAlive = async () => {
+    for (const who of ['owner', 'manager', 'cashier'] as const) {
+      const session = sessions.get(who);
+      if (!session || (await session.call('GET', '/api/staff/me/')).statusCode !== 200) await signInStaff(who);
+    }
+    await switchServicesBackOn();
     const dinerSession = sessions.get('diner');
     if (!dinerSession || (await dinerSession.call('GET', `/api/customers/${UUID.aMain}/me/`)).statusCode !== 200) {
       await signInDiner();
     }
-    for (const who of ['owner', 'manager', 'cashier'] as const) {
-      const session = sessions.get(who);
-      if (!session || (await session.call('GET', '/api/staff/me/')).statusCode !== 200) await signInStaff(who);
+  };
+
+  /**
+   * A fuzzed, valid service switch may turn the brand (or sign-in's service) off: every later diner request would then
+   * answer "deactivated" and say nothing about its own operation. The owner turns every service back on.
+   */
+  const switchServicesBackOn = async () => {
+    const owner = sessions.get('owner') as Caller;
+    const res = await owner.call('GET', '/api/staff/services/');
+    if (res.statusCode !== 200) throw new Error(`services ${res.statusCode}: ${res.body}`);
+    const { services } = res.json() as { services: { service: string; isActive: boolean }[] };
+    for (const { service } of services.filter((s) => !s.isActive)) {
+      const put = await owner.call('PUT', `/api/staff/services/${service}/`, { isActive: true });
+      if (put.statusCode !== 200) throw new Error(`service ${service} back on ${put.statusCode}: ${put.body}`);
     }
   };
 
