@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type Answer,
   averageRatingHundredths,
   checkAnswers,
   isLowRating,
@@ -9,9 +8,6 @@ import {
 import type {
   EvaluationForm,
   OrderEvaluation,
-  StaffEvaluation,
-  StaffEvaluationAlerts,
-  StaffEvaluations,
   SubmitEvaluationBody,
   SubmittedEvaluation,
 } from '@sufra/shared/schemas/evaluation';
@@ -24,8 +20,6 @@ import { appendPoints } from '../loyalty/loyalty.repo.ts';
 import type { RewardsService } from '../loyalty/rewards.service.ts';
 import { notifyLive } from '../order-events/order-events.repo.ts';
 import {
-  branchAverages,
-  countUnansweredLow,
   type EvaluationFormRow,
   type EvaluationPhotoRow,
   type EvaluationQuestionRow,
@@ -33,30 +27,25 @@ import {
   findCustomerOrder,
   findForm,
   findPhoto,
-  findStaffEvaluation,
   hasSubmission,
   hasVisitSubmission,
   insertPhotos,
   insertSubmission,
-  listApologyRewards,
-  listPhotosOf,
   listQuestions,
-  listStaffEvaluations,
-  markApologized,
-  type StaffEvaluationRow,
 } from './evaluations.repo.ts';
+import { alertsForStaff, apologize, listForStaff, loadForStaff } from './evaluations-staff.service.ts';
 import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
+
+/**
+ * Evaluations (issue 17): a diner rates one of their orders on the brand's form, once; the points the form gives go
+ * through the ledger in the same transaction; a low rating is announced (NOTIFY, at commit) to the branch's
+ * managers' live boards; a manager answers one with an apology reward in one step.
+ */
 
 /** Orders that can't be rated: the visit did not happen. */
 const UNRATABLE = new Set(['canceled', 'returned']);
 /** The one status an order can be rated in: completed (handed over, served or delivered). */
 const RATABLE = 'delivered';
-/** How many evaluations the managers' list shows. */
-const STAFF_LIST_LIMIT = 50;
-
-export function staffPhotoUrl(photoId: number): string {
-  return `/api/staff/evaluations/photos/${photoId}/`;
-}
 
 function toQuestion(q: EvaluationQuestionRow): EvaluationForm['questions'][number] {
   return {
@@ -75,79 +64,11 @@ export interface EvaluationPlace {
   timeZone: string;
 }
 
-function toStaffEvaluation(
-  row: StaffEvaluationRow,
-  questions: Map<number, EvaluationQuestionRow>,
-  photos: EvaluationPhotoRow[],
-): StaffEvaluation {
-  const s = row.submission;
-  const answers = (s.answers as Answer[]).flatMap((a) => {
-    const q = questions.get(a.questionId);
-    if (!q) return [];
-    const options = new Map(q.options.map((o) => [o.id, { ar: o.ar, en: o.en }]));
-    return [
-      {
-        question: { ar: q.labelAr, en: q.labelEn },
-        kind: a.kind,
-        rating: a.kind === 'rating' ? a.rating : null,
-        choices: a.kind === 'single' || a.kind === 'multiple' ? a.optionIds.flatMap((id) => options.get(id) ?? []) : [],
-        text: a.kind === 'text' ? a.text : null,
-      },
-    ];
-  });
-  return {
-    id: s.id,
-    orderId: s.orderId,
-    orderNumber: row.orderNumber,
-    branch: { id: s.branchId, name: { ar: row.branchNameAr, en: row.branchNameEn } },
-    customer: { id: s.customerId, name: row.customerName, phone: row.customerPhone },
-    averageRatingHundredths: s.averageRatingHundredths,
-    isLow: s.isLow,
-    answers,
-    photos: photos.map((p) => ({ url: staffPhotoUrl(p.id), width: p.width, height: p.height })),
-    apologizedAt: s.apologizedAt ? s.apologizedAt.toISOString() : null,
-    suggestedApologyRewardId: row.apologyRewardId,
-    createdAt: s.createdAt.toISOString(),
-  };
-}
-
 /** What the evaluations' operations need: the app, the photos' storage and the rewards (an apology is one). */
 export interface EvaluationsDeps {
   ctx: AppContext;
   storage: FileStorage;
   rewards: RewardsService;
-}
-
-async function staffViews(deps: EvaluationsDeps, rows: StaffEvaluationRow[]): Promise<StaffEvaluation[]> {
-  const { db } = deps.ctx;
-  const formIds = [...new Set(rows.map((r) => r.submission.formId))];
-  const [questions, photos] = await Promise.all([
-    listQuestions(db, formIds),
-    listPhotosOf(
-      db,
-      rows.map((r) => r.submission.id),
-    ),
-  ]);
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  return rows.map((r) =>
-    toStaffEvaluation(
-      r,
-      byId,
-      photos.filter((p) => p.submissionId === r.submission.id),
-    ),
-  );
-}
-
-export async function loadForStaff(
-  deps: EvaluationsDeps,
-  id: number,
-  brandId: number,
-): Promise<StaffEvaluation | undefined> {
-  const { db } = deps.ctx;
-  const row = await findStaffEvaluation(db, id, brandId);
-  if (!row) return undefined;
-  const [view] = await staffViews(deps, [row]);
-  return view;
 }
 
 async function formOf(deps: EvaluationsDeps, brandId: number, formId: number): Promise<EvaluationFormRow> {
@@ -360,72 +281,6 @@ export async function photoForStaff(deps: EvaluationsDeps, staff: StaffPrincipal
   return readPhoto(deps, found.photo);
 }
 
-export async function listForStaff(
-  deps: EvaluationsDeps,
-  staff: StaffPrincipal,
-  branchId: number | undefined,
-): Promise<StaffEvaluations> {
-  const { db } = deps.ctx;
-  if (staff.role === 'cashier') throw new AppError('forbidden');
-  if (branchId !== undefined && !staff.branchIds.includes(branchId)) throw new AppError('branch_out_of_scope');
-  const scope = branchId === undefined ? staff.branchIds : [branchId];
-  const [averages, rows, apologies] = await Promise.all([
-    branchAverages(db, staff.brandId, scope),
-    listStaffEvaluations(db, staff.brandId, scope, STAFF_LIST_LIMIT),
-    listApologyRewards(db, staff.brandId),
-  ]);
-  return {
-    branches: averages.map((b) => ({
-      branch: { id: b.branchId, name: { ar: b.nameAr, en: b.nameEn } },
-      count: Number(b.count),
-      averageRatingHundredths: b.average === null ? null : Number(b.average),
-      lowCount: Number(b.low),
-    })),
-    evaluations: await staffViews(deps, rows),
-    apologyRewards: apologies.map((r) => ({ id: r.id, name: { ar: r.nameAr, en: r.nameEn } })),
-  };
-}
-
-/** The Evaluations tab's count: low ratings of the user's branches not yet answered with an apology. */
-export async function alertsForStaff(deps: EvaluationsDeps, staff: StaffPrincipal): Promise<StaffEvaluationAlerts> {
-  if (staff.role === 'cashier') throw new AppError('forbidden');
-  return { unansweredLow: await countUnansweredLow(deps.ctx.db, staff.brandId, staff.branchIds) };
-}
-
-/**
- * The manager's apology in one step: the reward granted to the diner (My Rewards) and the evaluation marked
- * answered, in one transaction; a second apology (double tap, another manager) is refused and grants nothing.
- */
-export async function apologize(
-  deps: EvaluationsDeps,
-  staff: StaffPrincipal,
-  evaluationId: number,
-  rewardId: number,
-): Promise<StaffEvaluation> {
-  const { ctx } = deps;
-  const { db } = ctx;
-  if (staff.role === 'cashier') throw new AppError('forbidden');
-  const row = await findStaffEvaluation(db, evaluationId, staff.brandId);
-  if (!row || !staff.branchIds.includes(row.submission.branchId)) throw new AppError('evaluation_not_found');
-  if (row.submission.apologizedAt) throw new AppError('evaluation_apology_sent');
-  await deps.rewards.grant(staff, row.submission.customerId, rewardId, async (tx, owned) => {
-    const marked = await markApologized(tx, evaluationId, {
-      customerRewardId: owned.id,
-      staffId: staff.id,
-      at: ctx.now(),
-    });
-    if (!marked) throw new AppError('evaluation_apology_sent');
-  });
-  const view = await loadForStaff(deps, evaluationId, staff.brandId);
-  if (!view) throw new AppError('evaluation_not_found');
-  return view;
-}
-
-/**
- * Evaluations (issue 17): a diner rates one of their orders on the brand's form, once; the points the form gives go
- * through the ledger in the same transaction; a low rating is announced (NOTIFY, at commit) to the branch's
- * managers' live boards; a manager answers one with an apology reward in one step.
- */
 /** Photos one diner may have decoded in a window (issue 24: 49-megapixel photos were decoded for anyone). */
 export const PHOTO_DECODES = { perDiner: 10, windowMs: 10 * 60_000 } as const;
 

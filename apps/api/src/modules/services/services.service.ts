@@ -4,7 +4,7 @@ import { SERVICES, type Service } from '@sufra/shared/services';
 import type { AppContext } from '../../app-context.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { type AuditActor, listSwitchHistory, recordAudit } from '../audit/audit.repo.ts';
+import { recordStaffChange, switchHistory } from '../audit/audit.service.ts';
 import { listBrandSwitches, switchBrandService } from './services.repo.ts';
 
 /** How many changes the switch history shows. */
@@ -37,11 +37,10 @@ export function createServicesService(ctx: AppContext) {
       isActive: boolean,
     ): Promise<ServiceSwitchList> {
       if (staff.role === 'cashier') throw new AppError('forbidden');
-      const actor: AuditActor = { staffUserId: staff.id, ip };
       await db.transaction(async (tx) => {
         const { before } = await switchBrandService(tx, staff.brandId, service, isActive);
         if (before === isActive) return;
-        await recordAudit(tx, actor, {
+        await recordStaffChange(tx, staff, ip, {
           brandId: staff.brandId,
           objectType: 'service_switch',
           objectId: service,
@@ -57,7 +56,7 @@ export function createServicesService(ctx: AppContext) {
     /** Who switched what and when (the brand's services, the manual open switch of the user's branches). */
     async history(staff: StaffPrincipal): Promise<SwitchHistory> {
       if (staff.role === 'cashier') throw new AppError('forbidden');
-      const rows = await listSwitchHistory(db, staff.brandId, staff.branchIds, HISTORY_LIMIT);
+      const rows = await switchHistory(db, staff.brandId, staff.branchIds, HISTORY_LIMIT);
       return {
         entries: rows.flatMap((r) => {
           const service = SERVICES.find((s) => s === r.objectId);

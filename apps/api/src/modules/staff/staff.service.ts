@@ -4,7 +4,7 @@ import { latestOf, nextTryAt } from '../../lib/failure-backoff.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { listBrandSms } from '../../providers/sms/sms-outbox.repo.ts';
-import { recordAudit } from '../audit/audit.repo.ts';
+import { recordStaffChange } from '../audit/audit.service.ts';
 import type { IssuedTokens, SessionsService } from '../auth/sessions.service.ts';
 import { branchStatus } from '../branches/branches.service.ts';
 import { invalidateMenu } from '../menu/menu.service.ts';
@@ -204,20 +204,16 @@ export async function setBranchOpen(
     const updated = await writeBranchOpen(tx, branchId, principal.brandId, isOpen);
     if (!updated) throw new AppError('branch_not_found');
     if (before !== isOpen) {
-      await recordAudit(
-        tx,
-        { staffUserId: principal.id, ip },
-        {
-          brandId: principal.brandId,
-          branchId,
-          objectType: 'branch',
-          objectId: branchId,
-          action: 'update',
-          before: { isOpen: before },
-          after: { isOpen },
-          at: ctx.now(),
-        },
-      );
+      await recordStaffChange(tx, principal, ip, {
+        brandId: principal.brandId,
+        branchId,
+        objectType: 'branch',
+        objectId: branchId,
+        action: 'update',
+        before: { isOpen: before },
+        after: { isOpen },
+        at: ctx.now(),
+      });
     }
     // The cached menu and QR data carry the branch's status: make every instance rebuild them.
     await invalidateMenu(tx, principal.brandId);
