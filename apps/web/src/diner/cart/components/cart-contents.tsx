@@ -8,10 +8,10 @@ import { couponLineItems } from '../../../lib/coupons';
 import type { CartCheck } from '../../../lib/line-check';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
-import { CouponField } from '../../coupons/coupon-field';
+import { RewardLine } from '../../shared/cart/reward-line';
+import { CouponField } from '../../shared/coupons/coupon-field';
 import { details, type ShownLine, unitAndQuantity } from '../shown-lines';
 import { CartLine } from './cart-line';
-import { RewardLine } from './reward-line';
 
 type Props = {
   uuid: string;

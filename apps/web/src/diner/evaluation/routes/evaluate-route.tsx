@@ -7,7 +7,7 @@ import { useAppSelector } from '../../../stores/root-state';
 import { BackToOrders, EvaluationFormView } from '../components/evaluation-form-view';
 import { useEvaluationAnswers, useEvaluationForm } from '../hooks/use-evaluation';
 import '../../../components/ui/form.css';
-import '../evaluation.css';
+import '../../../components/ui/evaluation.css';
 
 /**
  * `/evaluate/{uuid}/{form}?order={id}`: the brand's questions about one of the diner's orders (the optional ones

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { couponLineItems } from '../../../lib/coupons';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { CouponField } from '../../coupons/coupon-field';
+import { CouponField } from '../../shared/coupons/coupon-field';
 import type { useCouponCart } from '../hooks/use-coupon-pages';
 import { formatLoyaltyDate } from '../loyalty-format';
 import '../../../components/ui/cart-totals.css';

@@ -1,12 +1,12 @@
 import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
 import { formatSar } from '@sufra/shared/money';
 import { useEffect, useState } from 'react';
-import { ApiError, errorText } from '../../lib/api-client';
-import { type CartLineItem, cartOrderLines, checkCouponOnCart, couponStopsApplying } from '../../lib/coupons';
-import { useLanguage } from '../../lib/use-language';
-import { useTranslation } from '../../lib/use-translation';
-import { setCoupon } from '../../stores/cart-slice';
-import { useAppDispatch, useAppSelector } from '../../stores/root-state';
+import { ApiError, errorText } from '../../../lib/api-client';
+import { type CartLineItem, cartOrderLines, checkCouponOnCart, couponStopsApplying } from '../../../lib/coupons';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { setCoupon } from '../../../stores/cart-slice';
+import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
 
 /**
  * The cart's coupon: a code checked by the server on the cart and kept in it; removed, with the reason, as soon as

@@ -1,12 +1,12 @@
 import type { MyCouponsResponse } from '@sufra/shared/schemas/coupons';
-import type { CartLineItem } from '../../lib/coupons';
-import { useLanguage } from '../../lib/use-language';
-import { useTranslation } from '../../lib/use-translation';
+import type { CartLineItem } from '../../../lib/coupons';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import { CouponCodeForm, MyCouponChoices } from './coupon-code-form';
 import { useCouponField } from './use-coupon-field';
 import './coupon-field.css';
-import '../../components/ui/form.css';
-import '../../components/ui/cart-totals.css';
+import '../../../components/ui/form.css';
+import '../../../components/ui/cart-totals.css';
 
 type MyCoupons = MyCouponsResponse['coupons'];
 

@@ -1,9 +1,9 @@
 import type { MyCouponsResponse } from '@sufra/shared/schemas/coupons';
-import { FormField } from '../../components/ui/form-field';
-import { useLanguage } from '../../lib/use-language';
-import { useTranslation } from '../../lib/use-translation';
+import { FormField } from '../../../components/ui/form-field';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
 import type { CouponFieldState } from './use-coupon-field';
-import '../../components/ui/form.css';
+import '../../../components/ui/form.css';
 
 /** The code as typed, checked on "Apply". */
 export function CouponCodeForm({ state: c, testId }: { state: CouponFieldState; testId: string }) {
