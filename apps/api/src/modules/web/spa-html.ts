@@ -36,7 +36,7 @@ const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/orders\/[^/]+\/?$/i, 'src/diner/ordering/routes/orders-route.tsx'],
   [/^\/payment-failed\/[^/]+\/?$/i, 'src/diner/ordering/routes/payment-failed-route.tsx'],
   [/^\/card\/[^/]+\/?$/i, 'src/diner/ordering/routes/card-route.tsx'],
-  [/^\/staff\/?$/i, 'src/staff/board/routes/staff-route.tsx'],
+  [/^\/staff\/?$/i, 'src/app/staff-app.tsx'],
   [/^\/deactivated\/[^/]+\/?$/i, 'src/diner/errors/routes/deactivated-route.tsx'],
   [/^\/error\/?$/i, 'src/diner/errors/routes/error-route.tsx'],
 ];

@@ -18,10 +18,25 @@ function loadLoyaltyStrings(): Promise<void> {
   return strings;
 }
 
+/** The coupon pages' strings (locales/coupons.{ar,en}.json), both languages at once too, for the two pages that show coupons. */
+let couponStrings: Promise<void> | undefined;
+function loadCouponStrings(): Promise<void> {
+  couponStrings ??= Promise.all([
+    import('../../../locales/coupons.ar.json'),
+    import('../../../locales/coupons.en.json'),
+  ]).then(([ar, en]) => {
+    i18n.addResourceBundle('ar', 'translation', ar.default, true, false);
+    i18n.addResourceBundle('en', 'translation', en.default, true, false);
+  });
+  return couponStrings;
+}
+
 /** A page's chunk and the strings together, so it never renders its keys. */
 // biome-ignore lint/suspicious/noExplicitAny: component props are the page's own
-function withStrings<T extends React.ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazyPage(() => Promise.all([load(), loadLoyaltyStrings()]).then(([module]) => module));
+function withStrings<T extends React.ComponentType<any>>(load: () => Promise<{ default: T }>, coupons = false) {
+  return lazyPage(() =>
+    Promise.all([load(), loadLoyaltyStrings(), coupons && loadCouponStrings()]).then(([module]) => module),
+  );
 }
 
 /**
@@ -34,8 +49,8 @@ const PAGES = {
   pointsShop: withStrings(() => import('./points-shop-route')),
   prizeShop: withStrings(() => import('./prize-shop-route')),
   prize: withStrings(() => import('./prize-route')),
-  myRewards: withStrings(() => import('./my-rewards-route')),
-  applyCoupons: withStrings(() => import('./apply-coupons-route')),
+  myRewards: withStrings(() => import('./my-rewards-route'), true),
+  applyCoupons: withStrings(() => import('./apply-coupons-route'), true),
   card: withStrings(() => import('../components/loyalty-card')),
   // Parts of the ordering pages (their props come from the page, through the router: lib/checkout-points-slot.ts).
   checkoutPoints: withStrings(() => import('../components/checkout-points')),
