@@ -5,9 +5,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The import directions of the house rules (features ↛ app, lib ↛ stores, components ↛ stores or features, Drizzle
- * only in repos and db/) are enforced by biome.json's noRestrictedImports overrides. A pattern that matches nothing
- * passes silently, so this runs Biome with the project's own configuration on probe files laid out like the project,
+ * The import directions of the house rules (features ↛ app, features ↛ other features, diner ↮ staff, lib ↛ stores,
+ * components ↛ stores or features, Drizzle only in repos and db/) are enforced by biome.json's noRestrictedImports
+ * overrides. A pattern that matches nothing passes silently, so this runs Biome with the project's own configuration on probe files laid out like the project,
  * in a temporary folder (the project's files stay untouched), and reads which imports it refused.
  */
 const root = join(import.meta.dirname, '..');
@@ -15,22 +15,63 @@ const biome = join(root, 'node_modules', '.bin', 'biome');
 
 const probes: Record<string, string> = {
   // Refused
-  'apps/web/src/features/menu/imports-app.tsx': "import { PageFallback } from '../../app/layout/page-fallback';",
+  'apps/web/src/diner/menu/imports-app.tsx': "import { PageFallback } from '../../app/layout/page-fallback';",
   'apps/web/src/lib/imports-stores.ts': "import { useAppSelector } from '../stores/root-state';",
-  'apps/web/src/lib/imports-feature.ts': "import { CartBar } from '../features/menu/components/cart-bar';",
+  'apps/web/src/lib/imports-feature.ts': "import { CartBar } from '../diner/menu/components/cart-bar';",
   'apps/web/src/components/ui/imports-stores.tsx': "import { MAX_QUANTITY } from '../../stores/cart-slice';",
-  'apps/web/src/components/ui/imports-feature.tsx':
-    "import { CartBar } from '../../features/menu/components/cart-bar';",
+  'apps/web/src/components/ui/imports-feature.tsx': "import { CartBar } from '../../diner/menu/components/cart-bar';",
   'apps/web/src/components/ui/imports-app.tsx': "import { App } from '../../app/app';",
+  'apps/web/src/staff/redeem/routes/imports-app.tsx': "import { App } from '../../../app/app';",
+  'apps/web/src/diner/ordering/imports-feature.ts': "import { CartBar } from '../menu/components/cart-bar';",
+  'apps/web/src/diner/ordering/components/imports-feature.tsx':
+    "import { CartBar } from '../../menu/components/cart-bar';",
+  'apps/web/src/staff/board/hooks/imports-feature.ts':
+    "import { RedeemSection } from '../../redeem/routes/redeem-section';",
+  'apps/web/src/diner/shared/coupons/imports-feature.tsx': "import { CartBar } from '../../menu/components/cart-bar';",
+  'apps/web/src/diner/menu/components/imports-staff.tsx':
+    "import { StaffShell } from '../../../staff/board/components/staff-shell';",
+  'apps/web/src/staff/board/components/imports-diner.tsx':
+    "import { CartBar } from '../../../diner/menu/components/cart-bar';",
+  'apps/web/src/staff/board/imports-diner.ts': "import { CartBar } from '../../diner/menu/components/cart-bar';",
+  'apps/web/src/staff/imports-diner.tsx': "import { CartBar } from '../diner/menu/components/cart-bar';",
+  'apps/web/src/diner/menu/routes/deep/imports-staff.tsx':
+    "import { StaffShell } from '../../../../staff/board/components/staff-shell';",
+  'apps/web/src/diner/menu/routes/deep/imports-feature.tsx':
+    "import { CartLine } from '../../../cart/components/cart-line';",
   'apps/api/src/modules/orders/imports-drizzle.service.ts': "import { eq } from 'drizzle-orm';",
   'apps/api/src/plugins/imports-drizzle-subpath.ts': "import { pgTable } from 'drizzle-orm/pg-core';",
   // Allowed
-  'apps/web/src/features/menu/imports-shared-layers.tsx': [
+  'apps/web/src/diner/menu/imports-shared-layers.tsx': [
     "import { PageFallback } from '../../components/ui/page-fallback';",
     "import { MAX_QUANTITY } from '../../lib/cart-lines';",
     "import { useAppSelector } from '../../stores/root-state';",
   ].join('\n'),
-  'apps/web/src/app/imports-feature.tsx': "import { CartBar } from '../features/menu/components/cart-bar';",
+  'apps/web/src/app/imports-feature.tsx': "import { CartBar } from '../diner/menu/components/cart-bar';",
+  'apps/web/src/app/imports-areas.tsx': [
+    "import { CartBar } from '../diner/menu/components/cart-bar';",
+    "import { StaffShell } from '../staff/board/components/staff-shell';",
+  ].join('\n'),
+  'apps/web/src/diner/cart/components/imports-own-and-shared.tsx': [
+    "import { CartLine } from './cart-line';",
+    "import { CartRoute } from '../routes/cart-route';",
+    "import { CouponField } from '../../shared/coupons/coupon-field';",
+    "import { FormField } from '../../../components/ui/form-field';",
+    "import { useLanguage } from '../../../lib/use-language';",
+    "import { paths } from '../../../config/paths';",
+    "import { useAppSelector } from '../../../stores/root-state';",
+    "import { formatSar } from '@sufra/shared/money';",
+  ].join('\n'),
+  'apps/web/src/diner/menu/imports-shared.ts': [
+    "import { CouponField } from '../shared/coupons/coupon-field';",
+    "import { MAX_QUANTITY } from '../../lib/cart-lines';",
+  ].join('\n'),
+  'apps/web/src/staff/board/components/imports-shared-layers.tsx': [
+    "import { StaffSignIn } from './staff-sign-in';",
+    "import { getStaffMe } from '../api/get-staff-me';",
+    "import { staffRequest } from '../../../lib/staff-request';",
+    "import { PageFallback } from '../../../components/ui/page-fallback';",
+  ].join('\n'),
+  'apps/web/src/diner/shared/cart/imports-shared.tsx': "import { CouponField } from '../coupons/coupon-field';",
   'apps/web/src/stores/imports-lib.ts': "import { MAX_QUANTITY } from '../lib/cart-lines';",
   'apps/web/src/lib/imports-lib.ts': "import { MAX_QUANTITY } from './cart-lines';",
   'apps/api/src/modules/orders/imports-drizzle.repo.ts': "import { eq } from 'drizzle-orm';",
@@ -81,12 +122,23 @@ afterAll(() => {
 
 describe('lint refuses imports against the direction of the layers', () => {
   it.each([
-    ['a feature importing app/', 'apps/web/src/features/menu/imports-app.tsx'],
+    ['a feature importing app/', 'apps/web/src/diner/menu/imports-app.tsx'],
     ['lib/ importing stores/', 'apps/web/src/lib/imports-stores.ts'],
     ['lib/ importing a feature', 'apps/web/src/lib/imports-feature.ts'],
     ['components/ importing stores/', 'apps/web/src/components/ui/imports-stores.tsx'],
     ['components/ importing a feature', 'apps/web/src/components/ui/imports-feature.tsx'],
     ['components/ importing app/', 'apps/web/src/components/ui/imports-app.tsx'],
+    ['a staff feature importing app/', 'apps/web/src/staff/redeem/routes/imports-app.tsx'],
+    ['a feature importing another (from its root)', 'apps/web/src/diner/ordering/imports-feature.ts'],
+    ['a feature importing another (from a subfolder)', 'apps/web/src/diner/ordering/components/imports-feature.tsx'],
+    ['a staff feature importing another', 'apps/web/src/staff/board/hooks/imports-feature.ts'],
+    ['the diner shared folder importing a feature', 'apps/web/src/diner/shared/coupons/imports-feature.tsx'],
+    ['a diner feature importing the staff area', 'apps/web/src/diner/menu/components/imports-staff.tsx'],
+    ['a staff feature importing the diner area', 'apps/web/src/staff/board/components/imports-diner.tsx'],
+    ['a staff feature root importing the diner area', 'apps/web/src/staff/board/imports-diner.ts'],
+    ['the staff area root importing the diner area', 'apps/web/src/staff/imports-diner.tsx'],
+    ['a deeper diner file importing the staff area', 'apps/web/src/diner/menu/routes/deep/imports-staff.tsx'],
+    ['a deeper file importing another feature', 'apps/web/src/diner/menu/routes/deep/imports-feature.tsx'],
     ['a service importing Drizzle', 'apps/api/src/modules/orders/imports-drizzle.service.ts'],
     ['a plugin importing a Drizzle subpath', 'apps/api/src/plugins/imports-drizzle-subpath.ts'],
   ])('refuses %s', (_what, path) => {
@@ -94,8 +146,19 @@ describe('lint refuses imports against the direction of the layers', () => {
   });
 
   it.each([
-    ['a feature importing components/, lib/ and stores/', 'apps/web/src/features/menu/imports-shared-layers.tsx'],
+    ['a feature importing components/, lib/ and stores/', 'apps/web/src/diner/menu/imports-shared-layers.tsx'],
     ['app/ importing a feature', 'apps/web/src/app/imports-feature.tsx'],
+    ['app/ importing both areas', 'apps/web/src/app/imports-areas.tsx'],
+    [
+      'a feature importing itself, the area shared folder, components/, lib/, config/, stores/ and shared',
+      'apps/web/src/diner/cart/components/imports-own-and-shared.tsx',
+    ],
+    ['a feature root importing the area shared folder and lib/', 'apps/web/src/diner/menu/imports-shared.ts'],
+    [
+      'a staff feature importing itself, lib/ and components/',
+      'apps/web/src/staff/board/components/imports-shared-layers.tsx',
+    ],
+    ['the diner shared folder importing itself', 'apps/web/src/diner/shared/cart/imports-shared.tsx'],
     ['stores/ importing lib/', 'apps/web/src/stores/imports-lib.ts'],
     ['lib/ importing lib/', 'apps/web/src/lib/imports-lib.ts'],
     ['a repo importing Drizzle', 'apps/api/src/modules/orders/imports-drizzle.repo.ts'],

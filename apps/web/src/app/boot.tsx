@@ -13,6 +13,9 @@ import './global.css';
 const language = storedLanguage();
 // The first page's data is requested before anything else, in parallel with its lazy chunk.
 const firstData = prefetchRouteData(window.location, language);
+// The translator knows the language before the first page's chunk starts: a page that brings its own strings
+// (the cart's coupon field, lib/language.ts) loads them in that language.
+const languageReady = initI18n(language);
 const firstChunk = preloadFirstPage(window.location.pathname);
 const store = createAppStore(undefined, isRtl(language));
 /** How long the first render waits for the page's chunk and data before showing it loading. */
@@ -50,7 +53,7 @@ function render() {
 // The first render waits for the page's chunk and data (started above, in parallel) so it shows the page whole,
 // instead of a skeleton replaced a moment later; Arabic ships in the entry, English waits for its chunk.
 const waitCap = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
-void Promise.race([Promise.all([firstData, firstChunk, initI18n(language)]), waitCap]).then(render);
+void Promise.race([Promise.all([firstData, firstChunk, languageReady]), waitCap]).then(render);
 
 // Spec §1: any registered service worker is unregistered at start-up (after the first render: it does not paint).
 setTimeout(() => {

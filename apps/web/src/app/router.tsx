@@ -1,60 +1,59 @@
-import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { paths } from '../config/paths';
-import type { StaffSection } from '../features/staff/components/staff-shell';
 import type { CheckoutPointsProps } from '../lib/checkout-points-slot';
-import { loadAccountStrings, loadOrderingStrings } from '../lib/language';
+import { loadPageStrings, type PageStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
 import { useScrollRestoration } from '../lib/navigation';
+import type { StaffSection } from '../staff/board/components/staff-shell';
 import { BlankLayout } from './layout/blank-layout';
 import { EstablishmentLayout } from './layout/establishment-layout';
 import { PlainLayout } from './layout/plain-layout';
 import { StaffLayout } from './layout/staff-layout';
 
 // Every page is its own chunk: the menu route carries only what it needs.
-const LandingRoute = lazyPage(() => import('../features/landing/routes/landing-route'));
-const MenuRoute = lazyPage(() => import('../features/menu/routes/menu-route'));
-const ItemRoute = lazyPage(() => import('../features/item/routes/item-route'));
-const CartRoute = lazyPage(() => import('../features/cart/routes/cart-route'));
-const ErrorRoute = lazyPage(() => import('../features/errors/routes/error-route'));
-const DeactivatedRoute = lazyPage(() => import('../features/errors/routes/deactivated-route'));
-const NotFoundRoute = lazyPage(() => import('../features/errors/routes/not-found-route'));
-// The account and staff pages bring their own strings (lib/language.ts loadAccountStrings).
-const withAccountStrings = <T,>(page: Promise<T>): Promise<T> =>
-  Promise.all([page, loadAccountStrings()]).then(([module]) => module);
-const RegisterRoute = lazyPage(() => withAccountStrings(import('../features/account/routes/register-route')));
-const EditProfileRoute = lazyPage(() => withAccountStrings(import('../features/account/routes/edit-profile-route')));
-const StaffRoute = lazyPage(() => withAccountStrings(import('../features/staff/routes/staff-route')));
-// The Redeem section's own chunk (it lazy-loads the QR decoder only when a scan starts); the staff shell frames it.
-const RedeemSection = lazyPage(() => import('../features/redeem/routes/redeem-section'));
-// The managers' loyalty section (a diner's points, adjustments, the service switches): its own chunk too.
-const LoyaltyAdminSection = lazyPage(() => import('../features/loyalty-admin/routes/loyalty-admin-section'));
-// The service switches (brand, ordering, delivery, loyalty …) and who switched them: their own tab and chunk.
-const ServicesSection = lazyPage(() => import('../features/staff-services/routes/services-section'));
-const PunchProgrammesSection = lazyPage(() => import('../features/punch-programmes/routes/punch-programmes-section'));
-const CouponsSection = lazyPage(() => import('../features/manage-coupons/routes/coupons-section'));
+/** A page's chunk and the strings it brings (lib/language.ts), loaded side by side. */
+const withStrings = <T,>(page: Promise<T>, ...names: PageStrings[]): Promise<T> =>
+  Promise.all([page, ...names.map(loadPageStrings)]).then(([module]) => module);
+const LandingRoute = lazyPage(() => import('../diner/landing/routes/landing-route'));
+const MenuRoute = lazyPage(() => import('../diner/menu/routes/menu-route'));
+const ItemRoute = lazyPage(() => import('../diner/item/routes/item-route'));
+const CartRoute = lazyPage(() => withStrings(import('../diner/cart/routes/cart-route'), 'coupons'));
+const ErrorRoute = lazyPage(() => import('../diner/errors/routes/error-route'));
+const DeactivatedRoute = lazyPage(() => withStrings(import('../diner/errors/routes/deactivated-route'), 'errors'));
+const NotFoundRoute = lazyPage(() => withStrings(import('../diner/errors/routes/not-found-route'), 'errors'));
+const RegisterRoute = lazyPage(() => withStrings(import('../diner/account/routes/register-route'), 'account'));
+const EditProfileRoute = lazyPage(() => withStrings(import('../diner/account/routes/edit-profile-route'), 'account'));
+// The staff app: one lazy boundary for every /staff page (its sections are chunks of their own inside it).
+const StaffApp = lazyPage(() => withStrings(import('./staff-app'), 'account'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
-const withOrderingStrings = <T,>(page: Promise<T>): Promise<T> =>
-  Promise.all([page, loadAccountStrings(), loadOrderingStrings()]).then(([module]) => module);
-const OrderTypeRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/order-type-route')));
-const OrderDataRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/order-data-route')));
-const CheckoutRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/checkout-route')));
-const ConfirmOrderRoute = lazyPage(() =>
-  withOrderingStrings(import('../features/ordering/routes/confirm-order-route')),
+const OrderTypeRoute = lazyPage(() =>
+  withStrings(import('../diner/ordering/routes/order-type-route'), 'account', 'ordering'),
 );
-const OrdersRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/orders-route')));
-const PaymentRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/payment-route')));
-const CardRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/card-route')));
+const OrderDataRoute = lazyPage(() =>
+  withStrings(import('../diner/ordering/routes/order-data-route'), 'account', 'ordering'),
+);
+const CheckoutRoute = lazyPage(() =>
+  withStrings(import('../diner/ordering/routes/checkout-route'), 'account', 'ordering', 'coupons'),
+);
+const ConfirmOrderRoute = lazyPage(() =>
+  withStrings(import('../diner/ordering/routes/confirm-order-route'), 'account', 'ordering'),
+);
+const OrdersRoute = lazyPage(() => withStrings(import('../diner/ordering/routes/orders-route'), 'account', 'ordering'));
+const PaymentRoute = lazyPage(() =>
+  withStrings(import('../diner/ordering/routes/payment-route'), 'account', 'ordering'),
+);
+const CardRoute = lazyPage(() => withStrings(import('../diner/ordering/routes/card-route'), 'account', 'ordering'));
 const PaymentFailedRoute = lazyPage(() =>
-  withOrderingStrings(import('../features/ordering/routes/payment-failed-route')),
+  withStrings(import('../diner/ordering/routes/payment-failed-route'), 'account', 'ordering'),
 );
 
-// Evaluations (issue 17): the diner's form, the managers' section, and the small "rate your visit" link the ordering
+// Evaluations (issue 17): the diner's form and the small "rate your visit" link the ordering
 // pages show (given to them here, so the ordering feature need not import this one).
-const EvaluateRoute = lazyPage(() => withOrderingStrings(import('../features/evaluation/routes/evaluate-route')));
-const EvaluationsSection = lazyPage(() => import('../features/evaluation/routes/evaluations-section'));
-const EvaluationLink = lazyPage(() => import('../features/evaluation/components/evaluation-link'));
+const EvaluateRoute = lazyPage(() =>
+  withStrings(import('../diner/evaluation/routes/evaluate-route'), 'account', 'ordering'),
+);
+const EvaluationLink = lazyPage(() => import('../diner/evaluation/components/evaluation-link'));
 const evaluationLink = (uuid: string, orderId: number) => (
   <Suspense fallback={null}>
     <EvaluationLink uuid={uuid} orderId={orderId} />
@@ -63,11 +62,11 @@ const evaluationLink = (uuid: string, orderId: number) => (
 
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.
-const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-page'));
+const LoyaltyPage = lazyPage(() => import('../diner/loyalty/routes/loyalty-page'));
 // The wheel and register-and-win: one small door module that loads the page and the games' strings.
-const GamesPage = lazyPage(() => import('../features/games/routes/games-page'));
+const GamesPage = lazyPage(() => import('../diner/games/routes/games-page'));
 // Referral: the diner's page and the friend's landing, through one small door module with the referral strings.
-const ReferralPage = lazyPage(() => import('../features/referral/routes/referral-page'));
+const ReferralPage = lazyPage(() => import('../diner/referral/routes/referral-page'));
 const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards', 'applyCoupons'] as const;
 // The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
 const loyaltyCard = <LoyaltyPage page="card" />;
@@ -137,14 +136,15 @@ const engagementPages = (): Page[] => [
   { path: paths.referral.pattern, page: <ReferralPage page="referral" /> },
 ];
 
-/** The staff shell's sections beside the board: the counter's redeem, then the managers' sections. */
-const staffSections = (): ReadonlyArray<readonly [string, StaffSection, (user: StaffUser) => ReactNode]> => [
-  [paths.staffRedeem.pattern, 'redeem', (user) => <RedeemSection user={user} />],
-  [paths.staffLoyalty.pattern, 'loyalty', (user) => <LoyaltyAdminSection user={user} />],
-  [paths.staffServices.pattern, 'services', (user) => <ServicesSection user={user} />],
-  [paths.staffEvaluations.pattern, 'evaluations', (user) => <EvaluationsSection user={user} />],
-  [paths.staffPunchCards.pattern, 'punchCards', (user) => <PunchProgrammesSection user={user} />],
-  [paths.staffCoupons.pattern, 'coupons', (user) => <CouponsSection user={user} />],
+/** The staff app's pages: the board, the counter's redeem, then the managers' sections (app/staff-app.tsx). */
+const staffPages: ReadonlyArray<readonly [string, StaffSection]> = [
+  [paths.staff.pattern, 'board'],
+  [paths.staffRedeem.pattern, 'redeem'],
+  [paths.staffLoyalty.pattern, 'loyalty'],
+  [paths.staffServices.pattern, 'services'],
+  [paths.staffEvaluations.pattern, 'evaluations'],
+  [paths.staffPunchCards.pattern, 'punchCards'],
+  [paths.staffCoupons.pattern, 'coupons'],
 ];
 
 /**
@@ -163,15 +163,10 @@ export function AppRoutes() {
           {inEstablishment(page)}
         </Route>
       ))}
-      <Route key="staff" path={paths.staff.pattern}>
-        <StaffLayout>
-          <StaffRoute />
-        </StaffLayout>
-      </Route>
-      {staffSections().map(([path, section, render]) => (
+      {staffPages.map(([path, section]) => (
         <Route key="staff" path={path}>
           <StaffLayout>
-            <StaffRoute section={section} renderSection={render} />
+            <StaffApp section={section} />
           </StaffLayout>
         </Route>
       ))}

@@ -27,41 +27,50 @@ export async function loadLanguageBundle(language: Language): Promise<void> {
 }
 
 /**
- * The account and staff pages' strings (locales/account.{ar,en}.json) are not in the entry: the menu's initial
- * JavaScript has a budget (docs/adr/0035-strings-in-lazy-locale-bundles.md). Their route chunks wait for them, and
- * once they have been asked for, a language switch loads them for the new language too.
+ * The strings of pages other than the menu are not in the entry: the menu's initial JavaScript has a budget
+ * (docs/adr/0035-strings-in-lazy-locale-bundles.md). Each bundle loads with the route chunks that need it
+ * (app/router.tsx), and once it has been asked for, a language switch loads it for the new language too. The key
+ * says whether the bundle is in the translator already.
  */
-let accountStringsWanted = false;
+const pageStrings = {
+  // The account and staff pages' (locales/account.{ar,en}.json).
+  account: [
+    'account.signInTitle',
+    (language: Language) =>
+      language === 'en' ? import('../locales/account.en.json') : import('../locales/account.ar.json'),
+  ],
+  // The ordering pages' (locales/ordering.{ar,en}.json).
+  ordering: [
+    'ordering.typeTitle',
+    (language: Language) =>
+      language === 'en' ? import('../locales/ordering.en.json') : import('../locales/ordering.ar.json'),
+  ],
+  // The coupon field's and the coupon pages' (locales/coupons.{ar,en}.json): the cart, checkout and loyalty pages.
+  coupons: [
+    'coupons.title',
+    (language: Language) =>
+      language === 'en' ? import('../locales/coupons.en.json') : import('../locales/coupons.ar.json'),
+  ],
+  // The not-found and deactivated pages' (locales/errors.{ar,en}.json).
+  errors: [
+    'notFound.title',
+    (language: Language) =>
+      language === 'en' ? import('../locales/errors.en.json') : import('../locales/errors.ar.json'),
+  ],
+} as const;
 
-async function addAccountStrings(language: Language): Promise<void> {
-  if (i18n.exists('account.signInTitle', language)) return;
-  const bundle =
-    language === 'en'
-      ? (await import('../locales/account.en.json')).default
-      : (await import('../locales/account.ar.json')).default;
-  i18n.addResourceBundle(language, 'translation', bundle, true, false);
+export type PageStrings = keyof typeof pageStrings;
+const pageStringsWanted = new Set<PageStrings>();
+
+async function addPageStrings(name: PageStrings, language: Language): Promise<void> {
+  const [key, load] = pageStrings[name];
+  if (i18n.exists(key, language)) return;
+  i18n.addResourceBundle(language, 'translation', (await load(language)).default, true, false);
 }
 
-export async function loadAccountStrings(): Promise<void> {
-  accountStringsWanted = true;
-  await addAccountStrings(pickLanguage(i18n.language));
-}
-
-/** The ordering pages' strings (locales/ordering.{ar,en}.json), loaded like the account strings. */
-let orderingStringsWanted = false;
-
-async function addOrderingStrings(language: Language): Promise<void> {
-  if (i18n.exists('ordering.typeTitle', language)) return;
-  const bundle =
-    language === 'en'
-      ? (await import('../locales/ordering.en.json')).default
-      : (await import('../locales/ordering.ar.json')).default;
-  i18n.addResourceBundle(language, 'translation', bundle, true, false);
-}
-
-export async function loadOrderingStrings(): Promise<void> {
-  orderingStringsWanted = true;
-  await addOrderingStrings(pickLanguage(i18n.language));
+export async function loadPageStrings(name: PageStrings): Promise<void> {
+  pageStringsWanted.add(name);
+  await addPageStrings(name, pickLanguage(i18n.language));
 }
 
 export function applyLanguageToDocument(language: Language): void {
@@ -81,8 +90,7 @@ export function shareLanguageWithServer(language: Language): void {
 
 export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguageBundle(language);
-  if (accountStringsWanted) await addAccountStrings(language);
-  if (orderingStringsWanted) await addOrderingStrings(language);
+  for (const name of pageStringsWanted) await addPageStrings(name, language);
   await i18n.changeLanguage(language);
   applyLanguageToDocument(language);
   local.setItem(LANGUAGE_KEY, language);

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import accountAr from './account.ar.json';
 import accountEn from './account.en.json';
 import ar from './ar.json';
+import couponsAr from './coupons.ar.json';
+import couponsEn from './coupons.en.json';
 import en from './en.json';
+import errorsAr from './errors.ar.json';
+import errorsEn from './errors.en.json';
 import gamesAr from './games.ar.json';
 import gamesEn from './games.en.json';
 import loyaltyAr from './loyalty.ar.json';
@@ -28,6 +32,8 @@ describe('locales', () => {
     expect(base(keys(loyaltyAr))).toEqual(base(keys(loyaltyEn)));
     expect(base(keys(gamesAr))).toEqual(base(keys(gamesEn)));
     expect(base(keys(referralAr))).toEqual(base(keys(referralEn)));
+    expect(base(keys(couponsAr))).toEqual(base(keys(couponsEn)));
+    expect(base(keys(errorsAr))).toEqual(base(keys(errorsEn)));
   });
 
   it('keeps the lazily loaded account strings apart from the entry strings (merging must not overwrite)', () => {
@@ -37,6 +43,12 @@ describe('locales', () => {
     expect(Object.keys(orderingAr).filter((key) => entry.has(key) || account.has(key))).toEqual([]);
     const ordering = new Set(Object.keys(orderingAr));
     expect(Object.keys(loyaltyAr).filter((key) => entry.has(key) || account.has(key) || ordering.has(key))).toEqual([]);
+    const loyalty = new Set(Object.keys(loyaltyAr));
+    for (const lazy of [couponsAr, errorsAr]) {
+      expect(
+        Object.keys(lazy).filter((key) => entry.has(key) || account.has(key) || ordering.has(key) || loyalty.has(key)),
+      ).toEqual([]);
+    }
   });
 
   it('has no empty strings', () => {
@@ -51,6 +63,10 @@ describe('locales', () => {
       loyaltyEn,
       referralAr,
       referralEn,
+      couponsAr,
+      couponsEn,
+      errorsAr,
+      errorsEn,
     ]) {
       for (const key of keys(bundle)) {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle);
