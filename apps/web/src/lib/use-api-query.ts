@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Server data without a query library: a tiny keyed cache shared by every component, so going
- * menu → item → menu does not refetch. Keys include the language, so switching language refetches.
- * Entries older than STALE_MS are refreshed in the background while the old data stays on screen.
+ * Server data without a query library (docs/adr/0360-one-way-to-load-server-data.md): one keyed cache shared by every
+ * component, so going menu → item → menu does not refetch. A key is an array, most general part first
+ * (`['loyalty', uuid, 'account', language]`), so a write can invalidate everything under a prefix (`['loyalty', uuid]`).
+ * Keys that depend on the language include it, so switching language refetches. Entries older than their `staleMs`
+ * are refreshed in the background while the old data stays on screen. Writes go through `useApiMutation`
+ * (lib/use-api-mutation.ts), paged lists through `useApiPages` (lib/use-api-pages.ts).
  */
+export type QueryKey = readonly (string | number | boolean | null | undefined)[];
+
 export interface QueryState<T> {
   data: T | undefined;
   error: unknown;
@@ -13,89 +18,177 @@ export interface QueryState<T> {
 }
 
 interface Entry {
+  key: QueryKey;
   data?: unknown;
   error?: unknown;
   loading: boolean;
   fetchedAt: number;
+  /** Set by an invalidation: the next read fetches whatever the age. */
+  invalid?: boolean;
 }
 
-const STALE_MS = 60_000;
+const DEFAULT_STALE_MS = 60_000;
 const cache = new Map<string, Entry>();
 const listeners = new Map<string, Set<() => void>>();
+/** The last fetcher each key was read with: an invalidation refetches what is on screen with it. */
+const fetchers = new Map<string, () => Promise<unknown>>();
+/** The request whose answer a key is waiting for; an older one that lands later is dropped. */
+const inFlight = new Map<string, { promise: Promise<void>; id: number }>();
+let requestIds = 0;
 
-function emit(key: string) {
-  for (const listener of listeners.get(key) ?? []) listener();
+/** The cache's name of a key (its JSON): `['menu', 'abc', 'ar']` and `['menu', 'abc', 'ar']` are one entry. */
+export const hashKey = (key: QueryKey): string => JSON.stringify(key);
+
+// TEMPORARY (until the call sites pass arrays): a string key is a key of one part.
+type AnyKey = QueryKey | string;
+const asKey = (key: AnyKey): QueryKey => (typeof key === 'string' ? [key] : key);
+
+/** Whether `key` starts with every element of `prefix` (an empty prefix matches every key). */
+export function keyStartsWith(key: QueryKey, prefix: QueryKey): boolean {
+  return prefix.length <= key.length && prefix.every((part, index) => part === key[index]);
 }
 
-function subscribeKey(key: string, listener: () => void) {
-  let set = listeners.get(key);
+function emit(hash: string) {
+  for (const listener of listeners.get(hash) ?? []) listener();
+}
+
+function subscribeKey(hash: string, listener: () => void) {
+  let set = listeners.get(hash);
   if (!set) {
     set = new Set();
-    listeners.set(key, set);
+    listeners.set(hash, set);
   }
   set.add(listener);
   return () => {
     set.delete(listener);
+    if (set.size === 0) listeners.delete(hash);
   };
 }
 
-const inFlight = new Map<string, Promise<void>>();
-
-/** Starts (or joins) the fetch of `key`; the promise settles, never rejects, once the cache holds its outcome. */
-export function fetchQuery<T>(key: string, fetcher: () => Promise<T>): Promise<void> {
-  const previous = cache.get(key);
-  const running = inFlight.get(key);
-  if (previous?.loading && running) return running;
-  cache.set(key, { data: previous?.data, error: undefined, loading: true, fetchedAt: previous?.fetchedAt ?? 0 });
-  emit(key);
-  const settled = fetcher().then(
-    (data) => {
-      cache.set(key, { data, loading: false, fetchedAt: Date.now() });
-    },
-    (error: unknown) => {
-      cache.set(key, { data: previous?.data, error, loading: false, fetchedAt: Date.now() });
-    },
-  );
-  const done = settled.then(() => {
-    inFlight.delete(key);
-    emit(key);
-  });
-  inFlight.set(key, done);
-  return done;
+/** Starts the fetch of `key` (or joins the one in flight); the promise settles, never rejects, once the cache holds
+ * the outcome. `force` starts a fresh request even while one is in flight (an invalidation: the older answer may
+ * predate the write), and the older answer is then ignored. */
+export function fetchQuery<T>(anyKey: AnyKey, fetcher: () => Promise<T>, force = false): Promise<void> {
+  const key = asKey(anyKey);
+  const hash = hashKey(key);
+  fetchers.set(hash, fetcher);
+  const running = inFlight.get(hash);
+  if (running && !force) return running.promise;
+  const previous = cache.get(hash);
+  cache.set(hash, { key, data: previous?.data, loading: true, fetchedAt: previous?.fetchedAt ?? 0 });
+  emit(hash);
+  const id = ++requestIds;
+  const promise = fetcher()
+    .then(
+      (data): Entry => ({ key, data, loading: false, fetchedAt: Date.now() }),
+      (error: unknown): Entry => ({ key, data: cache.get(hash)?.data, error, loading: false, fetchedAt: Date.now() }),
+    )
+    .then((entry) => {
+      if (inFlight.get(hash)?.id !== id) return; // a newer request owns the key now
+      inFlight.delete(hash);
+      cache.set(hash, entry);
+      emit(hash);
+    });
+  inFlight.set(hash, { promise, id });
+  return promise;
 }
 
 /** Reads a cached value without subscribing (e.g. an item already in the loaded menu). */
-export function peekQuery<T>(key: string): T | undefined {
-  return cache.get(key)?.data as T | undefined;
+export function peekQuery<T>(key: AnyKey): T | undefined {
+  return cache.get(hashKey(asKey(key)))?.data as T | undefined;
 }
 
-const EMPTY: Entry = { loading: false, fetchedAt: 0 };
+/** The cached entry's data and whether a request for it is on its way (without subscribing). */
+export function queryStatus<T>(key: QueryKey): { data: T | undefined; loading: boolean } {
+  const entry = cache.get(hashKey(key));
+  return { data: entry?.data as T | undefined, loading: entry?.loading ?? false };
+}
+
+/** Puts a value a write answered with into the cache (every reader of `key` sees it at once). */
+export function setQueryData<T>(key: QueryKey, update: T | ((previous: T | undefined) => T)): void {
+  const hash = hashKey(key);
+  const previous = cache.get(hash);
+  const data =
+    typeof update === 'function' ? (update as (previous: T | undefined) => T)(previous?.data as T | undefined) : update;
+  inFlight.delete(hash); // an answer still on its way predates this value
+  cache.set(hash, { key, data, loading: false, fetchedAt: Date.now() });
+  emit(hash);
+}
+
+/**
+ * Marks every entry under `prefix` out of date: those on screen refetch now (their old data stays meanwhile), the
+ * others on their next read. Resolves once the refetches have settled.
+ */
+export function invalidateQueries(prefix: QueryKey): Promise<void> {
+  const refetches: Promise<void>[] = [];
+  for (const [hash, entry] of cache) {
+    if (!keyStartsWith(entry.key, prefix)) continue;
+    const fetcher = fetchers.get(hash);
+    if (listeners.has(hash) && fetcher) refetches.push(fetchQuery(entry.key, fetcher, true));
+    else {
+      inFlight.delete(hash);
+      cache.set(hash, { ...entry, loading: false, invalid: true });
+    }
+  }
+  return Promise.all(refetches).then(() => undefined);
+}
+
+/** Forgets every entry (tests; a signed-out user's data). */
+export function clearQueries(prefix: QueryKey = []): void {
+  for (const [hash, entry] of cache) {
+    if (!keyStartsWith(entry.key, prefix)) continue;
+    cache.delete(hash);
+    inFlight.delete(hash);
+    fetchers.delete(hash);
+    emit(hash);
+  }
+}
+
+export interface QueryOptions {
+  /** How old the cached data may be before a new reader refetches it (default 60 s; 0 = every mount refetches). */
+  staleMs?: number;
+}
+
+const EMPTY: Entry = { key: [], loading: false, fetchedAt: 0 };
 
 /** `key` null = do not fetch (e.g. a parameter is missing). */
-export function useApiQuery<T>(key: string | null, fetcher: () => Promise<T>): QueryState<T> {
-  const subscribe = useCallback((listener: () => void) => (key ? subscribeKey(key, listener) : () => {}), [key]);
-  const read = () => (key ? (cache.get(key) ?? EMPTY) : EMPTY);
+export function useApiQuery<T>(
+  anyKey: AnyKey | null,
+  fetcher: () => Promise<T>,
+  { staleMs = DEFAULT_STALE_MS }: QueryOptions = {},
+): QueryState<T> {
+  const key = anyKey === null ? null : asKey(anyKey);
+  const hash = key ? hashKey(key) : null;
+  const subscribe = useCallback((listener: () => void) => (hash ? subscribeKey(hash, listener) : () => {}), [hash]);
+  const read = () => (hash ? (cache.get(hash) ?? EMPTY) : EMPTY);
   // The same read while hydrating the server's first paint: app/boot.tsx hydrates only once the data is in the cache.
   const entry = useSyncExternalStore(subscribe, read, read);
 
   // The fetcher is a fresh closure each render; the key says everything about what it fetches.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `key` on purpose
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `hash` on purpose
   useEffect(() => {
-    if (!key) return;
-    const current = cache.get(key);
-    if (!current || (!current.loading && Date.now() - current.fetchedAt > STALE_MS)) fetchQuery(key, fetcher);
-  }, [key]);
+    if (!key || !hash) return;
+    const current = cache.get(hash);
+    if (!current || (!current.loading && (current.invalid || Date.now() - current.fetchedAt > staleMs)))
+      fetchQuery(key, fetcher);
+  }, [hash]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `key` on purpose
+  // An invalidation refetches with the fetcher of the latest render.
+  useEffect(() => {
+    if (hash) fetchers.set(hash, fetcher);
+  });
+
+  // Joins a load in flight rather than sending a second request.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `hash` on purpose
   const refetch = useCallback(() => {
     if (key) fetchQuery(key, fetcher);
-  }, [key]);
+  }, [hash]);
 
-  const started = key !== null && entry !== EMPTY;
+  const started = hash !== null && entry !== EMPTY;
   return {
     data: entry.data as T | undefined,
     error: entry.error,
-    loading: key !== null && (!started || entry.loading),
+    loading: hash !== null && (!started || entry.loading),
     refetch,
   };
 }
