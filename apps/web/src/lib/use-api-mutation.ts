@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { invalidateQueries, type QueryKey } from './use-api-query';
+import { invalidateQueries } from './query-writes';
+import type { QueryKey } from './use-api-query';
 
 export interface MutationOptions<TVariables, TResult> {
   /** The key prefixes this write changes: invalidated once it succeeds (a function gets the answer and the input). */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { hashKey, type QueryKey, type QueryOptions, queryStatus, setQueryData, useApiQuery } from './use-api-query';
+import { queryStatus, setQueryData } from './query-writes';
+import { hashKey, type QueryKey, type QueryOptions, useApiQuery } from './use-api-query';
 
 export interface Pages<TPage> {
   pages: TPage[];

@@ -2,16 +2,10 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearQueries, invalidateQueries } from './query-writes';
 import { useApiMutation } from './use-api-mutation';
 import { useApiPages } from './use-api-pages';
-import {
-  clearQueries,
-  fetchQuery,
-  invalidateQueries,
-  type QueryKey,
-  type QueryState,
-  useApiQuery,
-} from './use-api-query';
+import { fetchQuery, type QueryKey, type QueryState, useApiQuery } from './use-api-query';
 
 // React's act() needs this flag outside a test renderer.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -43,12 +43,10 @@ export const hashKey = (key: QueryKey): string => JSON.stringify(key);
 type AnyKey = QueryKey | string;
 const asKey = (key: AnyKey): QueryKey => (typeof key === 'string' ? [key] : key);
 
-/** Whether `key` starts with every element of `prefix` (an empty prefix matches every key). */
-export function keyStartsWith(key: QueryKey, prefix: QueryKey): boolean {
-  return prefix.length <= key.length && prefix.every((part, index) => part === key[index]);
-}
+/** @internal the cache's state, for the writes in lib/query-writes.ts (kept out of the menu's first chunk). */
+export const store = { cache, listeners, fetchers, inFlight };
 
-function emit(hash: string) {
+export function emit(hash: string) {
   for (const listener of listeners.get(hash) ?? []) listener();
 }
 
@@ -96,52 +94,6 @@ export function fetchQuery<T>(anyKey: AnyKey, fetcher: () => Promise<T>, force =
 /** Reads a cached value without subscribing (e.g. an item already in the loaded menu). */
 export function peekQuery<T>(key: AnyKey): T | undefined {
   return cache.get(hashKey(asKey(key)))?.data as T | undefined;
-}
-
-/** The cached entry's data and whether a request for it is on its way (without subscribing). */
-export function queryStatus<T>(key: QueryKey): { data: T | undefined; loading: boolean } {
-  const entry = cache.get(hashKey(key));
-  return { data: entry?.data as T | undefined, loading: entry?.loading ?? false };
-}
-
-/** Puts a value a write answered with into the cache (every reader of `key` sees it at once). */
-export function setQueryData<T>(key: QueryKey, update: T | ((previous: T | undefined) => T)): void {
-  const hash = hashKey(key);
-  const previous = cache.get(hash);
-  const data =
-    typeof update === 'function' ? (update as (previous: T | undefined) => T)(previous?.data as T | undefined) : update;
-  inFlight.delete(hash); // an answer still on its way predates this value
-  cache.set(hash, { key, data, loading: false, fetchedAt: Date.now() });
-  emit(hash);
-}
-
-/**
- * Marks every entry under `prefix` out of date: those on screen refetch now (their old data stays meanwhile), the
- * others on their next read. Resolves once the refetches have settled.
- */
-export function invalidateQueries(prefix: QueryKey): Promise<void> {
-  const refetches: Promise<void>[] = [];
-  for (const [hash, entry] of cache) {
-    if (!keyStartsWith(entry.key, prefix)) continue;
-    const fetcher = fetchers.get(hash);
-    if (listeners.has(hash) && fetcher) refetches.push(fetchQuery(entry.key, fetcher, true));
-    else {
-      inFlight.delete(hash);
-      cache.set(hash, { ...entry, loading: false, invalid: true });
-    }
-  }
-  return Promise.all(refetches).then(() => undefined);
-}
-
-/** Forgets every entry (tests; a signed-out user's data). */
-export function clearQueries(prefix: QueryKey = []): void {
-  for (const [hash, entry] of cache) {
-    if (!keyStartsWith(entry.key, prefix)) continue;
-    cache.delete(hash);
-    inFlight.delete(hash);
-    fetchers.delete(hash);
-    emit(hash);
-  }
 }
 
 export interface QueryOptions {

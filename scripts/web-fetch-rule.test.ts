@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * lives) may call `fetch` themselves. Biome has no rule that allows a global by folder pattern this precisely, so
  * this scans the web app's source.
  */
-const src = join(import.meta.dirname, '..');
+const src = join(import.meta.dirname, '..', 'apps', 'web', 'src');
 
 /** `fetch(…)`, `window.fetch(…)`, `globalThis.fetch`, `self.fetch`; not `refetch()` nor `query.fetch()`. */
 const FETCH_CALL = /(?<![\w$.])fetch\s*\(|\b(?:window|globalThis|self)\s*\.\s*fetch\b/;
