@@ -15,22 +15,21 @@ const biome = join(root, 'node_modules', '.bin', 'biome');
 
 const probes: Record<string, string> = {
   // Refused
-  'apps/web/src/features/menu/imports-app.tsx': "import { PageFallback } from '../../app/layout/page-fallback';",
+  'apps/web/src/diner/menu/imports-app.tsx': "import { PageFallback } from '../../app/layout/page-fallback';",
   'apps/web/src/lib/imports-stores.ts': "import { useAppSelector } from '../stores/root-state';",
-  'apps/web/src/lib/imports-feature.ts': "import { CartBar } from '../features/menu/components/cart-bar';",
+  'apps/web/src/lib/imports-feature.ts': "import { CartBar } from '../diner/menu/components/cart-bar';",
   'apps/web/src/components/ui/imports-stores.tsx': "import { MAX_QUANTITY } from '../../stores/cart-slice';",
-  'apps/web/src/components/ui/imports-feature.tsx':
-    "import { CartBar } from '../../features/menu/components/cart-bar';",
+  'apps/web/src/components/ui/imports-feature.tsx': "import { CartBar } from '../../diner/menu/components/cart-bar';",
   'apps/web/src/components/ui/imports-app.tsx': "import { App } from '../../app/app';",
   'apps/api/src/modules/orders/imports-drizzle.service.ts': "import { eq } from 'drizzle-orm';",
   'apps/api/src/plugins/imports-drizzle-subpath.ts': "import { pgTable } from 'drizzle-orm/pg-core';",
   // Allowed
-  'apps/web/src/features/menu/imports-shared-layers.tsx': [
+  'apps/web/src/diner/menu/imports-shared-layers.tsx': [
     "import { PageFallback } from '../../components/ui/page-fallback';",
     "import { MAX_QUANTITY } from '../../lib/cart-lines';",
     "import { useAppSelector } from '../../stores/root-state';",
   ].join('\n'),
-  'apps/web/src/app/imports-feature.tsx': "import { CartBar } from '../features/menu/components/cart-bar';",
+  'apps/web/src/app/imports-feature.tsx': "import { CartBar } from '../diner/menu/components/cart-bar';",
   'apps/web/src/stores/imports-lib.ts': "import { MAX_QUANTITY } from '../lib/cart-lines';",
   'apps/web/src/lib/imports-lib.ts': "import { MAX_QUANTITY } from './cart-lines';",
   'apps/api/src/modules/orders/imports-drizzle.repo.ts': "import { eq } from 'drizzle-orm';",
@@ -81,7 +80,7 @@ afterAll(() => {
 
 describe('lint refuses imports against the direction of the layers', () => {
   it.each([
-    ['a feature importing app/', 'apps/web/src/features/menu/imports-app.tsx'],
+    ['a feature importing app/', 'apps/web/src/diner/menu/imports-app.tsx'],
     ['lib/ importing stores/', 'apps/web/src/lib/imports-stores.ts'],
     ['lib/ importing a feature', 'apps/web/src/lib/imports-feature.ts'],
     ['components/ importing stores/', 'apps/web/src/components/ui/imports-stores.tsx'],
@@ -94,7 +93,7 @@ describe('lint refuses imports against the direction of the layers', () => {
   });
 
   it.each([
-    ['a feature importing components/, lib/ and stores/', 'apps/web/src/features/menu/imports-shared-layers.tsx'],
+    ['a feature importing components/, lib/ and stores/', 'apps/web/src/diner/menu/imports-shared-layers.tsx'],
     ['app/ importing a feature', 'apps/web/src/app/imports-feature.tsx'],
     ['stores/ importing lib/', 'apps/web/src/stores/imports-lib.ts'],
     ['lib/ importing lib/', 'apps/web/src/lib/imports-lib.ts'],

@@ -60,7 +60,7 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
   return seen;
 }
 
-/** Which customer route a lazy chunk serves, from its source path (features/<f>/routes/…, app/routes/…). */
+/** Which customer route a lazy chunk serves, from its source path (diner/<f>/routes/…, staff/<f>/routes/…, app/routes/…). */
 function routeName(key: string, chunk: ManifestChunk): string {
   const source = chunk.src ?? key;
   return source.replace(/^src\//, '').replace(/\.(tsx?|jsx?)$/, '');

@@ -137,7 +137,7 @@ export function renderWeb(bundle: BundleResult): string[] {
       '| --- | ---: | ---: | ---: | --- |',
     );
     for (const route of bundle.routes) {
-      // The menu page's route module only (not, say, features/menu/api/favourites, a lazy chunk of its own).
+      // The menu page's route module only (not, say, diner/menu/api/favourites, a lazy chunk of its own).
       const isMenu = /(^|\/)routes\/menu[\w-]*$/i.test(route.route);
       const isOrdering = ORDERING_ROUTES.some((r) => r.pattern.test(route.route));
       const target = isMenu

@@ -1,6 +1,6 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
-import { cleanUtmSource, getQrData, qrDataQueryKey } from '../features/establishment/api/get-qr-data';
+import { cleanUtmSource, getQrData, qrDataQueryKey } from '../diner/establishment/api/get-qr-data';
 import { getMenu, menuQueryKey } from '../lib/get-menu';
 import { fetchQuery } from '../lib/use-api-query';
 

@@ -2,59 +2,55 @@ import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { paths } from '../config/paths';
-import type { StaffSection } from '../features/staff/components/staff-shell';
 import type { CheckoutPointsProps } from '../lib/checkout-points-slot';
 import { loadAccountStrings, loadOrderingStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
 import { useScrollRestoration } from '../lib/navigation';
+import type { StaffSection } from '../staff/board/components/staff-shell';
 import { BlankLayout } from './layout/blank-layout';
 import { EstablishmentLayout } from './layout/establishment-layout';
 import { PlainLayout } from './layout/plain-layout';
 import { StaffLayout } from './layout/staff-layout';
 
 // Every page is its own chunk: the menu route carries only what it needs.
-const LandingRoute = lazyPage(() => import('../features/landing/routes/landing-route'));
-const MenuRoute = lazyPage(() => import('../features/menu/routes/menu-route'));
-const ItemRoute = lazyPage(() => import('../features/item/routes/item-route'));
-const CartRoute = lazyPage(() => import('../features/cart/routes/cart-route'));
-const ErrorRoute = lazyPage(() => import('../features/errors/routes/error-route'));
-const DeactivatedRoute = lazyPage(() => import('../features/errors/routes/deactivated-route'));
-const NotFoundRoute = lazyPage(() => import('../features/errors/routes/not-found-route'));
+const LandingRoute = lazyPage(() => import('../diner/landing/routes/landing-route'));
+const MenuRoute = lazyPage(() => import('../diner/menu/routes/menu-route'));
+const ItemRoute = lazyPage(() => import('../diner/item/routes/item-route'));
+const CartRoute = lazyPage(() => import('../diner/cart/routes/cart-route'));
+const ErrorRoute = lazyPage(() => import('../diner/errors/routes/error-route'));
+const DeactivatedRoute = lazyPage(() => import('../diner/errors/routes/deactivated-route'));
+const NotFoundRoute = lazyPage(() => import('../diner/errors/routes/not-found-route'));
 // The account and staff pages bring their own strings (lib/language.ts loadAccountStrings).
 const withAccountStrings = <T,>(page: Promise<T>): Promise<T> =>
   Promise.all([page, loadAccountStrings()]).then(([module]) => module);
-const RegisterRoute = lazyPage(() => withAccountStrings(import('../features/account/routes/register-route')));
-const EditProfileRoute = lazyPage(() => withAccountStrings(import('../features/account/routes/edit-profile-route')));
-const StaffRoute = lazyPage(() => withAccountStrings(import('../features/staff/routes/staff-route')));
+const RegisterRoute = lazyPage(() => withAccountStrings(import('../diner/account/routes/register-route')));
+const EditProfileRoute = lazyPage(() => withAccountStrings(import('../diner/account/routes/edit-profile-route')));
+const StaffRoute = lazyPage(() => withAccountStrings(import('../staff/board/routes/staff-route')));
 // The Redeem section's own chunk (it lazy-loads the QR decoder only when a scan starts); the staff shell frames it.
-const RedeemSection = lazyPage(() => import('../features/redeem/routes/redeem-section'));
+const RedeemSection = lazyPage(() => import('../staff/redeem/routes/redeem-section'));
 // The managers' loyalty section (a diner's points, adjustments, the service switches): its own chunk too.
-const LoyaltyAdminSection = lazyPage(() => import('../features/loyalty-admin/routes/loyalty-admin-section'));
+const LoyaltyAdminSection = lazyPage(() => import('../staff/loyalty/routes/loyalty-admin-section'));
 // The service switches (brand, ordering, delivery, loyalty …) and who switched them: their own tab and chunk.
-const ServicesSection = lazyPage(() => import('../features/staff-services/routes/services-section'));
-const PunchProgrammesSection = lazyPage(() => import('../features/punch-programmes/routes/punch-programmes-section'));
-const CouponsSection = lazyPage(() => import('../features/manage-coupons/routes/coupons-section'));
+const ServicesSection = lazyPage(() => import('../staff/services/routes/services-section'));
+const PunchProgrammesSection = lazyPage(() => import('../staff/punch-programmes/routes/punch-programmes-section'));
+const CouponsSection = lazyPage(() => import('../staff/coupons/routes/coupons-section'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const withOrderingStrings = <T,>(page: Promise<T>): Promise<T> =>
   Promise.all([page, loadAccountStrings(), loadOrderingStrings()]).then(([module]) => module);
-const OrderTypeRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/order-type-route')));
-const OrderDataRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/order-data-route')));
-const CheckoutRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/checkout-route')));
-const ConfirmOrderRoute = lazyPage(() =>
-  withOrderingStrings(import('../features/ordering/routes/confirm-order-route')),
-);
-const OrdersRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/orders-route')));
-const PaymentRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/payment-route')));
-const CardRoute = lazyPage(() => withOrderingStrings(import('../features/ordering/routes/card-route')));
-const PaymentFailedRoute = lazyPage(() =>
-  withOrderingStrings(import('../features/ordering/routes/payment-failed-route')),
-);
+const OrderTypeRoute = lazyPage(() => withOrderingStrings(import('../diner/ordering/routes/order-type-route')));
+const OrderDataRoute = lazyPage(() => withOrderingStrings(import('../diner/ordering/routes/order-data-route')));
+const CheckoutRoute = lazyPage(() => withOrderingStrings(import('../diner/ordering/routes/checkout-route')));
+const ConfirmOrderRoute = lazyPage(() => withOrderingStrings(import('../diner/ordering/routes/confirm-order-route')));
+const OrdersRoute = lazyPage(() => withOrderingStrings(import('../diner/ordering/routes/orders-route')));
+const PaymentRoute = lazyPage(() => withOrderingStrings(import('../diner/ordering/routes/payment-route')));
+const CardRoute = lazyPage(() => withOrderingStrings(import('../diner/ordering/routes/card-route')));
+const PaymentFailedRoute = lazyPage(() => withOrderingStrings(import('../diner/ordering/routes/payment-failed-route')));
 
 // Evaluations (issue 17): the diner's form, the managers' section, and the small "rate your visit" link the ordering
 // pages show (given to them here, so the ordering feature need not import this one).
-const EvaluateRoute = lazyPage(() => withOrderingStrings(import('../features/evaluation/routes/evaluate-route')));
-const EvaluationsSection = lazyPage(() => import('../features/evaluation/routes/evaluations-section'));
-const EvaluationLink = lazyPage(() => import('../features/evaluation/components/evaluation-link'));
+const EvaluateRoute = lazyPage(() => withOrderingStrings(import('../diner/evaluation/routes/evaluate-route')));
+const EvaluationsSection = lazyPage(() => import('../staff/evaluations/routes/evaluations-section'));
+const EvaluationLink = lazyPage(() => import('../diner/evaluation/components/evaluation-link'));
 const evaluationLink = (uuid: string, orderId: number) => (
   <Suspense fallback={null}>
     <EvaluationLink uuid={uuid} orderId={orderId} />
@@ -63,11 +59,11 @@ const evaluationLink = (uuid: string, orderId: number) => (
 
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.
-const LoyaltyPage = lazyPage(() => import('../features/loyalty/routes/loyalty-page'));
+const LoyaltyPage = lazyPage(() => import('../diner/loyalty/routes/loyalty-page'));
 // The wheel and register-and-win: one small door module that loads the page and the games' strings.
-const GamesPage = lazyPage(() => import('../features/games/routes/games-page'));
+const GamesPage = lazyPage(() => import('../diner/games/routes/games-page'));
 // Referral: the diner's page and the friend's landing, through one small door module with the referral strings.
-const ReferralPage = lazyPage(() => import('../features/referral/routes/referral-page'));
+const ReferralPage = lazyPage(() => import('../diner/referral/routes/referral-page'));
 const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards', 'applyCoupons'] as const;
 // The card sits inside another page, which wraps it in its own Suspense (the page stays while the card loads).
 const loyaltyCard = <LoyaltyPage page="card" />;

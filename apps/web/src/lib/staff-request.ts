@@ -3,7 +3,7 @@ import { announceAuth } from './auth-channel';
 import { serializedRefresh, withRefresh } from './refresh-lock';
 import { local } from './storage';
 
-// The staff user's calls, shared by the staff features (the board in features/staff, redemption in features/redeem),
+// The staff user's calls, shared by the staff features (the board in staff/board, redemption in staff/redeem),
 // as lib/customer-request.ts is for the diner's.
 
 /** Set while this browser may hold a staff session (the cookies are httpOnly): saves a 401 round trip when it has none. */

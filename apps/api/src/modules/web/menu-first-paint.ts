@@ -9,7 +9,7 @@ import { formatSar } from '@sufra/shared/money';
 import type { Brand } from '@sufra/shared/schemas/establishment';
 import type { MenuItem, MenuResponse } from '@sufra/shared/schemas/menu';
 
-/** Mirrors apps/web/src/features/menu/components/menu-sections.tsx. */
+/** Mirrors apps/web/src/diner/menu/components/menu-sections.tsx. */
 const FIRST_PASS_ITEMS = 8;
 const ITEM_HEIGHT_ESTIMATE = 121;
 const PRIORITY_IMAGES = 4;

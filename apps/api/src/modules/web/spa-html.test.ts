@@ -12,7 +12,7 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-1.css'] },
   '_react-1.js': { file: 'assets/react-1.js' },
   '_money-1.js': { file: 'assets/money-1.js', imports: ['_react-1.js'] },
-  'src/features/menu/routes/menu-route.tsx': {
+  'src/diner/menu/routes/menu-route.tsx': {
     file: 'assets/menu-route-1.js',
     isDynamicEntry: true,
     imports: ['index.html', '_react-1.js', '_money-1.js'],

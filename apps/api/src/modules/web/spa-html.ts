@@ -23,22 +23,22 @@ type Manifest = Record<string, ManifestChunk>;
  * A path that matches none gets the plain index.html; a module the build lacks is skipped.
  */
 const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/menu\/[^/]+\/?$/i, 'src/features/menu/routes/menu-route.tsx'],
-  [/^\/qr\/[^/]+(\/.*)?$/i, 'src/features/landing/routes/landing-route.tsx'],
-  [/^\/items\/[^/]+\/[^/]+(\/[^/]+)?\/?$/i, 'src/features/item/routes/item-route.tsx'],
-  [/^\/cart\/[^/]+\/?$/i, 'src/features/cart/routes/cart-route.tsx'],
-  [/^\/register\/[^/]+\/?$/i, 'src/features/account/routes/register-route.tsx'],
-  [/^\/edit-profile\/[^/]+\/?$/i, 'src/features/account/routes/edit-profile-route.tsx'],
-  [/^\/order-type\/[^/]+\/?$/i, 'src/features/ordering/routes/order-type-route.tsx'],
-  [/^\/order-data\/[^/]+\/?$/i, 'src/features/ordering/routes/order-data-route.tsx'],
-  [/^\/checkout\/[^/]+\/?$/i, 'src/features/ordering/routes/checkout-route.tsx'],
-  [/^\/confirm-order\/[^/]+\/?$/i, 'src/features/ordering/routes/confirm-order-route.tsx'],
-  [/^\/orders\/[^/]+\/?$/i, 'src/features/ordering/routes/orders-route.tsx'],
-  [/^\/payment-failed\/[^/]+\/?$/i, 'src/features/ordering/routes/payment-failed-route.tsx'],
-  [/^\/card\/[^/]+\/?$/i, 'src/features/ordering/routes/card-route.tsx'],
-  [/^\/staff\/?$/i, 'src/features/staff/routes/staff-route.tsx'],
-  [/^\/deactivated\/[^/]+\/?$/i, 'src/features/errors/routes/deactivated-route.tsx'],
-  [/^\/error\/?$/i, 'src/features/errors/routes/error-route.tsx'],
+  [/^\/menu\/[^/]+\/?$/i, 'src/diner/menu/routes/menu-route.tsx'],
+  [/^\/qr\/[^/]+(\/.*)?$/i, 'src/diner/landing/routes/landing-route.tsx'],
+  [/^\/items\/[^/]+\/[^/]+(\/[^/]+)?\/?$/i, 'src/diner/item/routes/item-route.tsx'],
+  [/^\/cart\/[^/]+\/?$/i, 'src/diner/cart/routes/cart-route.tsx'],
+  [/^\/register\/[^/]+\/?$/i, 'src/diner/account/routes/register-route.tsx'],
+  [/^\/edit-profile\/[^/]+\/?$/i, 'src/diner/account/routes/edit-profile-route.tsx'],
+  [/^\/order-type\/[^/]+\/?$/i, 'src/diner/ordering/routes/order-type-route.tsx'],
+  [/^\/order-data\/[^/]+\/?$/i, 'src/diner/ordering/routes/order-data-route.tsx'],
+  [/^\/checkout\/[^/]+\/?$/i, 'src/diner/ordering/routes/checkout-route.tsx'],
+  [/^\/confirm-order\/[^/]+\/?$/i, 'src/diner/ordering/routes/confirm-order-route.tsx'],
+  [/^\/orders\/[^/]+\/?$/i, 'src/diner/ordering/routes/orders-route.tsx'],
+  [/^\/payment-failed\/[^/]+\/?$/i, 'src/diner/ordering/routes/payment-failed-route.tsx'],
+  [/^\/card\/[^/]+\/?$/i, 'src/diner/ordering/routes/card-route.tsx'],
+  [/^\/staff\/?$/i, 'src/staff/board/routes/staff-route.tsx'],
+  [/^\/deactivated\/[^/]+\/?$/i, 'src/diner/errors/routes/deactivated-route.tsx'],
+  [/^\/error\/?$/i, 'src/diner/errors/routes/error-route.tsx'],
 ];
 
 export interface SpaPage {

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../config/paths';
-import { useCustomerSession } from '../../features/account/hooks/use-customer-session';
-import { cleanUtmSource, useQrData } from '../../features/establishment/api/get-qr-data';
+import { useCustomerSession } from '../../diner/account/hooks/use-customer-session';
+import { cleanUtmSource, useQrData } from '../../diner/establishment/api/get-qr-data';
 import { ApiError, errorText } from '../../lib/api-client';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';

@@ -14,7 +14,7 @@ import './ordering.css';
  * `/checkout/{uuid}`: everything chosen, reviewed, with the totals from the shared pricing function (the zone's fee
  * for delivery), the way to pay (cash, or card when the branch takes it: the provider's page takes the card), and
  * "Place order". The cart is checked against the menu first: a stale cart is sent back to the cart page, which says
- * what changed. The page wires its parts; each part is its own component or hook (features/ordering/components,
+ * what changed. The page wires its parts; each part is its own component or hook (diner/ordering/components,
  * hooks), so a new part (points, a coupon) is one more line between the sections. `pointsControl` is the loyalty
  * feature's points spend (given by app/router.tsx): its points go into the preview's pricing and the placement body.
  */

@@ -7,7 +7,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { EvaluationCard } from '../components/evaluation-card';
 import { useStaffEvaluations } from '../hooks/use-staff-evaluations';
-import '../evaluation.css';
+import '../../../diner/evaluation/evaluation.css';
 import '../../../components/ui/form.css';
 
 /**
