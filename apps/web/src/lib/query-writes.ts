@@ -21,8 +21,8 @@ export function setQueryData<T>(key: QueryKey, update: T | ((previous: T | undef
   const previous = cache.get(hash);
   const data =
     typeof update === 'function' ? (update as (previous: T | undefined) => T)(previous?.data as T | undefined) : update;
-  inFlight.delete(hash); // an answer still on its way predates this value
-  cache.set(hash, { key, data, loading: false, fetchedAt: Date.now() });
+  // A request on its way stays so: it was sent after the write this value comes from, so its answer is as new.
+  cache.set(hash, { key, data, loading: previous?.loading ?? false, fetchedAt: Date.now() });
   emit(hash);
 }
 

@@ -1,5 +1,4 @@
 import type { Language } from '@sufra/shared/language';
-import { useEffect } from 'react';
 import { useAppSelector } from '../../../stores/root-state';
 import { useLoyaltyAccountQuery } from '../api/get-loyalty-account';
 import { useProgramme } from '../api/get-programme';
@@ -7,7 +6,7 @@ import { useProgramme } from '../api/get-programme';
 /**
  * The brand's programme (while loyalty is `on`) and, for a signed-in diner once the programme is known, their
  * account. Points change behind the diner's back (staff complete an order), so each visit asks for the account
- * again; the old figure stays on screen meanwhile (fetchQuery joins the first load rather than sending a second).
+ * again (useLoyaltyAccountQuery); the old figure stays on screen meanwhile.
  * Used by the loyalty card and by checkout's points.
  */
 export function useLoyaltyAccount(uuid: string, language: Language, on: boolean) {
@@ -15,9 +14,5 @@ export function useLoyaltyAccount(uuid: string, language: Language, on: boolean)
   const programme = useProgramme(on ? uuid : undefined, language);
   const signedIn = on && status === 'signedIn' && programme.data !== undefined;
   const account = useLoyaltyAccountQuery(uuid, language, signedIn);
-  const { refetch } = account;
-  useEffect(() => {
-    if (signedIn) refetch();
-  }, [signedIn, refetch]);
   return { status, programme, account, signedIn };
 }
