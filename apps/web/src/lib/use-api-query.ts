@@ -39,10 +39,6 @@ let requestIds = 0;
 /** The cache's name of a key (its JSON): `['menu', 'abc', 'ar']` and `['menu', 'abc', 'ar']` are one entry. */
 export const hashKey = (key: QueryKey): string => JSON.stringify(key);
 
-// TEMPORARY (until the call sites pass arrays): a string key is a key of one part.
-type AnyKey = QueryKey | string;
-const asKey = (key: AnyKey): QueryKey => (typeof key === 'string' ? [key] : key);
-
 /** @internal the cache's state, for the writes in lib/query-writes.ts (kept out of the menu's first chunk). */
 export const store = { cache, listeners, fetchers, inFlight };
 
@@ -66,8 +62,7 @@ function subscribeKey(hash: string, listener: () => void) {
 /** Starts the fetch of `key` (or joins the one in flight); the promise settles, never rejects, once the cache holds
  * the outcome. `force` starts a fresh request even while one is in flight (an invalidation: the older answer may
  * predate the write), and the older answer is then ignored. */
-export function fetchQuery<T>(anyKey: AnyKey, fetcher: () => Promise<T>, force = false): Promise<void> {
-  const key = asKey(anyKey);
+export function fetchQuery<T>(key: QueryKey, fetcher: () => Promise<T>, force = false): Promise<void> {
   const hash = hashKey(key);
   fetchers.set(hash, fetcher);
   const running = inFlight.get(hash);
@@ -92,8 +87,8 @@ export function fetchQuery<T>(anyKey: AnyKey, fetcher: () => Promise<T>, force =
 }
 
 /** Reads a cached value without subscribing (e.g. an item already in the loaded menu). */
-export function peekQuery<T>(key: AnyKey): T | undefined {
-  return cache.get(hashKey(asKey(key)))?.data as T | undefined;
+export function peekQuery<T>(key: QueryKey): T | undefined {
+  return cache.get(hashKey(key))?.data as T | undefined;
 }
 
 export interface QueryOptions {
@@ -105,11 +100,10 @@ const EMPTY: Entry = { key: [], loading: false, fetchedAt: 0 };
 
 /** `key` null = do not fetch (e.g. a parameter is missing). */
 export function useApiQuery<T>(
-  anyKey: AnyKey | null,
+  key: QueryKey | null,
   fetcher: () => Promise<T>,
   { staleMs = DEFAULT_STALE_MS }: QueryOptions = {},
 ): QueryState<T> {
-  const key = anyKey === null ? null : asKey(anyKey);
   const hash = key ? hashKey(key) : null;
   const subscribe = useCallback((listener: () => void) => (hash ? subscribeKey(hash, listener) : () => {}), [hash]);
   const read = () => (hash ? (cache.get(hash) ?? EMPTY) : EMPTY);

@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { menuQueryKey as menuKey, useMenu } from '../../../lib/get-menu';
+import { hashKey } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { setSearchQuery } from '../../../stores/establishment-slice';
@@ -34,8 +35,10 @@ export default function MenuRoute() {
   const deferredQuery = useDeferredValue(query);
   // Coming back to a menu shown before renders it whole at once, so the scroll position can be restored. A first
   // visit renders it in batches (MenuSections), even when the data is already here (the entry requests it early).
-  const [showAll, setShowAll] = useState(() => menu.data !== undefined && shownMenus.has(menuKey(uuid, language)));
-  if (menu.data) shownMenus.add(menuKey(uuid, language));
+  const [showAll, setShowAll] = useState(
+    () => menu.data !== undefined && shownMenus.has(hashKey(menuKey(uuid, language))),
+  );
+  if (menu.data) shownMenus.add(hashKey(menuKey(uuid, language)));
 
   const menuOff = establishment?.uuid === uuid && establishment.services.menu === false;
   const deactivated = menu.error instanceof ApiError && menu.error.code === 'service_deactivated';
