@@ -12,6 +12,8 @@ export interface MutationState<TVariables, TResult> {
   mutate: (variables: TVariables) => Promise<TResult>;
   /** True while a write is on its way (buttons are disabled meanwhile). */
   busy: boolean;
+  /** What the last write was sent with (which row is saving). */
+  variables: TVariables | undefined;
   /** The last write's error, until the next one starts or `reset`. */
   error: unknown;
   reset: () => void;
@@ -27,6 +29,7 @@ export function useApiMutation<TVariables = void, TResult = unknown>(
   options: MutationOptions<TVariables, TResult> = {},
 ): MutationState<TVariables, TResult> {
   const [busy, setBusy] = useState(false);
+  const [variables, setVariables] = useState<TVariables | undefined>(undefined);
   const [error, setError] = useState<unknown>(undefined);
   const mounted = useRef(true);
   // The latest closures, so `mutate` can keep one identity.
@@ -42,6 +45,7 @@ export function useApiMutation<TVariables = void, TResult = unknown>(
   const mutate = useCallback(async (variables: TVariables) => {
     const { send, options } = latest.current;
     setBusy(true);
+    setVariables(() => variables);
     setError(undefined);
     try {
       const result = await send(variables);
@@ -60,5 +64,5 @@ export function useApiMutation<TVariables = void, TResult = unknown>(
   }, []);
 
   const reset = useCallback(() => setError(undefined), []);
-  return { mutate, busy, error, reset };
+  return { mutate, busy, variables, error, reset };
 }
