@@ -22,7 +22,7 @@ export function setQueryData<T>(key: QueryKey, update: T | ((previous: T | undef
   const data =
     typeof update === 'function' ? (update as (previous: T | undefined) => T)(previous?.data as T | undefined) : update;
   // A request on its way stays so: it was sent after the write this value comes from, so its answer is as new.
-  cache.set(hash, { key, data, loading: previous?.loading ?? false, fetchedAt: Date.now() });
+  cache.set(hash, { data, loading: previous?.loading ?? false, fetchedAt: Date.now() });
   emit(hash);
 }
 
@@ -33,9 +33,10 @@ export function setQueryData<T>(key: QueryKey, update: T | ((previous: T | undef
 export function invalidateQueries(prefix: QueryKey): Promise<void> {
   const refetches: Promise<void>[] = [];
   for (const [hash, entry] of cache) {
-    if (!keyStartsWith(entry.key, prefix)) continue;
+    const key: QueryKey = JSON.parse(hash);
+    if (!keyStartsWith(key, prefix)) continue;
     const fetcher = fetchers.get(hash);
-    if (listeners.has(hash) && fetcher) refetches.push(fetchQuery(entry.key, fetcher, true));
+    if (listeners.has(hash) && fetcher) refetches.push(fetchQuery(key, fetcher, true));
     else {
       inFlight.delete(hash);
       cache.set(hash, { ...entry, loading: false, invalid: true });
@@ -46,8 +47,8 @@ export function invalidateQueries(prefix: QueryKey): Promise<void> {
 
 /** Forgets every entry (tests; a signed-out user's data). */
 export function clearQueries(prefix: QueryKey = []): void {
-  for (const [hash, entry] of cache) {
-    if (!keyStartsWith(entry.key, prefix)) continue;
+  for (const hash of cache.keys()) {
+    if (!keyStartsWith(JSON.parse(hash), prefix)) continue;
     cache.delete(hash);
     inFlight.delete(hash);
     fetchers.delete(hash);

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
  * are refreshed in the background while the old data stays on screen. Writes go through `useApiMutation`
  * (lib/use-api-mutation.ts), paged lists through `useApiPages` (lib/use-api-pages.ts).
  */
-export type QueryKey = readonly (string | number | boolean | null | undefined)[];
+export type QueryKey = readonly (string | number | boolean | null)[];
 
 export interface QueryState<T> {
   data: T | undefined;
@@ -18,7 +18,6 @@ export interface QueryState<T> {
 }
 
 interface Entry {
-  key: QueryKey;
   data?: unknown;
   error?: unknown;
   loading: boolean;
@@ -33,8 +32,7 @@ const listeners = new Map<string, Set<() => void>>();
 /** The last fetcher each key was read with: an invalidation refetches what is on screen with it. */
 const fetchers = new Map<string, () => Promise<unknown>>();
 /** The request whose answer a key is waiting for; an older one that lands later is dropped. */
-const inFlight = new Map<string, { promise: Promise<void>; id: number }>();
-let requestIds = 0;
+const inFlight = new Map<string, Promise<void>>();
 
 /** The cache's name of a key (its JSON): `['menu', 'abc', 'ar']` and `['menu', 'abc', 'ar']` are one entry. */
 export const hashKey = (key: QueryKey): string => JSON.stringify(key);
@@ -66,23 +64,22 @@ export function fetchQuery<T>(key: QueryKey, fetcher: () => Promise<T>, force = 
   const hash = hashKey(key);
   fetchers.set(hash, fetcher);
   const running = inFlight.get(hash);
-  if (running && !force) return running.promise;
+  if (running && !force) return running;
   const previous = cache.get(hash);
-  cache.set(hash, { key, data: previous?.data, loading: true, fetchedAt: previous?.fetchedAt ?? 0 });
+  cache.set(hash, { data: previous?.data, loading: true, fetchedAt: previous?.fetchedAt ?? 0 });
   emit(hash);
-  const id = ++requestIds;
-  const promise = fetcher()
+  const promise: Promise<void> = fetcher()
     .then(
-      (data): Entry => ({ key, data, loading: false, fetchedAt: Date.now() }),
-      (error: unknown): Entry => ({ key, data: cache.get(hash)?.data, error, loading: false, fetchedAt: Date.now() }),
+      (data): Entry => ({ data, loading: false, fetchedAt: Date.now() }),
+      (error: unknown): Entry => ({ data: cache.get(hash)?.data, error, loading: false, fetchedAt: Date.now() }),
     )
     .then((entry) => {
-      if (inFlight.get(hash)?.id !== id) return; // a newer request owns the key now
+      if (inFlight.get(hash) !== promise) return; // a newer request owns the key now
       inFlight.delete(hash);
       cache.set(hash, entry);
       emit(hash);
     });
-  inFlight.set(hash, { promise, id });
+  inFlight.set(hash, promise);
   return promise;
 }
 
@@ -96,7 +93,7 @@ export interface QueryOptions {
   staleMs?: number;
 }
 
-const EMPTY: Entry = { key: [], loading: false, fetchedAt: 0 };
+const EMPTY: Entry = { loading: false, fetchedAt: 0 };
 
 /** `key` null = do not fetch (e.g. a parameter is missing). */
 export function useApiQuery<T>(
