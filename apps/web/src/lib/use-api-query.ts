@@ -116,10 +116,8 @@ export function useApiQuery<T>(
       fetchQuery(key, fetcher);
   }, [hash]);
 
-  // An invalidation refetches with the fetcher of the latest render.
-  useEffect(() => {
-    if (hash) fetchers.set(hash, fetcher);
-  });
+  // An invalidation refetches with the fetcher of the latest render (a map entry, harmless to set while rendering).
+  if (hash) fetchers.set(hash, fetcher);
 
   // Joins a load in flight rather than sending a second request.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `hash` on purpose
