@@ -56,6 +56,19 @@ async function flush() {
   });
 }
 
+function FreshReader({
+  queryKey,
+  fetcher,
+  seen,
+}: {
+  queryKey: QueryKey;
+  fetcher: () => Promise<string>;
+  seen: QueryState<string>[];
+}) {
+  seen.push(useApiQuery(queryKey, fetcher, { staleMs: 0 }));
+  return null;
+}
+
 function Reader({
   queryKey,
   fetcher,
@@ -143,6 +156,25 @@ describe('useApiQuery', () => {
     server.calls[0]?.deferred.resolve('branch');
     await flush();
     expect(seen.at(-1)?.data).toBe('branch');
+  });
+
+  it('with staleMs 0, shows nothing from before this reader asked, then keeps its answer on screen through refreshes', async () => {
+    const server = fakeServer<string>();
+    const first: QueryState<string>[] = [];
+    await render(<Reader queryKey={['wallet']} fetcher={server.fetcher} seen={first} />);
+    server.calls[0]?.deferred.resolve('100 points');
+    await flush();
+    await render(null);
+    const seen: QueryState<string>[] = [];
+    await render(<FreshReader queryKey={['wallet']} fetcher={server.fetcher} seen={seen} />);
+    expect(server.calls).toHaveLength(2);
+    expect(seen.map((state) => state.data)).not.toContain('100 points');
+    expect(seen.at(-1)?.loading).toBe(true);
+    server.calls[1]?.deferred.resolve('80 points');
+    await flush();
+    expect(seen.at(-1)).toMatchObject({ data: '80 points', loading: false });
+    await act(async () => void invalidateQueries(['wallet']));
+    expect(seen.at(-1)).toMatchObject({ data: '80 points', loading: true });
   });
 
   it('does not fetch while the key is null', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
  * Server data without a query library (docs/adr/0360-one-way-to-load-server-data.md): one keyed cache shared by every
@@ -89,7 +89,10 @@ export function peekQuery<T>(key: QueryKey): T | undefined {
 }
 
 export interface QueryOptions {
-  /** How old the cached data may be before a new reader refetches it (default 60 s; 0 = every mount refetches). */
+  /**
+   * How old the cached data may be before a new reader refetches it (default 60 s). 0: each mount asks again and shows
+   * nothing (loading) until that answer is in, as a page with its own request would; later refreshes keep the data.
+   */
   staleMs?: number;
 }
 
@@ -106,13 +109,16 @@ export function useApiQuery<T>(
   const read = () => (hash ? (cache.get(hash) ?? EMPTY) : EMPTY);
   // The same read while hydrating the server's first paint: app/boot.tsx hydrates only once the data is in the cache.
   const entry = useSyncExternalStore(subscribe, read, read);
+  // staleMs 0: when this reader asked, so an answer from before it is not shown.
+  const since = useRef<[string | null, number]>([null, 0]);
 
   // The fetcher is a fresh closure each render; the key says everything about what it fetches.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `hash` on purpose
   useEffect(() => {
     if (!key || !hash) return;
+    since.current = [hash, Date.now()];
     const current = cache.get(hash);
-    if (!current || (!current.loading && (current.invalid || Date.now() - current.fetchedAt > staleMs)))
+    if (!current || (!current.loading && (current.invalid || !staleMs || Date.now() - current.fetchedAt > staleMs)))
       fetchQuery(key, fetcher);
   }, [hash]);
 
@@ -126,10 +132,11 @@ export function useApiQuery<T>(
   }, [hash]);
 
   const started = hash !== null && entry !== EMPTY;
+  const hide = !staleMs && (since.current[0] !== hash || entry.fetchedAt < since.current[1]);
   return {
-    data: entry.data as T | undefined,
-    error: entry.error,
-    loading: hash !== null && (!started || entry.loading),
+    data: hide ? undefined : (entry.data as T | undefined),
+    error: hide ? undefined : entry.error,
+    loading: hash !== null && (hide || !started || entry.loading),
     refetch,
   };
 }

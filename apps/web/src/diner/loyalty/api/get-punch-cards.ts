@@ -24,10 +24,10 @@ export function getPunchHistory(uuid: string, cardId: number, language: Language
 }
 
 /** The punch cards (the diner's own once signed in), asked again on each visit: punches land behind their back. */
-export function usePunchCards(uuid: string, signedIn: boolean, language: Language, enabled: boolean) {
+export function usePunchCards(uuid: string, signedIn: boolean, language: Language, enabled: boolean, staleMs = 0) {
   const diner = useDinerKey(uuid);
   const key = signedIn ? (diner ? [...diner, 'punch-cards', language] : null) : ['punch-cards', uuid, language];
-  return useApiQuery(enabled ? key : null, () => getPunchCards(uuid, signedIn, language), { staleMs: 0 });
+  return useApiQuery(enabled ? key : null, () => getPunchCards(uuid, signedIn, language), { staleMs });
 }
 
 /** A card's Punches History, once `enabled` (the first time it is opened). */

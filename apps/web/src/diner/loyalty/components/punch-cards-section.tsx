@@ -27,7 +27,8 @@ export default function PunchCardsSection() {
     status !== 'unknown';
   const signedIn = status === 'signedIn';
   // Punches land behind the diner's back (staff complete an order): each visit asks again.
-  const cards = usePunchCards(uuid, signedIn, language, on);
+  // The cards of the last visit stay on screen meanwhile.
+  const cards = usePunchCards(uuid, signedIn, language, on, 1);
 
   const inProgress = (cards.data?.cards ?? []).filter((c) => c.status !== 'completed' && c.status !== 'expired');
   if (!on || inProgress.length === 0) return null;

@@ -13,6 +13,7 @@ export function useLoyaltyAccount(uuid: string, language: Language, on: boolean)
   const status = useAppSelector((s) => s.auth.status);
   const programme = useProgramme(on ? uuid : undefined, language);
   const signedIn = on && status === 'signedIn' && programme.data !== undefined;
-  const account = useLoyaltyAccountQuery(uuid, language, signedIn);
+  // The old figure stays on screen while this visit's is asked for.
+  const account = useLoyaltyAccountQuery(uuid, language, signedIn, 1);
   return { status, programme, account, signedIn };
 }
