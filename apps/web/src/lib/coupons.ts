@@ -12,6 +12,7 @@ import type { OrderLineBody } from '@sufra/shared/schemas/order';
 import type { CartCombo, CartProduct } from './cart-lines';
 import { customerRequest, enc } from './customer-request';
 import type { CartCheck } from './line-check';
+import { type QueryKey, useApiQuery } from './use-api-query';
 
 /** The coupon the cart keeps (stores/cart-slice holds it; its shape lives here, with the logic that reads it). */
 export interface CartCoupon {
@@ -43,6 +44,22 @@ export function getMyCoupons(uuid: string, language: Language) {
 /** `GET /api/coupons/{uuid}/me/history/`: used and expired coupons, with their orders. */
 export function getCouponHistory(uuid: string, language: Language) {
   return customerRequest<CouponHistoryResponse>(uuid, `/coupons/${enc(uuid)}/me/history/`, { language });
+}
+
+/** The diner's coupons under their key (stores/use-diner-key.ts; null: not signed in), asked again on each visit. */
+export function useMyCouponsQuery(diner: QueryKey | null, uuid: string, language: Language, enabled: boolean) {
+  return useApiQuery(enabled && diner ? [...diner, 'coupons', language] : null, () => getMyCoupons(uuid, language), {
+    staleMs: 0,
+  });
+}
+
+/** The diner's used and expired coupons, like useMyCouponsQuery. */
+export function useCouponHistoryQuery(diner: QueryKey | null, uuid: string, language: Language, enabled: boolean) {
+  return useApiQuery(
+    enabled && diner ? [...diner, 'coupon-history', language] : null,
+    () => getCouponHistory(uuid, language),
+    { staleMs: 0 },
+  );
 }
 
 function ruleOf(coupon: Coupon): CouponRule {

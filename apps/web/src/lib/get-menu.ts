@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
 import { apiRequest } from './api-client';
-import { useApiQuery } from './use-api-query';
+import { type QueryKey, useApiQuery } from './use-api-query';
 
 /**
  * `GET /api/menu/qr/{uuid}/?lang=`: the branch's menu in the interface language (ETag/304 handled by the browser cache).
@@ -12,7 +12,7 @@ export function getMenu(uuid: string, language: Language): Promise<MenuResponse>
   return apiRequest<MenuResponse>(`/menu/qr/${encodeURIComponent(uuid)}/`, { language, query: { lang: language } });
 }
 
-export const menuQueryKey = (uuid: string, language: Language) => `menu:${uuid}:${language}`;
+export const menuQueryKey = (uuid: string, language: Language): QueryKey => ['menu', uuid, language];
 
 export function useMenu(uuid: string | undefined, language: Language) {
   return useApiQuery(uuid ? menuQueryKey(uuid, language) : null, () => getMenu(uuid ?? '', language));

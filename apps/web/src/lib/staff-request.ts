@@ -1,5 +1,6 @@
 import { ApiError, apiRequest, type RequestOptions } from './api-client';
 import { announceAuth } from './auth-channel';
+import { clearQueries } from './query-writes';
 import { serializedRefresh, withRefresh } from './refresh-lock';
 import { local } from './storage';
 
@@ -12,11 +13,14 @@ const STAFF_HINT_KEY = 'sufra.staff.signedIn';
 export const staffMaybeSignedIn = (): boolean => local.getItem(STAFF_HINT_KEY) === '1';
 
 export function markStaffSignedIn(): void {
+  // The staff queries (['staff', …]) hold the last user's brand and branches: none of it shows for the next one.
+  clearQueries(['staff']);
   local.setItem(STAFF_HINT_KEY, '1');
   announceAuth({ scope: 'staff', type: 'signedIn' });
 }
 
 export function markStaffSignedOut(): void {
+  clearQueries(['staff']);
   local.removeItem(STAFF_HINT_KEY);
   announceAuth({ scope: 'staff', type: 'signedOut' });
 }

@@ -1,10 +1,15 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
- * Server data without a query library: a tiny keyed cache shared by every component, so going
- * menu → item → menu does not refetch. Keys include the language, so switching language refetches.
- * Entries older than STALE_MS are refreshed in the background while the old data stays on screen.
+ * Server data without a query library (docs/adr/0360-one-way-to-load-server-data.md): one keyed cache shared by every
+ * component, so going menu → item → menu does not refetch. A key is an array, most general part first
+ * (`['loyalty', uuid, 'account', language]`), so a write can invalidate everything under a prefix (`['loyalty', uuid]`).
+ * Keys that depend on the language include it, so switching language refetches. Entries older than their `staleMs`
+ * are refreshed in the background while the old data stays on screen. Writes go through `useApiMutation`
+ * (lib/use-api-mutation.ts), paged lists through `useApiPages` (lib/use-api-pages.ts).
  */
+export type QueryKey = readonly (string | number | boolean | null)[];
+
 export interface QueryState<T> {
   data: T | undefined;
   error: unknown;
@@ -17,85 +22,121 @@ interface Entry {
   error?: unknown;
   loading: boolean;
   fetchedAt: number;
+  /** Set by an invalidation: the next read fetches whatever the age. */
+  invalid?: boolean;
 }
 
-const STALE_MS = 60_000;
+const DEFAULT_STALE_MS = 60_000;
 const cache = new Map<string, Entry>();
 const listeners = new Map<string, Set<() => void>>();
+/** The last fetcher each key was read with: an invalidation refetches what is on screen with it. */
+const fetchers = new Map<string, () => Promise<unknown>>();
+/** The request whose answer a key is waiting for; an older one that lands later is dropped. */
+const inFlight = new Map<string, Promise<void>>();
 
-function emit(key: string) {
-  for (const listener of listeners.get(key) ?? []) listener();
+/** The cache's name of a key (its JSON): `['menu', 'abc', 'ar']` and `['menu', 'abc', 'ar']` are one entry. */
+export const hashKey = (key: QueryKey): string => JSON.stringify(key);
+
+/** @internal the cache's state, for the writes in lib/query-writes.ts (kept out of the menu's first chunk). */
+export const store = { cache, listeners, fetchers, inFlight };
+
+export function emit(hash: string) {
+  for (const listener of listeners.get(hash) ?? []) listener();
 }
 
-function subscribeKey(key: string, listener: () => void) {
-  let set = listeners.get(key);
+function subscribeKey(hash: string, listener: () => void) {
+  let set = listeners.get(hash);
   if (!set) {
     set = new Set();
-    listeners.set(key, set);
+    listeners.set(hash, set);
   }
   set.add(listener);
   return () => {
     set.delete(listener);
+    if (set.size === 0) listeners.delete(hash);
   };
 }
 
-const inFlight = new Map<string, Promise<void>>();
-
-/** Starts (or joins) the fetch of `key`; the promise settles, never rejects, once the cache holds its outcome. */
-export function fetchQuery<T>(key: string, fetcher: () => Promise<T>): Promise<void> {
-  const previous = cache.get(key);
-  const running = inFlight.get(key);
-  if (previous?.loading && running) return running;
-  cache.set(key, { data: previous?.data, error: undefined, loading: true, fetchedAt: previous?.fetchedAt ?? 0 });
-  emit(key);
-  const settled = fetcher().then(
-    (data) => {
-      cache.set(key, { data, loading: false, fetchedAt: Date.now() });
-    },
-    (error: unknown) => {
-      cache.set(key, { data: previous?.data, error, loading: false, fetchedAt: Date.now() });
-    },
-  );
-  const done = settled.then(() => {
-    inFlight.delete(key);
-    emit(key);
-  });
-  inFlight.set(key, done);
-  return done;
+/** Starts the fetch of `key` (or joins the one in flight); the promise settles, never rejects, once the cache holds
+ * the outcome. `force` starts a fresh request even while one is in flight (an invalidation: the older answer may
+ * predate the write), and the older answer is then ignored. */
+export function fetchQuery<T>(key: QueryKey, fetcher: () => Promise<T>, force = false): Promise<void> {
+  const hash = hashKey(key);
+  fetchers.set(hash, fetcher);
+  const running = inFlight.get(hash);
+  if (running && !force) return running;
+  const previous = cache.get(hash);
+  cache.set(hash, { data: previous?.data, loading: true, fetchedAt: previous?.fetchedAt ?? 0 });
+  emit(hash);
+  const promise: Promise<void> = fetcher()
+    .then(
+      (data): Entry => ({ data, loading: false, fetchedAt: Date.now() }),
+      (error: unknown): Entry => ({ data: cache.get(hash)?.data, error, loading: false, fetchedAt: Date.now() }),
+    )
+    .then((entry) => {
+      if (inFlight.get(hash) !== promise) return; // a newer request owns the key now
+      inFlight.delete(hash);
+      cache.set(hash, entry);
+      emit(hash);
+    });
+  inFlight.set(hash, promise);
+  return promise;
 }
 
 /** Reads a cached value without subscribing (e.g. an item already in the loaded menu). */
-export function peekQuery<T>(key: string): T | undefined {
-  return cache.get(key)?.data as T | undefined;
+export function peekQuery<T>(key: QueryKey): T | undefined {
+  return cache.get(hashKey(key))?.data as T | undefined;
+}
+
+export interface QueryOptions {
+  /**
+   * How old the cached data may be before a new reader refetches it (default 60 s). 0: each mount asks again and shows
+   * nothing (loading) until that answer is in, as a page with its own request would; later refreshes keep the data.
+   */
+  staleMs?: number;
 }
 
 const EMPTY: Entry = { loading: false, fetchedAt: 0 };
 
 /** `key` null = do not fetch (e.g. a parameter is missing). */
-export function useApiQuery<T>(key: string | null, fetcher: () => Promise<T>): QueryState<T> {
-  const subscribe = useCallback((listener: () => void) => (key ? subscribeKey(key, listener) : () => {}), [key]);
-  const read = () => (key ? (cache.get(key) ?? EMPTY) : EMPTY);
+export function useApiQuery<T>(
+  key: QueryKey | null,
+  fetcher: () => Promise<T>,
+  { staleMs = DEFAULT_STALE_MS }: QueryOptions = {},
+): QueryState<T> {
+  const hash = key ? hashKey(key) : null;
+  const subscribe = useCallback((listener: () => void) => (hash ? subscribeKey(hash, listener) : () => {}), [hash]);
+  const read = () => (hash ? (cache.get(hash) ?? EMPTY) : EMPTY);
   // The same read while hydrating the server's first paint: app/boot.tsx hydrates only once the data is in the cache.
   const entry = useSyncExternalStore(subscribe, read, read);
+  // staleMs 0: when this reader asked, so an answer from before it is not shown.
+  const since = useRef<[string | null, number]>([null, 0]);
 
   // The fetcher is a fresh closure each render; the key says everything about what it fetches.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `key` on purpose
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `hash` on purpose
   useEffect(() => {
-    if (!key) return;
-    const current = cache.get(key);
-    if (!current || (!current.loading && Date.now() - current.fetchedAt > STALE_MS)) fetchQuery(key, fetcher);
-  }, [key]);
+    if (!key || !hash) return;
+    since.current = [hash, Date.now()];
+    const current = cache.get(hash);
+    if (!current || (!current.loading && (current.invalid || !staleMs || Date.now() - current.fetchedAt > staleMs)))
+      fetchQuery(key, fetcher);
+  }, [hash]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `key` on purpose
+  // An invalidation refetches with the fetcher of the latest render (a map entry, harmless to set while rendering).
+  if (hash) fetchers.set(hash, fetcher);
+
+  // Joins a load in flight rather than sending a second request.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `hash` on purpose
   const refetch = useCallback(() => {
     if (key) fetchQuery(key, fetcher);
-  }, [key]);
+  }, [hash]);
 
-  const started = key !== null && entry !== EMPTY;
+  const started = hash !== null && entry !== EMPTY;
+  const hide = !staleMs && (since.current[0] !== hash || entry.fetchedAt < since.current[1]);
   return {
-    data: entry.data as T | undefined,
-    error: entry.error,
-    loading: key !== null && (!started || entry.loading),
+    data: hide ? undefined : (entry.data as T | undefined),
+    error: hide ? undefined : entry.error,
+    loading: hash !== null && (hide || !started || entry.loading),
     refetch,
   };
 }

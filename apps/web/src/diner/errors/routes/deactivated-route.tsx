@@ -5,12 +5,16 @@ import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
 import { getServiceState } from '../api/get-service-state';
 
 type Check = 'checking' | 'off' | 'live';
+
+/** Each visit's own key: the answer must come from after the diner landed here, never from the cache. */
+let visits = 0;
 
 /**
  * /deactivated/{uuid}: management switched the service off (DESIGN §8). The page asks the server afresh (not the
@@ -27,38 +31,32 @@ export default function DeactivatedRoute() {
   const asked = useSearchParams()[0].get('service');
   const service = SERVICES.find((s) => s === asked) ?? null;
   // What still works, from the fresh answer: the ways back are offered only to those (none when the brand is off).
-  const [ways, setWays] = useState<{ menu: boolean; landing: boolean }>({ menu: false, landing: false });
   const state = (useHistoryState() ?? {}) as { brandName?: LocalizedText };
   const establishment = useAppSelector((s) => s.establishment.establishment);
-  const [check, setCheck] = useState<Check>('checking');
-  const [liveName, setLiveName] = useState<LocalizedText | undefined>();
+  const [visit] = useState(() => ++visits);
+  // The language is read once, for the request; the answer does not depend on it.
+  const answer = useApiQuery(['service-state', uuid, visit], () => getServiceState(uuid, language));
+  const data = answer.data;
+  const liveName = data?.brand.name;
+  const services: Record<string, boolean> | undefined = data?.services;
+  const ways = {
+    landing: data !== undefined && data.services.brand !== false,
+    menu: data !== undefined && data.services.brand !== false && data.services.menu !== false,
+  };
+  const featureOff = service !== null && services?.[service] === false;
+  const check: Check = data
+    ? data.services.brand === false || data.services.menu === false || featureOff
+      ? 'off'
+      : 'live'
+    : answer.error !== undefined
+      ? // Switched off (or unreachable): the message stands, a page that cannot check says what it was sent to say.
+        // An unknown uuid goes on to the landing page too, which explains that one.
+        answer.error instanceof ApiError && answer.error.status === 404
+        ? 'live'
+        : 'off'
+      : 'checking';
   const brandName =
     state.brandName ?? liveName ?? (establishment?.uuid === uuid ? establishment?.brand.name : undefined);
-
-  // The language is read once, for the request; the answer does not depend on it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once per uuid
-  useEffect(() => {
-    let active = true;
-    getServiceState(uuid, language).then(
-      (data) => {
-        if (!active) return;
-        setLiveName(data.brand.name);
-        const services: Record<string, boolean> = data.services;
-        const featureOff = service !== null && services[service] === false;
-        setWays({
-          landing: data.services.brand !== false,
-          menu: data.services.brand !== false && data.services.menu !== false,
-        });
-        setCheck(data.services.brand === false || data.services.menu === false || featureOff ? 'off' : 'live');
-      },
-      // Switched off (or unreachable): the message stands, a page that cannot check says what it was sent to say.
-      // An unknown uuid goes on to the landing page too, which explains that one.
-      (error: unknown) => active && setCheck(error instanceof ApiError && error.status === 404 ? 'live' : 'off'),
-    );
-    return () => {
-      active = false;
-    };
-  }, [uuid]);
 
   useEffect(() => {
     if (check === 'live') navigate(paths.qr.build(uuid), { replace: true });

@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
 import type { QrData } from '@sufra/shared/schemas/establishment';
 import { apiRequest } from '../../../lib/api-client';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { type QueryKey, useApiQuery } from '../../../lib/use-api-query';
 
 /** The API refuses a utm_source that is not 1–100 letters, digits, `_`, `.` or `-`; such a value is dropped, not sent. */
 export function cleanUtmSource(value: string | null | undefined): string | undefined {
@@ -17,7 +17,7 @@ export function getQrData(uuid: string, language: Language, utmSource?: string |
   });
 }
 
-export const qrDataQueryKey = (uuid: string) => `qr:${uuid}`;
+export const qrDataQueryKey = (uuid: string): QueryKey => ['qr', uuid];
 
 /** Keyed without the language: brand and branch names come in both languages, so a switch does not refetch. */
 export function useQrData(uuid: string | undefined, language: Language, utmSource?: string | null) {

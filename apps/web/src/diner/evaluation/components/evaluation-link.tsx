@@ -1,7 +1,6 @@
-import type { OrderEvaluation } from '@sufra/shared/schemas/evaluation';
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getOrderEvaluation } from '../api/get-order-evaluation';
@@ -15,17 +14,12 @@ import '../../../components/ui/form.css';
 export default function EvaluationLink({ uuid, orderId }: { uuid: string; orderId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [state, setState] = useState<OrderEvaluation | null>(null);
-  useEffect(() => {
-    let active = true;
-    getOrderEvaluation(uuid, orderId, language).then(
-      (found) => active && setState(found),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [uuid, orderId, language]);
+  // Under the diner's prefix (stores/use-diner-key.ts `dinerPrefix`), so sending the rating refreshes it.
+  const state = useApiQuery(
+    ['me', uuid, 'order-evaluation', orderId, language],
+    () => getOrderEvaluation(uuid, orderId, language),
+    { staleMs: 0 },
+  ).data;
 
   if (!state || state.formId === null) return null;
   if (state.submitted) {

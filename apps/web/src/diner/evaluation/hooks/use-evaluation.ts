@@ -3,9 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
+import { dinerPrefix, useDinerKey } from '../../../stores/use-diner-key';
 import { getEvaluationForm } from '../api/get-evaluation-form';
 import { submitEvaluation } from '../api/submit-evaluation';
 
@@ -35,9 +38,18 @@ export function useEvaluationForm({ uuid, formId, orderId, validOrder }: Target)
   const language = useLanguage();
   const [, navigate] = useLocation();
   const status = useAppSelector((s) => s.auth.status);
-  const [form, setForm] = useState<EvaluationForm | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const [alreadyRated, setAlreadyRated] = useState(false);
+  const diner = useDinerKey(uuid);
+  const query = useApiQuery(
+    status === 'signedIn' && diner
+      ? [...diner, 'evaluation-form', formId, validOrder ? orderId : null, language]
+      : null,
+    () => getEvaluationForm(uuid, formId, validOrder ? orderId : undefined, language),
+    { staleMs: 0 },
+  );
+  const form = query.data ?? null;
+  const loadError = query.error ?? null;
+  const [ratedHere, setAlreadyRated] = useState(false);
+  const alreadyRated = ratedHere || form?.alreadySubmitted === true;
 
   useEffect(() => {
     if (status === 'signedOut') {
@@ -45,22 +57,6 @@ export function useEvaluationForm({ uuid, formId, orderId, validOrder }: Target)
       navigate(paths.register.build(uuid, { mode: 'signin', next }), { replace: true });
     }
   }, [status, uuid, formId, orderId, validOrder, navigate]);
-
-  useEffect(() => {
-    if (status !== 'signedIn') return;
-    let active = true;
-    getEvaluationForm(uuid, formId, validOrder ? orderId : undefined, language).then(
-      (loaded) => {
-        if (!active) return;
-        setForm(loaded);
-        setAlreadyRated(loaded.alreadySubmitted);
-      },
-      (error: unknown) => active && setLoadError(error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [status, uuid, formId, orderId, validOrder, language]);
 
   return { form, loadError, alreadyRated, setAlreadyRated };
 }
@@ -77,8 +73,13 @@ export function useEvaluationAnswers(
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [unanswered, setUnanswered] = useState<number[]>([]);
-  const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
+  // Rated: the order's "rate your visit" and the form itself change (every query of the diner's here is asked again).
+  const submission = useApiMutation(
+    (body: SubmitEvaluationBody) => submitEvaluation(uuid, formId, body, photos, language),
+    { invalidates: [dinerPrefix(uuid)] },
+  );
+  const sending = submission.busy;
   const [done, setDone] = useState<SubmittedEvaluation | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -96,12 +97,11 @@ export function useEvaluationAnswers(
       summaryRef.current?.focus();
       return;
     }
-    setSending(true);
     setSendError(null);
     try {
       const answered = form.questions.map((q) => answers[q.id] ?? { questionId: q.id });
       const body = validOrder ? { orderId, answers: answered } : { answers: answered };
-      setDone(await submitEvaluation(uuid, formId, body, photos, language));
+      setDone(await submission.mutate(body));
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
       if (code === 'evaluation_already_submitted' || code === 'evaluation_visit_already_rated') onAlreadyRated();
@@ -110,8 +110,6 @@ export function useEvaluationAnswers(
       }
       setSendError(errorText(error, language));
       summaryRef.current?.focus();
-    } finally {
-      setSending(false);
     }
   }
 

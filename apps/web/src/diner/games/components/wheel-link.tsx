@@ -19,9 +19,7 @@ export default function WheelLink() {
   const establishment = useAppSelector((s) => s.establishment.establishment);
   const status = useAppSelector((s) => s.auth.status);
   const on = establishment?.uuid === uuid && establishment.services.wheel !== false && status !== 'unknown';
-  const game = useApiQuery(on ? `wheel-game:${uuid}:${language}:${status}` : null, () =>
-    getGame(uuid, 'wheel', language),
-  );
+  const game = useApiQuery(on ? ['wheel-game', uuid, language, status] : null, () => getGame(uuid, 'wheel', language));
   if (!on || !game.data) return null;
   return (
     <section

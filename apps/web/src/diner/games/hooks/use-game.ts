@@ -1,11 +1,14 @@
 import type { GameKind } from '@sufra/shared/engagement/wheel';
 import type { GameResponse, SpinResponse } from '@sufra/shared/schemas/games';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError, clientError } from '../../../lib/api-client';
+import { setQueryData } from '../../../lib/query-writes';
+import { type QueryKey, useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useAppSelector } from '../../../stores/root-state';
+import { useDinerKey } from '../../../stores/use-diner-key';
 import { getGame, spinWheel } from '../api/games';
 
 /**
@@ -17,8 +20,17 @@ export function useGame(uuid: string, kind: GameKind) {
   const [, navigate] = useLocation();
   const status = useAppSelector((s) => s.auth.status);
   const here = kind === 'wheel' ? paths.wheel.build(uuid) : paths.registerAndWin.build(uuid);
-  const [game, setGame] = useState<GameResponse | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
+  const diner = useDinerKey(uuid);
+  const key: QueryKey | null = status === 'signedIn' && diner ? [...diner, 'game', kind, language] : null;
+  const query = useApiQuery(key, () => getGame(uuid, kind, language), { staleMs: 0 });
+  const game = query.data ?? null;
+  const loadError = query.loading ? null : (query.error ?? null);
+  // One identity for the spin's callbacks; the key of this render.
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  const setGame = useCallback((next: GameResponse) => {
+    if (keyRef.current) setQueryData(keyRef.current, next);
+  }, []);
 
   // The game switched off (the QR's data says so): the deactivated page, before any sign-in is asked for.
   const qr = useAppSelector((s) => s.establishment.establishment);
@@ -35,13 +47,7 @@ export function useGame(uuid: string, kind: GameKind) {
     });
   }, [status, known, switchedOff, uuid, kind, here, navigate]);
 
-  const load = useCallback(() => {
-    setLoadError(null);
-    getGame(uuid, kind, language).then(setGame, setLoadError);
-  }, [uuid, kind, language]);
-  useEffect(() => {
-    if (status === 'signedIn') load();
-  }, [status, load]);
+  const load = query.refetch;
   useEffect(() => {
     if (loadError instanceof ApiError && loadError.code === 'service_deactivated') {
       navigate(paths.deactivated.build(uuid, kind), { replace: true });

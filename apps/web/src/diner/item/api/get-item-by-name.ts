@@ -12,7 +12,7 @@ export function getItemByName(uuid: string, slug: string, language: Language): P
 
 export function useItemByName(uuid: string | undefined, slug: string | undefined, language: Language) {
   const enabled = uuid !== undefined && slug !== undefined;
-  return useApiQuery(enabled ? `item-by-name:${uuid}:${slug}:${language}` : null, () =>
+  return useApiQuery(enabled ? ['item-by-name', uuid, slug, language] : null, () =>
     getItemByName(uuid ?? '', slug ?? '', language),
   );
 }

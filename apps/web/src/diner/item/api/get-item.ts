@@ -10,5 +10,5 @@ export function getItem(uuid: string, id: number, language: Language): Promise<I
 
 export function useItem(uuid: string | undefined, id: number | undefined, language: Language) {
   const enabled = uuid !== undefined && id !== undefined;
-  return useApiQuery(enabled ? `item:${uuid}:${id}:${language}` : null, () => getItem(uuid ?? '', id ?? 0, language));
+  return useApiQuery(enabled ? ['item', uuid, id, language] : null, () => getItem(uuid ?? '', id ?? 0, language));
 }

@@ -9,5 +9,5 @@ export function getPopup(branchId: number, language: Language): Promise<Popup | 
 }
 
 export function usePopup(branchId: number | undefined, language: Language) {
-  return useApiQuery(branchId ? `popup:${branchId}:${language}` : null, () => getPopup(branchId ?? 0, language));
+  return useApiQuery(branchId ? ['popup', branchId, language] : null, () => getPopup(branchId ?? 0, language));
 }

@@ -9,5 +9,5 @@ export function getSlider(branchId: number, language: Language): Promise<SliderR
 }
 
 export function useSlider(branchId: number | undefined, language: Language) {
-  return useApiQuery(branchId ? `slider:${branchId}:${language}` : null, () => getSlider(branchId ?? 0, language));
+  return useApiQuery(branchId ? ['slider', branchId, language] : null, () => getSlider(branchId ?? 0, language));
 }

@@ -10,5 +10,5 @@ export function getProgramme(uuid: string, language: Language): Promise<LoyaltyP
 }
 
 export function useProgramme(uuid: string | undefined, language: Language) {
-  return useApiQuery(uuid ? `loyalty-programme:${uuid}:${language}` : null, () => getProgramme(uuid ?? '', language));
+  return useApiQuery(uuid ? ['loyalty-programme', uuid, language] : null, () => getProgramme(uuid ?? '', language));
 }

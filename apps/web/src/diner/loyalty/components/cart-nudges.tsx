@@ -1,13 +1,12 @@
 import { cartNudges } from '@sufra/shared/loyalty/cart-nudges';
 import { formatSar } from '@sufra/shared/money';
 import { useParams } from 'wouter';
-import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
 import { useLoyaltyAccountQuery } from '../api/get-loyalty-account';
 import { useProgramme } from '../api/get-programme';
-import { getShop } from '../api/get-shop';
+import { useShopQuery } from '../api/get-shop';
 import '../loyalty.css';
 
 /**
@@ -24,12 +23,11 @@ export default function CartNudges({ cartHalalas }: { cartHalalas: number }) {
   const on = establishment?.uuid === uuid && establishment.services.loyalty !== false;
   const programme = useProgramme(on && status === 'signedIn' ? uuid : undefined, language);
   const ready = on && status === 'signedIn' && programme.data !== undefined;
-  const account = useLoyaltyAccountQuery(uuid, language, ready);
+  // The figures of this visit's loyalty card will do (not asked again for the nudge).
+  const account = useLoyaltyAccountQuery(uuid, language, ready, 60_000);
   // The points shop only when it is on (it answers 403 otherwise): then there is no reward nudge.
   const shopOn = ready && establishment?.services.points_shop !== false;
-  const shop = useApiQuery(shopOn ? `loyalty-shop:${uuid}:points:${language}:nudge` : null, () =>
-    getShop(uuid, 'points', true, language),
-  );
+  const shop = useShopQuery(uuid, 'points', true, language, shopOn, 60_000);
 
   if (!ready || !programme.data || !account.data) return null;
   const nudges = cartNudges({

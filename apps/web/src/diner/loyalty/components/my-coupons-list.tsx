@@ -1,12 +1,11 @@
 import { formatSar } from '@sufra/shared/money';
-import type { MyCouponsResponse } from '@sufra/shared/schemas/coupons';
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
-import { getMyCoupons } from '../../../lib/coupons';
+import { useMyCouponsQuery } from '../../../lib/coupons';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
+import { useDinerKey } from '../../../stores/use-diner-key';
 
 /**
  * My Rewards' coupons (issue 16): the brand's coupons the diner may use now, beside their rewards, with the way to use
@@ -17,14 +16,8 @@ export function MyCouponsList({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const servicesOn = useAppSelector((s) => s.establishment.establishment?.services.coupons !== false);
-  const [coupons, setCoupons] = useState<MyCouponsResponse['coupons'] | null>(null);
-  useEffect(() => {
-    if (!servicesOn) return;
-    getMyCoupons(uuid, language).then(
-      (answer) => setCoupons(answer.coupons),
-      () => setCoupons(null),
-    );
-  }, [uuid, language, servicesOn]);
+  const query = useMyCouponsQuery(useDinerKey(uuid), uuid, language, servicesOn);
+  const coupons = query.error ? null : (query.data?.coupons ?? null);
   if (!servicesOn || coupons === null) return null;
   return (
     <section className="section" aria-labelledby="my-coupons-heading" data-testid="my-rewards-coupons">

@@ -1,10 +1,8 @@
-import type { PunchCard } from '@sufra/shared/schemas/punch-cards';
-import { useCallback, useEffect, useState } from 'react';
 import { LoadError } from '../../../components/ui/load-state';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
-import { getPunchCards } from '../api/get-punch-cards';
+import { usePunchCards } from '../api/get-punch-cards';
 import { PunchCardView } from './punch-card-view';
 import '../punch-cards.css';
 
@@ -12,16 +10,12 @@ import '../punch-cards.css';
 export function PunchCardsList({ uuid, timeZone }: { uuid: string; timeZone?: string | undefined }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [cards, setCards] = useState<PunchCard[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
   // Punch cards switched off: nothing to show, and nothing asked of the server (issue 24 item 5).
   const on = useAppSelector((s) => s.establishment.establishment?.services.punch_cards !== false);
-  const load = useCallback(() => {
-    if (!on) return;
-    setError(null);
-    getPunchCards(uuid, true, language).then((answer) => setCards(answer.cards), setError);
-  }, [uuid, language, on]);
-  useEffect(load, [load]);
+  const query = usePunchCards(uuid, true, language, on);
+  const cards = query.data?.cards ?? null;
+  const error = query.error ?? null;
+  const load = query.refetch;
 
   if (!on) return null;
   if (error !== null) return <LoadError error={error} onRetry={load} />;

@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
-import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
-import { getPunchCards } from '../api/get-punch-cards';
+import { usePunchCards } from '../api/get-punch-cards';
 import { PunchCardView } from './punch-card-view';
 import '../loyalty.css';
 import '../punch-cards.css';
@@ -28,14 +26,9 @@ export default function PunchCardsSection() {
     current.services.punch_cards !== false &&
     status !== 'unknown';
   const signedIn = status === 'signedIn';
-  const cards = useApiQuery(on ? `punch-cards:${uuid}:${language}:${signedIn}` : null, () =>
-    getPunchCards(uuid, signedIn, language),
-  );
   // Punches land behind the diner's back (staff complete an order): each visit asks again.
-  const { refetch } = cards;
-  useEffect(() => {
-    if (on) refetch();
-  }, [on, refetch]);
+  // The cards of the last visit stay on screen meanwhile.
+  const cards = usePunchCards(uuid, signedIn, language, on, 1);
 
   const inProgress = (cards.data?.cards ?? []).filter((c) => c.status !== 'completed' && c.status !== 'expired');
   if (!on || inProgress.length === 0) return null;

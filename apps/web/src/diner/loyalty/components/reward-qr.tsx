@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { errorText } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { useDinerKey } from '../../../stores/use-diner-key';
 import { getRewardQr } from '../api/get-reward-qr';
 
 type Matrix = boolean[][];
@@ -35,42 +37,36 @@ function modulesPath(matrix: Matrix): string {
 export function RewardQr({ uuid, ownedId, label }: { uuid: string; ownedId: number; label: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [matrix, setMatrix] = useState<Matrix | null>(null);
-  const [token, setToken] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [round, setRound] = useState(0);
+  const diner = useDinerKey(uuid);
+  // Each showing asks for a fresh token (one on screen from an earlier visit may be near its end).
+  const qr = useApiQuery(
+    diner ? [...diner, 'reward-qr', ownedId, language] : null,
+    async () => {
+      const answer = await getRewardQr(uuid, ownedId, language);
+      // Never later than the token's own end, never a busy loop.
+      const untilExpiry = Date.parse(answer.expiresAt) - Date.now() - 5_000;
+      const wait = Math.max(5_000, Math.min(answer.refreshAfterSeconds * 1000, untilExpiry));
+      return { token: answer.token, matrix: await toMatrix(answer.token), wait };
+    },
+    { staleMs: 0 },
+  );
+  const { data, refetch } = qr;
+  const matrix = data?.matrix ?? null;
+  const token = data?.token ?? null;
+  const error = qr.error && !qr.loading ? errorText(qr.error, language) : null;
 
-  // `round` is the refresh: bumping it fetches a new token (on the server's schedule, or the diner's retry).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: round is the trigger, not a value read inside
+  // A new token on the server's schedule.
   useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    setError(null);
-    getRewardQr(uuid, ownedId, language, controller.signal)
-      .then(async (answer) => {
-        const next = await toMatrix(answer.token);
-        if (controller.signal.aborted) return;
-        setMatrix(next);
-        setToken(answer.token);
-        // Never later than the token's own end, never a busy loop.
-        const untilExpiry = Date.parse(answer.expiresAt) - Date.now() - 5_000;
-        const wait = Math.max(5_000, Math.min(answer.refreshAfterSeconds * 1000, untilExpiry));
-        timer = setTimeout(() => setRound((r) => r + 1), wait);
-      })
-      .catch((caught: unknown) => {
-        if (!controller.signal.aborted) setError(errorText(caught, language));
-      });
-    return () => {
-      controller.abort();
-      if (timer) clearTimeout(timer);
-    };
-  }, [uuid, ownedId, language, round]);
+    if (!data) return;
+    const timer = setTimeout(refetch, data.wait);
+    return () => clearTimeout(timer);
+  }, [data, refetch]);
 
   if (error) {
     return (
       <div className="banner banner--error" role="alert">
         <span>{error}</span>
-        <button type="button" className="btn btn-small" onClick={() => setRound((r) => r + 1)}>
+        <button type="button" className="btn btn-small" onClick={refetch}>
           {t('app.retry')}
         </button>
       </div>

@@ -1,13 +1,13 @@
-import type { CouponHistoryResponse, MyCouponsResponse } from '@sufra/shared/schemas/coupons';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { priceCheckedCart } from '../../../lib/cart-pricing';
 import { rewardPricingOf } from '../../../lib/cart-reward';
-import { couponLineItems, couponPricingOf, getCouponHistory, getMyCoupons } from '../../../lib/coupons';
+import { couponLineItems, couponPricingOf, useCouponHistoryQuery, useMyCouponsQuery } from '../../../lib/coupons';
 import { useMenu } from '../../../lib/get-menu';
 import { checkCart } from '../../../lib/line-check';
 import { useLanguage } from '../../../lib/use-language';
 import { enterEstablishment } from '../../../stores/establishment-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
+import { useDinerKey } from '../../../stores/use-diner-key';
 
 /** The cart as the checkout will price it, with the chosen coupon, for the coupons page's totals. */
 export function useCouponCart(uuid: string) {
@@ -37,17 +37,14 @@ export function useCouponCart(uuid: string) {
 /** The diner's own coupons, or (`history`) the used and expired ones, loaded once signed in. */
 export function useMyCoupons(uuid: string, history: boolean, signedIn: boolean) {
   const language = useLanguage();
-  const [mine, setMine] = useState<MyCouponsResponse['coupons'] | null>(null);
-  const [entries, setEntries] = useState<CouponHistoryResponse['entries'] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const load = useCallback(() => {
-    setError(null);
-    if (history) getCouponHistory(uuid, language).then((answer) => setEntries(answer.entries), setError);
-    else getMyCoupons(uuid, language).then((answer) => setMine(answer.coupons), setError);
-  }, [uuid, language, history]);
-  useEffect(() => {
-    if (signedIn) load();
-  }, [signedIn, load]);
-
-  return { mine, entries, error, load };
+  const diner = useDinerKey(uuid);
+  const mine = useMyCouponsQuery(diner, uuid, language, signedIn && !history);
+  const past = useCouponHistoryQuery(diner, uuid, language, signedIn && history);
+  const shown = history ? past : mine;
+  return {
+    mine: mine.data?.coupons ?? null,
+    entries: past.data?.entries ?? null,
+    error: shown.error ?? null,
+    load: shown.refetch,
+  };
 }

@@ -1,5 +1,4 @@
 import type { Language } from '@sufra/shared/language';
-import { useEffect } from 'react';
 import { useAppSelector } from '../../../stores/root-state';
 import { useLoyaltyAccountQuery } from '../api/get-loyalty-account';
 import { useProgramme } from '../api/get-programme';
@@ -7,17 +6,14 @@ import { useProgramme } from '../api/get-programme';
 /**
  * The brand's programme (while loyalty is `on`) and, for a signed-in diner once the programme is known, their
  * account. Points change behind the diner's back (staff complete an order), so each visit asks for the account
- * again; the old figure stays on screen meanwhile (fetchQuery joins the first load rather than sending a second).
+ * again (useLoyaltyAccountQuery); the old figure stays on screen meanwhile.
  * Used by the loyalty card and by checkout's points.
  */
 export function useLoyaltyAccount(uuid: string, language: Language, on: boolean) {
   const status = useAppSelector((s) => s.auth.status);
   const programme = useProgramme(on ? uuid : undefined, language);
   const signedIn = on && status === 'signedIn' && programme.data !== undefined;
-  const account = useLoyaltyAccountQuery(uuid, language, signedIn);
-  const { refetch } = account;
-  useEffect(() => {
-    if (signedIn) refetch();
-  }, [signedIn, refetch]);
+  // The old figure stays on screen while this visit's is asked for.
+  const account = useLoyaltyAccountQuery(uuid, language, signedIn, 1);
   return { status, programme, account, signedIn };
 }

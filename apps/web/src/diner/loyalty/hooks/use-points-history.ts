@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
-import type { PointsEntry } from '@sufra/shared/schemas/loyalty';
-import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
+import { useApiPages } from '../../../lib/use-api-pages';
+import { useDinerKey } from '../../../stores/use-diner-key';
 import { getPointsHistory, HISTORY_PAGE_SIZE } from '../api/get-points-history';
 
 /**
@@ -9,30 +9,22 @@ import { getPointsHistory, HISTORY_PAGE_SIZE } from '../api/get-points-history';
  * next one before the last entry shown; a failure's message in the diner's language.
  */
 export function usePointsHistory(uuid: string, language: Language) {
-  const [entries, setEntries] = useState<PointsEntry[] | null>(null);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(
-    (before?: number) => {
-      setLoading(true);
-      setError(null);
-      getPointsHistory(uuid, before, language).then(
-        (page) => {
-          setEntries((list) => (before === undefined ? page.entries : [...(list ?? []), ...page.entries]));
-          setHasMore(page.entries.length === HISTORY_PAGE_SIZE);
-          setLoading(false);
-        },
-        (caught: unknown) => {
-          setError(errorText(caught, language));
-          setLoading(false);
-        },
-      );
-    },
-    [uuid, language],
+  const diner = useDinerKey(uuid);
+  const list = useApiPages(
+    diner ? [...diner, 'points-history', language] : null,
+    (before: number | undefined) => getPointsHistory(uuid, before, language),
+    (last) => (last.entries.length === HISTORY_PAGE_SIZE ? last.entries.at(-1)?.id : undefined),
+    { staleMs: 0 },
   );
-  useEffect(() => load(), [load]);
-
-  return { entries, hasMore, loading, error, load, last: entries?.at(-1)?.id };
+  const entries = list.pages ? list.pages.flatMap((page) => page.entries) : null;
+  // No cursor: the first page again (a retry of the first load); a cursor: the next page.
+  const load = (before?: number) => (before === undefined ? list.refetch() : list.loadMore());
+  return {
+    entries,
+    hasMore: list.hasMore,
+    loading: list.loading || list.loadingMore,
+    error: list.error ? errorText(list.error, language) : null,
+    load,
+    last: entries?.at(-1)?.id,
+  };
 }

@@ -1,11 +1,9 @@
-import type { LoyaltyAccount, OwnedReward } from '@sufra/shared/schemas/loyalty';
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { getLoyaltyAccount } from '../api/get-loyalty-account';
-import { getMyRewards } from '../api/get-my-rewards';
+import { useLoyaltyAccountQuery } from '../api/get-loyalty-account';
+import { useMyRewards } from '../api/get-my-rewards';
 import { useProgramme } from '../api/get-programme';
 import { LevelsAndRules } from '../components/levels-rules';
 import { LoyaltyNav, usePlaceOn } from '../components/loyalty-nav';
@@ -37,21 +35,20 @@ export default function MyRewardsRoute() {
   const here = `${paths.myRewards.build(uuid)}${view === 'rewards' ? '' : `?view=${view}`}`;
   const status = useSignedInOrSignIn(uuid, here);
   const programme = useProgramme(uuid, language);
-  const [account, setAccount] = useState<LoyaltyAccount | null>(null);
-  const [rewards, setRewards] = useState<OwnedReward[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const signedIn = status === 'signedIn';
+  const accountQuery = useLoyaltyAccountQuery(uuid, language, signedIn);
+  const rewardsQuery = useMyRewards(uuid, language, signedIn);
+  const account = accountQuery.data ?? null;
+  const rewards = rewardsQuery.data?.rewards ?? null;
+  const error = accountQuery.error ?? rewardsQuery.error ?? null;
   const { timeZone, deactivated } = useLoyaltyPage(uuid, ['loyalty'], [error, programme.error]);
   // A way to a switched-off shop is not offered (issue 24 item 5).
   const placeOn = usePlaceOn(uuid);
 
-  const load = useCallback(() => {
-    setError(null);
-    getLoyaltyAccount(uuid, language).then(setAccount, setError);
-    getMyRewards(uuid, language).then((answer) => setRewards(answer.rewards), setError);
-  }, [uuid, language]);
-  useEffect(() => {
-    if (status === 'signedIn') load();
-  }, [status, load]);
+  const load = () => {
+    accountQuery.refetch();
+    rewardsQuery.refetch();
+  };
 
   if (deactivated || status !== 'signedIn') return null;
   const title = t('loyalty.myRewardsTitle');

@@ -1,11 +1,9 @@
 import { isRedeemable } from '@sufra/shared/loyalty/rewards';
-import type { OwnedReward } from '@sufra/shared/schemas/loyalty';
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { getMyRewards } from '../api/get-my-rewards';
+import { useMyRewards } from '../api/get-my-rewards';
 import { LoyaltyNav } from '../components/loyalty-nav';
 import { OwnedRewardCard } from '../components/owned-reward-card';
 import { useLoyaltyPage, useSignedInOrSignIn } from '../hooks/use-loyalty-page';
@@ -24,17 +22,12 @@ export default function PrizeRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
   const status = useSignedInOrSignIn(uuid, paths.prize.build(uuid));
-  const [prizes, setPrizes] = useState<OwnedReward[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const rewards = useMyRewards(uuid, language, status === 'signedIn');
+  const prizes = rewards.data ? rewards.data.rewards.filter(isPrize) : null;
+  const error = rewards.error ?? null;
   const { timeZone, deactivated } = useLoyaltyPage(uuid, ['loyalty', 'prize_shop'], [error]);
 
-  const load = useCallback(() => {
-    setError(null);
-    getMyRewards(uuid, language).then((answer) => setPrizes(answer.rewards.filter(isPrize)), setError);
-  }, [uuid, language]);
-  useEffect(() => {
-    if (status === 'signedIn') load();
-  }, [status, load]);
+  const load = rewards.refetch;
 
   if (deactivated || status !== 'signedIn') return null;
   const title = t('loyalty.prizeTitle');

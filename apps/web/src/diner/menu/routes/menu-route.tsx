@@ -3,7 +3,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { menuQueryKey as menuKey, useMenu } from '../../../lib/get-menu';
+import { useMenu } from '../../../lib/get-menu';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { setSearchQuery } from '../../../stores/establishment-slice';
@@ -34,8 +34,8 @@ export default function MenuRoute() {
   const deferredQuery = useDeferredValue(query);
   // Coming back to a menu shown before renders it whole at once, so the scroll position can be restored. A first
   // visit renders it in batches (MenuSections), even when the data is already here (the entry requests it early).
-  const [showAll, setShowAll] = useState(() => menu.data !== undefined && shownMenus.has(menuKey(uuid, language)));
-  if (menu.data) shownMenus.add(menuKey(uuid, language));
+  const [showAll, setShowAll] = useState(() => menu.data !== undefined && shownMenus.has(`${uuid}:${language}`));
+  if (menu.data) shownMenus.add(`${uuid}:${language}`);
 
   const menuOff = establishment?.uuid === uuid && establishment.services.menu === false;
   const deactivated = menu.error instanceof ApiError && menu.error.code === 'service_deactivated';

@@ -10,5 +10,5 @@ export function getBranches(brandId: number, language: Language): Promise<Branch
 
 /** Keyed without the language: names come in both languages. */
 export function useBranches(brandId: number | undefined, language: Language) {
-  return useApiQuery(brandId === undefined ? null : `branches:${brandId}`, () => getBranches(brandId ?? 0, language));
+  return useApiQuery(brandId === undefined ? null : ['branches', brandId], () => getBranches(brandId ?? 0, language));
 }

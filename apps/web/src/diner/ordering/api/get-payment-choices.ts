@@ -12,7 +12,7 @@ export async function getPaymentChoices(branchId: number, language: Language): P
 }
 
 export function usePaymentChoices(branchId: number | undefined, language: Language) {
-  return useApiQuery(branchId === undefined ? null : `payment-choices:${branchId}`, () =>
+  return useApiQuery(branchId === undefined ? null : ['payment-choices', branchId], () =>
     getPaymentChoices(branchId ?? 0, language),
   );
 }

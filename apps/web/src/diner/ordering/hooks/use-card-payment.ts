@@ -6,7 +6,9 @@ import { useLocation } from 'wouter';
 import { useFocusFirstError } from '../../../components/ui/use-focus-first-error';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
+import { useDinerKey } from '../../../stores/use-diner-key';
 import { createCardToken } from '../api/create-card-token';
 import { getCardPage } from '../api/get-card-page';
 import { submitCardToken } from '../api/submit-card-token';
@@ -19,7 +21,13 @@ const EMPTY: Values = { holder: '', number: '', expiry: '', cvv: '' };
 export function useCardPage(uuid: string, orderId: number | null, signedIn: boolean) {
   const language = useLanguage();
   const [, navigate] = useLocation();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const diner = useDinerKey(uuid);
+  // Asked on each visit: the amount and the attempt are the server's of now.
+  const page = useApiQuery(
+    signedIn && diner && orderId !== null ? [...diner, 'card-page', orderId, language] : null,
+    () => getCardPage(uuid, orderId ?? 0, language),
+    { staleMs: 0 },
+  );
 
   /** Paid meanwhile (another tab, a webhook): the confirmation says so; an order that can't be paid shows why. */
   const settledElsewhere = useCallback(
@@ -33,20 +41,19 @@ export function useCardPage(uuid: string, orderId: number | null, signedIn: bool
     [uuid, orderId, navigate],
   );
 
-  const load = useCallback(async () => {
-    if (orderId === null) return;
-    setLoaded({ state: 'loading' });
-    try {
-      setLoaded({ state: 'ready', page: await getCardPage(uuid, orderId, language) });
-    } catch (caught) {
-      if (settledElsewhere(caught)) return;
-      setLoaded({ state: 'error', message: caught instanceof ApiError ? caught.message : errorText(caught, language) });
-    }
-  }, [uuid, orderId, language, settledElsewhere]);
-
+  const { error, refetch } = page;
+  // Paid meanwhile: stays "loading" while the effect below goes to the confirmation.
+  const settled = error instanceof ApiError && error.code === 'payment_already_completed';
   useEffect(() => {
-    if (signedIn) void load();
-  }, [signedIn, load]);
+    if (error !== undefined) settledElsewhere(error);
+  }, [error, settledElsewhere]);
+  const loaded: Loaded =
+    page.loading || settled || (page.data === undefined && error === undefined)
+      ? { state: 'loading' }
+      : error !== undefined
+        ? { state: 'error', message: error instanceof ApiError ? error.message : errorText(error, language) }
+        : { state: 'ready', page: page.data as CardPageResponse };
+  const load = async () => refetch();
 
   return { loaded, load, settledElsewhere };
 }

@@ -1,8 +1,10 @@
 import { dinerOrderStatusLabel } from '@sufra/shared/machines/order-status';
 import type { Order } from '@sufra/shared/schemas/order';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { useDinerKey } from '../../../stores/use-diner-key';
 import { getOrder } from '../api/get-order';
 import type { ConfirmState } from '../confirm-state';
 import { useOrderEvents } from './use-order-events';
@@ -20,16 +22,18 @@ export function useConfirmedOrder(uuid: string, orderId: number | null, signedIn
   const [order, setOrder] = useState<Order | null>(() =>
     sent?.order && sent.order.id === orderId ? sent.order : null,
   );
-  const [loadError, setLoadError] = useState<unknown>(null);
-
-  const load = useCallback(() => {
-    if (orderId === null) return;
-    setLoadError(null);
-    getOrder(uuid, orderId, language).then(setOrder, setLoadError);
-  }, [uuid, orderId, language]);
+  const diner = useDinerKey(uuid);
+  const loaded = useApiQuery(
+    signedIn && diner && orderId !== null ? [...diner, 'order', orderId, language] : null,
+    () => getOrder(uuid, orderId ?? 0, language),
+    { staleMs: 0 },
+  );
+  const loadError = loaded.error ?? null;
+  const load = loaded.refetch;
+  // Each answer of the load replaces what is shown; the live stream's news come in between.
   useEffect(() => {
-    if (signedIn) load();
-  }, [signedIn, load]);
+    if (loaded.data) setOrder(loaded.data);
+  }, [loaded.data]);
 
   // Newer news only: a late snapshot must not move the status back.
   const onEvent = useCallback((next: Order) => {

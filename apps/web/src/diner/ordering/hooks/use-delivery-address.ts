@@ -1,9 +1,12 @@
 import type { Address } from '@sufra/shared/schemas/customer';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorText } from '../../../lib/api-client';
+import { setQueryData } from '../../../lib/query-writes';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { setAddress, setAddressId, setDeliveryZone } from '../../../stores/cart-slice';
 import { useAppDispatch, useAppSelector } from '../../../stores/root-state';
+import { useDinerKey } from '../../../stores/use-diner-key';
 import { createDeliveryAddress, getDeliveryAddresses } from '../api/get-addresses';
 import { useBranches } from '../api/get-branches';
 import { addressText } from '../components/address-text';
@@ -25,20 +28,19 @@ export function useDeliveryAddress(uuid: string, branchId: number) {
   const mapBranch = chosenBranch ?? qrBranch;
   const mapBranches = useMemo(() => (mapBranch ? [mapBranch] : []), [mapBranch]);
   const zones = chosenBranch?.deliveryZones ?? [];
-  const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const diner = useDinerKey(uuid);
+  // The same list as the profile's address book (one key): a change in either shows in both.
+  const key = status === 'signedIn' && diner ? [...diner, 'addresses', language] : null;
+  const query = useApiQuery(key, () => getDeliveryAddresses(uuid, language), { staleMs: 0 });
+  const addresses = query.data ?? null;
+  const loadError = query.error && !query.loading ? errorText(query.error, language) : null;
+  const setAddresses = (update: (list: Address[] | undefined) => Address[]) => {
+    if (key) setQueryData(key, update);
+  };
   const [picked, setPicked] = useState<number | null>(chosenId);
   const [adding, setAdding] = useState(false);
 
-  const load = useCallback(() => {
-    setLoadError(null);
-    getDeliveryAddresses(uuid, language).then(setAddresses, (error: unknown) =>
-      setLoadError(errorText(error, language)),
-    );
-  }, [uuid, language]);
-  useEffect(() => {
-    if (status === 'signedIn') load();
-  }, [status, load]);
+  const load = query.refetch;
 
   const choose = useCallback(
     (address: Address) => {

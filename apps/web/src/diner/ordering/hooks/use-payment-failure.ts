@@ -1,9 +1,9 @@
 import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/order-cancel-reasons';
-import type { Order } from '@sufra/shared/schemas/order';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { retryPayment } from '../api/retry-payment';
 import { verifyPayment } from '../api/verify-payment';
@@ -17,31 +17,25 @@ export function usePaymentFailure(uuid: string, orderId: number | null) {
   const [, navigate] = useLocation();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [order, setOrder] = useState<Order | null>(null);
-  const [expired, setExpired] = useState(false);
-  // The server's words for what happened to the card (null until asked, or when it could not be asked).
-  const [reason, setReason] = useState<string | null>(null);
+  const [expiredOnRetry, setExpiredOnRetry] = useState(false);
 
   // The verdict tells what happened and whether the order expired (and holds the lines to order again); without it
-  // the page still offers a retry.
-  const loadVerdict = useCallback(() => {
-    if (orderId === null) return;
-    verifyPayment(uuid, orderId, language).then(
-      (verdict) => {
-        // Paid after all (a late webhook, another tab): the confirmation says so.
-        if (verdict.outcome === 'paid') {
-          navigate(paths.confirmOrder.build(uuid, orderId), { replace: true });
-          return;
-        }
-        setOrder(verdict.order);
-        setReason(verdict.error?.message ?? null);
-        const loaded = verdict.order;
-        if (loaded.status === 'canceled' && loaded.cancelReason === PAYMENT_EXPIRED_REASON) setExpired(true);
-      },
-      () => {},
-    );
-  }, [uuid, orderId, language, navigate]);
-  useEffect(loadVerdict, [loadVerdict]);
+  // (its error is not shown) the page still offers a retry. Asked on each visit.
+  const verdict = useApiQuery(
+    orderId === null ? null : ['payment-verdict', uuid, orderId, language],
+    () => verifyPayment(uuid, orderId ?? 0, language),
+    { staleMs: 0 },
+  );
+  const paid = verdict.data?.outcome === 'paid';
+  // Paid after all (a late webhook, another tab): the confirmation says so.
+  useEffect(() => {
+    if (paid && orderId !== null) navigate(paths.confirmOrder.build(uuid, orderId), { replace: true });
+  }, [paid, uuid, orderId, navigate]);
+  const order = verdict.data && !paid ? verdict.data.order : null;
+  // The server's words for what happened to the card (null until asked, or when it could not be asked).
+  const reason = order ? (verdict.data?.error?.message ?? null) : null;
+  const expired = expiredOnRetry || (order?.status === 'canceled' && order.cancelReason === PAYMENT_EXPIRED_REASON);
+  const loadVerdict = verdict.refetch;
 
   const retry = async () => {
     if (orderId === null) return;
@@ -59,7 +53,7 @@ export function usePaymentFailure(uuid: string, orderId: number | null) {
         return;
       }
       if (caught instanceof ApiError && caught.code === 'payment_expired') {
-        setExpired(true);
+        setExpiredOnRetry(true);
         loadVerdict();
         return;
       }

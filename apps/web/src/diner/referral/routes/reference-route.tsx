@@ -1,11 +1,10 @@
-import type { ReferenceResponse } from '@sufra/shared/schemas/referral';
-import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { AppImage } from '../../../components/ui/app-image';
 import { LoadingBlock } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { rememberReferralCode } from '../../../lib/referral-code';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getReference } from '../api/referral';
@@ -21,14 +20,13 @@ export default function ReferenceRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
   const [, navigate] = useLocation();
-  const [data, setData] = useState<ReferenceResponse | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  const load = useCallback(() => {
-    setError(null);
-    getReference(code, language).then(setData, setError);
-  }, [code, language]);
-  useEffect(load, [load]);
+  const reference = useApiQuery(['referral-reference', code, language], () => getReference(code, language), {
+    staleMs: 0,
+  });
+  const data = reference.data ?? null;
+  // A retry clears the error while it asks again, as before.
+  const error = reference.loading ? null : (reference.error ?? null);
+  const load = reference.refetch;
 
   const register = () => {
     if (!data) return;

@@ -1,12 +1,15 @@
 import type { Lead, ReferralResponse } from '@sufra/shared/schemas/referral';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { setQueryData } from '../../../lib/query-writes';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
+import { useDinerKey } from '../../../stores/use-diner-key';
 import { getReferral } from '../api/referral';
 import { LeadForm } from '../components/lead-form';
 import { LeadList } from '../components/lead-list';
@@ -29,8 +32,11 @@ export default function ReferralRoute() {
   const known = qr?.uuid === uuid;
   const switchedOff = known && qr.services.referral === false;
   const here = paths.referral.build(uuid);
-  const [data, setData] = useState<ReferralResponse | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
+  const diner = useDinerKey(uuid);
+  const key = status === 'signedIn' && diner ? [...diner, 'referral', language] : null;
+  const referral = useApiQuery(key, () => getReferral(uuid, language), { staleMs: 0 });
+  const data = referral.data ?? null;
+  const loadError = referral.loading ? null : (referral.error ?? null);
 
   useEffect(() => {
     if (switchedOff) navigate(paths.deactivated.build(uuid, 'referral'), { replace: true });
@@ -40,20 +46,20 @@ export default function ReferralRoute() {
     navigate(paths.register.build(uuid, { mode: 'signin', next: here }), { replace: true });
   }, [status, known, switchedOff, uuid, here, navigate]);
 
-  const load = useCallback(() => {
-    setLoadError(null);
-    getReferral(uuid, language).then(setData, setLoadError);
-  }, [uuid, language]);
-  useEffect(() => {
-    if (status === 'signedIn') load();
-  }, [status, load]);
+  const load = referral.refetch;
   useEffect(() => {
     if (loadError instanceof ApiError && loadError.code === 'service_deactivated') {
       navigate(paths.deactivated.build(uuid, 'referral'), { replace: true });
     }
   }, [loadError, navigate, uuid]);
 
-  const added = (lead: Lead) => setData((current) => current && { ...current, leads: [lead, ...current.leads] });
+  const added = (lead: Lead) => {
+    if (key)
+      setQueryData<ReferralResponse | undefined>(
+        key,
+        (current) => current && { ...current, leads: [lead, ...current.leads] },
+      );
+  };
 
   if (status !== 'signedIn') return null;
   const unavailable = loadError instanceof ApiError && loadError.code === 'referral_unavailable';

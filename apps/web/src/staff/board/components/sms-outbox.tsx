@@ -1,8 +1,7 @@
 import { formatPhone } from '@sufra/shared/phone/phone-number';
-import type { SmsOutboxEntry } from '@sufra/shared/schemas/staff';
-import { useCallback, useEffect, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatBranchDateTime, timeZoneName } from '../../../lib/branch-time';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getSmsOutbox } from '../api/get-sms-outbox';
@@ -11,23 +10,12 @@ import { getSmsOutbox } from '../api/get-sms-outbox';
 export function SmsOutbox({ timeZone }: { timeZone: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [messages, setMessages] = useState<SmsOutboxEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [hidden, setHidden] = useState(false);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    setError(null);
-    getSmsOutbox(language)
-      .then(setMessages, (cause: unknown) => {
-        // The server does not show the outbox outside the demo and development.
-        if (cause instanceof ApiError && cause.status === 404) setHidden(true);
-        else setError(errorText(cause, language));
-      })
-      .finally(() => setLoading(false));
-  }, [language]);
-  useEffect(load, [load]);
+  const query = useApiQuery(['staff', 'sms-outbox', language], () => getSmsOutbox(language), { staleMs: 0 });
+  const { loading, refetch: load } = query;
+  const messages = query.data ?? null;
+  // The server does not show the outbox outside the demo and development.
+  const hidden = query.error instanceof ApiError && query.error.status === 404;
+  const error = query.error && !hidden && !loading ? errorText(query.error, language) : null;
 
   return (
     <section className="section" aria-labelledby="outbox-heading" data-testid="sms-outbox">

@@ -1,11 +1,14 @@
 import type { StaffEvaluation } from '@sufra/shared/schemas/evaluation';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { formatStars } from '../../../lib/format-stars';
+import { setQueryData } from '../../../lib/query-writes';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getStaffBranches, type StaffBranch } from '../api/get-staff-branches';
@@ -173,27 +176,26 @@ function StaffTabs({
 function Branches({ canSwitch }: { canSwitch: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [branches, setBranches] = useState<StaffBranch[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState<number | null>(null);
-  const [switchError, setSwitchError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    setError(null);
-    getStaffBranches(language).then(setBranches, (cause: unknown) => setError(errorText(cause, language)));
-  }, [language]);
-  useEffect(load, [load]);
+  const key = ['staff', 'branches', language];
+  const query = useApiQuery(key, () => getStaffBranches(language), { staleMs: 0 });
+  const branches = query.data ?? null;
+  const error = query.error && !query.loading ? errorText(query.error, language) : null;
+  const load = query.refetch;
+  // The branch's manual open switch is written into the switch history (the Services tab's list).
+  const change = useApiMutation((branch: StaffBranch) => updateStaffBranch(branch.id, !branch.isOpen, language), {
+    invalidates: [['staff', 'switch-history']],
+  });
+  const saving = change.busy ? (change.variables?.id ?? null) : null;
+  const switchError = change.error ? errorText(change.error, language) : null;
 
   const toggle = async (branch: StaffBranch) => {
-    setSaving(branch.id);
-    setSwitchError(null);
     try {
-      const updated = await updateStaffBranch(branch.id, !branch.isOpen, language);
-      setBranches((list) => (list ?? []).map((item) => (item.id === updated.id ? updated : item)));
-    } catch (cause) {
-      setSwitchError(errorText(cause, language));
-    } finally {
-      setSaving(null);
+      const updated = await change.mutate(branch);
+      setQueryData<StaffBranch[] | undefined>(key, (list) =>
+        (list ?? []).map((item) => (item.id === updated.id ? updated : item)),
+      );
+    } catch {
+      // `switchError` says why
     }
   };
 

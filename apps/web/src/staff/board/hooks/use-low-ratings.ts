@@ -1,6 +1,8 @@
 import type { StaffEvaluation } from '@sufra/shared/schemas/evaluation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { onEvaluationsChanged, openLowRatingEvents } from '../../../lib/low-rating-events';
+import { invalidateQueries } from '../../../lib/query-writes';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { getEvaluationAlerts } from '../api/get-evaluation-alerts';
 
@@ -11,21 +13,22 @@ import { getEvaluationAlerts } from '../api/get-evaluation-alerts';
  */
 export function useLowRatings(manages: boolean) {
   const language = useLanguage();
-  const languageRef = useRef(language);
-  languageRef.current = language;
-  const [unanswered, setUnanswered] = useState<number | null>(null);
   const [latest, setLatest] = useState<StaffEvaluation | null>(null);
-
-  const load = useCallback(() => {
-    getEvaluationAlerts(languageRef.current).then(
-      (alerts) => setUnanswered(alerts.unansweredLow),
-      // The count is a pointer to the tab, not the tab: a failed read leaves the last one shown.
-      () => undefined,
-    );
-  }, []);
+  // Asked once the live stream is ready (no low rating falls between the read and the stream), then on each signal.
+  const [ready, setReady] = useState(false);
+  // A number: the language does not change it, and is not in the key.
+  const alerts = useApiQuery(manages && ready ? ['staff', 'evaluation-alerts'] : null, () =>
+    getEvaluationAlerts(language),
+  );
+  // The count is a pointer to the tab, not the tab: a failed read leaves the last one shown.
+  const unanswered = alerts.data?.unansweredLow ?? null;
 
   useEffect(() => {
     if (!manages) return;
+    const load = () => {
+      setReady(true);
+      void invalidateQueries(['staff', 'evaluation-alerts']);
+    };
     const stopEvents = openLowRatingEvents({
       onReady: load,
       onLowRating: (evaluation) => {
@@ -38,7 +41,7 @@ export function useLowRatings(manages: boolean) {
       stopEvents();
       stopChanges();
     };
-  }, [manages, load]);
+  }, [manages]);
 
   return { unanswered, latest, dismiss: () => setLatest(null) };
 }

@@ -1,8 +1,9 @@
 import { errorMessage } from '@sufra/shared/messages/errors';
 import type { StaffCoupon } from '@sufra/shared/schemas/coupons';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { listStaffCoupons } from '../api/staff-coupons';
@@ -20,20 +21,14 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; coupon: Staf
 export default function CouponsSection({ user }: { user: StaffUser }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [coupons, setCoupons] = useState<StaffCoupon[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const allowed = user.role === 'owner' || user.role === 'manager';
-
-  const load = useCallback(() => {
-    listStaffCoupons(language).then(
-      (answer) => setCoupons(answer.coupons),
-      (caught: unknown) => setError(errorText(caught, language)),
-    );
-  }, [language]);
-  useEffect(() => {
-    if (allowed) load();
-  }, [allowed, load]);
+  const query = useApiQuery(allowed ? ['staff', 'coupons', language] : null, () => listStaffCoupons(language), {
+    staleMs: 0,
+  });
+  const coupons = query.data?.coupons ?? null;
+  const error = query.error ? errorText(query.error, language) : null;
+  const load = query.refetch;
 
   if (!allowed) return <p className="notice notice--info">{errorMessage('forbidden', language)}</p>;
   return (

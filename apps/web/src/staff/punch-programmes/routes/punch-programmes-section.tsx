@@ -1,7 +1,8 @@
 import type { StaffPunchProgramme } from '@sufra/shared/schemas/punch-cards';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getPunchProgrammes } from '../api/punch-programmes';
@@ -20,16 +21,17 @@ export default function PunchProgrammesSection({ user }: { user: StaffUser }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const manages = user.role === 'owner' || user.role === 'manager';
-  const [data, setData] = useState<Awaited<ReturnType<typeof getPunchProgrammes>> | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const query = useApiQuery(
+    manages ? ['staff', 'punch-programmes', language] : null,
+    () => getPunchProgrammes(language),
+    {
+      staleMs: 0,
+    },
+  );
+  const data = query.data ?? null;
+  const error = query.error && !query.loading ? query.error : null;
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
-  const load = useCallback(() => {
-    setError(null);
-    getPunchProgrammes(language).then(setData, setError);
-  }, [language]);
-  useEffect(() => {
-    if (manages) load();
-  }, [manages, load]);
+  const load = query.refetch;
 
   if (!manages) {
     return (

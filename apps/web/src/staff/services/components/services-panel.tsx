@@ -1,8 +1,11 @@
 import type { LocalizedText } from '@sufra/shared/schemas/common';
 import type { ServiceSwitchList } from '@sufra/shared/schemas/staff';
 import type { Service } from '@sufra/shared/services';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
+import { setQueryData } from '../../../lib/query-writes';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getServices } from '../api/get-services';
@@ -13,36 +16,30 @@ import { SwitchOffDialog } from './switch-off-dialog';
  * The brand's service switches (DESIGN §8): the whole brand, ordering and its types, loyalty and the other services.
  * Diners of a switched-off service are told it is unavailable; the change is the whole brand's, at once, so switching
  * one off asks first, naming what diners will see (issue 24 item 12). Switching on needs no confirmation.
- * `onChanged` tells the page a switch changed (the history reloads).
+ * A change is written into the switch history: its query is invalidated, so the list beside reloads.
  */
-export function ServicesPanel({ brandName, onChanged }: { brandName: LocalizedText; onChanged: () => void }) {
+export function ServicesPanel({ brandName }: { brandName: LocalizedText }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [list, setList] = useState<ServiceSwitchList['services'] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [saving, setSaving] = useState<Service | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const key = ['staff', 'services', language];
+  const query = useApiQuery(key, () => getServices(language), { staleMs: 0 });
+  const list = query.data?.services ?? null;
+  const loadError = query.error && !query.loading ? errorText(query.error, language) : null;
+  const load = query.refetch;
+  const change = useApiMutation(
+    ({ service, isActive }: { service: Service; isActive: boolean }) => setService(service, isActive, language),
+    { invalidates: [['staff', 'switch-history']] },
+  );
+  const saving = change.busy ? (change.variables?.service ?? null) : null;
+  const failure = change.error ? errorText(change.error, language) : null;
   const [asking, setAsking] = useState<Service | null>(null);
 
-  const load = useCallback(() => {
-    setLoadError(null);
-    getServices(language).then(
-      (answer) => setList(answer.services),
-      (cause: unknown) => setLoadError(errorText(cause, language)),
-    );
-  }, [language]);
-  useEffect(load, [load]);
-
   const toggle = async (service: Service, isActive: boolean) => {
-    setSaving(service);
-    setFailure(null);
     try {
-      setList((await setService(service, isActive, language)).services);
-      onChanged();
-    } catch (cause) {
-      setFailure(errorText(cause, language));
-    } finally {
-      setSaving(null);
+      const answer: ServiceSwitchList = await change.mutate({ service, isActive });
+      setQueryData(key, answer);
+    } catch {
+      // `failure` says why
     }
   };
 

@@ -1,7 +1,7 @@
 import type { Language } from '@sufra/shared/language';
-import type { SwitchHistory, SwitchHistoryEntry } from '@sufra/shared/schemas/audit';
-import { useEffect, useState } from 'react';
+import type { SwitchHistoryEntry } from '@sufra/shared/schemas/audit';
 import { errorText } from '../../../lib/api-client';
+import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { getSwitchHistory } from '../api/get-switch-history';
@@ -10,26 +10,14 @@ import { formatSwitchTime } from '../switch-time';
 /**
  * Who switched what and when (issue 24 item 12): the brand's service switches and its branches' manual open
  * switch, newest first, each time in the branch's zone (the brand's main branch for a brand-wide switch), labelled.
- * `version` changes when a switch changed on this page: the list is read again.
+ * A switch changed on this page invalidates `['staff', 'switch-history']`: the list is read again.
  */
-export function SwitchHistoryList({ version }: { version: number }) {
+export function SwitchHistoryList() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [history, setHistory] = useState<SwitchHistory | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the signal to read it again
-  useEffect(() => {
-    let active = true;
-    setError(null);
-    getSwitchHistory(language).then(
-      (answer) => active && setHistory(answer),
-      (cause: unknown) => active && setError(errorText(cause, language)),
-    );
-    return () => {
-      active = false;
-    };
-  }, [language, version]);
+  const query = useApiQuery(['staff', 'switch-history', language], () => getSwitchHistory(language), { staleMs: 0 });
+  const history = query.data ?? null;
+  const error = query.error && !query.loading ? errorText(query.error, language) : null;
 
   return (
     <section className="section services-admin__panel" aria-labelledby="history-heading" data-testid="switch-history">

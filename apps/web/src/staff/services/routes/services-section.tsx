@@ -1,5 +1,4 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { ServicesPanel } from '../components/services-panel';
 import { SwitchHistoryList } from '../components/switch-history';
@@ -11,7 +10,6 @@ import './services-section.css';
  */
 export default function ServicesSection({ user }: { user: StaffUser }) {
   const { t } = useTranslation();
-  const [version, setVersion] = useState(0);
   if (user.role === 'cashier') {
     return (
       <p className="notice notice--info" data-testid="services-managers-only">
@@ -21,8 +19,8 @@ export default function ServicesSection({ user }: { user: StaffUser }) {
   }
   return (
     <div className="services-admin" data-testid="services-admin">
-      <ServicesPanel brandName={user.brand.name} onChanged={() => setVersion((v) => v + 1)} />
-      <SwitchHistoryList version={version} />
+      <ServicesPanel brandName={user.brand.name} />
+      <SwitchHistoryList />
     </div>
   );
 }
