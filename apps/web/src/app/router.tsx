@@ -18,7 +18,7 @@ const withStrings = <T,>(page: Promise<T>, ...names: PageStrings[]): Promise<T> 
 const LandingRoute = lazyPage(() => import('../diner/landing/routes/landing-route'));
 const MenuRoute = lazyPage(() => import('../diner/menu/routes/menu-route'));
 const ItemRoute = lazyPage(() => import('../diner/item/routes/item-route'));
-const CartRoute = lazyPage(() => withStrings(import('../diner/cart/routes/cart-route'), 'coupons'));
+const CartRoute = lazyPage(() => withStrings(import('../diner/cart/routes/cart-route'), 'cart', 'coupons'));
 const ErrorRoute = lazyPage(() => import('../diner/errors/routes/error-route'));
 const DeactivatedRoute = lazyPage(() => withStrings(import('../diner/errors/routes/deactivated-route'), 'errors'));
 const NotFoundRoute = lazyPage(() => withStrings(import('../diner/errors/routes/not-found-route'), 'errors'));

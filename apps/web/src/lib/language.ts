@@ -51,6 +51,11 @@ const pageStrings = {
     (language: Language) =>
       language === 'en' ? import('../locales/coupons.en.json') : import('../locales/coupons.ar.json'),
   ],
+  // The cart page's own (locales/cart.{ar,en}.json): its lines, states and announcements; the cart bar's stay in the entry.
+  cart: [
+    'cartPage.title',
+    (language: Language) => (language === 'en' ? import('../locales/cart.en.json') : import('../locales/cart.ar.json')),
+  ],
   // The not-found and deactivated pages' (locales/errors.{ar,en}.json).
   errors: [
     'notFound.title',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import accountAr from './account.ar.json';
 import accountEn from './account.en.json';
 import ar from './ar.json';
+import cartAr from './cart.ar.json';
+import cartEn from './cart.en.json';
 import couponsAr from './coupons.ar.json';
 import couponsEn from './coupons.en.json';
 import en from './en.json';
@@ -32,6 +34,7 @@ describe('locales', () => {
     expect(base(keys(loyaltyAr))).toEqual(base(keys(loyaltyEn)));
     expect(base(keys(gamesAr))).toEqual(base(keys(gamesEn)));
     expect(base(keys(referralAr))).toEqual(base(keys(referralEn)));
+    expect(base(keys(cartAr))).toEqual(base(keys(cartEn)));
     expect(base(keys(couponsAr))).toEqual(base(keys(couponsEn)));
     expect(base(keys(errorsAr))).toEqual(base(keys(errorsEn)));
   });
@@ -44,7 +47,7 @@ describe('locales', () => {
     const ordering = new Set(Object.keys(orderingAr));
     expect(Object.keys(loyaltyAr).filter((key) => entry.has(key) || account.has(key) || ordering.has(key))).toEqual([]);
     const loyalty = new Set(Object.keys(loyaltyAr));
-    for (const lazy of [couponsAr, errorsAr]) {
+    for (const lazy of [cartAr, couponsAr, errorsAr]) {
       expect(
         Object.keys(lazy).filter((key) => entry.has(key) || account.has(key) || ordering.has(key) || loyalty.has(key)),
       ).toEqual([]);
@@ -63,6 +66,8 @@ describe('locales', () => {
       loyaltyEn,
       referralAr,
       referralEn,
+      cartAr,
+      cartEn,
       couponsAr,
       couponsEn,
       errorsAr,

@@ -42,7 +42,7 @@ function UseRewardLink({ uuid }: { uuid: string }) {
       className="btn btn-secondary btn-block cart-use-reward"
       data-testid="use-reward"
     >
-      {t('cart.useReward')}
+      {t('cartPage.useReward')}
     </Link>
   );
 }
@@ -72,7 +72,7 @@ export function CartContents({ uuid, check, lines, totals, menuData, nudges, onQ
               position={position}
               name={typeof checked.line.name === 'string' ? checked.line.name : ''}
               image={typeof checked.line.image === 'string' ? checked.line.image : null}
-              details={details(line, (slot, product) => t('cart.slotChoice', { slot, product }))}
+              details={details(line, (slot, product) => t('cartPage.slotChoice', { slot, product }))}
               unitPriceHalalas={unit}
               linePriceHalalas={priced?.subtotal ?? (own ? own.unit * own.quantity : null)}
               quantity={own?.quantity ?? 1}

@@ -24,7 +24,7 @@ export interface CartLineProps {
 function ProblemText({ problem }: { problem: LineProblem }) {
   const { t } = useTranslation();
   const name = 'name' in problem ? problem.name : '';
-  return <>{t(`cart.problem.${problem.reason}`, { name })}</>;
+  return <>{t(`cartPage.problem.${problem.reason}`, { name })}</>;
 }
 
 /** One line of the cart: what it is, what it costs, its quantity; a line that can't be ordered says why. */
@@ -64,12 +64,12 @@ export function CartLine(props: CartLineProps) {
         )}
         {unitPriceHalalas !== null && (
           <p className="cart-line__unit" data-testid="line-unit-price">
-            {t('cart.each', { price: formatSar(unitPriceHalalas, language) })}
+            {t('cartPage.each', { price: formatSar(unitPriceHalalas, language) })}
           </p>
         )}
         {problem && (
           <p id={problemId} className="notice notice--warning cart-line__problem" data-testid="line-problem">
-            <ProblemText problem={problem} /> <span className="cart-line__excluded">{t('cart.notInTotal')}</span>
+            <ProblemText problem={problem} /> <span className="cart-line__excluded">{t('cartPage.notInTotal')}</span>
           </p>
         )}
         <div className="cart-line__actions">
@@ -80,9 +80,9 @@ export function CartLine(props: CartLineProps) {
               onRemove={props.onRemove}
               removeLabel={t('cart.removeNamed', { name })}
               labels={{
-                group: t('cart.lineQuantity', { name }),
-                increase: t('cart.increase', { name }),
-                decrease: t('cart.decrease', { name }),
+                group: t('cartPage.lineQuantity', { name }),
+                increase: t('cartPage.increase', { name }),
+                decrease: t('cartPage.decrease', { name }),
               }}
               announce={false}
             />

@@ -10,7 +10,7 @@ export function CartMenuError({ error, onRetry }: { error: unknown; onRetry: () 
   const language = useLanguage();
   return (
     <div className="state-box" role="alert">
-      <p className="state-box__title">{t('cart.menuError')}</p>
+      <p className="state-box__title">{t('cartPage.menuError')}</p>
       <p>{errorText(error, language)}</p>
       <button type="button" className="btn btn-primary" onClick={onRetry}>
         {t('app.retry')}
@@ -33,8 +33,8 @@ export function CartEmpty({ uuid }: { uuid: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      <h2 className="state-box__title">{t('cart.emptyTitle')}</h2>
-      <p>{t('cart.emptyText')}</p>
+      <h2 className="state-box__title">{t('cartPage.emptyTitle')}</h2>
+      <p>{t('cartPage.emptyText')}</p>
       <Link to={paths.menu.build(uuid)} className="btn btn-primary">
         {t('cart.browseMenu')}
       </Link>
@@ -80,7 +80,7 @@ export function CartActions({ reason, onContinue }: { reason: string | null; onC
         aria-describedby={reason ? 'cart-continue-reason' : undefined}
         onClick={onContinue}
       >
-        {t('cart.continue')}
+        {t('cartPage.continue')}
       </button>
     </div>
   );

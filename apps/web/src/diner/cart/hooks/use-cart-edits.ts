@@ -71,8 +71,8 @@ export function useCartEdits(total: number | undefined, lineCount: number) {
         ? () => dispatch(restoreProduct({ index, line: line.checked.line }))
         : () => dispatch(restoreCombo({ index, line: line.checked.line }));
     dispatch(line.kind === 'product' ? removeProduct(index) : removeCombo(index));
-    void showToast(t('cart.removed', { name: line.checked.line.name }), 'info', {
-      label: t('cart.undo'),
+    void showToast(t('cartPage.removed', { name: line.checked.line.name }), 'info', {
+      label: t('cartPage.undo'),
       onClick: undo,
     });
   };

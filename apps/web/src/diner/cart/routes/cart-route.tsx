@@ -33,26 +33,26 @@ export default function CartRoute({ nudges }: { nudges?: (cartHalalas: number) =
     ? t('landing.blocked.ordering_off')
     : !check
       ? menu.error
-        ? t('cart.reasonMenuError')
-        : t('cart.reasonChecking')
+        ? t('cartPage.reasonMenuError')
+        : t('cartPage.reasonChecking')
       : lines.length === 0
-        ? t('cart.reasonEmpty')
+        ? t('cartPage.reasonEmpty')
         : hasProblems
-          ? t('cart.reasonProblems')
+          ? t('cartPage.reasonProblems')
           : totals === null
             ? t('cart.unpriced')
             : null;
 
   return (
     <div className="cart-page" ref={edits.pageRef}>
-      <title>{`${t('cart.title')} | ${brand?.name[language] ?? t('app.name')}`}</title>
+      <title>{`${t('cartPage.title')} | ${brand?.name[language] ?? t('app.name')}`}</title>
       <h1 className="cart-page__title" tabIndex={-1}>
-        {t('cart.title')}
+        {t('cartPage.title')}
       </h1>
       <div role="status" className="cart-page__status">
         {pricesUpdated && (
           <p className="notice notice--info" data-testid="prices-updated">
-            {t('cart.pricesUpdated')}
+            {t('cartPage.pricesUpdated')}
           </p>
         )}
       </div>
