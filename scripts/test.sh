@@ -89,10 +89,10 @@ step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UP
 
 # (c) The web build, then the browser journeys in the background for the rest of the run: Playwright starts the real
 # server (see e2e/playwright.config.ts). The journeys are the longest step and mostly wait (for the server, the event
-# stream, the test gateway): about a third of a core on average. Beside them the CPU-bound steps run at a lower
-# priority (nice), so a journey that wakes up gets a CPU at once and the API suites take what is left
-# (docs/adr/0381-journeys-beside-the-api-suites.md). The build goes to a private folder (not apps/web/dist) so
-# nothing else rebuilding the app can empty it mid-run.
+# stream, the test gateway): a quarter to a half of one CPU. The CPU-bound steps run beside them at the same priority
+# (the scheduler already serves a task that mostly sleeps first when it wakes; `nice` starved the suites whenever
+# anything else ran on the machine: docs/adr/0381-journeys-beside-the-api-suites.md). The build goes to a private
+# folder (not apps/web/dist) so nothing else rebuilding the app can empty it mid-run.
 WEB_DIST_DIR="$RESULTS_DIR/web-dist"
 step "web build" npm run build -w @sufra/web -- --outDir "$WEB_DIST_DIR" --emptyOutDir
 JOURNEYS_PID=""
@@ -106,18 +106,17 @@ if [[ "${STEP_RESULTS[-1]}" == ok* ]]; then
   ) &
   JOURNEYS_PID=$!
 fi
-BACKGROUND=(nice -n 10)
 
 # (d) The type check beside the unit tests, then (e) the API tests on the embedded PGlite (no DATABASE_URL) beside
 # the same on a real PostgreSQL 15 (races and pools behave differently there): each runs its files one at a time
 # (fileParallelism: false in vitest.config.ts), each has its own database, ports and temp folders.
-start_step "typecheck" "${BACKGROUND[@]}" npm run --silent typecheck
-start_step "unit tests" "${BACKGROUND[@]}" npx vitest run --project unit --passWithNoTests \
+start_step "typecheck" npm run --silent typecheck
+start_step "unit tests" npx vitest run --project unit --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/unit.json"
 finish_steps
-start_step "API tests (PGlite)" "${BACKGROUND[@]}" env -u DATABASE_URL npx vitest run --project api --passWithNoTests \
+start_step "API tests (PGlite)" env -u DATABASE_URL npx vitest run --project api --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-pglite.json"
-start_step "API tests (PostgreSQL 15)" "${BACKGROUND[@]}" bash scripts/with-postgres.sh npx vitest run --project api \
+start_step "API tests (PostgreSQL 15)" bash scripts/with-postgres.sh npx vitest run --project api \
   --passWithNoTests --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-postgres.json"
 finish_steps
 
