@@ -19,6 +19,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // A bound on a hang, not a timing: the property tests compute for a second or two alone, and in the test
+          // command they run beside the journeys at a lower priority on a shared machine (one took 15–28 s at load 34).
+          testTimeout: 60_000,
         },
       },
       {

@@ -51,7 +51,9 @@ export default defineConfig({
   // mostly wait (for the server, the event stream, the test gateway): a whole run uses about half a core on average,
   // so a third overlaps more waiting. Measured in docs/adr/0099-journeys-shared-out-over-workers.md.
   fullyParallel: true,
-  workers: 3,
+  // E2E_WORKERS tries another count without an edit (scripts/test.sh runs the API suites beside the journeys at a
+  // lower priority, docs/adr/0381-journeys-beside-the-api-suites.md; measure on a quiet machine before changing 3).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Generous: these bound a hang, they time nothing. Chromium 156 on the 2-core machine ran the journeys about

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`, called by .ci/run): lint, types, unit tests, API tests on PGlite
-# and on a throwaway PostgreSQL 15, then the browser journeys against the real server in Debian's Chromium.
+# and on a throwaway PostgreSQL 15, and beside them the browser journeys against the real server in Debian's Chromium.
 # Every step runs even when an earlier one failed, so one run shows everything; the exit code is
 # non-zero when any step failed. Timings belong in `npm run bench`, never here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 RESULTS_DIR="$(mktemp -d "${TMPDIR:-/tmp}/sufra-test.XXXXXX")"
-trap 'rm -rf "$RESULTS_DIR"' EXIT
+# Interrupted: the journeys running in the background stop too (their servers with them).
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$RESULTS_DIR"' EXIT
 
 # (a) System dependencies: Debian's Chromium (Playwright cannot download its own here) and PostgreSQL 15.
 bash scripts/install-system-deps.sh
@@ -39,9 +40,10 @@ step() {
 }
 
 # start_step <name> <command…>: starts the command in the background, its output kept in a log;
-# finish_steps waits for every started step, then prints each one's output and records it, in start order.
-# For steps that leave a CPU idle on their own (see below).
+# finish_steps waits for the steps started since the last finish_steps (not for the journeys, see below), then prints
+# each one's output and records it, in start order.
 BG_STEPS=()
+BG_PIDS=()
 BG_COUNT=0
 start_step() {
   local name="$1" id=$BG_COUNT
@@ -54,10 +56,13 @@ start_step() {
     "$@" >"$RESULTS_DIR/step-$id.log" 2>&1 || rc=$?
     echo "$rc $((SECONDS - started))" >"$RESULTS_DIR/step-$id.rc"
   ) &
+  BG_PIDS+=("$!")
 }
 finish_steps() {
-  wait
-  local entry id name rc took
+  local pid entry id name rc took
+  for pid in "${BG_PIDS[@]}"; do
+    wait "$pid" || true
+  done
   for entry in "${BG_STEPS[@]}"; do
     id="${entry%%:*}"
     name="${entry#*:}"
@@ -68,10 +73,11 @@ finish_steps() {
     record "$name" "$rc" "$took"
   done
   BG_STEPS=()
+  BG_PIDS=()
 }
 
 # (b) The lock file agrees with every package.json (`npm ci`, which CI and newcomers may use, refuses
-# a lock that lacks a dependency, e.g. a platform package of Biome's), then static checks, and (c) the unit tests beside the type check (tsc keeps one CPU busy, vitest the other).
+# a lock that lacks a dependency, e.g. a platform package of Biome's), then static checks.
 step "lock file in sync (npm ci --dry-run)" npm ci --dry-run --ignore-scripts --no-audit --no-fund --loglevel=error
 step "lint" npm run --silent lint
 # Generated files (migrations, docs/openapi.json) match their sources: scripts/check-generated.ts.
@@ -80,27 +86,48 @@ step "generated files up to date" npm exec --silent -- node scripts/check-genera
 # exceptions with their reasons in .redocly.lint-ignore.yaml). No telemetry, no update check.
 step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
   npx --no-install redocly lint docs/openapi.json --format=stylish
+
+# (c) The web build, then the browser journeys in the background for the rest of the run: Playwright starts the real
+# server (see e2e/playwright.config.ts). The journeys are the longest step and mostly wait (for the server, the event
+# stream, the test gateway): a quarter to a half of one CPU. The CPU-bound steps run beside them at the same priority
+# (the scheduler already serves a task that mostly sleeps first when it wakes; `nice` starved the suites whenever
+# anything else ran on the machine: docs/adr/0381-journeys-beside-the-api-suites.md). The build goes to a private
+# folder (not apps/web/dist) so nothing else rebuilding the app can empty it mid-run.
+WEB_DIST_DIR="$RESULTS_DIR/web-dist"
+step "web build" npm run build -w @sufra/web -- --outDir "$WEB_DIST_DIR" --emptyOutDir
+JOURNEYS_PID=""
+if [[ "${STEP_RESULTS[-1]}" == ok* ]]; then
+  (
+    started=$SECONDS
+    rc=0
+    env PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS_DIR/e2e.json" E2E_WEB_DIST="$WEB_DIST_DIR" \
+      npm test -w @sufra/e2e >"$RESULTS_DIR/e2e.log" 2>&1 || rc=$?
+    echo "$rc $((SECONDS - started))" >"$RESULTS_DIR/e2e.rc"
+  ) &
+  JOURNEYS_PID=$!
+fi
+
+# (d) The type check beside the unit tests, then (e) the API tests on the embedded PGlite (no DATABASE_URL) beside
+# the same on a real PostgreSQL 15 (races and pools behave differently there): each runs its files one at a time
+# (fileParallelism: false in vitest.config.ts), each has its own database, ports and temp folders.
 start_step "typecheck" npm run --silent typecheck
 start_step "unit tests" npx vitest run --project unit --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/unit.json"
 finish_steps
-
-# (d) API tests on the embedded PGlite (no DATABASE_URL) and (e) the same on a real PostgreSQL 15 (races and pools
-# behave differently there), side by side: each runs its files one at a time (fileParallelism: false in
-# vitest.config.ts), so together they use both CPUs; each has its own database, ports and temp folders.
 start_step "API tests (PGlite)" env -u DATABASE_URL npx vitest run --project api --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-pglite.json"
-start_step "API tests (PostgreSQL 15)" bash scripts/with-postgres.sh npx vitest run --project api --passWithNoTests \
-  --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-postgres.json"
+start_step "API tests (PostgreSQL 15)" bash scripts/with-postgres.sh npx vitest run --project api \
+  --passWithNoTests --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-postgres.json"
 finish_steps
 
-# (f) Browser journeys: build the web app, then Playwright starts the real server (see e2e/playwright.config.ts).
-# The build goes to a private folder (not apps/web/dist) so nothing else rebuilding the app can empty it mid-run.
-WEB_DIST_DIR="$RESULTS_DIR/web-dist"
-step "web build" npm run build -w @sufra/web -- --outDir "$WEB_DIST_DIR" --emptyOutDir
-if [[ "${STEP_RESULTS[-1]}" == ok* ]]; then
-  step "e2e journeys (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS_DIR/e2e.json" E2E_WEB_DIST="$WEB_DIST_DIR" \
-    npm test -w @sufra/e2e
+# (f) The journeys' outcome, once they end.
+echo
+echo "== e2e journeys (Chromium)"
+if [ -n "$JOURNEYS_PID" ]; then
+  wait "$JOURNEYS_PID" || true
+  cat "$RESULTS_DIR/e2e.log"
+  read -r rc took <"$RESULTS_DIR/e2e.rc"
+  record "e2e journeys (Chromium)" "$rc" "$took"
 else
   # Journeys against a stale or missing build would say nothing true about this commit.
   STEP_NAMES+=("e2e journeys (Chromium)")

@@ -185,10 +185,15 @@ export async function imagesSettled(page: Page) {
   );
 }
 
-/** Saves a cart for an establishment the way the app does, from one of the app's pages (same origin). */
+/**
+ * Saves a cart for an establishment the way the app does (`sufra.cart.<uuid>` in localStorage), from the server's
+ * health answer: a page of the same origin that runs none of the app, where the menu page cost every cart journey a
+ * full menu load before its subject (docs/adr/0382-journey-set-up-without-the-menu-page.md). The app reads the cart
+ * when it enters the establishment, on the page the journey opens next.
+ */
 export async function saveCart(page: Page, cart: unknown, uuid: string = QR.main) {
-  await page.goto(`/menu/${uuid}`);
-  await expect(page.getByTestId('category-tabs')).toBeVisible();
+  const health = await page.goto('/api/health');
+  expect(health?.ok(), 'GET /api/health').toBeTruthy();
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key as string, value as string),
     [`sufra.cart.${uuid}`, JSON.stringify(cart)],

@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
@@ -12,6 +11,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { type SeededBrand, seedBrandsIfAbsent } from '../src/db/seed/seed.ts';
 import type { SeedBrand } from '../src/db/seed/seed-types.ts';
 import { fixtureBrands } from './fixture-brands.ts';
+import { adminQuery, databaseUrlFor } from './pglite-template.ts';
 import { recordStatement } from './round-trips.ts';
 
 export interface TestApp {
@@ -57,19 +57,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let dropDatabase: (() => Promise<void>) | undefined;
   if (adminUrl) {
     const name = `sufra_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    // From the migrated template the global setup made (pglite-template.ts): a copy, not 33 migrations again.
+    const template = inject('postgresTemplate');
+    await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+    databaseUrl = databaseUrlFor(adminUrl, name);
+    dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'sufra-test-'));
   const config = loadConfig({
