@@ -2,8 +2,8 @@
  * The points shop's purchase and the cashier's redemption, each one statement (one round trip): checks, reads and
  * writes folded together, so each is kept whole as one SQL statement; what is around it only reads its answer.
  */
-import type { RewardShop } from '@sufra/shared/loyalty/rewards';
-import { sql } from 'drizzle-orm';
+import { REWARD_CLAIM_CONDITIONS, type RewardClaimCondition, type RewardShop } from '@sufra/shared/loyalty/rewards';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -12,6 +12,55 @@ import { customerRewards, pointsLedger, rewards } from '../../db/schema/loyalty.
 import { staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
 import type { CustomerRewardRow, OwnedRewardRow, RewardRow } from './rewards.repo.ts';
+
+/** Where the claim conditions read their facts: an owned reward's row, its reward's row, the branch and the time. */
+export interface ClaimFacts {
+  owned: SQL;
+  reward: SQL;
+  branchId: SQL;
+  at: SQL;
+}
+
+/** Each of the shared claim conditions (REWARD_CLAIM_CONDITIONS) in SQL: a condition without its SQL is a type error. */
+const CLAIM_CONDITION_SQL: Record<RewardClaimCondition, (f: ClaimFacts) => SQL> = {
+  unclaimed: (f) => sql`${f.owned}.claimed_at is null`,
+  not_expired: (f) => sql`(${f.owned}.expires_at is null or ${f.owned}.expires_at > ${f.at})`,
+  valid_from_passed: (f) => sql`${f.owned}.valid_from <= ${f.at}`,
+  allowed_at_branch: (f) => sql`(${f.reward}.branch_ids is null or ${f.branchId} = any(${f.reward}.branch_ids))`,
+};
+
+/** Whether an owned reward may be claimed: every shared claim condition, as the claiming statements write it. */
+export function rewardClaimableSql(facts: ClaimFacts): SQL {
+  return sql`(${sql.join(
+    REWARD_CLAIM_CONDITIONS.map((c) => CLAIM_CONDITION_SQL[c.holds](facts)),
+    sql` and `,
+  )})`;
+}
+
+/**
+ * The refusal the shared rule (rewardRefusal) gives, in SQL built from the same list: the first condition that does
+ * not hold, or null. reward-claim.test runs it and the shared function over the same cases on the database.
+ */
+export function rewardClaimRefusalSql(facts: ClaimFacts): SQL {
+  const cases = REWARD_CLAIM_CONDITIONS.map(
+    (c) => sql`when not ${CLAIM_CONDITION_SQL[c.holds](facts)} then ${c.refusal}`,
+  );
+  return sql`(case ${sql.join(cases, sql` `)} else null end)`;
+}
+
+/**
+ * The claim of rewards used in orders, as the statement's CTE body that claims them (order-rewards orderRewardExtra,
+ * in the placement statement): `firsts` has each reward once (`owned_id`, `customer_id`, `brand_id`, `order_id`);
+ * each is claimed with the order's branch and id and no staff user, only while the shared claim conditions hold.
+ */
+export function claimForOrdersSql(firsts: SQL, where: { at: SQL; branchId: SQL }): SQL {
+  return sql`update ${customerRewards} cr
+    set claimed_at = ${where.at}, claimed_branch_id = ${where.branchId}, claimed_order_id = f.order_id
+    from ${firsts} f, ${rewards} r
+    where cr.id = f.owned_id and cr.customer_id = f.customer_id and cr.brand_id = f.brand_id and r.id = cr.reward_id
+      and ${rewardClaimableSql({ owned: sql.raw('cr'), reward: sql.raw('r'), branchId: where.branchId, at: where.at })}
+    returning cr.id`;
+}
 
 /** Column names in camelCase, worked out once each (the regular expression per key showed in the CPU profile). */
 const camelNames = new Map<string, string>();
@@ -64,8 +113,8 @@ type RedemptionRow = {
 /**
  * The cashier's redemption in one statement (one round trip): the staff user's check (active, in the token's brand,
  * their session family signed in, the branch in their scope: the staff guard's query, folded in), the owned reward
- * as it was (with its reward and its diner), and its claim by the same conditional update as claimOwnedReward
- * (unclaimed, inside its window, allowed at the branch) made only when the staff check holds, with the branch's
+ * as it was (with its reward and its diner), and its claim by a conditional update (the shared claim conditions,
+ * rewardClaimableSql) made only when the staff check holds, with the branch's
  * names for the answer. `staffLive`/`inScope` false: nothing written, refused as the guard would. `claimed` false:
  * the facts say why (or a concurrent claim won, which the caller reads again). `found` false: no such reward for
  * this diner and brand.
@@ -99,10 +148,13 @@ export async function redeemOwnedReward(
       set claimed_at = ${now}::timestamptz, claimed_by_staff_id = ${claim.staff.id}::int,
         claimed_branch_id = ${claim.branchId}::int
       from found f, who w
-      where w.in_scope and cr.id = f.id and cr.claimed_at is null and cr.valid_from <= ${now}::timestamptz
-        and (cr.expires_at is null or cr.expires_at > ${now}::timestamptz)
-        and exists (select 1 from ${rewards} r where r.id = cr.reward_id
-          and (r.branch_ids is null or ${claim.branchId}::int = any(r.branch_ids)))
+      where w.in_scope and cr.id = f.id
+        and exists (select 1 from ${rewards} r where r.id = cr.reward_id and ${rewardClaimableSql({
+          owned: sql.raw('cr'),
+          reward: sql.raw('r'),
+          branchId: sql`${claim.branchId}::int`,
+          at: sql`${now}::timestamptz`,
+        })})
       returning to_jsonb(cr) as owned
     )
     select w.in_scope, f.owned as before, cl.owned as after, f.reward, f.phone, f.full_name, b.name_ar, b.name_en
