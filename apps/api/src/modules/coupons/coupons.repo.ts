@@ -5,7 +5,7 @@ import { branches } from '../../db/schema/branches.ts';
 import { couponCustomerUses, coupons, couponUses } from '../../db/schema/coupons.ts';
 import { menuItems } from '../../db/schema/menu.ts';
 import { branchOrderCounters, orders } from '../../db/schema/orders.ts';
-import type { GuardScope, RowsScope } from '../orders/placement-extras.ts';
+import type { GuardScope, GuardSql, RowsScope } from '../orders/placement-statement.repo.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponInsert = typeof coupons.$inferInsert;
@@ -199,7 +199,7 @@ export type CouponColumn = keyof typeof COUPON_COLUMNS;
  * every transaction that takes both takes the coupon's first. PostgreSQL checks both conditions again on the rows'
  * newest versions when it had to wait for their locks. Held when no newcomer was refused and every counter moved.
  */
-export function couponGuard({ go, at, branchId }: GuardScope<CouponColumn>): { ctes: SQL; held: SQL } {
+export function couponGuard({ go, at, branchId }: GuardScope<CouponColumn>): GuardSql {
   const g = go.c;
   const ctes = sql`
     coupon_newcomers_refused as (

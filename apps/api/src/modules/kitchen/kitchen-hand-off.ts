@@ -1,16 +1,11 @@
 import { handsToKitchenAt } from '@sufra/shared/machines/order-lifecycle';
-import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { orderOutbox } from '../../db/schema/orders.ts';
-import { orderPlacedNoticeSql } from '../order-events/order-events.repo.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
-import type { OrderRow } from '../orders/orders.repo.ts';
 import type { CheckoutExtra } from '../orders/placement-extras.ts';
-import { OUTBOX_WAKE_CHANNEL } from './order-outbox.repo.ts';
+import { handOffRows, handToKitchen } from './kitchen-hand-off.repo.ts';
 
 /**
  * The kitchen's subscription to the order lifecycle: the one place that decides when an order reaches the kitchen
- * (shared `handsToKitchenAt`) and what handing it over writes (handOffSql, the one SQL of it).
+ * (shared `handsToKitchenAt`) and what handing it over writes (kitchen-hand-off.repo handOffSql, the one SQL of it).
  * - `placed` (planned): an order handed over at placement gets its outbox row and the board's notice in the
  *   placement's own statement (kitchenHandOffExtra, a checkout extra registered at the composition root).
  * - `handed_to_kitchen` (raised by a verified payment, payment-settle): the same two writes, in that transaction.
@@ -20,40 +15,6 @@ export function subscribeKitchenHandOff(lifecycle: OrderLifecycle): void {
     plan.handToKitchen = handsToKitchenAt(order) === 'placement';
   });
   lifecycle.on('handed_to_kitchen', 'kitchen hand-off', (tx, { order }) => handToKitchen(tx, order));
-}
-
-/** The orders being handed over, as handOffSql reads them: a relation and its columns. */
-interface HandedOrders {
-  from: SQL;
-  orderId: SQL;
-  brandId: SQL;
-  branchId: SQL;
-  customerId: SQL;
-  number: SQL;
-  /** Which of its rows are handed over, and in what order their outbox rows are written. */
-  when: SQL;
-  orderBy: SQL;
-}
-
-/**
- * What handing orders to the kitchen writes, in SQL, for the placement statement and the payment's hand-off alike:
- * each order's `order_placed` outbox row (the POS, at least once, through the kitchen relay), and, as expressions
- * of the statement's select, the relays' wake-up and the board's live notice, both delivered at commit.
- */
-function handOffSql(o: HandedOrders): { ctes: SQL; answer: SQL } {
-  return {
-    ctes: sql`outbox as (
-      insert into ${orderOutbox} (order_id, event, payload)
-      select ${o.orderId}, 'order_placed', jsonb_build_object('orderId', ${o.orderId}, 'brandId', ${o.brandId},
-        'branchId', ${o.branchId}, 'number', ${o.number})
-      from ${o.from}
-      where ${o.when}
-      order by ${o.orderBy}
-    )`,
-    // PostgreSQL sends one notification for a statement's identical wake-ups.
-    answer: sql`case when ${o.when} then pg_notify(${OUTBOX_WAKE_CHANNEL}, '') end,
-      case when ${o.when} then ${orderPlacedNoticeSql({ id: o.orderId, brandId: o.brandId, branchId: o.branchId, customerId: o.customerId })} end`,
-  };
 }
 
 /**
@@ -66,38 +27,5 @@ export const kitchenHandOffExtra: CheckoutExtra<never, never> = {
   inEveryBatch: true,
   columns: {},
   input: () => ({}),
-  rows: ({ placed, branchId }) =>
-    handOffSql({
-      from: placed.from,
-      orderId: placed.c.order_id,
-      brandId: placed.c.brand_id,
-      branchId,
-      customerId: placed.c.customer_id,
-      number: placed.c.number,
-      when: placed.c.hand_to_kitchen,
-      orderBy: placed.c.n,
-    }),
+  rows: handOffRows,
 };
-
-/** Hands one order to the kitchen in the caller's transaction (a verified payment): the same SQL as placement's. */
-export async function handToKitchen(
-  tx: Queryable,
-  order: Pick<OrderRow, 'id' | 'brandId' | 'branchId' | 'customerId' | 'number'>,
-): Promise<void> {
-  const { ctes, answer } = handOffSql({
-    from: sql`handed h`,
-    orderId: sql`h.order_id`,
-    brandId: sql`h.brand_id`,
-    branchId: sql`h.branch_id`,
-    customerId: sql`h.customer_id`,
-    number: sql`h.number`,
-    when: sql`true`,
-    orderBy: sql`h.order_id`,
-  });
-  await tx.execute(sql`
-    with handed as (
-      select ${order.id}::int as order_id, ${order.brandId}::int as brand_id, ${order.branchId}::int as branch_id,
-        ${order.customerId}::int as customer_id, ${order.number}::int as number
-    ), ${ctes}
-    select ${answer} from handed h`);
-}

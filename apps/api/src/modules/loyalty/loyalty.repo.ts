@@ -3,7 +3,7 @@ import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loyaltyLevels, loyaltyRules, pointsLedger } from '../../db/schema/loyalty.ts';
-import type { GuardScope, RowsScope } from '../orders/placement-extras.ts';
+import type { GuardScope, GuardSql, RowsScope } from '../orders/placement-statement.repo.ts';
 
 export type LoyaltyRulesRow = typeof loyaltyRules.$inferSelect;
 export type LoyaltyLevelRow = typeof loyaltyLevels.$inferSelect;
@@ -271,7 +271,7 @@ export type SpendColumn = keyof typeof SPEND_COLUMNS;
  * newest version when it had to wait for its lock, so two checkouts of one diner on two instances cannot both pass on
  * the same points. Held when every spending customer's row moved.
  */
-export function spendGuard({ go }: GuardScope<SpendColumn>): { ctes: SQL; held: SQL } {
+export function spendGuard({ go }: GuardScope<SpendColumn>): GuardSql {
   const g = go.c;
   const since = sql`s.since`;
   const ctes = sql`

@@ -1,10 +1,9 @@
 import { rewardRefusal } from '@sufra/shared/loyalty/rewards';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
-import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type Carried, type CheckoutExtra, carry, type RewardBrings } from '../orders/placement-extras.ts';
-import { claimForOrdersSql } from './reward-writes.repo.ts';
+import { REWARD_COLUMNS, rewardClaimsForOrders } from './reward-writes.repo.ts';
 import { findOwnedReward } from './rewards.repo.ts';
 
 /** What a placement write carries when it uses a reward, free item or discount (PlacedOrderWrite.reward). */
@@ -46,9 +45,6 @@ export async function prepareOrderReward(
   throw new AppError('order_reward_not_for_orders');
 }
 
-/** The column a write using a reward carries into the placement statement. */
-const REWARD_COLUMNS = { reward_id: 'int' } as const;
-
 /**
  * A reward (its free item or its discount) as a checkout extra (orders/placement-extras), folded into the placement
  * statement after the orders are written (customer_rewards come after the branch's counter in the lock order): the
@@ -61,19 +57,7 @@ export const orderRewardExtra: CheckoutExtra<OrderRewardWrite, keyof typeof REWA
   rank: 'customer_rewards',
   columns: REWARD_COLUMNS,
   input: (reward) => ({ reward_id: reward.ownedId }),
-  rows: ({ placed, at, branchId }) => {
-    const p = placed.c;
-    return {
-      ctes: sql`reward_firsts as (
-          select distinct on (${p.reward_id}) ${p.reward_id} as owned_id, ${p.customer_id} as customer_id,
-            ${p.brand_id} as brand_id, ${p.order_id} as order_id
-          from ${placed.from} where ${p.reward_id} is not null order by ${p.reward_id}, ${p.ord}
-        ), reward_claims as (
-          ${claimForOrdersSql(sql.raw('reward_firsts'), { at, branchId })}
-        )`,
-      held: sql`(select count(*) from reward_claims) = (select count(*) from ${placed.from} where ${p.reward_id} is not null)`,
-    };
-  },
+  rows: rewardClaimsForOrders,
   async refusals(db, writes, { at }) {
     const refusals = new Map<number, ErrorCode>();
     const named = new Set<number>();

@@ -10,6 +10,7 @@ import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { customerRewards, pointsLedger, rewards } from '../../db/schema/loyalty.ts';
 import { staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
+import type { RowsScope, RowsSql } from '../orders/placement-statement.repo.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
 import type { CustomerRewardRow, OwnedRewardRow, RewardRow } from './rewards.repo.ts';
 
@@ -48,18 +49,31 @@ export function rewardClaimRefusalSql(facts: ClaimFacts): SQL {
   return sql`(case ${sql.join(cases, sql` `)} else null end)`;
 }
 
+/** The column a write using a reward carries into the placement statement (order-rewards orderRewardExtra). */
+export const REWARD_COLUMNS = { reward_id: 'int' } as const;
+
 /**
- * The claim of rewards used in orders, as the statement's CTE body that claims them (order-rewards orderRewardExtra,
- * in the placement statement): `firsts` has each reward once (`owned_id`, `customer_id`, `brand_id`, `order_id`);
- * each is claimed with the order's branch and id and no staff user, only while the shared claim conditions hold.
+ * The rewards used in a placement batch's orders, claimed in its statement (order-rewards orderRewardExtra): each
+ * reward once (a reward named twice goes to the first write), with its order's branch and id and no staff user, only
+ * while the shared claim conditions hold (rewardClaimableSql). Held when every write's reward was claimed.
  */
-export function claimForOrdersSql(firsts: SQL, where: { at: SQL; branchId: SQL }): SQL {
-  return sql`update ${customerRewards} cr
-    set claimed_at = ${where.at}, claimed_branch_id = ${where.branchId}, claimed_order_id = f.order_id
-    from ${firsts} f, ${rewards} r
-    where cr.id = f.owned_id and cr.customer_id = f.customer_id and cr.brand_id = f.brand_id and r.id = cr.reward_id
-      and ${rewardClaimableSql({ owned: sql.raw('cr'), reward: sql.raw('r'), branchId: where.branchId, at: where.at })}
-    returning cr.id`;
+export function rewardClaimsForOrders({ placed, at, branchId }: RowsScope<keyof typeof REWARD_COLUMNS>): RowsSql {
+  const p = placed.c;
+  return {
+    ctes: sql`reward_firsts as (
+        select distinct on (${p.reward_id}) ${p.reward_id} as owned_id, ${p.customer_id} as customer_id,
+          ${p.brand_id} as brand_id, ${p.order_id} as order_id
+        from ${placed.from} where ${p.reward_id} is not null order by ${p.reward_id}, ${p.ord}
+      ), reward_claims as (
+        update ${customerRewards} cr
+        set claimed_at = ${at}, claimed_branch_id = ${branchId}, claimed_order_id = f.order_id
+        from reward_firsts f, ${rewards} r
+        where cr.id = f.owned_id and cr.customer_id = f.customer_id and cr.brand_id = f.brand_id and r.id = cr.reward_id
+          and ${rewardClaimableSql({ owned: sql.raw('cr'), reward: sql.raw('r'), branchId, at })}
+        returning cr.id
+      )`,
+    held: sql`(select count(*) from reward_claims) = (select count(*) from ${placed.from} where ${p.reward_id} is not null)`,
+  };
 }
 
 /** Column names in camelCase, worked out once each (the regular expression per key showed in the CPU profile). */

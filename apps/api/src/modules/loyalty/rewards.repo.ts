@@ -1,5 +1,5 @@
 import type { RewardShop, RewardSource } from '@sufra/shared/loyalty/rewards';
-import { and, asc, count, desc, eq, gte, isNull, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, min, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';

@@ -1,8 +1,8 @@
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { CouponInput } from '@sufra/shared/pricing/price-cart';
-import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import type { LoyaltyRulesLite } from '../qr/qr.repo.ts';
+import type { GuardScope, GuardSql, RowsScope, RowsSql, StatementColumnType } from './placement-statement.repo.ts';
 
 /**
  * The rows a placement may lock, in the house's lock order (docs/adr/0084, 0320): every transaction that takes more
@@ -21,38 +21,6 @@ export type LockRank = (typeof LOCK_ORDER)[number];
 /** The rank of the row the placement statement itself locks: every guard's rows come before it. */
 export const COUNTER_RANK_NAME: LockRank = 'branch_order_counters';
 const COUNTER_RANK = LOCK_ORDER.indexOf(COUNTER_RANK_NAME);
-
-/** The SQL types an extra's input column may have. */
-export type StatementColumnType = 'int' | 'int8' | 'text' | 'boolean' | 'timestamptz';
-
-/**
- * The placement statement's relations an extra may read, and their columns: the contract between the statement
- * (placement-statement.repo builds it) and its plug-ins, so no plug-in spells an alias or a column of the statement's
- * own. `go`: the writes going ahead (session live, key free, QR context current), before the branch's counter;
- * `placed`: those written, with their order's id, number and rank in the batch. Both carry the plug-in's own inputs.
- */
-export const WRITE_COLUMNS = ['ord', 'brand_id', 'customer_id', 'created_at', 'hand_to_kitchen'] as const;
-export type WriteColumn = (typeof WRITE_COLUMNS)[number];
-export const PLACED_COLUMNS = ['order_id', 'number', 'n'] as const;
-export type PlacedColumn = (typeof PLACED_COLUMNS)[number];
-
-/** A relation as a plug-in reads it: what to write after `from` (with its alias), and each column, qualified. */
-export interface StatementRelation<C extends string> {
-  from: SQL;
-  c: Readonly<Record<C, SQL>>;
-}
-/** What a guard (before the branch's counter) is given: `go`, the batch's time and its branch. */
-export interface GuardScope<C extends string> {
-  go: StatementRelation<WriteColumn | C>;
-  at: SQL;
-  branchId: SQL;
-}
-/** What an extra's rows (after the orders are written) are given: `placed`, the batch's time and its branch. */
-export interface RowsScope<C extends string> {
-  placed: StatementRelation<WriteColumn | PlacedColumn | C>;
-  at: SQL;
-  branchId: SQL;
-}
 
 /** A value an extra's input column carries in the statement's jsonb input. */
 export type ColumnValue = string | number | boolean | null;
@@ -85,9 +53,9 @@ export interface CheckoutExtra<V, C extends string = string> {
   /** The input columns' values for a write carrying `value` (null for a write that does not). */
   input(value: V, at: Date): Record<C, ColumnValue>;
   /** Before the branch's counter: CTEs reading `go`, and the condition that all of them held (their rows locked). */
-  guard?(scope: GuardScope<C>): { ctes: SQL; held: SQL };
+  guard?(scope: GuardScope<C>): GuardSql;
   /** After the orders are written: CTEs reading `placed`, what must then hold, expressions of the answer's select. */
-  rows?(scope: RowsScope<C>): { ctes?: SQL; held?: SQL; answer?: SQL };
+  rows?(scope: RowsScope<C>): RowsSql;
   /**
    * Whether this write's guard reads rows that only the branch's counter row protects (a new-customers-only coupon
    * reads the diner's orders at the branch). Such a batch is one transaction: every present extra's `lock` in rank
