@@ -237,7 +237,7 @@ const CAP_COLUMNS: Record<(typeof DAILY_SPEND_LIMITS)[number]['cap'], string> = 
 /**
  * The day's limits as SQL, built from the shared rule's data (DAILY_SPEND_LIMITS, as dailySpendRefusal reads it):
  * the refusal of the first limit that `today` plus `adding` passes under the caps of `rules` (a loyalty_rules row's
- * alias), or null. loyalty.repo.test runs it and the shared function over the same cases on the database.
+ * alias), or null. daily-spend-limits.test runs it and the shared function over the same cases on the database.
  */
 export function dailySpendRefusalSql(
   today: Record<keyof RedemptionsToday, SQL>,

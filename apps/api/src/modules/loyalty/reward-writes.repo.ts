@@ -40,7 +40,7 @@ export function rewardClaimableSql(facts: ClaimFacts): SQL {
 
 /**
  * The refusal the shared rule (rewardRefusal) gives, in SQL built from the same list: the first condition that does
- * not hold, or null. reward-claim.test runs it and the shared function over the same cases on the database.
+ * not hold, or null. reward-claim-conditions.test runs it and the shared function over the same cases on the database.
  */
 export function rewardClaimRefusalSql(facts: ClaimFacts): SQL {
   const cases = REWARD_CLAIM_CONDITIONS.map(
