@@ -43,7 +43,7 @@ export interface ExtraWrite<V> {
  * `placed`). When a guard does not hold, the statement writes nothing; `refusals` reads which writes to refuse and
  * why (the shared rules over what the database holds now), and the batch is written again without them.
  */
-export interface CheckoutExtra<V, C extends string = string> {
+export interface CheckoutExtra<V, C extends string = string> extends StatementExtra<C> {
   name: string;
   rank: LockRank;
   /** In every batch, carried or not (the kitchen's hand-off reads the write's own `hand_to_kitchen`). */

@@ -4,7 +4,6 @@ import { customers } from '../../db/schema/customers.ts';
 import { branchOrderCounters, idempotencyKeys, orderLines, orders } from '../../db/schema/orders.ts';
 import { paymentAttempts } from '../../db/schema/payments.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
-import type { AnyCheckoutExtra } from './placement-extras.ts';
 
 // The placement statement (placement.repo insertPlacedOrders) in its CTEs' groups, in the order it runs them, with
 // the checkout extras' fragments (placement-extras) folded in where their lock rank puts them. The fragments that do
@@ -43,6 +42,16 @@ export interface RowsScope<C extends string> {
   branchId: SQL;
 }
 
+/**
+ * What the statement reads of an extra (placement-extras CheckoutExtra is one): its input columns, its guard's and
+ * its rows' SQL given the scopes above.
+ */
+export interface StatementExtra<C extends string = string> {
+  columns: Readonly<Record<C, StatementColumnType>>;
+  guard?(scope: GuardScope<C>): GuardSql;
+  rows?(scope: RowsScope<C>): RowsSql;
+}
+
 /** What a guard adds to the statement: its CTEs, and the condition that all of them held. */
 export interface GuardSql {
   ctes: SQL;
@@ -61,12 +70,9 @@ function relation<C extends string>(name: string, alias: string, columns: readon
 }
 
 /** Each extra's view of `go` and `placed` (its own columns added), built once per extra. */
-const relationsOf = new WeakMap<
-  AnyCheckoutExtra,
-  { go: StatementRelation<string>; placed: StatementRelation<string> }
->();
+const relationsOf = new WeakMap<StatementExtra, { go: StatementRelation<string>; placed: StatementRelation<string> }>();
 
-function scopes(extra: AnyCheckoutExtra, branchId: number, at: string) {
+function scopes(extra: StatementExtra, branchId: number, at: string) {
   let relations = relationsOf.get(extra);
   if (!relations) {
     const own = Object.keys(extra.columns);
@@ -91,7 +97,7 @@ const CORE_COLUMNS = `ord int, id int, brand_id int, customer_id int, family_id 
         attempt_key text, hand_to_kitchen boolean`;
 
 /** The batch's writes as rows (placement.repo placementInput: one jsonb array). */
-function inputCte(input: string, extras: readonly AnyCheckoutExtra[]): SQL {
+function inputCte(input: string, extras: readonly StatementExtra[]): SQL {
   const own = extras.flatMap((e) => Object.entries(e.columns).map(([name, type]) => `, ${name} ${type}`)).join('');
   return sql`input as (
       select * from jsonb_to_recordset(${input}::jsonb) as i(${sql.raw(CORE_COLUMNS + own)},
@@ -223,7 +229,7 @@ function answerSelect(answers: readonly SQL[], heldAfter: readonly SQL[]): SQL {
 export function placementStatement(
   branchId: number,
   input: string,
-  extras: readonly AnyCheckoutExtra[],
+  extras: readonly StatementExtra[],
   at: string,
 ): SQL {
   const guards = extras.flatMap((extra) => {
