@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { LIVE_CHANNEL, parseLiveNotice } from '../order-events/order-events.repo.ts';
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../order-events/order-events.repo.ts';
 import { handToKitchen } from './kitchen-hand-off.repo.ts';
 
 /**
@@ -13,7 +13,7 @@ import { handToKitchen } from './kitchen-hand-off.repo.ts';
  */
 describe("the kitchen's hand-off, one write at placement and after a payment", () => {
   let t: TestApp;
-  const notices: LiveNotice[] = [];
+  const notices: Extract<LiveNotice, { orderId: number }>[] = [];
   let stopListening: () => Promise<void>;
   beforeAll(async () => {
     t = await createTestApp({ env: { KITCHEN_RELAY_INTERVAL_MS: '0' } });

@@ -2,7 +2,14 @@ import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { CouponInput } from '@sufra/shared/pricing/price-cart';
 import type { Queryable } from '../../db/client.ts';
 import type { LoyaltyRulesLite } from '../qr/qr.repo.ts';
-import type { GuardScope, GuardSql, RowsScope, RowsSql, StatementColumnType } from './placement-statement.repo.ts';
+import type {
+  GuardScope,
+  GuardSql,
+  RowsScope,
+  RowsSql,
+  StatementColumnType,
+  StatementExtra,
+} from './placement-statement.repo.ts';
 
 /**
  * The rows a placement may lock, in the house's lock order (docs/adr/0084, 0320): every transaction that takes more
