@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { checkoutOffers } from './checkout-extras.ts';
 import { resolveAuthSecret } from './config/auth-secret.ts';
 import { type Config, fastifyTrustProxy } from './config/env.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
@@ -327,6 +328,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const orders = createOrdersService(ctx, {
     menu,
     lifecycle,
+    offers: checkoutOffers(),
     payments: () => ({ ...payments, onRefundQueued: () => refundRelay.kick() }),
   });
   const tables = createTablesService(ctx);

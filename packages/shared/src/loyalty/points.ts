@@ -124,6 +124,32 @@ export interface RedemptionsToday {
   count: number;
 }
 
+/**
+ * The day's limits on points spent at checkout, as data: what of the day each counts (points or redemptions), the
+ * brand's rule that caps it, and the refusal past it, in the order they are told. checkRedemption reads them, and
+ * the SQL that moves a wallet is built from them (apps/api loyalty.repo dailySpendRefusalSql), so the two cannot part.
+ */
+export const DAILY_SPEND_LIMITS = [
+  { counts: 'count', cap: 'maxRedemptionsPerDay', refusal: 'redemptions_daily_max' },
+  { counts: 'points', cap: 'maxPointsPerDay', refusal: 'points_above_daily_max' },
+] as const satisfies readonly {
+  counts: keyof RedemptionsToday;
+  cap: keyof PointsRules;
+  refusal: RedemptionRefusal;
+}[];
+
+/** The day's limit a spend of `adding` (points, and redemptions: 1 a checkout) breaks on top of `today`, or null. */
+export function dailySpendRefusal(
+  today: RedemptionsToday,
+  adding: RedemptionsToday,
+  rules: Pick<PointsRules, (typeof DAILY_SPEND_LIMITS)[number]['cap']>,
+): (typeof DAILY_SPEND_LIMITS)[number]['refusal'] | null {
+  for (const limit of DAILY_SPEND_LIMITS) {
+    if (today[limit.counts] + adding[limit.counts] > rules[limit.cap]) return limit.refusal;
+  }
+  return null;
+}
+
 export type RedemptionRefusal =
   | 'points_not_integer'
   | 'points_below_minimum'
@@ -147,8 +173,8 @@ export function checkRedemption(
   if (!Number.isSafeInteger(points) || points <= 0) return 'points_not_integer';
   if (points < rules.minPointsPerRedemption) return 'points_below_minimum';
   if (points > rules.maxPointsPerTransaction) return 'points_above_transaction_max';
-  if (today.count + 1 > rules.maxRedemptionsPerDay) return 'redemptions_daily_max';
-  if (today.points + points > rules.maxPointsPerDay) return 'points_above_daily_max';
+  const daily = dailySpendRefusal(today, { points, count: 1 }, rules);
+  if (daily) return daily;
   if (points > wallet) return 'points_above_wallet';
   if (pointsValue(points, rules) > discountableHalalas) return 'points_above_order';
   return null;

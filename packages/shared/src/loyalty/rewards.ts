@@ -47,9 +47,39 @@ export function isRedeemable(status: RewardStatus): boolean {
   return status === 'available' || status === 'expiring' || status === 'alive';
 }
 
+/** What the claim conditions read of an owned reward and its reward. */
+export interface RewardClaimFacts {
+  owned: { validFrom: Date; expiresAt: Date | null; claimedAt: Date | null };
+  reward: { branchIds: readonly number[] | null };
+  branchId: number;
+  now: Date;
+}
+
+/**
+ * The conditions an owned reward must meet to be claimed (used in an order or redeemed by a cashier), as data, in
+ * the order their refusals are told: rewardRefusal reads them, and the SQL that claims a reward (apps/api
+ * loyalty/reward-writes.repo rewardClaimRefusalSql) is built from the same list, each condition given its SQL there;
+ * a test runs both over the same cases on the database.
+ */
+export const REWARD_CLAIM_CONDITIONS = [
+  { holds: 'unclaimed', refusal: 'reward_already_claimed' },
+  { holds: 'not_expired', refusal: 'reward_expired' },
+  { holds: 'valid_from_passed', refusal: 'reward_not_available' },
+  { holds: 'allowed_at_branch', refusal: 'reward_other_branch' },
+] as const satisfies readonly { holds: string; refusal: ErrorCode }[];
+export type RewardClaimCondition = (typeof REWARD_CLAIM_CONDITIONS)[number]['holds'];
+
+/** Each condition over the facts (rewardStatus's reading of the dates: expired at `expiresAt`, claimable from `validFrom`). */
+const CLAIM_CONDITION_HOLDS: Record<RewardClaimCondition, (facts: RewardClaimFacts) => boolean> = {
+  unclaimed: ({ owned }) => owned.claimedAt === null,
+  not_expired: ({ owned, now }) => owned.expiresAt === null || owned.expiresAt.getTime() > now.getTime(),
+  valid_from_passed: ({ owned, now }) => owned.validFrom.getTime() <= now.getTime(),
+  allowed_at_branch: ({ reward, branchId }) => reward.branchIds === null || reward.branchIds.includes(branchId),
+};
+
 /**
  * Why an owned reward may not be used or redeemed at `branchId` now, or null: the one rule behind the cashier's
- * redemption and a reward's free item in an order.
+ * redemption and a reward used in an order (REWARD_CLAIM_CONDITIONS, in order).
  */
 export function rewardRefusal(
   owned: { validFrom: Date; expiresAt: Date | null; claimedAt: Date | null },
@@ -57,11 +87,10 @@ export function rewardRefusal(
   branchId: number,
   now: Date,
 ): ErrorCode | null {
-  const status = rewardStatus(owned, now);
-  if (status === 'claimed') return 'reward_already_claimed';
-  if (status === 'expired') return 'reward_expired';
-  if (!isRedeemable(status)) return 'reward_not_available';
-  if (reward.branchIds && !reward.branchIds.includes(branchId)) return 'reward_other_branch';
+  const facts = { owned, reward, branchId, now };
+  for (const condition of REWARD_CLAIM_CONDITIONS) {
+    if (!CLAIM_CONDITION_HOLDS[condition.holds](facts)) return condition.refusal;
+  }
   return null;
 }
 

@@ -6,21 +6,22 @@ import {
   normalizeCouponCode,
 } from '@sufra/shared/loyalty/coupons';
 import { normalizeRewardCode } from '@sufra/shared/loyalty/rewards';
+import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { CouponInput } from '@sufra/shared/pricing/price-cart';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findOwnedByCode } from '../loyalty/rewards.repo.ts';
 import type { OrderLifecycle, OrderMomentEvent } from '../orders/order-lifecycle.ts';
-import type { PlacementExtra } from '../orders/placement-extras.ts';
+import { type Carried, type CheckoutExtra, carry } from '../orders/placement-extras.ts';
 import {
+  COUPON_COLUMNS,
+  type CouponColumn,
   type CouponRow,
-  claimCustomerUses,
-  claimGlobalUses,
-  couponVersions,
+  couponCounters,
+  couponGuard,
+  couponUseRows,
   findCouponByCode,
   findCouponWithCustomerUses,
-  firstOrdersAtBranches,
-  insertCouponUses,
   isNewAtBranch,
   lockCoupons,
   lockOrderUse,
@@ -187,11 +188,11 @@ export function couponError(refusal: CouponRefusal, coupon?: CouponRow): AppErro
   return new AppError(refusal, undefined, { couponCode: refusal });
 }
 
-/** What a placement write carries for its coupon (the coupon's counters are moved by couponExtra). */
+/** What a placement write carries for its coupon (its counters are moved by couponExtra). */
 export interface PlacedCouponWrite {
   couponId: number;
   perCustomerLimit: number | null;
-  /** For new customers of the branch only: checked again in the placement's transaction (placeCouponUses). */
+  /** For new customers of the branch only: its batch locks first, and the guard reads the diner's orders there. */
   newCustomersOnly: boolean;
   /** What the coupon took off this order (recorded with its use). */
   discountHalalas: number;
@@ -202,193 +203,99 @@ export interface PlacedCouponWrite {
 }
 
 /**
- * The coupon's use as a placement extra (orders/placement-extras), when it cannot be folded into the placement
- * statement (a new-customers-only coupon, an order with a reward, or a refusal there): its coupons' rows locked
- * before the statement, after the points' customers' rows; its counters moved after it, before the rewards'.
+ * The coupon's use as a checkout extra (orders/placement-extras), folded into the placement statement: its guard
+ * moves the coupons' counters, then the customers' (coupons.repo couponGuard: coupons come after customers and
+ * before the branch's counter in the lock order), its rows are the uses. A new-customers-only coupon locks first
+ * (its guard reads the diner's orders at the branch, which only the counter row settles). When the guard did not
+ * hold, the refusals are read in batch order as the guard decides them: a coupon edited since it was priced, a diner
+ * not new at the branch, the diner's uses, then the coupon's.
  */
-export const couponExtra: PlacementExtra = {
+export const couponExtra: CheckoutExtra<PlacedCouponWrite, CouponColumn> = {
   name: 'coupon use',
-  appliesTo: (write) => write.coupon !== undefined,
-  // Before the placement statement (placement-extras' lock order): the coupons' rows, then the branch's counter.
+  rank: 'coupons',
+  columns: COUPON_COLUMNS,
+  input: (coupon) => ({
+    coupon_id: coupon.couponId,
+    coupon_limit: coupon.perCustomerLimit,
+    coupon_discount: coupon.discountHalalas,
+    coupon_version: coupon.version,
+    coupon_new: coupon.newCustomersOnly,
+  }),
+  guard: couponGuard,
+  rows: (scope) => ({ ctes: couponUseRows(scope) }),
+  locksFirst: (coupon) => coupon.newCustomersOnly,
   async lock(tx, writes) {
     await lockCoupons(
       tx,
-      writes.flatMap((w) => (w.coupon ? [w.coupon.couponId] : [])).sort((a, b) => a - b),
+      writes.map((w) => w.value.couponId).sort((a, b) => a - b),
     );
   },
-  async write(tx, placed, now) {
-    const uses: PlacedCouponUse[] = placed.flatMap(({ index, write, orderId }) =>
-      write.coupon
-        ? [
-            {
-              index,
-              orderId,
-              couponId: write.coupon.couponId,
-              brandId: write.order.brandId,
-              customerId: write.order.customerId,
-              branchId: write.order.branchId,
-              perCustomerLimit: write.coupon.perCustomerLimit,
-              newCustomersOnly: write.coupon.newCustomersOnly,
-              discountHalalas: write.coupon.discountHalalas,
-              version: write.coupon.version,
-              forget: write.coupon.forget,
-            },
-          ]
-        : [],
+  async refusals(db, writes, { at, batch }) {
+    const counters = await couponCounters(
+      db,
+      writes.map((w) => w.value.couponId),
+      writes.map((w) => w.customerId),
+      at,
     );
-    return placeCouponUses(tx, uses, now);
+    const firstOfCustomer = new Map<number, number>();
+    for (const w of [...batch].sort((a, b) => a.index - b.index)) {
+      if (!firstOfCustomer.has(w.customerId)) firstOfCustomer.set(w.customerId, w.index);
+    }
+    const refusals = new Map<number, ErrorCode>();
+    const taken = new Map<string, number>();
+    const more = (key: string) => taken.get(key) ?? 0;
+    for (const w of [...writes].sort((a, b) => a.index - b.index)) {
+      const coupon = w.value;
+      const now = counters.get(coupon.couponId);
+      if (!now || now.version !== coupon.version) {
+        // Priced on a coupon a manager has edited since (kept by the process): placed again on a fresh read.
+        refusals.set(w.index, 'settings_changing');
+        coupon.forget();
+        continue;
+      }
+      if (
+        coupon.newCustomersOnly &&
+        (firstOfCustomer.get(w.customerId) !== w.index || !(await isNewAtBranch(db, w.customerId, w.branchId)))
+      ) {
+        refusals.set(w.index, 'coupon_new_customers_only');
+        continue;
+      }
+      const mine = `${coupon.couponId}:${w.customerId}`;
+      const used = (now.customerUses.get(w.customerId) ?? 0) + more(mine);
+      if (coupon.perCustomerLimit !== null && used + 1 > coupon.perCustomerLimit) {
+        refusals.set(w.index, 'coupon_customer_limit');
+        continue;
+      }
+      const all = String(coupon.couponId);
+      if (!now.usable || (now.globalLimit !== null && now.usedCount + more(all) + 1 > now.globalLimit)) {
+        refusals.set(w.index, 'coupon_used_up');
+        continue;
+      }
+      taken.set(mine, more(mine) + 1);
+      taken.set(all, more(all) + 1);
+    }
+    return refusals;
   },
 };
 
-export interface PlacedCouponUse {
-  /** The write's index in its batch. */
-  index: number;
-  orderId: number;
-  couponId: number;
-  brandId: number;
-  customerId: number;
-  branchId: number;
-  perCustomerLimit: number | null;
-  newCustomersOnly: boolean;
-  discountHalalas: number;
-  version: number;
-  forget(): void;
-}
-
-/**
- * Batch-shaped (a placement extra, run after insertPlacedOrders in the batch's transaction): records the coupon uses
- * of several placed orders, perhaps of the same coupon, and answers the refused ones by write index. New customers
- * first: a new-customers-only coupon goes only on the customer's first order at the branch that was not canceled,
- * read now, under the branch's counter row lock the placement statement took (placement-extras' lock order), so
- * no order of theirs at the branch can land between this read and the commit; the read before pricing was only
- * advisory (two first orders placed at once both passed it). Then per customer (one conditional update per coupon and customer: `used + k <= per_customer_limit`), then per coupon (one per
- * coupon: `used + k <= global_limit`, active and inside its window); the writes beyond what a counter gave are
- * refused, in batch order, and what they took of the other counter is given back. A refused write's order must not be
- * written (the caller rolls it back), so a refused order consumes nothing.
- */
-export async function placeCouponUses(
-  tx: Queryable,
-  placed: readonly PlacedCouponUse[],
-  now: Date,
-): Promise<Map<number, CouponRefusal | 'settings_changing'>> {
-  const refused: CouponUseRefusals = new Map();
-  await refuseEditedCoupons(tx, placed, refused);
-  await refuseNotNewCustomers(tx, placed, refused);
-  const customerGranted = await claimPerCustomer(
-    tx,
-    placed.filter((p) => !refused.has(p.index)),
-    refused,
-  );
-  const accepted = await claimPerCoupon(tx, customerGranted, refused, now);
-  await insertCouponUses(
-    tx,
-    accepted.map((p) => ({
-      couponId: p.couponId,
-      brandId: p.brandId,
-      customerId: p.customerId,
-      orderId: p.orderId,
-      branchId: p.branchId,
-      discountHalalas: p.discountHalalas,
-      usedAt: now,
-    })),
-  );
-  return refused;
-}
-
-/** placeCouponUses' refusals so far, by write index: each step adds to them and skips what is refused. */
-type CouponUseRefusals = Map<number, CouponRefusal | 'settings_changing'>;
-
-function groupBy<K>(items: readonly PlacedCouponUse[], key: (p: PlacedCouponUse) => K) {
-  const groups = new Map<K, PlacedCouponUse[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
-}
-
-/**
- * Priced on a coupon a manager has edited since (kept by the process): answered `settings_changing`, which the
- * placement takes again on a fresh read (orders.service), the coupon forgotten. The rows are locked (couponExtra).
- */
-async function refuseEditedCoupons(
-  tx: Queryable,
-  placed: readonly PlacedCouponUse[],
-  refused: CouponUseRefusals,
-): Promise<void> {
-  const versions = await couponVersions(
-    tx,
-    placed.map((p) => p.couponId),
-  );
-  for (const p of placed) {
-    if (versions.get(p.couponId) !== p.version) {
-      refused.set(p.index, 'settings_changing');
-      p.forget();
-    }
-  }
-}
-
-/** New customers of the branch: the use must be on the customer's first order there, and no counter use there. */
-async function refuseNotNewCustomers(
-  tx: Queryable,
-  placed: readonly PlacedCouponUse[],
-  refused: CouponUseRefusals,
-): Promise<void> {
-  const forNew = placed.filter((p) => p.newCustomersOnly && !refused.has(p.index));
-  if (forNew.length === 0) return;
-  const pairs = [...groupBy(forNew, (p) => `${p.customerId}:${p.branchId}`).values()].map(
-    (g) => g[0] as PlacedCouponUse,
-  );
-  const firsts = await firstOrdersAtBranches(tx, pairs);
-  const byPair = new Map(firsts.map((f) => [`${f.customerId}:${f.branchId}`, f]));
-  for (const p of forNew) {
-    const f = byPair.get(`${p.customerId}:${p.branchId}`);
-    if (!f || f.walkIn || f.firstOrderId !== p.orderId) refused.set(p.index, 'coupon_new_customers_only');
-  }
-}
-
-/** Per customer, where the coupon counts per customer: the uses each customer's counter gave (the rest refused). */
-async function claimPerCustomer(
-  tx: Queryable,
-  stillLive: readonly PlacedCouponUse[],
-  refused: CouponUseRefusals,
-): Promise<PlacedCouponUse[]> {
-  const customerGranted: PlacedCouponUse[] = [];
-  for (const group of groupBy(stillLive, (p) => `${p.couponId}:${p.customerId}`).values()) {
-    const first = group[0] as PlacedCouponUse;
-    if (first.perCustomerLimit === null) {
-      customerGranted.push(...group);
-      continue;
-    }
-    const k = await claimCustomerUses(tx, {
-      couponId: first.couponId,
-      customerId: first.customerId,
-      limit: first.perCustomerLimit,
-      n: group.length,
-    });
-    customerGranted.push(...group.slice(0, k));
-    for (const p of group.slice(k)) refused.set(p.index, 'coupon_customer_limit');
-  }
-  return customerGranted;
-}
-
-/** Globally, per coupon: the uses each coupon's counter gave; a refused one gives its customer's use back. */
-async function claimPerCoupon(
-  tx: Queryable,
-  customerGranted: readonly PlacedCouponUse[],
-  refused: CouponUseRefusals,
-  now: Date,
-): Promise<PlacedCouponUse[]> {
-  const accepted: PlacedCouponUse[] = [];
-  for (const [couponId, group] of groupBy(customerGranted, (p) => p.couponId)) {
-    const k = await claimGlobalUses(tx, couponId, group.length, now);
-    accepted.push(...group.slice(0, k));
-    for (const p of group.slice(k)) {
-      refused.set(p.index, 'coupon_used_up');
-      // What it took of its customer's counter goes back (the global counter gave it nothing).
-      if (p.perCustomerLimit !== null) {
-        await releaseUses(tx, { couponId, customerId: p.customerId, n: 1, customerOnly: true });
-      }
-    }
-  }
-  return accepted;
+/** The coupon for an order as placement's port asks for it (orders/placement-extras CheckoutOffers.coupon). */
+export async function couponAtCheckout(
+  db: Queryable,
+  input: Parameters<typeof prepareOrderCoupon>[1],
+): Promise<{ pricing: CouponInput; carried(discountHalalas: number): Carried }> {
+  const { coupon, pricing, forget } = await prepareOrderCoupon(db, input);
+  return {
+    pricing,
+    carried: (discountHalalas) =>
+      carry(couponExtra, {
+        couponId: coupon.id,
+        perCustomerLimit: coupon.perCustomerLimit,
+        newCustomersOnly: coupon.newCustomersOnly,
+        discountHalalas,
+        version: coupon.version,
+        forget,
+      }),
+  };
 }
 
 /** A canceled order gives its coupon use back to both counters, once (the use row is locked and marked). */

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { couponCustomerUses, coupons, couponUses } from '../../db/schema/coupons.ts';
 import { menuItems } from '../../db/schema/menu.ts';
 import { branchOrderCounters, orders } from '../../db/schema/orders.ts';
+import type { GuardScope, GuardSql, RowsScope } from '../orders/placement-statement.repo.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponInsert = typeof coupons.$inferInsert;
@@ -88,15 +89,6 @@ export async function findCouponWithCustomerUses(
   return row ? { coupon: row.coupon, used: Number(row.used) } : undefined;
 }
 
-/** The coupons' versions now (their rows are locked by the caller: placement's careful path, lockCoupons). */
-export async function couponVersions(tx: Queryable, couponIds: readonly number[]): Promise<Map<number, number>> {
-  const ids = `{${[...new Set(couponIds)].map((id) => Math.trunc(id)).join(',')}}`;
-  const rows = rowsOf<{ id: number; version: number }>(
-    await tx.execute(sql`select id, version from ${coupons} where id = any(${ids}::int[])`),
-  );
-  return new Map(rows.map((r) => [Number(r.id), Number(r.version)]));
-}
-
 export async function customerUseCount(db: Queryable, couponId: number, customerId: number): Promise<number> {
   const [row] = await db
     .select({ used: couponCustomerUses.used })
@@ -118,34 +110,6 @@ export async function isNewAtBranch(db: Queryable, customerId: number, branchId:
         select 1 from ${couponUses} where customer_id = ${customerId}::int and branch_id = ${branchId}::int
           and order_id is null and released_at is null) as new`);
   return rowsOf<{ new: boolean }>(result)[0]?.new === true;
-}
-
-/**
- * For each (customer, branch): the customer's first order there that was not canceled (the lowest of the branch's
- * numbers, which its counter row hands out in commit order) and whether a counter use there stands, as
- * isNewAtBranch reads them. Read after the placement statement, under the branch's counter row lock, it is settled
- * until the transaction ends: no other order at the branch can be written in between.
- */
-export async function firstOrdersAtBranches(
-  tx: Queryable,
-  pairs: readonly { customerId: number; branchId: number }[],
-): Promise<{ customerId: number; branchId: number; firstOrderId: number | null; walkIn: boolean }[]> {
-  const result = await tx.execute(sql`
-    select p.customer_id, p.branch_id,
-      (select o.id from ${orders} o where o.customer_id = p.customer_id and o.branch_id = p.branch_id
-         and o.status <> 'canceled' order by o.number limit 1) as first_order_id,
-      exists (select 1 from ${couponUses} u where u.customer_id = p.customer_id and u.branch_id = p.branch_id
-         and u.order_id is null and u.released_at is null) as walk_in
-    from unnest(${`{${pairs.map((p) => p.customerId).join(',')}}`}::int[],
-      ${`{${pairs.map((p) => p.branchId).join(',')}}`}::int[]) as p(customer_id, branch_id)`);
-  return rowsOf<{ customer_id: number; branch_id: number; first_order_id: number | null; walk_in: boolean }>(
-    result,
-  ).map((r) => ({
-    customerId: Number(r.customer_id),
-    branchId: Number(r.branch_id),
-    firstOrderId: r.first_order_id === null ? null : Number(r.first_order_id),
-    walkIn: r.walk_in,
-  }));
 }
 
 /**
@@ -214,34 +178,58 @@ export async function claimCustomerUses(
   return Number(rowsOf<{ k: number }>(result)[0]?.k ?? 0);
 }
 
+/** The columns a write with a coupon carries into the placement statement (coupon-uses couponExtra fills them). */
+export const COUPON_COLUMNS = {
+  coupon_id: 'int',
+  coupon_limit: 'int',
+  coupon_discount: 'int8',
+  coupon_version: 'int',
+  coupon_new: 'boolean',
+} as const;
+export type CouponColumn = keyof typeof COUPON_COLUMNS;
+
 /**
- * A coupon's use folded into placement's statement (placement.repo insertPlacedOrders): CTEs reading `go` (the writes
- * going ahead, with their `coupon_id` and the `coupon_limit` per customer they were priced with, or null). Per
- * coupon, one conditional update of its row (active, inside its window at `at`, `used + k <= global_limit`), then per
- * customer of a limited coupon one conditional upsert of their counter (`used + k <= per_customer_limit`), taken only
- * once the coupon's row is held: every transaction that takes both takes the coupon's first. PostgreSQL checks both
- * conditions again on the rows' newest versions when it had to wait for their locks. `foldedCouponHeld` is true
- * when every counter moved; a new-customers-only coupon is never folded (its check needs the branch's counter held
- * first: coupon-uses placeCouponUses).
+ * A coupon's use, the guard of its checkout extra (coupon-uses couponExtra), reading `go` (the writes going ahead,
+ * with their `coupon_id`, the `coupon_limit` per customer and the `coupon_version` they were priced with). First the
+ * new-customers-only coupons: on the diner's first order at the branch (none there not canceled, no counter use
+ * there, and no earlier write of theirs in the batch), read in a statement that runs with the branch's counter held
+ * (their batch locks first). Then per coupon one conditional update of its row (at the version every write was
+ * priced on, active, inside its window at `at`, `used + k <= global_limit`), then per customer of a limited coupon one
+ * conditional upsert of their counter (`used + k <= per_customer_limit`), taken only once the coupon's row is held:
+ * every transaction that takes both takes the coupon's first. PostgreSQL checks both conditions again on the rows'
+ * newest versions when it had to wait for their locks. Held when no newcomer was refused and every counter moved.
  */
-export function foldedCouponCtes(at: string) {
-  return sql`
-    coupon_sums as (
-      select g.coupon_id, count(*)::int as k, min(g.coupon_version) as version,
-        min(g.coupon_version) = max(g.coupon_version) as one_version
-      from go g where g.coupon_id is not null group by g.coupon_id
+export function couponGuard({ go, at, branchId }: GuardScope<CouponColumn>): GuardSql {
+  const g = go.c;
+  const ctes = sql`
+    coupon_newcomers_refused as (
+      select x.ord from (
+        select ${g.ord} as ord, ${g.customer_id} as customer_id, ${g.coupon_new} as coupon_new,
+          row_number() over (partition by ${g.customer_id} order by ${g.ord}) as nth
+        from ${go.from}
+      ) x
+      where x.coupon_new and (x.nth > 1
+        or exists (select 1 from ${orders} o where o.customer_id = x.customer_id and o.branch_id = ${branchId}
+          and o.status <> 'canceled')
+        or exists (select 1 from ${couponUses} u where u.customer_id = x.customer_id and u.branch_id = ${branchId}
+          and u.order_id is null and u.released_at is null))
+    ), coupon_sums as (
+      select ${g.coupon_id} as coupon_id, count(*)::int as k, min(${g.coupon_version}) as version,
+        min(${g.coupon_version}) = max(${g.coupon_version}) as one_version
+      from ${go.from} where ${g.coupon_id} is not null group by ${g.coupon_id}
     ), coupon_taken as (
       -- Only at the version every write was priced on (a manager's edit since moves it).
       update ${coupons} c set used_count = c.used_count + s.k
       from coupon_sums s
       where c.id = s.coupon_id and s.one_version and c.version = s.version and c.is_active
-        and (c.starts_at is null or c.starts_at <= ${at}::timestamptz) and (c.ends_at is null or c.ends_at > ${at}::timestamptz)
+        and (c.starts_at is null or c.starts_at <= ${at}) and (c.ends_at is null or c.ends_at > ${at})
         and (c.global_limit is null or c.used_count + s.k <= c.global_limit)
       returning c.id
     ), customer_coupon_sums as (
-      select g.coupon_id, g.customer_id, min(g.coupon_limit) as lim, count(*)::int as k
-      from go g where g.coupon_id is not null and g.coupon_limit is not null
-      group by g.coupon_id, g.customer_id
+      select ${g.coupon_id} as coupon_id, ${g.customer_id} as customer_id, min(${g.coupon_limit}) as lim,
+        count(*)::int as k
+      from ${go.from} where ${g.coupon_id} is not null and ${g.coupon_limit} is not null
+      group by ${g.coupon_id}, ${g.customer_id}
     ), customer_coupon_taken as (
       insert into ${couponCustomerUses} as u (coupon_id, customer_id, used)
       select s.coupon_id, s.customer_id, s.k
@@ -251,18 +239,73 @@ export function foldedCouponCtes(at: string) {
         where u.used + excluded.used <= (select c.per_customer_limit from ${coupons} c where c.id = excluded.coupon_id)
       returning u.coupon_id
     )`;
+  const held = sql`not exists (select 1 from coupon_newcomers_refused)
+    and (select count(*) from coupon_taken) = (select count(*) from coupon_sums)
+    and (select count(*) from customer_coupon_taken) = (select count(*) from customer_coupon_sums)`;
+  return { ctes, held };
 }
-export const foldedCouponHeld = sql`(select count(*) from coupon_taken) = (select count(*) from coupon_sums)
-  and (select count(*) from customer_coupon_taken) = (select count(*) from customer_coupon_sums)`;
-/** The folded uses' rows, one per placed order with a coupon (reads `placed`). */
-export function foldedCouponUsesCte(branchId: number, at: string) {
+
+/** The uses' rows, one per placed order with a coupon. */
+export function couponUseRows({ placed, at, branchId }: RowsScope<CouponColumn>): SQL {
+  const p = placed.c;
   return sql`
     coupon_use_rows as (
       insert into ${couponUses} (coupon_id, brand_id, customer_id, order_id, branch_id, discount_halalas, used_at)
-      select p.coupon_id, p.brand_id, p.customer_id, p.order_id, ${branchId}::int, p.coupon_discount, ${at}::timestamptz
-      from placed p
-      where p.coupon_id is not null
+      select ${p.coupon_id}, ${p.brand_id}, ${p.customer_id}, ${p.order_id}, ${branchId}, ${p.coupon_discount}, ${at}
+      from ${placed.from}
+      where ${p.coupon_id} is not null
     )`;
+}
+
+/** A coupon's counters as they stand, for the refusals after its guard did not hold (coupon-uses). */
+export interface CouponCounters {
+  version: number;
+  /** Active and inside its window at `at`. */
+  usable: boolean;
+  usedCount: number;
+  globalLimit: number | null;
+  /** Each customer's uses of it (those asked about). */
+  customerUses: Map<number, number>;
+}
+
+/** These coupons' counters now, with the given customers' uses of them (a read, one statement). */
+export async function couponCounters(
+  db: Queryable,
+  couponIds: readonly number[],
+  customerIds: readonly number[],
+  at: Date,
+): Promise<Map<number, CouponCounters>> {
+  const ids = `{${[...new Set(couponIds)].map((id) => Math.trunc(id)).join(',')}}`;
+  const who = `{${[...new Set(customerIds)].map((id) => Math.trunc(id)).join(',')}}`;
+  const iso = at.toISOString();
+  const rows = rowsOf<{
+    id: number;
+    version: number;
+    usable: boolean;
+    used_count: number;
+    global_limit: number | null;
+    uses: Record<string, number> | null;
+  }>(
+    await db.execute(sql`
+      select c.id, c.version, c.used_count, c.global_limit,
+        c.is_active and (c.starts_at is null or c.starts_at <= ${iso}::timestamptz)
+          and (c.ends_at is null or c.ends_at > ${iso}::timestamptz) as usable,
+        (select jsonb_object_agg(u.customer_id::text, u.used) from ${couponCustomerUses} u
+          where u.coupon_id = c.id and u.customer_id = any(${who}::int[])) as uses
+      from ${coupons} c where c.id = any(${ids}::int[])`),
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        version: Number(r.version),
+        usable: r.usable === true,
+        usedCount: Number(r.used_count),
+        globalLimit: r.global_limit === null ? null : Number(r.global_limit),
+        customerUses: new Map(Object.entries(r.uses ?? {}).map(([k, v]) => [Number(k), Number(v)])),
+      },
+    ]),
+  );
 }
 
 /** Gives `n` uses back to both counters (a canceled order, or uses taken for writes that were then refused). */

@@ -1,14 +1,13 @@
 import { handsToKitchenAt } from '@sufra/shared/machines/order-lifecycle';
-import type { Queryable } from '../../db/client.ts';
-import { notifyLive } from '../order-events/order-events.repo.ts';
 import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
-import { insertOutboxEvent, type OrderRow } from '../orders/orders.repo.ts';
+import type { CheckoutExtra } from '../orders/placement-extras.ts';
+import { handOffRows, handToKitchen } from './kitchen-hand-off.repo.ts';
 
 /**
  * The kitchen's subscription to the order lifecycle: the one place that decides when an order reaches the kitchen
- * (shared `handsToKitchenAt`) and what handing it over writes.
- * - `placed` (planned, placement.repo writes it): an order handed over at placement gets its outbox row and the
- *   board's notice in the placement's own statement.
+ * (shared `handsToKitchenAt`) and what handing it over writes (kitchen-hand-off.repo handOffSql, the one SQL of it).
+ * - `placed` (planned): an order handed over at placement gets its outbox row and the board's notice in the
+ *   placement's own statement (kitchenHandOffExtra, a checkout extra registered at the composition root).
  * - `handed_to_kitchen` (raised by a verified payment, payment-settle): the same two writes, in that transaction.
  */
 export function subscribeKitchenHandOff(lifecycle: OrderLifecycle): void {
@@ -19,24 +18,14 @@ export function subscribeKitchenHandOff(lifecycle: OrderLifecycle): void {
 }
 
 /**
- * What handing an order to the kitchen writes: its `order_placed` outbox row (the POS, at least once, through the
- * kitchen relay) and the board's live notice, both delivered when the caller's transaction commits. placement.repo's
- * statement writes the same two for the orders it hands over (its `outbox` CTE and the notice in its last select).
+ * The hand-off as a checkout extra (orders/placement-extras), in every batch: the placed orders the lifecycle hands
+ * over now (`hand_to_kitchen`, the plan above). A card order's row is written once its payment is verified.
  */
-export async function handToKitchen(
-  tx: Queryable,
-  order: Pick<OrderRow, 'id' | 'brandId' | 'branchId' | 'customerId' | 'number'>,
-): Promise<void> {
-  await insertOutboxEvent(tx, {
-    orderId: order.id,
-    event: 'order_placed',
-    payload: { orderId: order.id, brandId: order.brandId, branchId: order.branchId, number: order.number },
-  });
-  await notifyLive(tx, {
-    kind: 'order_placed',
-    orderId: order.id,
-    brandId: order.brandId,
-    branchId: order.branchId,
-    customerId: order.customerId,
-  });
-}
+export const kitchenHandOffExtra: CheckoutExtra<never, never> = {
+  name: 'kitchen hand-off',
+  rank: 'order_outbox',
+  inEveryBatch: true,
+  columns: {},
+  input: () => ({}),
+  rows: handOffRows,
+};

@@ -1,10 +1,17 @@
+import { startOfLocalDay } from '@sufra/shared/branch-hours';
 import { checkRedemption, type PointsRules, pointsValue, type RedemptionRefusal } from '@sufra/shared/loyalty/points';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import { AppError } from '../../plugins/errors.ts';
-import type { PlacementExtra } from '../orders/placement-extras.ts';
+import { type Carried, type CheckoutExtra, carry } from '../orders/placement-extras.ts';
 import type { LoyaltyRulesLite } from '../qr/qr.repo.ts';
-import { type CheckoutSpendWrite, lockCustomersInOrder, spendAtCheckoutBatch } from './loyalty.repo.ts';
-import { startOfDay } from './loyalty.service.ts';
+import {
+  lockCustomersInOrder,
+  redeemRows,
+  SPEND_COLUMNS,
+  type SpendColumn,
+  spendGuard,
+  spendHeld,
+} from './loyalty.repo.ts';
 
 /** The error each refusal of the shared rule answers with. */
 const REFUSAL_ERRORS: Record<RedemptionRefusal, ErrorCode> = {
@@ -35,7 +42,7 @@ export interface CheckoutPointsWrite {
  * Before pricing: the brand's rule for points spent on this order (`rules`: the QR context's, kept with it), and
  * their value. Refuses at once what no wallet could make right (no programme, loyalty switched off, past the
  * per-order limits or the order's worth); the wallet and the day's limits are checked under the customer's lock, in
- * the placement's transaction (checkoutPointsExtra), which also checks these rules are still the brand's.
+ * the placement's statement (checkoutPointsExtra), which also checks these rules are still the brand's.
  */
 export function prepareCheckoutPoints(input: {
   rules: LoyaltyRulesLite | null;
@@ -66,65 +73,64 @@ export function prepareCheckoutPoints(input: {
 }
 
 /**
- * Points spent at checkout as a placement extra (orders/placement-extras): in the batch's transaction, before its
- * orders are written (so not under the branch's counter lock), the spending customers' rows are locked in id order
- * (concurrent checkouts of one diner queue there, on every instance); once they are written, one statement checks
- * each wallet and the day's limits against the running sum of that diner's writes in the batch and, when all fit,
- * moves the wallets and writes each order's `redeem` row. When
- * any does not, the shared rule is run over what the customer held, write by write in batch order, to refuse
- * exactly those past a limit; the batch is then written again without them. Two round trips per batch that spends
- * points, none per order.
+ * Points spent at checkout as a checkout extra (orders/placement-extras), folded into the placement statement: its
+ * guard moves each spending customer's wallet and day's counters (loyalty.repo spendGuard, before the branch's
+ * counter: customers come first in the lock order), its rows are the orders' `redeem` ledger rows. When the guard did
+ * not hold, the shared rule is run over what each customer holds now, write by write in batch order, to refuse
+ * exactly those past a limit; the batch is then written again without them.
  */
-export const checkoutPointsExtra: PlacementExtra = {
+export const checkoutPointsExtra: CheckoutExtra<CheckoutPointsWrite, SpendColumn> = {
   name: 'points spent at checkout',
-  appliesTo: (write) => write.points !== undefined,
-  // Before the placement statement (placement-extras): the spend's statement then runs with these rows held.
+  rank: 'customers',
+  columns: SPEND_COLUMNS,
+  input: ({ spend }, at) => ({
+    points: spend.points,
+    since: startOfLocalDay(at, spend.rules.timeZone).toISOString(),
+    point_value: spend.rules.pointValueHalalas,
+    min_points: spend.rules.minPointsPerRedemption,
+    max_tx: spend.rules.maxPointsPerTransaction,
+    max_day: spend.rules.maxPointsPerDay,
+    max_count: spend.rules.maxRedemptionsPerDay,
+    time_zone: spend.rules.timeZone,
+  }),
+  guard: spendGuard,
+  rows: (scope) => ({ ctes: redeemRows(scope) }),
+  // A batch that locks first (placement-write): the spending customers' rows in id order, before the counter.
   async lock(tx, writes) {
     await lockCustomersInOrder(
       tx,
-      writes.map((w) => w.order.customerId).sort((a, b) => a - b),
+      writes.map((w) => w.customerId).sort((a, b) => a - b),
     );
   },
-  async write(tx, placed, now) {
-    const writes: CheckoutSpendWrite[] = placed.flatMap(({ index, write, orderId }) => {
-      if (!write.points) return [];
-      const { spend } = write.points;
-      return [
-        {
-          index,
-          brandId: write.order.brandId,
-          customerId: write.order.customerId,
-          orderId,
-          points: spend.points,
-          since: startOfDay(now, spend.rules.timeZone),
-          rules: spend.rules,
-          at: now,
-        },
-      ];
-    });
-    const verdicts = await spendAtCheckoutBatch(tx, writes);
+  async refusals(db, writes, { at }) {
+    const held = await spendHeld(
+      db,
+      writes.map((w) => ({
+        index: w.index,
+        brandId: w.brandId,
+        customerId: w.customerId,
+        since: startOfLocalDay(at, w.value.spend.rules.timeZone),
+        rules: w.value.spend.rules,
+      })),
+    );
+    const heldOf = new Map(held.map((h) => [h.index, h]));
     const refusals = new Map<number, ErrorCode>();
-    if (verdicts.every((v) => v.ok)) return refusals;
-    // Rare (the limits were checked before, only a race with another spend gets here): which writes to refuse.
-    const byIndex = new Map(placed.map((p) => [p.index, p.write]));
     const running = new Map<number, { wallet: number; today: { points: number; count: number } }>();
-    for (const verdict of verdicts) {
-      const write = byIndex.get(verdict.index);
-      if (!write?.points) continue;
-      if (!verdict.held) {
-        refusals.set(verdict.index, 'points_not_available');
+    for (const write of [...writes].sort((a, b) => a.index - b.index)) {
+      const verdict = heldOf.get(write.index);
+      if (!verdict?.held) {
+        refusals.set(write.index, 'points_not_available');
         continue;
       }
       // Priced on rules the brand has changed since (kept with the QR context): placed again on a fresh read when the
       // context was kept (orders.service), else a change in the last milliseconds: try again.
       if (!verdict.rulesCurrent) {
-        refusals.set(verdict.index, 'settings_changing');
+        refusals.set(write.index, 'settings_changing');
         continue;
       }
-      const customerId = write.order.customerId;
-      const state = running.get(customerId) ?? { wallet: verdict.held.wallet, today: { ...verdict.held.today } };
-      running.set(customerId, state);
-      const { spend, discountableHalalas } = write.points;
+      const state = running.get(write.customerId) ?? { wallet: verdict.held.wallet, today: { ...verdict.held.today } };
+      running.set(write.customerId, state);
+      const { spend, discountableHalalas } = write.value;
       const refusal = checkRedemption(spend.points, {
         wallet: state.wallet,
         today: state.today,
@@ -132,14 +138,24 @@ export const checkoutPointsExtra: PlacementExtra = {
         rules: spend.rules,
       });
       if (refusal) {
-        refusals.set(verdict.index, REFUSAL_ERRORS[refusal]);
+        refusals.set(write.index, REFUSAL_ERRORS[refusal]);
         continue;
       }
       state.wallet -= spend.points;
       state.today = { points: state.today.points + spend.points, count: state.today.count + 1 };
     }
-    // The statement refused and the rule found nothing to refuse: never expected; refuse them all rather than loop.
-    if (refusals.size === 0) for (const v of verdicts) if (!v.ok) refusals.set(v.index, 'points_insufficient');
     return refusals;
   },
 };
+
+/** Points spent on an order as placement's port asks for them (orders/placement-extras CheckoutOffers.points). */
+export function pointsAtCheckout(input: Parameters<typeof prepareCheckoutPoints>[0]): {
+  valueHalalas: number;
+  carried(discountableHalalas: number): Carried;
+} {
+  const spend = prepareCheckoutPoints(input);
+  return {
+    valueHalalas: spend.valueHalalas,
+    carried: (discountableHalalas) => carry(checkoutPointsExtra, { spend, discountableHalalas }),
+  };
+}

@@ -1,8 +1,9 @@
-import type { PointsEntryKind, PointsRules } from '@sufra/shared/loyalty/points';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { DAILY_SPEND_LIMITS, type PointsEntryKind, type RedemptionsToday } from '@sufra/shared/loyalty/points';
+import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loyaltyLevels, loyaltyRules, pointsLedger } from '../../db/schema/loyalty.ts';
+import type { GuardScope, GuardSql, RowsScope } from '../orders/placement-statement.repo.ts';
 
 export type LoyaltyRulesRow = typeof loyaltyRules.$inferSelect;
 export type LoyaltyLevelRow = typeof loyaltyLevels.$inferSelect;
@@ -220,89 +221,135 @@ export async function lockCustomersInOrder(db: Queryable, customerIds: readonly 
 
 /**
  * The customer row's count of the day's checkout spends (`points` or `count`), as it stands for a spend whose day
- * starts at `s.since`: what the row holds when it is that day's, else 0 (a new day). `c` is the customers row.
+ * starts at `since`: what the row holds when it is that day's, else 0 (a new day). `c` is the customers row.
  */
-function dayCounter(which: 'points' | 'count') {
+function dayCounter(which: keyof RedemptionsToday, since: SQL): SQL {
   const column = which === 'points' ? sql.raw('c.redeem_day_points') : sql.raw('c.redeem_day_count');
-  return sql`(case when c.redeem_day_start = s.since then ${column} else 0 end)`;
+  return sql`(case when c.redeem_day_start = ${since} then ${column} else 0 end)`;
 }
 
+/** The loyalty_rules column of each of the shared rule's caps. */
+const CAP_COLUMNS: Record<(typeof DAILY_SPEND_LIMITS)[number]['cap'], string> = {
+  maxRedemptionsPerDay: 'max_redemptions_per_day',
+  maxPointsPerDay: 'max_points_per_day',
+};
+
 /**
- * Points spent at checkout folded into placement's statement (placement.repo insertPlacedOrders): CTEs reading `go`
- * (the writes going ahead, with their `points`, `since`, the rule's values they were priced by, `brand_id` and
- * `customer_id`). Per spending customer, one conditional update of the customer's row: the rules still the brand's,
- * the wallet and the day's limits holding for the sum of their writes. PostgreSQL checks that condition again on
- * the row's newest version when it had to wait for its lock, so two checkouts of one diner on two instances cannot
- * both pass on the same points. `foldedSpendHeld` is true when every spending customer's row moved.
+ * The day's limits as SQL, built from the shared rule's data (DAILY_SPEND_LIMITS, as dailySpendRefusal reads it):
+ * the refusal of the first limit that `today` plus `adding` passes under the caps of `rules` (a loyalty_rules row's
+ * alias), or null. daily-spend-limits.test runs it and the shared function over the same cases on the database.
  */
-export const foldedSpendCtes = sql`
+export function dailySpendRefusalSql(
+  today: Record<keyof RedemptionsToday, SQL>,
+  adding: Record<keyof RedemptionsToday, SQL>,
+  rules: SQL,
+): SQL {
+  const cases = DAILY_SPEND_LIMITS.map(
+    (limit) =>
+      sql`when ${today[limit.counts]} + ${adding[limit.counts]} > ${rules}.${sql.raw(CAP_COLUMNS[limit.cap])} then ${limit.refusal}`,
+  );
+  return sql`(case ${sql.join(cases, sql` `)} else null end)`;
+}
+
+/** The columns a write spending points carries into the placement statement (checkout-points fills them). */
+export const SPEND_COLUMNS = {
+  points: 'int',
+  since: 'timestamptz',
+  point_value: 'int',
+  min_points: 'int',
+  max_tx: 'int',
+  max_day: 'int',
+  max_count: 'int',
+  time_zone: 'text',
+} as const;
+export type SpendColumn = keyof typeof SPEND_COLUMNS;
+
+/**
+ * Points spent at checkout, the guard of their placement extra (checkout-points): per spending customer of `go`,
+ * one conditional update of the customer's row: the rules each write was priced by still the brand's, the wallet
+ * and the day's limits holding for the sum of their writes. PostgreSQL checks that condition again on the row's
+ * newest version when it had to wait for its lock, so two checkouts of one diner on two instances cannot both pass on
+ * the same points. Held when every spending customer's row moved.
+ */
+export function spendGuard({ go }: GuardScope<SpendColumn>): GuardSql {
+  const g = go.c;
+  const since = sql`s.since`;
+  const ctes = sql`
     spend_sums as (
-      select g.customer_id, g.brand_id, g.since, sum(g.points)::int as points, count(*)::int as n,
-        bool_and(lr.brand_id is not null) as rules_current
-      from go g
+      select ${g.customer_id} as customer_id, ${g.brand_id} as brand_id, ${g.since} as since,
+        sum(${g.points})::int as points, count(*)::int as n, bool_and(lr.brand_id is not null) as rules_current
+      from ${go.from}
       -- The rules each write was priced by (kept with the QR context) must still be the brand's.
-      left join ${loyaltyRules} lr on lr.brand_id = g.brand_id and lr.point_value_halalas = g.point_value
-        and lr.min_points_per_redemption = g.min_points and lr.max_points_per_transaction = g.max_tx
-        and lr.max_points_per_day = g.max_day and lr.max_redemptions_per_day = g.max_count
-        and lr.time_zone = g.time_zone
-      where g.points is not null
-      group by g.customer_id, g.brand_id, g.since
+      left join ${loyaltyRules} lr on lr.brand_id = ${g.brand_id} and lr.point_value_halalas = ${g.point_value}
+        and lr.min_points_per_redemption = ${g.min_points} and lr.max_points_per_transaction = ${g.max_tx}
+        and lr.max_points_per_day = ${g.max_day} and lr.max_redemptions_per_day = ${g.max_count}
+        and lr.time_zone = ${g.time_zone}
+      where ${g.points} is not null
+      group by ${g.customer_id}, ${g.brand_id}, ${g.since}
     ), spent as (
       update ${customers} c set wallet_points = c.wallet_points - s.points,
-        redeem_day_points = ${dayCounter('points')} + s.points, redeem_day_count = ${dayCounter('count')} + s.n,
+        redeem_day_points = ${dayCounter('points', since)} + s.points,
+        redeem_day_count = ${dayCounter('count', since)} + s.n,
         redeem_day_start = s.since
       from spend_sums s join ${loyaltyRules} lr on lr.brand_id = s.brand_id
       where s.rules_current and c.id = s.customer_id and c.brand_id = s.brand_id and c.wallet_points >= s.points
-        and ${dayCounter('points')} + s.points <= lr.max_points_per_day
-        and ${dayCounter('count')} + s.n <= lr.max_redemptions_per_day
+        and ${dailySpendRefusalSql(
+          { points: dayCounter('points', since), count: dayCounter('count', since) },
+          { points: sql`s.points`, count: sql`s.n` },
+          sql.raw('lr'),
+        )} is null
       returning c.id
     )`;
-export const foldedSpendHeld = sql`(select count(*) from spent) = (select count(*) from spend_sums)`;
-/** The folded spends' ledger rows, one per placed order that spent points (reads `placed` and the statement's `at`). */
-export function foldedRedeemRowsCte(at: string) {
+  return { ctes, held: sql`(select count(*) from spent) = (select count(*) from spend_sums)` };
+}
+
+/** The spends' ledger rows, one per placed order that spent points, at the batch's time. */
+export function redeemRows({ placed, at }: RowsScope<SpendColumn>): SQL {
+  const p = placed.c;
   return sql`
     redeem_rows as (
       insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, order_id, created_at)
-      select p.brand_id, p.customer_id, 'redeem', -p.points, 'order_checkout', p.order_id, ${at}::timestamptz
-      from placed p
-      where p.points is not null
+      select ${p.brand_id}, ${p.customer_id}, 'redeem', -${p.points}, 'order_checkout', ${p.order_id}, ${at}
+      from ${placed.from}
+      where ${p.points} is not null
     )`;
 }
 
-/** One order's points spent at checkout, as the batch's spend statement takes it. */
-export interface CheckoutSpendWrite {
-  /** The write's index in its batch. */
+/** One spending write as the read after a refusal takes it. */
+export interface SpendAsked {
   index: number;
   brandId: number;
   customerId: number;
-  orderId: number;
-  points: number;
-  /** The start of the customer's day in the rule's time zone, and the rule's daily limits. */
   since: Date;
-  /** The rules the write was priced and checked by: the statement checks they are still the brand's. */
-  rules: PointsRules & { timeZone: string };
-  at: Date;
+  /** The rules the write was priced by: whether they are still the brand's. */
+  rules: {
+    pointValueHalalas: number;
+    minPointsPerRedemption: number;
+    maxPointsPerTransaction: number;
+    maxPointsPerDay: number;
+    maxRedemptionsPerDay: number;
+    timeZone: string;
+  };
 }
 
-/** Per write: whether its spend fits, and what its customer held before the batch (for the exact refusal). */
-export interface CheckoutSpendVerdict {
+/** Per write: whether the brand's rules are still those it was priced by, and what its customer holds now. */
+export interface SpendHeld {
   index: number;
-  ok: boolean;
-  /** Whether the brand's rules are still those the write was priced by. */
   rulesCurrent: boolean;
   /** null when the customer is not the brand's. */
-  held: { wallet: number; today: { points: number; count: number } } | null;
+  held: { wallet: number; today: RedemptionsToday } | null;
 }
 
-/** The batch's spends as the statement's one jsonb parameter. */
-function spendInput(writes: readonly CheckoutSpendWrite[]): string {
-  return JSON.stringify(
-    writes.map((w) => ({
+/**
+ * After the spend's guard refused (a read, in one statement): per write, whether its rules are still the brand's,
+ * and its customer's wallet and day's counters now, for checkout-points to run the shared rule over, write by write.
+ */
+export async function spendHeld(db: Queryable, asked: readonly SpendAsked[]): Promise<SpendHeld[]> {
+  const input = JSON.stringify(
+    asked.map((w) => ({
       ix: w.index,
       brand_id: w.brandId,
       customer_id: w.customerId,
-      order_id: w.orderId,
-      points: w.points,
       since: w.since.toISOString(),
       point_value: w.rules.pointValueHalalas,
       min_points: w.rules.minPointsPerRedemption,
@@ -310,88 +357,35 @@ function spendInput(writes: readonly CheckoutSpendWrite[]): string {
       max_day: w.rules.maxPointsPerDay,
       max_count: w.rules.maxRedemptionsPerDay,
       time_zone: w.rules.timeZone,
-      at: w.at.toISOString(),
     })),
   );
-}
-
-/** What the spend statement answers per write (verdictOf reads it). */
-interface SpendVerdictRow extends Record<'ok' | 'rules_current' | 'found', boolean> {
-  ix: number;
-  wallet: number | null;
-  today_points: number | null;
-  today_count: number | null;
-}
-
-function verdictOf(r: SpendVerdictRow): CheckoutSpendVerdict {
-  return {
+  const since = sql`i.since`;
+  const result = await db.execute(sql`
+    select i.ix, lr.brand_id is not null as rules_current, c.id is not null as found, c.wallet_points as wallet,
+      ${dayCounter('points', since)} as today_points, ${dayCounter('count', since)} as today_count
+    from jsonb_to_recordset(${input}::jsonb) as i(ix int, brand_id int, customer_id int, since timestamptz,
+      point_value int, min_points int, max_tx int, max_day int, max_count int, time_zone text)
+    left join ${customers} c on c.id = i.customer_id and c.brand_id = i.brand_id
+    left join ${loyaltyRules} lr on lr.brand_id = i.brand_id and lr.point_value_halalas = i.point_value
+      and lr.min_points_per_redemption = i.min_points and lr.max_points_per_transaction = i.max_tx
+      and lr.max_points_per_day = i.max_day and lr.max_redemptions_per_day = i.max_count
+      and lr.time_zone = i.time_zone
+    order by i.ix`);
+  const { rows } = result as unknown as {
+    rows: {
+      ix: number;
+      rules_current: boolean;
+      found: boolean;
+      wallet: number;
+      today_points: number;
+      today_count: number;
+    }[];
+  };
+  return rows.map((r) => ({
     index: Number(r.ix),
-    ok: r.ok === true,
     rulesCurrent: r.rules_current === true,
     held: r.found
       ? { wallet: Number(r.wallet), today: { points: Number(r.today_points), count: Number(r.today_count) } }
       : null,
-  };
-}
-
-/**
- * The checkout spends of one placement batch, in one statement, all or nothing: under the customers' row locks
- * (taken before by lockCustomersInOrder, so this statement's snapshot, taken after, sees every spend that went
- * before: each spend holds its customer's row), each customer's wallet and the day's points and redemptions (the
- * row's day counters) are checked against the running sum of their writes in the batch (in batch order). When every
- * write fits, the wallets move by their customers' sums and each order gets its `redeem` row; when any does not,
- * nothing is written and the verdicts say which did not and what the customer held, for the caller to refuse exactly.
- */
-export async function spendAtCheckoutBatch(
-  db: Queryable,
-  writes: readonly CheckoutSpendWrite[],
-): Promise<CheckoutSpendVerdict[]> {
-  const input = spendInput(writes);
-  const result = await db.execute(sql`
-    with input as (
-      select * from jsonb_to_recordset(${input}::jsonb) as i(ix int, brand_id int, customer_id int, order_id int,
-        points int, since timestamptz, point_value int, min_points int, max_tx int, max_day int, max_count int,
-        time_zone text, at timestamptz)
-    ), held as (
-      -- What each customer holds now, and has spent at checkout on the batch's day (the row's day counters, 0026).
-      select c.id as customer_id, c.wallet_points as wallet,
-        case when c.redeem_day_start = s.since then c.redeem_day_points else 0 end as today_points,
-        case when c.redeem_day_start = s.since then c.redeem_day_count else 0 end as today_count
-      from (select customer_id, brand_id, max(since) as since from input group by customer_id, brand_id) s
-      join ${customers} c on c.id = s.customer_id and c.brand_id = s.brand_id
-    ), running as (
-      select i.*, sum(i.points) over w as run_points, count(*) over w as run_count
-      from input i
-      window w as (partition by i.customer_id order by i.ix)
-    ), verdict as (
-      select r.ix, h.customer_id is not null and r.run_points <= h.wallet and h.today_points + r.run_points <= r.max_day
-          and h.today_count + r.run_count <= r.max_count and lr.brand_id is not null as ok,
-        lr.brand_id is not null as rules_current,
-        h.customer_id is not null as found, h.wallet, h.today_points, h.today_count
-      from running r left join held h on h.customer_id = r.customer_id
-      -- The rules the write was priced by (kept with the QR context) must still be the brand's.
-      left join ${loyaltyRules} lr on lr.brand_id = r.brand_id and lr.point_value_halalas = r.point_value
-        and lr.min_points_per_redemption = r.min_points and lr.max_points_per_transaction = r.max_tx
-        and lr.max_points_per_day = r.max_day and lr.max_redemptions_per_day = r.max_count
-        and lr.time_zone = r.time_zone
-    ), go as (
-      select bool_and(ok) as ok from verdict
-    ), moved as (
-      update ${customers} c set wallet_points = c.wallet_points - s.points,
-        redeem_day_points = ${dayCounter('points')} + s.points, redeem_day_count = ${dayCounter('count')} + s.n,
-        redeem_day_start = s.since
-      from (
-        select customer_id, sum(points)::int as points, count(*)::int as n, max(since) as since
-        from input group by customer_id
-      ) s, go
-      where go.ok and c.id = s.customer_id
-    ), entries as (
-      insert into ${pointsLedger} (brand_id, customer_id, kind, points, reason, order_id, created_at)
-      select i.brand_id, i.customer_id, 'redeem', -i.points, 'order_checkout', i.order_id, i.at
-      from input i, go
-      where go.ok
-    )
-    select ix, ok, rules_current, found, wallet, today_points, today_count from verdict order by ix`);
-  const { rows } = result as unknown as { rows: SpendVerdictRow[] };
-  return rows.map(verdictOf);
+  }));
 }

@@ -1,10 +1,10 @@
 import { rewardRefusal } from '@sufra/shared/loyalty/rewards';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
-import type { CouponInput } from '@sufra/shared/pricing/price-cart';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { PlacementExtra } from '../orders/placement-extras.ts';
-import { claimRewardsForOrders, findOwnedReward } from './rewards.repo.ts';
+import { type Carried, type CheckoutExtra, carry, type RewardBrings } from '../orders/placement-extras.ts';
+import { REWARD_COLUMNS, rewardClaimsForOrders } from './reward-writes.repo.ts';
+import { findOwnedReward } from './rewards.repo.ts';
 
 /** What a placement write carries when it uses a reward, free item or discount (PlacedOrderWrite.reward). */
 export interface OrderRewardWrite {
@@ -12,14 +12,12 @@ export interface OrderRewardWrite {
   ownedId: number;
 }
 
-/** What an owned reward brings to an order: a free item (one more line at no price) or a discount off the lines. */
-export type OrderReward =
-  | { kind: 'free_item'; itemId: number; name: { ar: string; en: string } }
-  | { kind: 'discount'; discount: CouponInput };
+/** What an owned reward brings to an order (orders' RewardBrings). */
+export type OrderReward = RewardBrings;
 
 /**
  * Before pricing: the diner's own reward, usable at this branch now, and what it brings (a gift is handed over at the
- * branch, not ordered). The claim itself is made in the placement's transaction (orderRewardExtra), which checks all
+ * branch, not ordered). The claim itself is made in the placement's statement (orderRewardExtra), which checks all
  * this again; it is the same claim whatever the kind.
  */
 export async function prepareOrderReward(
@@ -48,41 +46,42 @@ export async function prepareOrderReward(
 }
 
 /**
- * A reward (its free item or its discount) as a placement extra: the batch's rewards claimed in one statement (no staff user; the
- * order's branch and id recorded), each only while unclaimed, inside its window and allowed at the branch. Runs after
- * the points extra: customers' rows are locked before customer_rewards' in every transaction that takes both. Two
- * writes naming one reward: the first in the batch gets it. A refused claim refuses its order (nothing written).
+ * A reward (its free item or its discount) as a checkout extra (orders/placement-extras), folded into the placement
+ * statement after the orders are written (customer_rewards come after the branch's counter in the lock order): the
+ * batch's rewards claimed by one conditional update, each with its order's branch and id and no staff user, only
+ * while the shared claim conditions hold (reward-writes.repo rewardClaimableSql); a reward named twice in a batch goes
+ * to the first write. Held when every write's reward was claimed; else the refusals say which, and why.
  */
-export const orderRewardExtra: PlacementExtra = {
+export const orderRewardExtra: CheckoutExtra<OrderRewardWrite, keyof typeof REWARD_COLUMNS> = {
   name: 'a reward',
-  appliesTo: (write) => write.reward !== undefined,
-  async write(tx, placed, now) {
-    const claims = placed.flatMap(({ index, write, orderId }) =>
-      write.reward
-        ? [
-            {
-              index,
-              ownedId: write.reward.ownedId,
-              customerId: write.order.customerId,
-              brandId: write.order.brandId,
-              branchId: write.order.branchId,
-              orderId,
-            },
-          ]
-        : [],
-    );
-    const claimed = await claimRewardsForOrders(tx, claims, now);
+  rank: 'customer_rewards',
+  columns: REWARD_COLUMNS,
+  input: (reward) => ({ reward_id: reward.ownedId }),
+  rows: rewardClaimsForOrders,
+  async refusals(db, writes, { at }) {
     const refusals = new Map<number, ErrorCode>();
-    for (const claim of claims) {
-      if (claimed.has(claim.index)) continue;
-      const found = await findOwnedReward(tx, claim.ownedId, { customerId: claim.customerId, brandId: claim.brandId });
-      refusals.set(
-        claim.index,
-        found
-          ? (rewardRefusal(found.owned, found.reward, claim.branchId, now) ?? 'reward_already_claimed')
-          : 'order_reward_not_found',
-      );
+    const named = new Set<number>();
+    for (const w of [...writes].sort((a, b) => a.index - b.index)) {
+      if (named.has(w.value.ownedId)) {
+        refusals.set(w.index, 'reward_already_claimed');
+        continue;
+      }
+      named.add(w.value.ownedId);
+      const found = await findOwnedReward(db, w.value.ownedId, { customerId: w.customerId, brandId: w.brandId });
+      const refusal = found
+        ? rewardRefusal(found.owned, found.reward, w.branchId, at)
+        : ('order_reward_not_found' as const);
+      if (refusal) refusals.set(w.index, refusal);
     }
     return refusals;
   },
 };
+
+/** The diner's reward for an order as placement's port asks for it (orders/placement-extras CheckoutOffers.reward). */
+export async function rewardAtCheckout(
+  db: Queryable,
+  input: Parameters<typeof prepareOrderReward>[1],
+): Promise<{ brings: RewardBrings; carried: Carried }> {
+  const brings = await prepareOrderReward(db, input);
+  return { brings, carried: carry(orderRewardExtra, { ownedId: input.ownedId }) };
+}

@@ -2,16 +2,79 @@
  * The points shop's purchase and the cashier's redemption, each one statement (one round trip): checks, reads and
  * writes folded together, so each is kept whole as one SQL statement; what is around it only reads its answer.
  */
-import type { RewardShop } from '@sufra/shared/loyalty/rewards';
-import { sql } from 'drizzle-orm';
+import { REWARD_CLAIM_CONDITIONS, type RewardClaimCondition, type RewardShop } from '@sufra/shared/loyalty/rewards';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { customerRewards, pointsLedger, rewards } from '../../db/schema/loyalty.ts';
 import { staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
+import type { RowsScope, RowsSql } from '../orders/placement-statement.repo.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
 import type { CustomerRewardRow, OwnedRewardRow, RewardRow } from './rewards.repo.ts';
+
+/** Where the claim conditions read their facts: an owned reward's row, its reward's row, the branch and the time. */
+export interface ClaimFacts {
+  owned: SQL;
+  reward: SQL;
+  branchId: SQL;
+  at: SQL;
+}
+
+/** Each of the shared claim conditions (REWARD_CLAIM_CONDITIONS) in SQL: a condition without its SQL is a type error. */
+const CLAIM_CONDITION_SQL: Record<RewardClaimCondition, (f: ClaimFacts) => SQL> = {
+  unclaimed: (f) => sql`${f.owned}.claimed_at is null`,
+  not_expired: (f) => sql`(${f.owned}.expires_at is null or ${f.owned}.expires_at > ${f.at})`,
+  valid_from_passed: (f) => sql`${f.owned}.valid_from <= ${f.at}`,
+  allowed_at_branch: (f) => sql`(${f.reward}.branch_ids is null or ${f.branchId} = any(${f.reward}.branch_ids))`,
+};
+
+/** Whether an owned reward may be claimed: every shared claim condition, as the claiming statements write it. */
+export function rewardClaimableSql(facts: ClaimFacts): SQL {
+  return sql`(${sql.join(
+    REWARD_CLAIM_CONDITIONS.map((c) => CLAIM_CONDITION_SQL[c.holds](facts)),
+    sql` and `,
+  )})`;
+}
+
+/**
+ * The refusal the shared rule (rewardRefusal) gives, in SQL built from the same list: the first condition that does
+ * not hold, or null. reward-claim-conditions.test runs it and the shared function over the same cases on the database.
+ */
+export function rewardClaimRefusalSql(facts: ClaimFacts): SQL {
+  const cases = REWARD_CLAIM_CONDITIONS.map(
+    (c) => sql`when not ${CLAIM_CONDITION_SQL[c.holds](facts)} then ${c.refusal}`,
+  );
+  return sql`(case ${sql.join(cases, sql` `)} else null end)`;
+}
+
+/** The column a write using a reward carries into the placement statement (order-rewards orderRewardExtra). */
+export const REWARD_COLUMNS = { reward_id: 'int' } as const;
+
+/**
+ * The rewards used in a placement batch's orders, claimed in its statement (order-rewards orderRewardExtra): each
+ * reward once (a reward named twice goes to the first write), with its order's branch and id and no staff user, only
+ * while the shared claim conditions hold (rewardClaimableSql). Held when every write's reward was claimed.
+ */
+export function rewardClaimsForOrders({ placed, at, branchId }: RowsScope<keyof typeof REWARD_COLUMNS>): RowsSql {
+  const p = placed.c;
+  return {
+    ctes: sql`reward_firsts as (
+        select distinct on (${p.reward_id}) ${p.reward_id} as owned_id, ${p.customer_id} as customer_id,
+          ${p.brand_id} as brand_id, ${p.order_id} as order_id
+        from ${placed.from} where ${p.reward_id} is not null order by ${p.reward_id}, ${p.ord}
+      ), reward_claims as (
+        update ${customerRewards} cr
+        set claimed_at = ${at}, claimed_branch_id = ${branchId}, claimed_order_id = f.order_id
+        from reward_firsts f, ${rewards} r
+        where cr.id = f.owned_id and cr.customer_id = f.customer_id and cr.brand_id = f.brand_id and r.id = cr.reward_id
+          and ${rewardClaimableSql({ owned: sql.raw('cr'), reward: sql.raw('r'), branchId, at })}
+        returning cr.id
+      )`,
+    held: sql`(select count(*) from reward_claims) = (select count(*) from ${placed.from} where ${p.reward_id} is not null)`,
+  };
+}
 
 /** Column names in camelCase, worked out once each (the regular expression per key showed in the CPU profile). */
 const camelNames = new Map<string, string>();
@@ -64,8 +127,8 @@ type RedemptionRow = {
 /**
  * The cashier's redemption in one statement (one round trip): the staff user's check (active, in the token's brand,
  * their session family signed in, the branch in their scope: the staff guard's query, folded in), the owned reward
- * as it was (with its reward and its diner), and its claim by the same conditional update as claimOwnedReward
- * (unclaimed, inside its window, allowed at the branch) made only when the staff check holds, with the branch's
+ * as it was (with its reward and its diner), and its claim by a conditional update (the shared claim conditions,
+ * rewardClaimableSql) made only when the staff check holds, with the branch's
  * names for the answer. `staffLive`/`inScope` false: nothing written, refused as the guard would. `claimed` false:
  * the facts say why (or a concurrent claim won, which the caller reads again). `found` false: no such reward for
  * this diner and brand.
@@ -99,10 +162,13 @@ export async function redeemOwnedReward(
       set claimed_at = ${now}::timestamptz, claimed_by_staff_id = ${claim.staff.id}::int,
         claimed_branch_id = ${claim.branchId}::int
       from found f, who w
-      where w.in_scope and cr.id = f.id and cr.claimed_at is null and cr.valid_from <= ${now}::timestamptz
-        and (cr.expires_at is null or cr.expires_at > ${now}::timestamptz)
-        and exists (select 1 from ${rewards} r where r.id = cr.reward_id
-          and (r.branch_ids is null or ${claim.branchId}::int = any(r.branch_ids)))
+      where w.in_scope and cr.id = f.id
+        and exists (select 1 from ${rewards} r where r.id = cr.reward_id and ${rewardClaimableSql({
+          owned: sql.raw('cr'),
+          reward: sql.raw('r'),
+          branchId: sql`${claim.branchId}::int`,
+          at: sql`${now}::timestamptz`,
+        })})
       returning to_jsonb(cr) as owned
     )
     select w.in_scope, f.owned as before, cl.owned as after, f.reward, f.phone, f.full_name, b.name_ar, b.name_en

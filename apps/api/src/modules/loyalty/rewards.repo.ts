@@ -1,5 +1,5 @@
 import type { RewardShop, RewardSource } from '@sufra/shared/loyalty/rewards';
-import { and, asc, count, desc, eq, gte, isNull, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, min, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -87,34 +87,6 @@ export async function findOwnedByCode(
     .where(eq(customerRewards.code, code));
 }
 
-/**
- * Redeems an owned reward once: only while unclaimed, inside its window and at a branch it may be redeemed at
- * (all re-checked here, in the statement that claims it). undefined: someone else claimed it first, or it stopped
- * being redeemable between the check and the claim.
- */
-export async function claimOwnedReward(
-  db: Queryable,
-  id: number,
-  claim: { staffId: number; branchId: number; now: Date },
-): Promise<CustomerRewardRow | undefined> {
-  const now = claim.now.toISOString();
-  const [row] = await db
-    .update(customerRewards)
-    .set({ claimedAt: claim.now, claimedByStaffId: claim.staffId, claimedBranchId: claim.branchId })
-    .where(
-      and(
-        eq(customerRewards.id, id),
-        isNull(customerRewards.claimedAt),
-        sql`${customerRewards.validFrom} <= ${now}::timestamptz`,
-        or(isNull(customerRewards.expiresAt), sql`${customerRewards.expiresAt} > ${now}::timestamptz`),
-        sql`exists (select 1 from ${rewards} r where r.id = ${customerRewards.rewardId}
-          and (r.branch_ids is null or ${claim.branchId}::int = any(r.branch_ids)))`,
-      ),
-    )
-    .returning();
-  return row;
-}
-
 export async function findBranchName(db: Queryable, id: number): Promise<{ ar: string; en: string } | undefined> {
   const [row] = await db.select({ ar: branches.nameAr, en: branches.nameEn }).from(branches).where(eq(branches.id, id));
   return row;
@@ -145,52 +117,6 @@ export async function insertCodeAttempt(db: Queryable, row: { staffUserId: numbe
   await db
     .insert(rewardCodeAttempts)
     .values({ staffUserId: row.staffUserId, branchId: row.branchId, createdAt: row.at });
-}
-
-/**
- * Claims the free-item rewards a placement batch uses, in one statement: each with the order's branch and id and no
- * staff user, only while unclaimed, inside its window and allowed at the branch (a reward named twice: the first
- * write in the batch). Answers the indices of the writes whose reward was claimed.
- */
-export async function claimRewardsForOrders(
-  db: Queryable,
-  claims: readonly {
-    index: number;
-    ownedId: number;
-    customerId: number;
-    brandId: number;
-    branchId: number;
-    orderId: number;
-  }[],
-  now: Date,
-): Promise<Set<number>> {
-  const input = JSON.stringify(
-    claims.map((c) => ({
-      ix: c.index,
-      owned_id: c.ownedId,
-      customer_id: c.customerId,
-      brand_id: c.brandId,
-      branch_id: c.branchId,
-      order_id: c.orderId,
-    })),
-  );
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    with input as (
-      select * from jsonb_to_recordset(${input}::jsonb) as i(ix int, owned_id int, customer_id int, brand_id int,
-        branch_id int, order_id int)
-    ), first as (
-      select distinct on (owned_id) * from input order by owned_id, ix
-    )
-    update ${customerRewards} cr
-    set claimed_at = ${at}::timestamptz, claimed_branch_id = f.branch_id, claimed_order_id = f.order_id
-    from first f
-    where cr.id = f.owned_id and cr.customer_id = f.customer_id and cr.brand_id = f.brand_id and cr.claimed_at is null
-      and cr.valid_from <= ${at}::timestamptz and (cr.expires_at is null or cr.expires_at > ${at}::timestamptz)
-      and exists (select 1 from ${rewards} r where r.id = cr.reward_id
-        and (r.branch_ids is null or f.branch_id = any(r.branch_ids)))
-    returning f.ix`);
-  return new Set((result as unknown as { rows: { ix: number }[] }).rows.map((r) => Number(r.ix)));
 }
 
 /** A canceled order gives back the reward it used: unclaimed again, as it was before the order. */

@@ -7,9 +7,6 @@ import { createGroupCommit } from '../../lib/group-commit.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { CustomerSessionCheck } from '../auth/sessions.repo.ts';
-import { couponExtra } from '../coupons/coupon-uses.ts';
-import { checkoutPointsExtra } from '../loyalty/checkout-points.ts';
-import { orderRewardExtra } from '../loyalty/order-rewards.ts';
 import type { MenuService } from '../menu/menu.service.ts';
 import { newAttemptKey, type PaymentsService } from '../payments/payments.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
@@ -18,7 +15,7 @@ import { type PlaceOrderInput, pricingColumns } from './order-lines.ts';
 import { toOrder } from './order-mapping.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 import { findIdempotencyKey, type PlacedOrderWrite, prepareCardPlacement, type ReservedIds } from './placement.repo.ts';
-import { type BatchOutcome, type PlacementExtra, writePlacementBatch } from './placement-extras.ts';
+import type { CheckoutOffers } from './placement-extras.ts';
 import {
   assertOrderSize,
   type PricedOrder,
@@ -27,6 +24,7 @@ import {
   placingTable,
   priceOrder,
 } from './placement-rules.ts';
+import { type BatchOutcome, writeCheckoutBatch } from './placement-write.ts';
 
 /** What placement answers: the first response for this key (a replay answers the same). */
 export interface PlacedOrder {
@@ -115,12 +113,16 @@ function orderRows(input: {
   return { row, lineRows };
 }
 
-/** What placement's functions share: the app, the menu, the payments (a getter), the lifecycle, the group commit. */
+/**
+ * What placement's functions share: the app, the menu, the payments (a getter), the lifecycle, the checkout's
+ * offers and extras (registered at the composition root, checkout-extras.ts), the group commit.
+ */
 export interface PlacementDeps {
   ctx: AppContext;
   menu: MenuService;
   payments: () => OrdersPayments;
   lifecycle: OrderLifecycle;
+  offers: CheckoutOffers;
   /** Placements at one branch, written in groups (lib/group-commit). */
   placements: ReturnType<typeof createGroupCommit<number, PlacedOrderWrite, BatchOutcome>>;
 }
@@ -131,17 +133,15 @@ export interface PlacementDeps {
  */
 export function createOrderPlacement(
   ctx: AppContext,
-  deps: { menu: MenuService; payments: () => OrdersPayments; lifecycle: OrderLifecycle },
+  deps: { menu: MenuService; payments: () => OrdersPayments; lifecycle: OrderLifecycle; offers: CheckoutOffers },
 ) {
   // Placements at one branch are written in groups (lib/group-commit): alone when the branch is quiet, together
-  // when they queue for its counter row.
-  // A batch whose writes carry extras (points, a coupon, a reward) is written in one transaction with them
-  // (placement-extras); the extras' order is their lock order: customers (points) before the branch's counter row
-  // that the placement statement locks, then coupons (per customer, then the coupon's own counter), then rewards.
-  const extras: PlacementExtra[] = [checkoutPointsExtra, couponExtra, orderRewardExtra];
+  // when they queue for its counter row; the extras their writes carry are folded into the same statement
+  // (placement-write), in their lock order.
+  const { extras } = deps.offers;
   const placements = createGroupCommit<number, PlacedOrderWrite, BatchOutcome>({
     maxBatch: PLACEMENT_BATCH_MAX,
-    writeBatch: (branchId, writes) => writePlacementBatch(ctx.db, branchId, writes, extras, ctx.now()),
+    writeBatch: (branchId, writes) => writeCheckoutBatch(ctx.db, branchId, writes, extras, ctx.now()),
   });
   const placement: PlacementDeps = { ctx, ...deps, placements };
   return { placeNew: placeNew.bind(null, placement), replayOf: replayOf.bind(null, placement) };
@@ -245,7 +245,7 @@ async function checkedPlacement(
   const table = orderType === ORDER_TYPES.dineIn ? await placingTable(db, qr, branch, body) : null;
   const delivery = orderType === ORDER_TYPES.delivery ? await placingDelivery(db, customerId, branch, body) : null;
   const zone = delivery?.zone ?? null;
-  const priced = await priceOrder(db, deps.menu, {
+  const priced = await priceOrder(db, deps.menu, deps.offers, {
     qr,
     branch,
     servicesOff,
@@ -280,8 +280,7 @@ function placedWrite(
     answer: Order;
   },
 ): PlacedOrderWrite {
-  const { qr, reserved, attempt, row, body } = input;
-  const { orderCoupon, spend, discountableHalalas, pricing } = input.priced;
+  const { qr, reserved, attempt, row } = input;
   const { id: _id, number: _number, ...orderColumns } = row;
   return {
     ...(reserved ? { id: reserved.orderId } : {}),
@@ -294,20 +293,7 @@ function placedWrite(
     responseStatus: 201,
     responseBody: input.answer,
     ...(attempt ? { paymentAttempt: { ...attempt, provider: deps.payments().providerName } } : {}),
-    ...(spend ? { points: { spend, discountableHalalas } } : {}),
-    ...(orderCoupon
-      ? {
-          coupon: {
-            couponId: orderCoupon.coupon.id,
-            perCustomerLimit: orderCoupon.coupon.perCustomerLimit,
-            newCustomersOnly: orderCoupon.coupon.newCustomersOnly,
-            discountHalalas: pricing.couponDiscount,
-            version: orderCoupon.coupon.version,
-            forget: orderCoupon.forget,
-          },
-        }
-      : {}),
-    ...(body.rewardId !== undefined ? { reward: { ownedId: body.rewardId } } : {}),
+    ...(input.priced.extras.length > 0 ? { extras: input.priced.extras } : {}),
     // The lifecycle's `placed`: its planners (the kitchen's hand-off rule) say what the statement writes with it.
     handToKitchen: deps.lifecycle.planPlacement(row).handToKitchen,
   };

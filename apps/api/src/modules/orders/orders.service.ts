@@ -34,6 +34,7 @@ import {
   updateOrderStatus,
 } from './orders.repo.ts';
 import { findIdempotencyKey } from './placement.repo.ts';
+import type { CheckoutOffers } from './placement-extras.ts';
 
 export type { PlaceOrderInput } from './order-lines.ts';
 export { toOrder, toStaffOrder } from './order-mapping.ts';
@@ -282,7 +283,7 @@ export async function recordCash(deps: OrdersDeps, staff: StaffPrincipal, id: nu
 /** Orders: placing them, the diner's history, and the board's moves. Binds the functions above to the app. */
 export function createOrdersService(
   ctx: AppContext,
-  options: { menu: MenuService; payments: () => OrdersPayments; lifecycle: OrderLifecycle },
+  options: { menu: MenuService; payments: () => OrdersPayments; lifecycle: OrderLifecycle; offers: CheckoutOffers },
 ) {
   const deps = { ctx, ...options, placement: createOrderPlacement(ctx, options) } satisfies OrdersDeps;
   return {

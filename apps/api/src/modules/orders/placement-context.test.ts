@@ -6,6 +6,7 @@ import { brandA, UUID } from '../../../test/fixture-brands.ts';
 import { diner, type MenuIds, menuIds, newKey, placeOrder, setBranchSwitch } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { AppContext } from '../../app-context.ts';
+import { checkoutOffers } from '../../checkout-extras.ts';
 import { createQrService } from '../qr/qr.service.ts';
 import { createOrderLifecycle } from './order-lifecycle.ts';
 import { createOrdersService } from './orders.service.ts';
@@ -150,6 +151,7 @@ describe('the QR context placement keeps between orders', () => {
     const orders = createOrdersService(ctx, {
       lifecycle: createOrderLifecycle(),
       menu: t.app.services.menu,
+      offers: checkoutOffers(),
       payments: () => {
         throw new Error('a cash order asks nothing of payments');
       },

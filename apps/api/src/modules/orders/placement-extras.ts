@@ -1,134 +1,157 @@
 import type { ErrorCode } from '@sufra/shared/messages/errors';
-import type { Database, Queryable } from '../../db/client.ts';
-import {
-  canFoldExtras,
-  FoldedExtraRefused,
-  insertPlacedOrders,
-  type PlacedOrderWrite,
-  type PlacementOutcome,
-} from './placement.repo.ts';
+import type { CouponInput } from '@sufra/shared/pricing/price-cart';
+import type { Queryable } from '../../db/client.ts';
+import type { LoyaltyRulesLite } from '../qr/qr.repo.ts';
+import type {
+  GuardScope,
+  GuardSql,
+  RowsScope,
+  RowsSql,
+  StatementColumnType,
+  StatementExtra,
+} from './placement-statement.repo.ts';
 
-/** One write of a batch that the placement statement placed, with its order's id. */
-export interface PlacedExtraWrite {
-  /** The write's index in the batch as the caller gave it (refusals are keyed by it). */
+/**
+ * The rows a placement may lock, in the house's lock order (docs/adr/0084, 0320): every transaction that takes more
+ * than one of them takes them in this order, so two never wait on each other in a cycle. The placement statement
+ * takes the branch's counter; an extra's guard runs before it (its rank is before the counter), its rows after.
+ */
+export const LOCK_ORDER = [
+  'customers',
+  'coupons',
+  'coupon_customer_uses',
+  'branch_order_counters',
+  'customer_rewards',
+  'order_outbox',
+] as const;
+export type LockRank = (typeof LOCK_ORDER)[number];
+/** The rank of the row the placement statement itself locks: every guard's rows come before it. */
+export const COUNTER_RANK_NAME: LockRank = 'branch_order_counters';
+const COUNTER_RANK = LOCK_ORDER.indexOf(COUNTER_RANK_NAME);
+
+/** A value an extra's input column carries in the statement's jsonb input. */
+export type ColumnValue = string | number | boolean | null;
+
+/** One write of a batch an extra is asked about: its index in the batch, whom it is for, and what it carries. */
+export interface ExtraWrite<V> {
   index: number;
-  write: PlacedOrderWrite;
-  orderId: number;
+  brandId: number;
+  branchId: number;
+  customerId: number;
+  value: V;
 }
 
 /**
- * A placement extra: one more write a placed order carries (points spent at checkout, a coupon's use, a reward's
- * free item), done for the whole batch in the placement's transaction, once the orders are written. It is
- * batch-shaped (a statement or two per batch, not per order) and answers the writes it refuses, by index, with the
- * error each is refused with; it writes nothing when it refuses any (the batch is rolled back and written again
- * without them).
+ * A checkout extra: one more thing a placed order carries (points spent, a coupon's use, an owned reward, the
+ * kitchen's hand-off; next a gift card or a wallet), folded into the one placement statement as a plug-in registered
+ * at the composition root (checkout-extras.ts). It declares its inputs (its columns of the statement's input, filled
+ * from the value a write carries), its locks (its rank in LOCK_ORDER), its guard (CTEs before the branch's counter
+ * reading `go`, and the condition that every one of them held) and the rows it writes (CTEs after, reading
+ * `placed`). When a guard does not hold, the statement writes nothing; `refusals` reads which writes to refuse and
+ * why (the shared rules over what the database holds now), and the batch is written again without them.
  */
-export interface PlacementExtra {
+export interface CheckoutExtra<V, C extends string = string> extends StatementExtra<C> {
   name: string;
-  /** Whether the write asks this extra for anything (a batch no write of which does runs without a transaction). */
-  appliesTo(write: PlacedOrderWrite): boolean;
+  rank: LockRank;
+  /** In every batch, carried or not (the kitchen's hand-off reads the write's own `hand_to_kitchen`). */
+  inEveryBatch?: boolean;
+  /** Its input columns and their SQL types (names unique across extras). */
+  columns: Readonly<Record<C, StatementColumnType>>;
+  /** The input columns' values for a write carrying `value` (null for a write that does not). */
+  input(value: V, at: Date): Record<C, ColumnValue>;
+  /** Before the branch's counter: CTEs reading `go`, and the condition that all of them held (their rows locked). */
+  guard?(scope: GuardScope<C>): GuardSql;
+  /** After the orders are written: CTEs reading `placed`, what must then hold, expressions of the answer's select. */
+  rows?(scope: RowsScope<C>): RowsSql;
   /**
-   * Row locks the extra's write needs, taken in the batch's transaction before the placement statement (which locks
-   * the branch's counter): so they are not waited for, nor taken, while every order of the branch waits on it.
+   * Whether this write's guard reads rows that only the branch's counter row protects (a new-customers-only coupon
+   * reads the diner's orders at the branch). Such a batch is one transaction: every present extra's `lock` in rank
+   * order, the counter row, then the statement, whose snapshot then sees every order placed before it.
    */
-  lock?(tx: Queryable, writes: PlacedOrderWrite[]): Promise<void>;
-  write(tx: Queryable, placed: PlacedExtraWrite[], now: Date): Promise<Map<number, ErrorCode>>;
+  locksFirst?(value: V): boolean;
+  lock?(tx: Queryable, writes: readonly ExtraWrite<V>[]): Promise<void>;
+  /**
+   * After a guard refused: which of these writes to refuse, and with what error (reads only). `batch` is every write
+   * still in the batch, for rules that look at the diner's other writes.
+   */
+  refusals?(
+    db: Queryable,
+    writes: readonly ExtraWrite<V>[],
+    context: { at: Date; batch: readonly ExtraWrite<unknown>[] },
+  ): Promise<Map<number, ErrorCode>>;
 }
 
-/** Placement's outcomes plus the one an extra gives: refused, with the error the diner is answered. */
-export type BatchOutcome = PlacementOutcome | { kind: 'refused'; code: ErrorCode };
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds extras of every value type.
+export type AnyCheckoutExtra = CheckoutExtra<any, string>;
 
-/** Thrown to roll the batch's transaction back: extras refused these writes. */
-class ExtrasRefused {
-  readonly refusals: Map<number, ErrorCode>;
-  constructor(refusals: Map<number, ErrorCode>) {
-    this.refusals = refusals;
-  }
+/** What one write carries for one extra. */
+export interface Carried {
+  extra: AnyCheckoutExtra;
+  value: unknown;
 }
-/** Thrown to roll the batch's transaction back: no write was placed (it may be aborted), answered as they are. */
-class NothingPlaced {
-  readonly outcomes: PlacementOutcome[];
-  constructor(outcomes: PlacementOutcome[]) {
-    this.outcomes = outcomes;
-  }
+
+/** A write's value for an extra, typed by the extra. */
+export function carry<V, C extends string>(extra: CheckoutExtra<V, C>, value: V): Carried {
+  return { extra: extra as AnyCheckoutExtra, value };
 }
 
 /**
- * Writes one branch's batch: the placement statement alone when no write carries an extra (one round trip, as
- * before extras existed); the placement statement with the points and coupons folded into it when those are all
- * the batch carries (placement.repo canFoldExtras: not a reward's free item, not a new-customers-only coupon) and
- * none is refused there; else one transaction with the extras' locks (`lock`), the placement statement and then
- * each extra's write, in the order given. The locks come first so the branch's counter row, which the placement
- * statement locks and every order of the branch waits for, is held for fewer round trips (the points' customers'
- * locks were a round trip under it). That order is a fixed lock order (customers by id, then coupons, then the
- * customers' coupon counters, then the branch's counter, then customer_rewards): every transaction that takes more than one of these locks takes them in
- * it, so two batches never wait on each other in a cycle. Every order at the branch takes the counter row, so what
- * an extra reads of the branch's orders after the statement stays true until the commit (the newness of a
- * new-customers-only coupon, coupons/coupon-uses; a counter use locks the counter row, then coupons, the same order).
- * A refused write is rare (the rules were checked before, only a race with another spend gets here): the
- * transaction is rolled back and the batch written again without the refused writes, which answer `refused`.
+ * The extras registered at the composition root, checked once: names and input columns unique, guards only before
+ * the branch's counter; kept in lock order, the order the statement folds their guards and rows in.
  */
-export async function writePlacementBatch(
-  db: Database,
-  branchId: number,
-  writes: PlacedOrderWrite[],
-  extras: readonly PlacementExtra[],
-  now: Date,
-): Promise<BatchOutcome[]> {
-  if (!writes.some((w) => extras.some((e) => e.appliesTo(w)))) return insertPlacedOrders(db, branchId, writes);
-  // Points and a coupon fold into the placement statement itself (one round trip, the counter held no longer than
-  // for a plain order); a refusal there writes nothing, and the batch is written again the careful way below.
-  if (writes.every(canFoldExtras)) {
-    try {
-      return await insertPlacedOrders(db, branchId, writes, { at: now });
-    } catch (error) {
-      if (!(error instanceof FoldedExtraRefused)) throw error;
+export function inLockOrder(extras: readonly AnyCheckoutExtra[]): readonly AnyCheckoutExtra[] {
+  const names = new Set<string>();
+  const columns = new Set<string>();
+  for (const extra of extras) {
+    if (names.has(extra.name)) throw new Error(`two checkout extras are named ${extra.name}`);
+    names.add(extra.name);
+    for (const column of Object.keys(extra.columns)) {
+      if (columns.has(column)) throw new Error(`${extra.name}: the input column ${column} is taken`);
+      columns.add(column);
+    }
+    if (extra.guard && LOCK_ORDER.indexOf(extra.rank) >= COUNTER_RANK) {
+      throw new Error(`${extra.name}: a guard locks before the branch's counter`);
     }
   }
-  const outcomes: (BatchOutcome | undefined)[] = writes.map(() => undefined);
-  let live = writes.map((_, i) => i);
-  // Each pass either writes the batch or refuses at least one more write, so the loop ends.
-  while (live.length > 0) {
-    const indices = live;
-    const batch = indices.map((i) => writes[i] as PlacedOrderWrite);
-    try {
-      const placedOutcomes = await db.transaction(async (tx) => {
-        for (const extra of extras) {
-          const theirs = batch.filter((w) => extra.appliesTo(w));
-          if (theirs.length > 0) await extra.lock?.(tx, theirs);
-        }
-        const answered = await insertPlacedOrders(tx, branchId, batch);
-        const placed: PlacedExtraWrite[] = [];
-        for (const [j, outcome] of answered.entries()) {
-          if (outcome.kind === 'placed')
-            placed.push({ index: indices[j] as number, write: batch[j] as PlacedOrderWrite, orderId: outcome.id });
-        }
-        // Nothing placed (a racing key's failed insert may have aborted the transaction): roll back, answer as is.
-        if (placed.length === 0) throw new NothingPlaced(answered);
-        for (const extra of extras) {
-          const theirs = placed.filter((p) => extra.appliesTo(p.write));
-          if (theirs.length === 0) continue;
-          const refusals = await extra.write(tx, theirs, now);
-          if (refusals.size > 0) throw new ExtrasRefused(refusals);
-        }
-        return answered;
-      });
-      for (const [j, outcome] of placedOutcomes.entries()) outcomes[indices[j] as number] = outcome;
-      live = [];
-    } catch (error) {
-      if (error instanceof NothingPlaced) {
-        for (const [j, outcome] of error.outcomes.entries()) outcomes[indices[j] as number] = outcome;
-        live = [];
-      } else if (error instanceof ExtrasRefused) {
-        for (const [index, code] of error.refusals) outcomes[index] = { kind: 'refused', code };
-        live = indices.filter((i) => !error.refusals.has(i));
-      } else {
-        throw error;
-      }
-    }
-  }
-  return outcomes.map((o) => {
-    if (!o) throw new Error('a placement left without an outcome');
-    return o;
-  });
+  return [...extras].sort((a, b) => LOCK_ORDER.indexOf(a.rank) - LOCK_ORDER.indexOf(b.rank));
+}
+
+/** What an owned reward brings to an order: a free item (one more line at no price) or a discount off the lines. */
+export type RewardBrings =
+  | { kind: 'free_item'; itemId: number; name: { ar: string; en: string } }
+  | { kind: 'discount'; discount: CouponInput };
+
+/**
+ * What placement asks of the modules that offer extras at checkout, before pricing (each refuses with the AppError
+ * the diner sees), and the extras' write plug-ins: the port the composition root (checkout-extras.ts) fills, so
+ * orders imports no loyalty or coupons code.
+ */
+export interface CheckoutOffers {
+  /** Every extra's write plug-in, in lock order (inLockOrder). */
+  extras: readonly AnyCheckoutExtra[];
+  /** The diner's own reward, usable at this branch now: what it brings, and what the write carries. */
+  reward(
+    db: Queryable,
+    input: { ownedId: number; customerId: number; brandId: number; branchId: number; now: Date },
+  ): Promise<{ brings: RewardBrings; carried: Carried }>;
+  /** The coupon for this order, checked against its rules: its pricing, and what the write carries once priced. */
+  coupon(
+    db: Queryable,
+    input: {
+      brandId: number;
+      code: string;
+      branchId: number;
+      orderType: number;
+      customerId: number;
+      subtotalHalalas: number;
+      lines: readonly { itemId: number; unitPriceHalalas: number }[];
+      spendsPoints: boolean;
+      now: Date;
+    },
+  ): Promise<{ pricing: CouponInput; carried(discountHalalas: number): Carried }>;
+  /** Points spent on the order: their value, and what the write carries once priced. */
+  points(input: { rules: LoyaltyRulesLite | null; points: number; loyaltyOn: boolean; discountableHalalas: number }): {
+    valueHalalas: number;
+    carried(discountableHalalas: number): Carried;
+  };
 }

@@ -17,15 +17,13 @@ import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
 import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
-import { type OrderCoupon, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
 import { dayIn } from '../games/game-rules.ts';
-import { prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
-import { prepareOrderReward } from '../loyalty/order-rewards.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
 import type { QrContextRow } from '../qr/qr.repo.ts';
 import { findBranchTableByNumber } from '../tables/tables.repo.ts';
 import { type PlaceOrderInput, type PricedLine, priceLines } from './order-lines.ts';
 import { findCustomerAddress } from './orders.repo.ts';
+import type { Carried, CheckoutOffers } from './placement-extras.ts';
 
 /**
  * Placement's rules, in the order the diner is told about them (issue 14 item 2: placeNew split by concern): the
@@ -189,10 +187,8 @@ function freeItemChoices(
 export interface PricedOrder {
   lines: PricedLine[];
   pricing: CartPricing;
-  orderCoupon: OrderCoupon | null;
-  spend: ReturnType<typeof prepareCheckoutPoints> | null;
-  /** What points could take off: the lines after the coupon. */
-  discountableHalalas: number;
+  /** What the write carries for its extras (a reward, a coupon, points), in the order they were priced. */
+  extras: Carried[];
 }
 
 /** What priceOrder reads: the QR context, the branch settled before it, the diner, the body and the zone. */
@@ -212,14 +208,19 @@ export interface PriceOrderInput {
  * more line at no price, the coupon (checked on the lines' subtotal, priced first of the discounts), then points
  * (worth their value off what is left), the total's range and a delivery zone's minimum.
  */
-export async function priceOrder(db: Queryable, menu: MenuService, input: PriceOrderInput): Promise<PricedOrder> {
+export async function priceOrder(
+  db: Queryable,
+  menu: MenuService,
+  offers: CheckoutOffers,
+  input: PriceOrderInput,
+): Promise<PricedOrder> {
   const { qr, branch, servicesOff, body, zone } = input;
   const version = qr.brand.menuVersion;
   const [menuAr, menuEn] = await Promise.all([
     menu.getBranchMenu(qr.brand.id, branch.id, version, 'ar'),
     menu.getBranchMenu(qr.brand.id, branch.id, version, 'en'),
   ]);
-  const reward = await orderRewardFor(db, menuEn, input);
+  const reward = await orderRewardFor(db, offers, menuEn, input);
   const bodyLines = reward?.kind === 'free_item' ? [...body.lines, reward.line] : body.lines;
   const lines = await priceLines(menu, qr.brand.id, { ar: menuAr, en: menuEn }, { ...body, lines: bodyLines });
   if (reward?.kind === 'free_item') makeLastLineFree(lines, reward.freeUpTo);
@@ -232,7 +233,7 @@ export async function priceOrder(db: Queryable, menu: MenuService, input: PriceO
   };
   // The lines are priced once; the coupon is checked on their subtotal, then they are finished with the discounts.
   const linesPricing = priceCartLines(pricingInput);
-  const orderCoupon = await couponFor(db, input, lines, linesPricing.subtotal);
+  const orderCoupon = await couponFor(db, offers, input, lines, linesPricing.subtotal);
   // A reward's discount comes off first (shared pricing); a coupon never joins it (refused in orderRewardFor).
   const couponInput = {
     ...(reward?.kind === 'discount' ? { reward: reward.discount } : {}),
@@ -243,7 +244,7 @@ export async function priceOrder(db: Queryable, menu: MenuService, input: PriceO
   const spend =
     body.points === undefined
       ? null
-      : prepareCheckoutPoints({
+      : offers.points({
           rules: qr.loyaltyRules,
           points: body.points,
           loyaltyOn: !servicesOff.includes('loyalty'),
@@ -253,7 +254,12 @@ export async function priceOrder(db: Queryable, menu: MenuService, input: PriceO
     pricing = priceCartWith(linesPricing, { ...pricingInput, ...couponInput, pointsHalalas: spend.valueHalalas });
   }
   assertPricedTotal(pricing, zone);
-  return { lines, pricing, orderCoupon, spend, discountableHalalas };
+  const extras = [
+    ...(reward ? [reward.carried] : []),
+    ...(orderCoupon ? [orderCoupon.carried(pricing.couponDiscount)] : []),
+    ...(spend ? [spend.carried(discountableHalalas)] : []),
+  ];
+  return { lines, pricing, extras };
 }
 
 /**
@@ -263,11 +269,12 @@ export async function priceOrder(db: Queryable, menu: MenuService, input: PriceO
  */
 async function orderRewardFor(
   db: Queryable,
+  offers: CheckoutOffers,
   menuEn: BuiltMenu,
   input: PriceOrderInput,
 ): Promise<
-  | { kind: 'free_item'; line: PlaceOrderInput['lines'][number]; freeUpTo: Map<number, number> }
-  | { kind: 'discount'; discount: CouponInput }
+  | { kind: 'free_item'; line: PlaceOrderInput['lines'][number]; freeUpTo: Map<number, number>; carried: Carried }
+  | { kind: 'discount'; discount: CouponInput; carried: Carried }
   | null
 > {
   const { qr, branch, customerId, body, now } = input;
@@ -277,7 +284,7 @@ async function orderRewardFor(
     }
     return null;
   }
-  const reward = await prepareOrderReward(db, {
+  const { brings: reward, carried } = await offers.reward(db, {
     ownedId: body.rewardId,
     customerId,
     brandId: qr.brand.id,
@@ -289,11 +296,12 @@ async function orderRewardFor(
     if (body.rewardModifiers !== undefined) {
       throw new AppError('order_reward_choice_invalid', undefined, { rewardModifiers: 'field_invalid' });
     }
-    return reward;
+    return { ...reward, carried };
   }
   if (!menuEn.itemsById.get(reward.itemId)?.available) throw new AppError('order_reward_item_not_here');
   const { modifiers, freeUpTo } = freeItemChoices(menuEn, reward.itemId, body.rewardModifiers);
-  return { kind: 'free_item', line: { kind: 'product', itemId: reward.itemId, quantity: 1, modifiers }, freeUpTo };
+  const line = { kind: 'product' as const, itemId: reward.itemId, quantity: 1, modifiers };
+  return { kind: 'free_item', line, freeUpTo, carried };
 }
 
 /**
@@ -318,14 +326,15 @@ function makeLastLineFree(lines: PricedLine[], freeUpTo: ReadonlyMap<number, num
 /** The order's coupon, checked (on the lines' subtotal, before any discount) when the body names one. */
 async function couponFor(
   db: Queryable,
+  offers: CheckoutOffers,
   input: PriceOrderInput,
   lines: PricedLine[],
   subtotalHalalas: number,
-): Promise<OrderCoupon | null> {
+): Promise<Awaited<ReturnType<CheckoutOffers['coupon']>> | null> {
   const { qr, branch, servicesOff, orderType, customerId, body, now } = input;
   if (body.couponCode === undefined) return null;
   assertServiceOn(servicesOff, 'coupons');
-  return prepareOrderCoupon(db, {
+  return offers.coupon(db, {
     brandId: qr.brand.id,
     code: body.couponCode,
     branchId: branch.id,

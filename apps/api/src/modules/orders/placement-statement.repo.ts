@@ -1,48 +1,106 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { authSessions } from '../../db/schema/auth.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { branchOrderCounters, idempotencyKeys, orderLines, orderOutbox, orders } from '../../db/schema/orders.ts';
+import { branchOrderCounters, idempotencyKeys, orderLines, orders } from '../../db/schema/orders.ts';
 import { paymentAttempts } from '../../db/schema/payments.ts';
-import { foldedCouponCtes, foldedCouponHeld, foldedCouponUsesCte } from '../coupons/coupons.repo.ts';
-import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
-import { foldedRedeemRowsCte, foldedSpendCtes, foldedSpendHeld } from '../loyalty/loyalty.repo.ts';
-import { orderPlacedNoticeSql } from '../order-events/order-events.repo.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
-// The placement statement (placement.repo insertPlacedOrders) in its CTEs' groups, in the order it runs them. The
-// fragments that do not depend on the batch are built once, here; the text of the whole is the same for every batch
-// of a branch (the writes travel as one jsonb parameter), so a batch costs only the few fragments that carry the
-// branch's id or the folded extras' time.
+// The placement statement (placement.repo insertPlacedOrders) in its CTEs' groups, in the order it runs them, with
+// the checkout extras' fragments (placement-extras) folded in where their lock rank puts them. The fragments that do
+// not depend on the batch are built once, here; the writes travel as one jsonb parameter. The relations the
+// extras read (`go`, `placed`) and their columns are this file's exported contract (WRITE_COLUMNS, PLACED_COLUMNS).
 
-/** The points and coupons folded into the statement (loyalty.repo, coupons.repo): their CTEs, condition, rows. */
-export interface FoldedExtrasSql {
+/** The SQL types an extra's input column may have. */
+export type StatementColumnType = 'int' | 'int8' | 'text' | 'boolean' | 'timestamptz';
+
+/**
+ * The placement statement's relations an extra may read, and their columns: the contract between the statement
+ * (this file builds it) and its plug-ins, so no plug-in spells an alias or a column of the statement's
+ * own. `go`: the writes going ahead (session live, key free, QR context current), before the branch's counter;
+ * `placed`: those written, with their order's id, number and rank in the batch. Both carry the plug-in's own inputs.
+ */
+export const WRITE_COLUMNS = ['ord', 'brand_id', 'customer_id', 'created_at', 'hand_to_kitchen'] as const;
+export type WriteColumn = (typeof WRITE_COLUMNS)[number];
+export const PLACED_COLUMNS = ['order_id', 'number', 'n'] as const;
+export type PlacedColumn = (typeof PLACED_COLUMNS)[number];
+
+/** A relation as a plug-in reads it: what to write after `from` (with its alias), and each column, qualified. */
+export interface StatementRelation<C extends string> {
+  from: SQL;
+  c: Readonly<Record<C, SQL>>;
+}
+/** What a guard (before the branch's counter) is given: `go`, the batch's time and its branch. */
+export interface GuardScope<C extends string> {
+  go: StatementRelation<WriteColumn | C>;
+  at: SQL;
+  branchId: SQL;
+}
+/** What an extra's rows (after the orders are written) are given: `placed`, the batch's time and its branch. */
+export interface RowsScope<C extends string> {
+  placed: StatementRelation<WriteColumn | PlacedColumn | C>;
+  at: SQL;
+  branchId: SQL;
+}
+
+/**
+ * What the statement reads of an extra (placement-extras CheckoutExtra is one): its input columns, its guard's and
+ * its rows' SQL given the scopes above.
+ */
+export interface StatementExtra<C extends string = string> {
+  columns: Readonly<Record<C, StatementColumnType>>;
+  guard?(scope: GuardScope<C>): GuardSql;
+  rows?(scope: RowsScope<C>): RowsSql;
+}
+
+/** What a guard adds to the statement: its CTEs, and the condition that all of them held. */
+export interface GuardSql {
   ctes: SQL;
   held: SQL;
-  rows: SQL;
+}
+/** What an extra's rows add: CTEs, a condition that must hold after them, expressions of the answer's select. */
+export interface RowsSql {
+  ctes?: SQL;
+  held?: SQL;
+  answer?: SQL;
 }
 
-/** The folded extras' fragments for a batch written at `at` (ISO). */
-export function foldedExtrasSql(branchId: number, at: string): FoldedExtrasSql {
-  return {
-    ctes: sql.join([foldedSpendCtes, foldedCouponCtes(at)], sql`, `),
-    held: sql`${foldedSpendHeld} and ${foldedCouponHeld}`,
-    rows: sql.join([foldedRedeemRowsCte(at), foldedCouponUsesCte(branchId, at)], sql`, `),
-  };
+function relation<C extends string>(name: string, alias: string, columns: readonly C[]): StatementRelation<C> {
+  const c = Object.fromEntries(columns.map((column) => [column, sql.raw(`${alias}.${column}`)])) as Record<C, SQL>;
+  return { from: sql.raw(`${name} ${alias}`), c };
 }
 
-/** The batch's writes as rows (placement.repo placementInput: one jsonb array, the same text for every batch). */
-function inputCte(input: string): SQL {
-  return sql`input as (
-      select * from jsonb_to_recordset(${input}::jsonb) as i(ord int, id int, brand_id int, customer_id int, family_id uuid,
+/** Each extra's view of `go` and `placed` (its own columns added), built once per extra. */
+const relationsOf = new WeakMap<StatementExtra, { go: StatementRelation<string>; placed: StatementRelation<string> }>();
+
+function scopes(extra: StatementExtra, branchId: number, at: string) {
+  let relations = relationsOf.get(extra);
+  if (!relations) {
+    const own = Object.keys(extra.columns);
+    relations = {
+      go: relation('go', 'g', [...WRITE_COLUMNS, ...own]),
+      placed: relation('placed', 'p', [...WRITE_COLUMNS, ...PLACED_COLUMNS, ...own]),
+    };
+    relationsOf.set(extra, relations);
+  }
+  const common = { at: sql`${at}::timestamptz`, branchId: sql`${branchId}::int` };
+  return { guard: { ...common, go: relations.go }, rows: { ...common, placed: relations.placed } };
+}
+
+/** The statement's own input columns (placement.repo inputRow fills them), then each present extra's. */
+const CORE_COLUMNS = `ord int, id int, brand_id int, customer_id int, family_id uuid,
         order_type int, status text, payment_method text, payment_status text, tax_mode text, subtotal int8,
         branch_taxes int8, modifiers_taxes int8, charge_amount int8, charges_taxes int8, delivery_fee int8,
         taxes_price int8, total_discount int8, total int8, foodics_taxes int8, foodics_charges int8, foodics_total int8,
         notes text, receive_at timestamptz, lat float8, lng float8, address jsonb, delivery_zone_id int,
         table_id int, table_number text, created_at timestamptz, updated_at timestamptz, context_version int, key text,
         request_hash text, response_status int, response_body jsonb, attempt_id int, attempt_provider text,
-        attempt_key text, hand_to_kitchen boolean, points int, since timestamptz, point_value int, min_points int,
-        max_tx int, max_day int, max_count int, time_zone text, coupon_id int, coupon_limit int, coupon_discount int8,
-        coupon_version int,
+        attempt_key text, hand_to_kitchen boolean`;
+
+/** The batch's writes as rows (placement.repo placementInput: one jsonb array). */
+function inputCte(input: string, extras: readonly StatementExtra[]): SQL {
+  const own = extras.flatMap((e) => Object.entries(e.columns).map(([name, type]) => `, ${name} ${type}`)).join('');
+  return sql`input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(${sql.raw(CORE_COLUMNS + own)},
         lines jsonb)
     )`;
 }
@@ -76,15 +134,21 @@ const goingAheadCtes = sql`candidates as (
       select c.* from candidates c where c.nth_of_key = 1
     )`;
 
-/** The writes going ahead with their ids and rank; with folded extras, only once all of them held. */
-function freshCte(held: SQL | undefined): SQL {
+/**
+ * placement_extras_held (migration 0027) raises SU001 when its argument is not true: nothing is written, and the
+ * checkout write asks the extras which writes to refuse.
+ */
+const extrasHeld = (held: readonly SQL[]) => sql`placement_extras_held((select ${sql.join([...held], sql` and `)}))`;
+
+/** The writes going ahead with their ids and rank; with guards, only once all of them held. */
+function freshCte(held: readonly SQL[]): SQL {
   return sql`fresh as (
-      -- The writes that go ahead, their ids (a cash order's drawn here) and their rank in the batch. With folded
-      -- extras, only once every one of them held (else placement_extras_held stops the statement): their rows are
-      -- locked and moved here, before the branch's counter below, the lock order every transaction keeps.
+      -- The writes that go ahead, their ids (a cash order's drawn here) and their rank in the batch. With extras'
+      -- guards, only once every one of them held: their rows are locked and moved here, in lock order, before the
+      -- branch's counter below.
       select g.*, coalesce(g.id, nextval('orders_id_seq')::int) as order_id, row_number() over (order by g.ord) as n
       from go g
-      ${held ? sql`where placement_extras_held((select ${held}))` : sql``}
+      ${held.length > 0 ? sql`where ${extrasHeld(held)}` : sql``}
     )`;
 }
 
@@ -126,20 +190,6 @@ const linesCte = sql`new_lines as (
         slots jsonb)
     )`;
 
-/** The outbox rows of the orders handed to the kitchen now. */
-function kitchenOutboxCte(branchId: number): SQL {
-  return sql`outbox as (
-      -- Only the orders the lifecycle hands to the kitchen now (kitchen-hand-off.ts): a card order's row is written
-      -- once its payment is verified (payment-settle raises handed_to_kitchen), so none exists to deliver before.
-      insert into ${orderOutbox} (order_id, event, payload)
-      select p.order_id, 'order_placed', jsonb_build_object('orderId', p.order_id, 'brandId', p.brand_id,
-        'branchId', ${branchId}::int, 'number', p.number)
-      from placed p
-      where p.hand_to_kitchen
-      order by p.n
-    )`;
-}
-
 /** The placed writes' idempotency keys with their responses, and a card order's first payment attempt. */
 const keyAndAttemptCtes = sql`claimed as (
       -- The key with its response. No "on conflict": a key a concurrent statement inserted fails this one.
@@ -157,34 +207,54 @@ const keyAndAttemptCtes = sql`claimed as (
       returning id, order_id
     )`;
 
-/** One answer per write, in the batch's order, and the wake-ups sent at commit for the orders handed over. */
-function answerSelect(branchId: number): SQL {
-  return sql`-- Wakes the kitchen relays and tells the boards when this commits (a select CTE nobody reads would not run, so
-    -- it is here; PostgreSQL sends one notification for the statement's identical wake-ups).
-    select c.ord, c.live, c.taken, c.current, p.order_id as id, p.number, a.id as attempt_id,
-      case when p.hand_to_kitchen then pg_notify(${OUTBOX_WAKE_CHANNEL}, '') end,
-      case when p.hand_to_kitchen then ${orderPlacedNoticeSql({ id: sql`p.order_id`, brandId: sql`p.brand_id`, branchId: sql`${branchId}::int`, customerId: sql`p.customer_id` })} end
+/** One answer per write, in the batch's order, with the extras' answer expressions (a wake-up sent at commit). */
+function answerSelect(answers: readonly SQL[], heldAfter: readonly SQL[]): SQL {
+  return sql`-- An extra's expressions here run (a select CTE nobody reads would not).
+    select c.ord, c.live, c.taken, c.current, p.order_id as id, p.number, a.id as attempt_id
+      ${sql.join(
+        answers.map((answer) => sql`, ${answer}`),
+        sql``,
+      )}
     from checked c
     left join placed p on p.ord = c.ord
     left join attempt a on a.order_id = p.order_id
+    ${heldAfter.length > 0 ? sql`where ${extrasHeld(heldAfter)}` : sql``}
     order by c.ord`;
 }
 
-/** The whole statement for one branch's batch: its CTEs in the order they run, then the answers. */
-export function placementStatement(branchId: number, input: string, extras: FoldedExtrasSql | null): SQL {
+/**
+ * The whole statement for one branch's batch written at `at` (ISO): its CTEs in the order they run, the extras
+ * present in the batch folded in by their lock rank (guards before the counter, rows after), then the answers.
+ */
+export function placementStatement(
+  branchId: number,
+  input: string,
+  extras: readonly StatementExtra[],
+  at: string,
+): SQL {
+  const guards = extras.flatMap((extra) => {
+    const guard = extra.guard?.(scopes(extra, branchId, at).guard);
+    return guard ? [guard] : [];
+  });
+  const rows = extras.flatMap((extra) => {
+    const written = extra.rows?.(scopes(extra, branchId, at).rows);
+    return written ? [written] : [];
+  });
   const ctes = [
-    inputCte(input),
+    inputCte(input, extras),
     checkedCte,
     goingAheadCtes,
-    ...(extras ? [extras.ctes] : []),
-    freshCte(extras?.held),
+    ...guards.map((g) => g.ctes),
+    freshCte(guards.map((g) => g.held)),
     numberedOrdersCtes(branchId),
     linesCte,
-    kitchenOutboxCte(branchId),
     keyAndAttemptCtes,
-    ...(extras ? [extras.rows] : []),
+    ...rows.flatMap((r) => (r.ctes ? [r.ctes] : [])),
   ];
   return sql`
     with ${sql.join(ctes, sql`, `)}
-    ${answerSelect(branchId)}`;
+    ${answerSelect(
+      rows.flatMap((r) => (r.answer ? [r.answer] : [])),
+      rows.flatMap((r) => (r.held ? [r.held] : [])),
+    )}`;
 }

@@ -1,16 +1,13 @@
-import { startOfLocalDay } from '@sufra/shared/branch-hours';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
 import { preparedFor } from '../../db/prepared.ts';
-import { idempotencyKeys } from '../../db/schema/orders.ts';
+import { branchOrderCounters, idempotencyKeys } from '../../db/schema/orders.ts';
 import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
-import type { PlacedCouponWrite } from '../coupons/coupon-uses.ts';
-import type { CheckoutPointsWrite } from '../loyalty/checkout-points.ts';
-import type { OrderRewardWrite } from '../loyalty/order-rewards.ts';
 import { brandContextVersionSql } from '../qr/qr.repo.ts';
 import type { OrderInsert, OrderLineInsert } from './orders.repo.ts';
-import { foldedExtrasSql, placementStatement } from './placement-statement.repo.ts';
+import type { AnyCheckoutExtra, Carried, ColumnValue } from './placement-extras.ts';
+import { placementStatement } from './placement-statement.repo.ts';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -97,13 +94,9 @@ export interface PlacedOrderWrite {
   responseBody: unknown;
   /** A card order's first payment attempt, its id drawn with the order's. */
   paymentAttempt?: { id: number; provider: string; idempotencyKey: string };
-  /** Points spent at checkout: written by their placement extra (loyalty/checkout-points), not by this statement. */
-  points?: CheckoutPointsWrite;
-  /** A free-item reward used in the order: claimed by its placement extra (loyalty/order-rewards). */
-  reward?: OrderRewardWrite;
-  /** A coupon used on the order: its use recorded by its placement extra (coupons/coupon-uses). */
-  coupon?: PlacedCouponWrite;
-  /** Hand the order to the kitchen in this write (the lifecycle's plan, kitchen-hand-off.ts): outbox row and notice. */
+  /** The checkout extras the order carries (points, a coupon, a reward: placement-extras), each with its value. */
+  extras?: readonly Carried[];
+  /** Hand the order to the kitchen in this write (the lifecycle's plan): the kitchen's hand-off extra writes it. */
   handToKitchen: boolean;
 }
 
@@ -136,50 +129,43 @@ interface PlacementRow {
 const EXTRA_REFUSED = 'SU001';
 
 /**
- * Thrown by a statement with folded extras when one of them was refused (a wallet, a day's limit or a coupon's
- * counter moved since the rules were checked): nothing was written; placement-extras writes the batch again the
- * careful way, which says which write to refuse and why.
+ * Thrown by the statement when an extra's guard did not hold (a wallet, a day's limit, a coupon's counter or a reward
+ * moved since the rules were checked): nothing was written; the checkout write (placement-write) asks the extras
+ * which writes to refuse, and writes the batch again without them.
  */
-export class FoldedExtraRefused extends Error {
+export class ExtraRefused extends Error {
   constructor() {
-    super('a placement extra folded into the statement was refused');
+    super('a checkout extra was refused');
   }
 }
 
-/** Whether a write's extras can be folded into the placement statement (placement-extras, foldedExtrasInput). */
-export function canFoldExtras(write: PlacedOrderWrite): boolean {
-  return write.reward === undefined && write.coupon?.newCustomersOnly !== true;
+/** The extras a batch's statement folds in: those its writes carry, and those in every batch; in lock order. */
+export function extrasOfBatch(
+  writes: readonly PlacedOrderWrite[],
+  registered: readonly AnyCheckoutExtra[],
+): AnyCheckoutExtra[] {
+  return registered.filter((e) => e.inEveryBatch || writes.some((w) => w.extras?.some((c) => c.extra === e)));
 }
 
-/** A write's points and coupon as the statement's input carries them (all null when there are none, or not folded). */
-function foldedExtrasInput(w: PlacedOrderWrite, at: Date | undefined) {
-  const spend = at ? w.points?.spend : undefined;
-  const coupon = at ? w.coupon : undefined;
-  return {
-    points: spend?.points ?? null,
-    since: spend ? startOfLocalDay(at as Date, spend.rules.timeZone).toISOString() : null,
-    point_value: spend?.rules.pointValueHalalas ?? null,
-    min_points: spend?.rules.minPointsPerRedemption ?? null,
-    max_tx: spend?.rules.maxPointsPerTransaction ?? null,
-    max_day: spend?.rules.maxPointsPerDay ?? null,
-    max_count: spend?.rules.maxRedemptionsPerDay ?? null,
-    time_zone: spend?.rules.timeZone ?? null,
-    coupon_id: coupon?.couponId ?? null,
-    coupon_limit: coupon?.perCustomerLimit ?? null,
-    coupon_discount: coupon?.discountHalalas ?? null,
-    coupon_version: coupon?.version ?? null,
-  };
+/** A write's inputs for the batch's extras: each extra's columns, null where the write does not carry it. */
+function extrasInput(w: PlacedOrderWrite, extras: readonly AnyCheckoutExtra[], at: Date) {
+  const row: Record<string, ColumnValue> = {};
+  for (const extra of extras) {
+    const carried = w.extras?.find((c) => c.extra === extra);
+    if (carried) Object.assign(row, extra.input(carried.value, at));
+  }
+  return row;
 }
 
 /** The batch's writes as the statement's one jsonb parameter (placement-statement.repo inputCte reads it). */
-function placementInput(writes: PlacedOrderWrite[], at: Date | undefined): string {
-  return JSON.stringify(writes.map((w, i) => inputRow(w, i, at)));
+function placementInput(writes: PlacedOrderWrite[], extras: readonly AnyCheckoutExtra[], at: Date): string {
+  return JSON.stringify(writes.map((w, i) => ({ ...inputRow(w, i), ...extrasInput(w, extras, at) })));
 }
 
 const time = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** One write as a row of the statement's input: its order, key, first attempt, folded extras and lines. */
-function inputRow(w: PlacedOrderWrite, i: number, at: Date | undefined) {
+/** One write as a row of the statement's input: its order, key, first attempt and lines. */
+function inputRow(w: PlacedOrderWrite, i: number) {
   const { order: o, lines, paymentAttempt } = w;
   return {
     ord: i + 1,
@@ -223,7 +209,6 @@ function inputRow(w: PlacedOrderWrite, i: number, at: Date | undefined) {
     attempt_provider: paymentAttempt?.provider ?? null,
     attempt_key: paymentAttempt?.idempotencyKey ?? null,
     hand_to_kitchen: w.handToKitchen,
-    ...foldedExtrasInput(w, at),
     lines: lines.map(inputLine),
   };
 }
@@ -264,20 +249,21 @@ export async function insertPlacedOrders(
   db: Queryable,
   branchId: number,
   writes: PlacedOrderWrite[],
-  folded?: { at: Date },
+  registered: readonly AnyCheckoutExtra[] = [],
+  at: Date = new Date(),
 ): Promise<PlacementOutcome[]> {
   if (writes.some((w) => w.order.branchId !== branchId)) throw new Error('a batch of placements spans branches');
   // Hand-written (placement-statement.repo.ts, a fragment per group of CTEs) rather than built from drizzle's
   // builders: the text is the same for every batch (the orders and their lines travel as one jsonb array), and
   // building five builders' SQL on every request showed as ~8 % of the server's CPU profile under load
   // (`npm run bench -- --only orders --cpu-prof=DIR`).
-  const input = placementInput(writes, folded?.at);
-  const extras = folded ? foldedExtrasSql(branchId, folded.at.toISOString()) : null;
+  const extras = extrasOfBatch(writes, registered);
+  const input = placementInput(writes, extras, at);
   let result: unknown;
   try {
-    result = await db.execute(placementStatement(branchId, input, extras));
+    result = await db.execute(placementStatement(branchId, input, extras, at.toISOString()));
   } catch (error) {
-    if (pgErrorCode(error) === EXTRA_REFUSED) throw new FoldedExtraRefused();
+    if (pgErrorCode(error) === EXTRA_REFUSED) throw new ExtraRefused();
     // A key inserted by a concurrent placement: alone, this write lost the race; in a batch, group commit retries
     // the batch's writes one at a time to find which.
     if (writes.length === 1 && isUniqueViolation(error, 'idempotency_keys_customer_key_pk')) {
@@ -301,4 +287,14 @@ export async function insertPlacedOrders(
     // context was stale.
     return row.taken || row.current ? { kind: 'key_taken' } : { kind: 'stale_context' };
   });
+}
+
+/**
+ * Locks the branch's order counter row (creating it at 0 for a branch with no order yet), for a batch whose extras
+ * lock first (placement-extras locksFirst): the statement that follows then sees every order placed at the branch.
+ */
+export async function lockBranchCounter(tx: Queryable, branchId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into ${branchOrderCounters} (branch_id, last_number) values (${branchId}::int, 0)
+    on conflict (branch_id) do update set last_number = ${branchOrderCounters}.last_number`);
 }
