@@ -1,9 +1,9 @@
+import type { OrderLifecycle } from './core/order-lifecycle.service.ts';
 import { subscribeCoupons } from './modules/coupons/coupon-uses.ts';
 import { subscribeKitchenHandOff } from './modules/kitchen/kitchen-hand-off.ts';
-import { subscribeLoyalty, subscribeRewardGiveBack } from './modules/loyalty/loyalty-reactions.ts';
-import type { OrderLifecycle } from './modules/orders/order-lifecycle.ts';
-import { subscribePunchCards } from './modules/punch-cards/punch-reactions.ts';
-import { subscribeReferral } from './modules/referral/referral-reactions.ts';
+import { subscribeLoyalty, subscribeRewardGiveBack } from './modules/loyalty/loyalty.reactions.ts';
+import { subscribePunchCards } from './modules/punch-cards/punch-cards.reactions.ts';
+import { subscribeReferral } from './modules/referral/referral.reactions.ts';
 
 /**
  * Who reacts to an order's moments (docs/adr/0010-order-lifecycle-seam.md), subscribed before any order

@@ -9,12 +9,12 @@ import { errorResponses, uuidParams } from '@sufra/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
+import type { IssuedTokens, SessionsService } from '../../core/sessions.service.ts';
 import { type AuthGuards, clearSessionCookies, sessionCookieNames, setSessionCookies } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { toCustomer } from '../customers/customers.service.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import type { OtpService } from './otp.service.ts';
-import type { IssuedTokens, SessionsService } from './sessions.service.ts';
 
 export interface AuthRoutesOptions {
   config: Config;

@@ -6,6 +6,7 @@ import type { OtpPurpose, OtpRequestResponse, PhoneInputBody } from '@sufra/shar
 import type { registrationProfile } from '@sufra/shared/schemas/customer';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { IssuedTokens, SessionsService } from '../../core/sessions.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { latestOf, nextTryAt } from '../../lib/failure-backoff.ts';
@@ -30,7 +31,6 @@ import {
   sendsToPhoneSince,
   verifyFailuresSince,
 } from './otp.repo.ts';
-import type { IssuedTokens, SessionsService } from './sessions.service.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

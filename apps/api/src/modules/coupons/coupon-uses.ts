@@ -7,10 +7,10 @@ import {
 } from '@sufra/shared/loyalty/coupons';
 import { normalizeRewardCode } from '@sufra/shared/loyalty/rewards';
 import type { CouponInput } from '@sufra/shared/pricing/price-cart';
+import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findOwnedByCode } from '../loyalty/rewards.repo.ts';
-import type { OrderLifecycle, OrderMomentEvent } from '../orders/order-lifecycle.ts';
 import type { PlacementExtra } from '../orders/placement-extras.ts';
 import {
   type CouponRow,

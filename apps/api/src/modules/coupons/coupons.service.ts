@@ -17,15 +17,15 @@ import type {
 } from '@sufra/shared/schemas/coupons';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { findBranchWithBrand } from '../../core/branch-context.repo.ts';
+import { assertServiceOn } from '../../core/branch-context.service.ts';
+import type { QrContextRow } from '../../core/qr-context.repo.ts';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findBranchWithBrand } from '../branches/branches.repo.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
 import { findCustomerByPhone } from '../customers/customers.repo.ts';
 import type { MenuService } from '../menu/menu.service.ts';
-import { priceLines, pricingColumns } from '../orders/order-lines.ts';
-import type { QrContextRow } from '../qr/qr.repo.ts';
+import { priceLines, pricingColumns } from '../orders/order-lines.service.ts';
 import { couponError, findTypedCoupon, prepareOrderCoupon, toRule } from './coupon-uses.ts';
 import {
   type CouponRow,

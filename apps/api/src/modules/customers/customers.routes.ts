@@ -13,9 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, clearSessionCookies } from '../../plugins/auth.ts';
 import type { OtpService } from '../auth/otp.service.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import { type CustomersService, toCustomer } from './customers.service.ts';
 
 export interface CustomersRoutesOptions {

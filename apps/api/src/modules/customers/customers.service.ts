@@ -6,8 +6,8 @@ type AddressBody = z.infer<typeof addressBody>;
 type ProfileUpdate = z.infer<typeof profileUpdateBody>;
 
 import type { AppContext } from '../../app-context.ts';
+import type { SessionsService } from '../../core/sessions.service.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
 import {
   type AddressRow,
   brandHasItem,

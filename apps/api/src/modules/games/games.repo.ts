@@ -1,5 +1,6 @@
 import type { GameKind } from '@sufra/shared/engagement/wheel';
 import { sql } from 'drizzle-orm';
+import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { authSessions } from '../../db/schema/auth.ts';
@@ -7,7 +8,6 @@ import { customers } from '../../db/schema/customers.ts';
 import { gameDraws, gamePlayers, gameSegmentDays, gameSegments, games } from '../../db/schema/games.ts';
 import { pointsLedger, rewards } from '../../db/schema/loyalty.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 export type GameRow = typeof games.$inferSelect;
 

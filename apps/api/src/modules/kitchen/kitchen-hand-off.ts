@@ -1,8 +1,8 @@
 import { handsToKitchenAt } from '@sufra/shared/machines/order-lifecycle';
+import { notifyLive } from '../../core/live-notices.repo.ts';
+import type { OrderLifecycle } from '../../core/order-lifecycle.service.ts';
+import { insertOutboxEvent, type OrderRow } from '../../core/order-rows.repo.ts';
 import type { Queryable } from '../../db/client.ts';
-import { notifyLive } from '../order-events/order-events.repo.ts';
-import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
-import { insertOutboxEvent, type OrderRow } from '../orders/orders.repo.ts';
 
 /**
  * The kitchen's subscription to the order lifecycle: the one place that decides when an order reaches the kitchen

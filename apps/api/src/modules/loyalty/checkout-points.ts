@@ -1,8 +1,8 @@
 import { checkRedemption, type PointsRules, pointsValue, type RedemptionRefusal } from '@sufra/shared/loyalty/points';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
+import type { LoyaltyRulesLite } from '../../core/qr-context.repo.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { PlacementExtra } from '../orders/placement-extras.ts';
-import type { LoyaltyRulesLite } from '../qr/qr.repo.ts';
 import { type CheckoutSpendWrite, lockCustomersInOrder, spendAtCheckoutBatch } from './loyalty.repo.ts';
 import { startOfDay } from './loyalty.service.ts';
 

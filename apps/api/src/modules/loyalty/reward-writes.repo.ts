@@ -4,13 +4,13 @@
  */
 import type { RewardShop } from '@sufra/shared/loyalty/rewards';
 import { sql } from 'drizzle-orm';
+import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { customerRewards, pointsLedger, rewards } from '../../db/schema/loyalty.ts';
 import { staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
-import { brandContextVersionSql } from '../qr/qr.repo.ts';
 import type { CustomerRewardRow, OwnedRewardRow, RewardRow } from './rewards.repo.ts';
 
 /** Column names in camelCase, worked out once each (the regular expression per key showed in the CPU profile). */

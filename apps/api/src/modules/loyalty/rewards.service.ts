@@ -12,9 +12,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findCustomerPoints } from './loyalty.repo.ts';
-import { issueOwnedReward, newRewardCode, type RewardsDeps, toOwned, toReward } from './owned-rewards.ts';
-import { REWARD_QR_REFRESH_MS, signRewardQr } from './reward-qr.ts';
-import { lookup, redeem } from './reward-redemption.ts';
+import { issueOwnedReward, newRewardCode, type RewardsDeps, toOwned, toReward } from './owned-rewards.service.ts';
+import { REWARD_QR_REFRESH_MS, signRewardQr } from './reward-qr.service.ts';
+import { lookup, redeem } from './reward-redemption.service.ts';
 import { purchaseReward } from './reward-writes.repo.ts';
 import {
   type CustomerRewardRow,
@@ -27,8 +27,8 @@ import {
 
 // The owned reward's view and issue (owned-rewards.ts) and the cashier's redemption (reward-redemption.ts) live
 // beside this file; other modules import these names from here, as before.
-export { issueOwnedReward, newRewardCode, type RewardsDeps, toReward } from './owned-rewards.ts';
-export { REWARD_CODE_LIMITS } from './reward-redemption.ts';
+export { issueOwnedReward, newRewardCode, type RewardsDeps, toReward } from './owned-rewards.service.ts';
+export { REWARD_CODE_LIMITS } from './reward-redemption.service.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -10,17 +10,8 @@ import {
 import type { OrderType } from '@sufra/shared/order-types';
 import type { Order, OrderListResponse, StaffOrder } from '@sufra/shared/schemas/order';
 import type { AppContext } from '../../app-context.ts';
-import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { type CustomerSessionCheck, isCustomerSessionLive } from '../auth/sessions.repo.ts';
-import type { MenuService } from '../menu/menu.service.ts';
-import { announceOrder } from '../order-events/order-events.repo.ts';
-import type { QrContextRow } from '../qr/qr.repo.ts';
-import { freeTableAfterLastOrder } from '../tables/tables.repo.ts';
-import type { OrderLifecycle } from './order-lifecycle.ts';
-import type { PlaceOrderInput } from './order-lines.ts';
-import { toOrder, toStaffOrder } from './order-mapping.ts';
-import { createOrderPlacement, type OrdersPayments, type PlacedOrder } from './order-placement.ts';
+import { announceOrder } from '../../core/live-notices.repo.ts';
+import type { OrderLifecycle } from '../../core/order-lifecycle.service.ts';
 import {
   CASH_CLOSED_STATUSES,
   findCustomerOrder,
@@ -32,11 +23,20 @@ import {
   type OrderRow,
   recordCashReceived,
   updateOrderStatus,
-} from './orders.repo.ts';
+} from '../../core/order-rows.repo.ts';
+import { toOrder, toStaffOrder } from '../../core/orders.view.ts';
+import type { QrContextRow } from '../../core/qr-context.repo.ts';
+import { type CustomerSessionCheck, isCustomerSessionLive } from '../../core/sessions.repo.ts';
+import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { MenuService } from '../menu/menu.service.ts';
+import { freeTableAfterLastOrder } from '../tables/tables.repo.ts';
+import type { PlaceOrderInput } from './order-lines.service.ts';
+import { createOrderPlacement, type OrdersPayments, type PlacedOrder } from './order-placement.ts';
 import { findIdempotencyKey } from './placement.repo.ts';
 
-export type { PlaceOrderInput } from './order-lines.ts';
-export { toOrder, toStaffOrder } from './order-mapping.ts';
+export { toOrder, toStaffOrder } from '../../core/orders.view.ts';
+export type { PlaceOrderInput } from './order-lines.service.ts';
 export type { OrdersPayments, PlacedOrder } from './order-placement.ts';
 
 /** Fresh reads of a QR context whose brand's settings changed between read and write, before answering 503. */

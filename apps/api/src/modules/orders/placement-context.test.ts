@@ -6,8 +6,8 @@ import { brandA, UUID } from '../../../test/fixture-brands.ts';
 import { diner, type MenuIds, menuIds, newKey, placeOrder, setBranchSwitch } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { AppContext } from '../../app-context.ts';
-import { createQrService } from '../qr/qr.service.ts';
-import { createOrderLifecycle } from './order-lifecycle.ts';
+import { createOrderLifecycle } from '../../core/order-lifecycle.service.ts';
+import { createQrService } from '../../core/qr-context.service.ts';
 import { createOrdersService } from './orders.service.ts';
 
 const HERE = { lat: 24.7136, lng: 46.6753 };

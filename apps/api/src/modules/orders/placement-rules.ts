@@ -13,19 +13,19 @@ import {
 } from '@sufra/shared/pricing/price-cart';
 import type { OrderAddressSnapshot } from '@sufra/shared/schemas/order';
 import type { Service } from '@sufra/shared/services';
+import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../../core/branch-context.repo.ts';
+import { assertServiceOn, branchStatus } from '../../core/branch-context.service.ts';
+import { findCustomerAddress } from '../../core/order-rows.repo.ts';
+import type { QrContextRow } from '../../core/qr-context.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findBranchWithBrand, listDeliveryZones, listPaymentChoices } from '../branches/branches.repo.ts';
-import { assertServiceOn, branchStatus } from '../branches/branches.service.ts';
 import { type OrderCoupon, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
-import { dayIn } from '../games/game-rules.ts';
+import { dayIn } from '../games/games.rules.ts';
 import { prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
 import { prepareOrderReward } from '../loyalty/order-rewards.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
-import type { QrContextRow } from '../qr/qr.repo.ts';
 import { findBranchTableByNumber } from '../tables/tables.repo.ts';
-import { type PlaceOrderInput, type PricedLine, priceLines } from './order-lines.ts';
-import { findCustomerAddress } from './orders.repo.ts';
+import { type PlaceOrderInput, type PricedLine, priceLines } from './order-lines.service.ts';
 
 /**
  * Placement's rules, in the order the diner is told about them (issue 14 item 2: placeNew split by concern): the

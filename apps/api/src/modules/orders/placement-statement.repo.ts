@@ -1,13 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { orderPlacedNoticeSql } from '../../core/live-notices.repo.ts';
+import { OUTBOX_WAKE_CHANNEL } from '../../core/order-outbox.repo.ts';
+import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { branchOrderCounters, idempotencyKeys, orderLines, orderOutbox, orders } from '../../db/schema/orders.ts';
 import { paymentAttempts } from '../../db/schema/payments.ts';
 import { foldedCouponCtes, foldedCouponHeld, foldedCouponUsesCte } from '../coupons/coupons.repo.ts';
-import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
 import { foldedRedeemRowsCte, foldedSpendCtes, foldedSpendHeld } from '../loyalty/loyalty.repo.ts';
-import { orderPlacedNoticeSql } from '../order-events/order-events.repo.ts';
-import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 // The placement statement (placement.repo insertPlacedOrders) in its CTEs' groups, in the order it runs them. The
 // fragments that do not depend on the batch are built once, here; the text of the whole is the same for every batch

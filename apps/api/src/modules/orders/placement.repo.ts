@@ -1,15 +1,15 @@
 import { startOfLocalDay } from '@sufra/shared/branch-hours';
 import { and, eq, sql } from 'drizzle-orm';
+import type { OrderInsert, OrderLineInsert } from '../../core/order-rows.repo.ts';
+import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
+import { type CustomerSessionCheck, customerSessionLiveSelect } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { idempotencyKeys } from '../../db/schema/orders.ts';
-import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
 import type { PlacedCouponWrite } from '../coupons/coupon-uses.ts';
 import type { CheckoutPointsWrite } from '../loyalty/checkout-points.ts';
 import type { OrderRewardWrite } from '../loyalty/order-rewards.ts';
-import { brandContextVersionSql } from '../qr/qr.repo.ts';
-import type { OrderInsert, OrderLineInsert } from './orders.repo.ts';
 import { foldedExtrasSql, placementStatement } from './placement-statement.repo.ts';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -1,9 +1,9 @@
 import { isTableStatus, type TableStatus } from '@sufra/shared/machines/table-status';
 import type { Table } from '@sufra/shared/schemas/order-events';
 import type { AppContext } from '../../app-context.ts';
+import { notifyLive } from '../../core/live-notices.repo.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { notifyLive } from '../order-events/order-events.repo.ts';
 import { findBrandTable, listBranchTables, type TableWithOrders, updateTableStatus } from './tables.repo.ts';
 
 /**

@@ -1,8 +1,8 @@
+import { announceOrder } from '../../core/live-notices.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { drainLeased, RELAY_RETRIES } from '../../lib/relay.ts';
 import { PaymentProviderError } from '../../providers/payment/payment-provider.ts';
-import { announceOrder } from '../order-events/order-events.repo.ts';
-import type { PaymentsCore } from './payment-core.ts';
+import type { PaymentsCore } from './payment-core.service.ts';
 import {
   claimDueRefunds,
   insertRefund,

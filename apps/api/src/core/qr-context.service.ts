@@ -1,11 +1,11 @@
 import { qrUuid } from '@sufra/shared/schemas/common';
 import type { QrCheckResponse, QrData } from '@sufra/shared/schemas/establishment';
-import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { listDeliveryZones } from '../branches/branches.repo.ts';
-import { assertServiceOn, servicesMap, toBranch, toBrand } from '../branches/branches.service.ts';
-import type { PlacementContext } from '../orders/orders.service.ts';
-import { findQrWithContext, type QrContextRow } from './qr.repo.ts';
+import type { AppContext } from '../app-context.ts';
+import type { PlacementContext } from '../modules/orders/orders.service.ts';
+import { AppError } from '../plugins/errors.ts';
+import { listDeliveryZones } from './branch-context.repo.ts';
+import { assertServiceOn, servicesMap, toBranch, toBrand } from './branch-context.service.ts';
+import { findQrWithContext, type QrContextRow } from './qr-context.repo.ts';
 
 /** QR contexts a process keeps for placement; past this the oldest is dropped. */
 const PLACEMENT_CONTEXTS_MAX = 10_000;

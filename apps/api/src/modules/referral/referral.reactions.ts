@@ -1,7 +1,7 @@
 import { refundWindowStart } from '@sufra/shared/engagement/referral';
+import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import { appendPoints, lockCustomerPoints } from '../loyalty/loyalty.repo.ts';
-import type { OrderLifecycle, OrderMomentEvent } from '../orders/order-lifecycle.ts';
 import {
   declineConvertedBy,
   findConversionBonuses,

@@ -1,11 +1,11 @@
 import { PAID_BEFORE_KITCHEN } from '@sufra/shared/machines/order-lifecycle';
 import { and, desc, eq, inArray, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { branches } from '../../db/schema/branches.ts';
-import { customerAddresses, customers } from '../../db/schema/customers.ts';
-import { orderLines, orderOutbox, orders } from '../../db/schema/orders.ts';
-import { staffUsers } from '../../db/schema/staff.ts';
-import { OUTBOX_WAKE_CHANNEL } from '../kitchen/order-outbox.repo.ts';
+import type { Queryable } from '../db/client.ts';
+import { branches } from '../db/schema/branches.ts';
+import { customerAddresses, customers } from '../db/schema/customers.ts';
+import { orderLines, orderOutbox, orders } from '../db/schema/orders.ts';
+import { staffUsers } from '../db/schema/staff.ts';
+import { OUTBOX_WAKE_CHANNEL } from './order-outbox.repo.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderInsert = typeof orders.$inferInsert;

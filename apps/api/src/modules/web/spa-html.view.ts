@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { type Language, pickLanguage } from '@sufra/shared/language';
 import type { Brand } from '@sufra/shared/schemas/establishment';
 import type { MenuResponse } from '@sufra/shared/schemas/menu';
-import { type LocaleStrings, menuPageTitle, renderMenuFirstPaint } from './menu-first-paint.ts';
+import { type LocaleStrings, menuPageTitle, renderMenuFirstPaint } from './menu-first-paint.view.ts';
 
 /** The parts of Vite's build manifest (`build.manifest`) we read. */
 interface ManifestChunk {

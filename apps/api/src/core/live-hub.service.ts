@@ -4,8 +4,8 @@ import { type Order, orderSchema, type StaffOrder } from '@sufra/shared/schemas/
 import type { Table } from '@sufra/shared/schemas/order-events';
 import type { StaffRole } from '@sufra/shared/schemas/staff';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from './order-events.repo.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from './live-notices.repo.ts';
 
 /** A staff board connected to this instance: its brand and the branches it watches. */
 export interface StaffSubscriber {

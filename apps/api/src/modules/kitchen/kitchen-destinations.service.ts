@@ -1,5 +1,5 @@
+import type { ClaimedOutboxRow } from '../../core/order-outbox.repo.ts';
 import type { PosProvider } from '../../providers/pos/pos-provider.ts';
-import type { ClaimedOutboxRow } from './order-outbox.repo.ts';
 
 /**
  * Where an outbox row goes outside the database: `deliver` is called before the row is marked delivered and may be

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openStream } from '../../../test/event-stream-client.ts';
+import { openStream } from '../../test/event-stream-client.ts';
 import { openEventStream } from './event-stream.ts';
 
 /** The stream helper on a bare Fastify app over real HTTP: pings, ending at the token's expiry, client leaving. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../../app-context.ts';
-import type { Queryable } from '../../db/client.ts';
-import { AppError } from '../../plugins/errors.ts';
+import type { AppContext } from '../app-context.ts';
+import type { Queryable } from '../db/client.ts';
+import { AppError } from '../plugins/errors.ts';
 import {
   ACCESS_TTL_MS,
   type AccessClaims,
@@ -11,7 +11,7 @@ import {
   type SubjectKind,
   signAccessToken,
   verifyAccessToken,
-} from './session-tokens.ts';
+} from './session-tokens.service.ts';
 import {
   findSessionByHash,
   insertSession,

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { preparedFor } from '../../db/prepared.ts';
-import { authSessions } from '../../db/schema/auth.ts';
-import { customers } from '../../db/schema/customers.ts';
+import type { Queryable } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
+import { authSessions } from '../db/schema/auth.ts';
+import { customers } from '../db/schema/customers.ts';
 
 export type SessionRow = typeof authSessions.$inferSelect;
 

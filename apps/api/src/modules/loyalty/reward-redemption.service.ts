@@ -9,8 +9,8 @@ import { parsePhone } from '@sufra/shared/phone/phone-number';
 import type { RedemptionBody, RedemptionLookupResponse } from '@sufra/shared/schemas/loyalty';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { type RewardsDeps, toOwned } from './owned-rewards.ts';
-import { readRewardQr } from './reward-qr.ts';
+import { type RewardsDeps, toOwned } from './owned-rewards.service.ts';
+import { readRewardQr } from './reward-qr.service.ts';
 import { redeemOwnedReward } from './reward-writes.repo.ts';
 import {
   codeAttemptsSince,

@@ -1,8 +1,8 @@
 import { planPunches, qualifyingCount } from '@sufra/shared/loyalty/punch-cards';
+import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import { findReward } from '../loyalty/rewards.repo.ts';
 import { issueOwnedReward } from '../loyalty/rewards.service.ts';
-import type { OrderLifecycle, OrderMomentEvent } from '../orders/order-lifecycle.ts';
 import {
   addPunches,
   completeCard,

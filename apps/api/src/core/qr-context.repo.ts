@@ -1,10 +1,10 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { preparedFor } from '../../db/prepared.ts';
-import { branches, paymentChoices, qrCodes, tables } from '../../db/schema/branches.ts';
-import { brandContextVersions, brands } from '../../db/schema/brands.ts';
-import { loyaltyRules } from '../../db/schema/loyalty.ts';
-import { servicesOffSql } from '../branches/branches.repo.ts';
+import type { Queryable } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
+import { branches, paymentChoices, qrCodes, tables } from '../db/schema/branches.ts';
+import { brandContextVersions, brands } from '../db/schema/brands.ts';
+import { loyaltyRules } from '../db/schema/loyalty.ts';
+import { servicesOffSql } from './branch-context.repo.ts';
 
 /** A payment choice as placement checks it: the method and the order types it is offered for. */
 export interface PaymentChoiceLite {

@@ -1,6 +1,6 @@
 import { levelFor, pointsEarned } from '@sufra/shared/loyalty/points';
+import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
-import type { OrderLifecycle, OrderMomentEvent } from '../orders/order-lifecycle.ts';
 import { appendPoints, findOrderEntry, findRules, listLevels, lockCustomerPoints } from './loyalty.repo.ts';
 import { releaseOrderRewards } from './rewards.repo.ts';
 

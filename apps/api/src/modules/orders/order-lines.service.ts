@@ -3,9 +3,9 @@ import type { CartLineInput, CartPricing } from '@sufra/shared/pricing/price-car
 import type { MenuItem } from '@sufra/shared/schemas/menu';
 import type { OrderLine, placeOrderBody } from '@sufra/shared/schemas/order';
 import type { z } from 'zod';
+import type { OrderLineInsert } from '../../core/order-rows.repo.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
-import type { OrderLineInsert } from './orders.repo.ts';
 
 export type PlaceOrderInput = z.output<typeof placeOrderBody>;
 

@@ -1,9 +1,15 @@
 import type { Language } from '@sufra/shared/language';
 import type { PaymentRedirect } from '@sufra/shared/schemas/payment';
+import type { OrderRow } from '../../core/order-rows.repo.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type CreatePaymentInput, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
-import type { OrderRow } from '../orders/orders.repo.ts';
-import { changeable, MAX_OPEN_ATTEMPTS, newAttemptKey, type PaymentsCore, providerErrorCode } from './payment-core.ts';
+import {
+  changeable,
+  MAX_OPEN_ATTEMPTS,
+  newAttemptKey,
+  type PaymentsCore,
+  providerErrorCode,
+} from './payment-core.service.ts';
 import {
   insertPaymentAttempt,
   listAttemptsOfOrder,

@@ -3,8 +3,8 @@ import { imageUrl } from '@sufra/shared/host-rule';
 import type { Branch } from '@sufra/shared/schemas/branch';
 import type { Brand, PaymentChoice } from '@sufra/shared/schemas/establishment';
 import { SERVICES, type Service } from '@sufra/shared/services';
-import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../plugins/errors.ts';
+import type { AppContext } from '../app-context.ts';
+import { AppError } from '../plugins/errors.ts';
 import {
   type BranchRow,
   type BrandRow,
@@ -17,7 +17,7 @@ import {
   listBranchesOfBrand,
   listDeliveryZones,
   listPaymentChoices,
-} from './branches.repo.ts';
+} from './branch-context.repo.ts';
 
 /** Open when the manual switch is on and the opening hours (in the branch's zone) include `now`. */
 export function branchStatus(branch: BranchRow, now: Date): 'open' | 'closed' {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../db/client.ts';
 
 /** The one channel every API instance LISTENs on for live order and table events. */
 export const LIVE_CHANNEL = 'sufra_events';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { leaseClaimStatement, leasedRows } from '../../db/lease-claim.ts';
-import { orderOutbox } from '../../db/schema/orders.ts';
+import type { Queryable } from '../db/client.ts';
+import { leaseClaimStatement, leasedRows } from '../db/lease-claim.ts';
+import { orderOutbox } from '../db/schema/orders.ts';
 
 /** Relays LISTEN here; a write to the outbox NOTIFYs it (orders.repo insertOutboxEvent, placement.repo) so they run at once. */
 export const OUTBOX_WAKE_CHANNEL = 'sufra_outbox';

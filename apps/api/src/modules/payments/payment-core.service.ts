@@ -3,9 +3,9 @@ import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { Order } from '@sufra/shared/schemas/order';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import type { OrderLifecycle } from '../../core/order-lifecycle.service.ts';
+import type { listLinesOf, OrderRow } from '../../core/order-rows.repo.ts';
 import type { PaymentProvider, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
-import type { OrderLifecycle } from '../orders/order-lifecycle.ts';
-import type { listLinesOf, OrderRow } from '../orders/orders.repo.ts';
 import type { PaymentAttemptRow } from './payments.repo.ts';
 
 export interface PaymentsDeps {

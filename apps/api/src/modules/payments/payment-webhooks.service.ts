@@ -5,7 +5,7 @@ import {
   type ProviderPayment,
   type WebhookRequest,
 } from '../../providers/payment/payment-provider.ts';
-import type { PaymentsCore, Settled } from './payment-core.ts';
+import type { PaymentsCore, Settled } from './payment-core.service.ts';
 import {
   findAttempt,
   findAttemptByProviderPayment,

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DB_INT_MAX } from '@sufra/shared/schemas/common';
-import { canonicalBase64url } from '../../lib/base64url.ts';
+import { canonicalBase64url } from '../lib/base64url.ts';
 
 /** Lifetimes (issue 3): a short access token, a long rotating refresh token. */
 export const ACCESS_TTL_MS = 15 * 60 * 1000;

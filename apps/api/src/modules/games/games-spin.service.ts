@@ -4,6 +4,7 @@ import type { Language } from '@sufra/shared/language';
 import { formatRewardCode } from '@sufra/shared/loyalty/rewards';
 import type { SpinResponse } from '@sufra/shared/schemas/games';
 import type { AppContext } from '../../app-context.ts';
+import type { QrContextRow } from '../../core/qr-context.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -12,8 +13,6 @@ import { findCustomer } from '../customers/customers.repo.ts';
 import { appendPoints } from '../loyalty/loyalty.repo.ts';
 import { insertCustomerReward } from '../loyalty/rewards.repo.ts';
 import { newRewardCode } from '../loyalty/rewards.service.ts';
-import type { QrContextRow } from '../qr/qr.repo.ts';
-import { DAY_MS, dayIn, drawable, refusalOf, usable } from './game-rules.ts';
 import {
   type GameRow,
   type GameState,
@@ -25,6 +24,7 @@ import {
   type SegmentState,
   takePrize,
 } from './games.repo.ts';
+import { DAY_MS, dayIn, drawable, refusalOf, usable } from './games.rules.ts';
 
 /** A concurrent spin may take the last of a prize between the draw and its write: draw again this many times. */
 const DRAW_TRIES = 4;

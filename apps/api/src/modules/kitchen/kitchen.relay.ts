@@ -1,4 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  type ClaimedOutboxRow,
+  claimDueOutbox,
+  markOutboxDelivered,
+  markOutboxFailedAttempt,
+  OUTBOX_WAKE_CHANNEL,
+} from '../../core/order-outbox.repo.ts';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
 import {
   backoffDelayMs,
@@ -8,14 +15,7 @@ import {
   RELAY_RETRIES,
   retryAt,
 } from '../../lib/relay.ts';
-import type { KitchenDestination } from './kitchen-destinations.ts';
-import {
-  type ClaimedOutboxRow,
-  claimDueOutbox,
-  markOutboxDelivered,
-  markOutboxFailedAttempt,
-  OUTBOX_WAKE_CHANNEL,
-} from './order-outbox.repo.ts';
+import type { KitchenDestination } from './kitchen-destinations.service.ts';
 
 /** After this many failed attempts every further failure is logged as an error (the row keeps retrying). */
 const LOUD_AFTER_ATTEMPTS = 10;

@@ -1,8 +1,8 @@
 import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
+import { announceOrder } from '../../core/live-notices.repo.ts';
 import { drainLeased, RELAY_RETRIES } from '../../lib/relay.ts';
 import { PaymentProviderError, type ProviderPayment } from '../../providers/payment/payment-provider.ts';
-import { announceOrder } from '../order-events/order-events.repo.ts';
-import type { PaymentsCore, Settled } from './payment-core.ts';
+import type { PaymentsCore, Settled } from './payment-core.service.ts';
 import {
   cancelUnpaidCardOrder,
   claimExpiringCardOrders,

@@ -1,6 +1,6 @@
 import type { OrderMoment } from '@sufra/shared/machines/order-lifecycle';
-import type { Queryable } from '../../db/client.ts';
-import type { OrderRow } from './orders.repo.ts';
+import type { Queryable } from '../db/client.ts';
+import type { OrderRow } from './order-rows.repo.ts';
 
 /** What a reaction is told: the moment, the order as it is now (inside the transaction), and the move if any. */
 export interface OrderMomentEvent {

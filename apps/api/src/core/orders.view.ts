@@ -1,7 +1,7 @@
 import { isOrderStatus } from '@sufra/shared/machines/order-status';
 import type { OrderType } from '@sufra/shared/order-types';
 import { type Order, orderRefundState, type StaffOrder } from '@sufra/shared/schemas/order';
-import type { OrderLineRow, OrderWithBranch, StaffOrderRow } from './orders.repo.ts';
+import type { OrderLineRow, OrderWithBranch, StaffOrderRow } from './order-rows.repo.ts';
 
 export function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranch, lines: OrderLineRow[]): Order {
   const paymentMethod = o.paymentMethod === 'card' ? 'card' : 'cash';

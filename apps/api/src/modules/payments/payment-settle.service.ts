@@ -1,10 +1,10 @@
 import { handsToKitchenAt } from '@sufra/shared/machines/order-lifecycle';
 import type { PaymentOutcome } from '@sufra/shared/schemas/payment';
+import { announceOrder } from '../../core/live-notices.repo.ts';
+import type { OrderRow } from '../../core/order-rows.repo.ts';
 import type { Transaction } from '../../db/client.ts';
 import { PaymentProviderError, type ProviderPayment } from '../../providers/payment/payment-provider.ts';
-import { announceOrder } from '../order-events/order-events.repo.ts';
-import type { OrderRow } from '../orders/orders.repo.ts';
-import { changeable, type PaymentsCore, type Settled } from './payment-core.ts';
+import { changeable, type PaymentsCore, type Settled } from './payment-core.service.ts';
 import {
   insertRefund,
   listAttemptsOfOrder,

@@ -1,9 +1,9 @@
 import { arrayContains, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { preparedFor } from '../../db/prepared.ts';
-import { branches, deliveryZones, paymentChoices } from '../../db/schema/branches.ts';
-import { brands } from '../../db/schema/brands.ts';
-import { serviceSwitches } from '../../db/schema/services.ts';
+import type { Queryable } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
+import { branches, deliveryZones, paymentChoices } from '../db/schema/branches.ts';
+import { brands } from '../db/schema/brands.ts';
+import { serviceSwitches } from '../db/schema/services.ts';
 
 export type BranchRow = typeof branches.$inferSelect;
 export type BrandRow = typeof brands.$inferSelect;
