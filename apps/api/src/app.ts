@@ -37,7 +37,7 @@ import { createMenuService, type MenuService } from './modules/menu/menu.service
 import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
 import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createOrdersService, toOrder } from './modules/orders/orders.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createPaymentExpiry } from './modules/payments/payment-expiry.relay.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -154,7 +154,6 @@ function createPayments(app: FastifyInstance, ctx: AppContext, lifecycle: OrderL
     provider: app.paymentProvider,
     log: app.log,
     onRefundQueued: () => refundRelay.kick(),
-    toOrder,
     lifecycle,
   });
   const refundRelay = createRefundRelay({
@@ -327,7 +326,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const orders = createOrdersService(ctx, {
     menu,
     lifecycle,
-    payments: () => ({ ...payments, onRefundQueued: () => refundRelay.kick() }),
+    payments: { ...payments, onRefundQueued: () => refundRelay.kick() },
   });
   const tables = createTablesService(ctx);
   const loyalty = createLoyaltyService(ctx);

@@ -1,11 +1,20 @@
 import { qrUuid } from '@sufra/shared/schemas/common';
 import type { QrCheckResponse, QrData } from '@sufra/shared/schemas/establishment';
 import type { AppContext } from '../app-context.ts';
-import type { PlacementContext } from '../modules/orders/orders.service.ts';
 import { AppError } from '../plugins/errors.ts';
 import { listDeliveryZones } from './branch-context.repo.ts';
 import { assertServiceOn, servicesMap, toBranch, toBrand } from './branch-context.service.ts';
 import { findQrWithContext, type QrContextRow } from './qr-context.repo.ts';
+
+/**
+ * The QR code's context a placement starts from, and how to read it again: from this process's cache (`cached`,
+ * trusted only as far as the write's version check) or just read.
+ */
+export interface PlacementContext {
+  row: QrContextRow;
+  cached: boolean;
+  reread: () => Promise<QrContextRow>;
+}
 
 /** QR contexts a process keeps for placement; past this the oldest is dropped. */
 const PLACEMENT_CONTEXTS_MAX = 10_000;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SessionInfo } from '@sufra/shared/schemas/auth';
 import type { AppContext } from '../app-context.ts';
 import type { Queryable } from '../db/client.ts';
 import { AppError } from '../plugins/errors.ts';
@@ -209,3 +210,11 @@ export function createSessionsService(ctx: AppContext, secret: string) {
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
+
+/** A session's expiry times as the API answers them (diners' and staff's sign-in and refresh). */
+export function sessionInfo(tokens: IssuedTokens): SessionInfo {
+  return {
+    accessExpiresAt: tokens.accessExpiresAt.toISOString(),
+    refreshExpiresAt: tokens.refreshExpiresAt.toISOString(),
+  };
+}

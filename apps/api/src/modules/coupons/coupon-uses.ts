@@ -10,7 +10,7 @@ import type { CouponInput } from '@sufra/shared/pricing/price-cart';
 import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findOwnedByCode } from '../loyalty/rewards.repo.ts';
+import { findOwnedRewardsByCode as findOwnedByCode } from '../loyalty/rewards.service.ts';
 import type { PlacementExtra } from '../orders/placement-extras.ts';
 import {
   type CouponRow,

@@ -13,11 +13,11 @@ import type {
 } from '@sufra/shared/schemas/evaluation';
 import type { AppContext } from '../../app-context.ts';
 import { notifyLive } from '../../core/live-notices.repo.ts';
+import { dayIn } from '../../lib/brand-day.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import { dayIn } from '../games/games.rules.ts';
-import { appendPoints } from '../loyalty/loyalty.repo.ts';
+import { creditPoints } from '../loyalty/loyalty.service.ts';
 import type { RewardsService } from '../loyalty/rewards.service.ts';
 import {
   type EvaluationFormRow,
@@ -222,7 +222,7 @@ export async function submit(
         })),
       );
       if (orderId !== null && points > 0) {
-        const credited = await appendPoints(tx, {
+        const credited = await creditPoints(tx, {
           brandId: customer.brandId,
           customerId: customer.id,
           kind: 'bonus',

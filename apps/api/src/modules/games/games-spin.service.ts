@@ -4,15 +4,15 @@ import type { Language } from '@sufra/shared/language';
 import { formatRewardCode } from '@sufra/shared/loyalty/rewards';
 import type { SpinResponse } from '@sufra/shared/schemas/games';
 import type { AppContext } from '../../app-context.ts';
+import { findCustomer } from '../../core/diners.repo.ts';
 import type { QrContextRow } from '../../core/qr-context.repo.ts';
 import type { Queryable } from '../../db/client.ts';
+import { dayIn } from '../../lib/brand-day.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
-import { findCustomer } from '../customers/customers.repo.ts';
-import { appendPoints } from '../loyalty/loyalty.repo.ts';
-import { insertCustomerReward } from '../loyalty/rewards.repo.ts';
-import { newRewardCode } from '../loyalty/rewards.service.ts';
+import { creditPoints } from '../loyalty/loyalty.service.ts';
+import { giveOwnedReward, newRewardCode } from '../loyalty/rewards.service.ts';
 import {
   type GameRow,
   type GameState,
@@ -24,7 +24,7 @@ import {
   type SegmentState,
   takePrize,
 } from './games.repo.ts';
-import { DAY_MS, dayIn, drawable, refusalOf, usable } from './games.rules.ts';
+import { DAY_MS, drawable, refusalOf, usable } from './games.rules.ts';
 
 /** A concurrent spin may take the last of a prize between the draw and its write: draw again this many times. */
 const DRAW_TRIES = 4;
@@ -155,7 +155,7 @@ async function spinAndGive({ ctx }: GamesDeps, spin: SpinAttempt): Promise<SpinR
     if (segment.prize === 'reward' && segment.rewardId !== null) {
       ({ reward, sentBySms } = await giveReward(tx, spin, drawId));
     } else if (segment.prize === 'points' && segment.points !== null) {
-      const moved = await appendPoints(tx, {
+      const moved = await creditPoints(tx, {
         brandId: qr.brand.id,
         customerId: me.id,
         kind: 'bonus',
@@ -280,7 +280,7 @@ async function issuePrize(tx: Queryable, me: CustomerPrincipal, segment: Segment
   // A code taken in the brand (one in 2^40) is drawn again inside a savepoint.
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await tx.transaction((sp) => insertCustomerReward(sp, { ...input, code: newRewardCode() }));
+      return await tx.transaction((sp) => giveOwnedReward(sp, { ...input, code: newRewardCode() }));
     } catch (error) {
       if (attempt >= 4) throw error;
     }

@@ -8,6 +8,7 @@ import type {
   ShopResponse,
 } from '@sufra/shared/schemas/loyalty';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -18,9 +19,10 @@ import { lookup, redeem } from './reward-redemption.service.ts';
 import { purchaseReward } from './reward-writes.repo.ts';
 import {
   type CustomerRewardRow,
+  findOwnedByCode,
   findOwnedReward,
   findReward,
-  type insertCustomerReward,
+  insertCustomerReward,
   listOwnedRewards,
   listShopRewards,
 } from './rewards.repo.ts';
@@ -180,3 +182,18 @@ export function createRewardsService(ctx: AppContext, options: { secret: string 
 }
 
 export type RewardsService = ReturnType<typeof createRewardsService>;
+
+/** A brand's reward by id, for the modules that give rewards (punch cards). */
+export function findRewardOfBrand(db: Queryable, id: number, brandId: number) {
+  return findReward(db, id, brandId);
+}
+
+/** Gives a customer an owned reward in the caller's transaction (a game's prize). */
+export function giveOwnedReward(tx: Queryable, row: Parameters<typeof insertCustomerReward>[1]) {
+  return insertCustomerReward(tx, row);
+}
+
+/** The owned rewards a code names, with their holder (a checkout's reward code). */
+export function findOwnedRewardsByCode(db: Queryable, code: string) {
+  return findOwnedByCode(db, code);
+}

@@ -150,8 +150,12 @@ describe('the QR context placement keeps between orders', () => {
     const orders = createOrdersService(ctx, {
       lifecycle: createOrderLifecycle(),
       menu: t.app.services.menu,
-      payments: () => {
-        throw new Error('a cash order asks nothing of payments');
+      payments: {
+        beginAttempt: refusePayments,
+        providerName: 'test',
+        redirectForReplay: refusePayments,
+        owePaidOrderRefund: refusePayments,
+        onRefundQueued: refusePayments,
       },
     });
     const fresh = await createQrService(ctx).resolveUsableQr(UUID.aMain);
@@ -213,3 +217,7 @@ describe('the QR context placement keeps between orders', () => {
     expect(await version()).toBe(before);
   });
 });
+
+function refusePayments(): never {
+  throw new Error('a cash order asks nothing of payments');
+}

@@ -18,13 +18,13 @@ import { assertServiceOn, branchStatus } from '../../core/branch-context.service
 import { findCustomerAddress } from '../../core/order-rows.repo.ts';
 import type { QrContextRow } from '../../core/qr-context.repo.ts';
 import type { Queryable } from '../../db/client.ts';
+import { dayIn } from '../../lib/brand-day.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type OrderCoupon, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
-import { dayIn } from '../games/games.rules.ts';
 import { prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
 import { prepareOrderReward } from '../loyalty/order-rewards.ts';
 import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
-import { findBranchTableByNumber } from '../tables/tables.repo.ts';
+import { findTableByNumber as findBranchTableByNumber } from '../tables/tables.service.ts';
 import { type PlaceOrderInput, type PricedLine, priceLines } from './order-lines.service.ts';
 
 /**

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
-import type { Order } from '@sufra/shared/schemas/order';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { OrderLifecycle } from '../../core/order-lifecycle.service.ts';
-import type { listLinesOf, OrderRow } from '../../core/order-rows.repo.ts';
+
 import type { PaymentProvider, PaymentProviderError } from '../../providers/payment/payment-provider.ts';
 import type { PaymentAttemptRow } from './payments.repo.ts';
 
@@ -15,11 +14,6 @@ export interface PaymentsDeps {
   onRefundQueued: () => void;
   /** The order lifecycle seam: a refund raises `refunded` in the transaction that records it. */
   lifecycle: OrderLifecycle;
-  /** A card order's row and lines as the API answers it (orders.service toOrder). */
-  toOrder: (
-    row: { order: OrderRow; branchNameAr: string; branchNameEn: string },
-    lines: Awaited<ReturnType<typeof listLinesOf>>,
-  ) => Order;
 }
 
 /** What every part of the payments service works with: the app's context and the service's deps. */

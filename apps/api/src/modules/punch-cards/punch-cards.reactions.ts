@@ -1,8 +1,7 @@
 import { planPunches, qualifyingCount } from '@sufra/shared/loyalty/punch-cards';
 import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
-import { findReward } from '../loyalty/rewards.repo.ts';
-import { issueOwnedReward } from '../loyalty/rewards.service.ts';
+import { findRewardOfBrand, issueOwnedReward } from '../loyalty/rewards.service.ts';
 import {
   addPunches,
   completeCard,
@@ -54,7 +53,7 @@ async function punch(tx: Queryable, { order, at }: OrderMomentEvent): Promise<vo
             });
       if (!(await addPunches(tx, { cardId: card.id, orderId: order.id, count: step.punches, at }))) continue;
       if (!step.fills) continue;
-      const reward = await findReward(tx, programme.rewardId, order.brandId);
+      const reward = await findRewardOfBrand(tx, programme.rewardId, order.brandId);
       if (!reward) throw new Error(`punch programme ${programme.id} has no reward`);
       const owned = await issueOwnedReward(tx, {
         brandId: order.brandId,

@@ -1,7 +1,7 @@
 import { refundWindowStart } from '@sufra/shared/engagement/referral';
 import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
-import { appendPoints, lockCustomerPoints } from '../loyalty/loyalty.repo.ts';
+import { creditPoints, lockPointsOf } from '../loyalty/loyalty.service.ts';
 import {
   declineConvertedBy,
   findConversionBonuses,
@@ -36,7 +36,7 @@ async function convert(tx: Queryable, { order, at }: OrderMomentEvent): Promise<
   ];
   for (const bonus of bonuses) {
     if (bonus.points <= 0) continue;
-    await appendPoints(tx, { brandId: order.brandId, kind: 'bonus', orderId: order.id, at, ...bonus });
+    await creditPoints(tx, { brandId: order.brandId, kind: 'bonus', orderId: order.id, at, ...bonus });
   }
 }
 
@@ -55,10 +55,10 @@ async function decline(tx: Queryable, { order, at }: OrderMomentEvent): Promise<
     (a, b) => Number(b.customerId === order.customerId) - Number(a.customerId === order.customerId),
   );
   for (const bonus of bonuses) {
-    const held = await lockCustomerPoints(tx, bonus.customerId, order.brandId);
+    const held = await lockPointsOf(tx, bonus.customerId, order.brandId);
     const points = Math.min(bonus.points, held?.walletPoints ?? 0);
     if (points <= 0) continue;
-    await appendPoints(tx, {
+    await creditPoints(tx, {
       brandId: order.brandId,
       customerId: bonus.customerId,
       kind: 'clawback',
