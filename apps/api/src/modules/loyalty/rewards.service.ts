@@ -29,8 +29,6 @@ import {
 
 // The owned reward's view and issue (owned-rewards.ts) and the cashier's redemption (reward-redemption.ts) live
 // beside this file; other modules import these names from here, as before.
-export { issueOwnedReward, newRewardCode, type RewardsDeps, toReward } from './owned-rewards.service.ts';
-export { REWARD_CODE_LIMITS } from './reward-redemption.service.ts';
 
 const DAY_MS = 86_400_000;
 

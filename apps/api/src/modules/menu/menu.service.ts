@@ -7,9 +7,6 @@ import { AppError } from '../../plugins/errors.ts';
 import { bumpMenuVersion, findMenuKey, itemExistsInBrand, loadBranchMenu } from './menu.repo.ts';
 import { type BuiltMenu, buildMenu, freezeMenu } from './menu-build.view.ts';
 
-// The menu's build from its rows is in menu-build.ts; other modules import these types from here, as before.
-export type { BuiltMenu, MenuEncoding } from './menu-build.view.ts';
-
 /**
  * Marks a brand's menu as changed: every menu write calls this (in its transaction). The version lives in
  * the database, so every API instance notices on its next request; nothing else needs to be told.

@@ -5,7 +5,10 @@ import type { OrderLine, placeOrderBody } from '@sufra/shared/schemas/order';
 import type { z } from 'zod';
 import type { OrderLineInsert } from '../../core/order-rows.repo.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
+import type { MenuService } from '../menu/menu.service.ts';
+
+/** One branch's menu in one language, as the menu service builds it. */
+type BuiltMenu = Awaited<ReturnType<MenuService['getMenu']>>;
 
 export type PlaceOrderInput = z.output<typeof placeOrderBody>;
 

@@ -23,7 +23,8 @@ import { AppError } from '../../plugins/errors.ts';
 import { type OrderCoupon, prepareOrderCoupon } from '../coupons/coupon-uses.ts';
 import { prepareCheckoutPoints } from '../loyalty/checkout-points.ts';
 import { prepareOrderReward } from '../loyalty/order-rewards.ts';
-import type { BuiltMenu, MenuService } from '../menu/menu.service.ts';
+import type { MenuService } from '../menu/menu.service.ts';
+import type { BuiltMenu } from '../menu/menu-build.view.ts';
 import { findTableByNumber as findBranchTableByNumber } from '../tables/tables.service.ts';
 import { type PlaceOrderInput, type PricedLine, priceLines } from './order-lines.service.ts';
 

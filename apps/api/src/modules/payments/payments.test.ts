@@ -19,7 +19,7 @@ import {
   GATEWAY_SIGNATURE_HEADER,
   signGatewayWebhook,
 } from '../../providers/payment/test-gateway/test-gateway-signature.ts';
-import { MAX_OPEN_ATTEMPTS } from './payments.service.ts';
+import { MAX_OPEN_ATTEMPTS } from './payment-core.service.ts';
 
 const WEBHOOK_SECRET = 'whsec_payments_in_tests_0123456789';
 const PUBLIC_URL = 'https://sufra.example';
