@@ -12,8 +12,8 @@ import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
 import { creditPoints } from '../loyalty/loyalty.service.ts';
-import { giveOwnedReward } from '../loyalty/rewards.service.ts';
 import { newRewardCode } from '../loyalty/owned-rewards.service.ts';
+import { giveOwnedReward } from '../loyalty/rewards.service.ts';
 import {
   type GameRow,
   type GameState,

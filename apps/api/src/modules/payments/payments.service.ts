@@ -18,7 +18,6 @@ import { createPaymentSettle, outcomeOf } from './payment-settle.service.ts';
 import { createPaymentWebhooks } from './payment-webhooks.service.ts';
 import { findOrderRow, listAttemptsOfOrder, setAttemptProviderPayment } from './payments.repo.ts';
 
-
 /** What the payments' operations need: the core (app and deps) and the settle step they share with webhooks. */
 export interface PaymentsParts {
   core: PaymentsCore;

@@ -1,8 +1,8 @@
 import { planPunches, qualifyingCount } from '@sufra/shared/loyalty/punch-cards';
 import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
-import { findRewardOfBrand } from '../loyalty/rewards.service.ts';
 import { issueOwnedReward } from '../loyalty/owned-rewards.service.ts';
+import { findRewardOfBrand } from '../loyalty/rewards.service.ts';
 import {
   addPunches,
   completeCard,
