@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkApiLayers, type ImportGraph, PLACEMENT_EXCEPTIONS, readApiImports } from './api-layers.ts';
@@ -70,5 +71,18 @@ describe('the API layers check', () => {
       [],
     );
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the live-session rule', () => {
+  // Issue 25 item 2's files still spell it out; their engineer switches them to sessionLiveSql.
+  const placementCopies = ['modules/orders/placement-statement.repo.ts', 'modules/loyalty/reward-writes.repo.ts'];
+
+  it('is written once, in core/sessions.repo.ts, and every other statement builds on it', () => {
+    const copies = [...readApiImports(src).keys()].filter((file) => {
+      const text = readFileSync(join(src, file), 'utf8');
+      return file !== 'core/sessions.repo.ts' && /revoked_at is null|gt\(authSessions\.expiresAt/.test(text);
+    });
+    expect(copies.sort()).toEqual(placementCopies.sort());
   });
 });

@@ -1,10 +1,21 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { authSessions } from '../db/schema/auth.ts';
 import { customers } from '../db/schema/customers.ts';
 
 export type SessionRow = typeof authSessions.$inferSelect;
+
+/**
+ * The one rule of a live session: a token of it neither revoked nor expired at `at`. Every statement that checks a
+ * session builds its condition from this; `session` is the auth_sessions alias in raw SQL, or the table itself in
+ * Drizzle's builder.
+ */
+export function sessionLiveSql(session: 's' | typeof authSessions, at: SQLWrapper): SQL {
+  const [revoked, expires] =
+    session === 's' ? [sql.raw('s.revoked_at'), sql.raw('s.expires_at')] : [session.revokedAt, session.expiresAt];
+  return sql`${revoked} is null and ${expires} > ${at}`;
+}
 
 export async function insertSession(db: Queryable, row: typeof authSessions.$inferInsert): Promise<void> {
   await db.insert(authSessions).values(row);
@@ -46,7 +57,7 @@ export async function isFamilyLive(db: Queryable, familyId: string, now: Date): 
   const [row] = await db
     .select({ live: sql<number>`1` })
     .from(authSessions)
-    .where(and(eq(authSessions.familyId, familyId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)))
+    .where(and(eq(authSessions.familyId, familyId), sessionLiveSql(authSessions, sql`${now.toISOString()}`)))
     .limit(1);
   return row !== undefined;
 }
@@ -69,8 +80,7 @@ export function customerSessionLiveSelect(db: Queryable) {
         eq(authSessions.familyId, sql.placeholder('familyId')),
         eq(authSessions.subjectKind, 'customer'),
         eq(authSessions.subjectId, sql.placeholder('customerId')),
-        isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, sql.placeholder('now')),
+        sessionLiveSql(authSessions, sql.placeholder('now')),
       ),
     )
     .limit(1);
