@@ -77,6 +77,9 @@ const probes: Record<string, string> = {
   'apps/api/src/modules/orders/imports-drizzle.repo.ts': "import { eq } from 'drizzle-orm';",
   'apps/api/src/db/imports-drizzle.ts': "import { pgTable } from 'drizzle-orm/pg-core';",
   'apps/api/src/modules/orders/imports-drizzle.test.ts': "import { sql } from 'drizzle-orm';",
+  // A cycle across two module folders (scripts/api-layers.ts checks the modules' graph; Biome checks the files')
+  'apps/api/src/modules/ads/ads-cycle.service.ts': "import { games } from '../games/games-cycle.service.ts';",
+  'apps/api/src/modules/games/games-cycle.service.ts': "import { ads } from '../ads/ads-cycle.service.ts';",
 };
 
 interface Diagnostic {
@@ -86,6 +89,7 @@ interface Diagnostic {
 
 let folder = '';
 let refused: string[] = [];
+let cycles: string[] = [];
 
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'sufra-import-rules-'));
@@ -97,7 +101,9 @@ beforeAll(() => {
     mkdirSync(dirname(join(folder, path)), { recursive: true });
     // Each import is used, so the only findings are about where it comes from.
     const names = [...source.matchAll(/import \{ (\w+) \}/g)].map((m) => m[1]);
-    writeFileSync(join(folder, path), `${source}\n\nexport const used = [${names.join(', ')}];\n`);
+    const name = /\/(\w+)-cycle\.service\.ts$/.exec(path)?.[1];
+    const exported = name ? `export const ${name} = 1;\n` : '';
+    writeFileSync(join(folder, path), `${source}\n\n${exported}export const used = [${names.join(', ')}];\n`);
   }
   let output: string;
   try {
@@ -111,6 +117,9 @@ beforeAll(() => {
     output = (error as { stdout: string }).stdout;
   }
   const report = JSON.parse(output) as { diagnostics: Diagnostic[] };
+  cycles = report.diagnostics
+    .filter((d) => d.category === 'lint/suspicious/noImportCycles')
+    .map((d) => d.location.path.replaceAll('\\', '/'));
   refused = report.diagnostics
     .filter((d) => d.category === 'lint/style/noRestrictedImports')
     .map((d) => d.location.path.replaceAll('\\', '/'));
@@ -166,5 +175,12 @@ describe('lint refuses imports against the direction of the layers', () => {
     ['an API test importing Drizzle', 'apps/api/src/modules/orders/imports-drizzle.test.ts'],
   ])('allows %s', (_what, path) => {
     expect(refused).not.toContain(path);
+  });
+});
+
+describe('lint refuses import cycles', () => {
+  it('across two module folders of the API', () => {
+    expect(cycles).toContain('apps/api/src/modules/ads/ads-cycle.service.ts');
+    expect(cycles).toContain('apps/api/src/modules/games/games-cycle.service.ts');
   });
 });

@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signRewardQr } from '../../apps/api/src/modules/loyalty/reward-qr.ts';
+import { signRewardQr } from '../../apps/api/src/modules/loyalty/reward-qr.service.ts';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { STAFF, TEXTS } from '../support/accounts.ts';
 import { E2E_AUTH_SECRET } from '../support/auth-secret.ts';

@@ -2,7 +2,7 @@
 // cashier redemptions per second, each at 50 connections against the real server.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signRewardQr } from '../../apps/api/src/modules/loyalty/reward-qr.ts';
+import { signRewardQr } from '../../apps/api/src/modules/loyalty/reward-qr.service.ts';
 import { loadApi, ORDER_CONNECTIONS, type OrderLoad } from './orders.ts';
 import { startServer } from './processes.ts';
 import { buildCart, freshDatabase, ORDER_QR, openAllDay, signInCustomers } from './setup.ts';

@@ -3,7 +3,7 @@
 // of 10 must end exactly at 10 won.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { signAccessToken } from '../../apps/api/src/modules/auth/session-tokens.ts';
+import { signAccessToken } from '../../apps/api/src/core/session-tokens.service.ts';
 import { ORDER_CONNECTIONS } from './orders.ts';
 import { startServer } from './processes.ts';
 import { freshDatabase, ORDER_QR } from './setup.ts';

@@ -6,15 +6,18 @@ import type { AppContext } from './app-context.ts';
 import { checkoutOffers } from './checkout-extras.ts';
 import { resolveAuthSecret } from './config/auth-secret.ts';
 import { type Config, fastifyTrustProxy } from './config/env.ts';
+import { createBranchesService, toBrand } from './core/branch-context.service.ts';
+import { createLiveHub, type LiveHub } from './core/live-hub.service.ts';
+import { createOrderLifecycle, type OrderLifecycle } from './core/order-lifecycle.service.ts';
+import { createQrService, type QrService } from './core/qr-context.service.ts';
+import { createSessionsService } from './core/sessions.service.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { serializeErrorForLog } from './db/db-errors.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
-import { createSessionsService } from './modules/auth/sessions.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
-import { createBranchesService, toBrand } from './modules/branches/branches.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -24,28 +27,25 @@ import { createEvaluationsService } from './modules/evaluations/evaluations.serv
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { posDestination } from './modules/kitchen/kitchen-destinations.ts';
-import { createKitchenRelay } from './modules/kitchen/kitchen-relay.ts';
+import { createKitchenRelay } from './modules/kitchen/kitchen.relay.ts';
+import { posDestination } from './modules/kitchen/kitchen-destinations.service.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { createLoyaltyService, type LoyaltyService } from './modules/loyalty/loyalty.service.ts';
-import { createPointsExpiry } from './modules/loyalty/points-expiry.ts';
+import { createPointsExpiry } from './modules/loyalty/points-expiry.relay.ts';
 import { createRewardsService } from './modules/loyalty/rewards.service.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
-import { createLiveHub, type LiveHub } from './modules/order-events/live-hub.ts';
 import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
 import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
-import { createOrderLifecycle, type OrderLifecycle } from './modules/orders/order-lifecycle.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createOrdersService, toOrder } from './modules/orders/orders.service.ts';
-import { createPaymentExpiry } from './modules/payments/payment-expiry.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createPaymentExpiry } from './modules/payments/payment-expiry.relay.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createRefundRelay } from './modules/payments/refund-relay.ts';
+import { createRefundRelay } from './modules/payments/refund.relay.ts';
 import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes.ts';
 import { createPunchCardsService } from './modules/punch-cards/punch-cards.service.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
-import { createQrService, type QrService } from './modules/qr/qr.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { createReferralService } from './modules/referral/referral.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -155,7 +155,6 @@ function createPayments(app: FastifyInstance, ctx: AppContext, lifecycle: OrderL
     provider: app.paymentProvider,
     log: app.log,
     onRefundQueued: () => refundRelay.kick(),
-    toOrder,
     lifecycle,
   });
   const refundRelay = createRefundRelay({
@@ -329,7 +328,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     menu,
     lifecycle,
     offers: checkoutOffers(),
-    payments: () => ({ ...payments, onRefundQueued: () => refundRelay.kick() }),
+    payments: { ...payments, onRefundQueued: () => refundRelay.kick() },
   });
   const tables = createTablesService(ctx);
   const loyalty = createLoyaltyService(ctx);

@@ -1,8 +1,8 @@
-import { couponAtCheckout, couponExtra } from './modules/coupons/coupon-uses.ts';
-import { kitchenHandOffExtra } from './modules/kitchen/kitchen-hand-off.ts';
-import { checkoutPointsExtra, pointsAtCheckout } from './modules/loyalty/checkout-points.ts';
-import { orderRewardExtra, rewardAtCheckout } from './modules/loyalty/order-rewards.ts';
-import { type CheckoutOffers, inLockOrder } from './modules/orders/placement-extras.ts';
+import { type CheckoutOffers, inLockOrder } from './core/checkout-extras.rules.ts';
+import { couponAtCheckout, couponExtra } from './modules/coupons/coupon-uses.service.ts';
+import { kitchenHandOffExtra } from './modules/kitchen/kitchen-hand-off.service.ts';
+import { checkoutPointsExtra, pointsAtCheckout } from './modules/loyalty/checkout-points.service.ts';
+import { orderRewardExtra, rewardAtCheckout } from './modules/loyalty/order-rewards.service.ts';
 
 /**
  * What the checkout offers besides the order (docs/adr/0320-checkout-extras-as-plug-ins.md), registered here, at the

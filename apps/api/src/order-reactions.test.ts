@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrderLifecycle } from './modules/orders/order-lifecycle.ts';
+import { createOrderLifecycle } from './core/order-lifecycle.service.ts';
 import { subscribeOrderReactions } from './order-reactions.ts';
 
 describe('order reactions', () => {

@@ -1,9 +1,10 @@
-import { subscribeCoupons } from './modules/coupons/coupon-uses.ts';
-import { subscribeKitchenHandOff } from './modules/kitchen/kitchen-hand-off.ts';
-import { subscribeLoyalty, subscribeRewardGiveBack } from './modules/loyalty/loyalty-reactions.ts';
-import type { OrderLifecycle } from './modules/orders/order-lifecycle.ts';
-import { subscribePunchCards } from './modules/punch-cards/punch-reactions.ts';
-import { subscribeReferral } from './modules/referral/referral-reactions.ts';
+import type { OrderLifecycle } from './core/order-lifecycle.service.ts';
+import { subscribeCoupons } from './modules/coupons/coupon-uses.service.ts';
+import { subscribeKitchenHandOff } from './modules/kitchen/kitchen-hand-off.service.ts';
+import { subscribeLoyalty, subscribeRewardGiveBack } from './modules/loyalty/loyalty.reactions.ts';
+import { subscribePunchCards } from './modules/punch-cards/punch-cards.reactions.ts';
+import { subscribeReferral } from './modules/referral/referral.reactions.ts';
+import { subscribeTables } from './modules/tables/tables.reactions.ts';
 
 /**
  * Who reacts to an order's moments (docs/adr/0010-order-lifecycle-seam.md), subscribed before any order
@@ -13,6 +14,8 @@ import { subscribeReferral } from './modules/referral/referral-reactions.ts';
  * row), then the coupon's use (the coupon's row, then the customer's counter), then the reward used (its row).
  */
 export function subscribeOrderReactions(lifecycle: OrderLifecycle): void {
+  // First: a status move frees the table before any other reaction takes a lock (as orders did itself before).
+  subscribeTables(lifecycle);
   subscribeKitchenHandOff(lifecycle);
   subscribeLoyalty(lifecycle);
   subscribePunchCards(lifecycle);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../src/modules/auth/session-tokens.ts';
+import { signAccessToken } from '../src/core/session-tokens.service.ts';
 import { type Caller, caller } from './accounts.ts';
 import { STAFF, UUID } from './fixture-brands.ts';
 import { diner, menuIds } from './orders.ts';

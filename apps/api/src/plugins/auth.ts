@@ -2,9 +2,9 @@ import cookie from '@fastify/cookie';
 import type { StaffRole } from '@sufra/shared/schemas/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config/env.ts';
-import type { SubjectKind } from '../modules/auth/session-tokens.ts';
-import type { CustomerSessionCheck } from '../modules/auth/sessions.repo.ts';
-import type { IssuedTokens, SessionsService } from '../modules/auth/sessions.service.ts';
+import type { SubjectKind } from '../core/session-tokens.service.ts';
+import type { CustomerSessionCheck } from '../core/sessions.repo.ts';
+import type { IssuedTokens, SessionsService } from '../core/sessions.service.ts';
 import { AppError } from './errors.ts';
 import { assertRouteReads, markStaffGuard } from './route-auth.ts';
 

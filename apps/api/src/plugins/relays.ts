@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { RelayLoop } from '../lib/relay.ts';
-import type { KitchenRelay } from '../modules/kitchen/kitchen-relay.ts';
-import type { PointsExpiry } from '../modules/loyalty/points-expiry.ts';
-import type { PaymentExpiry } from '../modules/payments/payment-expiry.ts';
-import type { RefundRelay } from '../modules/payments/refund-relay.ts';
+import type { KitchenRelay } from '../modules/kitchen/kitchen.relay.ts';
+import type { PointsExpiry } from '../modules/loyalty/points-expiry.relay.ts';
+import type { PaymentExpiry } from '../modules/payments/payment-expiry.relay.ts';
+import type { RefundRelay } from '../modules/payments/refund.relay.ts';
 import type { GatewayWebhookRelay } from '../providers/payment/test-gateway/test-gateway-webhooks.ts';
 import type { SmsRelay } from '../providers/sms/sms-relay.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/env.ts';
-import { createSpaHtml, type MenuPageData } from '../modules/web/spa-html.ts';
+import { createSpaHtml, type MenuPageData } from '../modules/web/spa-html.view.ts';
 import { sendNotFound } from './errors.ts';
 
 export interface WebOptions {

@@ -1,6 +1,6 @@
 import { priceCart } from '@sufra/shared/pricing/price-cart';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createOrderLifecycle, type OrderLifecycle } from '../../modules/orders/order-lifecycle.ts';
+import { createOrderLifecycle, type OrderLifecycle } from '../../core/order-lifecycle.service.ts';
 import { subscribeOrderReactions } from '../../order-reactions.ts';
 import type { Queryable } from '../client.ts';
 import { brands } from '../schema/brands.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../modules/staff/password.ts';
+import { hashPassword } from '../../modules/staff/password.service.ts';
 import type { Database, Queryable } from '../client.ts';
 import { branches } from '../schema/branches.ts';
 import { brands } from '../schema/brands.ts';

@@ -2,7 +2,7 @@ import { imageUrl } from '@sufra/shared/host-rule';
 import type { Language } from '@sufra/shared/language';
 import type { Popup, SliderResponse } from '@sufra/shared/schemas/ads';
 import type { AppContext } from '../../app-context.ts';
-import type { BranchesService } from '../branches/branches.service.ts';
+import type { BranchesService } from '../../core/branch-context.service.ts';
 import { findActivePopup, listActiveSlides } from './ads.repo.ts';
 
 export function createAdsService(ctx: AppContext, branches: BranchesService) {

@@ -1,20 +1,14 @@
-import {
-  otpRequestBody,
-  otpRequestResponse,
-  otpVerifyBody,
-  type SessionInfo,
-  sessionResponse,
-} from '@sufra/shared/schemas/auth';
+import { otpRequestBody, otpRequestResponse, otpVerifyBody, sessionResponse } from '@sufra/shared/schemas/auth';
 import { errorResponses, uuidParams } from '@sufra/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
+import { toCustomer } from '../../core/diners.view.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
+import { type SessionsService, sessionInfo } from '../../core/sessions.service.ts';
 import { type AuthGuards, clearSessionCookies, sessionCookieNames, setSessionCookies } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { toCustomer } from '../customers/customers.service.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import type { OtpService } from './otp.service.ts';
-import type { IssuedTokens, SessionsService } from './sessions.service.ts';
 
 export interface AuthRoutesOptions {
   config: Config;
@@ -23,13 +17,6 @@ export interface AuthRoutesOptions {
   sessions: SessionsService;
   guards: AuthGuards;
   now: () => Date;
-}
-
-export function sessionInfo(tokens: IssuedTokens): SessionInfo {
-  return {
-    accessExpiresAt: tokens.accessExpiresAt.toISOString(),
-    refreshExpiresAt: tokens.refreshExpiresAt.toISOString(),
-  };
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);

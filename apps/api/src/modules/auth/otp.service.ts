@@ -6,18 +6,19 @@ import type { OtpPurpose, OtpRequestResponse, PhoneInputBody } from '@sufra/shar
 import type { registrationProfile } from '@sufra/shared/schemas/customer';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import type { Queryable } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { latestOf, nextTryAt } from '../../lib/failure-backoff.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
 import {
   type CustomerRow,
   findCustomer,
   findCustomerByPhone,
   insertCustomer,
   updateCustomer,
-} from '../customers/customers.repo.ts';
+} from '../../core/diners.repo.ts';
+import type { IssuedTokens, SessionsService } from '../../core/sessions.service.ts';
+import type { Queryable } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { latestOf, nextTryAt } from '../../lib/failure-backoff.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
 import {
   addWrongTry,
   consumeOtp,
@@ -30,7 +31,6 @@ import {
   sendsToPhoneSince,
   verifyFailuresSince,
 } from './otp.repo.ts';
-import type { IssuedTokens, SessionsService } from './sessions.service.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, caller, countRows, signIn } from '../../../test/accounts.ts';
 import { UUID } from '../../../test/fixture-brands.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { signAccessToken } from './session-tokens.ts';
+import { signAccessToken } from '../../core/session-tokens.service.ts';
 
 const MINUTE = 60_000;
 

@@ -2,8 +2,8 @@ import { branchListResponse, branchSchema, mainBranchQuery } from '@sufra/shared
 import { errorBody, idParams } from '@sufra/shared/schemas/common';
 import { paymentChoicesResponse } from '@sufra/shared/schemas/establishment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { QrService } from '../qr/qr.service.ts';
-import type { BranchesService } from './branches.service.ts';
+import type { BranchesService } from '../../core/branch-context.service.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 
 export const branchesRoutes: FastifyPluginAsyncZod<{ branches: BranchesService; qr: QrService }> = async (
   app,

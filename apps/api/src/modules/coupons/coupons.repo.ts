@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { GuardScope, GuardSql, RowsScope } from '../../core/checkout-statement.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { couponCustomerUses, coupons, couponUses } from '../../db/schema/coupons.ts';
 import { menuItems } from '../../db/schema/menu.ts';
 import { branchOrderCounters, orders } from '../../db/schema/orders.ts';
-import type { GuardScope, GuardSql, RowsScope } from '../orders/placement-statement.repo.ts';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponInsert = typeof coupons.$inferInsert;

@@ -11,9 +11,9 @@ import {
   staffCouponSchema,
 } from '@sufra/shared/schemas/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertServiceOn } from '../../core/branch-context.service.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import type { CouponsService } from './coupons.service.ts';
 
 export interface CouponsRoutesOptions {

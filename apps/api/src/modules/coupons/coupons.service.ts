@@ -17,16 +17,16 @@ import type {
 } from '@sufra/shared/schemas/coupons';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import { findBranchWithBrand } from '../../core/branch-context.repo.ts';
+import { assertServiceOn } from '../../core/branch-context.service.ts';
+import { findCustomerByPhone } from '../../core/diners.repo.ts';
+import type { QrContextRow } from '../../core/qr-context.repo.ts';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findBranchWithBrand } from '../branches/branches.repo.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
-import { findCustomerByPhone } from '../customers/customers.repo.ts';
 import type { MenuService } from '../menu/menu.service.ts';
-import { priceLines, pricingColumns } from '../orders/order-lines.ts';
-import type { QrContextRow } from '../qr/qr.repo.ts';
-import { couponError, findTypedCoupon, prepareOrderCoupon, toRule } from './coupon-uses.ts';
+import { priceLines, pricingColumns } from '../orders/order-lines.service.ts';
+import { couponError, findTypedCoupon, prepareOrderCoupon, toRule } from './coupon-uses.service.ts';
 import {
   type CouponRow,
   claimCustomerUses,
@@ -378,7 +378,7 @@ export async function update(
 
 /**
  * Coupons for diners (the check before placing, their coupons and history), the cashier's redemption at the counter,
- * and managers' coupons. Placement's own use of a coupon is in coupon-uses.ts (it runs in the placement's transaction).
+ * and managers' coupons. Placement's own use of a coupon is in coupon-uses.service.ts (it runs in the placement's transaction).
  * The operations are the plain functions above; this binds them to the app.
  */
 export function createCouponsService(ctx: AppContext, options: { menu: MenuService }) {

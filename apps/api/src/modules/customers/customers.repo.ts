@@ -3,54 +3,8 @@ import type { Queryable } from '../../db/client.ts';
 import { customerAddresses, customerFavourites, customers } from '../../db/schema/customers.ts';
 import { menuItems } from '../../db/schema/menu.ts';
 
-export type CustomerRow = typeof customers.$inferSelect;
-export type CustomerInsert = typeof customers.$inferInsert;
 export type AddressRow = typeof customerAddresses.$inferSelect;
 export type AddressInsert = typeof customerAddresses.$inferInsert;
-
-export async function findCustomer(db: Queryable, id: number, brandId: number): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.brandId, brandId)));
-  return row;
-}
-
-export async function findCustomerByPhone(
-  db: Queryable,
-  brandId: number,
-  phone: string,
-): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.brandId, brandId), eq(customers.phone, phone)));
-  return row;
-}
-
-/** Inserts unless (brand, phone) exists already (a concurrent registration): then undefined. */
-export async function insertCustomer(db: Queryable, row: CustomerInsert): Promise<CustomerRow | undefined> {
-  const [created] = await db
-    .insert(customers)
-    .values(row)
-    .onConflictDoNothing({ target: [customers.brandId, customers.phone] })
-    .returning();
-  return created;
-}
-
-export async function updateCustomer(
-  db: Queryable,
-  id: number,
-  brandId: number,
-  values: Partial<CustomerInsert>,
-): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .update(customers)
-    .set(values)
-    .where(and(eq(customers.id, id), eq(customers.brandId, brandId)))
-    .returning();
-  return row;
-}
 
 export async function deleteCustomer(db: Queryable, id: number, brandId: number): Promise<boolean> {
   const rows = await db

@@ -13,10 +13,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
+import { toCustomer } from '../../core/diners.view.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, clearSessionCookies } from '../../plugins/auth.ts';
 import type { OtpService } from '../auth/otp.service.ts';
-import type { QrService } from '../qr/qr.service.ts';
-import { type CustomersService, toCustomer } from './customers.service.ts';
+import type { CustomersService } from './customers.service.ts';
 
 export interface CustomersRoutesOptions {
   config: Config;

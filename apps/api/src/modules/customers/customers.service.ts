@@ -6,24 +6,23 @@ type AddressBody = z.infer<typeof addressBody>;
 type ProfileUpdate = z.infer<typeof profileUpdateBody>;
 
 import type { AppContext } from '../../app-context.ts';
+import { type CustomerRow, findCustomer, updateCustomer } from '../../core/diners.repo.ts';
+import { toCustomer } from '../../core/diners.view.ts';
+import type { SessionsService } from '../../core/sessions.service.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
 import {
   type AddressRow,
   brandHasItem,
-  type CustomerRow,
   countAddresses,
   countFavourites,
   deleteAddress as deleteAddressRow,
   deleteCustomer,
   deleteFavourite,
-  findCustomer,
   insertAddress,
   insertFavourite,
   listAddresses as listAddressRows,
   listFavouriteItemIds,
   updateAddress as updateAddressRow,
-  updateCustomer,
 } from './customers.repo.ts';
 
 /** Enough for home, work and family; keeps one account from filling the table. */
@@ -31,22 +30,6 @@ export const MAX_ADDRESSES = 20;
 
 /** More than any menu page shows at once; keeps one account from filling the table. */
 export const MAX_FAVOURITES = 200;
-
-export function toCustomer(row: CustomerRow): Customer {
-  return {
-    id: row.id,
-    brandId: row.brandId,
-    fullName: row.fullName,
-    phone: row.phone,
-    email: row.email,
-    ageGroup: row.ageGroup as Customer['ageGroup'],
-    gender: row.gender as Customer['gender'],
-    city: row.city,
-    memberSince: row.createdAt.toISOString(),
-    walletPoints: row.walletPoints,
-    lifetimePoints: row.lifetimePoints,
-  };
-}
 
 function toAddress(row: AddressRow): Address {
   return {

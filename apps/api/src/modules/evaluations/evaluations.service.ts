@@ -12,13 +12,13 @@ import type {
   SubmittedEvaluation,
 } from '@sufra/shared/schemas/evaluation';
 import type { AppContext } from '../../app-context.ts';
+import { notifyLive } from '../../core/live-notices.repo.ts';
+import { dayIn } from '../../lib/brand-day.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import { dayIn } from '../games/game-rules.ts';
-import { appendPoints } from '../loyalty/loyalty.repo.ts';
+import { creditPoints } from '../loyalty/loyalty.service.ts';
 import type { RewardsService } from '../loyalty/rewards.service.ts';
-import { notifyLive } from '../order-events/order-events.repo.ts';
 import {
   type EvaluationFormRow,
   type EvaluationPhotoRow,
@@ -34,7 +34,7 @@ import {
   listQuestions,
 } from './evaluations.repo.ts';
 import { alertsForStaff, apologize, listForStaff, loadForStaff } from './evaluations-staff.service.ts';
-import { type ProcessedPhoto, processPhoto } from './photo-processing.ts';
+import { type ProcessedPhoto, processPhoto } from './photo-processing.service.ts';
 
 /**
  * Evaluations (issue 17): a diner rates one of their orders on the brand's form, once; the points the form gives go
@@ -222,7 +222,7 @@ export async function submit(
         })),
       );
       if (orderId !== null && points > 0) {
-        const credited = await appendPoints(tx, {
+        const credited = await creditPoints(tx, {
           brandId: customer.brandId,
           customerId: customer.id,
           kind: 'bonus',

@@ -17,7 +17,7 @@ import { brandA, brandB, brandC, STAFF, UUID } from '../../../test/fixture-brand
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
 import { completeOrder } from '../../../test/punch-cards.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { LIVE_CHANNEL } from '../order-events/order-events.repo.ts';
+import { LIVE_CHANNEL } from '../../core/live-notices.repo.ts';
 
 /** A manager of brand A's other branch only: a low rating at the main branch is none of theirs. */
 const CLOSED_MANAGER = { email: 'closed-manager@brand-a.test', password: 'closed-manager-pass' };

@@ -1,5 +1,7 @@
 import type { GameKind } from '@sufra/shared/engagement/wheel';
 import { sql } from 'drizzle-orm';
+import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
+import { sessionLiveSql } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { authSessions } from '../../db/schema/auth.ts';
@@ -7,7 +9,6 @@ import { customers } from '../../db/schema/customers.ts';
 import { gameDraws, gamePlayers, gameSegmentDays, gameSegments, games } from '../../db/schema/games.ts';
 import { pointsLedger, rewards } from '../../db/schema/loyalty.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -98,7 +99,7 @@ const gameStateQuery = preparedFor((db) =>
         ${P.familyId} is null or exists (select 1 from ${authSessions} s join ${customers} c on c.id = s.subject_id
             and c.brand_id = ${P.brandId}
           where s.family_id = ${P.familyId} and s.subject_kind = 'customer' and s.subject_id = ${P.customerId}
-            and s.revoked_at is null and s.expires_at > ${P.now}) as session_live,
+            and ${sessionLiveSql('s', P.now)}) as session_live,
         ${P.contextVersion} is null or ${brandContextVersionSql(P.brandId)} = ${P.contextVersion} as context_current
       from (select 1) one left join g on true
     ) q`)

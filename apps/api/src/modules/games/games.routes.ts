@@ -1,10 +1,10 @@
 import { errorResponses } from '@sufra/shared/schemas/common';
 import { gameParams, gameResponse, spinResponse } from '@sufra/shared/schemas/games';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertServiceOn } from '../../core/branch-context.service.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 import type { AuthGuards } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import type { GamesService } from './games.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);

@@ -3,11 +3,12 @@ import type { Language } from '@sufra/shared/language';
 import { errorMessage } from '@sufra/shared/messages/errors';
 import type { GameResponse } from '@sufra/shared/schemas/games';
 import type { AppContext } from '../../app-context.ts';
+import type { QrContextRow } from '../../core/qr-context.repo.ts';
+import { dayIn } from '../../lib/brand-day.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
-import type { QrContextRow } from '../qr/qr.repo.ts';
-import { dayIn, drawable, refusalOf, usable } from './game-rules.ts';
 import { loadGameState } from './games.repo.ts';
-import { type GamesDeps, spin } from './games-spin.ts';
+import { drawable, refusalOf, usable } from './games.rules.ts';
+import { type GamesDeps, spin } from './games-spin.service.ts';
 
 /** The game and the diner's state in one read; refusals for no game and a game switched off. */
 async function stateOf(

@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { RowsScope, RowsSql } from '../../core/checkout-statement.repo.ts';
+import { orderPlacedNoticeSql } from '../../core/live-notices.repo.ts';
+import { OUTBOX_WAKE_CHANNEL } from '../../core/order-outbox.repo.ts';
+import type { OrderRow } from '../../core/order-rows.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { orderOutbox } from '../../db/schema/orders.ts';
-import { orderPlacedNoticeSql } from '../order-events/order-events.repo.ts';
-import type { OrderRow } from '../orders/orders.repo.ts';
-import type { RowsScope, RowsSql } from '../orders/placement-statement.repo.ts';
-import { OUTBOX_WAKE_CHANNEL } from './order-outbox.repo.ts';
 
 /** The orders being handed over, as handOffSql reads them: a relation and its columns. */
 interface HandedOrders {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../order-events/order-events.repo.ts';
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../../core/live-notices.repo.ts';
 import { handToKitchen } from './kitchen-hand-off.repo.ts';
 
 /**

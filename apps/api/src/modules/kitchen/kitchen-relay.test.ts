@@ -4,12 +4,12 @@ import { type Caller, caller } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder, setBranchSwitch } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../../core/live-notices.repo.ts';
+import { claimDueOutbox, markOutboxDelivered } from '../../core/order-outbox.repo.ts';
 import { RELAY_LEASE_MS } from '../../lib/relay.ts';
 import type { PosDelivery, PosProvider } from '../../providers/pos/pos-provider.ts';
-import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../order-events/order-events.repo.ts';
-import { posDestination } from './kitchen-destinations.ts';
-import { createKitchenRelay, kitchenRetryDelayMs } from './kitchen-relay.ts';
-import { claimDueOutbox, markOutboxDelivered } from './order-outbox.repo.ts';
+import { createKitchenRelay, kitchenRetryDelayMs } from './kitchen.relay.ts';
+import { posDestination } from './kitchen-destinations.service.ts';
 
 /** A POS that records what it got and fails while `failures` > 0. */
 function recordingPos() {

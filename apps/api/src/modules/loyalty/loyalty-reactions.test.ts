@@ -6,9 +6,9 @@ import { type Caller, caller } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, type MenuIds, menuIds, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createOrderLifecycle } from '../../core/order-lifecycle.service.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { createOrderLifecycle } from '../orders/order-lifecycle.ts';
-import { subscribeLoyalty } from './loyalty-reactions.ts';
+import { subscribeLoyalty } from './loyalty.reactions.ts';
 
 describe('loyalty reacts to the order lifecycle', () => {
   let t: TestApp;

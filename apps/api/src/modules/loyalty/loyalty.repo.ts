@@ -1,9 +1,9 @@
 import { DAILY_SPEND_LIMITS, type PointsEntryKind, type RedemptionsToday } from '@sufra/shared/loyalty/points';
 import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { GuardScope, GuardSql, RowsScope } from '../../core/checkout-statement.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { loyaltyLevels, loyaltyRules, pointsLedger } from '../../db/schema/loyalty.ts';
-import type { GuardScope, GuardSql, RowsScope } from '../orders/placement-statement.repo.ts';
 
 export type LoyaltyRulesRow = typeof loyaltyRules.$inferSelect;
 export type LoyaltyLevelRow = typeof loyaltyLevels.$inferSelect;

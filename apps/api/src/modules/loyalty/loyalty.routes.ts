@@ -19,9 +19,9 @@ import {
   staffCustomerSchema,
 } from '@sufra/shared/schemas/loyalty';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertServiceOn } from '../../core/branch-context.service.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import type { LoyaltyService } from './loyalty.service.ts';
 import type { RewardsService } from './rewards.service.ts';
 

@@ -20,6 +20,7 @@ import type {
   StaffCustomerLookupBody,
 } from '@sufra/shared/schemas/loyalty';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
@@ -35,6 +36,7 @@ import {
   listMovements,
   lockCustomerPoints,
   type PointsEntryRow,
+  type PointsWrite,
   redeemedSince,
 } from './loyalty.repo.ts';
 
@@ -244,3 +246,16 @@ export function createLoyaltyService(ctx: AppContext) {
 }
 
 export type LoyaltyService = ReturnType<typeof createLoyaltyService>;
+
+/**
+ * Loyalty's face for the modules that credit or debit points in their own transaction (games, evaluations,
+ * referral): one ledger entry and the customer's balance, as loyalty writes it.
+ */
+export function creditPoints(tx: Queryable, write: PointsWrite) {
+  return appendPoints(tx, write);
+}
+
+/** The customer's points row locked for the caller's transaction (the house's lock order: customers first). */
+export function lockPointsOf(tx: Queryable, customerId: number, brandId: number) {
+  return lockCustomerPoints(tx, customerId, brandId);
+}

@@ -4,7 +4,7 @@ import { type Caller, caller, countRows } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { REWARD_CODE_LIMITS } from './rewards.service.ts';
+import { REWARD_CODE_LIMITS } from './reward-redemption.service.ts';
 
 describe('typed reward codes at the counter are throttled per staff user and per branch', () => {
   let t: TestApp;

@@ -4,14 +4,14 @@
  */
 import { REWARD_CLAIM_CONDITIONS, type RewardClaimCondition, type RewardShop } from '@sufra/shared/loyalty/rewards';
 import { type SQL, sql } from 'drizzle-orm';
+import type { RowsScope, RowsSql } from '../../core/checkout-statement.repo.ts';
+import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { customerRewards, pointsLedger, rewards } from '../../db/schema/loyalty.ts';
 import { staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
-import type { RowsScope, RowsSql } from '../orders/placement-statement.repo.ts';
-import { brandContextVersionSql } from '../qr/qr.repo.ts';
 import type { CustomerRewardRow, OwnedRewardRow, RewardRow } from './rewards.repo.ts';
 
 /** Where the claim conditions read their facts: an owned reward's row, its reward's row, the branch and the time. */

@@ -8,27 +8,27 @@ import type {
   ShopResponse,
 } from '@sufra/shared/schemas/loyalty';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findCustomerPoints } from './loyalty.repo.ts';
-import { issueOwnedReward, newRewardCode, type RewardsDeps, toOwned, toReward } from './owned-rewards.ts';
-import { REWARD_QR_REFRESH_MS, signRewardQr } from './reward-qr.ts';
-import { lookup, redeem } from './reward-redemption.ts';
+import { issueOwnedReward, newRewardCode, type RewardsDeps, toOwned, toReward } from './owned-rewards.service.ts';
+import { REWARD_QR_REFRESH_MS, signRewardQr } from './reward-qr.service.ts';
+import { lookup, redeem } from './reward-redemption.service.ts';
 import { purchaseReward } from './reward-writes.repo.ts';
 import {
   type CustomerRewardRow,
+  findOwnedByCode,
   findOwnedReward,
   findReward,
-  type insertCustomerReward,
+  insertCustomerReward,
   listOwnedRewards,
   listShopRewards,
 } from './rewards.repo.ts';
 
 // The owned reward's view and issue (owned-rewards.ts) and the cashier's redemption (reward-redemption.ts) live
 // beside this file; other modules import these names from here, as before.
-export { issueOwnedReward, newRewardCode, type RewardsDeps, toReward } from './owned-rewards.ts';
-export { REWARD_CODE_LIMITS } from './reward-redemption.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -180,3 +180,18 @@ export function createRewardsService(ctx: AppContext, options: { secret: string 
 }
 
 export type RewardsService = ReturnType<typeof createRewardsService>;
+
+/** A brand's reward by id, for the modules that give rewards (punch cards). */
+export function findRewardOfBrand(db: Queryable, id: number, brandId: number) {
+  return findReward(db, id, brandId);
+}
+
+/** Gives a customer an owned reward in the caller's transaction (a game's prize). */
+export function giveOwnedReward(tx: Queryable, row: Parameters<typeof insertCustomerReward>[1]) {
+  return insertCustomerReward(tx, row);
+}
+
+/** The owned rewards a code names, with their holder (a checkout's reward code). */
+export function findOwnedRewardsByCode(db: Queryable, code: string) {
+  return findOwnedByCode(db, code);
+}

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { servicesOffSql } from '../../core/branch-context.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { branches, qrCodes } from '../../db/schema/branches.ts';
 import { brands } from '../../db/schema/brands.ts';
@@ -12,7 +13,6 @@ import {
   modifierGroups,
   modifierOptions,
 } from '../../db/schema/menu.ts';
-import { servicesOffSql } from '../branches/branches.repo.ts';
 
 /**
  * The hot-path lookup for a menu request: the QR code → its branch → its brand's menu version and

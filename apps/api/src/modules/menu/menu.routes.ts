@@ -9,7 +9,8 @@ import {
 } from '@sufra/shared/schemas/menu';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MenuEncoding, MenuService } from './menu.service.ts';
+import type { MenuService } from './menu.service.ts';
+import type { MenuEncoding } from './menu-build.view.ts';
 
 /** The best encoding we have for an Accept-Encoding header (we keep br and gzip copies of each menu). */
 export function negotiateEncoding(header: string | undefined): MenuEncoding | 'identity' {

@@ -1,14 +1,11 @@
 import type { Language } from '@sufra/shared/language';
 import type { ItemResponse } from '@sufra/shared/schemas/menu';
 import type { AppContext } from '../../app-context.ts';
+import { assertServiceOn } from '../../core/branch-context.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
 import { bumpMenuVersion, findMenuKey, itemExistsInBrand, loadBranchMenu } from './menu.repo.ts';
-import { type BuiltMenu, buildMenu, freezeMenu } from './menu-build.ts';
-
-// The menu's build from its rows is in menu-build.ts; other modules import these types from here, as before.
-export type { BuiltMenu, MenuEncoding } from './menu-build.ts';
+import { type BuiltMenu, buildMenu, freezeMenu } from './menu-build.view.ts';
 
 /**
  * Marks a brand's menu as changed: every menu write calls this (in its transaction). The version lives in

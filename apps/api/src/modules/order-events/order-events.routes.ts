@@ -3,10 +3,10 @@ import { orderParams } from '@sufra/shared/schemas/order';
 import { staffOrderEventsQuery } from '@sufra/shared/schemas/order-events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { QrService } from '../qr/qr.service.ts';
-import { type EventStream, openEventStream } from './event-stream.ts';
+import { type EventStream, openEventStream } from '../../plugins/event-stream.ts';
 import type { OrderEventsService } from './order-events.service.ts';
 
 export interface OrderEventsRoutesOptions {

@@ -2,14 +2,14 @@ import { EVALUATION_LOW_EVENT, type StaffEvaluation } from '@sufra/shared/schema
 import type { Order, StaffOrder } from '@sufra/shared/schemas/order';
 import { ORDER_EVENT, type Table } from '@sufra/shared/schemas/order-events';
 import type { AppContext } from '../../app-context.ts';
+import type { LiveHub } from '../../core/live-hub.service.ts';
+import { findStaffOrder, listLinesOf } from '../../core/order-rows.repo.ts';
+import { toStaffOrder } from '../../core/orders.view.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findStaffOrder, listLinesOf } from '../orders/orders.repo.ts';
-import { type OrdersService, toStaffOrder } from '../orders/orders.service.ts';
-import { findBrandTable } from '../tables/tables.repo.ts';
-import { toTable } from '../tables/tables.service.ts';
-import type { EventStream } from './event-stream.ts';
-import type { LiveHub } from './live-hub.ts';
+import type { EventStream } from '../../plugins/event-stream.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import { findTableOfBrand, toTable } from '../tables/tables.service.ts';
 
 /** `id:` of an order event: the order and the change, so a client can tell a repeat from a newer state. */
 export function orderEventId(order: Order): string {
@@ -28,7 +28,7 @@ export function createLiveLoaders(
       return row ? toStaffOrder(row, await listLinesOf(ctx.db, [orderId])) : undefined;
     },
     async loadTable(tableId: number, brandId: number): Promise<Table | undefined> {
-      const row = await findBrandTable(ctx.db, tableId, brandId);
+      const row = await findTableOfBrand(ctx.db, tableId, brandId);
       return row ? toTable(row) : undefined;
     },
   };

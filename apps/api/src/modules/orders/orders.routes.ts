@@ -12,9 +12,9 @@ import {
 } from '@sufra/shared/schemas/order';
 import { placedOrderResponse } from '@sufra/shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import type { OrdersService } from './orders.service.ts';
 
 export interface OrdersRoutesOptions {

@@ -1,26 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language } from '@sufra/shared/language';
 import { isOnBoard, momentsOfMove } from '@sufra/shared/machines/order-lifecycle';
-import {
-  canTransition,
-  isOrderStatus,
-  isTerminalOrderStatus,
-  type OrderStatus,
-} from '@sufra/shared/machines/order-status';
+import { canTransition, isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
 import type { OrderType } from '@sufra/shared/order-types';
 import type { Order, OrderListResponse, StaffOrder } from '@sufra/shared/schemas/order';
 import type { AppContext } from '../../app-context.ts';
-import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { type CustomerSessionCheck, isCustomerSessionLive } from '../auth/sessions.repo.ts';
-import type { MenuService } from '../menu/menu.service.ts';
-import { announceOrder } from '../order-events/order-events.repo.ts';
-import type { QrContextRow } from '../qr/qr.repo.ts';
-import { freeTableAfterLastOrder } from '../tables/tables.repo.ts';
-import type { OrderLifecycle } from './order-lifecycle.ts';
-import type { PlaceOrderInput } from './order-lines.ts';
-import { toOrder, toStaffOrder } from './order-mapping.ts';
-import { createOrderPlacement, type OrdersPayments, type PlacedOrder } from './order-placement.ts';
+import type { CheckoutOffers } from '../../core/checkout-extras.rules.ts';
+import { announceOrder } from '../../core/live-notices.repo.ts';
+import type { OrderLifecycle } from '../../core/order-lifecycle.service.ts';
 import {
   CASH_CLOSED_STATUSES,
   findCustomerOrder,
@@ -32,32 +19,26 @@ import {
   type OrderRow,
   recordCashReceived,
   updateOrderStatus,
-} from './orders.repo.ts';
+} from '../../core/order-rows.repo.ts';
+import { toOrder, toStaffOrder } from '../../core/orders.view.ts';
+import type { PlacementContext } from '../../core/qr-context.service.ts';
+import { type CustomerSessionCheck, isCustomerSessionLive } from '../../core/sessions.repo.ts';
+import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { MenuService } from '../menu/menu.service.ts';
+import type { PlaceOrderInput } from './order-lines.service.ts';
+import { createOrderPlacement, type OrdersPayments, type PlacedOrder } from './order-placement.service.ts';
 import { findIdempotencyKey } from './placement.repo.ts';
-import type { CheckoutOffers } from './placement-extras.ts';
-
-export type { PlaceOrderInput } from './order-lines.ts';
-export { toOrder, toStaffOrder } from './order-mapping.ts';
-export type { OrdersPayments, PlacedOrder } from './order-placement.ts';
 
 /** Fresh reads of a QR context whose brand's settings changed between read and write, before answering 503. */
 const STALE_CONTEXT_RETRIES = 3;
-
-/**
- * The QR code's context a placement starts from, and how to read it again: from this process's cache (`cached`,
- * trusted only as far as the write's version check) or just read.
- */
-export interface PlacementContext {
-  row: QrContextRow;
-  cached: boolean;
-  reread: () => Promise<QrContextRow>;
-}
 
 /** What the orders' operations need: the app, the menu, payments and the lifecycle, and the placement's write. */
 export interface OrdersDeps {
   ctx: AppContext;
   menu: MenuService;
-  payments: () => OrdersPayments;
+  /** The card side of orders, registered by the composition root (app.ts): orders imports no payments code. */
+  payments: OrdersPayments;
   lifecycle: OrderLifecycle;
   placement: ReturnType<typeof createOrderPlacement>;
 }
@@ -225,17 +206,16 @@ export async function changeStatus(
     });
     // The board and the diner hear of it only once this commits (NOTIFY is delivered at commit).
     await announceOrder(tx, order);
-    // A dine-in order at a table ending as the table's last: the table is Free again (tables.repo).
-    if (order.tableId !== null && isTerminalOrderStatus(to)) await freeTableAfterLastOrder(tx, order.tableId, now);
-    // The lifecycle's reactions (loyalty's earn on completion, its give-back on a cancel), in this transaction.
+    // The lifecycle's reactions (tables freed after their last order, loyalty's earn on completion, its give-back on
+    // a cancel), in this transaction.
     for (const moment of momentsOfMove(to)) await deps.lifecycle.raise(tx, { moment, order, from, to, at: now });
     // A paid card order canceled owes the diner their money: written here, sent to the provider after commit.
     if (to === 'canceled' && order.paymentMethod === 'card' && order.paymentStatus === 'paid') {
-      refundOwed = await deps.payments().owePaidOrderRefund(tx, id);
+      refundOwed = await deps.payments.owePaidOrderRefund(tx, id);
     }
     return order;
   });
-  if (refundOwed) deps.payments().onRefundQueued();
+  if (refundOwed) deps.payments.onRefundQueued();
   return toStaffOrder({ ...row, order: updated }, await listLinesOf(db, [id]));
 }
 
@@ -283,9 +263,10 @@ export async function recordCash(deps: OrdersDeps, staff: StaffPrincipal, id: nu
 /** Orders: placing them, the diner's history, and the board's moves. Binds the functions above to the app. */
 export function createOrdersService(
   ctx: AppContext,
-  options: { menu: MenuService; payments: () => OrdersPayments; lifecycle: OrderLifecycle; offers: CheckoutOffers },
+  options: { menu: MenuService; payments: OrdersPayments; lifecycle: OrderLifecycle; offers: CheckoutOffers },
 ) {
-  const deps = { ctx, ...options, placement: createOrderPlacement(ctx, options) } satisfies OrdersDeps;
+  const placement = createOrderPlacement(ctx, options);
+  const deps = { ctx, ...options, placement } satisfies OrdersDeps;
   return {
     placeOrder: placeOrder.bind(null, deps),
     listForCustomer: listForCustomer.bind(null, deps),

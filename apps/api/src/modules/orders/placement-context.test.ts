@@ -7,8 +7,8 @@ import { diner, type MenuIds, menuIds, newKey, placeOrder, setBranchSwitch } fro
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { AppContext } from '../../app-context.ts';
 import { checkoutOffers } from '../../checkout-extras.ts';
-import { createQrService } from '../qr/qr.service.ts';
-import { createOrderLifecycle } from './order-lifecycle.ts';
+import { createOrderLifecycle } from '../../core/order-lifecycle.service.ts';
+import { createQrService } from '../../core/qr-context.service.ts';
 import { createOrdersService } from './orders.service.ts';
 
 const HERE = { lat: 24.7136, lng: 46.6753 };
@@ -152,8 +152,12 @@ describe('the QR context placement keeps between orders', () => {
       lifecycle: createOrderLifecycle(),
       menu: t.app.services.menu,
       offers: checkoutOffers(),
-      payments: () => {
-        throw new Error('a cash order asks nothing of payments');
+      payments: {
+        beginAttempt: refusePayments,
+        providerName: 'test',
+        redirectForReplay: refusePayments,
+        owePaidOrderRefund: refusePayments,
+        onRefundQueued: refusePayments,
       },
     });
     const fresh = await createQrService(ctx).resolveUsableQr(UUID.aMain);
@@ -215,3 +219,7 @@ describe('the QR context placement keeps between orders', () => {
     expect(await version()).toBe(before);
   });
 });
+
+function refusePayments(): never {
+  throw new Error('a cash order asks nothing of payments');
+}

@@ -1,68 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
+import {
+  type GuardScope,
+  type GuardSql,
+  PLACED_COLUMNS,
+  type RowsScope,
+  type RowsSql,
+  type StatementExtra,
+  type StatementRelation,
+  WRITE_COLUMNS,
+} from '../../core/checkout-statement.repo.ts';
+import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { branchOrderCounters, idempotencyKeys, orderLines, orders } from '../../db/schema/orders.ts';
 import { paymentAttempts } from '../../db/schema/payments.ts';
-import { brandContextVersionSql } from '../qr/qr.repo.ts';
 
 // The placement statement (placement.repo insertPlacedOrders) in its CTEs' groups, in the order it runs them, with
 // the checkout extras' fragments (placement-extras) folded in where their lock rank puts them. The fragments that do
 // not depend on the batch are built once, here; the writes travel as one jsonb parameter. The relations the
 // extras read (`go`, `placed`) and their columns are this file's exported contract (WRITE_COLUMNS, PLACED_COLUMNS).
-
-/** The SQL types an extra's input column may have. */
-export type StatementColumnType = 'int' | 'int8' | 'text' | 'boolean' | 'timestamptz';
-
-/**
- * The placement statement's relations an extra may read, and their columns: the contract between the statement
- * (this file builds it) and its plug-ins, so no plug-in spells an alias or a column of the statement's
- * own. `go`: the writes going ahead (session live, key free, QR context current), before the branch's counter;
- * `placed`: those written, with their order's id, number and rank in the batch. Both carry the plug-in's own inputs.
- */
-export const WRITE_COLUMNS = ['ord', 'brand_id', 'customer_id', 'created_at', 'hand_to_kitchen'] as const;
-export type WriteColumn = (typeof WRITE_COLUMNS)[number];
-export const PLACED_COLUMNS = ['order_id', 'number', 'n'] as const;
-export type PlacedColumn = (typeof PLACED_COLUMNS)[number];
-
-/** A relation as a plug-in reads it: what to write after `from` (with its alias), and each column, qualified. */
-export interface StatementRelation<C extends string> {
-  from: SQL;
-  c: Readonly<Record<C, SQL>>;
-}
-/** What a guard (before the branch's counter) is given: `go`, the batch's time and its branch. */
-export interface GuardScope<C extends string> {
-  go: StatementRelation<WriteColumn | C>;
-  at: SQL;
-  branchId: SQL;
-}
-/** What an extra's rows (after the orders are written) are given: `placed`, the batch's time and its branch. */
-export interface RowsScope<C extends string> {
-  placed: StatementRelation<WriteColumn | PlacedColumn | C>;
-  at: SQL;
-  branchId: SQL;
-}
-
-/**
- * What the statement reads of an extra (placement-extras CheckoutExtra is one): its input columns, its guard's and
- * its rows' SQL given the scopes above.
- */
-export interface StatementExtra<C extends string = string> {
-  columns: Readonly<Record<C, StatementColumnType>>;
-  guard?(scope: GuardScope<C>): GuardSql;
-  rows?(scope: RowsScope<C>): RowsSql;
-}
-
-/** What a guard adds to the statement: its CTEs, and the condition that all of them held. */
-export interface GuardSql {
-  ctes: SQL;
-  held: SQL;
-}
-/** What an extra's rows add: CTEs, a condition that must hold after them, expressions of the answer's select. */
-export interface RowsSql {
-  ctes?: SQL;
-  held?: SQL;
-  answer?: SQL;
-}
 
 function relation<C extends string>(name: string, alias: string, columns: readonly C[]): StatementRelation<C> {
   const c = Object.fromEntries(columns.map((column) => [column, sql.raw(`${alias}.${column}`)])) as Record<C, SQL>;

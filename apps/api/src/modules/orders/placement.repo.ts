@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnyCheckoutExtra, Carried, ColumnValue } from '../../core/checkout-extras.rules.ts';
+import type { OrderInsert, OrderLineInsert } from '../../core/order-rows.repo.ts';
+import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
+import { type CustomerSessionCheck, customerSessionLiveSelect } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { branchOrderCounters, idempotencyKeys } from '../../db/schema/orders.ts';
-import { type CustomerSessionCheck, customerSessionLiveSelect } from '../auth/sessions.repo.ts';
-import { brandContextVersionSql } from '../qr/qr.repo.ts';
-import type { OrderInsert, OrderLineInsert } from './orders.repo.ts';
-import type { AnyCheckoutExtra, Carried, ColumnValue } from './placement-extras.ts';
 import { placementStatement } from './placement-statement.repo.ts';
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

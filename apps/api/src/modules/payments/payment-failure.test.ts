@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureCodeOf } from './payment-failure.ts';
+import { failureCodeOf } from './payment-failure.rules.ts';
 
 describe('a failed payment’s reason, for the diner', () => {
   it.each([

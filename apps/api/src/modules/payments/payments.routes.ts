@@ -10,8 +10,8 @@ import {
 } from '@sufra/shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { QrService } from '../../core/qr-context.service.ts';
 import type { AuthGuards } from '../../plugins/auth.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 export interface PaymentsRoutesOptions {

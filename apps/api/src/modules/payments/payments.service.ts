@@ -4,20 +4,19 @@ import { errorMessage } from '@sufra/shared/messages/errors';
 import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/schemas/order';
 import type { CardPageResponse, PaymentRedirect, PaymentVerifyResponse } from '@sufra/shared/schemas/payment';
 import type { AppContext } from '../../app-context.ts';
+import { findCustomerOrder, listLinesOf } from '../../core/order-rows.repo.ts';
+import { toOrder } from '../../core/orders.view.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { PaymentProviderError, type ProviderPayment } from '../../providers/payment/payment-provider.ts';
-import { findCustomerOrder, listLinesOf } from '../orders/orders.repo.ts';
-import { beginAttempt, callbackUrl, paymentRequest, startAttempt } from './payment-attempts.ts';
-import { type PaymentsCore, type PaymentsDeps, providerErrorCode } from './payment-core.ts';
-import { createPaymentExpirySweep } from './payment-expiry-sweep.ts';
-import { failureCodeOf } from './payment-failure.ts';
-import { createPaymentRefunds } from './payment-refunds.ts';
-import { createPaymentSettle, outcomeOf } from './payment-settle.ts';
-import { createPaymentWebhooks } from './payment-webhooks.ts';
+import { beginAttempt, callbackUrl, paymentRequest, startAttempt } from './payment-attempts.service.ts';
+import { type PaymentsCore, type PaymentsDeps, providerErrorCode } from './payment-core.service.ts';
+import { createPaymentExpirySweep } from './payment-expiry-sweep.service.ts';
+import { failureCodeOf } from './payment-failure.rules.ts';
+import { createPaymentRefunds } from './payment-refunds.service.ts';
+import { createPaymentSettle, outcomeOf } from './payment-settle.service.ts';
+import { createPaymentWebhooks } from './payment-webhooks.service.ts';
 import { findOrderRow, listAttemptsOfOrder, setAttemptProviderPayment } from './payments.repo.ts';
-
-export { MAX_OPEN_ATTEMPTS, newAttemptKey, type PaymentsDeps } from './payment-core.ts';
 
 /** What the payments' operations need: the core (app and deps) and the settle step they share with webhooks. */
 export interface PaymentsParts {
@@ -53,7 +52,7 @@ export async function cardPage(
   const { core } = parts;
   const { row, tokenization } = await orderForCardPage(parts, customer, orderId);
   return {
-    order: core.deps.toOrder(row, await listLinesOf(core.ctx.db, [orderId])),
+    order: toOrder(row, await listLinesOf(core.ctx.db, [orderId])),
     tokenization,
     callbackUrl: callbackUrl(core, uuid, orderId),
   };
@@ -141,7 +140,7 @@ export async function retry(
     throw new AppError(order.cancelReason === PAYMENT_EXPIRED_REASON ? 'payment_expired' : 'order_not_payable');
   }
   const payment = await startAttempt(core, order, uuid, language);
-  return { order: core.deps.toOrder(row, await listLinesOf(core.ctx.db, [orderId])), payment };
+  return { order: toOrder(row, await listLinesOf(core.ctx.db, [orderId])), payment };
 }
 
 /** The return page's question. The query string the provider appended is never read: the provider is asked. */
@@ -165,7 +164,7 @@ export async function verify(
   const code = latest?.status === 'failed' ? failureCodeOf(latest.failureMessage) : 'payment_failed';
   return {
     outcome,
-    order: core.deps.toOrder(row, await listLinesOf(core.ctx.db, [orderId])),
+    order: toOrder(row, await listLinesOf(core.ctx.db, [orderId])),
     attemptStatus: latest ? (latest.status as PaymentStatus) : null,
     error: outcome === 'failed' ? { code, message: errorMessage(code, language) } : null,
   };

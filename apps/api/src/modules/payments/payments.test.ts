@@ -12,14 +12,14 @@ import { type GatewayStandIn, startGatewayStandIn } from '../../../test/gateway-
 import { diner, type MenuIds, menuIds, newKey, placeOrder } from '../../../test/orders.ts';
 import { scanDatabaseForCardNumbers, scanLogForCardNumbers } from '../../../test/pci-scan.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../../core/live-notices.repo.ts';
 import { listGatewayWebhooks } from '../../providers/payment/test-gateway/test-gateway.repo.ts';
 import {
   GATEWAY_EVENT_HEADER,
   GATEWAY_SIGNATURE_HEADER,
   signGatewayWebhook,
 } from '../../providers/payment/test-gateway/test-gateway-signature.ts';
-import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../order-events/order-events.repo.ts';
-import { MAX_OPEN_ATTEMPTS } from './payments.service.ts';
+import { MAX_OPEN_ATTEMPTS } from './payment-core.service.ts';
 
 const WEBHOOK_SECRET = 'whsec_payments_in_tests_0123456789';
 const PUBLIC_URL = 'https://sufra.example';

@@ -8,9 +8,9 @@ import {
   staffPunchProgrammesResponse,
 } from '@sufra/shared/schemas/punch-cards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertServiceOn } from '../../core/branch-context.service.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import type { PunchCardsService } from './punch-cards.service.ts';
 
 export interface PunchCardsRoutesOptions {

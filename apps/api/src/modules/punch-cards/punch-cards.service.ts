@@ -10,7 +10,7 @@ import type {
 import type { AppContext } from '../../app-context.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findReward } from '../loyalty/rewards.repo.ts';
+import { findRewardOfBrand } from '../loyalty/rewards.service.ts';
 import {
   countBrandMenuIds,
   countCards,
@@ -106,7 +106,7 @@ async function checked(deps: PunchCardsDeps, staff: StaffPrincipal, body: PunchP
   if (found.items !== itemIds.length || found.categories !== categoryIds.length) {
     throw new AppError('punch_item_unknown', undefined, { itemIds: 'punch_item_unknown' });
   }
-  if (!(await findReward(db, body.rewardId, staff.brandId))) {
+  if (!(await findRewardOfBrand(db, body.rewardId, staff.brandId))) {
     throw new AppError('punch_reward_unknown', undefined, { rewardId: 'punch_reward_unknown' });
   }
   return {

@@ -7,9 +7,9 @@ import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, type MenuIds, menuIds } from '../../../test/orders.ts';
 import { cardsOf, completeOrder, createProgramme, orderOf } from '../../../test/punch-cards.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createOrderLifecycle } from '../../core/order-lifecycle.service.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { createOrderLifecycle } from '../orders/order-lifecycle.ts';
-import { subscribePunchCards } from './punch-reactions.ts';
+import { subscribePunchCards } from './punch-cards.reactions.ts';
 
 describe('punch cards', () => {
   let t: TestApp;

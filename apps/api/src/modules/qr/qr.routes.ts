@@ -1,7 +1,7 @@
 import { errorBody, uuidParams } from '@sufra/shared/schemas/common';
 import { qrCheckBody, qrCheckResponse, qrDataQuery, qrDataResponse } from '@sufra/shared/schemas/establishment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { QrService } from './qr.service.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 
 export const qrRoutes: FastifyPluginAsyncZod<{ qr: QrService }> = async (app, { qr }) => {
   app.get(

@@ -7,9 +7,9 @@ import {
   referralResponse,
 } from '@sufra/shared/schemas/referral';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertServiceOn } from '../../core/branch-context.service.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 import type { AuthGuards } from '../../plugins/auth.ts';
-import { assertServiceOn } from '../branches/branches.service.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import type { ReferralService } from './referral.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);

@@ -9,13 +9,13 @@ import { parsePhone } from '@sufra/shared/phone/phone-number';
 import type { PhoneInputBody } from '@sufra/shared/schemas/auth';
 import type { Lead, ReferenceResponse, ReferralResponse } from '@sufra/shared/schemas/referral';
 import type { AppContext } from '../../app-context.ts';
+import { assertServiceOn, toBrand } from '../../core/branch-context.service.ts';
+import { findCustomer } from '../../core/diners.repo.ts';
+import type { QrService } from '../../core/qr-context.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { phoneError } from '../auth/otp.service.ts';
-import { assertServiceOn, toBrand } from '../branches/branches.service.ts';
-import { findCustomer } from '../customers/customers.repo.ts';
-import type { QrService } from '../qr/qr.service.ts';
 import {
   findBrandEntryQr,
   findCodeOf,

@@ -6,9 +6,9 @@ import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, type MenuIds, menuIds } from '../../../test/orders.ts';
 import { completeOrder, orderOf } from '../../../test/punch-cards.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createOrderLifecycle } from '../../core/order-lifecycle.service.ts';
 import { orders } from '../../db/schema/orders.ts';
-import { createOrderLifecycle } from '../orders/order-lifecycle.ts';
-import { subscribeReferral } from './referral-reactions.ts';
+import { subscribeReferral } from './referral.reactions.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { sessionLiveSql } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { authSessions } from '../../db/schema/auth.ts';
@@ -39,8 +40,8 @@ const liveStaffQuery = preparedFor((db) =>
         eq(staffUsers.id, sql.placeholder('id')),
         eq(staffUsers.active, true),
         sql`exists (select 1 from ${authSessions} s where s.family_id = ${sql.placeholder('familyId')}
-          and s.subject_kind = 'staff' and s.subject_id = ${staffUsers.id} and s.revoked_at is null
-          and s.expires_at > ${sql.placeholder('now')})`,
+          and s.subject_kind = 'staff' and s.subject_id = ${staffUsers.id}
+          and ${sessionLiveSql('s', sql.placeholder('now'))})`,
       ),
     )
     .prepare('staff_live_principal'),

@@ -12,10 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
+import type { SessionsService } from '../../core/sessions.service.ts';
+import { sessionInfo } from '../../core/sessions.service.ts';
 import { type AuthGuards, clearSessionCookies, setSessionCookies, staffOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { sessionInfo } from '../auth/auth.routes.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
 import { MANAGERS, type StaffService } from './staff.service.ts';
 
 export interface StaffRoutesOptions {

@@ -1,14 +1,14 @@
 import type { SmsOutboxEntry, StaffRole, StaffUser } from '@sufra/shared/schemas/staff';
 import type { AppContext } from '../../app-context.ts';
+import { branchStatus } from '../../core/branch-context.service.ts';
+import type { IssuedTokens, SessionsService } from '../../core/sessions.service.ts';
 import { latestOf, nextTryAt } from '../../lib/failure-backoff.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { listBrandSms } from '../../providers/sms/sms-outbox.repo.ts';
 import { recordStaffChange } from '../audit/audit.service.ts';
-import type { IssuedTokens, SessionsService } from '../auth/sessions.service.ts';
-import { branchStatus } from '../branches/branches.service.ts';
 import { invalidateMenu } from '../menu/menu.service.ts';
-import { DUMMY_HASH_PROMISE, verifyPassword } from './password.ts';
+import { DUMMY_HASH_PROMISE, verifyPassword } from './password.service.ts';
 import {
   failedLoginsSince,
   findBrand,

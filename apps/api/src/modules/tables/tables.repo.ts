@@ -1,8 +1,8 @@
 import { TERMINAL_ORDER_STATUSES } from '@sufra/shared/machines/order-status';
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { onBoardCondition } from '../../core/order-rows.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { branches, tables } from '../../db/schema/branches.ts';
-import { onBoardCondition } from '../orders/orders.repo.ts';
 
 export type TableRow = typeof tables.$inferSelect;
 /** A table with whether it has open orders (what makes a free table show as Occupied, tables.service). */

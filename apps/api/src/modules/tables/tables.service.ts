@@ -1,10 +1,17 @@
 import { isTableStatus, type TableStatus } from '@sufra/shared/machines/table-status';
 import type { Table } from '@sufra/shared/schemas/order-events';
 import type { AppContext } from '../../app-context.ts';
+import { notifyLive } from '../../core/live-notices.repo.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { notifyLive } from '../order-events/order-events.repo.ts';
-import { findBrandTable, listBranchTables, type TableWithOrders, updateTableStatus } from './tables.repo.ts';
+import {
+  findBranchTableByNumber,
+  findBrandTable,
+  listBranchTables,
+  type TableWithOrders,
+  updateTableStatus,
+} from './tables.repo.ts';
 
 /**
  * The status staff and the board see. A table set Free by staff shows Occupied while it has open orders, and Free
@@ -64,3 +71,13 @@ export function createTablesService(ctx: AppContext) {
 }
 
 export type TablesService = ReturnType<typeof createTablesService>;
+
+/** A brand's table with whether it has open orders (the board's live notices). */
+export function findTableOfBrand(db: Queryable, id: number, brandId: number) {
+  return findBrandTable(db, id, brandId);
+}
+
+/** A branch's table by its number (a dine-in placement's table). */
+export function findTableByNumber(db: Queryable, branchId: number, number: string) {
+  return findBranchTableByNumber(db, branchId, number);
+}

@@ -5,7 +5,7 @@ import { type Caller, caller } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../order-events/order-events.repo.ts';
+import { LIVE_CHANNEL, type LiveNotice, parseLiveNotice } from '../../core/live-notices.repo.ts';
 
 const HERE = { lat: 24.7136, lng: 46.6753 };
 
