@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeZatcaQr, encodeZatcaQr, isSaudiVatNumber, zatcaAmount, zatcaTimestamp } from './zatca-qr.ts';
+import {
+  decodeZatcaQr,
+  encodeZatcaQr,
+  fromBase64,
+  isSaudiVatNumber,
+  toBase64,
+  utf8Bytes,
+  zatcaAmount,
+  zatcaTimestamp,
+} from './zatca-qr.ts';
 
 // ZATCA's published phase-1 example (the QR code creation guide's "Bobs Records" invoice), as its base64 text.
 const PUBLISHED = 'AQxCb2JzIFJlY29yZHMCDzMxMDEyMjM5MzUwMDAwMwMUMjAyMi0wNC0yNVQxNTozMDowMFoEBzEwMDAuMDAFBjE1MC4wMA==';
@@ -35,9 +44,9 @@ describe('ZATCA phase-1 QR', () => {
       totalWithVat: 2_070,
       vat: 270,
     });
-    const bytes = Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+    const bytes = fromBase64(text);
     expect(bytes[0]).toBe(1);
-    expect(bytes[1]).toBe(new TextEncoder().encode(name).length);
+    expect(bytes[1]).toBe(utf8Bytes(name).length);
     expect(bytes[1]).toBeGreaterThan(name.length);
     expect(decodeZatcaQr(text).get(1)).toBe(name);
     expect(decodeZatcaQr(text).get(4)).toBe('20.70');
@@ -67,5 +76,28 @@ describe('ZATCA phase-1 QR', () => {
     expect(isSaudiVatNumber('300000000000003')).toBe(true);
     expect(isSaudiVatNumber('300000000000001')).toBe(false);
     expect(() => decodeZatcaQr(PUBLISHED.slice(0, 20))).toThrow(RangeError);
+  });
+
+  it('writes UTF-8 and base64 as the standard codecs do', () => {
+    // Expected bytes and base64 as Python's utf-8 codec and base64 module give them.
+    const cases: Array<[string, number[], string]> = [
+      ['', [], ''],
+      ['a', [97], 'YQ=='],
+      ['ab', [97, 98], 'YWI='],
+      ['abc', [97, 98, 99], 'YWJj'],
+      ['سفرة', [216, 179, 217, 129, 216, 177, 216, 169], '2LPZgdix2Kk='],
+      [
+        'قهوة ☕ 𝄞',
+        [217, 130, 217, 135, 217, 136, 216, 169, 32, 226, 152, 149, 32, 240, 157, 132, 158],
+        '2YLZh9mI2Kkg4piVIPCdhJ4=',
+      ],
+      ['Bobs Records', [66, 111, 98, 115, 32, 82, 101, 99, 111, 114, 100, 115], 'Qm9icyBSZWNvcmRz'],
+    ];
+    for (const [text, bytes, base64] of cases) {
+      expect(Array.from(utf8Bytes(text))).toEqual(bytes);
+      expect(toBase64(Uint8Array.from(bytes))).toBe(base64);
+      expect(Array.from(fromBase64(base64))).toEqual(bytes);
+    }
+    expect(() => fromBase64('a$b=')).toThrow(RangeError);
   });
 });
