@@ -1,10 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  type GuardScope,
-  type GuardSql,
   PLACED_COLUMNS,
-  type RowsScope,
-  type RowsSql,
   type StatementExtra,
   type StatementRelation,
   WRITE_COLUMNS,
