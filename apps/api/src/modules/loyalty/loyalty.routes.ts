@@ -75,7 +75,8 @@ const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
         summary: 'Buys a reward with points: the points taken and the reward owned, in one step',
         params: ownedRewardParams,
         querystring: shopQuery,
-        response: { 200: buyRewardResponse, ...errors },
+        // 409 reward_not_for_sale: a prize (no points price) asked for by its id in the shop.
+        response: { 200: buyRewardResponse, ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
