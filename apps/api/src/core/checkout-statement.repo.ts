@@ -38,7 +38,7 @@ export interface RowsScope<C extends string> {
 }
 
 /**
- * What the statement reads of an extra (placement-extras CheckoutExtra is one): its input columns, its guard's and
+ * What the statement reads of an extra (core/checkout-extras.rules CheckoutExtra is one): its input columns, its guard's and
  * its rows' SQL given the scopes above.
  */
 export interface StatementExtra<C extends string = string> {

@@ -203,7 +203,7 @@ export interface PlacedCouponWrite {
 }
 
 /**
- * The coupon's use as a checkout extra (orders/placement-extras), folded into the placement statement: its guard
+ * The coupon's use as a checkout extra (core/checkout-extras.rules), folded into the placement statement: its guard
  * moves the coupons' counters, then the customers' (coupons.repo couponGuard: coupons come after customers and
  * before the branch's counter in the lock order), its rows are the uses. A new-customers-only coupon locks first
  * (its guard reads the diner's orders at the branch, which only the counter row settles). When the guard did not
@@ -278,7 +278,7 @@ export const couponExtra: CheckoutExtra<PlacedCouponWrite, CouponColumn> = {
   },
 };
 
-/** The coupon for an order as placement's port asks for it (orders/placement-extras CheckoutOffers.coupon). */
+/** The coupon for an order as placement's port asks for it (core/checkout-extras.rules CheckoutOffers.coupon). */
 export async function couponAtCheckout(
   db: Queryable,
   input: Parameters<typeof prepareOrderCoupon>[1],

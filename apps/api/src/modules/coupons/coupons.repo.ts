@@ -129,7 +129,7 @@ export async function lockBranchOrders(tx: Queryable, branchId: number): Promise
 
 /**
  * Locks coupons' rows in id order: a transaction that moves a coupon's counters and also takes the branch's order
- * counter takes the coupon's row first (placement-extras' lock order: customers, coupons, the branch's counter).
+ * counter takes the coupon's row first (checkout-extras.rules' lock order: customers, coupons, the branch's counter).
  */
 export async function lockCoupons(tx: Queryable, couponIds: readonly number[]): Promise<void> {
   const ids = `{${[...new Set(couponIds)].map((id) => Math.trunc(id)).join(',')}}`;

@@ -299,7 +299,7 @@ export async function redeemAtCounter(
   const discountHalalas = couponDiscountOn(rule, body.saleHalalas);
   await db.transaction(async (tx) => {
     // For new customers only: asked again under the branch's counter row lock (the coupon's row first, placement's
-    // lock order, placement-extras), so an order of theirs placed at the branch meanwhile is seen, or waits for this.
+    // lock order, core/checkout-extras.rules), so an order of theirs placed at the branch meanwhile is seen, or waits for this.
     if (customer && coupon.newCustomersOnly) {
       await lockCoupons(tx, [coupon.id]);
       await lockBranchOrders(tx, body.branchId);

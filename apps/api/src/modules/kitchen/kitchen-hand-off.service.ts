@@ -18,7 +18,7 @@ export function subscribeKitchenHandOff(lifecycle: OrderLifecycle): void {
 }
 
 /**
- * The hand-off as a checkout extra (orders/placement-extras), in every batch: the placed orders the lifecycle hands
+ * The hand-off as a checkout extra (core/checkout-extras.rules), in every batch: the placed orders the lifecycle hands
  * over now (`hand_to_kitchen`, the plan above). A card order's row is written once its payment is verified.
  */
 export const kitchenHandOffExtra: CheckoutExtra<never, never> = {

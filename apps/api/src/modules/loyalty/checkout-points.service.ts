@@ -73,7 +73,7 @@ export function prepareCheckoutPoints(input: {
 }
 
 /**
- * Points spent at checkout as a checkout extra (orders/placement-extras), folded into the placement statement: its
+ * Points spent at checkout as a checkout extra (core/checkout-extras.rules), folded into the placement statement: its
  * guard moves each spending customer's wallet and day's counters (loyalty.repo spendGuard, before the branch's
  * counter: customers come first in the lock order), its rows are the orders' `redeem` ledger rows. When the guard did
  * not hold, the shared rule is run over what each customer holds now, write by write in batch order, to refuse
@@ -148,7 +148,7 @@ export const checkoutPointsExtra: CheckoutExtra<CheckoutPointsWrite, SpendColumn
   },
 };
 
-/** Points spent on an order as placement's port asks for them (orders/placement-extras CheckoutOffers.points). */
+/** Points spent on an order as placement's port asks for them (core/checkout-extras.rules CheckoutOffers.points). */
 export function pointsAtCheckout(input: Parameters<typeof prepareCheckoutPoints>[0]): {
   valueHalalas: number;
   carried(discountableHalalas: number): Carried;

@@ -184,7 +184,7 @@ describe('spending points at checkout', () => {
 
   it('writes the spends of concurrent checkouts batched together exactly, refusing only what passes a limit', async () => {
     // Three diners spending and one not, all at once at one branch: their placements share the branch's batches,
-    // whose points are written by one statement per batch (placement-extras), and a refusal rewrites the batch.
+    // whose points are written by one statement per batch (core/checkout-extras.rules), and a refusal rewrites the batch.
     const poor = await dinerWith(9, 500);
     const rich = await dinerWith(10, 1_000);
     const richer = await dinerWith(11, 6_000);

@@ -46,7 +46,7 @@ export async function prepareOrderReward(
 }
 
 /**
- * A reward (its free item or its discount) as a checkout extra (orders/placement-extras), folded into the placement
+ * A reward (its free item or its discount) as a checkout extra (core/checkout-extras.rules), folded into the placement
  * statement after the orders are written (customer_rewards come after the branch's counter in the lock order): the
  * batch's rewards claimed by one conditional update, each with its order's branch and id and no staff user, only
  * while the shared claim conditions hold (reward-writes.repo rewardClaimableSql); a reward named twice in a batch goes
@@ -77,7 +77,7 @@ export const orderRewardExtra: CheckoutExtra<OrderRewardWrite, keyof typeof REWA
   },
 };
 
-/** The diner's reward for an order as placement's port asks for it (orders/placement-extras CheckoutOffers.reward). */
+/** The diner's reward for an order as placement's port asks for it (core/checkout-extras.rules CheckoutOffers.reward). */
 export async function rewardAtCheckout(
   db: Queryable,
   input: Parameters<typeof prepareOrderReward>[1],

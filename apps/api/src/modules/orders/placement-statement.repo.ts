@@ -12,7 +12,7 @@ import { branchOrderCounters, idempotencyKeys, orderLines, orders } from '../../
 import { paymentAttempts } from '../../db/schema/payments.ts';
 
 // The placement statement (placement.repo insertPlacedOrders) in its CTEs' groups, in the order it runs them, with
-// the checkout extras' fragments (placement-extras) folded in where their lock rank puts them. The fragments that do
+// the checkout extras' fragments (core/checkout-extras.rules) folded in where their lock rank puts them. The fragments that do
 // not depend on the batch are built once, here; the writes travel as one jsonb parameter. The relations the
 // extras read (`go`, `placed`) and their columns are this file's exported contract (WRITE_COLUMNS, PLACED_COLUMNS).
 

@@ -42,7 +42,7 @@ const whose = (w: PlacedOrderWrite) => ({
 
 /**
  * The one checkout write (group commit's writeBatch): one branch's batch as the placement statement, every extra its
- * writes carry folded in (placement-extras: points, a coupon, a reward, the kitchen's hand-off) — one round trip, the
+ * writes carry folded in (core/checkout-extras.rules: points, a coupon, a reward, the kitchen's hand-off) — one round trip, the
  * branch's counter held no longer than for a plain order. A batch with an extra that must lock first (a
  * new-customers-only coupon) is one transaction: the extras' locks in lock order, the counter row, the statement.
  * When an extra's guard did not hold, nothing was written: the extras say which writes they refuse and why (the

@@ -94,7 +94,7 @@ export interface PlacedOrderWrite {
   responseBody: unknown;
   /** A card order's first payment attempt, its id drawn with the order's. */
   paymentAttempt?: { id: number; provider: string; idempotencyKey: string };
-  /** The checkout extras the order carries (points, a coupon, a reward: placement-extras), each with its value. */
+  /** The checkout extras the order carries (points, a coupon, a reward: core/checkout-extras.rules), each with its value. */
   extras?: readonly Carried[];
   /** Hand the order to the kitchen in this write (the lifecycle's plan): the kitchen's hand-off extra writes it. */
   handToKitchen: boolean;
@@ -291,7 +291,7 @@ export async function insertPlacedOrders(
 
 /**
  * Locks the branch's order counter row (creating it at 0 for a branch with no order yet), for a batch whose extras
- * lock first (placement-extras locksFirst): the statement that follows then sees every order placed at the branch.
+ * lock first (core/checkout-extras.rules locksFirst): the statement that follows then sees every order placed at the branch.
  */
 export async function lockBranchCounter(tx: Queryable, branchId: number): Promise<void> {
   await tx.execute(sql`
