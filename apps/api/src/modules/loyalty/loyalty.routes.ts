@@ -215,9 +215,7 @@ const redemptionRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
   app.post(
     '/staff/redemptions/',
     {
-      config: { auth: 'staff' },
-      // No preHandler: the staff check (user, session, scope) rides on the claim's statement
-      // (reward-redemption.ts redeem).
+      preHandler: staff,
       schema: {
         tags: ['staff'],
         summary: "Redeems a presented reward once, at the staff user's branch (recorded with who, where and when)",
@@ -225,7 +223,7 @@ const redemptionRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
         response: { 200: redemptionLookupResponse, ...staffErrors },
       },
     },
-    async (request) => rewards.redeem(guards.staffPendingCheck(request), request.body),
+    async (request) => rewards.redeem(staffOf(request), request.body),
   );
 };
 
