@@ -161,7 +161,7 @@ export async function redeemOwnedReward(
     left join claimed cl on true
     left join ${branches} b on b.id = ${claim.branchId}::int`);
   const [row] = (result as unknown as { rows: RedemptionRow[] }).rows;
-  if (!row || !row.before || !row.reward) return { found: false };
+  if (!row?.before || !row.reward) return { found: false };
   return {
     found: true,
     owned: fromJsonRow<CustomerRewardRow>(row.after ?? row.before, OWNED_DATES),
