@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkApiLayers, type ImportGraph, PLACEMENT_EXCEPTIONS, readApiImports } from './api-layers.ts';
+import {
+  checkApiLayers,
+  checkSessionSql,
+  type ImportGraph,
+  PLACEMENT_EXCEPTIONS,
+  readApiImports,
+  readApiSources,
+  SESSION_LIVENESS_HOME,
+} from './api-layers.ts';
 
 const src = join(import.meta.dirname, '..', 'apps', 'api', 'src');
 
@@ -75,14 +83,27 @@ describe('the API layers check', () => {
 });
 
 describe('the live-session rule', () => {
-  // Issue 25 item 2's files still spell it out; their engineer switches them to sessionLiveSql.
-  const placementCopies = ['modules/orders/placement-statement.repo.ts', 'modules/loyalty/reward-writes.repo.ts'];
-
   it('is written once, in core/sessions.repo.ts, and every other statement builds on it', () => {
     const copies = [...readApiImports(src).keys()].filter((file) => {
       const text = readFileSync(join(src, file), 'utf8');
       return file !== 'core/sessions.repo.ts' && /revoked_at is null|gt\(authSessions\.expiresAt/.test(text);
     });
-    expect(copies.sort()).toEqual(placementCopies.sort());
+    expect(copies.sort()).toEqual([]);
+    expect(checkSessionSql(readApiSources(src))).toEqual([]);
+  });
+
+  it.each([
+    ['raw SQL', 'select 1 from auth_sessions s where s.revoked_at is null and s.expires_at > now()'],
+    ["Drizzle's builder", 'and(isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now))'],
+    ['a column in a template', `sql\`\${authSessions.revokedAt} is null\``],
+  ])('refuses a liveness condition written by hand in %s, outside core/sessions.repo.ts', (_, text) => {
+    const sources = new Map([
+      ['modules/staff/staff.repo.ts', text],
+      [SESSION_LIVENESS_HOME, text],
+      ['db/schema/auth.ts', text],
+    ]);
+    expect(checkSessionSql(sources)).toEqual([
+      expect.stringMatching(/^modules\/staff\/staff\.repo\.ts: .*sessionLiveSql/),
+    ]);
   });
 });

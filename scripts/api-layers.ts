@@ -10,6 +10,8 @@
 //   file-level ones).
 // - Every file of a module or of core says its role: *.routes.ts, *.service.ts, *.repo.ts, *.reactions.ts,
 //   *.relay.ts, *.rules.ts, *.view.ts, *.test.ts.
+// - A session's liveness (neither revoked nor expired) is spelled once, core/sessions.repo.ts sessionLiveSql: no
+//   other file writes a `revoked_at is null` condition of its own (checkSessionSql).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +78,49 @@ export function checkApiLayers(graph: ImportGraph, exceptions: readonly string[]
   return problems;
 }
 
+/** Where a session's liveness condition is written; every statement that checks a session builds it from there. */
+export const SESSION_LIVENESS_HOME = 'core/sessions.repo.ts';
+
+/**
+ * A hand-written liveness condition: the revoked half, in raw SQL or Drizzle's builder (a check without it is no
+ * liveness check, so this is what a copy of the rule cannot leave out).
+ */
+const HAND_WRITTEN_LIVENESS = [
+  /\brevoked_at\s+is\s+null/i,
+  /\brevokedAt\}?\s+is\s+null/i,
+  /isNull\(\s*[\w.]*\.revokedAt\s*\)/,
+];
+
+/** Every file (outside the fragment's home and db/) that checks a session without sessionLiveSql, one sentence each. */
+export function checkSessionSql(sources: ReadonlyMap<string, string>): string[] {
+  const problems: string[] = [];
+  for (const [file, text] of sources) {
+    if (file === SESSION_LIVENESS_HOME || tierOf(file) === 'db') continue;
+    if (HAND_WRITTEN_LIVENESS.some((pattern) => pattern.test(text))) {
+      problems.push(
+        `${file}: checks a session's liveness by hand (build the condition with ${SESSION_LIVENESS_HOME} sessionLiveSql)`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** The text of each source file of an API source folder (tests left out), by path as under apps/api/src. */
+export function readApiSources(srcDir: string): Map<string, string> {
+  const sources = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+        sources.set(relative(srcDir, path).split('\\').join('/'), readFileSync(path, 'utf8'));
+      }
+    }
+  };
+  walk(srcDir);
+  return sources;
+}
+
 /** Each cycle between modules once, as the path that closes it (depth-first from each module in name order). */
 function moduleCycles(edges: Map<string, Set<string>>): string[][] {
   const cycles: string[][] = [];
@@ -122,7 +167,7 @@ export function readApiImports(srcDir: string): ImportGraph {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const src = join(dirname(fileURLToPath(import.meta.url)), '..', 'apps', 'api', 'src');
-  const problems = checkApiLayers(readApiImports(src));
+  const problems = [...checkApiLayers(readApiImports(src)), ...checkSessionSql(readApiSources(src))];
   for (const problem of problems) console.error(`api layers: ${problem}`);
   if (problems.length > 0) process.exit(1);
   console.log('api layers: no import against the layers');

@@ -56,6 +56,7 @@ import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createTablesService } from './modules/tables/tables.service.ts';
 import { subscribeOrderReactions } from './order-reactions.ts';
 import { createAuthGuards, registerCookies } from './plugins/auth.ts';
+import { registerDinerContext } from './plugins/diner-context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, trackRoutes } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -209,24 +210,20 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(branchesRoutes, { branches, qr });
       await api.register(menuRoutes, { menu });
       await api.register(adsRoutes, { ads });
-      await api.register(authRoutes, { config, qr, otp, sessions, guards, now: ctx.now });
-      await api.register(customersRoutes, { config, qr, customers, otp, guards });
+      await api.register(authRoutes, { config, otp, sessions, now: ctx.now });
+      await api.register(customersRoutes, { config, customers, otp });
       await api.register(staffRoutes, { config, staff, sessions, guards, now: ctx.now });
-      await api.register(ordersRoutes, { qr, orders, guards });
-      await api.register(paymentsRoutes, { qr, payments, guards });
-      await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
+      await api.register(ordersRoutes, { orders, guards });
+      await api.register(paymentsRoutes, { payments });
+      await api.register(orderEventsRoutes, { guards, events: orderEvents });
       await api.register(tablesRoutes, { tables, guards });
-      await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
-      await api.register(evaluationsRoutes, { qr, evaluations, guards });
-      await api.register(punchCardsRoutes, { qr, punchCards: createPunchCardsService(ctx), guards });
-      await api.register(couponsRoutes, { qr, coupons: createCouponsService(ctx, { menu }), guards });
+      await api.register(loyaltyRoutes, { loyalty, rewards, guards });
+      await api.register(evaluationsRoutes, { evaluations, guards });
+      await api.register(punchCardsRoutes, { punchCards: createPunchCardsService(ctx), guards });
+      await api.register(couponsRoutes, { coupons: createCouponsService(ctx, { menu }), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
-      await api.register(referralRoutes, { qr, referral, guards });
-      await api.register(gamesRoutes, {
-        qr,
-        games: createGamesService(ctx, { onSmsQueued }),
-        guards,
-      });
+      await api.register(referralRoutes, { referral });
+      await api.register(gamesRoutes, { games: createGamesService(ctx, { onSmsQueued }) });
     },
     { prefix: '/api' },
   );
@@ -348,6 +345,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     loadStaff: (id, familyId) => staff.loadLivePrincipal(id, familyId),
   });
 
+  // Before the routes: it puts itself on every route with a QR uuid in its path.
+  registerDinerContext(app, { qr, guards });
   await registerApiRoutes(app, {
     database,
     config,

@@ -122,6 +122,22 @@ export type RewardBrings =
   | { kind: 'discount'; discount: CouponInput };
 
 /**
+ * What placement asks of a coupon typed at checkout: the order's brand, branch, type and diner, its priced lines'
+ * items and unit prices, and whether points are spent alongside.
+ */
+export interface OrderCouponAsk {
+  brandId: number;
+  code: string;
+  branchId: number;
+  orderType: number;
+  customerId: number;
+  subtotalHalalas: number;
+  lines: readonly { itemId: number; unitPriceHalalas: number }[];
+  spendsPoints: boolean;
+  now: Date;
+}
+
+/**
  * What placement asks of the modules that offer extras at checkout, before pricing (each refuses with the AppError
  * the diner sees), and the extras' write plug-ins: the port the composition root (checkout-extras.ts) fills, so
  * orders imports no loyalty or coupons code.
@@ -137,17 +153,7 @@ export interface CheckoutOffers {
   /** The coupon for this order, checked against its rules: its pricing, and what the write carries once priced. */
   coupon(
     db: Queryable,
-    input: {
-      brandId: number;
-      code: string;
-      branchId: number;
-      orderType: number;
-      customerId: number;
-      subtotalHalalas: number;
-      lines: readonly { itemId: number; unitPriceHalalas: number }[];
-      spendsPoints: boolean;
-      now: Date;
-    },
+    input: OrderCouponAsk,
   ): Promise<{ pricing: CouponInput; carried(discountHalalas: number): Carried }>;
   /** Points spent on the order: their value, and what the write carries once priced. */
   points(input: { rules: LoyaltyRulesLite | null; points: number; loyaltyOn: boolean; discountableHalalas: number }): {

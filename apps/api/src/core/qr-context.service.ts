@@ -60,54 +60,55 @@ async function readForPlacement(deps: QrDeps, uuid: string): Promise<QrContextRo
 }
 
 /**
- * For order placement: the QR code's usable context, from this process's cache when it has it (a round trip
- * less per order), with the way to read it again when the write finds it stale or a rule refuses on it.
+ * For the one-statement writes (order placement, a spin, a points-shop purchase): the QR code's usable context,
+ * from this process's keep when it has it (a round trip less per write), with the way to read it again when the
+ * write finds it stale or a rule refuses on it. `check` (the brand's and the route's service switches) is made: a refusal
+ * on a kept context is made again on a fresh read before it stands, so the cache never refuses what the database
+ * allows. Its `reread` checks too. The diner context's preHandler reads `kept` routes' contexts with it.
  */
-export async function placementContext(deps: QrDeps, uuid: string): Promise<PlacementContext> {
-  const reread = () => readForPlacement(deps, uuid);
+export async function keptContext(
+  deps: QrDeps,
+  uuid: string,
+  check: (row: QrContextRow) => void,
+): Promise<PlacementContext> {
+  const reread = async () => {
+    const row = await readForPlacement(deps, uuid);
+    check(row);
+    return row;
+  };
   const kept = deps.placementContexts.get(uuid);
-  if (kept) return { row: kept, cached: true, reread };
+  if (kept) {
+    try {
+      check(kept);
+      return { row: kept, cached: true, reread };
+    } catch {
+      // Refused on the kept copy: only a fresh read may refuse.
+    }
+  }
   return { row: await reread(), cached: false, reread };
 }
 
 /**
- * Work on the QR code's kept context (placementContext's), for the routes whose first statement checks the
- * context's version (as placement's write does): `check` says whether the diner may use it (service switches);
- * a refusal on a kept context is made again on a fresh read before it stands, so the cache never refuses what the
- * database allows. `work` answers 'stale_context' when its statement found the brand's version moved (it wrote
- * nothing): the context is read again and the work rerun, three times at most (then 503 settings_changing).
+ * Work on a kept context (keptContext's), for the routes whose first statement checks the context's version (as
+ * placement's write does): `work` answers 'stale_context' when its statement found the brand's version moved (it
+ * wrote nothing): the context is read (and checked) again and the work rerun, three times at most (then 503
+ * settings_changing).
  */
 export async function withKeptContext<T>(
-  deps: QrDeps,
-  uuid: string,
-  check: (row: QrContextRow) => void,
+  context: PlacementContext,
   work: (row: QrContextRow) => Promise<T | 'stale_context'>,
 ): Promise<T> {
-  const kept = deps.placementContexts.get(uuid);
-  let row = kept ?? (await readForPlacement(deps, uuid));
-  let cached = kept !== undefined;
+  let row = context.row;
   for (let stale = 0; ; ) {
-    try {
-      check(row);
-    } catch (error) {
-      if (!cached) throw error;
-      row = await readForPlacement(deps, uuid);
-      cached = false;
-      continue;
-    }
     const done = await work(row);
     if (done !== 'stale_context') return done;
     if (++stale > KEPT_CONTEXT_RETRIES) throw new AppError('settings_changing');
-    row = await readForPlacement(deps, uuid);
-    cached = false;
+    row = await context.reread();
   }
 }
 
-/** Everything the landing page needs; 403 when the brand is switched off. */
-export async function getQrData(deps: QrDeps, uuid: string, utmSource: string | undefined): Promise<QrData> {
-  const { ctx } = deps;
-  const row = await resolveQr(deps, uuid);
-  assertServiceOn(row.servicesOff);
+/** Everything the landing page needs, for a usable QR code's context (the diner context's). */
+export async function getQrData({ ctx }: QrDeps, row: QrContextRow, utmSource: string | undefined): Promise<QrData> {
   const zones = await listDeliveryZones(ctx.db, [row.branch.id]);
   return {
     uuid: row.qr.uuid,
@@ -140,13 +141,7 @@ export function createQrService(ctx: AppContext) {
   return {
     resolveQr: resolveQr.bind(null, deps),
     resolveUsableQr: resolveUsableQr.bind(null, deps),
-    placementContext: placementContext.bind(null, deps),
-    // Spelled out: bind would fix the generic T at unknown.
-    withKeptContext: <T>(
-      uuid: string,
-      check: (row: QrContextRow) => void,
-      work: (row: QrContextRow) => Promise<T | 'stale_context'>,
-    ) => withKeptContext<T>(deps, uuid, check, work),
+    keptContext: keptContext.bind(null, deps),
     getQrData: getQrData.bind(null, deps),
     checkQr: checkQr.bind(null, deps),
   };

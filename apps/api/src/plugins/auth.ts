@@ -178,24 +178,6 @@ export function staff(deps: AuthGuardDeps, roles?: readonly StaffRole[]): preHan
 }
 
 /**
- * The staff user a well-signed, unexpired staff token names, WITHOUT the database check (user active, session
- * family live, branches in scope): the caller's own statement must make it (a scanned redemption folds it into
- * its claim; reward-redemption.ts redeem), and `load` makes it alone (the guard's query) where a refusal must
- * come after it. Every other staff route uses staff().
- */
-export function staffPendingCheck(
-  deps: AuthGuardDeps,
-  request: FastifyRequest,
-): { staff: { id: number; brandId: number; familyId: string }; load: () => Promise<StaffPrincipal> } {
-  assertRouteReads(deps.config, request, ['staff'], 'guards.staffPendingCheck');
-  const claims = staffClaims(deps, request);
-  return {
-    staff: { id: claims.subjectId, brandId: claims.brandId, familyId: claims.familyId },
-    load: () => loadStaffPrincipal(deps, claims),
-  };
-}
-
-/**
  * Guards routes use: who is signed in (customer of this brand, staff), and with which role. The guards are the
  * plain functions above; this binds them to the app's config, sessions and staff query.
  */
@@ -205,7 +187,6 @@ export function createAuthGuards(deps: AuthGuardDeps) {
     customerPendingSessionCheck: customerPendingSessionCheck.bind(null, deps),
     optionalCustomer: optionalCustomer.bind(null, deps),
     staff: staff.bind(null, deps),
-    staffPendingCheck: staffPendingCheck.bind(null, deps),
   };
 }
 

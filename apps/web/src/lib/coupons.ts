@@ -8,8 +8,6 @@ import type {
   CouponHistoryResponse,
   MyCouponsResponse,
 } from '@sufra/shared/schemas/coupons';
-import type { OrderLineBody } from '@sufra/shared/schemas/order';
-import type { CartCombo, CartProduct } from './cart-lines';
 import { customerRequest, enc } from './customer-request';
 import type { CartCheck } from './line-check';
 import { type QueryKey, useApiQuery } from './use-api-query';
@@ -135,28 +133,5 @@ export function couponLineItems(check: Pick<CartCheck, 'products' | 'combos'> | 
     ...check.combos
       .filter((c) => !c.problem)
       .map((c) => ({ itemId: c.line.comboId, unitPriceHalalas: c.line.unitPriceHalalas })),
-  ];
-}
-
-/** The cart's lines as the API takes them (what was chosen, never what it costs), for the coupon check. */
-export function cartOrderLines(cart: { products: CartProduct[]; combos: CartCombo[] }): OrderLineBody[] {
-  return [
-    ...cart.products.map(
-      (p): OrderLineBody => ({
-        kind: 'product',
-        itemId: p.itemId,
-        quantity: p.productQuantity,
-        modifiers: p.modifiers.map((m) => m.optionId),
-      }),
-    ),
-    ...cart.combos.map(
-      (c): OrderLineBody => ({
-        kind: 'combo',
-        itemId: c.comboId,
-        quantity: c.comboQuantity,
-        slots: c.slots.map((s) => ({ slotId: s.slotId, itemId: s.itemId })),
-        modifiers: c.modifiers.map((m) => m.optionId),
-      }),
-    ),
   ];
 }

@@ -4,35 +4,34 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { toCustomer } from '../../core/diners.view.ts';
-import type { QrService } from '../../core/qr-context.service.ts';
 import { type SessionsService, sessionInfo } from '../../core/sessions.service.ts';
-import { type AuthGuards, clearSessionCookies, sessionCookieNames, setSessionCookies } from '../../plugins/auth.ts';
+import { clearSessionCookies, sessionCookieNames, setSessionCookies } from '../../plugins/auth.ts';
+import { dinerOf } from '../../plugins/diner-context.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { OtpService } from './otp.service.ts';
 
 export interface AuthRoutesOptions {
   config: Config;
-  qr: QrService;
   otp: OtpService;
   sessions: SessionsService;
-  guards: AuthGuards;
   now: () => Date;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
-/** The brand of a usable QR code (404/410, 403 when the brand is switched off). */
-async function brandOf({ qr }: AuthRoutesOptions, uuid: string) {
-  return (await qr.resolveUsableQr(uuid)).brand;
-}
-
 /** Signing in by phone: a code sent, then verified. */
-const otpRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const { config, otp, guards, now } = opts;
+const otpRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, otp, now }) => {
   app.post(
     '/auth/:uuid/otp/',
     {
-      config: { auth: 'diner-optional' },
+      // A new phone for the signed-in diner (change_phone) needs them signed in; a sign-in code reads no session.
+      config: {
+        auth: 'diner-optional',
+        diner: {
+          session: (request) =>
+            (request.body as { purpose?: string }).purpose === 'change_phone' ? 'required' : 'none',
+        },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Send a 4-digit code by SMS (same answer whether the number is registered or not)',
@@ -42,9 +41,9 @@ const otpRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =>
       },
     },
     async (request, reply) => {
-      const brand = await brandOf(opts, request.params.uuid);
+      const { qr, customer } = dinerOf(request);
+      const brand = qr.brand;
       const brandId = brand.id;
-      const customer = request.body.purpose === 'change_phone' ? await guards.customer(request, brandId) : null;
       const result = await otp.requestOtp({
         brandId,
         brandName: { ar: brand.nameAr, en: brand.nameEn },
@@ -61,7 +60,7 @@ const otpRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =>
   app.post(
     '/auth/:uuid/otp/verify/',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', diner: {} },
       schema: {
         tags: ['auth'],
         summary: 'Verify the code: sign in, or register with the profile; sets the session cookies',
@@ -71,7 +70,7 @@ const otpRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =>
       },
     },
     async (request, reply) => {
-      const brandId = (await brandOf(opts, request.params.uuid)).id;
+      const brandId = dinerOf(request).qr.brand.id;
       const result = await otp.verifySignIn({
         brandId,
         requestId: request.body.requestId,
@@ -88,14 +87,12 @@ const otpRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =>
 };
 
 /** The diner's session: refreshed, and signed out. */
-const customerSessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
-  app,
-  { config, qr, otp, sessions, now },
-) => {
+const customerSessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config, otp, sessions, now }) => {
   app.post(
     '/auth/:uuid/refresh/',
     {
-      config: { auth: 'diner-refresh' },
+      // A switched-off brand's diner may still refresh (and sign out): the QR code known and active is enough.
+      config: { auth: 'diner-refresh', diner: { context: 'known' } },
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh cookie; a spent one revokes the whole session family (401)',
@@ -104,7 +101,7 @@ const customerSessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const brandId = (await qr.resolveQr(request.params.uuid)).brand.id;
+      const brandId = dinerOf(request).qr.brand.id;
       const token = request.cookies[sessionCookieNames(config, 'customer', brandId).refresh];
       try {
         const { subject, tokens } = await sessions.rotate(token, 'customer', brandId);
@@ -126,7 +123,7 @@ const customerSessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/:uuid/logout/',
     {
-      config: { auth: 'diner-sign-out' },
+      config: { auth: 'diner-sign-out', diner: { context: 'known' } },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revoke the session family and clear the cookies',
@@ -135,7 +132,7 @@ const customerSessionRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const brandId = (await qr.resolveQr(request.params.uuid)).brand.id;
+      const brandId = dinerOf(request).qr.brand.id;
       const names = sessionCookieNames(config, 'customer', brandId);
       await sessions.revokeByRefreshToken(request.cookies[names.refresh]);
       const claims = await sessions.checkAccess(request.cookies[names.access], 'customer');

@@ -8,7 +8,7 @@ import {
 import { normalizeRewardCode } from '@sufra/shared/loyalty/rewards';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { CouponInput } from '@sufra/shared/pricing/price-cart';
-import { type Carried, type CheckoutExtra, carry } from '../../core/checkout-extras.rules.ts';
+import { type Carried, type CheckoutExtra, carry, type OrderCouponAsk } from '../../core/checkout-extras.rules.ts';
 import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -115,20 +115,7 @@ function keep(db: Queryable) {
  * no read of its own (as an order without one); a refusal made on a kept coupon is made again on a fresh read, so the
  * keep never refuses what the database allows. The diner's uses of a kept coupon are checked by the write only.
  */
-export async function prepareOrderCoupon(
-  db: Queryable,
-  input: {
-    brandId: number;
-    code: string;
-    branchId: number;
-    orderType: number;
-    customerId: number;
-    subtotalHalalas: number;
-    lines: readonly { itemId: number; unitPriceHalalas: number }[];
-    spendsPoints: boolean;
-    now: Date;
-  },
-): Promise<OrderCoupon> {
+export async function prepareOrderCoupon(db: Queryable, input: OrderCouponAsk): Promise<OrderCoupon> {
   const code = lookupCode(input.code);
   if (!code) throw await couponNotFoundOrReward(db, input);
   const kept = keep(db);
@@ -155,7 +142,7 @@ export async function prepareOrderCoupon(
 
 async function checkOrderCoupon(
   db: Queryable,
-  input: Parameters<typeof prepareOrderCoupon>[1],
+  input: OrderCouponAsk,
   coupon: CouponRow,
   customerUses: number,
   forget: () => void,
@@ -281,7 +268,7 @@ export const couponExtra: CheckoutExtra<PlacedCouponWrite, CouponColumn> = {
 /** The coupon for an order as placement's port asks for it (core/checkout-extras.rules CheckoutOffers.coupon). */
 export async function couponAtCheckout(
   db: Queryable,
-  input: Parameters<typeof prepareOrderCoupon>[1],
+  input: OrderCouponAsk,
 ): Promise<{ pricing: CouponInput; carried(discountHalalas: number): Carried }> {
   const { coupon, pricing, forget } = await prepareOrderCoupon(db, input);
   return {

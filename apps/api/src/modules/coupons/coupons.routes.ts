@@ -11,28 +11,16 @@ import {
   staffCouponSchema,
 } from '@sufra/shared/schemas/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertServiceOn } from '../../core/branch-context.service.ts';
-import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { signedInDiner } from '../../plugins/diner-context.ts';
 import type { CouponsService } from './coupons.service.ts';
 
 export interface CouponsRoutesOptions {
-  qr: QrService;
   coupons: CouponsService;
   guards: AuthGuards;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
-
-async function diner(
-  { qr, guards }: CouponsRoutesOptions,
-  request: Parameters<AuthGuards['customer']>[0],
-  uuid: string,
-) {
-  const row = await qr.resolveUsableQr(uuid);
-  assertServiceOn(row.servicesOff, 'coupons');
-  return { row, customer: await guards.customer(request, row.brand.id) };
-}
 
 /** The diner's side: a coupon checked on the cart, their coupons and history. */
 const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (app, opts) => {
@@ -40,7 +28,7 @@ const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
   app.post(
     '/coupons/:uuid/check/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['coupons'] } },
       schema: {
         tags: ['coupons'],
         summary: 'What a coupon takes off this cart (priced by the server), or why it does not apply; nothing is used',
@@ -50,7 +38,7 @@ const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const { row, customer } = await diner(opts, request, request.params.uuid);
+      const { qr: row, customer } = signedInDiner(request);
       reply.header('cache-control', 'no-store');
       return coupons.check(row, customer, request.body);
     },
@@ -59,7 +47,7 @@ const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
   app.get(
     '/coupons/:uuid/me/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['coupons'] } },
       schema: {
         tags: ['coupons'],
         summary: "The brand's coupons the signed-in diner may use now, with their uses left",
@@ -68,7 +56,7 @@ const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const { customer } = await diner(opts, request, request.params.uuid);
+      const { customer } = signedInDiner(request);
       reply.header('cache-control', 'no-store');
       return coupons.mine(customer);
     },
@@ -77,7 +65,7 @@ const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
   app.get(
     '/coupons/:uuid/me/history/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['coupons'] } },
       schema: {
         tags: ['coupons'],
         summary: "Coupons History: the diner's used and expired coupons, with the order each was used on",
@@ -86,7 +74,7 @@ const dinerCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const { customer } = await diner(opts, request, request.params.uuid);
+      const { customer } = signedInDiner(request);
       reply.header('cache-control', 'no-store');
       return coupons.history(customer);
     },

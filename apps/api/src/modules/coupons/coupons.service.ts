@@ -18,7 +18,6 @@ import type {
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { findBranchWithBrand } from '../../core/branch-context.repo.ts';
-import { assertServiceOn } from '../../core/branch-context.service.ts';
 import { findCustomerByPhone } from '../../core/diners.repo.ts';
 import type { QrContextRow } from '../../core/qr-context.repo.ts';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
@@ -156,7 +155,8 @@ async function saved<T>(write: () => Promise<T>): Promise<T> {
 
 /**
  * The discount a coupon gives on this cart, priced by the server (the same checks as placement, the same
- * pricing function), or the refusal with its message. Nothing is taken: placement takes the use.
+ * pricing function), or the refusal with its message. Nothing is taken: placement takes the use. The coupons
+ * switch was checked with the QR code (the route's diner context).
  */
 export async function check(
   deps: CouponsDeps,
@@ -166,7 +166,6 @@ export async function check(
 ): Promise<CouponCheckResponse> {
   const { ctx } = deps;
   const { db } = ctx;
-  assertServiceOn(qr.servicesOff, 'coupons');
   let branch = qr.branch;
   if (body.orderType !== 1 && body.branchId !== undefined && body.branchId !== qr.branch.id) {
     const chosen = await findBranchWithBrand(db, body.branchId);

@@ -14,29 +14,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { toCustomer } from '../../core/diners.view.ts';
-import type { QrService } from '../../core/qr-context.service.ts';
-import { type AuthGuards, clearSessionCookies } from '../../plugins/auth.ts';
+import { clearSessionCookies } from '../../plugins/auth.ts';
+import { signedInDiner } from '../../plugins/diner-context.ts';
 import type { OtpService } from '../auth/otp.service.ts';
 import type { CustomersService } from './customers.service.ts';
 
 export interface CustomersRoutesOptions {
   config: Config;
-  qr: QrService;
   customers: CustomersService;
   otp: OtpService;
-  guards: AuthGuards;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
-
-async function signedIn(
-  { qr, guards }: CustomersRoutesOptions,
-  request: Parameters<AuthGuards['customer']>[0],
-  uuid: string,
-) {
-  const row = await qr.resolveUsableQr(uuid);
-  return guards.customer(request, row.brand.id);
-}
 
 /** The profile: read, edit, delete, and the phone number changed by a code. */
 const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app, opts) => {
@@ -44,7 +33,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.get(
     '/customers/:uuid/me/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'The signed-in customer of this brand',
@@ -53,7 +42,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       return customers.getMe(me.id, me.brandId);
     },
   );
@@ -61,7 +50,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.patch(
     '/customers/:uuid/me/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'Edit the profile (the phone changes through /me/phone/)',
@@ -71,7 +60,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       return customers.updateProfile(me.id, me.brandId, request.body);
     },
   );
@@ -79,7 +68,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.delete(
     '/customers/:uuid/me/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'Delete the account and sign out everywhere',
@@ -88,7 +77,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       await customers.deleteAccount(me.id, me.brandId);
       clearSessionCookies(reply, request, config, { kind: 'customer', brandId: me.brandId });
       return reply.code(204).send(null);
@@ -98,7 +87,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.post(
     '/customers/:uuid/me/phone/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'Change the phone with a code sent (purpose change_phone) to the new number',
@@ -108,7 +97,7 @@ const profileRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       const row = await otp.verifyPhoneChange({
         brandId: me.brandId,
         customerId: me.id,
@@ -127,7 +116,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.get(
     '/customers/:uuid/me/addresses/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'Saved delivery addresses',
@@ -136,7 +125,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       return { addresses: await customers.listAddresses(me.id) };
     },
   );
@@ -144,7 +133,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.post(
     '/customers/:uuid/me/addresses/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'Save a delivery address',
@@ -154,7 +143,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       return reply.code(201).send(await customers.addAddress(me.id, request.body));
     },
   );
@@ -162,7 +151,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.route({
     method: ['PUT', 'PATCH'],
     url: '/customers/:uuid/me/addresses/:id/',
-    config: { auth: 'diner' },
+    config: { auth: 'diner', diner: {} },
     schema: {
       tags: ['customers'],
       summary: 'Replace a saved address (PUT; PATCH takes the same whole address)',
@@ -171,7 +160,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
       response: { 200: addressSchema, ...errors },
     },
     handler: async (request) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       return customers.updateAddress(me.id, request.params.id, request.body);
     },
   });
@@ -179,7 +168,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
   app.delete(
     '/customers/:uuid/me/addresses/:id/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'Delete a saved address',
@@ -188,7 +177,7 @@ const addressRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       await customers.deleteAddress(me.id, request.params.id);
       return reply.code(204).send(null);
     },
@@ -201,7 +190,7 @@ const favouriteRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (ap
   app.get(
     '/customers/:uuid/me/favourites/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'Favourite dishes (menu item ids)',
@@ -210,7 +199,7 @@ const favouriteRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (ap
       },
     },
     async (request) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       return { itemIds: await customers.listFavourites(me.id) };
     },
   );
@@ -218,7 +207,7 @@ const favouriteRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (ap
   app.put(
     '/customers/:uuid/me/favourites/:itemId/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'Mark a dish of this brand as a favourite (again: no change)',
@@ -227,7 +216,7 @@ const favouriteRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (ap
       },
     },
     async (request) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       return { itemIds: await customers.addFavourite(me.id, me.brandId, request.params.itemId) };
     },
   );
@@ -235,7 +224,7 @@ const favouriteRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (ap
   app.delete(
     '/customers/:uuid/me/favourites/:itemId/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['customers'],
         summary: 'Unmark a favourite dish (not one: no change)',
@@ -244,7 +233,7 @@ const favouriteRoutes: FastifyPluginAsyncZod<CustomersRoutesOptions> = async (ap
       },
     },
     async (request) => {
-      const me = await signedIn(opts, request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       return { itemIds: await customers.removeFavourite(me.id, request.params.itemId) };
     },
   );

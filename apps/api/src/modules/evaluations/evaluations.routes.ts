@@ -19,14 +19,12 @@ import { findUnstorableText } from '@sufra/shared/schemas/storable-text';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertServiceOn } from '../../core/branch-context.service.ts';
-import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { dinerOf, signedInDiner } from '../../plugins/diner-context.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { EvaluationPlace, EvaluationsService } from './evaluations.service.ts';
 
 export interface EvaluationsRoutesOptions {
-  qr: QrService;
   evaluations: EvaluationsService;
   guards: AuthGuards;
 }
@@ -104,23 +102,24 @@ function sendPhoto(reply: FastifyReply, photo: { body: Buffer; contentType: stri
 }
 
 /** The QR code's brand, branch and the branch's time zone (a visit rated without an order counts on its day). */
-async function placeOf({ qr }: EvaluationsRoutesOptions, uuid: string): Promise<EvaluationPlace> {
-  const row = await qr.resolveUsableQr(uuid);
-  assertServiceOn(row.servicesOff, 'evaluation');
-  return { brandId: row.brand.id, branchId: row.branch.id, timeZone: row.branch.timeZone };
-}
-
-async function brandOf(opts: EvaluationsRoutesOptions, uuid: string) {
-  return (await placeOf(opts, uuid)).brandId;
+function placeOf(request: FastifyRequest): EvaluationPlace {
+  const { qr } = dinerOf(request);
+  return { brandId: qr.brand.id, branchId: qr.branch.id, timeZone: qr.branch.timeZone };
 }
 
 /** The diner's side: the form, their order's evaluation, submitting one, and their photos. */
-const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = async (app, opts) => {
-  const { guards, evaluations } = opts;
+const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = async (app, { evaluations }) => {
   app.get(
     '/evaluations/:uuid/forms/:form/',
     {
-      config: { auth: 'diner-optional' },
+      // With ?order= the diner must be signed in (their order); without, the form answers signed out too.
+      config: {
+        auth: 'diner-optional',
+        diner: {
+          services: ['evaluation'],
+          session: (request) => ((request.query as { order?: number }).order === undefined ? 'optional' : 'required'),
+        },
+      },
       schema: {
         tags: ['evaluations'],
         summary:
@@ -131,21 +130,16 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
       },
     },
     async (request, reply) => {
-      const place = await placeOf(opts, request.params.uuid);
-      const order = request.query.order;
-      const me =
-        order === undefined
-          ? await guards.optionalCustomer(request, place.brandId)
-          : await guards.customer(request, place.brandId);
+      const me = dinerOf(request).customer;
       if (me) reply.header('cache-control', 'no-store');
-      return evaluations.form(place, request.params.form, me, order);
+      return evaluations.form(placeOf(request), request.params.form, me, request.query.order);
     },
   );
 
   app.get(
     '/evaluations/:uuid/orders/:id/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['evaluation'] } },
       schema: {
         tags: ['evaluations'],
         summary: "Whether one of the signed-in diner's orders can be rated (the brand's form), or was rated",
@@ -154,17 +148,16 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(opts, request.params.uuid);
-      const me = await guards.customer(request, brandId);
       reply.header('cache-control', 'no-store');
-      return evaluations.forOrder(me, request.params.id);
+      return evaluations.forOrder(signedInDiner(request).customer, request.params.id);
     },
   );
 
   app.post(
     '/evaluations/:uuid/forms/:form/',
     {
-      config: { auth: 'diner', multipartBody: submissionParts },
+      // Signed in (the preHandler) before a byte of the photos is read or decoded.
+      config: { auth: 'diner', diner: { services: ['evaluation'] }, multipartBody: submissionParts },
       schema: {
         tags: ['evaluations'],
         summary:
@@ -174,9 +167,8 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
       },
     },
     async (request, reply) => {
-      const place = await placeOf(opts, request.params.uuid);
-      // Signed in before a byte of the photos is read or decoded.
-      const me = await guards.customer(request, place.brandId);
+      const place = placeOf(request);
+      const me = signedInDiner(request).customer;
       if (!request.isMultipart()) throw new AppError('unsupported_media_type');
       const { body, photos: uploads } = await readSubmission(request);
       // The order and answers first, the photos' decoding last (and counted per diner).
@@ -190,7 +182,7 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
   app.get(
     '/evaluations/:uuid/photos/:id/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['evaluation'] } },
       schema: {
         tags: ['evaluations'],
         summary: 'A photo the signed-in diner sent with an evaluation (image/jpeg)',
@@ -199,9 +191,7 @@ const dinerEvaluationRoutes: FastifyPluginAsyncZod<EvaluationsRoutesOptions> = a
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(opts, request.params.uuid);
-      const me = await guards.customer(request, brandId);
-      return sendPhoto(reply, await evaluations.photoForCustomer(me, request.params.id));
+      return sendPhoto(reply, await evaluations.photoForCustomer(signedInDiner(request).customer, request.params.id));
     },
   );
 };

@@ -18,15 +18,15 @@ import {
   staffCustomerLookupBody,
   staffCustomerSchema,
 } from '@sufra/shared/schemas/loyalty';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertServiceOn } from '../../core/branch-context.service.ts';
-import type { QrService } from '../../core/qr-context.service.ts';
+import { withKeptContext } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { dinerOf, keptDiner, signedInDiner } from '../../plugins/diner-context.ts';
 import type { LoyaltyService } from './loyalty.service.ts';
 import type { RewardsService } from './rewards.service.ts';
 
 export interface LoyaltyRoutesOptions {
-  qr: QrService;
   loyalty: LoyaltyService;
   rewards: RewardsService;
   guards: AuthGuards;
@@ -34,22 +34,18 @@ export interface LoyaltyRoutesOptions {
 
 const shopService = { points: 'points_shop', prize: 'prize_shop' } as const;
 
+/** A shop's route: loyalty and the shop's own switch on (the shop from the query). */
+const shopServices = (request: FastifyRequest) =>
+  ['loyalty', shopService[(request.query as { shop: keyof typeof shopService }).shop]] as const;
+
 const errors = errorResponses(400, 401, 403, 404, 410, 422);
 
-/** The QR code's brand, with loyalty (and, when named, the shop's own switch) on. */
-async function brandOf(qr: QrService, uuid: string, service?: 'points_shop' | 'prize_shop') {
-  const row = await qr.resolveUsableQr(uuid);
-  assertServiceOn(row.servicesOff, 'loyalty');
-  if (service) assertServiceOn(row.servicesOff, service);
-  return row.brand.id;
-}
-
 /** The diner's shops: browsing, and buying with points. */
-const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { qr, rewards, guards }) => {
+const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { rewards }) => {
   app.get(
     '/loyalty/:uuid/shop/',
     {
-      config: { auth: 'diner-optional' },
+      config: { auth: 'diner-optional', diner: { services: shopServices } },
       schema: {
         tags: ['loyalty'],
         summary: "The points shop's (or prize shop's) rewards; what the signed-in diner's wallet affords",
@@ -59,17 +55,17 @@ const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(qr, request.params.uuid, shopService[request.query.shop]);
-      const me = await guards.optionalCustomer(request, brandId);
+      const { qr, customer: me } = dinerOf(request);
       if (me) reply.header('cache-control', 'no-store');
-      return rewards.shop(brandId, request.query.shop, me);
+      return rewards.shop(qr.brand.id, request.query.shop, me);
     },
   );
 
   app.post(
     '/loyalty/:uuid/shop/:id/buy/',
     {
-      config: { auth: 'diner' },
+      // The kept QR context and the session's claims: the purchase's one statement checks both.
+      config: { auth: 'diner', diner: { context: 'kept', services: shopServices, session: 'pending' } },
       schema: {
         tags: ['loyalty'],
         summary: 'Buys a reward with points: the points taken and the reward owned, in one step',
@@ -81,17 +77,9 @@ const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
     },
     async (request, reply) => {
       const { shop } = request.query;
-      // The QR context kept by this process and the session's query both checked by the purchase's one statement.
-      const bought = await qr.withKeptContext(
-        request.params.uuid,
-        (row) => {
-          assertServiceOn(row.servicesOff, 'loyalty');
-          assertServiceOn(row.servicesOff, shopService[shop]);
-        },
-        (context) => {
-          const { customer, check } = guards.customerPendingSessionCheck(request, context.brand.id);
-          return rewards.buy(customer, check, context.contextVersion, request.params.id, shop);
-        },
+      const { kept, signedIn } = keptDiner(request);
+      const bought = await withKeptContext(kept, (context) =>
+        rewards.buy(signedIn.customer, signedIn.check, context.contextVersion, request.params.id, shop),
       );
       reply.header('cache-control', 'no-store');
       return bought;
@@ -100,11 +88,11 @@ const rewardShopRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
 };
 
 /** The diner's own rewards: My Rewards and a reward's QR. */
-const myRewardsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { qr, rewards, guards }) => {
+const myRewardsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { rewards }) => {
   app.get(
     '/loyalty/:uuid/me/rewards/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['loyalty'] } },
       schema: {
         tags: ['loyalty'],
         summary: 'My Rewards: every reward the signed-in diner owns, with its status, window and code',
@@ -113,7 +101,7 @@ const myRewardsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const me = await guards.customer(request, await brandOf(qr, request.params.uuid));
+      const me = signedInDiner(request).customer;
       reply.header('cache-control', 'no-store');
       return rewards.mine(me);
     },
@@ -122,7 +110,7 @@ const myRewardsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app,
   app.get(
     '/loyalty/:uuid/me/rewards/:id/qr/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['loyalty'] } },
       schema: {
         tags: ['loyalty'],
         summary: "A fresh signed token for the reward's QR code (short-lived: the page refreshes it)",
@@ -131,7 +119,7 @@ const myRewardsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const me = await guards.customer(request, await brandOf(qr, request.params.uuid));
+      const me = signedInDiner(request).customer;
       reply.header('cache-control', 'no-store');
       return rewards.qr(me, request.params.id);
     },
@@ -139,11 +127,11 @@ const myRewardsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app,
 };
 
 /** The diner's points: the programme, their account and history. */
-const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { qr, loyalty, guards }) => {
+const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app, { loyalty }) => {
   app.get(
     '/loyalty/:uuid/programme/',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', diner: { services: ['loyalty'] } },
       schema: {
         tags: ['loyalty'],
         summary: "The brand's points rule (with its limits) and levels",
@@ -151,13 +139,13 @@ const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (ap
         response: { 200: loyaltyProgrammeSchema, ...errors },
       },
     },
-    async (request) => loyalty.programme(await brandOf(qr, request.params.uuid)),
+    async (request) => loyalty.programme(dinerOf(request).qr.brand.id),
   );
 
   app.get(
     '/loyalty/:uuid/me/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['loyalty'] } },
       schema: {
         tags: ['loyalty'],
         summary: "The signed-in diner's wallet, lifetime points, level, next level and next expiry",
@@ -166,7 +154,7 @@ const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const me = await guards.customer(request, await brandOf(qr, request.params.uuid));
+      const me = signedInDiner(request).customer;
       reply.header('cache-control', 'no-store');
       return loyalty.account(me);
     },
@@ -175,7 +163,7 @@ const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (ap
   app.get(
     '/loyalty/:uuid/me/history/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['loyalty'] } },
       schema: {
         tags: ['loyalty'],
         summary: "The signed-in diner's points history, newest first",
@@ -185,7 +173,7 @@ const dinerPointsRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const me = await guards.customer(request, await brandOf(qr, request.params.uuid));
+      const me = signedInDiner(request).customer;
       reply.header('cache-control', 'no-store');
       return loyalty.history(me.id, me.brandId, request.query);
     },
@@ -215,9 +203,7 @@ const redemptionRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
   app.post(
     '/staff/redemptions/',
     {
-      config: { auth: 'staff' },
-      // No preHandler: the staff check (user, session, scope) rides on the claim's statement
-      // (reward-redemption.ts redeem).
+      preHandler: staff,
       schema: {
         tags: ['staff'],
         summary: "Redeems a presented reward once, at the staff user's branch (recorded with who, where and when)",
@@ -225,7 +211,7 @@ const redemptionRoutes: FastifyPluginAsyncZod<LoyaltyRoutesOptions> = async (app
         response: { 200: redemptionLookupResponse, ...staffErrors },
       },
     },
-    async (request) => rewards.redeem(guards.staffPendingCheck(request), request.body),
+    async (request) => rewards.redeem(staffOf(request), request.body),
   );
 };
 

@@ -100,26 +100,18 @@ export async function lookup(
   };
 }
 
-type SignedInStaff = { staff: { id: number; brandId: number; familyId: string }; load: () => Promise<StaffPrincipal> };
-
 /**
  * Which owned reward a redemption claims. A scanned QR of the cashier's brand names the reward, its diner and brand
- * (checked, read and claimed in one statement by the caller); anything refused before the database, and a typed
- * code, has the staff check made alone first (`load`), so its refusals come in the guard's order.
+ * (read and claimed in one statement by the caller); a typed code is found first by its code and the diner's phone.
  */
-async function redemptionTarget(deps: RewardsDeps, signedIn: SignedInStaff, body: RedemptionBody, now: Date) {
-  const claims = 'qr' in body ? readRewardQr(deps.secret, body.qr, now) : null;
-  if (claims !== null && typeof claims === 'object' && claims.brandId === signedIn.staff.brandId) {
-    return { id: claims.ownedRewardId, customerId: claims.customerId, brandId: claims.brandId };
-  }
-  const staff = await signedIn.load();
-  if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
+async function redemptionTarget(deps: RewardsDeps, staff: StaffPrincipal, body: RedemptionBody, now: Date) {
   if ('qr' in body) {
+    const claims = readRewardQr(deps.secret, body.qr, now);
     if (claims === 'invalid') throw new AppError('reward_qr_invalid');
     if (claims === 'stale') throw new AppError('reward_qr_stale');
-    throw new AppError('reward_other_brand');
+    if (claims.brandId !== staff.brandId) throw new AppError('reward_other_brand');
+    return { id: claims.ownedRewardId, customerId: claims.customerId, brandId: claims.brandId };
   }
-  // A typed code is found first by its code and the diner's phone.
   const found = await presented(deps, staff, body, now);
   const refusal = rewardRefusal(found.owned, found.reward, body.branchId, now);
   if (refusal) throw new AppError(refusal);
@@ -127,26 +119,25 @@ async function redemptionTarget(deps: RewardsDeps, signedIn: SignedInStaff, body
 }
 
 /**
- * Redeems once, at the cashier's branch: every refusal is checked first for its own message, then the claim's
- * conditional update checks them again, so of two cashiers redeeming one reward at once exactly one succeeds. A
- * scanned QR of the cashier's brand is one statement with the staff check folded in (`signedIn`: the token's
- * claims, not yet checked against the database); see redemptionTarget for the rest.
+ * Redeems once, at the cashier's branch (the route's staff guard has checked who they are; the branch must be one
+ * of theirs): every refusal is checked first for its own message, then the claim's conditional update checks them
+ * again, so of two cashiers redeeming one reward at once exactly one succeeds. A scanned QR of the cashier's brand
+ * is one statement after the guard's query; see redemptionTarget for the rest.
  */
 export async function redeem(
   deps: RewardsDeps,
-  signedIn: SignedInStaff,
+  staff: StaffPrincipal,
   body: RedemptionBody,
 ): Promise<RedemptionLookupResponse> {
   const { db } = deps.ctx;
   const now = deps.ctx.now();
-  const target = await redemptionTarget(deps, signedIn, body, now);
+  if (!staff.branchIds.includes(body.branchId)) throw new AppError('branch_out_of_scope');
+  const target = await redemptionTarget(deps, staff, body, now);
   const result = await redeemOwnedReward(db, target.id, target, {
-    staff: signedIn.staff,
+    staffUserId: staff.id,
     branchId: body.branchId,
     now,
   });
-  if (!result.staffLive) throw new AppError('session_expired');
-  if (!result.inScope) throw new AppError('branch_out_of_scope');
   if (!result.found) throw new AppError('reward_not_found');
   if (!result.claimed) {
     // Refused by the claim's conditions: the facts as they were say why; when they say nothing, a concurrent

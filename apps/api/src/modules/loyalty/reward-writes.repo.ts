@@ -6,12 +6,12 @@ import { REWARD_CLAIM_CONDITIONS, type RewardClaimCondition, type RewardShop } f
 import { type SQL, sql } from 'drizzle-orm';
 import type { RowsScope, RowsSql } from '../../core/checkout-statement.repo.ts';
 import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
+import { sessionLiveSql } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { customerRewards, pointsLedger, rewards } from '../../db/schema/loyalty.ts';
-import { staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
 import type { CustomerRewardRow, OwnedRewardRow, RewardRow } from './rewards.repo.ts';
 
 /** Where the claim conditions read their facts: an owned reward's row, its reward's row, the branch and the time. */
@@ -98,13 +98,10 @@ function fromJsonRow<T>(json: Record<string, unknown>, dates: readonly string[])
 }
 const OWNED_DATES = ['validFrom', 'expiresAt', 'claimedAt', 'createdAt'] as const;
 
-/** What the redemption's statement says: who held, what was found, and whether the claim was made. */
+/** What the redemption's statement says: what was found, and whether the claim was made. */
 export type Redemption =
-  | { staffLive: false; inScope: false; found: false }
-  | { staffLive: true; inScope: boolean; found: false }
+  | { found: false }
   | (OwnedRewardRow & {
-      staffLive: true;
-      inScope: true;
       found: true;
       phone: string;
       customerName: string;
@@ -114,7 +111,6 @@ export type Redemption =
 
 /** The redemption statement's one row (the owned reward before and after the claim, as jsonb). */
 type RedemptionRow = {
-  in_scope: boolean | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   reward: Record<string, unknown> | null;
@@ -125,33 +121,21 @@ type RedemptionRow = {
 };
 
 /**
- * The cashier's redemption in one statement (one round trip): the staff user's check (active, in the token's brand,
- * their session family signed in, the branch in their scope: the staff guard's query, folded in), the owned reward
- * as it was (with its reward and its diner), and its claim by a conditional update (the shared claim conditions,
- * rewardClaimableSql) made only when the staff check holds, with the branch's
- * names for the answer. `staffLive`/`inScope` false: nothing written, refused as the guard would. `claimed` false:
- * the facts say why (or a concurrent claim won, which the caller reads again). `found` false: no such reward for
- * this diner and brand.
+ * The cashier's redemption in one statement: the owned reward as it was (with its reward and its diner), and its
+ * claim by a conditional update (the shared claim conditions, rewardClaimableSql), with the branch's names for the
+ * answer. Who may redeem here is not this statement's business: the route's staff guard and the service's branch
+ * scope check decided it before (docs/adr/0401). `claimed` false: the facts say why (or a concurrent claim won,
+ * which the caller reads again). `found` false: no such reward for this diner and brand.
  */
 export async function redeemOwnedReward(
   db: Queryable,
   id: number,
   where: { customerId: number; brandId: number },
-  claim: { staff: { id: number; brandId: number; familyId: string }; branchId: number; now: Date },
+  claim: { staffUserId: number; branchId: number; now: Date },
 ): Promise<Redemption> {
   const now = claim.now.toISOString();
   const result = await db.execute(sql`
-    with who as (
-      select case when u.role = 'owner'
-          then exists (select 1 from ${branches} b where b.id = ${claim.branchId}::int and b.brand_id = u.brand_id)
-          else exists (select 1 from ${staffUserBranches} l where l.staff_user_id = u.id
-            and l.branch_id = ${claim.branchId}::int) end as in_scope
-      from ${staffUsers} u
-      where u.id = ${claim.staff.id}::int and u.active and u.brand_id = ${claim.staff.brandId}::int
-        and exists (select 1 from ${authSessions} s where s.family_id = ${claim.staff.familyId}::uuid
-          and s.subject_kind = 'staff' and s.subject_id = u.id and s.revoked_at is null
-          and s.expires_at > ${now}::timestamptz)
-    ), found as (
+    with found as (
       select cr.id, to_jsonb(cr) as owned, to_jsonb(r) as reward, c.phone, c.full_name
       from ${customerRewards} cr
       join ${rewards} r on r.id = cr.reward_id
@@ -159,10 +143,10 @@ export async function redeemOwnedReward(
       where cr.id = ${id}::int and cr.customer_id = ${where.customerId}::int and cr.brand_id = ${where.brandId}::int
     ), claimed as (
       update ${customerRewards} cr
-      set claimed_at = ${now}::timestamptz, claimed_by_staff_id = ${claim.staff.id}::int,
+      set claimed_at = ${now}::timestamptz, claimed_by_staff_id = ${claim.staffUserId}::int,
         claimed_branch_id = ${claim.branchId}::int
-      from found f, who w
-      where w.in_scope and cr.id = f.id
+      from found f
+      where cr.id = f.id
         and exists (select 1 from ${rewards} r where r.id = cr.reward_id and ${rewardClaimableSql({
           owned: sql.raw('cr'),
           reward: sql.raw('r'),
@@ -171,18 +155,14 @@ export async function redeemOwnedReward(
         })})
       returning to_jsonb(cr) as owned
     )
-    select w.in_scope, f.owned as before, cl.owned as after, f.reward, f.phone, f.full_name, b.name_ar, b.name_en
+    select f.owned as before, cl.owned as after, f.reward, f.phone, f.full_name, b.name_ar, b.name_en
     from (select 1) one
-    left join who w on true
     left join found f on true
     left join claimed cl on true
     left join ${branches} b on b.id = ${claim.branchId}::int`);
   const [row] = (result as unknown as { rows: RedemptionRow[] }).rows;
-  if (!row || row.in_scope === null) return { staffLive: false, inScope: false, found: false };
-  if (!row.in_scope || !row.before || !row.reward) return { staffLive: true, inScope: row.in_scope, found: false };
+  if (!row?.before || !row.reward) return { found: false };
   return {
-    staffLive: true,
-    inScope: true,
     found: true,
     owned: fromJsonRow<CustomerRewardRow>(row.after ?? row.before, OWNED_DATES),
     reward: fromJsonRow<RewardRow>(row.reward, []),
@@ -232,7 +212,7 @@ export async function purchaseReward(
       select exists (select 1 from ${authSessions} s join ${customers} c on c.id = s.subject_id
           and c.brand_id = ${input.brandId}::int
           where s.family_id = ${input.session.familyId}::uuid and s.subject_kind = 'customer'
-            and s.subject_id = ${input.customerId}::int and s.revoked_at is null and s.expires_at > ${at}::timestamptz
+            and s.subject_id = ${input.customerId}::int and ${sessionLiveSql('s', sql`${at}::timestamptz`)}
         ) as session_live,
         ${brandContextVersionSql(sql`${input.brandId}::int`)} = ${input.contextVersion}::int as context_current
     ), moved as (

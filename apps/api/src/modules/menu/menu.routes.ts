@@ -40,7 +40,8 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
   app.get(
     '/menu/qr/:uuid/',
     {
-      config: { auth: 'public' },
+      // The diner context's QR read is the menu's own: its per-version key, kept per process on PGlite (menu.service).
+      config: { auth: 'public', diner: { context: 'own' } },
       // The menu is compressed once per version by the service, not per request by @fastify/compress.
       compress: false,
       schema: {
@@ -80,7 +81,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
   app.get(
     '/menu/qr/:uuid/items/:id/',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', diner: { context: 'own' } },
       schema: {
         tags: ['menu'],
         summary: 'One item of the branch menu with its modifier groups and combo products',
@@ -97,7 +98,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ menu: MenuService }> = async (a
   app.get(
     '/menu/qr/:uuid/items/by-name/:name/',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', diner: { context: 'own' } },
       schema: {
         tags: ['menu'],
         summary: 'One item of the branch menu by its slug',

@@ -3,14 +3,13 @@ import { orderParams } from '@sufra/shared/schemas/order';
 import { staffOrderEventsQuery } from '@sufra/shared/schemas/order-events';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { signedInDiner } from '../../plugins/diner-context.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { type EventStream, openEventStream } from '../../plugins/event-stream.ts';
 import type { OrderEventsService } from './order-events.service.ts';
 
 export interface OrderEventsRoutesOptions {
-  qr: QrService;
   guards: AuthGuards;
   events: OrderEventsService;
   /** Tests shorten the 15 s ping. */
@@ -82,7 +81,7 @@ function openStreams(pingIntervalMs: number | undefined) {
  */
 export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> = async (
   app,
-  { qr, guards, events, pingIntervalMs },
+  { guards, events, pingIntervalMs },
 ) => {
   const takeSlot = dinerStreamSlots();
   const { opener, endAll } = openStreams(pingIntervalMs);
@@ -96,7 +95,7 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
   app.get(
     '/orders/:uuid/:id/events/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       exposeHeadRoute: false,
       schema: {
         tags: ['orders'],
@@ -110,8 +109,7 @@ export const orderEventsRoutes: FastifyPluginAsyncZod<OrderEventsRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const row = await qr.resolveUsableQr(request.params.uuid);
-      const customer = await guards.customer(request, row.brand.id);
+      const { customer } = signedInDiner(request);
       const release = takeSlot(customer.id);
       try {
         await events.watchOrder(customer, request.params.id, opener(request, reply, customer.accessExpiresAt, release));

@@ -12,13 +12,12 @@ import {
 } from '@sufra/shared/schemas/order';
 import { placedOrderResponse } from '@sufra/shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { keptDiner, signedInDiner } from '../../plugins/diner-context.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { OrdersService } from './orders.service.ts';
 
 export interface OrdersRoutesOptions {
-  qr: QrService;
   orders: OrdersService;
   guards: AuthGuards;
 }
@@ -38,27 +37,18 @@ const errors = {
 /** Visible ASCII, 1..200 characters: what clients put in Idempotency-Key (usually a uuid). */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-async function context(
-  { qr, guards }: OrdersRoutesOptions,
-  request: Parameters<AuthGuards['customer']>[0],
-  uuid: string,
-) {
-  const row = await qr.resolveUsableQr(uuid);
-  return { row, customer: await guards.customer(request, row.brand.id) };
-}
-
-/** Signing in is verifying the phone: a diner with no session is told the spec's words when ordering. */
-function placingError(error: unknown): unknown {
-  return error instanceof AppError && error.code === 'unauthenticated' ? new AppError('phone_not_verified') : error;
-}
-
 /** The diner's side: placing an order, their orders and one of them. */
-const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, opts) => {
-  const { qr, guards, orders } = opts;
+const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { orders }) => {
   app.post(
     '/orders/:uuid/',
     {
-      config: { auth: 'diner' },
+      // Kept by this process between orders when it can be: the write checks it is still current. The session's
+      // database check rides on placement's write (a card order's first read): no round trip of its own. Signing in
+      // is verifying the phone: a diner with no session is told the spec's words when ordering.
+      config: {
+        auth: 'diner',
+        diner: { context: 'kept', session: 'pending', signedOutError: 'phone_not_verified' },
+      },
       schema: {
         tags: ['orders'],
         summary:
@@ -69,15 +59,7 @@ const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      // Kept by this process between orders when it can be: the write checks it is still current.
-      const context = await qr.placementContext(request.params.uuid);
-      let signedIn: ReturnType<AuthGuards['customerPendingSessionCheck']>;
-      try {
-        // The session's database check rides on placement's write (a card order's first read): no round trip of its own.
-        signedIn = guards.customerPendingSessionCheck(request, context.row.brand.id);
-      } catch (error) {
-        throw placingError(error);
-      }
+      const { kept: context, signedIn } = keptDiner(request);
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new AppError('idempotency_key_required');
       const placed = await orders.placeOrder(context, signedIn, key, request.body, request.language);
@@ -89,7 +71,7 @@ const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app,
   app.get(
     '/orders/:uuid/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['orders'],
         summary: "The signed-in customer's orders at this brand, newest first",
@@ -99,7 +81,7 @@ const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const { customer } = await context(opts, request, request.params.uuid);
+      const { customer } = signedInDiner(request);
       return orders.listForCustomer(customer, request.query.page, request.query.pageSize);
     },
   );
@@ -107,7 +89,7 @@ const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app,
   app.get(
     '/orders/:uuid/:id/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['orders'],
         summary: "One of the signed-in customer's orders",
@@ -116,7 +98,7 @@ const dinerOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const { customer } = await context(opts, request, request.params.uuid);
+      const { customer } = signedInDiner(request);
       return orders.getForCustomer(customer, request.params.id);
     },
   );

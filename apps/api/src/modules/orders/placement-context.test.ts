@@ -14,7 +14,7 @@ import { createOrdersService } from './orders.service.ts';
 const HERE = { lat: 24.7136, lng: 46.6753 };
 
 /**
- * Placement keeps each QR code's context between orders (qr.service placementContext). Every change here is made in
+ * Placement keeps each QR code's context between orders (core qr-context keptContext). Every change here is made in
  * the database directly, behind the server's back, as another instance or a manager's tool would: the first order
  * keeps the context, the change lands, and the next order must see it either way.
  */

@@ -6,6 +6,7 @@ import {
   WRITE_COLUMNS,
 } from '../../core/checkout-statement.repo.ts';
 import { brandContextVersionSql } from '../../core/qr-context.repo.ts';
+import { sessionLiveSql } from '../../core/sessions.repo.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { customers } from '../../db/schema/customers.ts';
 import { branchOrderCounters, idempotencyKeys, orderLines, orders } from '../../db/schema/orders.ts';
@@ -68,7 +69,7 @@ const checkedCte = sql`checked as (
       left join lateral (
         select true as live from ${authSessions} s join ${customers} c on c.id = s.subject_id and c.brand_id = i.brand_id
         where s.family_id = i.family_id and s.subject_kind = 'customer' and s.subject_id = i.customer_id
-          and s.revoked_at is null and s.expires_at > i.created_at
+          and ${sessionLiveSql('s', sql`i.created_at`)}
         limit 1
       ) session on true
       left join lateral (

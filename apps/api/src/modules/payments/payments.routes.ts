@@ -10,14 +10,11 @@ import {
 } from '@sufra/shared/schemas/payment';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { QrService } from '../../core/qr-context.service.ts';
-import type { AuthGuards } from '../../plugins/auth.ts';
+import { signedInDiner } from '../../plugins/diner-context.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 export interface PaymentsRoutesOptions {
-  qr: QrService;
   payments: PaymentsService;
-  guards: AuthGuards;
 }
 
 const errors = {
@@ -31,22 +28,12 @@ const errors = {
   502: errorBody,
 };
 
-async function customerOf(
-  { qr, guards }: PaymentsRoutesOptions,
-  request: Parameters<AuthGuards['customer']>[0],
-  uuid: string,
-) {
-  const row = await qr.resolveUsableQr(uuid);
-  return guards.customer(request, row.brand.id);
-}
-
 /** The diner's card payment: a new attempt, the return page's verify, our card page and its token. */
-const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, opts) => {
-  const { payments } = opts;
+const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, { payments }) => {
   app.post(
     '/orders/:uuid/:id/payment/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['orders'],
         summary: 'A new card payment attempt for an unpaid card order (never a second order)',
@@ -55,7 +42,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const customer = await customerOf(opts, request, request.params.uuid);
+      const { customer } = signedInDiner(request);
       const answer = await payments.retry(customer, request.params.id, request.params.uuid, request.language);
       return reply.code(201).send(answer);
     },
@@ -64,7 +51,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
   app.post(
     '/orders/:uuid/:id/payment/verify/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['orders'],
         summary: "The card payment's verdict, asked of the provider (the return URL's query is never trusted)",
@@ -73,7 +60,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const customer = await customerOf(opts, request, request.params.uuid);
+      const { customer } = signedInDiner(request);
       return payments.verify(customer, request.params.id, request.language);
     },
   );
@@ -81,7 +68,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
   app.get(
     '/orders/:uuid/:id/payment/card/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['orders'],
         summary: "What our card page needs (Moyasar): the order and the provider's tokens URL and publishable key",
@@ -90,7 +77,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const customer = await customerOf(opts, request, request.params.uuid);
+      const { customer } = signedInDiner(request);
       return payments.cardPage(customer, request.params.id, request.params.uuid);
     },
   );
@@ -98,7 +85,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
   app.post(
     '/orders/:uuid/:id/payment/source/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: {} },
       schema: {
         tags: ['orders'],
         summary: 'The card token the browser made with the provider (never the card): answers the 3-D Secure step',
@@ -108,7 +95,7 @@ const cardPaymentRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const customer = await customerOf(opts, request, request.params.uuid);
+      const { customer } = signedInDiner(request);
       return payments.submitCardToken(
         customer,
         request.params.id,

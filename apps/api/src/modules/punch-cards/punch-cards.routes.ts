@@ -8,35 +8,23 @@ import {
   staffPunchProgrammesResponse,
 } from '@sufra/shared/schemas/punch-cards';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertServiceOn } from '../../core/branch-context.service.ts';
-import type { QrService } from '../../core/qr-context.service.ts';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { dinerOf, signedInDiner } from '../../plugins/diner-context.ts';
 import type { PunchCardsService } from './punch-cards.service.ts';
 
 export interface PunchCardsRoutesOptions {
-  qr: QrService;
   punchCards: PunchCardsService;
   guards: AuthGuards;
 }
 
 const errors = errorResponses(400, 401, 403, 404, 410);
 
-/** The QR code's brand, with loyalty on. */
-async function brandOf(qr: QrService, uuid: string) {
-  const row = await qr.resolveUsableQr(uuid);
-  assertServiceOn(row.servicesOff, 'loyalty');
-  return row.brand.id;
-}
-
 /** The diner's punch cards and a card's history. */
-const dinerPunchCardRoutes: FastifyPluginAsyncZod<PunchCardsRoutesOptions> = async (
-  app,
-  { qr, punchCards, guards },
-) => {
+const dinerPunchCardRoutes: FastifyPluginAsyncZod<PunchCardsRoutesOptions> = async (app, { punchCards }) => {
   app.get(
     '/loyalty/:uuid/punch-cards/',
     {
-      config: { auth: 'diner-optional' },
+      config: { auth: 'diner-optional', diner: { services: ['loyalty'] } },
       schema: {
         tags: ['loyalty'],
         summary: "The brand's punch cards: the signed-in diner's card in progress per programme, then finished ones",
@@ -45,17 +33,16 @@ const dinerPunchCardRoutes: FastifyPluginAsyncZod<PunchCardsRoutesOptions> = asy
       },
     },
     async (request, reply) => {
-      const brandId = await brandOf(qr, request.params.uuid);
-      const me = await guards.optionalCustomer(request, brandId);
+      const { qr, customer: me } = dinerOf(request);
       if (me) reply.header('cache-control', 'no-store');
-      return punchCards.cards(brandId, me);
+      return punchCards.cards(qr.brand.id, me);
     },
   );
 
   app.get(
     '/loyalty/:uuid/me/punch-cards/:id/history/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['loyalty'] } },
       schema: {
         tags: ['loyalty'],
         summary: "Punches History of one of the signed-in diner's cards, newest first",
@@ -64,9 +51,8 @@ const dinerPunchCardRoutes: FastifyPluginAsyncZod<PunchCardsRoutesOptions> = asy
       },
     },
     async (request, reply) => {
-      const me = await guards.customer(request, await brandOf(qr, request.params.uuid));
       reply.header('cache-control', 'no-store');
-      return punchCards.history(me, request.params.id);
+      return punchCards.history(signedInDiner(request).customer, request.params.id);
     },
   );
 };

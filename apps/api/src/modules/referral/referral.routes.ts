@@ -7,9 +7,7 @@ import {
   referralResponse,
 } from '@sufra/shared/schemas/referral';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assertServiceOn } from '../../core/branch-context.service.ts';
-import type { QrService } from '../../core/qr-context.service.ts';
-import type { AuthGuards } from '../../plugins/auth.ts';
+import { signedInDiner } from '../../plugins/diner-context.ts';
 import type { ReferralService } from './referral.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
@@ -19,20 +17,12 @@ const errors = errorResponses(400, 401, 403, 404, 409, 410, 422);
  * switch `referral` off: diners land on /deactivated/{uuid}.
  */
 export const referralRoutes: FastifyPluginAsyncZod<{
-  qr: QrService;
   referral: ReferralService;
-  guards: AuthGuards;
-}> = async (app, { qr, referral, guards }) => {
-  async function diner(request: Parameters<AuthGuards['customer']>[0], uuid: string) {
-    const context = await qr.resolveUsableQr(uuid);
-    assertServiceOn(context.servicesOff, 'referral');
-    return guards.customer(request, context.brand.id);
-  }
-
+}> = async (app, { referral }) => {
   app.get(
     '/referral/:uuid/me/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['referral'] } },
       schema: {
         tags: ['referral'],
         summary: "The diner's referral code, the brand's rule (how to win) and their leads with statuses",
@@ -41,7 +31,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const me = await diner(request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       reply.header('cache-control', 'no-store');
       return referral.mine(me);
     },
@@ -50,7 +40,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/referral/:uuid/me/leads/',
     {
-      config: { auth: 'diner' },
+      config: { auth: 'diner', diner: { services: ['referral'] } },
       schema: {
         tags: ['referral'],
         summary:
@@ -61,7 +51,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const me = await diner(request, request.params.uuid);
+      const me = signedInDiner(request).customer;
       return reply.code(201).send(await referral.addLead(me, request.body.phone));
     },
   );

@@ -3,8 +3,9 @@ import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import type { Branch, OpeningSpan } from '@sufra/shared/schemas/branch';
 import type { QrData } from '@sufra/shared/schemas/establishment';
-import type { OrderLineBody, PlaceOrderBody } from '@sufra/shared/schemas/order';
+import type { PlaceOrderBody } from '@sufra/shared/schemas/order';
 import type { Service } from '@sufra/shared/services';
+import { cartOrderLines } from '../../lib/cart-lines';
 import type { CartState } from '../../stores/cart-slice';
 
 /**
@@ -41,29 +42,6 @@ export type DeliveryZone = Branch['deliveryZones'][number];
 /** The branch's zone that covers the point (the server checks the same with the same function), or null. */
 export function zoneFor(point: { lat: number; lng: number }, zones: readonly DeliveryZone[]): DeliveryZone | null {
   return zones.find((zone) => isPointInZone(point, zone.geometry)) ?? null;
-}
-
-/** The cart's lines as the order API takes them: what was chosen, never what it costs. */
-export function orderLines(cart: Pick<CartState, 'products' | 'combos'>): OrderLineBody[] {
-  return [
-    ...cart.products.map(
-      (p): OrderLineBody => ({
-        kind: 'product',
-        itemId: p.itemId,
-        quantity: p.productQuantity,
-        modifiers: p.modifiers.map((m) => m.optionId),
-      }),
-    ),
-    ...cart.combos.map(
-      (c): OrderLineBody => ({
-        kind: 'combo',
-        itemId: c.comboId,
-        quantity: c.comboQuantity,
-        slots: c.slots.map((s) => ({ slotId: s.slotId, itemId: s.itemId })),
-        modifiers: c.modifiers.map((m) => m.optionId),
-      }),
-    ),
-  ];
 }
 
 /**
@@ -115,7 +93,7 @@ export function placeOrderBody(
   paymentMethod: PlaceOrderBody['paymentMethod'] = 'cash',
 ): PlaceOrderBody {
   const orderType = cart.orderType ?? ORDER_TYPES.dineIn;
-  const body: PlaceOrderBody = { orderType, lines: orderLines(cart), paymentMethod };
+  const body: PlaceOrderBody = { orderType, lines: cartOrderLines(cart), paymentMethod };
   if (orderType === ORDER_TYPES.dineIn) {
     // A table's QR sends neither: the server knows the table from the QR.
     if (!place.tableQr && cart.coordinates) body.location = cart.coordinates;
