@@ -15,6 +15,8 @@ import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { serializeErrorForLog } from './db/db-errors.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
@@ -221,6 +223,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(punchCardsRoutes, { qr, punchCards: createPunchCardsService(ctx), guards });
       await api.register(couponsRoutes, { qr, coupons: createCouponsService(ctx, { menu }), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
+      await api.register(auditRoutes, { audit: createAuditService(ctx), guards });
       await api.register(referralRoutes, { qr, referral, guards });
       await api.register(gamesRoutes, {
         qr,
