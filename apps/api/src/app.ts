@@ -20,6 +20,8 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
+import { brandSettingsRoutes } from './modules/brand-settings/brand-settings.routes.ts';
+import { createBrandSettingsService } from './modules/brand-settings/brand-settings.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -224,6 +226,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(couponsRoutes, { qr, coupons: createCouponsService(ctx, { menu }), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
       await api.register(auditRoutes, { audit: createAuditService(ctx), guards });
+      await api.register(brandSettingsRoutes, { brandSettings: createBrandSettingsService(ctx), guards });
       await api.register(referralRoutes, { qr, referral, guards });
       await api.register(gamesRoutes, {
         qr,
