@@ -16,7 +16,16 @@ const TEXT = {
   console: { ar: 'لوحة الإدارة', en: 'Management console' },
   overview: { ar: 'نظرة عامة', en: 'Overview' },
   notAllowed: { ar: 'غير مسموح', en: 'Not allowed' },
+  brand: { ar: 'إعدادات العلامة التجارية', en: 'Brand settings' },
+  vatNumber: { ar: 'الرقم الضريبي', en: 'VAT number' },
+  saved: { ar: 'تم حفظ كل التغييرات', en: 'All changes saved' },
+  audit: { ar: 'سجل التغييرات', en: 'Audit log' },
+  tooLight: {
+    ar: 'النص الأبيض على هذا اللون صعب القراءة؛ اختر لونًا أغمق',
+    en: 'White text on this colour is hard to read; choose a darker colour',
+  },
 } as const;
+const VAT_NUMBER = { ar: '310123456700003', en: '300000000000003' } as const;
 
 /** Signs `who` in on `path` of the console at `viewport`, in `language`. */
 export async function consoleAs(
@@ -44,7 +53,11 @@ async function shoot(page: Page, name: string, keep = false) {
   for (const viewport of [DESKTOP, TABLET]) {
     await page.setViewportSize(viewport);
     const file = `${name}-${viewport.width}.png`;
-    await page.screenshot({ path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, file), animations: 'disabled', caret: 'hide' });
+    await page.screenshot({
+      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, file),
+      animations: 'disabled',
+      caret: 'hide',
+    });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -70,6 +83,35 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('console')).toBeVisible();
       await page.getByTestId('console-back-to-board').click();
       await expect(page.getByTestId('staff-shell')).toBeVisible();
+      await page.context().close();
+    });
+
+    test('a manager changes a brand setting, it survives a reload, and the audit log shows the change', async ({
+      browser,
+      baseURL,
+    }) => {
+      const page = await consoleAs(browser, baseURL ?? '', 'manager', language, '/staff/manage/brand');
+      await expect(page.getByTestId('console-page-title')).toHaveText(TEXT.brand[language]);
+      await expect(page.getByTestId('console-nav-brand')).toHaveAttribute('aria-current', 'page');
+      const vat = page.getByLabel(TEXT.vatNumber[language], { exact: false });
+      await expect(vat).toBeEnabled();
+      await vat.fill(VAT_NUMBER[language]);
+      await expect(page.getByTestId('save-bar')).toHaveAttribute('data-state', 'dirty');
+      // The colour check speaks before the server is asked.
+      await page.locator('#brand-color').fill('#f3ecfa');
+      await expect(page.getByTestId('brand-color-error')).toHaveText(TEXT.tooLight[language]);
+      await page.locator('#brand-color').fill('');
+      await shoot(page, `brand-settings-${language}`, language === 'en');
+      await page.getByTestId('save-bar-save').click();
+      await expect(page.getByTestId('save-bar')).toHaveAttribute('data-state', 'saved');
+      await expect(page.getByTestId('save-bar')).toContainText(TEXT.saved[language]);
+      await page.reload();
+      await expect(page.locator('#brand-vat-number')).toHaveValue(VAT_NUMBER[language]);
+      await page.getByTestId('console-nav-audit').click();
+      await expect(page.getByTestId('console-page-title')).toHaveText(TEXT.audit[language]);
+      await expect(page).toHaveURL(/\/staff\/manage\/audit$/);
+      await expect(page.getByTestId('audit-table').locator('tbody tr').first()).toContainText(VAT_NUMBER[language]);
+      await shoot(page, `audit-log-${language}`, language === 'ar');
       await page.context().close();
     });
 

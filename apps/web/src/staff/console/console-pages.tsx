@@ -27,13 +27,27 @@ export interface ConsolePage {
   load: () => Promise<{ default: ComponentType<ConsolePageProps> }>;
 }
 
-const OWNER_AND_MANAGER = ['owner', 'manager'] as const;
+const OWNER_AND_MANAGER: readonly StaffRole[] = ['owner', 'manager'];
 
 export const consolePages: readonly ConsolePage[] = [
   // — menu (h/menu) appends here —
   // — branches (h/branches) appends here —
   // — tables and ads (h/tables) append here —
   // — brand settings, staff, audit log (h/shell) —
+  {
+    id: 'brand',
+    path: '/brand',
+    labelKey: 'console.brand.title',
+    roles: OWNER_AND_MANAGER,
+    load: () => import('./pages/brand-settings-page'),
+  },
+  {
+    id: 'audit',
+    path: '/audit',
+    labelKey: 'console.audit.title',
+    roles: OWNER_AND_MANAGER,
+    load: () => import('./pages/audit-log-page'),
+  },
 ];
 
 /** The pages `user` may open, in the sidebar's order. */
