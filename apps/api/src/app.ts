@@ -56,6 +56,8 @@ import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
+import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
+import { createStaffAdminService } from './modules/staff/staff-admin.service.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createTablesService } from './modules/tables/tables.service.ts';
 import { subscribeOrderReactions } from './order-reactions.ts';
@@ -227,6 +229,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
       await api.register(auditRoutes, { audit: createAuditService(ctx), guards });
       await api.register(brandSettingsRoutes, { brandSettings: createBrandSettingsService(ctx), guards });
+      await api.register(staffAdminRoutes, { staffAdmin: createStaffAdminService(ctx), guards });
       await api.register(referralRoutes, { qr, referral, guards });
       await api.register(gamesRoutes, {
         qr,

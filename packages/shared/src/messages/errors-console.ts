@@ -23,3 +23,18 @@ export const CONSOLE_ERRORS = {
     ar: 'علامة تجارية أخرى تستخدم عنوان الصفحة هذا',
   },
 } as const satisfies Record<string, ErrorEntry>;
+
+/** Staff accounts (issue 26 item 9). */
+export const STAFF_ADMIN_ERRORS = {
+  staff_email_in_use: {
+    status: 409,
+    en: 'A staff account with this email already exists',
+    ar: 'يوجد حساب موظف بهذا البريد الإلكتروني',
+  },
+  staff_not_found: { status: 404, en: "This staff account doesn't exist", ar: 'حساب الموظف هذا غير موجود' },
+  invitation_invalid: {
+    status: 410,
+    en: 'This link has expired or was already used; ask for a new one',
+    ar: 'انتهت صلاحية هذا الرابط أو استُخدم من قبل؛ اطلب رابطًا جديدًا',
+  },
+} as const satisfies Record<string, ErrorEntry>;
