@@ -1,5 +1,5 @@
 import type { AuditAction } from '@sufra/shared/audit';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -97,4 +97,61 @@ export async function listSwitchHistory(
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, timeZone: r.timeZone ?? 'Asia/Riyadh' }));
+}
+
+export interface AuditFilter {
+  brandId: number;
+  /** null: every row of the brand (an owner); otherwise these branches' rows and the brand-wide ones. */
+  branchIds: readonly number[] | null;
+  /** Brand-wide rows of these object types are left out (a manager does not read the staff accounts' history). */
+  hiddenBrandWideTypes: readonly string[];
+  staffUserId?: number | undefined;
+  objectType?: string | undefined;
+  objectId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  before?: number | undefined;
+  limit: number;
+}
+
+/** The brand's audit rows matching `filter`, newest first (by id: ids grow with time within the brand). */
+export async function listAuditRows(db: Queryable, filter: AuditFilter) {
+  const conditions: (SQL | undefined)[] = [eq(auditLog.brandId, filter.brandId)];
+  if (filter.branchIds) {
+    const brandWide = and(
+      isNull(auditLog.branchId),
+      ...filter.hiddenBrandWideTypes.map((type) => ne(auditLog.objectType, type)),
+    );
+    conditions.push(
+      filter.branchIds.length > 0 ? or(inArray(auditLog.branchId, [...filter.branchIds]), brandWide) : brandWide,
+    );
+  }
+  if (filter.staffUserId !== undefined) conditions.push(eq(auditLog.staffUserId, filter.staffUserId));
+  if (filter.objectType !== undefined) conditions.push(eq(auditLog.objectType, filter.objectType));
+  if (filter.objectId !== undefined) conditions.push(eq(auditLog.objectId, filter.objectId));
+  if (filter.from) conditions.push(gte(auditLog.at, filter.from));
+  if (filter.to) conditions.push(lte(auditLog.at, filter.to));
+  if (filter.before !== undefined) conditions.push(lt(auditLog.id, filter.before));
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      ip: auditLog.ip,
+      staffId: staffUsers.id,
+      staffName: staffUsers.name,
+      branchId: branches.id,
+      branchNameAr: branches.nameAr,
+      branchNameEn: branches.nameEn,
+      objectType: auditLog.objectType,
+      objectId: auditLog.objectId,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(staffUsers, eq(staffUsers.id, auditLog.staffUserId))
+    .leftJoin(branches, eq(branches.id, auditLog.branchId))
+    .where(and(...conditions))
+    .orderBy(desc(auditLog.id))
+    .limit(filter.limit + 1);
 }

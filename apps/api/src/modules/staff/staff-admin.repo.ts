@@ -1,0 +1,90 @@
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { authSessions } from '../../db/schema/auth.ts';
+import { branches } from '../../db/schema/branches.ts';
+import { staffInvitations, staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
+
+/** Of `ids`, those that are branches of `brandId`. */
+export async function brandBranchIds(db: Queryable, brandId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.brandId, brandId), inArray(branches.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+export async function emailTaken(db: Queryable, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, email)).limit(1);
+  return row !== undefined;
+}
+
+/** A new staff user who cannot sign in until their invitation sets a password (inactive, unusable hash). */
+export async function insertInvitedStaff(
+  db: Queryable,
+  values: { brandId: number; email: string; name: string; role: string; branchIds: number[] },
+): Promise<number> {
+  const [row] = await db
+    .insert(staffUsers)
+    .values({
+      brandId: values.brandId,
+      email: values.email,
+      name: values.name,
+      role: values.role,
+      passwordHash: 'invited',
+      active: false,
+    })
+    .returning({ id: staffUsers.id });
+  const id = row?.id as number;
+  await db.insert(staffUserBranches).values(values.branchIds.map((branchId) => ({ staffUserId: id, branchId })));
+  return id;
+}
+
+export async function insertInvitation(db: Queryable, values: typeof staffInvitations.$inferInsert): Promise<void> {
+  await db.insert(staffInvitations).values(values);
+}
+
+/** Spends a live invitation (once): its staff user id, or undefined when none is live for this hash. */
+export async function spendInvitation(db: Queryable, tokenHash: string, now: Date): Promise<number | undefined> {
+  const [row] = await db
+    .update(staffInvitations)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(staffInvitations.tokenHash, tokenHash),
+        isNull(staffInvitations.usedAt),
+        gt(staffInvitations.expiresAt, now),
+      ),
+    )
+    .returning({ staffUserId: staffInvitations.staffUserId });
+  return row?.staffUserId;
+}
+
+export async function setPasswordAndActivate(db: Queryable, id: number, passwordHash: string): Promise<void> {
+  await db.update(staffUsers).set({ passwordHash, active: true }).where(eq(staffUsers.id, id));
+}
+
+export async function staffAccount(db: Queryable, brandId: number, id: number) {
+  const [row] = await db
+    .select({ id: staffUsers.id, role: staffUsers.role, active: staffUsers.active })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, id), eq(staffUsers.brandId, brandId)));
+  if (!row) return undefined;
+  const links = await db
+    .select({ branchId: staffUserBranches.branchId })
+    .from(staffUserBranches)
+    .where(eq(staffUserBranches.staffUserId, id));
+  return { ...row, branchIds: links.map((l) => l.branchId) };
+}
+
+export async function setActive(db: Queryable, id: number, active: boolean): Promise<void> {
+  await db.update(staffUsers).set({ active }).where(eq(staffUsers.id, id));
+}
+
+/** Ends every session of a staff user: their refresh tokens are revoked (the guard's query then refuses them). */
+export async function revokeStaffSessions(db: Queryable, id: number, now: Date): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(authSessions.subjectKind, 'staff'), eq(authSessions.subjectId, id), isNull(authSessions.revokedAt)));
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { BRAND_COLOR_PATTERN } from '../brand-color.ts';
+import { localizedText } from './common.ts';
+
+/**
+ * The brand's settings in the management console (issue 26 item 8), owners and managers:
+ *
+ *   GET /api/staff/manage/brand/                       → 200 brandSettings
+ *   PUT /api/staff/manage/brand/   brandSettingsBody   → 200 brandSettings
+ *        409 edit_conflict (details.theirs: the settings someone else saved since `version`, details.yours: the body),
+ *        422 brand_color_contrast (white text on the colour fails WCAG AA), 409 host_in_use
+ *
+ * Each save is recorded in the audit log (object type 'brand') with the fields before and after.
+ */
+const hostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/);
+
+export const brandSettingsFields = z.object({
+  name: z.object({ ar: z.string().trim().min(1).max(80), en: z.string().trim().min(1).max(80) }),
+  /** #rrggbb, lower case; null: the house purple. */
+  brandColor: z.string().trim().toLowerCase().regex(BRAND_COLOR_PATTERN).nullable(),
+  defaultLanguage: z.enum(['ar', 'en']),
+  /** ZATCA: 15 digits starting and ending with 3; null until the brand is registered. */
+  vatNumber: z.string().trim().nullable(),
+  /** Basis points: 1500 = 15 %. */
+  vatRateBp: z.number().int().min(0).max(10_000),
+  taxMode: z.enum(['inclusive', 'exclusive']),
+  /** The page hosts that open this brand (without port). */
+  hosts: z.array(hostName).max(10),
+});
+
+export const brandSettingsBody = brandSettingsFields.extend({ version: z.number().int().min(1) });
+export type BrandSettingsBody = z.input<typeof brandSettingsBody>;
+
+export const brandSettings = brandSettingsFields.extend({
+  name: localizedText,
+  logo: z.string().nullable(),
+  version: z.number().int(),
+});
+export type BrandSettings = z.infer<typeof brandSettings>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { staffRole } from './staff.ts';
+
+/**
+ * Staff accounts in the management console (issue 26 item 9):
+ *
+ *   POST  /api/staff/manage/staff/            owner: manager or cashier; manager: cashier of their branches
+ *                                             → 201 staffInvitationResponse (the link to hand over: no e-mail here)
+ *   PATCH /api/staff/manage/staff/{id}/       { active }: deactivating ends the person's sessions at once → 200
+ *   POST  /api/staff/invitations/accept/      { token, password }: the link's one use sets the password → 204
+ *
+ * An invitation's token is random, kept only as its SHA-256, used once, and expires after INVITATION_DAYS.
+ */
+export const INVITATION_DAYS = 7;
+
+export const staffInviteBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254)),
+  name: z.string().trim().min(1).max(80),
+  role: staffRole.exclude(['owner']),
+  branchIds: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(100),
+});
+export type StaffInviteBody = z.input<typeof staffInviteBody>;
+
+export const staffInvitationResponse = z.object({
+  staffUserId: z.number().int(),
+  /** The one-time link that sets the password (shown to the inviter to hand over). */
+  link: z.string(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const staffIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const staffUpdateBody = z.object({ active: z.boolean() });
+export const staffAccountResponse = z.object({ id: z.number().int(), active: z.boolean() });
+
+export const invitationAcceptBody = z.object({
+  token: z.string().min(20).max(200),
+  password: z.string().min(10).max(200),
+});
