@@ -15,6 +15,8 @@ export const brands = pgTable(
     hosts: text().array().notNull().default(sql`'{}'::text[]`),
     taxMode: text().notNull().default('inclusive'),
     vatRateBp: integer().notNull().default(1500),
+    /** VAT registration number (15 digits, starting and ending with 3); none: receipts are not tax invoices. */
+    vatNumber: text(),
     /** Bumped by every menu write; the menu cache compares it (see menu.service.ts). */
     menuVersion: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -22,6 +24,7 @@ export const brands = pgTable(
   (t) => [
     check('brands_tax_mode_check', sql`${t.taxMode} in ('inclusive', 'exclusive')`),
     check('brands_vat_check', sql`${t.vatRateBp} >= 0`),
+    check('brands_vat_number_check', sql`${t.vatNumber} ~ '^3[0-9]{13}3$'`),
     index('brands_hosts_idx').using('gin', t.hosts),
   ],
 );
