@@ -46,6 +46,8 @@ import { createRefundRelay } from './modules/payments/refund.relay.ts';
 import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes.ts';
 import { createPunchCardsService } from './modules/punch-cards/punch-cards.service.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import { createReceiptsService } from './modules/receipts/receipts.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { createReferralService } from './modules/referral/referral.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -227,6 +229,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
         games: createGamesService(ctx, { onSmsQueued }),
         guards,
       });
+      await api.register(receiptsRoutes, { qr, receipts: createReceiptsService(ctx), guards });
     },
     { prefix: '/api' },
   );
