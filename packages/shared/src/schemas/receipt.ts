@@ -31,6 +31,8 @@ export type ReceiptDiscount = z.infer<typeof receiptDiscountSchema>;
 export const receiptSchema = z.object({
   order: orderSchema,
   seller: z.object({ name: localizedText, vatNumber: z.string().nullable() }),
+  /** The branch's address, and its time zone (the receipt's times are shown in it). */
+  branch: z.object({ address: localizedText, timeZone: z.string() }),
   invoice: z.object({
     kind: z.enum(RECEIPT_INVOICE_KINDS),
     /** The invoice's time (the order's placement), as in the QR code. */

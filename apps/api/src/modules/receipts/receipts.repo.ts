@@ -15,6 +15,9 @@ export async function findSeller(db: Queryable, brandId: number, branchId: numbe
       vatNumber: brands.vatNumber,
       vatRateBp: brands.vatRateBp,
       integrated: branches.integrated,
+      timeZone: branches.timeZone,
+      addressAr: branches.addressAr,
+      addressEn: branches.addressEn,
     })
     .from(brands)
     .innerJoin(branches, and(eq(branches.brandId, brands.id), eq(branches.id, branchId)))

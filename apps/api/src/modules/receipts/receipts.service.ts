@@ -79,6 +79,7 @@ async function receiptOf(ctx: AppContext, order: Order, brandId: number): Promis
   return {
     order,
     seller: { name: { ar: seller.nameAr, en: seller.nameEn }, vatNumber },
+    branch: { address: { ar: seller.addressAr, en: seller.addressEn }, timeZone: seller.timeZone },
     invoice: { kind, issuedAt: issuedAt.toISOString(), zatcaQr },
     vatRateBp: seller.vatRateBp,
     totals: { withoutVat: total - taxesPrice, vat: taxesPrice, withVat: total },
