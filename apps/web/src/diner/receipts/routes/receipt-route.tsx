@@ -12,7 +12,7 @@ import { useAppSelector } from '../../../stores/root-state';
 import { useDinerKey } from '../../../stores/use-diner-key';
 import { getReceipt } from '../api/get-receipt';
 import { ReceiptQr } from '../components/receipt-qr';
-import { formatRate, formatReceiptTime } from '../receipt-format';
+import { formatRate, formatReceiptTime, localDigits } from '../receipt-format';
 import { useSignedInHere } from '../use-signed-in-here';
 import '../../../components/ui/form.css';
 import '../receipt.css';
@@ -116,7 +116,7 @@ function ReceiptView({ uuid, receipt, brandName }: { uuid: string; receipt: Rece
           </p>
           {receipt.seller.vatNumber && (
             <p data-testid="receipt-vat-number">
-              {t('receipts.vatNumber')}: <bdi>{receipt.seller.vatNumber}</bdi>
+              {t('receipts.vatNumber')}: <bdi>{localDigits(receipt.seller.vatNumber, language)}</bdi>
             </p>
           )}
           <p>
