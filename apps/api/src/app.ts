@@ -27,6 +27,8 @@ import { createEvaluationsService } from './modules/evaluations/evaluations.serv
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { createInboxService } from './modules/inbox/inbox.service.ts';
 import { createKitchenRelay } from './modules/kitchen/kitchen.relay.ts';
 import { posDestination } from './modules/kitchen/kitchen-destinations.service.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
@@ -230,6 +232,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
         guards,
       });
       await api.register(receiptsRoutes, { qr, receipts: createReceiptsService(ctx), guards });
+      await api.register(inboxRoutes, { qr, inbox: createInboxService(ctx), guards });
     },
     { prefix: '/api' },
   );
