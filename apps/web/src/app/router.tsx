@@ -68,6 +68,9 @@ const receiptLink = (uuid: string, orderId: number) => (
   </Suspense>
 );
 
+// The diner's inbox (issue 28 item 4): its page through the feature's door (the bell is the layout's).
+const InboxDoor = lazyPage(() => import('../diner/inbox/inbox-door'));
+
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.
 const LoyaltyPage = lazyPage(() => import('../diner/loyalty/routes/loyalty-page'));
@@ -132,6 +135,7 @@ const dinerPages = (): Page[] => [
   },
   { path: paths.orders.pattern, page: <OrdersRoute evaluationLink={evaluationLink} receiptLink={receiptLink} /> },
   { path: paths.receipt.pattern, page: <ReceiptsDoor part="page" /> },
+  { path: paths.notifications.pattern, page: <InboxDoor part="page" /> },
   { path: paths.payment.pattern, page: <PaymentRoute /> },
   { path: paths.card.pattern, page: <CardRoute /> },
   { path: paths.paymentFailed.pattern, page: <PaymentFailedRoute /> },

@@ -68,6 +68,8 @@ export const paths = {
     build: (uuid: string, orderId?: number) =>
       `/confirm-order/${enc(uuid)}${query({ order: orderId === undefined ? undefined : String(orderId) })}`,
   },
+  /** The diner's in-app inbox (issue 28 item 4; the spec's `notifications`). */
+  notifications: { pattern: '/notifications/:uuid', build: (uuid: string) => `/notifications/${enc(uuid)}` },
   /** An order's receipt (issue 28): printable; the link works on reload for the diner who owns the order. */
   receipt: {
     pattern: '/receipt/:uuid',
