@@ -6,6 +6,7 @@ import { formatSar } from '../../packages/shared/src/money.ts';
 import { decodeZatcaQr } from '../../packages/shared/src/receipts/zatca-qr.ts';
 import { signInByOtp } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
+import { moveOrder } from '../support/ordering.ts';
 import { shoot } from '../support/screenshots.ts';
 import { asciiDigits, expectDocumentLanguage, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
@@ -16,6 +17,7 @@ import { asciiDigits, expectDocumentLanguage, LANGUAGES, QR, useLanguage } from 
 const TEXT = {
   receipt: { ar: 'الإيصال', en: 'Receipt' },
   taxInvoice: { ar: 'فاتورة ضريبية مبسطة', en: 'Simplified tax invoice' },
+  preparing: { ar: 'قيد التحضير', en: 'is being prepared' },
 } as const;
 
 /** The pixels of a PNG, decoded by the browser (a canvas), for the QR decoder. */
@@ -96,5 +98,18 @@ for (const language of LANGUAGES) {
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/receipt/${QR.main}\\?order=${order.id}$`));
     await expect(page.getByTestId('receipt-number')).toBeVisible();
+
+    // Issue 28 item 4: the kitchen takes the order; the bell counts it, and the inbox says so and marks it read.
+    await moveOrder(base, order.id, 'sent_to_kitchen');
+    await page.reload();
+    const bell = page.getByTestId('inbox-bell');
+    await expect(bell).toHaveAttribute('data-unread', '1');
+    await expect(page.getByTestId('inbox-unread')).toHaveText(language === 'ar' ? '١' : '1');
+    await bell.click();
+    const item = page.getByTestId('inbox-list').locator('li').first();
+    await expect(item).toHaveAttribute('data-kind', 'order_status');
+    await expect(item).toContainText(TEXT.preparing[language]);
+    await expect(bell).toHaveAttribute('data-unread', '0');
+    await shoot(page, `inbox-${language}`);
   });
 }

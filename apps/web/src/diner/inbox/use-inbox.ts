@@ -7,9 +7,7 @@ import { getNotifications } from './api/get-notifications';
 export function useInbox(uuid: string) {
   const language = useLanguage();
   const diner = useDinerKey(uuid);
+  // The exact key, so the page can set the bell's count once it marked everything read.
   const key = diner ? [...diner, 'notifications', language] : null;
-  return {
-    key: diner ? [...diner, 'notifications'] : null,
-    ...useApiQuery(key, () => getNotifications(uuid, language), { staleMs: 30_000 }),
-  };
+  return { key, ...useApiQuery(key, () => getNotifications(uuid, language), { staleMs: 30_000 }) };
 }
