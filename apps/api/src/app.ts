@@ -31,6 +31,8 @@ import { createEvaluationsService } from './modules/evaluations/evaluations.serv
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { createInboxService } from './modules/inbox/inbox.service.ts';
 import { createKitchenRelay } from './modules/kitchen/kitchen.relay.ts';
 import { posDestination } from './modules/kitchen/kitchen-destinations.service.ts';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
@@ -50,6 +52,8 @@ import { createRefundRelay } from './modules/payments/refund.relay.ts';
 import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes.ts';
 import { createPunchCardsService } from './modules/punch-cards/punch-cards.service.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
+import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
+import { createReceiptsService } from './modules/receipts/receipts.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { createReferralService } from './modules/referral/referral.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -233,6 +237,8 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(staffAdminRoutes, { staffAdmin: createStaffAdminService(ctx), guards });
       await api.register(referralRoutes, { referral });
       await api.register(gamesRoutes, { games: createGamesService(ctx, { onSmsQueued }) });
+      await api.register(receiptsRoutes, { receipts: createReceiptsService(ctx), guards });
+      await api.register(inboxRoutes, { inbox: createInboxService(ctx) });
     },
     { prefix: '/api' },
   );

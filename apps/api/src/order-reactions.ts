@@ -1,5 +1,6 @@
 import type { OrderLifecycle } from './core/order-lifecycle.service.ts';
 import { subscribeCoupons } from './modules/coupons/coupon-uses.service.ts';
+import { subscribeInbox } from './modules/inbox/inbox.reactions.ts';
 import { subscribeKitchenHandOff } from './modules/kitchen/kitchen-hand-off.service.ts';
 import { subscribeLoyalty, subscribeRewardGiveBack } from './modules/loyalty/loyalty.reactions.ts';
 import { subscribePunchCards } from './modules/punch-cards/punch-cards.reactions.ts';
@@ -22,4 +23,6 @@ export function subscribeOrderReactions(lifecycle: OrderLifecycle): void {
   subscribeCoupons(lifecycle);
   subscribeRewardGiveBack(lifecycle);
   subscribeReferral(lifecycle);
+  // Last: the diner's inbox tells of the move and of what the reactions above wrote (the points earned).
+  subscribeInbox(lifecycle);
 }

@@ -82,6 +82,7 @@ export const brandA: SeedBrand = {
   hosts: ['brand-a.test'],
   taxMode: 'inclusive',
   vatRateBasisPoints: 1500,
+  vatNumber: '310122393500003',
   branches: [
     branch('a-main', {
       isMain: true,

@@ -25,6 +25,7 @@ const TAGS: Record<string, string> = {
   coupons: 'Coupons on the cart and at the counter',
   referral: 'Inviting friends with a referral code',
   games: 'The prize wheel and register-and-win',
+  notifications: "The diner's in-app inbox",
 };
 
 /**

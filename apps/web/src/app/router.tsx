@@ -62,6 +62,17 @@ const evaluationLink = (uuid: string, orderId: number) => (
   </Suspense>
 );
 
+// Receipts (issue 28): the receipt page and the "Receipt" link the ordering pages show, through the feature's door.
+const ReceiptsDoor = lazyPage(() => import('../diner/receipts/receipts-door'));
+const receiptLink = (uuid: string, orderId: number) => (
+  <Suspense fallback={null}>
+    <ReceiptsDoor part="link" uuid={uuid} orderId={orderId} />
+  </Suspense>
+);
+
+// The diner's inbox (issue 28 item 4): its page through the feature's door (the bell is the layout's).
+const InboxDoor = lazyPage(() => import('../diner/inbox/inbox-door'));
+
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.
 const LoyaltyPage = lazyPage(() => import('../diner/loyalty/routes/loyalty-page'));
@@ -120,8 +131,13 @@ const dinerPages = (): Page[] => [
   { path: paths.orderType.pattern, page: <OrderTypeRoute /> },
   { path: paths.orderData.pattern, page: <OrderDataRoute /> },
   { path: paths.checkout.pattern, page: <CheckoutRoute pointsControl={checkoutPoints} /> },
-  { path: paths.confirmOrder.pattern, page: <ConfirmOrderRoute evaluationLink={evaluationLink} /> },
-  { path: paths.orders.pattern, page: <OrdersRoute evaluationLink={evaluationLink} /> },
+  {
+    path: paths.confirmOrder.pattern,
+    page: <ConfirmOrderRoute evaluationLink={evaluationLink} receiptLink={receiptLink} />,
+  },
+  { path: paths.orders.pattern, page: <OrdersRoute evaluationLink={evaluationLink} receiptLink={receiptLink} /> },
+  { path: paths.receipt.pattern, page: <ReceiptsDoor part="page" /> },
+  { path: paths.notifications.pattern, page: <InboxDoor part="page" /> },
   { path: paths.payment.pattern, page: <PaymentRoute /> },
   { path: paths.card.pattern, page: <CardRoute /> },
   { path: paths.paymentFailed.pattern, page: <PaymentFailedRoute /> },

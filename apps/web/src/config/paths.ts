@@ -68,6 +68,13 @@ export const paths = {
     build: (uuid: string, orderId?: number) =>
       `/confirm-order/${enc(uuid)}${query({ order: orderId === undefined ? undefined : String(orderId) })}`,
   },
+  /** The diner's in-app inbox (issue 28 item 4; the spec's `notifications`). */
+  notifications: { pattern: '/notifications/:uuid', build: (uuid: string) => `/notifications/${enc(uuid)}` },
+  /** An order's receipt (issue 28): printable; the link works on reload for the diner who owns the order. */
+  receipt: {
+    pattern: '/receipt/:uuid',
+    build: (uuid: string, orderId: number) => `/receipt/${enc(uuid)}${query({ order: String(orderId) })}`,
+  },
   orderType: { pattern: '/order-type/:uuid', build: (uuid: string) => `/order-type/${enc(uuid)}` },
   orderData: { pattern: '/order-data/:uuid', build: (uuid: string) => `/order-data/${enc(uuid)}` },
   paymentFailed: {

@@ -123,4 +123,5 @@ export const ENGAGEMENT_ERRORS = {
     en: 'Your friend is already our customer, please try another friend',
     ar: 'صديقك عميل لدينا من قبل، جرّب صديقًا آخر',
   },
+  notification_not_found: { status: 404, en: "This notification doesn't exist", ar: 'هذا الإشعار غير موجود' },
 } as const satisfies Record<string, ErrorEntry>;

@@ -38,6 +38,7 @@ export const demoBrand: SeedBrand = {
   hosts: ['sufra.localhost'],
   taxMode: 'inclusive',
   vatRateBasisPoints: 1500,
+  vatNumber: '300000000000003',
   branches: [olaya, malqa, kingFahd, yasmin],
   categories: [
     category('breakfast', 'الفطور', 'Breakfast'),

@@ -22,6 +22,8 @@ export interface SeedBrand {
   hosts: string[];
   taxMode: 'inclusive' | 'exclusive';
   vatRateBasisPoints: number;
+  /** The VAT registration number (15 digits, 3…3); absent: receipts are not tax invoices. */
+  vatNumber?: string;
   branches: SeedBranch[];
   categories: SeedCategory[];
   modifierGroups: SeedModifierGroup[];

@@ -43,6 +43,7 @@ export async function seedBrand(db: Database, data: SeedBrand): Promise<SeededBr
         hosts: data.hosts.map((h) => h.toLowerCase()),
         taxMode: data.taxMode,
         vatRateBp: data.vatRateBasisPoints,
+        vatNumber: data.vatNumber ?? null,
       })
       .returning({ id: brands.id });
     if (!brand) throw new Error('brand insert returned nothing');

@@ -11,6 +11,7 @@ import { dayIn } from '../../lib/brand-day.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
+import { notifyRewardIssued } from '../inbox/inbox.service.ts';
 import { creditPoints } from '../loyalty/loyalty.service.ts';
 import { newRewardCode } from '../loyalty/owned-rewards.service.ts';
 import { giveOwnedReward } from '../loyalty/rewards.service.ts';
@@ -281,7 +282,10 @@ async function issuePrize(tx: Queryable, me: CustomerPrincipal, segment: Segment
   // A code taken in the brand (one in 2^40) is drawn again inside a savepoint.
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await tx.transaction((sp) => giveOwnedReward(sp, { ...input, code: newRewardCode() }));
+      const owned = await tx.transaction((sp) => giveOwnedReward(sp, { ...input, code: newRewardCode() }));
+      // The diner's inbox: a prize won, in the spin's transaction.
+      await notifyRewardIssued(tx, input);
+      return owned;
     } catch (error) {
       if (attempt >= 4) throw error;
     }

@@ -222,6 +222,13 @@ describe('the wheel and register-and-win', () => {
     });
     const sms = await one<{ body: string }>('select body from sms_outbox order by id desc limit 1');
     expect(sms.body).toContain(won.reward?.code);
+    // The diner's inbox says so (issue 28 item 4), written in the spin's transaction.
+    const inbox = (await c.call('GET', `/api/notifications/${UUID.aMain}/`)).json();
+    expect(inbox.notifications[0]).toMatchObject({
+      kind: 'prize_won',
+      params: { rewardEn: 'Free juice' },
+      read: false,
+    });
   });
 
   it('stock and the daily budget: "Oops, System out of gifts" once they are gone, the budget back the next day', async () => {

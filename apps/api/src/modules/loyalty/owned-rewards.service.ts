@@ -13,6 +13,7 @@ import {
 import type { OwnedReward, Reward } from '@sufra/shared/schemas/loyalty';
 import type { AppContext } from '../../app-context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { notifyRewardIssued } from '../inbox/inbox.service.ts';
 import {
   type CustomerRewardRow,
   findBranchName,
@@ -62,7 +63,10 @@ export async function issueOwnedReward(
     const code = newRewardCode();
     try {
       // A savepoint, so a taken code (one in 2^40 per owned reward) costs only this insert, not the transaction.
-      return await tx.transaction(async (sp) => insertCustomerReward(sp, { ...input, code }));
+      const owned = await tx.transaction(async (sp) => insertCustomerReward(sp, { ...input, code }));
+      // The diner's inbox, in the same transaction (a bought reward tells nothing: notifyRewardIssued).
+      await notifyRewardIssued(tx, input);
+      return owned;
     } catch (error) {
       if (attempt < 4 && isUniqueViolation(error, 'customer_rewards_brand_code_uq')) continue;
       throw error;

@@ -1,5 +1,6 @@
 import { imageUrl } from '@sufra/shared/host-rule';
 import type { Brand } from '@sufra/shared/schemas/establishment';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { env } from '../../config/env';
@@ -18,6 +19,8 @@ interface Props {
   accountUuid?: string | undefined;
   /** Shown instead of the brand's name (the staff app). */
   title?: string | undefined;
+  /** Beside the account entry (the diner's inbox bell). */
+  extra?: ReactNode;
 }
 
 /** "Sign in" or the diner's first name, linking to the profile; nothing while the session is being checked. */
@@ -48,7 +51,7 @@ function AccountEntry({ uuid }: { uuid: string }) {
   );
 }
 
-export function AppHeader({ brand, homePath, showBack = true, accountUuid, title }: Props) {
+export function AppHeader({ brand, homePath, showBack = true, accountUuid, title, extra }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [, navigate] = useLocation();
@@ -79,6 +82,7 @@ export function AppHeader({ brand, homePath, showBack = true, accountUuid, title
         ) : (
           <span className="app-header__brand">{name}</span>
         )}
+        {extra}
         {accountUuid && <AccountEntry uuid={accountUuid} />}
         <LanguageSwitch />
       </div>

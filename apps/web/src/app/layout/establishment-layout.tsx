@@ -1,16 +1,20 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'wouter';
 import { paths } from '../../config/paths';
 import { useCustomerSession } from '../../diner/account/hooks/use-customer-session';
 import { cleanUtmSource, useQrData } from '../../diner/establishment/api/get-qr-data';
 import { ApiError, errorText } from '../../lib/api-client';
+import { lazyPage } from '../../lib/lazy-page';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
 import { enterEstablishment, setEstablishment, setUtmSource } from '../../stores/establishment-slice';
-import { useAppDispatch } from '../../stores/root-state';
+import { useAppDispatch, useAppSelector } from '../../stores/root-state';
 import { AppHeader } from './app-header';
 import { RouteOutlet } from './route-outlet';
 import { SkipLink } from './skip-link';
+
+// The diner's inbox bell (issue 28 item 4): its own chunk, loaded once the diner is signed in.
+const InboxDoor = lazyPage(() => import('../../diner/inbox/inbox-door'));
 
 /** Errors of the QR's data that leave the establishment's pages for /error (spec: 400/404/410). */
 const LEAVING_CODES = new Set(['invalid_uuid', 'qr_not_found', 'qr_inactive']);
@@ -57,6 +61,7 @@ export function EstablishmentLayout({ children }: { children: ReactNode }) {
   }, [error, uuid, navigate]);
 
   const isLanding = pathname.startsWith('/qr/');
+  const signedIn = useAppSelector((s) => s.auth.status === 'signedIn');
   // Network errors and 5xx stay here with a retry; the pages themselves can still load their own data.
   const transientError = error != null && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
@@ -68,6 +73,13 @@ export function EstablishmentLayout({ children }: { children: ReactNode }) {
         homePath={uuid ? paths.qr.build(uuid) : undefined}
         showBack={!isLanding}
         accountUuid={uuid}
+        extra={
+          uuid && signedIn ? (
+            <Suspense fallback={null}>
+              <InboxDoor part="bell" uuid={uuid} />
+            </Suspense>
+          ) : null
+        }
       />
       <main id="main" className="app-main" tabIndex={-1}>
         {transientError && (

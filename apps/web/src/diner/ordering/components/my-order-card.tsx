@@ -16,10 +16,11 @@ type Props = {
   ready: boolean;
   reorder: (order: Order) => void;
   evaluationLink?: (uuid: string, orderId: number) => ReactNode;
+  receiptLink?: (uuid: string, orderId: number) => ReactNode;
 };
 
 /** One of the diner's orders: number at its branch, status, type, payment, lines and total; open it or order again. */
-export function MyOrderCard({ uuid, order, zone, ready, reorder, evaluationLink }: Props) {
+export function MyOrderCard({ uuid, order, zone, ready, reorder, evaluationLink, receiptLink }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const number = orderNumberText(order.number, language);
@@ -64,6 +65,7 @@ export function MyOrderCard({ uuid, order, zone, ready, reorder, evaluationLink 
           {t('ordering.reorder')}
         </button>
         {evaluationLink?.(uuid, order.id)}
+        {receiptLink?.(uuid, order.id)}
       </div>
     </li>
   );

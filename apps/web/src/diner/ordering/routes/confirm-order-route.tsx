@@ -21,9 +21,12 @@ import './ordering.css';
  */
 export default function ConfirmOrderRoute({
   evaluationLink,
+  receiptLink,
 }: {
   /** "Rate your visit" for this order (the evaluation feature's, given by the router). */
   evaluationLink?: (uuid: string, orderId: number) => ReactNode;
+  /** "Receipt" for this order (the receipts feature's, given by the router). */
+  receiptLink?: (uuid: string, orderId: number) => ReactNode;
 }) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
@@ -79,6 +82,7 @@ export default function ConfirmOrderRoute({
           <ConfirmSummary order={order} previewTotal={previewTotal} timeZone={timeZoneOf(order.branchId)} />
           <div className="page__actions">
             {evaluationLink?.(uuid, order.id)}
+            {receiptLink?.(uuid, order.id)}
             <Link to={paths.orders.build(uuid)} className="btn btn-secondary">
               {t('ordering.myOrders')}
             </Link>

@@ -17,9 +17,12 @@ import './ordering.css';
  */
 export default function OrdersRoute({
   evaluationLink,
+  receiptLink,
 }: {
   /** "Rate your visit" for each order (the evaluation feature's, given by the router). */
   evaluationLink?: (uuid: string, orderId: number) => ReactNode;
+  /** "Receipt" for each order (the receipts feature's, given by the router). */
+  receiptLink?: (uuid: string, orderId: number) => ReactNode;
 }) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
@@ -61,7 +64,7 @@ export default function OrdersRoute({
           {orders.map((order) => (
             <MyOrderCard
               key={order.id}
-              {...{ uuid, order, ready, reorder, evaluationLink }}
+              {...{ uuid, order, ready, reorder, evaluationLink, receiptLink }}
               zone={timeZoneOf(order.branchId)}
             />
           ))}
