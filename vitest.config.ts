@@ -39,7 +39,15 @@ export default defineConfig({
           globalSetup: ['apps/api/test/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Two files at a time: each has its own database (a copy of the template on PostgreSQL, its own PGlite),
+          // free ports and temp folders; one file alone leaves a CPU idle while it waits on its database
+          // (docs/adr/0410-api-test-files-in-parallel.md). SUFRA_API_WORKERS tries another count without an edit.
+          maxWorkers: Number(process.env.SUFRA_API_WORKERS ?? 2),
+          // A worker imports the app once and runs file after file in it (each file still builds its own app on its
+          // own database): re-importing the whole API for each of ~75 files was a third of the suite's time
+          // (docs/adr/0411-api-test-files-share-a-worker.md). The API tests mock nothing and set no globals.
+          // SUFRA_API_ISOLATE=true gives each file a fresh worker again.
+          isolate: process.env.SUFRA_API_ISOLATE === 'true',
         },
       },
     ],

@@ -108,8 +108,9 @@ if [[ "${STEP_RESULTS[-1]}" == ok* ]]; then
 fi
 
 # (d) The type check beside the unit tests, then (e) the API tests on the embedded PGlite (no DATABASE_URL) beside
-# the same on a real PostgreSQL 15 (races and pools behave differently there): each runs its files one at a time
-# (fileParallelism: false in vitest.config.ts), each has its own database, ports and temp folders.
+# the same on a real PostgreSQL 15 (races and pools behave differently there): each runs two files at a time
+# (maxWorkers in vitest.config.ts; every file has its own database, ports and temp folders), so the two CPUs stay
+# busy while a file waits on its database (docs/adr/0410-api-test-files-in-parallel.md).
 start_step "typecheck" npm run --silent typecheck
 start_step "unit tests" npx vitest run --project unit --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/unit.json"

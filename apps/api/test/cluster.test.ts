@@ -49,7 +49,8 @@ async function burst(url: string, count: number): Promise<number[]> {
  * API_WORKERS: several server processes on one port, on PostgreSQL. A crashed worker is replaced and the port
  * keeps answering. On PGlite (one process owns the embedded database) the setting is refused at start.
  */
-describe('several server processes (API_WORKERS)', () => {
+// A bound on a hang: two worker processes start, one is replaced, beside the other files of the run (server-process.ts).
+describe('several server processes (API_WORKERS)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let server: ServerProcess | undefined;
 

@@ -16,7 +16,9 @@ async function signIn(url: string) {
   });
 }
 
-describe('the server in production', () => {
+// Each test starts a server on a fresh embedded database: a bound on a hang, with room for the other files the test
+// command runs beside this one (server-process.ts).
+describe('the server in production', { timeout: 120_000 }, () => {
   let server: ServerProcess | undefined;
   afterEach(async () => {
     await server?.stop();

@@ -18,6 +18,9 @@ export interface ServerProcess extends Instance {
   output(): string;
 }
 
+/** How long a spawned server may take to start listening before it counts as hung. */
+export const STARTUP_BOUND_MS = 90_000;
+
 /** Starts the real server (apps/api/src/server.ts) as its own process on a free port, on this database. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sufra-instance-'));
@@ -38,7 +41,14 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    // A bound on a hang (a server that never listens), not a timing: a fresh embedded database's start (initdb in
+    // WebAssembly, the migrations, the demo seed) takes seconds of CPU, several times that while the test command runs
+    // other files beside it (docs/adr/0410-api-test-files-in-parallel.md). A server that never started is stopped, not
+    // left running after its test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, STARTUP_BOUND_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       // server.ts prints the staff URL once it listens.

@@ -81,7 +81,8 @@ describe('live events across two API instances', () => {
     } else {
       [a, b] = await Promise.all([startInProcess(t), startInProcess(t)]);
     }
-  }, 60_000);
+    // Two server processes starting at once beside the run's other files (server-process.ts): a bound on a hang.
+  }, 150_000);
   afterAll(async () => {
     for (const s of streams) s.close();
     await Promise.all([a?.stop(), b?.stop()]);
