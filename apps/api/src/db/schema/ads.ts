@@ -24,6 +24,8 @@ export const adsPopups = pgTable(
     /** Days of the week it shows (0 Sunday … 6 Saturday), in the branch's time zone. */
     daysOfWeek: integer().array().notNull().default(sql`'{0,1,2,3,4,5,6}'::integer[]`),
     sort: integer().notNull().default(0),
+    /** Bumped by each console edit; a save names the version it read (a stale one answers 409). */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -54,6 +56,8 @@ export const adsSlides = pgTable(
     endsAt: timestamp({ withTimezone: true }),
     /** Days of the week it shows (0 Sunday … 6 Saturday), in the branch's time zone. */
     daysOfWeek: integer().array().notNull().default(sql`'{0,1,2,3,4,5,6}'::integer[]`),
+    /** Bumped by each console edit; a save names the version it read (a stale one answers 409). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('ads_slides_brand_idx').on(t.brandId, t.branchId),

@@ -80,6 +80,8 @@ export const tables = pgTable(
     /** Seats and the floor area (console, issue 26 item 6). */
     seats: integer().notNull().default(4),
     area: text().notNull().default(''),
+    /** Bumped by each console edit; a save names the version it read (a stale one answers 409). */
+    version: integer().notNull().default(1),
     status: text().notNull().default('free'),
     /** When the status last changed (the staff board orders concurrent changes by it). */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -14,10 +14,13 @@ CREATE TABLE "ad_events" (
 --> statement-breakpoint
 ALTER TABLE "ads_popups" ADD COLUMN "days_of_week" integer[] DEFAULT '{0,1,2,3,4,5,6}'::integer[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "ads_popups" ADD COLUMN "sort" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ads_popups" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "ads_slides" ADD COLUMN "days_of_week" integer[] DEFAULT '{0,1,2,3,4,5,6}'::integer[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "ads_slides" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "qr_codes" ADD COLUMN "replaced_by" uuid;--> statement-breakpoint
 ALTER TABLE "tables" ADD COLUMN "seats" integer DEFAULT 4 NOT NULL;--> statement-breakpoint
 ALTER TABLE "tables" ADD COLUMN "area" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tables" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "ad_events" ADD CONSTRAINT "ad_events_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ad_events_ad_idx" ON "ad_events" USING btree ("brand_id","ad_kind","ad_id");--> statement-breakpoint
 CREATE INDEX "qr_codes_table_idx" ON "qr_codes" USING btree ("table_id");--> statement-breakpoint
