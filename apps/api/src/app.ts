@@ -52,6 +52,8 @@ import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
+import { manageTablesRoutes } from './modules/tables/manage-tables.routes.ts';
+import { createManageTablesService } from './modules/tables/manage-tables.service.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createTablesService } from './modules/tables/tables.service.ts';
 import { subscribeOrderReactions } from './order-reactions.ts';
@@ -216,6 +218,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(paymentsRoutes, { qr, payments, guards });
       await api.register(orderEventsRoutes, { qr, guards, events: orderEvents });
       await api.register(tablesRoutes, { tables, guards });
+      await api.register(manageTablesRoutes, { manageTables: createManageTablesService(ctx), guards });
       await api.register(loyaltyRoutes, { qr, loyalty, rewards, guards });
       await api.register(evaluationsRoutes, { qr, evaluations, guards });
       await api.register(punchCardsRoutes, { qr, punchCards: createPunchCardsService(ctx), guards });
