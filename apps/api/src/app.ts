@@ -15,6 +15,8 @@ import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { serializeErrorForLog } from './db/db-errors.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
+import { manageAdsRoutes } from './modules/ads/manage-ads.routes.ts';
+import { createManageAdsService } from './modules/ads/manage-ads.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
@@ -211,6 +213,8 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(branchesRoutes, { branches, qr });
       await api.register(menuRoutes, { menu });
       await api.register(adsRoutes, { ads });
+      const manageAds = createManageAdsService(ctx, { storage: createFileStorage(config) });
+      await api.register(manageAdsRoutes, { manageAds, guards });
       await api.register(authRoutes, { config, qr, otp, sessions, guards, now: ctx.now });
       await api.register(customersRoutes, { config, qr, customers, otp, guards });
       await api.register(staffRoutes, { config, staff, sessions, guards, now: ctx.now });

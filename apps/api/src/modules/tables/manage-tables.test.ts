@@ -1,5 +1,5 @@
 import { manageQrCode, manageTable, manageTablesResponse } from '@sufra/shared/schemas/manage-tables';
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
@@ -7,6 +7,8 @@ import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const BASE = '/api/staff/manage/tables';
+// jsqr is CommonJS whose types describe an ES default export: the function is both the module and its `default`.
+const jsQR = jsqr.default;
 
 describe('console tables and QR codes', () => {
   let t: TestApp;
