@@ -21,7 +21,13 @@ export const ERRORS = {
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Each part's codes, to check that no two parts name the same code (a spread would silently keep the last). */
-export const ERROR_PARTS = [CORE_ERRORS, ORDERING_ERRORS, LOYALTY_ERRORS, ENGAGEMENT_ERRORS, CONSOLE_TABLES_ADS_ERRORS] as const;
+export const ERROR_PARTS = [
+  CORE_ERRORS,
+  ORDERING_ERRORS,
+  LOYALTY_ERRORS,
+  ENGAGEMENT_ERRORS,
+  CONSOLE_TABLES_ADS_ERRORS,
+] as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 

@@ -67,7 +67,8 @@ export const tableCardsQuery = z.object({
   branchId: dbIdParam,
   tableIds: z
     .string()
-    .regex(/^\d{1,10}(,\d{1,10}){0,199}$/)
+    // Nine digits at most: every id fits a PostgreSQL integer (a larger one would fail in the query).
+    .regex(/^\d{1,9}(,\d{1,9}){0,199}$/)
     .optional(),
   size: z.enum(CARD_SIZES).default('a4'),
   page: z.coerce.number().int().min(1).max(1000).default(1),

@@ -199,6 +199,8 @@ describe('console tables and QR codes', () => {
       const found = jsQR(new Uint8ClampedArray(data), info.width, info.height);
       expect(found?.data).toBe(url);
     }
+    const huge = await manager.call('GET', `${BASE}/cards.png?branchId=${mainBranch}&tableIds=4023528977`);
+    expect(huge.statusCode).toBe(400);
     const all = await manager.call('GET', `${BASE}/cards.png?branchId=${mainBranch}`);
     expect(all.statusCode).toBe(200);
     expect(Number(all.headers['x-pages'])).toBeGreaterThanOrEqual(1);
