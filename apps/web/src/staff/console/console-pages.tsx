@@ -41,6 +41,14 @@ export const consolePages: readonly ConsolePage[] = [
     icon: '▦',
     load: () => import('../manage-tables/routes/tables-page'),
   },
+  {
+    id: 'ads',
+    path: '/ads',
+    labelKey: 'console.ads.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '◧',
+    load: () => import('../manage-ads/routes/ads-page'),
+  },
   // — brand settings, staff, audit log (h/shell) —
 ];
 
