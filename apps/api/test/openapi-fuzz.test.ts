@@ -111,10 +111,21 @@ describe('every operation of the OpenAPI document, fuzzed from its schemas', () 
       if (!session || (await session.call('GET', '/api/staff/me/')).statusCode !== 200) await signInStaff(who);
     }
     await switchServicesBackOn();
+    await reactivateFixtureCodes();
     const dinerSession = sessions.get('diner');
     if (!dinerSession || (await dinerSession.call('GET', `/api/customers/${UUID.aMain}/me/`)).statusCode !== 200) {
       await signInDiner();
     }
+  };
+
+  /**
+   * A fuzzed, valid deactivation or replacement of a QR code (the console) may stop the fixture's codes that diners
+   * sign in and order through: they are put back as seeded.
+   */
+  const reactivateFixtureCodes = async () => {
+    await t.database.query('update qr_codes set active = true, replaced_by = null where uuid = any($1::uuid[])', [
+      [UUID.aMain, UUID.aTable, UUID.aClosed, UUID.bMain],
+    ]);
   };
 
   /**

@@ -6,5 +6,14 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What the switch history shows: a brand-wide service switch, and a branch's manual open switch. */
-export const AUDIT_OBJECT_TYPES = ['service_switch', 'branch', 'brand', 'staff_user'] as const;
+export const AUDIT_OBJECT_TYPES = [
+  'service_switch',
+  'branch',
+  'brand',
+  'staff_user',
+  'table',
+  'qr_code',
+  'ad_popup',
+  'ad_slide',
+] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

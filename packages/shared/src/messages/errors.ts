@@ -1,6 +1,7 @@
 import type { Language } from '../language.ts';
 import type { ErrorEntry } from './error-entry.ts';
 import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
+import { CONSOLE_TABLES_ADS_ERRORS } from './errors-console-tables-ads.ts';
 import { CORE_ERRORS } from './errors-core.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
@@ -18,6 +19,7 @@ export const ERRORS = {
   ...ENGAGEMENT_ERRORS,
   ...CONSOLE_ERRORS,
   ...STAFF_ADMIN_ERRORS,
+  ...CONSOLE_TABLES_ADS_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -29,6 +31,7 @@ export const ERROR_PARTS = [
   ENGAGEMENT_ERRORS,
   CONSOLE_ERRORS,
   STAFF_ADMIN_ERRORS,
+  CONSOLE_TABLES_ADS_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

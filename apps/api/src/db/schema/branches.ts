@@ -77,6 +77,11 @@ export const tables = pgTable(
       .notNull()
       .references(() => branches.id, { onDelete: 'cascade' }),
     number: text().notNull(),
+    /** Seats and the floor area (console, issue 26 item 6). */
+    seats: integer().notNull().default(4),
+    area: text().notNull().default(''),
+    /** Bumped by each console edit; a save names the version it read (a stale one answers 409). */
+    version: integer().notNull().default(1),
     status: text().notNull().default('free'),
     /** When the status last changed (the staff board orders concurrent changes by it). */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -84,6 +89,7 @@ export const tables = pgTable(
   (t) => [
     unique('tables_branch_number_uq').on(t.branchId, t.number),
     check('tables_status_check', sql`${t.status} in ('free', 'occupied', 'reserved', 'check_printed')`),
+    check('tables_seats_check', sql`${t.seats} between 1 and 99`),
   ],
 );
 
@@ -97,8 +103,14 @@ export const qrCodes = pgTable(
     tableId: integer().references(() => tables.id, { onDelete: 'set null' }),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The code that took this one's place (console "replace"); a replaced code is inactive. */
+    replacedBy: uuid(),
   },
-  (t) => [index('qr_codes_branch_idx').on(t.branchId)],
+  (t) => [
+    index('qr_codes_branch_idx').on(t.branchId),
+    index('qr_codes_table_idx').on(t.tableId),
+    check('qr_codes_replaced_check', sql`${t.replacedBy} is null or not ${t.active}`),
+  ],
 );
 
 export const paymentChoices = pgTable(

@@ -5,17 +5,22 @@ import type { AppContext } from '../../app-context.ts';
 import type { BranchesService } from '../../core/branch-context.service.ts';
 import { findActivePopup, listActiveSlides } from './ads.repo.ts';
 
+/** Images uploaded in the console are served by this API (`/api/ads/images/…`), not the image host. */
+function adImageUrl(path: string, imageHost: string): string | null {
+  return path.startsWith('/api/') ? path : imageUrl(path, imageHost);
+}
+
 export function createAdsService(ctx: AppContext, branches: BranchesService) {
   const { db, config } = ctx;
   return {
     /** The active pop-up for a branch in `language`, or null (the route answers 204). */
     async getPopup(branchId: number, language: Language): Promise<Popup | null> {
       const { branch } = await branches.requireActiveBranch(branchId);
-      const popup = await findActivePopup(db, branch.brandId, branch.id, ctx.now());
+      const popup = await findActivePopup(db, branch.brandId, branch.id, ctx.now(), branch.timeZone);
       if (!popup) return null;
       return {
         id: popup.id,
-        background_image: imageUrl(popup.backgroundImage, config.imageHost) ?? '',
+        background_image: adImageUrl(popup.backgroundImage, config.imageHost) ?? '',
         popup_text: language === 'ar' ? popup.textAr : popup.textEn,
         button_text: language === 'ar' ? popup.buttonTextAr : popup.buttonTextEn,
         redirect_url: popup.redirectUrl,
@@ -24,11 +29,11 @@ export function createAdsService(ctx: AppContext, branches: BranchesService) {
 
     async getSlider(branchId: number, language: Language): Promise<SliderResponse> {
       const { branch } = await branches.requireActiveBranch(branchId);
-      const slides = await listActiveSlides(db, branch.brandId, branch.id, ctx.now());
+      const slides = await listActiveSlides(db, branch.brandId, branch.id, ctx.now(), branch.timeZone);
       return {
         slides: slides.map((s) => ({
           id: s.id,
-          image: imageUrl(s.image, config.imageHost) ?? '',
+          image: adImageUrl(s.image, config.imageHost) ?? '',
           width: s.width,
           height: s.height,
           title: language === 'ar' ? s.titleAr : s.titleEn,

@@ -33,6 +33,22 @@ export const consolePages: readonly ConsolePage[] = [
   // — menu (h/menu) appends here —
   // — branches (h/branches) appends here —
   // — tables and ads (h/tables) append here —
+  {
+    id: 'tables',
+    path: '/tables',
+    labelKey: 'console.tables.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '▦',
+    load: () => import('../manage-tables/routes/tables-page'),
+  },
+  {
+    id: 'ads',
+    path: '/ads',
+    labelKey: 'console.ads.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '◧',
+    load: () => import('../manage-ads/routes/ads-page'),
+  },
   // — brand settings, staff, audit log (h/shell) —
   {
     id: 'brand',

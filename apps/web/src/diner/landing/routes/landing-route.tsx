@@ -1,5 +1,7 @@
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { AdSlider } from '../../../components/ads/ad-slider';
+import { PopupDialog } from '../../../components/ads/popup-dialog';
 import { AppImage } from '../../../components/ui/app-image';
 import { paths } from '../../../config/paths';
 import { orderingBlock } from '../../../lib/ordering-availability';
@@ -9,9 +11,11 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
 import { usePopup } from '../api/get-popup';
 import { useSlider } from '../api/get-slider';
-import { AdSlider } from '../components/ad-slider';
-import { PopupDialog } from '../components/popup-dialog';
+import { recordAdEvent } from '../api/record-ad-event';
 import './landing.css';
+
+const slideShown = (id: number) => recordAdEvent('slide', id, 'view');
+const slideFollowed = (id: number) => recordAdEvent('slide', id, 'click');
 
 const popupSeenKey = (uuid: string) => `sufra.popup-seen.${uuid}`;
 
@@ -41,6 +45,10 @@ export default function LandingRoute({
   const popup = usePopup(branchId, language);
   // Shown once per session per establishment.
   const [popupDismissed, setPopupDismissed] = useState(() => session.getItem(popupSeenKey(uuid)) === '1');
+  const popupShown = popup.data && !popupDismissed ? popup.data.id : null;
+  useEffect(() => {
+    if (popupShown !== null) recordAdEvent('popup', popupShown, 'view');
+  }, [popupShown]);
   const closePopup = () => {
     session.setItem(popupSeenKey(uuid), '1');
     setPopupDismissed(true);
@@ -109,9 +117,18 @@ export default function LandingRoute({
         <Suspense fallback={null}>{loyaltyCard}</Suspense>
         <Suspense fallback={null}>{punchCards}</Suspense>
         <Suspense fallback={null}>{wheelLink}</Suspense>
-        {slider.data && slider.data.slides.length > 0 && <AdSlider slides={slider.data.slides} />}
+        {slider.data && slider.data.slides.length > 0 && (
+          <AdSlider slides={slider.data.slides} onShown={slideShown} onFollow={slideFollowed} />
+        )}
       </div>
-      {popup.data && !popupDismissed && <PopupDialog popup={popup.data} utmSource={utmSource} onClose={closePopup} />}
+      {popup.data && !popupDismissed && (
+        <PopupDialog
+          popup={popup.data}
+          utmSource={utmSource}
+          onClose={closePopup}
+          onFollow={() => recordAdEvent('popup', popup.data?.id ?? 0, 'click')}
+        />
+      )}
     </div>
   );
 }

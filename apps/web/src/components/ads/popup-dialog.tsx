@@ -1,7 +1,8 @@
 import type { Popup } from '@sufra/shared/schemas/ads';
-import { AppImage } from '../../../components/ui/app-image';
-import { useModalDialog } from '../../../components/ui/use-modal-dialog';
-import { useTranslation } from '../../../lib/use-translation';
+import { useTranslation } from '../../lib/use-translation';
+import { AppImage } from '../ui/app-image';
+import { useModalDialog } from '../ui/use-modal-dialog';
+import './ads.css';
 
 /** The redirect URL with the establishment's utm_source added (spec §7). */
 export function popupTarget(redirectUrl: string, utmSource: string | null): string {
@@ -18,13 +19,15 @@ interface Props {
   popup: Popup;
   utmSource: string | null;
   onClose: () => void;
+  /** A tap on its button (the diner's click count). */
+  onFollow?: () => void;
 }
 
 /**
  * The promotional pop-up as a native modal <dialog>: the rest of the page is inert while it is open
  * (focus stays inside), Escape and the close button close it, focus returns to where it was.
  */
-export function PopupDialog({ popup, utmSource, onClose }: Props) {
+export function PopupDialog({ popup, utmSource, onClose, onFollow }: Props) {
   const { t } = useTranslation();
   const { ref } = useModalDialog(onClose);
 
@@ -56,7 +59,10 @@ export function PopupDialog({ popup, utmSource, onClose }: Props) {
           href={popupTarget(popup.redirect_url, utmSource)}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={onClose}
+          onClick={() => {
+            onFollow?.();
+            onClose();
+          }}
         >
           {popup.button_text}
         </a>

@@ -1,9 +1,11 @@
 import type { SliderResponse } from '@sufra/shared/schemas/ads';
-import { AppImage } from '../../../components/ui/app-image';
-import { formatNumber } from '../../../lib/format-number';
-import { useLanguage } from '../../../lib/use-language';
-import { useTranslation } from '../../../lib/use-translation';
-import { type Carousel, useCarousel } from '../hooks/use-carousel';
+import { useEffect } from 'react';
+import { formatNumber } from '../../lib/format-number';
+import { useLanguage } from '../../lib/use-language';
+import { useTranslation } from '../../lib/use-translation';
+import { AppImage } from '../ui/app-image';
+import './ads.css';
+import { type Carousel, useCarousel } from './use-carousel';
 
 type Slide = SliderResponse['slides'][number];
 
@@ -11,10 +13,23 @@ type Slide = SliderResponse['slides'][number];
  * The ads slider as an accessible carousel (WAI-ARIA APG): one slide shown, previous/next buttons, a pause
  * button, auto-advance that stops on hover or focus and never starts under reduced motion.
  */
-export function AdSlider({ slides }: { slides: SliderResponse['slides'] }) {
+export function AdSlider({
+  slides,
+  onShown,
+  onFollow,
+}: {
+  slides: SliderResponse['slides'];
+  /** The slide now shown (the diner's view count) and a tap on its link. */
+  onShown?: (id: number) => void;
+  onFollow?: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const count = slides.length;
   const carousel = useCarousel(count);
+  const shownId = slides[carousel.index]?.id;
+  useEffect(() => {
+    if (shownId !== undefined) onShown?.(shownId);
+  }, [shownId, onShown]);
 
   if (count === 0) return null;
   return (
@@ -32,7 +47,14 @@ export function AdSlider({ slides }: { slides: SliderResponse['slides'] }) {
     >
       <div className="slider__viewport" aria-live={carousel.rotating ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
-          <AdSlide key={slide.id} slide={slide} position={i} count={count} shown={i === carousel.index} />
+          <AdSlide
+            key={slide.id}
+            slide={slide}
+            position={i}
+            count={count}
+            shown={i === carousel.index}
+            onFollow={onFollow}
+          />
         ))}
       </div>
       {count > 1 && <SliderControls carousel={carousel} count={count} />}
@@ -41,7 +63,19 @@ export function AdSlider({ slides }: { slides: SliderResponse['slides'] }) {
 }
 
 /** One slide: its image, a link when the ad has one; hidden unless it is the one shown. */
-function AdSlide({ slide, position, count, shown }: { slide: Slide; position: number; count: number; shown: boolean }) {
+function AdSlide({
+  slide,
+  position,
+  count,
+  shown,
+  onFollow,
+}: {
+  slide: Slide;
+  position: number;
+  count: number;
+  shown: boolean;
+  onFollow: ((id: number) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const image = (
     <AppImage
@@ -63,7 +97,7 @@ function AdSlide({ slide, position, count, shown }: { slide: Slide; position: nu
       hidden={!shown}
     >
       {slide.redirect_url ? (
-        <a href={slide.redirect_url} target="_blank" rel="noopener noreferrer">
+        <a href={slide.redirect_url} target="_blank" rel="noopener noreferrer" onClick={() => onFollow?.(slide.id)}>
           {image}
         </a>
       ) : (
