@@ -9,6 +9,20 @@ export const openingSpan = z.object({
 });
 export type OpeningSpan = z.infer<typeof openingSpan>;
 
+/** One opening range of a special day; `closes` not after `opens` passes midnight, as in the week's hours. */
+export const openingRange = z.object({
+  opens: z.string().regex(/^\d{2}:\d{2}$/),
+  closes: z.string().regex(/^\d{2}:\d{2}$/),
+});
+export type OpeningRange = z.infer<typeof openingRange>;
+
+/** A holiday or special day: on `date` (the branch's local date) these ranges replace the week's; none = closed. */
+export const specialDay = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  ranges: z.array(openingRange).max(6),
+});
+export type SpecialDay = z.infer<typeof specialDay>;
+
 export const deliveryZoneSummary = z.object({
   id: z.number().int(),
   name: localizedText,
