@@ -28,6 +28,10 @@ export const deliveryZoneSummary = z.object({
   name: localizedText,
   feeHalalas: z.number().int(),
   minimumOrderHalalas: z.number().int(),
+  /** Where zones overlap, the highest priority containing the address serves it (then the lowest id). */
+  priority: z.number().int().optional(),
+  /** Estimated delivery time in minutes, when the branch gives one. */
+  estimatedMinutes: z.number().int().nullable().optional(),
   /** GeoJSON Polygon or MultiPolygon geometry. */
   geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }),
 });
@@ -41,6 +45,8 @@ export const branchSchema = z.object({
   location: latLng,
   timeZone: z.string(),
   openingHours: z.array(openingSpan),
+  /** Holidays and special days (the branch's local dates); the status below already counts them. */
+  specialDays: z.array(specialDay).optional(),
   /** Computed by the server from the opening hours in the branch's time zone, and the manual switch. */
   status: z.enum(['open', 'closed']),
   /**
