@@ -17,6 +17,8 @@ import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
+import { branchManageRoutes } from './modules/branches/branch-manage.routes.ts';
+import { createBranchManageService } from './modules/branches/branch-manage.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
@@ -26,6 +28,7 @@ import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { createEvaluationsService } from './modules/evaluations/evaluations.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createKitchenRelay } from './modules/kitchen/kitchen.relay.ts';
 import { posDestination } from './modules/kitchen/kitchen-destinations.service.ts';
@@ -64,6 +67,7 @@ import { registerRelays } from './plugins/relays.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerWeb } from './plugins/web.ts';
+import { createGeocoder } from './providers/geocoding/geocoding-choice.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import { createLogPosProvider } from './providers/pos/log-pos-provider.ts';
 import type { PosProvider } from './providers/pos/pos-provider.ts';
@@ -221,6 +225,8 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(punchCardsRoutes, { qr, punchCards: createPunchCardsService(ctx), guards });
       await api.register(couponsRoutes, { qr, coupons: createCouponsService(ctx, { menu }), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
+      await api.register(branchManageRoutes, { manage: createBranchManageService(ctx), guards });
+      await api.register(geocodingRoutes, { geocoder: createGeocoder(config) });
       await api.register(referralRoutes, { qr, referral, guards });
       await api.register(gamesRoutes, {
         qr,

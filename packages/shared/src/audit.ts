@@ -6,5 +6,5 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What the switch history shows: a brand-wide service switch, and a branch's manual open switch. */
-export const AUDIT_OBJECT_TYPES = ['service_switch', 'branch'] as const;
+export const AUDIT_OBJECT_TYPES = ['service_switch', 'branch', 'delivery_zone'] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
