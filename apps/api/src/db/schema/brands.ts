@@ -15,6 +15,14 @@ export const brands = pgTable(
     hosts: text().array().notNull().default(sql`'{}'::text[]`),
     taxMode: text().notNull().default('inclusive'),
     vatRateBp: integer().notNull().default(1500),
+    /** The brand's VAT registration number (ZATCA): 15 digits, starting and ending with 3; null until set. */
+    vatNumber: text(),
+    /** The brand colour (#rrggbb) the console lets owners set; white text on it must pass WCAG AA (shared). */
+    brandColor: text(),
+    /** The language a diner without a stored choice starts in. */
+    defaultLanguage: text().notNull().default('ar'),
+    /** Moved by every save of the brand settings (the console's version check: a stale save gets 409). */
+    settingsVersion: integer().notNull().default(1),
     /** Bumped by every menu write; the menu cache compares it (see menu.service.ts). */
     menuVersion: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -22,6 +30,9 @@ export const brands = pgTable(
   (t) => [
     check('brands_tax_mode_check', sql`${t.taxMode} in ('inclusive', 'exclusive')`),
     check('brands_vat_check', sql`${t.vatRateBp} >= 0`),
+    check('brands_vat_number_check', sql`${t.vatNumber} ~ '^3[0-9]{13}3$'`),
+    check('brands_brand_color_check', sql`${t.brandColor} ~ '^#[0-9a-f]{6}$'`),
+    check('brands_default_language_check', sql`${t.defaultLanguage} in ('ar', 'en')`),
     index('brands_hosts_idx').using('gin', t.hosts),
   ],
 );

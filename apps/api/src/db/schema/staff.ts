@@ -56,3 +56,31 @@ export const staffLoginAttempts = pgTable(
     index('staff_login_attempts_ip_idx').on(t.ip, t.createdAt),
   ],
 );
+
+/**
+ * A one-time link that sets a staff user's password (issue 26 item 9): an owner's or manager's invitation of a new
+ * staff user, or a password reset. Only the token's SHA-256 is kept; it works once (used_at) and until expires_at.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    staffUserId: integer()
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    purpose: text().notNull(),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdBy: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('staff_invitations_user_idx').on(t.staffUserId),
+    check('staff_invitations_purpose_check', sql`${t.purpose} in ('invite', 'reset')`),
+  ],
+);
