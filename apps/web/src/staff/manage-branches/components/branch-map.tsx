@@ -143,7 +143,8 @@ export function BranchMap({ location, onLocation, zones, editing, onOutline, foc
   // Drawing a new zone: Geoman's polygon tool, closed by clicking the first corner.
   useEffect(() => {
     if (!map) return;
-    if (editing === 'new') // No Geoman tooltips: it has no Arabic; the page's own hint says what to do, in both languages.
+    if (editing === 'new')
+      // No Geoman tooltips: it has no Arabic; the page's own hint says what to do, in both languages.
       map.pm.enableDraw('Polygon', { allowSelfIntersection: false, snappable: false, tooltips: false });
     else map.pm.disableDraw();
   }, [map, editing]);

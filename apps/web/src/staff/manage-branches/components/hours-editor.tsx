@@ -84,26 +84,30 @@ export function WeekHoursEditor({
 }) {
   const { t } = useTranslation();
   return (
-    <table className="console-table manage-branches__week">
-      <caption className="visually-hidden">{t('manageBranches.hours.title')}</caption>
-      <tbody>
-        {DAYS.map((day) => (
-          <tr key={day} data-testid={`hours-day-${day}`}>
-            <th scope="row">{t(`manageBranches.days.${day}`)}</th>
-            <td>
-              <Ranges
-                idPrefix={`hours-${day}`}
-                disabled={disabled}
-                ranges={hours.filter((s) => s.day === day)}
-                onChange={(ranges) =>
-                  onChange([...hours.filter((s) => s.day !== day), ...ranges.map((r) => ({ day, ...r }))])
-                }
-              />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="console-table">
+      <div className="console-table__scroll">
+        <table className="manage-branches__week">
+          <caption className="visually-hidden">{t('manageBranches.hours.title')}</caption>
+          <tbody>
+            {DAYS.map((day) => (
+              <tr key={day} data-testid={`hours-day-${day}`}>
+                <th scope="row">{t(`manageBranches.days.${day}`)}</th>
+                <td>
+                  <Ranges
+                    idPrefix={`hours-${day}`}
+                    disabled={disabled}
+                    ranges={hours.filter((s) => s.day === day)}
+                    onChange={(ranges) =>
+                      onChange([...hours.filter((s) => s.day !== day), ...ranges.map((r) => ({ day, ...r }))])
+                    }
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }
 
@@ -124,43 +128,47 @@ export function SpecialDaysEditor({
     <div className="manage-branches__special">
       {days.length === 0 && <p className="field__hint">{t('manageBranches.special.none')}</p>}
       {days.length > 0 && (
-        <table className="console-table">
-          <caption className="visually-hidden">{t('manageBranches.special.title')}</caption>
-          <tbody>
-            {days.map((day, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a new row has no date yet
-              <tr key={index} data-testid={`special-day-${index}`}>
-                <th scope="row">
-                  <input
-                    type="date"
-                    aria-label={t('manageBranches.special.date')}
-                    value={day.date}
-                    disabled={disabled}
-                    onChange={(e) => set(index, { date: e.target.value })}
-                  />
-                </th>
-                <td>
-                  <Ranges
-                    idPrefix={`special-${index}`}
-                    disabled={disabled}
-                    ranges={day.ranges}
-                    onChange={(ranges) => set(index, { ranges })}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={disabled}
-                    onClick={() => onChange(days.filter((_, i) => i !== index))}
-                  >
-                    {t('manageBranches.special.remove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="console-table">
+          <div className="console-table__scroll">
+            <table>
+              <caption className="visually-hidden">{t('manageBranches.special.title')}</caption>
+              <tbody>
+                {days.map((day, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a new row has no date yet
+                  <tr key={index} data-testid={`special-day-${index}`}>
+                    <th scope="row">
+                      <input
+                        type="date"
+                        aria-label={t('manageBranches.special.date')}
+                        value={day.date}
+                        disabled={disabled}
+                        onChange={(e) => set(index, { date: e.target.value })}
+                      />
+                    </th>
+                    <td>
+                      <Ranges
+                        idPrefix={`special-${index}`}
+                        disabled={disabled}
+                        ranges={day.ranges}
+                        onChange={(ranges) => set(index, { ranges })}
+                      />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        disabled={disabled}
+                        onClick={() => onChange(days.filter((_, i) => i !== index))}
+                      >
+                        {t('manageBranches.special.remove')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
       )}
       <button
         type="button"

@@ -106,53 +106,57 @@ export function ZonesPanel({
       <h2 id="zones-title">{t('manageBranches.zones.title')}</h2>
       {zones.length === 0 && editing === null && <p className="field__hint">{t('manageBranches.zones.none')}</p>}
       {zones.length > 0 && (
-        <table className="console-table" data-testid="zones-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('manageBranches.zones.name')}</th>
-              <th scope="col">{t('manageBranches.zones.fee')}</th>
-              <th scope="col">{t('manageBranches.zones.minimum')}</th>
-              <th scope="col">{t('manageBranches.zones.minutes')}</th>
-              <th scope="col">{t('manageBranches.zones.priority')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('manageBranches.zones.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {zones.map((zone) => (
-              <tr key={zone.id} data-testid={`zone-row-${zone.id}`}>
-                <td>{zone.name[language]}</td>
-                <td>{formatSar(zone.feeHalalas, language)}</td>
-                <td>{formatSar(zone.minimumOrderHalalas, language)}</td>
-                <td>{zone.estimatedMinutes ? formatNumber(zone.estimatedMinutes, language) : '—'}</td>
-                <td>{formatNumber(zone.priority, language)}</td>
-                <td className="manage-branches__row-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={editing !== null}
-                    onClick={() => start(zone.id)}
-                  >
-                    {t('manageBranches.zones.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={editing !== null || remove.busy}
-                    onClick={() => {
-                      if (window.confirm(t('manageBranches.zones.confirmDelete', { zone: zone.name[language] }))) {
-                        void remove.mutate(zone.id).catch(() => undefined);
-                      }
-                    }}
-                  >
-                    {t('manageBranches.zones.delete')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="console-table">
+          <div className="console-table__scroll">
+            <table data-testid="zones-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('manageBranches.zones.name')}</th>
+                  <th scope="col">{t('manageBranches.zones.fee')}</th>
+                  <th scope="col">{t('manageBranches.zones.minimum')}</th>
+                  <th scope="col">{t('manageBranches.zones.minutes')}</th>
+                  <th scope="col">{t('manageBranches.zones.priority')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('manageBranches.zones.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {zones.map((zone) => (
+                  <tr key={zone.id} data-testid={`zone-row-${zone.id}`}>
+                    <td>{zone.name[language]}</td>
+                    <td>{formatSar(zone.feeHalalas, language)}</td>
+                    <td>{formatSar(zone.minimumOrderHalalas, language)}</td>
+                    <td>{zone.estimatedMinutes ? formatNumber(zone.estimatedMinutes, language) : '—'}</td>
+                    <td>{formatNumber(zone.priority, language)}</td>
+                    <td className="manage-branches__row-actions">
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        disabled={editing !== null}
+                        onClick={() => start(zone.id)}
+                      >
+                        {t('manageBranches.zones.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        disabled={editing !== null || remove.busy}
+                        onClick={() => {
+                          if (window.confirm(t('manageBranches.zones.confirmDelete', { zone: zone.name[language] }))) {
+                            void remove.mutate(zone.id).catch(() => undefined);
+                          }
+                        }}
+                      >
+                        {t('manageBranches.zones.delete')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
       )}
       {editing === null ? (
         <button type="button" className="btn btn-primary" onClick={() => start('new')} data-testid="zone-draw">

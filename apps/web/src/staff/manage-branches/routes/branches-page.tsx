@@ -70,40 +70,44 @@ function BranchList() {
       ) : null}
       {data && data.branches.length === 0 && <p>{t('manageBranches.empty')}</p>}
       {data && data.branches.length > 0 && (
-        <table className="console-table" data-testid="branches-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('manageBranches.fields.name')}</th>
-              <th scope="col">{t('manageBranches.fields.address')}</th>
-              <th scope="col">{t('manageBranches.fields.status')}</th>
-              <th scope="col">{t('manageBranches.fields.orderTypes')}</th>
-              <th scope="col">{t('manageBranches.zones.title')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.branches.map((branch) => (
-              <tr key={branch.id} data-testid={`branch-row-${branch.id}`}>
-                <td>
-                  <Link href={`/${branch.id}`} data-testid={`branch-edit-${branch.id}`}>
-                    {branch.name[language]}
-                  </Link>
-                  {branch.isMain && <span className="manage-branches__badge">{t('manageBranches.main')}</span>}
-                </td>
-                <td>{branch.address[language] || '—'}</td>
-                <td>
-                  <StatusText branch={branch} />
-                </td>
-                <td>
-                  {(['dineIn', 'pickup', 'delivery'] as const)
-                    .filter((type) => branch.orderTypes[type])
-                    .map((type) => t(`manageBranches.orderTypes.${type}`))
-                    .join(language === 'ar' ? '، ' : ', ')}
-                </td>
-                <td>{formatNumber(branch.zones.length, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="console-table">
+          <div className="console-table__scroll">
+            <table data-testid="branches-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('manageBranches.fields.name')}</th>
+                  <th scope="col">{t('manageBranches.fields.address')}</th>
+                  <th scope="col">{t('manageBranches.fields.status')}</th>
+                  <th scope="col">{t('manageBranches.fields.orderTypes')}</th>
+                  <th scope="col">{t('manageBranches.zones.title')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.branches.map((branch) => (
+                  <tr key={branch.id} data-testid={`branch-row-${branch.id}`}>
+                    <td>
+                      <Link href={`/${branch.id}`} data-testid={`branch-edit-${branch.id}`}>
+                        {branch.name[language]}
+                      </Link>
+                      {branch.isMain && <span className="manage-branches__badge">{t('manageBranches.main')}</span>}
+                    </td>
+                    <td>{branch.address[language] || '—'}</td>
+                    <td>
+                      <StatusText branch={branch} />
+                    </td>
+                    <td>
+                      {(['dineIn', 'pickup', 'delivery'] as const)
+                        .filter((type) => branch.orderTypes[type])
+                        .map((type) => t(`manageBranches.orderTypes.${type}`))
+                        .join(language === 'ar' ? '، ' : ', ')}
+                    </td>
+                    <td>{formatNumber(branch.zones.length, language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
       )}
     </>
   );
