@@ -67,8 +67,10 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('branch-map')).toBeVisible();
     await shoot(page, `branch-form-${language}`, true);
     await page.getByTestId('special-day-add').click();
+    // The new row is the last (an earlier run of this journey may have left one).
     await page
-      .getByTestId('special-day-0')
+      .locator('tr[data-testid^="special-day-"]')
+      .last()
       .locator('input[type=date]')
       .fill(language === 'ar' ? '2031-01-02' : '2031-01-03');
     await expect(page.getByTestId('save-bar')).toHaveAttribute('data-state', 'dirty');

@@ -159,8 +159,8 @@ describe('the console: branches and delivery zones', () => {
       expect(saved.status.open).toBe(saved.status.closedBy === null);
       const audit = (await auditRows('branch', aClosed)).at(-1);
       expect(audit).toMatchObject({ action: 'update' });
-      expect((audit?.before as { name: unknown }).name).toEqual(before.name);
-      expect((audit?.after as { name: unknown }).name).toEqual(body.name);
+      expect(audit?.before).toMatchObject({ name: before.name });
+      expect(audit?.after).toMatchObject({ name: body.name });
     });
 
     it('answers a stale save 409 with both values and writes nothing', async () => {
