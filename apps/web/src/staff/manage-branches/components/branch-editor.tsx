@@ -298,6 +298,7 @@ export function BranchEditor({
             editing={editingZone}
             onOutline={setRing}
             focus={focus}
+            preview={editingZone === 'new' ? ring : null}
           />
           {branch ? (
             <ZonesPanel

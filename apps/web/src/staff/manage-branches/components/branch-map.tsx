@@ -28,6 +28,8 @@ interface Props {
   onOutline: (ring: Ring) => void;
   /** Where to bring the map (an address search's result). */
   focus?: LatLng | null;
+  /** A new zone's outline once drawn, shown until it is saved or dropped. */
+  preview?: Ring | null;
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -53,7 +55,7 @@ function ringOf(layer: L.Polygon): Ring {
  * Leaflet-Geoman (docs/adr/0440-zone-drawing-with-leaflet-geoman.md). Without tiles (VITE_MAP_TILE_URL unset) it is
  * the diner's drawn map: a grid, the shapes and a scale; with tiles, streets under them.
  */
-export function BranchMap({ location, onLocation, zones, editing, onOutline, focus }: Props) {
+export function BranchMap({ location, onLocation, zones, editing, onOutline, focus, preview }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const container = useRef<HTMLDivElement | null>(null);
@@ -152,6 +154,18 @@ export function BranchMap({ location, onLocation, zones, editing, onOutline, foc
   useEffect(() => {
     if (map && focus) map.setView([focus.lat, focus.lng], 14);
   }, [map, focus]);
+
+  // The drawn outline stays on the map while its form is filled in.
+  useEffect(() => {
+    if (!map || !preview) return;
+    const shape = L.polygon(
+      preview.slice(0, -1).map(([lng, lat]) => [lat, lng] as [number, number]),
+      { ...ZONE_EDITING, pmIgnore: true } as L.PolylineOptions,
+    ).addTo(map);
+    return () => {
+      shape.remove();
+    };
+  }, [map, preview]);
 
   return (
     <div
