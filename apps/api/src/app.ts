@@ -21,6 +21,8 @@ import { manageAdsRoutes } from './modules/ads/manage-ads.routes.ts';
 import { createManageAdsService } from './modules/ads/manage-ads.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
+import { branchManageRoutes } from './modules/branches/branch-manage.routes.ts';
+import { createBranchManageService } from './modules/branches/branch-manage.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { brandSettingsRoutes } from './modules/brand-settings/brand-settings.routes.ts';
 import { createBrandSettingsService } from './modules/brand-settings/brand-settings.service.ts';
@@ -32,6 +34,7 @@ import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { createEvaluationsService } from './modules/evaluations/evaluations.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
+import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { createInboxService } from './modules/inbox/inbox.service.ts';
@@ -79,6 +82,7 @@ import { registerRelays } from './plugins/relays.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerWeb } from './plugins/web.ts';
+import { createGeocoder } from './providers/geocoding/geocoding-choice.ts';
 import type { PaymentProvider } from './providers/payment/payment-provider.ts';
 import { createLogPosProvider } from './providers/pos/log-pos-provider.ts';
 import type { PosProvider } from './providers/pos/pos-provider.ts';
@@ -246,6 +250,8 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(gamesRoutes, { games: createGamesService(ctx, { onSmsQueued }) });
       await api.register(receiptsRoutes, { receipts: createReceiptsService(ctx), guards });
       await api.register(inboxRoutes, { inbox: createInboxService(ctx) });
+      await api.register(branchManageRoutes, { manage: createBranchManageService(ctx), guards });
+      await api.register(geocodingRoutes, { geocoder: createGeocoder(config) });
     },
     { prefix: '/api' },
   );

@@ -15,5 +15,6 @@ export const AUDIT_OBJECT_TYPES = [
   'qr_code',
   'ad_popup',
   'ad_slide',
+  'delivery_zone',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

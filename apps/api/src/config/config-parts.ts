@@ -52,6 +52,9 @@ export function crossChecks(e: Env, trustProxy: ReturnType<typeof parseTrustProx
   if (e.UPLOADS_STORAGE === 's3' && !s3Set) {
     problems.push('  UPLOADS_STORAGE: s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
+  if (e.GEOCODING_PROVIDER === 'nominatim' && !e.GEOCODING_URL) {
+    problems.push('  GEOCODING_PROVIDER: nominatim needs GEOCODING_URL');
+  }
   return problems;
 }
 

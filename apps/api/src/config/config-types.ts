@@ -18,6 +18,8 @@ export interface Config {
   uploadsDir: string;
   /** null: uploads live in uploadsDir. */
   s3: S3Config | null;
+  /** Address search: the offline gazetteer, or a Nominatim-compatible server (its base URL). */
+  geocoding: { provider: 'gazetteer' } | { provider: 'nominatim'; url: string };
   /** Set → real PostgreSQL through a pg pool; unset → embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
   databasePoolSize: number;

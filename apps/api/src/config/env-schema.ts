@@ -110,6 +110,9 @@ export const envSchema = z.object({
   TEST_GATEWAY_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** How long the test gateway holds an API answer about a "timeout" test card (longer than PAYMENT_TIMEOUT_MS). */
   TEST_GATEWAY_HOLD_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** Address search: the bundled Saudi gazetteer (offline, default) or a Nominatim-compatible server at GEOCODING_URL. */
+  GEOCODING_PROVIDER: z.enum(['gazetteer', 'nominatim']).default('gazetteer'),
+  GEOCODING_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
 });
 
 function cookieName(fallback: string) {

@@ -50,6 +50,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: atRoot(e.DATA_DIR),
     uploadsDir: atRoot(e.UPLOADS_DIR ?? join(e.DATA_DIR, 'uploads')),
     s3: s3Of(e),
+    geocoding:
+      e.GEOCODING_PROVIDER === 'nominatim' && e.GEOCODING_URL
+        ? { provider: 'nominatim', url: e.GEOCODING_URL }
+        : { provider: 'gazetteer' },
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     workers: e.API_WORKERS,

@@ -1,4 +1,4 @@
-import { isOpenAt } from '@sufra/shared/branch-hours';
+import { isOpenOn } from '@sufra/shared/branch-hours';
 import { imageUrl } from '@sufra/shared/host-rule';
 import type { Branch } from '@sufra/shared/schemas/branch';
 import type { Brand, PaymentChoice } from '@sufra/shared/schemas/establishment';
@@ -21,13 +21,13 @@ import {
 
 /** Open when the manual switch is on and the opening hours (in the branch's zone) include `now`. */
 export function branchStatus(branch: BranchRow, now: Date): 'open' | 'closed' {
-  return branch.isOpen && isOpenAt(branch.openingHours, branch.timeZone, now) ? 'open' : 'closed';
+  return branch.isOpen && isOpenOn(branch.openingHours, branch.specialDays, branch.timeZone, now) ? 'open' : 'closed';
 }
 
 /** Why a branch is closed: paused by hand first (it stays closed whatever the hours say), then its hours. */
 export function branchClosedBy(branch: BranchRow, now: Date): 'staff' | 'hours' | null {
   if (!branch.isOpen) return 'staff';
-  return isOpenAt(branch.openingHours, branch.timeZone, now) ? null : 'hours';
+  return isOpenOn(branch.openingHours, branch.specialDays, branch.timeZone, now) ? null : 'hours';
 }
 
 export function toBranch(branch: BranchRow, zones: DeliveryZoneRow[], now: Date): Branch {
@@ -40,6 +40,7 @@ export function toBranch(branch: BranchRow, zones: DeliveryZoneRow[], now: Date)
     location: { lat: branch.lat, lng: branch.lng },
     timeZone: branch.timeZone,
     openingHours: branch.openingHours,
+    specialDays: branch.specialDays,
     status: branchStatus(branch, now),
     closedBy: branchClosedBy(branch, now),
     isMain: branch.isMain,
@@ -53,6 +54,8 @@ export function toBranch(branch: BranchRow, zones: DeliveryZoneRow[], now: Date)
         name: { ar: z.nameAr, en: z.nameEn },
         feeHalalas: z.feeHalalas,
         minimumOrderHalalas: z.minimumOrderHalalas,
+        priority: z.priority,
+        estimatedMinutes: z.estimatedMinutes,
         geometry: z.geometry,
       })),
   };

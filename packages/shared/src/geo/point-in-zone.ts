@@ -41,3 +41,21 @@ export function isPointInZone(point: { lat: number; lng: number }, geometry: Zon
   if (geometry.type === 'MultiPolygon') return geometry.coordinates.some((p) => inPolygon(point.lng, point.lat, p));
   return false;
 }
+
+/**
+ * The zone that serves a point: of the zones containing it, the highest priority, then the lowest id (the older
+ * zone) where priorities tie. The one rule for the server's check at placement and the diner's address form.
+ */
+export function pickDeliveryZone<Z extends { id: number; priority?: number; geometry: ZoneGeometry }>(
+  point: { lat: number; lng: number },
+  zones: readonly Z[],
+): Z | undefined {
+  let best: Z | undefined;
+  for (const zone of zones) {
+    if (!isPointInZone(point, zone.geometry)) continue;
+    const p = zone.priority ?? 0;
+    const b = best?.priority ?? 0;
+    if (!best || p > b || (p === b && zone.id < best.id)) best = zone;
+  }
+  return best;
+}

@@ -2,6 +2,7 @@ import type { Language } from '../language.ts';
 import type { ErrorEntry } from './error-entry.ts';
 import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
 import { CONSOLE_TABLES_ADS_ERRORS } from './errors-console-tables-ads.ts';
+import { BRANCHES_ERRORS } from './errors-branches.ts';
 import { CORE_ERRORS } from './errors-core.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
@@ -20,6 +21,7 @@ export const ERRORS = {
   ...CONSOLE_ERRORS,
   ...STAFF_ADMIN_ERRORS,
   ...CONSOLE_TABLES_ADS_ERRORS,
+  ...BRANCHES_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -32,6 +34,7 @@ export const ERROR_PARTS = [
   CONSOLE_ERRORS,
   STAFF_ADMIN_ERRORS,
   CONSOLE_TABLES_ADS_ERRORS,
+  BRANCHES_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

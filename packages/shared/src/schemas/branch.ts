@@ -9,11 +9,29 @@ export const openingSpan = z.object({
 });
 export type OpeningSpan = z.infer<typeof openingSpan>;
 
+/** One opening range of a special day; `closes` not after `opens` passes midnight, as in the week's hours. */
+export const openingRange = z.object({
+  opens: z.string().regex(/^\d{2}:\d{2}$/),
+  closes: z.string().regex(/^\d{2}:\d{2}$/),
+});
+export type OpeningRange = z.infer<typeof openingRange>;
+
+/** A holiday or special day: on `date` (the branch's local date) these ranges replace the week's; none = closed. */
+export const specialDay = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  ranges: z.array(openingRange).max(6),
+});
+export type SpecialDay = z.infer<typeof specialDay>;
+
 export const deliveryZoneSummary = z.object({
   id: z.number().int(),
   name: localizedText,
   feeHalalas: z.number().int(),
   minimumOrderHalalas: z.number().int(),
+  /** Where zones overlap, the highest priority containing the address serves it (then the lowest id). */
+  priority: z.number().int().optional(),
+  /** Estimated delivery time in minutes, when the branch gives one. */
+  estimatedMinutes: z.number().int().nullable().optional(),
   /** GeoJSON Polygon or MultiPolygon geometry. */
   geometry: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.any()) }),
 });
@@ -27,6 +45,8 @@ export const branchSchema = z.object({
   location: latLng,
   timeZone: z.string(),
   openingHours: z.array(openingSpan),
+  /** Holidays and special days (the branch's local dates); the status below already counts them. */
+  specialDays: z.array(specialDay).optional(),
   /** Computed by the server from the opening hours in the branch's time zone, and the manual switch. */
   status: z.enum(['open', 'closed']),
   /**

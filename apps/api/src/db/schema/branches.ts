@@ -1,4 +1,4 @@
-import type { OpeningSpan } from '@sufra/shared/schemas/branch';
+import type { OpeningSpan, SpecialDay } from '@sufra/shared/schemas/branch';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -39,6 +39,10 @@ export const branches = pgTable(
     dineIn: boolean().notNull().default(true),
     pickup: boolean().notNull().default(true),
     delivery: boolean().notNull().default(false),
+    /** Holidays and special days: on a local date, other ranges than the week's (none = closed all day). */
+    specialDays: jsonb().$type<SpecialDay[]>().notNull().default([]),
+    /** Moves on every console edit; a save made from an older version is refused (409 with both values). */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('branches_brand_idx').on(t.brandId), check('branches_radius_check', sql`${t.dineInRadiusM} >= 0`)],
@@ -62,10 +66,18 @@ export const deliveryZones = pgTable(
     minimumOrderHalalas: integer().notNull().default(0),
     /** GeoJSON Polygon / MultiPolygon, [lng, lat] pairs. */
     geometry: jsonb().$type<GeoJsonGeometry>().notNull(),
+    /** Where zones overlap, the highest priority containing the address wins (then the lowest id). */
+    priority: integer().notNull().default(0),
+    /** Optional estimated delivery time shown to diners, in minutes. */
+    estimatedMinutes: integer(),
   },
   (t) => [
     index('delivery_zones_branch_idx').on(t.branchId),
     check('delivery_zones_money_check', sql`${t.feeHalalas} >= 0 and ${t.minimumOrderHalalas} >= 0`),
+    check(
+      'delivery_zones_estimate_check',
+      sql`${t.estimatedMinutes} is null or (${t.estimatedMinutes} between 1 and 600)`,
+    ),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { distanceMeters } from '@sufra/shared/geo/distance';
-import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
+import { pickDeliveryZone } from '@sufra/shared/geo/point-in-zone';
 import { defaultFreeItemChoices, freeItemChoicePrice, freeUpTo } from '@sufra/shared/loyalty/free-item-choices';
 import { ORDER_LIMITS, orderLimitProblem, orderTotalTooLarge } from '@sufra/shared/order-limits';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
@@ -148,7 +148,8 @@ export async function placingDelivery(
   if (!saved) throw new AppError('address_not_found');
   const point = { lat: saved.lat, lng: saved.lng };
   const zones = await listDeliveryZones(db, [branch.id]);
-  const zone = zones.find((z) => isPointInZone(point, z.geometry));
+  // Overlapping zones: the highest priority wins (the same shared rule the diner's address form uses).
+  const zone = pickDeliveryZone(point, zones);
   if (!zone) throw new AppError('address_not_covered');
   const address = {
     id: saved.id,

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
+import { pickDeliveryZone } from '@sufra/shared/geo/point-in-zone';
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import type { Branch } from '@sufra/shared/schemas/branch';
@@ -94,7 +94,7 @@ export default function AddressMap({ value, center, branches, onChange }: Props)
   };
 
   const zones = branches.flatMap((b) => b.deliveryZones);
-  const zoneHere = value ? zones.find((z) => isPointInZone(value, z.geometry)) : undefined;
+  const zoneHere = value ? pickDeliveryZone(value, zones) : undefined;
 
   return (
     <div className="address-map-block">

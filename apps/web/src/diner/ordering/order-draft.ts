@@ -1,5 +1,5 @@
 import { isOpenAt } from '@sufra/shared/branch-hours';
-import { isPointInZone } from '@sufra/shared/geo/point-in-zone';
+import { pickDeliveryZone } from '@sufra/shared/geo/point-in-zone';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import type { Branch, OpeningSpan } from '@sufra/shared/schemas/branch';
 import type { QrData } from '@sufra/shared/schemas/establishment';
@@ -39,9 +39,9 @@ export function branchesFor(branches: readonly Branch[], type: OrderType): Branc
 
 export type DeliveryZone = Branch['deliveryZones'][number];
 
-/** The branch's zone that covers the point (the server checks the same with the same function), or null. */
+/** The branch's zone that serves the point (highest priority; the server picks with the same function), or null. */
 export function zoneFor(point: { lat: number; lng: number }, zones: readonly DeliveryZone[]): DeliveryZone | null {
-  return zones.find((zone) => isPointInZone(point, zone.geometry)) ?? null;
+  return pickDeliveryZone(point, zones) ?? null;
 }
 
 /**

@@ -32,6 +32,13 @@ const OWNER_AND_MANAGER: readonly StaffRole[] = ['owner', 'manager'];
 export const consolePages: readonly ConsolePage[] = [
   // — menu (h/menu) appends here —
   // — branches (h/branches) appends here —
+  {
+    id: 'branches',
+    path: '/branches',
+    labelKey: 'manageBranches.title',
+    roles: OWNER_AND_MANAGER,
+    load: () => import('../manage-branches/routes/branches-page'),
+  },
   // — tables and ads (h/tables) append here —
   {
     id: 'tables',
