@@ -1,7 +1,9 @@
 import { Ajv, type ValidateFunction } from 'ajv';
+import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffUsers } from '../src/db/schema/staff.ts';
 import { type Caller, caller } from './accounts.ts';
 import { STAFF, UUID } from './fixture-brands.ts';
 import { type JsonSchema, type OpenApiDocument, type Operation, operationsOf } from './openapi-document.ts';
@@ -106,6 +108,11 @@ describe('every operation of the OpenAPI document, fuzzed from its schemas', () 
 
   /** A fuzzed logout, account deletion or refresh ends a session: sign in again so the next operation has one. */
   const keepSessionsAlive = async () => {
+    // A fuzzed, valid deactivation (PATCH /api/staff/manage/staff/{id}/) may switch a demo account off: back on.
+    await t.db
+      .update(staffUsers)
+      .set({ active: true })
+      .where(inArray(staffUsers.email, [STAFF.aManager.email, STAFF.aCashier.email]));
     for (const who of ['owner', 'manager', 'cashier'] as const) {
       const session = sessions.get(who);
       if (!session || (await session.call('GET', '/api/staff/me/')).statusCode !== 200) await signInStaff(who);
