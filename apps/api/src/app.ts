@@ -35,6 +35,8 @@ import { createPointsExpiry } from './modules/loyalty/points-expiry.relay.ts';
 import { createRewardsService } from './modules/loyalty/rewards.service.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
+import { menuAdminRoutes } from './modules/menu-admin/menu-admin.routes.ts';
+import { createMenuAdminService } from './modules/menu-admin/menu-admin.service.ts';
 import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
 import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -227,6 +229,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
         games: createGamesService(ctx, { onSmsQueued }),
         guards,
       });
+      await api.register(menuAdminRoutes, { menuAdmin: createMenuAdminService(ctx), guards });
     },
     { prefix: '/api' },
   );

@@ -6,5 +6,12 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What the switch history shows: a brand-wide service switch, and a branch's manual open switch. */
-export const AUDIT_OBJECT_TYPES = ['service_switch', 'branch'] as const;
+export const AUDIT_OBJECT_TYPES = [
+  'service_switch',
+  'branch',
+  'menu_category',
+  'menu_item',
+  'menu_branch_item',
+  'menu_modifier_group',
+] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

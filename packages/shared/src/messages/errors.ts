@@ -3,6 +3,7 @@ import type { ErrorEntry } from './error-entry.ts';
 import { CORE_ERRORS } from './errors-core.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
+import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
 import { ORDERING_ERRORS } from './errors-ordering.ts';
 
 /**
@@ -15,11 +16,18 @@ export const ERRORS = {
   ...ORDERING_ERRORS,
   ...LOYALTY_ERRORS,
   ...ENGAGEMENT_ERRORS,
+  ...MENU_ADMIN_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Each part's codes, to check that no two parts name the same code (a spread would silently keep the last). */
-export const ERROR_PARTS = [CORE_ERRORS, ORDERING_ERRORS, LOYALTY_ERRORS, ENGAGEMENT_ERRORS] as const;
+export const ERROR_PARTS = [
+  CORE_ERRORS,
+  ORDERING_ERRORS,
+  LOYALTY_ERRORS,
+  ENGAGEMENT_ERRORS,
+  MENU_ADMIN_ERRORS,
+] as const;
 
 export type ErrorCode = keyof typeof ERRORS;
 

@@ -1,0 +1,230 @@
+import { dbIdParam, errorResponses, idParams } from '@sufra/shared/schemas/common';
+import {
+  adminCategorySchema,
+  adminItemSchema,
+  adminMenuResponse,
+  adminModifierGroupSchema,
+  branchItemBody,
+  bulkBody,
+  bulkResponse,
+  categoryBody,
+  categoryOrderBody,
+  categoryUpdateBody,
+  itemBody,
+  itemUpdateBody,
+  modifierGroupBody,
+} from '@sufra/shared/schemas/menu-admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import type { MenuAdminService } from './menu-admin.service.ts';
+
+export interface MenuAdminRoutesOptions {
+  menuAdmin: MenuAdminService;
+  guards: AuthGuards;
+}
+
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
+const BASE = '/staff/manage/menu';
+const tags = ['menu-admin'];
+
+/**
+ * The menu console (issue 26 items 2 and 3): owners and managers; cashiers are refused (403). Brand-wide edits need
+ * the owner, or a manager when the brand allows it; a branch's rows need a manager of that branch. Saves of shared
+ * objects carry the version read, and a stale one answers 409 with both values.
+ */
+export const menuAdminRoutes: FastifyPluginAsyncZod<MenuAdminRoutesOptions> = async (app, { menuAdmin, guards }) => {
+  const managers = guards.staff(['owner', 'manager']);
+
+  app.get(
+    `${BASE}/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: "The brand's menu as the console edits it: categories, items with their rows at the user's branches",
+        response: { 200: adminMenuResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return menuAdmin.overview(staffOf(request));
+    },
+  );
+
+  app.post(
+    `${BASE}/categories/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'Creates a category (names and descriptions in both languages, an optional visibility window)',
+        body: categoryBody,
+        response: { 201: adminCategorySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return menuAdmin.createCategory(staffOf(request), request.ip, request.body);
+    },
+  );
+
+  app.put(
+    `${BASE}/categories/:id/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'Edits a category at the version read (a stale save: 409 with both values)',
+        params: idParams,
+        body: categoryUpdateBody,
+        response: { 200: adminCategorySchema, ...errors },
+      },
+    },
+    async (request) => menuAdmin.updateCategory(staffOf(request), request.ip, request.params.id, request.body),
+  );
+
+  app.delete(
+    `${BASE}/categories/:id/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'Deletes an empty category',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await menuAdmin.deleteCategory(staffOf(request), request.ip, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    `${BASE}/categories/order/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'Puts the categories in this order (every category of the brand, once)',
+        body: categoryOrderBody,
+        response: { 200: z.object({ categories: z.array(adminCategorySchema) }), ...errors },
+      },
+    },
+    async (request) => ({
+      categories: await menuAdmin.orderCategories(staffOf(request), request.ip, request.body),
+    }),
+  );
+
+  app.get(
+    `${BASE}/items/:id/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'One item as the console edits it, with its version',
+        params: idParams,
+        response: { 200: adminItemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return menuAdmin.item(staffOf(request), request.params.id);
+    },
+  );
+
+  app.post(
+    `${BASE}/items/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'Creates an item (or a combo, with slots), sold at every branch of the brand',
+        body: itemBody,
+        response: { 201: adminItemSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return menuAdmin.createItem(staffOf(request), request.ip, request.body);
+    },
+  );
+
+  app.put(
+    `${BASE}/items/:id/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'Edits an item at the version read (a stale save: 409 with both values)',
+        params: idParams,
+        body: itemUpdateBody,
+        response: { 200: adminItemSchema, ...errors },
+      },
+    },
+    async (request) => menuAdmin.updateItem(staffOf(request), request.ip, request.params.id, request.body),
+  );
+
+  app.put(
+    `${BASE}/items/:id/branches/:branchId/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: "An item at one of the user's branches: sold there, sold out (today, or until set back), its price",
+        params: z.object({ id: dbIdParam, branchId: dbIdParam }),
+        body: branchItemBody,
+        response: { 200: adminItemSchema, ...errors },
+      },
+    },
+    async (request) =>
+      menuAdmin.setBranchItem(staffOf(request), request.ip, request.params.id, request.params.branchId, request.body),
+  );
+
+  app.post(
+    `${BASE}/items/bulk/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'A bulk action on items: sold out today or back at a branch, move category, activate, deactivate',
+        body: bulkBody,
+        response: { 200: bulkResponse, ...errors },
+      },
+    },
+    async (request) => menuAdmin.bulk(staffOf(request), request.ip, request.body),
+  );
+
+  app.post(
+    `${BASE}/modifier-groups/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'Creates a modifier group (min and max choices, options with prices)',
+        body: modifierGroupBody,
+        response: { 201: adminModifierGroupSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return menuAdmin.createModifierGroup(staffOf(request), request.ip, request.body);
+    },
+  );
+
+  app.put(
+    `${BASE}/modifier-groups/:id/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'Rewrites a modifier group and its options',
+        params: idParams,
+        body: modifierGroupBody,
+        response: { 200: adminModifierGroupSchema, ...errors },
+      },
+    },
+    async (request) => menuAdmin.updateModifierGroup(staffOf(request), request.ip, request.params.id, request.body),
+  );
+};
