@@ -26,6 +26,8 @@ const RegisterRoute = lazyPage(() => withStrings(import('../diner/account/routes
 const EditProfileRoute = lazyPage(() => withStrings(import('../diner/account/routes/edit-profile-route'), 'account'));
 // The staff app: one lazy boundary for every /staff page (its sections are chunks of their own inside it).
 const StaffApp = lazyPage(() => withStrings(import('./staff-app'), 'account'));
+// The management console (issue 26): a lazy chunk of its own, with the staff strings (sign-in) and its own.
+const ConsoleDoor = lazyPage(() => withStrings(import('./console-door'), 'account', 'console'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const OrderTypeRoute = lazyPage(() =>
   withStrings(import('../diner/ordering/routes/order-type-route'), 'account', 'ordering'),
@@ -163,6 +165,10 @@ export function AppRoutes() {
           {inEstablishment(page)}
         </Route>
       ))}
+      {/* Nested: /staff/manage and everything under it; the console routes its pages itself (deep links, reloads). */}
+      <Route key="console" path={paths.staffManage.pattern} nest>
+        <ConsoleDoor />
+      </Route>
       {staffPages.map(([path, section]) => (
         <Route key="staff" path={path}>
           <StaffLayout>

@@ -93,6 +93,11 @@ export const paths = {
   /** The managers' punch card programmes (issue 16). */
   staffPunchCards: { pattern: '/staff/punch-cards', build: () => '/staff/punch-cards' },
   staffCoupons: { pattern: '/staff/coupons', build: () => '/staff/coupons' },
+  /**
+   * The management console (issue 26): one nested route; its pages' paths are relative to this prefix
+   * (staff/console/console-pages.tsx), so `build('/staff')` is `/staff/manage/staff`.
+   */
+  staffManage: { pattern: '/staff/manage', build: (page = '') => `/staff/manage${page}` },
 } as const;
 
 function query(params: Record<string, string | undefined>): string {

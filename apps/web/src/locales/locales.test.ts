@@ -4,6 +4,8 @@ import accountEn from './account.en.json';
 import ar from './ar.json';
 import cartAr from './cart.ar.json';
 import cartEn from './cart.en.json';
+import consoleAr from './console.ar.json';
+import consoleEn from './console.en.json';
 import couponsAr from './coupons.ar.json';
 import couponsEn from './coupons.en.json';
 import en from './en.json';
@@ -37,6 +39,7 @@ describe('locales', () => {
     expect(base(keys(cartAr))).toEqual(base(keys(cartEn)));
     expect(base(keys(couponsAr))).toEqual(base(keys(couponsEn)));
     expect(base(keys(errorsAr))).toEqual(base(keys(errorsEn)));
+    expect(base(keys(consoleAr))).toEqual(base(keys(consoleEn)));
   });
 
   it('keeps the lazily loaded account strings apart from the entry strings (merging must not overwrite)', () => {
@@ -47,7 +50,7 @@ describe('locales', () => {
     const ordering = new Set(Object.keys(orderingAr));
     expect(Object.keys(loyaltyAr).filter((key) => entry.has(key) || account.has(key) || ordering.has(key))).toEqual([]);
     const loyalty = new Set(Object.keys(loyaltyAr));
-    for (const lazy of [cartAr, couponsAr, errorsAr]) {
+    for (const lazy of [cartAr, couponsAr, errorsAr, consoleAr]) {
       expect(
         Object.keys(lazy).filter((key) => entry.has(key) || account.has(key) || ordering.has(key) || loyalty.has(key)),
       ).toEqual([]);
@@ -72,6 +75,8 @@ describe('locales', () => {
       couponsEn,
       errorsAr,
       errorsEn,
+      consoleAr,
+      consoleEn,
     ]) {
       for (const key of keys(bundle)) {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle);

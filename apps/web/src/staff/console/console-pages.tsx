@@ -1,0 +1,44 @@
+import type { StaffRole, StaffUser } from '@sufra/shared/schemas/staff';
+import type { ComponentType, ReactNode } from 'react';
+
+/**
+ * The management console's page registry (issue 26): the sidebar and the console's router both read it, so a page
+ * appears in the navigation exactly when it can be opened. Each page is a chunk of its own (`load`), a default
+ * export receiving the signed-in user. Its `path` is relative to /staff/manage and the page's Route is nested
+ * (wouter `nest`): inside the page, `<Route path="/items/:id">` and `<Link href="/items/3">` are relative to the
+ * page's own path, and `useParams()` reads its parameters. `labelKey` names its label in locales/console.{ar,en}.json.
+ * List only pages that exist (no placeholders); each area appends its line at its own marker below, so merges of
+ * the areas' branches do not touch the same lines.
+ */
+export interface ConsolePageProps {
+  user: StaffUser;
+}
+
+export interface ConsolePage {
+  /** Unique, kebab-case; the sidebar link's test id is `console-nav-<id>`. */
+  id: string;
+  /** Relative to /staff/manage, starting with a slash: '/menu'. */
+  path: string;
+  labelKey: string;
+  /** Who sees the page (a cashier never reaches the console at all). */
+  roles: readonly StaffRole[];
+  /** A small inline SVG or a character; decorative (the label names the page). */
+  icon?: ReactNode;
+  load: () => Promise<{ default: ComponentType<ConsolePageProps> }>;
+}
+
+const OWNER_AND_MANAGER = ['owner', 'manager'] as const;
+
+export const consolePages: readonly ConsolePage[] = [
+  // — menu (h/menu) appends here —
+  // — branches (h/branches) appends here —
+  // — tables and ads (h/tables) append here —
+  // — brand settings, staff, audit log (h/shell) —
+];
+
+/** The pages `user` may open, in the sidebar's order. */
+export function pagesFor(user: Pick<StaffUser, 'role'>, pages: readonly ConsolePage[] = consolePages): ConsolePage[] {
+  return pages.filter((page) => page.roles.includes(user.role));
+}
+
+export { OWNER_AND_MANAGER };

@@ -1,0 +1,84 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Language } from '../../packages/shared/src/language.ts';
+import { TEXTS } from '../support/accounts.ts';
+import { STAFF } from '../support/staff-api.ts';
+import { expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
+
+/** The console's representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots/console. */
+const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
+const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
+const DESKTOP = { width: 1280, height: 800 } as const;
+const TABLET = { width: 1024, height: 768 } as const;
+
+const TEXT = {
+  console: { ar: 'لوحة الإدارة', en: 'Management console' },
+  overview: { ar: 'نظرة عامة', en: 'Overview' },
+  notAllowed: { ar: 'غير مسموح', en: 'Not allowed' },
+} as const;
+
+/** Signs `who` in on `path` of the console at `viewport`, in `language`. */
+export async function consoleAs(
+  browser: Browser,
+  baseURL: string,
+  who: keyof typeof STAFF,
+  language: Language,
+  path = '/staff/manage',
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await page.goto(path);
+  if (language !== 'ar') await switchLanguage(page, language);
+  await expectDocumentLanguage(page, language);
+  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF[who].email);
+  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF[who].password);
+  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+  await expect(page.getByTestId('console')).toBeVisible();
+  return page;
+}
+
+async function shoot(page: Page, name: string, keep = false) {
+  await page.waitForLoadState('networkidle');
+  for (const viewport of [DESKTOP, TABLET]) {
+    await page.setViewportSize(viewport);
+    const file = `${name}-${viewport.width}.png`;
+    await page.screenshot({ path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, file), animations: 'disabled', caret: 'hide' });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`the management console's shell (${language})`, () => {
+    test('a manager signs in at a deep link, moves around, and the address survives a reload', async ({
+      browser,
+      baseURL,
+    }) => {
+      const page = await consoleAs(browser, baseURL ?? '', 'manager', language);
+      await expect(page.getByTestId('console-page-title')).toHaveText(TEXT.overview[language]);
+      await expect(page.getByTestId('console-nav-overview')).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByTestId('console-user')).toHaveText(/\S/);
+      await shoot(page, `overview-${language}`, language === 'ar');
+      await page.reload();
+      await expect(page.getByTestId('console-overview')).toBeVisible();
+      await expectDocumentLanguage(page, language);
+      // The staff app's sections are a link away, and back to the board.
+      await page.getByTestId('console-nav-staff-services').click();
+      await expect(page).toHaveURL(/\/staff\/services$/);
+      await page.goBack();
+      await expect(page.getByTestId('console')).toBeVisible();
+      await page.getByTestId('console-back-to-board').click();
+      await expect(page.getByTestId('staff-shell')).toBeVisible();
+      await page.context().close();
+    });
+
+    test('a cashier is told the console is not for them', async ({ browser, baseURL }) => {
+      const page = await consoleAs(browser, baseURL ?? '', 'cashier', language);
+      await expect(page.getByTestId('console-not-allowed')).toBeVisible();
+      await expect(page.getByTestId('console-page-title')).toHaveText(TEXT.notAllowed[language]);
+      await expect(page.getByTestId('console-nav')).toHaveCount(0);
+      await page.context().close();
+    });
+  });
+}
