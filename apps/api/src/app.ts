@@ -229,7 +229,10 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
         games: createGamesService(ctx, { onSmsQueued }),
         guards,
       });
-      await api.register(menuAdminRoutes, { menuAdmin: createMenuAdminService(ctx), guards });
+      await api.register(menuAdminRoutes, {
+        menuAdmin: createMenuAdminService(ctx, { storage: createFileStorage(config) }),
+        guards,
+      });
     },
     { prefix: '/api' },
   );

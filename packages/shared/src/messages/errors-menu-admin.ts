@@ -55,8 +55,8 @@ export const MENU_ADMIN_ERRORS = {
   },
   menu_photo_invalid: {
     status: 415,
-    en: 'The photo must be a JPEG, PNG, WebP or HEIC image',
-    ar: 'يجب أن تكون الصورة بصيغة JPEG أو PNG أو WebP أو HEIC',
+    en: 'The photo must be a JPEG, PNG or WebP image',
+    ar: 'يجب أن تكون الصورة بصيغة JPEG أو PNG أو WebP',
   },
   menu_csv_invalid: {
     status: 422,

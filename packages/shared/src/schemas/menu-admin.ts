@@ -158,11 +158,15 @@ export type ModifierGroupBody = z.input<typeof modifierGroupBody>;
 export const adminMenuResponse = z.object({
   /** Whether this staff user may edit the brand-wide menu (owner; a manager when the brand allows it). */
   canEditMenu: z.boolean(),
-  branches: z.array(z.object({ id: z.number().int(), name: z.object({ ar: z.string(), en: z.string() }) })),
+  branches: z.array(
+    z.object({ id: z.number().int(), name: z.object({ ar: z.string(), en: z.string() }), timeZone: z.string() }),
+  ),
   categories: z.array(adminCategorySchema),
   items: z.array(adminItemSchema),
   modifierGroups: z.array(adminModifierGroupSchema),
 });
 export type AdminMenuResponse = z.infer<typeof adminMenuResponse>;
 
+export const csvImportBody = z.object({ csv: z.string().min(1).max(4_000_000) });
 export const csvImportResponse = z.object({ created: z.number().int(), updated: z.number().int() });
+export const csvExportResponse = z.object({ filename: z.string(), csv: z.string() });

@@ -1,5 +1,6 @@
+import type { Language } from '@sufra/shared/language';
 import { soldOutTodayUntil } from '@sufra/shared/menu/sold-out-today';
-import type { ErrorCode } from '@sufra/shared/messages/errors';
+import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
 import type {
   AdminCategory,
   AdminItem,
@@ -19,11 +20,13 @@ import type { AppContext } from '../../app-context.ts';
 import type { Transaction } from '../../db/client.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
+import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { recordStaffChange } from '../audit/audit.service.ts';
 import { forgetMenuKeys, invalidateMenu } from '../menu/menu.service.ts';
 import {
   addItemToAllBranches,
   type CategoryColumns,
+  categoriesByName,
   countOwn,
   deleteBranchItem,
   deleteCategory,
@@ -37,6 +40,7 @@ import {
   listItems,
   listModifierGroups,
   lockBrandCategories,
+  lockBrandItems,
   lockCategory,
   lockItem,
   lockModifierGroup,
@@ -44,6 +48,7 @@ import {
   replaceComboSlots,
   replaceItemGroups,
   setCategorySort,
+  setItemImage,
   setSoldOutUntil,
   slugsLike,
   updateCategory,
@@ -59,6 +64,8 @@ import {
   toAdminItems,
   toAdminModifierGroups,
 } from './menu-admin.view.ts';
+import { type CsvRowError, readMenuCsv, writeMenuCsv } from './menu-csv.rules.ts';
+import { readMenuPhoto, storeMenuPhoto } from './menu-photos.service.ts';
 
 type Staff = StaffPrincipal;
 type Ip = string | null;
@@ -71,7 +78,7 @@ type Ip = string | null;
  * availability, price and "sold out today" are any manager's of that branch. Shared objects carry a version: a save
  * made at an older one is refused with 409 and both values (docs/adr/0430).
  */
-export function createMenuAdminService(ctx: AppContext) {
+export function createMenuAdminService(ctx: AppContext, { storage }: { storage: FileStorage }) {
   const { db } = ctx;
 
   async function canEditMenu(staff: Staff): Promise<boolean> {
@@ -230,7 +237,7 @@ export function createMenuAdminService(ctx: AppContext) {
       ]);
       return {
         canEditMenu: allowed,
-        branches: branchRows.map((b) => ({ id: b.id, name: { ar: b.nameAr, en: b.nameEn } })),
+        branches: branchRows.map((b) => ({ id: b.id, name: { ar: b.nameAr, en: b.nameEn }, timeZone: b.timeZone })),
         categories: categories.map((c) => toAdminCategory(c.category, c.itemCount)),
         items: toAdminItems(
           listing,
@@ -491,6 +498,148 @@ export function createMenuAdminService(ctx: AppContext) {
           });
         }
         return { changed: rows.length };
+      });
+    },
+
+    /**
+     * A new photo for an item: checked by its bytes, re-encoded at the menu's sizes with a placeholder colour, stored
+     * (local folder or S3), then the item points at it (its version moves on) in one audited write.
+     */
+    async setItemPhoto(staff: Staff, ip: Ip, id: number, upload: Buffer): Promise<AdminItem> {
+      await assertCanEditMenu(staff);
+      // The item first: another brand's id is refused before a byte is decoded.
+      await itemView(db, staff, id);
+      const photo = await storeMenuPhoto(storage, staff.brandId, id, upload);
+      return write(staff, async (tx) => {
+        const before = await lockItem(tx, staff.brandId, id);
+        if (!before) throw new AppError('item_not_found');
+        await setItemImage(tx, id, photo.image, photo.imageColor);
+        await audit(tx, staff, ip, {
+          objectType: 'menu_item',
+          objectId: id,
+          action: 'update',
+          before: { image: before.image, imageColor: before.imageColor },
+          after: { image: photo.image, imageColor: photo.imageColor },
+        });
+        return itemView(tx, staff, id);
+      });
+    },
+
+    /** A stored menu photo (public: it is on the diner's menu). */
+    photo: (brandId: number, name: string) => readMenuPhoto(storage, brandId, name),
+
+    /** Every item of the brand as CSV (the category by its Arabic name; import reads either language's). */
+    async exportCsv(staff: Staff): Promise<{ filename: string; csv: string }> {
+      if (staff.role === 'cashier') throw new AppError('forbidden');
+      const [categories, listing] = await Promise.all([
+        listCategories(db, staff.brandId),
+        listItems(db, staff.brandId, []),
+      ]);
+      const names = new Map(categories.map((c) => [c.category.id, c.category.nameAr]));
+      const csv = writeMenuCsv(
+        listing.items.map((i) => ({
+          id: i.id,
+          category: names.get(i.categoryId) ?? '',
+          nameAr: i.nameAr,
+          nameEn: i.nameEn,
+          descriptionAr: i.descriptionAr,
+          descriptionEn: i.descriptionEn,
+          priceHalalas: i.priceHalalas,
+          calories: i.calories,
+          active: i.active,
+        })),
+      );
+      return { filename: 'menu-items.csv', csv };
+    },
+
+    /**
+     * Imports items and prices from CSV, all or nothing: rows with an id update that item of the brand, rows without
+     * one create an item (sold at every branch). Any bad row refuses the whole file with every bad cell named (422).
+     */
+    async importCsv(
+      staff: Staff,
+      ip: Ip,
+      csv: string,
+      language: Language,
+    ): Promise<{ created: number; updated: number }> {
+      await assertCanEditMenu(staff);
+      const refuse = (errors: CsvRowError[]) =>
+        new AppError('menu_csv_invalid', {
+          rows: errors.slice(0, 100).map((e) => ({
+            line: e.line,
+            column: e.column,
+            message: errorMessage(e.code, language),
+          })),
+          errorCount: errors.length,
+        });
+      const { rows, errors } = readMenuCsv(csv);
+      if (errors.some((e) => e.code === 'menu_csv_header')) throw refuse(errors);
+      return write(staff, async (tx) => {
+        const items = new Map((await lockBrandItems(tx, staff.brandId)).map((i) => [i.id, i]));
+        const categories = await categoriesByName(tx, staff.brandId);
+        const planned: { row: (typeof rows)[number]; categoryId: number; before: ItemRow | undefined }[] = [];
+        for (const row of rows) {
+          const categoryId = categories.get(row.category.trim().toLowerCase());
+          if (row.category !== '' && categoryId === undefined) {
+            errors.push({ line: row.line, column: 'category', code: 'menu_csv_row_category' });
+          }
+          const before = row.id === null ? undefined : items.get(row.id);
+          if (row.id !== null && !before) errors.push({ line: row.line, column: 'id', code: 'menu_csv_row_item' });
+          if (categoryId !== undefined) planned.push({ row, categoryId, before });
+        }
+        if (errors.length > 0) throw refuse(errors.sort((a, b) => a.line - b.line));
+        let created = 0;
+        let updated = 0;
+        for (const { row, categoryId, before } of planned) {
+          const columns = {
+            categoryId,
+            nameAr: row.nameAr,
+            nameEn: row.nameEn,
+            priceHalalas: row.priceHalalas,
+            ...(row.descriptionAr === undefined ? {} : { descriptionAr: row.descriptionAr }),
+            ...(row.descriptionEn === undefined ? {} : { descriptionEn: row.descriptionEn }),
+            ...(row.calories === undefined ? {} : { calories: row.calories }),
+            ...(row.active === undefined ? {} : { active: row.active }),
+          };
+          if (before) {
+            const changed = Object.entries(columns).some(
+              ([k, v]) => (before as unknown as Record<string, unknown>)[k] !== v,
+            );
+            if (!changed) continue;
+            const after = await updateItem(tx, staff.brandId, before.id, before.version, columns);
+            if (!after) throw new AppError('menu_edit_conflict');
+            await audit(tx, staff, ip, {
+              objectType: 'menu_item',
+              objectId: before.id,
+              action: 'update',
+              before: itemSnapshot(before),
+              after: itemSnapshot(after),
+            });
+            updated += 1;
+          } else {
+            const slug = await freeSlug(tx, staff.brandId, row.nameEn);
+            const after = await insertItem(tx, staff.brandId, slug, {
+              descriptionAr: '',
+              descriptionEn: '',
+              calories: null,
+              active: true,
+              ...columns,
+              taxRateBp: null,
+              allergens: [],
+              isCombo: false,
+            });
+            await addItemToAllBranches(tx, staff.brandId, after.id);
+            await audit(tx, staff, ip, {
+              objectType: 'menu_item',
+              objectId: after.id,
+              action: 'create',
+              before: null,
+              after: itemSnapshot(after),
+            });
+            created += 1;
+          }
+        }
+        return { created, updated };
       });
     },
 

@@ -1,6 +1,7 @@
 import { menuResponse } from '@sufra/shared/schemas/menu';
 import { type AdminItem, adminItemSchema, adminMenuResponse } from '@sufra/shared/schemas/menu-admin';
 import { orderSchema } from '@sufra/shared/schemas/order';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
@@ -8,6 +9,19 @@ import { diner, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const BASE = '/api/staff/manage/menu';
+
+/** One file part named `photo`, as a browser's FormData sends it. */
+function photoBody(bytes: Buffer, type = 'image/png', filename = 'dish.png') {
+  const boundary = `----sufra${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="photo"; filename="${filename}"\r\ncontent-type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 // 12:00 UTC = 15:00 in Riyadh, the fixture branches' zone.
 const START = Date.parse('2026-11-28T12:00:00Z');
@@ -330,6 +344,100 @@ describe('the menu console', () => {
     expect(minOverMax.json().error.code).toBe('menu_modifier_min_max');
   });
 
+  it('takes a photo by its content, re-encodes it at the menu sizes with a placeholder colour, and serves it', async () => {
+    const water = await itemBySlug('water');
+    // A red 2000 × 1000 PNG, named .jpg: the bytes decide.
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#d02020' } })
+      .png()
+      .toBuffer();
+    const { payload, headers } = photoBody(png, 'image/jpeg', 'dish.jpg');
+    const res = await owner.call('POST', `${BASE}/items/${water.id}/photo/`, payload, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = adminItemSchema.parse(res.json());
+    expect(saved.version).toBe(water.version + 1);
+    // sharp's dominant colour is binned: close to #d02020, red above all.
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(saved.imageColor?.slice(i, i + 2) ?? '', 16));
+    expect(r).toBeGreaterThan(0xb0);
+    expect(Math.max(g ?? 255, b ?? 255)).toBeLessThan(0x40);
+    const path = new URL(saved.image ?? '', 'http://x').pathname;
+    expect(path).toMatch(/^\/api\/menu\/photos\/\d+\/\d+-[a-f0-9]{16}-640\.webp$/);
+    for (const width of [320, 640, 1280]) {
+      const served = await t.app.inject(path.replace('-640.webp', `-${width}.webp`));
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width, height: width / 2 });
+    }
+    expect((await dinerMenu()).items.find((i) => i.id === water.id)?.image).toBe(saved.image);
+    // Not an image (whatever it is called), another brand's item, the cashier: refused, nothing stored.
+    const text = photoBody(Buffer.from('GIF89a not really'), 'image/png');
+    const notImage = await owner.call('POST', `${BASE}/items/${water.id}/photo/`, text.payload, text.headers);
+    expect(notImage.statusCode).toBe(415);
+    expect(notImage.json().error.code).toBe('menu_photo_invalid');
+    const again = photoBody(png);
+    const theirs = await otherBrand.call('POST', `${BASE}/items/${water.id}/photo/`, again.payload, again.headers);
+    expect(theirs.statusCode).toBe(403);
+    const cashierTry = await cashier.call('POST', `${BASE}/items/${water.id}/photo/`, again.payload, again.headers);
+    expect(cashierTry.statusCode).toBe(403);
+    expect((await itemBySlug('water')).image).toBe(saved.image);
+    expect((await t.app.inject('/api/menu/photos/1/../../etc-640.webp')).statusCode).toBe(404);
+  });
+
+  describe('CSV of items and prices', () => {
+    it('exports every item and imports a changed price and a new item in one go', async () => {
+      const exported = await owner.call('GET', `${BASE}/items/csv/`);
+      expect(exported.statusCode, exported.body).toBe(200);
+      const { csv } = exported.json() as { csv: string };
+      const lines = csv
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n');
+      expect(lines[0]).toBe('id,category,name_ar,name_en,description_ar,description_en,price,calories,active');
+      const water = await itemBySlug('water');
+      const waterLine = lines.find((l) => l.startsWith(`${water.id},`));
+      expect(waterLine).toContain(',3.00,');
+      const changed = lines.map((l) => (l === waterLine ? l.replace(',3.00,', ',3.50,') : l));
+      changed.push(',Mains,ليمون,Lemonade,,,٩٫٥,120,');
+      const res = await owner.call('POST', `${BASE}/items/csv/`, { csv: changed.join('\n') });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ created: 1, updated: 1 });
+      const menu = await dinerMenu();
+      expect(menu.items.find((i) => i.id === water.id)?.priceHalalas).toBe(350);
+      expect(menu.items.find((i) => i.name === 'Lemonade')).toMatchObject({ priceHalalas: 950, calories: 120 });
+    });
+
+    it('refuses the whole file when any row is wrong, naming each in the language asked, and changes nothing', async () => {
+      const water = await itemBySlug('water');
+      const [theirs] = (await overview(otherBrand)).items;
+      const audits = await auditCount('menu_item');
+      const csv = [
+        'id,category,name_ar,name_en,price',
+        `${water.id},mains,ماء,Water,1.00`,
+        ',Nowhere,شاي,Tea,4',
+        ',Mains,قهوة,Coffee,abc',
+        `${theirs?.id},الأطباق الرئيسية,شاورما,Shawarma,5`,
+      ].join('\n');
+      const res = await owner.call('POST', `${BASE}/items/csv/`, { csv }, { 'accept-language': 'ar' });
+      expect(res.statusCode).toBe(422);
+      const error = res.json().error;
+      expect(error.code).toBe('menu_csv_invalid');
+      expect(error.message).toBe('لم يُستورد الملف: صحّح الصفوف المذكورة ثم استورده مرة أخرى');
+      expect(error.details.rows).toEqual([
+        { line: 3, column: 'category', message: 'لا يوجد تصنيف بهذا الاسم' },
+        { line: 4, column: 'price', message: 'يجب أن يكون السعر رقمًا بالريال، مثل 12.50' },
+        { line: 5, column: 'id', message: 'لا يوجد صنف في هذه القائمة بهذا المعرّف' },
+      ]);
+      expect((await itemBySlug('water')).priceHalalas).not.toBe(100);
+      expect((await overview(owner)).items.some((i) => i.name.en === 'Tea')).toBe(false);
+      expect(await auditCount('menu_item')).toBe(audits);
+      const noHeader = await owner.call('POST', `${BASE}/items/csv/`, { csv: 'a,b\n1,2' });
+      expect(noHeader.statusCode).toBe(422);
+      expect(noHeader.json().error.details.rows[0].message).toBe(
+        'The first row must name the columns: id, category, name_ar, name_en, price',
+      );
+    });
+  });
+
   describe('who may do what', () => {
     it('refuses the cashier everything, reading included', async () => {
       const water = await itemBySlug('water');
@@ -355,7 +463,7 @@ describe('the menu console', () => {
         action: 'deactivate',
       });
       expect(moved.statusCode).toBe(403);
-      expect((await itemBySlug('water')).priceHalalas).toBe(300);
+      expect((await itemBySlug('water')).priceHalalas).toBe(water.priceHalalas);
       await setManagersEditMenu(true);
       try {
         expect((await overview(manager)).canEditMenu).toBe(true);
