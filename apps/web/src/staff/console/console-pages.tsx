@@ -31,6 +31,17 @@ const OWNER_AND_MANAGER = ['owner', 'manager'] as const;
 
 export const consolePages: readonly ConsolePage[] = [
   // — menu (h/menu) appends here —
+  {
+    id: 'menu',
+    path: '/menu',
+    labelKey: 'console.menu.nav',
+    roles: OWNER_AND_MANAGER,
+    load: async () => {
+      const page = await import('../manage-menu/menu-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — branches (h/branches) appends here —
   // — tables and ads (h/tables) append here —
   // — brand settings, staff, audit log (h/shell) —
