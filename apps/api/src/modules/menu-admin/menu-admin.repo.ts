@@ -428,3 +428,31 @@ export async function addItemToAllBranches(tx: Queryable, brandId: number, itemI
     select ${branches.id}, ${itemId} from ${branches} where ${branches.brandId} = ${brandId}
     on conflict do nothing`);
 }
+
+/** Many new items at once (the CSV import), in chunks; each at the end of its category. */
+export async function insertItemsBatch(
+  tx: Queryable,
+  brandId: number,
+  rows: (ItemColumns & { slug: string })[],
+): Promise<ItemRow[]> {
+  const inserted: ItemRow[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    inserted.push(
+      ...(await tx
+        .insert(menuItems)
+        .values(chunk.map((r, j) => ({ ...r, brandId, sort: 100_000 + i + j })))
+        .returning()),
+    );
+  }
+  return inserted;
+}
+
+/** New items are sold at every branch of the brand (available). */
+export async function addItemsToAllBranches(tx: Queryable, brandId: number, itemIds: number[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await tx.execute(sql`insert into ${branchItems} (branch_id, item_id)
+    select ${branches.id}, i from ${branches}, unnest(${`{${itemIds.join(',')}}`}::int[]) as i
+    where ${branches.brandId} = ${brandId}
+    on conflict do nothing`);
+}

@@ -24,6 +24,7 @@ import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { recordStaffChange } from '../audit/audit.service.ts';
 import { forgetMenuKeys, invalidateMenu } from '../menu/menu.service.ts';
 import {
+  addItemsToAllBranches,
   addItemToAllBranches,
   type CategoryColumns,
   categoriesByName,
@@ -35,6 +36,7 @@ import {
   type ItemRow,
   insertCategory,
   insertItem,
+  insertItemsBatch,
   listBranches,
   listCategories,
   listItems,
@@ -210,13 +212,7 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
   }
 
   async function freeSlug(tx: Transaction, brandId: number, nameEn: string): Promise<string> {
-    const base =
-      nameEn
-        .toLowerCase()
-        .normalize('NFKD')
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-+|-+$/g, '')
-        .slice(0, 60) || 'item';
+    const base = slugBase(nameEn);
     const taken = await slugsLike(tx, brandId, base);
     if (!taken.has(base)) return base;
     for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -588,8 +584,17 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
           if (categoryId !== undefined) planned.push({ row, categoryId, before });
         }
         if (errors.length > 0) throw refuse(errors.sort((a, b) => a.line - b.line));
-        let created = 0;
         let updated = 0;
+        // Slugs picked in memory from the brand's (locked) items: no query per new row.
+        const taken = new Set([...items.values()].map((i) => i.slug));
+        const slugFor = (nameEn: string) => {
+          const base = slugBase(nameEn);
+          let slug = base;
+          for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+          taken.add(slug);
+          return slug;
+        };
+        const fresh: (ItemColumns & { slug: string })[] = [];
         for (const { row, categoryId, before } of planned) {
           const columns = {
             categoryId,
@@ -617,8 +622,7 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
             });
             updated += 1;
           } else {
-            const slug = await freeSlug(tx, staff.brandId, row.nameEn);
-            const after = await insertItem(tx, staff.brandId, slug, {
+            fresh.push({
               descriptionAr: '',
               descriptionEn: '',
               calories: null,
@@ -627,18 +631,26 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
               taxRateBp: null,
               allergens: [],
               isCombo: false,
+              slug: slugFor(row.nameEn),
             });
-            await addItemToAllBranches(tx, staff.brandId, after.id);
-            await audit(tx, staff, ip, {
-              objectType: 'menu_item',
-              objectId: after.id,
-              action: 'create',
-              before: null,
-              after: itemSnapshot(after),
-            });
-            created += 1;
           }
         }
+        const inserted = await insertItemsBatch(tx, staff.brandId, fresh);
+        await addItemsToAllBranches(
+          tx,
+          staff.brandId,
+          inserted.map((i) => i.id),
+        );
+        for (const after of inserted) {
+          await audit(tx, staff, ip, {
+            objectType: 'menu_item',
+            objectId: after.id,
+            action: 'create',
+            before: null,
+            after: itemSnapshot(after),
+          });
+        }
+        const created = inserted.length;
         return { created, updated };
       });
     },
@@ -700,6 +712,18 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
       return after;
     });
   }
+}
+
+/** An item's slug from its English name ("Chicken Kabsa" → "chicken-kabsa"). */
+function slugBase(nameEn: string): string {
+  return (
+    nameEn
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'item'
+  );
 }
 
 function dedupeChoices(choices: { itemId: number; extraPriceHalalas: number }[]) {
