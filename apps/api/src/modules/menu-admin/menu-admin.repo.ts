@@ -54,7 +54,8 @@ export async function listCategories(db: Queryable, brandId: number) {
   return db
     .select({
       category: menuCategories,
-      itemCount: sql<number>`(select count(*)::int from ${menuItems} where ${menuItems.categoryId} = ${menuCategories.id})`,
+      // Qualified by hand: inside the subquery an unqualified "id" would be the item's.
+      itemCount: sql<number>`(select count(*)::int from menu_items mi where mi.category_id = "menu_categories"."id")`,
     })
     .from(menuCategories)
     .where(eq(menuCategories.brandId, brandId))

@@ -291,6 +291,19 @@ describe('the menu console', () => {
     });
   });
 
+  it("counts each category's items, and refuses to delete one that still has some", async () => {
+    const { categories, items } = await overview(owner);
+    for (const c of categories) expect(c.itemCount).toBe(items.filter((i) => i.categoryId === c.id).length);
+    const full = categories.find((c) => c.itemCount > 1);
+    if (!full) throw new Error('no category with items');
+    const res = await owner.call('DELETE', `${BASE}/categories/${full.id}/`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('menu_category_not_empty');
+    const empty = await owner.call('POST', `${BASE}/categories/`, { name: { ar: 'فارغ', en: 'Empty' } });
+    const emptyId = (empty.json() as { id: number }).id;
+    expect((await owner.call('DELETE', `${BASE}/categories/${emptyId}/`)).statusCode).toBe(204);
+  });
+
   it('puts categories in a new order; a list that leaves one out is refused', async () => {
     const { categories } = await overview(owner);
     const reversed = categories.map((c) => c.id).reverse();
