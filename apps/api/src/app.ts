@@ -46,6 +46,8 @@ import { createPointsExpiry } from './modules/loyalty/points-expiry.relay.ts';
 import { createRewardsService } from './modules/loyalty/rewards.service.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
+import { menuAdminRoutes } from './modules/menu-admin/menu-admin.routes.ts';
+import { createMenuAdminService } from './modules/menu-admin/menu-admin.service.ts';
 import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
 import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -252,6 +254,10 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(inboxRoutes, { inbox: createInboxService(ctx) });
       await api.register(branchManageRoutes, { manage: createBranchManageService(ctx), guards });
       await api.register(geocodingRoutes, { geocoder: createGeocoder(config) });
+      await api.register(menuAdminRoutes, {
+        menuAdmin: createMenuAdminService(ctx, { storage: createFileStorage(config) }),
+        guards,
+      });
     },
     { prefix: '/api' },
   );

@@ -16,5 +16,9 @@ export const AUDIT_OBJECT_TYPES = [
   'ad_popup',
   'ad_slide',
   'delivery_zone',
+  'menu_category',
+  'menu_item',
+  'menu_branch_item',
+  'menu_modifier_group',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -6,6 +6,7 @@ import { BRANCHES_ERRORS } from './errors-branches.ts';
 import { CORE_ERRORS } from './errors-core.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
+import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
 import { ORDERING_ERRORS } from './errors-ordering.ts';
 
 /**
@@ -22,6 +23,7 @@ export const ERRORS = {
   ...STAFF_ADMIN_ERRORS,
   ...CONSOLE_TABLES_ADS_ERRORS,
   ...BRANCHES_ERRORS,
+  ...MENU_ADMIN_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -35,6 +37,7 @@ export const ERROR_PARTS = [
   STAFF_ADMIN_ERRORS,
   CONSOLE_TABLES_ADS_ERRORS,
   BRANCHES_ERRORS,
+  MENU_ADMIN_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** A restaurant brand (tenant). Every other row hangs off a brand. */
 export const brands = pgTable(
@@ -25,6 +25,8 @@ export const brands = pgTable(
     settingsVersion: integer().notNull().default(1),
     /** Bumped by every menu write; the menu cache compares it (see menu.service.ts). */
     menuVersion: integer().notNull().default(1),
+    /** Whether managers may edit the brand-wide menu (categories, items); owners always may. */
+    managersEditMenu: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

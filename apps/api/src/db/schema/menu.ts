@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { brands } from './brands.ts';
 
@@ -12,10 +12,26 @@ export const menuCategories = pgTable(
       .references(() => brands.id, { onDelete: 'cascade' }),
     nameAr: text().notNull(),
     nameEn: text().notNull(),
+    descriptionAr: text().notNull().default(''),
+    descriptionEn: text().notNull().default(''),
     image: text(),
     sort: integer().notNull().default(0),
+    /**
+     * A visibility window in minutes of the day on the branch's wall clock (breakfast 6–11: 360, 660); both null =
+     * always. `from > until` wraps past midnight (22–02). The diner's menu shows the category's items only inside it.
+     */
+    visibleFromMinute: integer(),
+    visibleUntilMinute: integer(),
+    /** Moved by every console save; a save made at an older version is refused (409), never a silent overwrite. */
+    version: integer().notNull().default(1),
   },
-  (t) => [index('menu_categories_brand_idx').on(t.brandId, t.sort)],
+  (t) => [
+    index('menu_categories_brand_idx').on(t.brandId, t.sort),
+    check(
+      'menu_categories_window_check',
+      sql`(${t.visibleFromMinute} is null and ${t.visibleUntilMinute} is null) or (${t.visibleFromMinute} between 0 and 1439 and ${t.visibleUntilMinute} between 0 and 1440 and ${t.visibleFromMinute} <> ${t.visibleUntilMinute})`,
+    ),
+  ],
 );
 
 export const menuItems = pgTable(
@@ -40,12 +56,21 @@ export const menuItems = pgTable(
     calories: integer(),
     sort: integer().notNull().default(0),
     isCombo: boolean().notNull().default(false),
+    /** Codes of the fixed allergen list (@sufra/shared/menu-allergens). */
+    allergens: text().array().notNull().default(sql`'{}'::text[]`),
+    /** The photo's placeholder colour (#rrggbb), shown while it loads. */
+    imageColor: text(),
+    /** An inactive item is on no diner's menu (kept for history and the console). */
+    active: boolean().notNull().default(true),
+    /** Moved by every console save; a save made at an older version is refused (409), never a silent overwrite. */
+    version: integer().notNull().default(1),
   },
   (t) => [
     unique('menu_items_brand_slug_uq').on(t.brandId, t.slug),
     index('menu_items_category_idx').on(t.categoryId, t.sort),
     check('menu_items_price_check', sql`${t.priceHalalas} >= 0`),
     check('menu_items_tax_check', sql`${t.taxRateBp} is null or ${t.taxRateBp} >= 0`),
+    check('menu_items_calories_check', sql`${t.calories} is null or ${t.calories} >= 0`),
   ],
 );
 
@@ -137,7 +162,11 @@ export const comboSlotChoices = pgTable(
   ],
 );
 
-/** An item is sold at a branch when a row exists; `isAvailable` false = sold out right now. */
+/**
+ * An item is sold at a branch when a row exists; `isAvailable` false = sold out until someone sets it back;
+ * `soldOutUntil` = "sold out today", over by itself at the branch's next business day (no one has to clear it);
+ * `priceHalalas` = this branch's price instead of the item's.
+ */
 export const branchItems = pgTable(
   'branch_items',
   {
@@ -148,6 +177,12 @@ export const branchItems = pgTable(
       .notNull()
       .references(() => menuItems.id, { onDelete: 'cascade' }),
     isAvailable: boolean().notNull().default(true),
+    soldOutUntil: timestamp({ withTimezone: true }),
+    priceHalalas: integer(),
   },
-  (t) => [primaryKey({ columns: [t.branchId, t.itemId] }), index('branch_items_item_idx').on(t.itemId)],
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.itemId] }),
+    index('branch_items_item_idx').on(t.itemId),
+    check('branch_items_price_check', sql`${t.priceHalalas} is null or ${t.priceHalalas} >= 0`),
+  ],
 );

@@ -5,8 +5,10 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { localWeekMinute } from '@sufra/shared/branch-hours';
 import { imageUrl } from '@sufra/shared/host-rule';
 import type { Language } from '@sufra/shared/language';
+import { isInsideWindow, minutesToNextEdge } from '@sufra/shared/menu/menu-windows';
 import type { ComboSlot, MenuCategory, MenuItem, MenuResponse, ModifierGroup } from '@sufra/shared/schemas/menu';
 import type { BranchMenuRows } from './menu.repo.ts';
 
@@ -39,7 +41,39 @@ function addTo<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
   else lists.set(key, [value]);
 }
 
-/** Builds the wire menu (and lookup maps) for one language from the branch's rows. */
+/**
+ * What of the rows holds at `now` on the branch's clock: the items of categories inside their visibility window,
+ * "sold out today" still running, and the instant this next changes by itself (a window's edge, a sold-out-until
+ * passing), after which the cached menu is rebuilt though no one wrote anything.
+ */
+export function rowsAt(rows: BranchMenuRows, now: Date): { rows: BranchMenuRows; changesAt: number } {
+  const timeZone = rows.brand?.timeZone ?? 'Asia/Riyadh';
+  const { minute } = localWeekMinute(timeZone, now);
+  const minuteStart = Math.floor(now.getTime() / 60_000) * 60_000;
+  let changesAt = Number.POSITIVE_INFINITY;
+  const hidden = new Set<number>();
+  for (const c of rows.categories) {
+    const window = { fromMinute: c.visibleFromMinute, untilMinute: c.visibleUntilMinute };
+    if (!isInsideWindow(window, minute)) hidden.add(c.id);
+    const edge = minutesToNextEdge(window, minute);
+    if (edge !== null) changesAt = Math.min(changesAt, minuteStart + edge * 60_000);
+  }
+  const items = rows.items
+    .filter((r) => !hidden.has(r.item.categoryId))
+    .map((r) => {
+      const until = r.soldOutUntil?.getTime();
+      if (until === undefined || until <= now.getTime()) return r;
+      changesAt = Math.min(changesAt, until);
+      return { ...r, isAvailable: false };
+    });
+  const shown = new Set(items.map((r) => r.item.id));
+  return {
+    rows: { ...rows, items, itemGroups: rows.itemGroups.filter((l) => shown.has(l.itemId)) },
+    changesAt,
+  };
+}
+
+/** Builds the wire menu (and lookup maps) for one language from the branch's rows (as rowsAt leaves them). */
 export function buildMenu(rows: BranchMenuRows, branchId: number, language: Language, imageHost: string) {
   const items = menuItems(rows, language, imageHost);
   const menu: MenuResponse = {
@@ -61,7 +95,7 @@ function menuItems(rows: BranchMenuRows, language: Language, imageHost: string):
   for (const link of rows.itemGroups) addTo(groupIdsByItem, link.itemId, link.groupId);
   const soldHere: SoldHere = new Map(rows.items.map((r) => [r.item.id, r]));
   const slotsByCombo = comboSlots(rows, soldHere, language);
-  return rows.items.map(({ item, isAvailable }) => {
+  return rows.items.map(({ item, isAvailable, branchPrice }) => {
     const slots = item.isCombo ? (slotsByCombo.get(item.id) ?? []) : null;
     // A combo can only be ordered when every slot still offers a product that is available here.
     const slotsOk =
@@ -74,7 +108,7 @@ function menuItems(rows: BranchMenuRows, language: Language, imageHost: string):
       altName: pick(language === 'ar' ? 'en' : 'ar', item.nameAr, item.nameEn),
       description: pick(language, item.descriptionAr, item.descriptionEn),
       image: imageUrl(item.image, imageHost),
-      priceHalalas: item.priceHalalas,
+      priceHalalas: branchPrice ?? item.priceHalalas,
       taxRateBasisPoints: item.taxRateBp,
       calories: item.calories,
       available: isAvailable && slotsOk,

@@ -62,8 +62,9 @@ export async function loadBranchMenu(db: Queryable, brandId: number, branchId: n
   return db.transaction(
     async (tx) => {
       const brand = await tx
-        .select({ taxMode: brands.taxMode, vatRateBp: brands.vatRateBp })
+        .select({ taxMode: brands.taxMode, vatRateBp: brands.vatRateBp, timeZone: branches.timeZone })
         .from(brands)
+        .innerJoin(branches, and(eq(branches.brandId, brands.id), eq(branches.id, branchId)))
         .where(eq(brands.id, brandId));
       const categories = await tx
         .select()
@@ -71,17 +72,24 @@ export async function loadBranchMenu(db: Queryable, brandId: number, branchId: n
         .where(eq(menuCategories.brandId, brandId))
         .orderBy(asc(menuCategories.sort), asc(menuCategories.id));
       const items = await tx
-        .select({ item: menuItems, isAvailable: branchItems.isAvailable })
+        .select({
+          item: menuItems,
+          isAvailable: branchItems.isAvailable,
+          soldOutUntil: branchItems.soldOutUntil,
+          branchPrice: branchItems.priceHalalas,
+        })
         .from(branchItems)
         .innerJoin(menuItems, eq(menuItems.id, branchItems.itemId))
         .innerJoin(menuCategories, eq(menuCategories.id, menuItems.categoryId))
-        .where(and(eq(branchItems.branchId, branchId), eq(menuItems.brandId, brandId)))
+        // An inactive item is on no diner's menu (the console keeps it).
+        .where(and(eq(branchItems.branchId, branchId), eq(menuItems.brandId, brandId), eq(menuItems.active, true)))
         .orderBy(asc(menuCategories.sort), asc(menuCategories.id), asc(menuItems.sort), asc(menuItems.id));
       const itemGroups = await tx
         .select({ itemId: itemModifierGroups.itemId, groupId: itemModifierGroups.groupId })
         .from(itemModifierGroups)
         .innerJoin(branchItems, eq(branchItems.itemId, itemModifierGroups.itemId))
-        .where(eq(branchItems.branchId, branchId))
+        .innerJoin(menuItems, eq(menuItems.id, itemModifierGroups.itemId))
+        .where(and(eq(branchItems.branchId, branchId), eq(menuItems.active, true)))
         .orderBy(asc(itemModifierGroups.itemId), asc(itemModifierGroups.sort), asc(itemModifierGroups.groupId));
       const groups = await tx
         .select()

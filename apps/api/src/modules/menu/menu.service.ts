@@ -5,7 +5,7 @@ import { assertServiceOn } from '../../core/branch-context.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { bumpMenuVersion, findMenuKey, itemExistsInBrand, loadBranchMenu } from './menu.repo.ts';
-import { type BuiltMenu, buildMenu, freezeMenu } from './menu-build.view.ts';
+import { type BuiltMenu, buildMenu, freezeMenu, rowsAt } from './menu-build.view.ts';
 
 /**
  * Marks a brand's menu as changed: every menu write calls this (in its transaction). The version lives in
@@ -13,6 +13,14 @@ import { type BuiltMenu, buildMenu, freezeMenu } from './menu-build.view.ts';
  */
 export async function invalidateMenu(db: Queryable, brandId: number): Promise<void> {
   await bumpMenuVersion(db, brandId);
+  embeddedMenuKeys.get(db)?.clear();
+}
+
+/**
+ * PGlite: forgets the QR → menu version lookups kept for `db` (the database, not a transaction of it). A write that
+ * bumps the version inside a transaction (invalidateMenu(tx, …)) calls this after its commit.
+ */
+export function forgetMenuKeys(db: Queryable): void {
   embeddedMenuKeys.get(db)?.clear();
 }
 
@@ -33,7 +41,8 @@ const MAX_CACHED_MENUS = 500;
  */
 export interface MenuDeps {
   ctx: AppContext;
-  cache: Map<string, { version: number; built: Promise<BuiltMenu> }>;
+  /** `changesAt`: the instant the menu changes by itself (a visibility window's edge, a "sold out today" over). */
+  cache: Map<string, { version: number; built: Promise<BuiltMenu>; changesAt: number }>;
   embeddedKeys: Map<string, MenuKey> | undefined;
 }
 
@@ -67,16 +76,19 @@ export function getBranchMenu(
 ): Promise<BuiltMenu> {
   const cacheKey = `${branchId}:${language}`;
   const hit = cache.get(cacheKey);
-  if (hit && hit.version === version) {
+  if (hit && hit.version === version && ctx.now().getTime() < hit.changesAt) {
     cache.delete(cacheKey); // re-insert: Map order doubles as the LRU order
     cache.set(cacheKey, hit);
     return hit.built;
   }
   // Concurrent requests for the same menu share one build.
-  const built = loadBranchMenu(ctx.db, brandId, branchId).then((rows) =>
-    freezeMenu(buildMenu(rows, branchId, language, ctx.config.imageHost)),
-  );
-  const entry = { version, built };
+  const entry = { version, built: undefined as unknown as Promise<BuiltMenu>, changesAt: Number.POSITIVE_INFINITY };
+  const built = loadBranchMenu(ctx.db, brandId, branchId).then((all) => {
+    const now = rowsAt(all, ctx.now());
+    entry.changesAt = now.changesAt;
+    return freezeMenu(buildMenu(now.rows, branchId, language, ctx.config.imageHost));
+  });
+  entry.built = built;
   cache.set(cacheKey, entry);
   built.catch(() => {
     if (cache.get(cacheKey) === entry) cache.delete(cacheKey);

@@ -31,6 +31,17 @@ const OWNER_AND_MANAGER: readonly StaffRole[] = ['owner', 'manager'];
 
 export const consolePages: readonly ConsolePage[] = [
   // — menu (h/menu) appends here —
+  {
+    id: 'menu',
+    path: '/menu',
+    labelKey: 'console.menu.nav',
+    roles: OWNER_AND_MANAGER,
+    load: async () => {
+      const page = await import('../manage-menu/menu-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — branches (h/branches) appends here —
   {
     id: 'branches',

@@ -1,0 +1,80 @@
+import type { Language } from '@sufra/shared/language';
+import type {
+  AdminCategory,
+  AdminItem,
+  AdminMenuResponse,
+  BranchItemBody,
+  BulkBody,
+  CategoryBody,
+  CategoryUpdateBody,
+  ItemUpdateBody,
+} from '@sufra/shared/schemas/menu-admin';
+import { staffRequest } from '../../../lib/staff-request';
+
+const BASE = '/staff/manage/menu';
+
+/** The menu console's reads and writes (apps/api/src/modules/menu-admin). Query keys start with 'staff'. */
+export const menuAdminKey = (language: Language) => ['staff', 'manage', 'menu', language] as const;
+export const menuAdminPrefix = ['staff', 'manage', 'menu'] as const;
+
+export function getAdminMenu(language: Language): Promise<AdminMenuResponse> {
+  return staffRequest<AdminMenuResponse>(`${BASE}/`, { language });
+}
+
+export function saveItem(id: number, body: ItemUpdateBody, language: Language): Promise<AdminItem> {
+  return staffRequest<AdminItem>(`${BASE}/items/${id}/`, { language, method: 'PUT', body });
+}
+
+export function setBranchItem(
+  itemId: number,
+  branchId: number,
+  body: BranchItemBody,
+  language: Language,
+): Promise<AdminItem> {
+  return staffRequest<AdminItem>(`${BASE}/items/${itemId}/branches/${branchId}/`, { language, method: 'PUT', body });
+}
+
+export function bulkItems(body: BulkBody, language: Language): Promise<{ changed: number }> {
+  return staffRequest<{ changed: number }>(`${BASE}/items/bulk/`, { language, method: 'POST', body });
+}
+
+export function uploadItemPhoto(id: number, file: File, language: Language): Promise<AdminItem> {
+  const form = new FormData();
+  form.append('photo', file);
+  return staffRequest<AdminItem>(`${BASE}/items/${id}/photo/`, { language, method: 'POST', body: form });
+}
+
+export function createCategory(body: CategoryBody, language: Language): Promise<AdminCategory> {
+  return staffRequest<AdminCategory>(`${BASE}/categories/`, { language, method: 'POST', body });
+}
+
+export function saveCategory(id: number, body: CategoryUpdateBody, language: Language): Promise<AdminCategory> {
+  return staffRequest<AdminCategory>(`${BASE}/categories/${id}/`, { language, method: 'PUT', body });
+}
+
+export function orderCategories(categoryIds: number[], language: Language): Promise<{ categories: AdminCategory[] }> {
+  return staffRequest<{ categories: AdminCategory[] }>(`${BASE}/categories/order/`, {
+    language,
+    method: 'PUT',
+    body: { categoryIds },
+  });
+}
+
+export function exportItemsCsv(language: Language): Promise<{ filename: string; csv: string }> {
+  return staffRequest<{ filename: string; csv: string }>(`${BASE}/items/csv/`, { language });
+}
+
+export function importItemsCsv(csv: string, language: Language): Promise<{ created: number; updated: number }> {
+  return staffRequest<{ created: number; updated: number }>(`${BASE}/items/csv/`, {
+    language,
+    method: 'POST',
+    body: { csv },
+  });
+}
+
+export const adminItemKey = (id: number, language: Language) =>
+  ['staff', 'manage', 'menu', 'item', id, language] as const;
+
+export function getAdminItem(id: number, language: Language): Promise<AdminItem> {
+  return staffRequest<AdminItem>(`${BASE}/items/${id}/`, { language });
+}

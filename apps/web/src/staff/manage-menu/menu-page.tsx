@@ -1,0 +1,53 @@
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { i18n } from '../../lib/i18n';
+import { useTranslation } from '../../lib/use-translation';
+import type { ConsolePageProps } from '../console/console-pages';
+import { CategoriesPage } from './routes/categories-page';
+import { ItemEditor } from './routes/item-editor';
+import { ItemsPage } from './routes/items-page';
+import './manage-menu.css';
+
+/** The menu console's strings (locales/manage-menu.{ar,en}.json), both languages with the page's chunk. */
+export const ready: Promise<void> = Promise.all([
+  import('../../locales/manage-menu.ar.json'),
+  import('../../locales/manage-menu.en.json'),
+]).then(([ar, en]) => {
+  i18n.addResourceBundle('ar', 'translation', ar.default, true, false);
+  i18n.addResourceBundle('en', 'translation', en.default, true, false);
+});
+
+/**
+ * `/staff/manage/menu` (issue 26 items 2 and 3): the item list (search, category filter, per-branch availability,
+ * sold out today, branch price, bulk actions, CSV), an item's editor (with the 409 conflict shown), and the
+ * categories (order by drag or arrows, visibility windows). Routes are relative to the page (nested).
+ */
+export default function MenuPage({ user }: ConsolePageProps) {
+  const { t } = useTranslation();
+  const [location] = useLocation();
+  const onCategories = location.startsWith('/categories');
+  return (
+    <div className="console-page manage-menu" data-testid="manage-menu">
+      <nav className="manage-menu__tabs" aria-label={t('manageMenu.title')}>
+        <Link href="/" aria-current={!onCategories ? 'page' : undefined} data-testid="manage-menu-tab-items">
+          {t('manageMenu.tabs.items')}
+        </Link>
+        <Link
+          href="/categories"
+          aria-current={onCategories ? 'page' : undefined}
+          data-testid="manage-menu-tab-categories"
+        >
+          {t('manageMenu.tabs.categories')}
+        </Link>
+      </nav>
+      <Switch>
+        <Route path="/categories">
+          <CategoriesPage />
+        </Route>
+        <Route path="/items/:id">{(params) => <ItemEditor id={Number(params.id)} />}</Route>
+        <Route>
+          <ItemsPage role={user.role} />
+        </Route>
+      </Switch>
+    </div>
+  );
+}

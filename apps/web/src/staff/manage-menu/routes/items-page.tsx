@@ -1,0 +1,489 @@
+import { formatSar } from '@sufra/shared/money';
+import type { AdminBranchItem, AdminItem, AdminMenuResponse, BulkBody } from '@sufra/shared/schemas/menu-admin';
+import type { StaffRole } from '@sufra/shared/schemas/staff';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
+import { ApiError } from '../../../lib/api-client';
+import { branchTimeLocale } from '../../../lib/branch-time';
+import { formatNumber } from '../../../lib/format-number';
+import { parseSarInput } from '../../../lib/sar-input';
+import { showToast } from '../../../lib/toast';
+import { useApiMutation } from '../../../lib/use-api-mutation';
+import { useApiQuery } from '../../../lib/use-api-query';
+import { useLanguage } from '../../../lib/use-language';
+import { useTranslation } from '../../../lib/use-translation';
+import { type Column, DataTable } from '../../console/ui/data-table';
+import { PageHeader } from '../../console/ui/page-header';
+import {
+  bulkItems,
+  exportItemsCsv,
+  getAdminMenu,
+  importItemsCsv,
+  menuAdminKey,
+  menuAdminPrefix,
+  setBranchItem,
+} from '../api/menu-admin';
+
+type Language = ReturnType<typeof useLanguage>;
+
+/** "Sold out until Sun 04:00" on the branch's clock. */
+function untilText(iso: string, timeZone: string, language: Language): string {
+  return new Intl.DateTimeFormat(branchTimeLocale(language), {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+function errorText(error: unknown): string | null {
+  if (!error) return null;
+  return error instanceof ApiError ? error.message : String(error);
+}
+
+export function ItemsPage({ role }: { role: StaffRole }) {
+  const language = useLanguage();
+  const query = useApiQuery(menuAdminKey(language), () => getAdminMenu(language), { staleMs: 0 });
+  if (query.error && !query.data) return <LoadError error={query.error} onRetry={query.refetch} />;
+  if (!query.data) return <LoadingBlock />;
+  return <ItemsTable menu={query.data} role={role} />;
+}
+
+function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [branchId, setBranchId] = useState<number | null>(menu.branches[0]?.id ?? null);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [moveTo, setMoveTo] = useState<number | null>(menu.categories[0]?.id ?? null);
+  const [csvErrors, setCsvErrors] = useState<string[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const branch = menu.branches.find((b) => b.id === branchId) ?? null;
+  const categoryNames = useMemo(
+    () => new Map(menu.categories.map((c) => [c.id, c.name[language] || c.name.ar])),
+    [menu.categories, language],
+  );
+  const rows = useMemo(
+    () => (categoryId === null ? menu.items : menu.items.filter((i) => i.categoryId === categoryId)),
+    [menu.items, categoryId],
+  );
+
+  const invalidates = [menuAdminPrefix];
+  const branchWrite = useApiMutation(
+    (v: { item: AdminItem; body: Parameters<typeof setBranchItem>[2] }) =>
+      setBranchItem(v.item.id, branchId ?? 0, v.body, language),
+    { invalidates },
+  );
+  const bulk = useApiMutation((body: BulkBody) => bulkItems(body, language), { invalidates });
+  const csvImport = useApiMutation((csv: string) => importItemsCsv(csv, language), { invalidates });
+
+  const atBranch = (item: AdminItem): AdminBranchItem | undefined => item.branches.find((b) => b.branchId === branchId);
+  const statusOf = (row: AdminBranchItem | undefined) => {
+    if (!row?.sold) return t('manageMenu.status.notSold');
+    if (row.soldOutUntil)
+      return t('manageMenu.status.soldOutToday', {
+        time: untilText(row.soldOutUntil, branch?.timeZone ?? 'Asia/Riyadh', language),
+      });
+    return row.available ? t('manageMenu.status.available') : t('manageMenu.status.soldOut');
+  };
+
+  const runBulk = async (body: BulkBody) => {
+    try {
+      const { changed } = await bulk.mutate(body);
+      setSelected(new Set());
+      void showToast(t('manageMenu.bulk.done', { count: formatNumber(changed, language) }));
+    } catch (error) {
+      void showToast(errorText(error) ?? '', 'error');
+    }
+  };
+
+  const exportCsv = async () => {
+    try {
+      const { filename, csv } = await exportItemsCsv(language);
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      void showToast(errorText(error) ?? '', 'error');
+    }
+  };
+
+  const importCsv = async (file: File) => {
+    setCsvErrors([]);
+    try {
+      const result = await csvImport.mutate(await file.text());
+      void showToast(
+        t('manageMenu.csv.imported', {
+          created: formatNumber(result.created, language),
+          updated: formatNumber(result.updated, language),
+        }),
+      );
+    } catch (error) {
+      const rows =
+        error instanceof ApiError
+          ? (error.details?.rows as { line: number; column: string; message: string }[])
+          : undefined;
+      setCsvErrors([
+        errorText(error) ?? '',
+        ...(rows ?? []).map((r) =>
+          t('manageMenu.csv.rowError', { line: formatNumber(r.line, language), column: r.column, message: r.message }),
+        ),
+      ]);
+    }
+  };
+
+  const columns: Column<AdminItem>[] = [
+    {
+      id: 'select',
+      header: <span className="visually-hidden">{t('manageMenu.columns.select')}</span>,
+      cell: (item) => (
+        <input
+          type="checkbox"
+          className="manage-menu__check"
+          aria-label={t('manageMenu.selectRow', { name: item.name[language] })}
+          checked={selected.has(item.id)}
+          onChange={(event) => {
+            const next = new Set(selected);
+            if (event.target.checked) next.add(item.id);
+            else next.delete(item.id);
+            setSelected(next);
+          }}
+          data-testid={`menu-item-select-${item.slug}`}
+        />
+      ),
+    },
+    {
+      id: 'name',
+      header: t('manageMenu.columns.name'),
+      sortValue: (item) => item.name[language],
+      cell: (item) => (
+        <span className="manage-menu__name">
+          <span
+            className="manage-menu__swatch"
+            aria-hidden="true"
+            style={{
+              background: item.imageColor ?? 'var(--color-surface-muted, #eee)',
+              backgroundImage: item.image ? `url(${item.image})` : undefined,
+            }}
+          />
+          <Link href={`/items/${item.id}`} data-testid={`menu-item-name-${item.slug}`}>
+            {item.name[language]}
+          </Link>
+        </span>
+      ),
+    },
+    {
+      id: 'category',
+      header: t('manageMenu.columns.category'),
+      sortValue: (item) => categoryNames.get(item.categoryId) ?? '',
+      cell: (item) => categoryNames.get(item.categoryId),
+    },
+    {
+      id: 'price',
+      header: t('manageMenu.columns.price'),
+      numeric: true,
+      sortValue: (item) => item.priceHalalas,
+      cell: (item) => formatSar(item.priceHalalas, language),
+    },
+    {
+      id: 'status',
+      header: t('manageMenu.columns.status'),
+      cell: (item) => <span data-testid={`menu-item-status-${item.slug}`}>{statusOf(atBranch(item))}</span>,
+    },
+    {
+      id: 'branch-price',
+      header: t('manageMenu.columns.branchPrice'),
+      cell: (item) => (
+        <BranchPrice
+          key={`${item.id}-${branchId}-${atBranch(item)?.priceHalalas}`}
+          item={item}
+          row={atBranch(item)}
+          busy={branchWrite.busy && branchWrite.variables?.item.id === item.id}
+          onSave={(priceHalalas) => {
+            const row = atBranch(item);
+            void branchWrite
+              .mutate({
+                item,
+                body: {
+                  sold: true,
+                  availability: row?.soldOutUntil
+                    ? 'sold_out_today'
+                    : row?.available === false
+                      ? 'sold_out'
+                      : 'available',
+                  priceHalalas,
+                },
+              })
+              .then(
+                () => showToast(t('manageMenu.saved')),
+                (error: unknown) => showToast(errorText(error) ?? '', 'error'),
+              );
+          }}
+        />
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('manageMenu.columns.actions'),
+      cell: (item) => {
+        const row = atBranch(item);
+        const out = row?.sold === true && !row.available;
+        const busy = branchWrite.busy && branchWrite.variables?.item.id === item.id;
+        return (
+          <button
+            type="button"
+            className="btn btn-secondary manage-menu__row-action"
+            disabled={busy || !row?.sold || branchId === null}
+            onClick={() =>
+              void branchWrite
+                .mutate({
+                  item,
+                  body: {
+                    sold: true,
+                    availability: out ? 'available' : 'sold_out_today',
+                    priceHalalas: row?.priceHalalas ?? null,
+                  },
+                })
+                .catch((error: unknown) => showToast(errorText(error) ?? '', 'error'))
+            }
+            data-testid={`menu-item-soldout-${item.slug}`}
+          >
+            {out ? t('manageMenu.backInStock') : t('manageMenu.soldOutToday')}
+          </button>
+        );
+      },
+    },
+    {
+      id: 'active',
+      header: t('manageMenu.columns.active'),
+      sortValue: (item) => (item.active ? 1 : 0),
+      cell: (item) => (item.active ? t('manageMenu.activeYes') : t('manageMenu.activeNo')),
+    },
+  ];
+
+  const ids = [...selected];
+  const editable = menu.canEditMenu;
+  return (
+    <>
+      <PageHeader
+        title={t('manageMenu.title')}
+        lead={t('manageMenu.lead')}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void exportCsv()}
+              data-testid="menu-csv-export"
+            >
+              {t('manageMenu.csv.export')}
+            </button>
+            {editable && (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={csvImport.busy}
+                  onClick={() => fileInput.current?.click()}
+                  data-testid="menu-csv-import"
+                >
+                  {t('manageMenu.csv.import')}
+                </button>
+                <input
+                  ref={fileInput}
+                  type="file"
+                  accept=".csv,text/csv"
+                  hidden
+                  onChange={(event) => {
+                    const file = event.target.files?.[0];
+                    event.target.value = '';
+                    if (file) void importCsv(file);
+                  }}
+                  data-testid="menu-csv-file"
+                />
+              </>
+            )}
+          </>
+        }
+      />
+      {!editable && role === 'manager' && (
+        <p className="manage-menu__note" data-testid="menu-read-only">
+          {t('manageMenu.readOnly')}
+        </p>
+      )}
+      {csvErrors.length > 0 && (
+        <div className="form-alert" role="alert" data-testid="menu-csv-errors">
+          <ul>
+            {csvErrors.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="manage-menu__toolbar">
+        <label className="manage-menu__control">
+          <span>{t('manageMenu.branch')}</span>
+          <select
+            className="input"
+            value={branchId ?? ''}
+            onChange={(event) => setBranchId(Number(event.target.value))}
+            data-testid="menu-branch"
+          >
+            {menu.branches.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name[language]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="manage-menu__control">
+          <span>{t('manageMenu.category')}</span>
+          <select
+            className="input"
+            value={categoryId ?? ''}
+            onChange={(event) => setCategoryId(event.target.value === '' ? null : Number(event.target.value))}
+            data-testid="menu-category-filter"
+          >
+            <option value="">{t('manageMenu.allCategories')}</option>
+            {menu.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name[language]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {ids.length > 0 && (
+        <fieldset className="manage-menu__bulk" data-testid="menu-bulk" disabled={bulk.busy}>
+          <legend>
+            {t('manageMenu.bulk.label')} · {t('manageMenu.selected', { count: formatNumber(ids.length, language) })}
+          </legend>
+          {branchId !== null && (
+            <>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => void runBulk({ itemIds: ids, action: 'sold_out_today', branchId })}
+                data-testid="menu-bulk-sold-out"
+              >
+                {t('manageMenu.bulk.soldOutToday')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => void runBulk({ itemIds: ids, action: 'back_in_stock', branchId })}
+              >
+                {t('manageMenu.bulk.backInStock')}
+              </button>
+            </>
+          )}
+          {editable && (
+            <>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => void runBulk({ itemIds: ids, action: 'activate' })}
+              >
+                {t('manageMenu.bulk.activate')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => void runBulk({ itemIds: ids, action: 'deactivate' })}
+              >
+                {t('manageMenu.bulk.deactivate')}
+              </button>
+              <label className="manage-menu__control">
+                <span>{t('manageMenu.bulk.moveTo')}</span>
+                <select
+                  className="input"
+                  value={moveTo ?? ''}
+                  onChange={(event) => setMoveTo(Number(event.target.value))}
+                >
+                  {menu.categories.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name[language]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={moveTo === null}
+                onClick={() =>
+                  moveTo !== null && void runBulk({ itemIds: ids, action: 'move_category', categoryId: moveTo })
+                }
+              >
+                {t('manageMenu.bulk.move')}
+              </button>
+            </>
+          )}
+        </fieldset>
+      )}
+      <DataTable
+        label={t('manageMenu.tabs.items')}
+        columns={columns}
+        rows={rows}
+        rowKey={(item) => item.id}
+        filterText={(item) => `${item.name.ar} ${item.name.en} ${item.slug}`}
+        pageSize={50}
+        emptyText={t('manageMenu.empty')}
+        testId="menu-items"
+      />
+    </>
+  );
+}
+
+/** The branch's price of an item: empty = the item's own price. */
+function BranchPrice({
+  item,
+  row,
+  busy,
+  onSave,
+}: {
+  item: AdminItem;
+  row: AdminBranchItem | undefined;
+  busy: boolean;
+  onSave: (priceHalalas: number | null) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const initial = row?.priceHalalas == null ? '' : (row.priceHalalas / 100).toFixed(2);
+  const [text, setText] = useState(initial);
+  const parsed = text.trim() === '' ? null : parseSarInput(text);
+  const invalid = text.trim() !== '' && parsed === null;
+  if (!row?.sold) return null;
+  return (
+    <form
+      className="manage-menu__price"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!invalid) onSave(parsed);
+      }}
+    >
+      <input
+        className="input"
+        inputMode="decimal"
+        aria-label={t('manageMenu.priceFor', { name: item.name[language] })}
+        aria-invalid={invalid || undefined}
+        placeholder={formatSar(item.priceHalalas, language)}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        data-testid={`menu-item-price-${item.slug}`}
+      />
+      <button
+        type="submit"
+        className="btn btn-secondary"
+        disabled={busy || invalid || text === initial}
+        data-testid={`menu-item-price-save-${item.slug}`}
+      >
+        {t('manageMenu.savePrice')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Language } from '../../packages/shared/src/language.ts';
+import { TEXTS } from '../support/accounts.ts';
+import { STAFF } from '../support/staff-api.ts';
+import {
+  asciiDigits,
+  cardOf,
+  expectDocumentLanguage,
+  fetchMenu,
+  LANGUAGES,
+  QR,
+  switchLanguage,
+  TEXT,
+  useLanguage,
+} from '../support/sufra.ts';
+
+/** The menu console's pictures: a few kept in docs/screenshots/console/, every one in .tmp/shots/console. */
+const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
+const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
+const DESKTOP = { width: 1280, height: 800 } as const;
+const TABLET = { width: 1024, height: 768 } as const;
+
+/** Signs `who` in on `path` of the console, in `language` (as console.spec.ts does). */
+async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof STAFF, language: Language, path: string) {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(path);
+  if (language !== 'ar') await switchLanguage(page, language);
+  await expectDocumentLanguage(page, language);
+  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF[who].email);
+  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF[who].password);
+  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+  await expect(page.getByTestId('console')).toBeVisible();
+  return page;
+}
+
+async function shoot(page: Page, name: string, keep = false) {
+  await page.waitForLoadState('networkidle');
+  for (const viewport of [DESKTOP, TABLET]) {
+    await page.setViewportSize(viewport);
+    const dir = keep && viewport === DESKTOP ? keptDir : shotsDir;
+    await page.screenshot({ path: join(dir, `${name}-${viewport.width}.png`), animations: 'disabled', caret: 'hide' });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+const SOLD_OUT_UNTIL = { ar: /نفد حتى/, en: /Sold out until/ } as const;
+
+for (const [index, language] of LANGUAGES.entries()) {
+  test.describe(`the menu console (${language})`, () => {
+    test("a manager marks an item sold out today and sets the branch's price; that branch's diners see both", async ({
+      browser,
+      baseURL,
+      request,
+    }) => {
+      // One item per language, so the two runs never meet.
+      const menu = await fetchMenu(request, language);
+      const item = menu.items.filter((i) => i.available && !i.combo)[index];
+      if (!item) throw new Error('the demo menu has too few available items');
+      const page = await consoleAs(browser, baseURL ?? '', 'manager', language, '/staff/manage/menu');
+      await expect(page.getByTestId('menu-items')).toBeVisible();
+      await shoot(page, `menu-items-${language}`, language === 'ar');
+      await page.getByTestId('menu-items-filter').fill(item.slug);
+      await page.getByTestId(`menu-item-soldout-${item.slug}`).click();
+      await expect(page.getByTestId(`menu-item-status-${item.slug}`)).toHaveText(SOLD_OUT_UNTIL[language]);
+      await page.getByTestId(`menu-item-price-${item.slug}`).fill('19.50');
+      await page.getByTestId(`menu-item-price-save-${item.slug}`).click();
+      await expect(page.getByTestId(`menu-item-price-save-${item.slug}`)).toBeDisabled();
+      await expect
+        .poll(async () => (await fetchMenu(request, language)).items.find((i) => i.id === item.id)?.priceHalalas)
+        .toBe(1950);
+
+      // The diner at that branch: the card says sold out, at the branch's price.
+      const diner = await browser.newPage({ baseURL });
+      await useLanguage(diner, language);
+      await diner.goto(`/menu/${QR.main}`);
+      const card = cardOf(diner, item);
+      await expect(card).toContainText(TEXT.soldOut[language]);
+      await expect.poll(async () => asciiDigits((await card.textContent()) ?? '').replace('٫', '.')).toContain('19.50');
+      await diner.close();
+
+      // Back as it was, through the same controls.
+      await page.getByTestId(`menu-item-soldout-${item.slug}`).click();
+      await expect(page.getByTestId(`menu-item-status-${item.slug}`)).not.toHaveText(SOLD_OUT_UNTIL[language]);
+      await page.getByTestId(`menu-item-price-${item.slug}`).fill('');
+      await page.getByTestId(`menu-item-price-save-${item.slug}`).click();
+      await expect
+        .poll(async () => (await fetchMenu(request, language)).items.find((i) => i.id === item.id)?.priceHalalas)
+        .toBe(item.priceHalalas);
+      await page.getByTestId('manage-menu-tab-categories').click();
+      await expect(page.getByTestId('menu-categories')).toBeVisible();
+      await shoot(page, `menu-categories-${language}`, language === 'en');
+      await page.context().close();
+    });
+
+    test('the second of two editors of one item is refused with the first one’s version, never overwriting it', async ({
+      browser,
+      baseURL,
+      request,
+    }) => {
+      const menu = await fetchMenu(request, language);
+      const item = menu.items.filter((i) => i.available && !i.combo)[index + 2];
+      if (!item) throw new Error('the demo menu has too few available items');
+      const path = `/staff/manage/menu/items/${item.id}`;
+      const first = await consoleAs(browser, baseURL ?? '', 'owner', language, path);
+      const second = await consoleAs(browser, baseURL ?? '', 'owner', language, path);
+      for (const page of [first, second]) await expect(page.getByTestId('menu-item-editor')).toBeVisible();
+      await first.getByTestId('menu-item-price').fill('31.00');
+      await first.getByTestId('save-bar-save').click();
+      await expect(first.getByTestId('save-bar')).toHaveAttribute('data-state', 'saved');
+      await second.getByTestId('menu-item-price').fill('32.00');
+      await second.getByTestId('save-bar-save').click();
+      await expect(second.getByTestId('save-bar')).toHaveAttribute('data-state', 'conflict');
+      await expect(second.getByTestId('menu-item-conflict')).toBeVisible();
+      await shoot(second, `menu-item-conflict-${language}`, language === 'ar');
+      await expect
+        .poll(async () => (await fetchMenu(request, language)).items.find((i) => i.id === item.id)?.priceHalalas)
+        .toBe(3100);
+      // Taking their version, then putting the price back, is an ordinary save at the new version.
+      await second.getByTestId('save-bar-reload').click();
+      await expect(second.getByTestId('menu-item-price')).toHaveValue('31.00');
+      await second.getByTestId('menu-item-price').fill((item.priceHalalas / 100).toFixed(2));
+      await second.getByTestId('save-bar-save').click();
+      await expect(second.getByTestId('save-bar')).toHaveAttribute('data-state', 'saved');
+      await first.context().close();
+      await second.context().close();
+    });
+  });
+}
