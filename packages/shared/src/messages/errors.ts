@@ -1,8 +1,8 @@
 import type { Language } from '../language.ts';
 import type { ErrorEntry } from './error-entry.ts';
+import { BRANCHES_ERRORS } from './errors-branches.ts';
 import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
 import { CONSOLE_TABLES_ADS_ERRORS } from './errors-console-tables-ads.ts';
-import { BRANCHES_ERRORS } from './errors-branches.ts';
 import { CORE_ERRORS } from './errors-core.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';

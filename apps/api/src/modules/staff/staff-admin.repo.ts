@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { revokeSubject } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -82,9 +83,6 @@ export async function setActive(db: Queryable, id: number, active: boolean): Pro
 }
 
 /** Ends every session of a staff user: their refresh tokens are revoked (the guard's query then refuses them). */
-export async function revokeStaffSessions(db: Queryable, id: number, now: Date): Promise<void> {
-  await db
-    .update(authSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(authSessions.subjectKind, 'staff'), eq(authSessions.subjectId, id), isNull(authSessions.revokedAt)));
+export function revokeStaffSessions(db: Queryable, id: number, now: Date): Promise<void> {
+  return revokeSubject(db, 'staff', id, now);
 }

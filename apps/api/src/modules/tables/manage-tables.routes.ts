@@ -1,4 +1,4 @@
-import { errorResponses, idParams, nonJsonResponse, uuidParams } from '@sufra/shared/schemas/common';
+import { errorResponses, idParams, nonJsonResponse, qrUuid } from '@sufra/shared/schemas/common';
 import {
   manageQrCode,
   manageTable,
@@ -19,6 +19,9 @@ export interface ManageTablesRoutesOptions {
   manageTables: ManageTablesService;
   guards: AuthGuards;
 }
+
+/** A QR code's uuid (not the diner's path parameter: no diner context here). */
+const codeParams = z.object({ code: qrUuid });
 
 const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 410);
@@ -110,32 +113,32 @@ export const manageTablesRoutes: FastifyPluginAsyncZod<ManageTablesRoutesOptions
   );
 
   app.post(
-    '/staff/manage/tables/qr-codes/:uuid/deactivate/',
+    '/staff/manage/tables/qr-codes/:code/deactivate/',
     {
       preHandler: managers,
       schema: {
         tags,
         summary: 'The code stops working: diners scanning it land on the inactive-code page (410 when already so)',
-        params: uuidParams,
+        params: codeParams,
         response: { 200: manageQrCode, ...writeErrors },
       },
     },
-    async (request) => manageTables.deactivateCode(staffOf(request), request.ip, request.params.uuid),
+    async (request) => manageTables.deactivateCode(staffOf(request), request.ip, request.params.code),
   );
 
   app.post(
-    '/staff/manage/tables/qr-codes/:uuid/replace/',
+    '/staff/manage/tables/qr-codes/:code/replace/',
     {
       preHandler: managers,
       schema: {
         tags,
         summary: 'A fresh code for the same table or counter; the old one stops working (410 when already so)',
-        params: uuidParams,
+        params: codeParams,
         response: { 201: manageQrCode, ...writeErrors },
       },
     },
     async (request, reply) => {
-      const code = await manageTables.replaceCode(staffOf(request), request.ip, request.params.uuid);
+      const code = await manageTables.replaceCode(staffOf(request), request.ip, request.params.code);
       return reply.code(201).send(code);
     },
   );
