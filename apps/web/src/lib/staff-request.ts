@@ -1,3 +1,4 @@
+import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { ApiError, apiRequest, type RequestOptions } from './api-client';
 import { announceAuth } from './auth-channel';
 import { clearQueries } from './query-writes';
@@ -46,4 +47,9 @@ export async function staffRequest<T>(path: string, options: RequestOptions): Pr
     markStaffSignedOut,
     (error) => error instanceof ApiError && error.status === 401,
   );
+}
+
+/** `GET /api/staff/me/`: the signed-in staff user with their brand and branches (the staff app and the console). */
+export function getStaffMe(language: RequestOptions['language']): Promise<StaffUser> {
+  return staffRequest<StaffUser>('/staff/me/', { language });
 }

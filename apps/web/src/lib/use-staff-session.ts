@@ -1,16 +1,15 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { onAuthEvent } from '../../../lib/auth-channel';
-import { markStaffSignedOut, staffMaybeSignedIn } from '../../../lib/staff-request';
-import { useLanguage } from '../../../lib/use-language';
-import { getConsoleMe } from '../api/get-console-me';
+import { ApiError } from './api-client';
+import { onAuthEvent } from './auth-channel';
+import { getStaffMe, markStaffSignedOut, staffMaybeSignedIn } from './staff-request';
+import { useLanguage } from './use-language';
 
 export type StaffSession = { status: 'unknown' } | { status: 'signedOut' } | { status: 'signedIn'; user: StaffUser };
 
 /**
- * The staff app's session as the console sees it: the same cookies and the same sign-in/sign-out events across
- * tabs (lib/auth-channel.ts), checked once on opening, as the staff app's route does.
+ * The staff session, for the staff app and the console alike: the same cookies and the same sign-in/sign-out events
+ * across tabs (lib/auth-channel.ts), checked once on opening; `signedIn` takes the user the sign-in form answered.
  */
 export function useStaffSession() {
   const language = useLanguage();
@@ -24,7 +23,7 @@ export function useStaffSession() {
         setSession({ status: 'signedOut' });
         return;
       }
-      getConsoleMe(language).then(
+      getStaffMe(language).then(
         (user) => active && setSession({ status: 'signedIn', user }),
         (error: unknown) => {
           if (!active) return;
