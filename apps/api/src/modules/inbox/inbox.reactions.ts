@@ -1,10 +1,11 @@
 import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
-import { findEarnedPoints, insertNotification } from './inbox.repo.ts';
+import { findEarnedPoints, insertNotification, lockDiner } from './inbox.repo.ts';
 
 /** Every status move of a diner's order, with its number (and a cancel's reason), in the move's transaction. */
 async function statusChanged(tx: Queryable, { order, to, at }: OrderMomentEvent): Promise<void> {
   if (order.customerId === null || to === undefined) return;
+  await lockDiner(tx, order.customerId);
   await insertNotification(tx, {
     brandId: order.brandId,
     customerId: order.customerId,

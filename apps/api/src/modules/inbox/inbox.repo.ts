@@ -1,10 +1,21 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { customers } from '../../db/schema/customers.ts';
 import { pointsLedger, rewards } from '../../db/schema/loyalty.ts';
 import { dinerNotifications } from '../../db/schema/notifications.ts';
 
 export type NotificationRow = typeof dinerNotifications.$inferSelect;
 export type NotificationKind = 'order_status' | 'points_earned' | 'reward_unlocked' | 'prize_won';
+
+/**
+ * Locks the diner's row (FOR UPDATE, as loyalty's earn and give-back do) before a notice is written in a status
+ * move: the notice's foreign key takes a key-share lock on that row, and two moves of one diner's orders that each
+ * held it would then deadlock on loyalty's FOR UPDATE (each waiting for the other's key share). Taken first, the
+ * row makes the second move wait for the first instead (the punch-card and loyalty concurrency tests).
+ */
+export async function lockDiner(db: Queryable, customerId: number): Promise<void> {
+  await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+}
 
 export async function insertNotification(
   db: Queryable,
