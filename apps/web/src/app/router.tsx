@@ -7,7 +7,7 @@ import { lazyPage } from '../lib/lazy-page';
 import { useScrollRestoration } from '../lib/navigation';
 import type { StaffSection } from '../staff/board/components/staff-shell';
 import { BlankLayout } from './layout/blank-layout';
-import { EstablishmentLayout } from './layout/establishment-layout';
+import { EstablishmentLayout, InboxDoor } from './layout/establishment-layout';
 import { PlainLayout } from './layout/plain-layout';
 import { StaffLayout } from './layout/staff-layout';
 
@@ -27,7 +27,9 @@ const EditProfileRoute = lazyPage(() => withStrings(import('../diner/account/rou
 // The staff app: one lazy boundary for every /staff page (its sections are chunks of their own inside it).
 const StaffApp = lazyPage(() => withStrings(import('./staff-app'), 'account'));
 // The management console (issue 26): a lazy chunk of its own, with the staff strings (sign-in) and its own.
-const ConsoleDoor = lazyPage(() => withStrings(import('./console-door'), 'account', 'console'));
+const ConsoleDoor = lazyPage(() =>
+  withStrings(import('./console-door'), 'account').then((door) => door.consoleStrings.then(() => door)),
+);
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const OrderTypeRoute = lazyPage(() =>
   withStrings(import('../diner/ordering/routes/order-type-route'), 'account', 'ordering'),
@@ -69,9 +71,6 @@ const receiptLink = (uuid: string, orderId: number) => (
     <ReceiptsDoor part="link" uuid={uuid} orderId={orderId} />
   </Suspense>
 );
-
-// The diner's inbox (issue 28 item 4): its page through the feature's door (the bell is the layout's).
-const InboxDoor = lazyPage(() => import('../diner/inbox/inbox-door'));
 
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.

@@ -3,8 +3,6 @@
  * line check, the pricing input and the quantity stepper need it too, and shared code does not import stores/.
  * Money in halalas. Lines are snapshots taken when added.
  */
-import type { OrderLineBody } from '@sufra/shared/schemas/order';
-
 export const MAX_QUANTITY = 99;
 
 export interface CartModifierChoice {
@@ -97,30 +95,4 @@ export function cartItemCount(lines: CartLines): number {
     lines.products.reduce((sum, p) => sum + p.productQuantity, 0) +
     lines.combos.reduce((sum, c) => sum + c.comboQuantity, 0)
   );
-}
-
-/** The cart's lines as the order API (and the coupon check) takes them: what was chosen, never what it costs. */
-export function cartOrderLines(cart: {
-  products: readonly CartProduct[];
-  combos: readonly CartCombo[];
-}): OrderLineBody[] {
-  return [
-    ...cart.products.map(
-      (p): OrderLineBody => ({
-        kind: 'product',
-        itemId: p.itemId,
-        quantity: p.productQuantity,
-        modifiers: p.modifiers.map((m) => m.optionId),
-      }),
-    ),
-    ...cart.combos.map(
-      (c): OrderLineBody => ({
-        kind: 'combo',
-        itemId: c.comboId,
-        quantity: c.comboQuantity,
-        slots: c.slots.map((s) => ({ slotId: s.slotId, itemId: s.itemId })),
-        modifiers: c.modifiers.map((m) => m.optionId),
-      }),
-    ),
-  ];
 }

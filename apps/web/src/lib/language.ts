@@ -62,12 +62,6 @@ const pageStrings = {
     (language: Language) =>
       language === 'en' ? import('../locales/errors.en.json') : import('../locales/errors.ar.json'),
   ],
-  // The management console's (locales/console.{ar,en}.json): its shell, shared parts and each area's pages.
-  console: [
-    'console.title',
-    (language: Language) =>
-      language === 'en' ? import('../locales/console.en.json') : import('../locales/console.ar.json'),
-  ],
 } as const;
 
 export type PageStrings = keyof typeof pageStrings;

@@ -13,8 +13,9 @@ import { AppHeader } from './app-header';
 import { RouteOutlet } from './route-outlet';
 import { SkipLink } from './skip-link';
 
-// The diner's inbox bell (issue 28 item 4): its own chunk, loaded once the diner is signed in.
-const InboxDoor = lazyPage(() => import('../../diner/inbox/inbox-door'));
+// The diner's inbox (issue 28 item 4) through its door: the bell here, loaded once the diner is signed in, and the
+// inbox page (app/router.tsx takes it from here: one lazy import of the door, not two).
+export const InboxDoor = lazyPage(() => import('../../diner/inbox/inbox-door'));
 
 /** Errors of the QR's data that leave the establishment's pages for /error (spec: 400/404/410). */
 const LEAVING_CODES = new Set(['invalid_uuid', 'qr_not_found', 'qr_inactive']);

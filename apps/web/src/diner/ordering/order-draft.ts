@@ -5,7 +5,7 @@ import type { Branch, OpeningSpan } from '@sufra/shared/schemas/branch';
 import type { QrData } from '@sufra/shared/schemas/establishment';
 import type { PlaceOrderBody } from '@sufra/shared/schemas/order';
 import type { Service } from '@sufra/shared/services';
-import { cartOrderLines } from '../../lib/cart-lines';
+import { cartOrderLines } from '../../lib/cart-order-lines';
 import type { CartState } from '../../stores/cart-slice';
 
 /**

@@ -2,7 +2,7 @@ import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
 import { formatSar } from '@sufra/shared/money';
 import { useEffect, useState } from 'react';
 import { ApiError, errorText } from '../../../lib/api-client';
-import { cartOrderLines } from '../../../lib/cart-lines';
+import { cartOrderLines } from '../../../lib/cart-order-lines';
 import { type CartLineItem, checkCouponOnCart, couponStopsApplying } from '../../../lib/coupons';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
