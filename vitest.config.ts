@@ -37,7 +37,9 @@ export default defineConfig({
           environment: 'node',
           // On PGlite: one migrated data folder every test app starts from (see the file).
           globalSetup: ['apps/api/test/pglite-template.ts'],
-          testTimeout: 30_000,
+          // A bound on a hang, not a timing: with two files at a time in each suite (four beside the journeys), the
+          // heaviest loops (a hundred wrong OTP codes, concurrent wallet credits) took over 30 s in the clean run.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
           // Two files at a time: each has its own database (a copy of the template on PostgreSQL, its own PGlite),
           // free ports and temp folders; one file alone leaves a CPU idle while it waits on its database

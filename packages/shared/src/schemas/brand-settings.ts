@@ -32,7 +32,7 @@ export const brandSettingsFields = z.object({
   hosts: z.array(hostName).max(10),
 });
 
-export const brandSettingsBody = brandSettingsFields.extend({ version: z.number().int().min(1) });
+export const brandSettingsBody = brandSettingsFields.extend({ version: z.number().int().min(1).max(2_147_483_647) });
 export type BrandSettingsBody = z.input<typeof brandSettingsBody>;
 
 export const brandSettings = brandSettingsFields.extend({

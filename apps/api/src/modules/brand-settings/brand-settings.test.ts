@@ -42,7 +42,12 @@ describe('brand settings in the console (issue 26 item 8)', () => {
 
   it("reads the brand's settings with a version", async () => {
     const s = await read(manager);
-    expect(s).toMatchObject({ name: { en: 'Brand A' }, taxMode: 'inclusive', vatRateBp: 1500, vatNumber: null });
+    expect(s).toMatchObject({
+      name: { en: 'Brand A' },
+      taxMode: 'inclusive',
+      vatRateBp: 1500,
+      vatNumber: '310122393500003',
+    });
     expect(s.version).toBeGreaterThanOrEqual(1);
   });
 
@@ -77,7 +82,7 @@ describe('brand settings in the console (issue 26 item 8)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.brandId, brandA), eq(auditLog.objectType, 'brand')));
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.before).toMatchObject({ taxMode: 'inclusive', vatNumber: null });
+    expect(rows[0]?.before).toMatchObject({ taxMode: 'inclusive', vatNumber: '310122393500003' });
     expect(rows[0]?.after).toMatchObject({ taxMode: 'exclusive', vatNumber: '310123456700003' });
   });
 

@@ -83,6 +83,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<MenuAdminRoutesOptions> = as
   app.get(
     '/menu/photos/:brandId/:name/',
     {
+      config: { auth: 'public' },
       schema: {
         tags,
         summary: 'A menu photo at one of the sizes the menu serves (image/webp, public, never changes)',

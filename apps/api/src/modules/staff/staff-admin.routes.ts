@@ -54,6 +54,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ staffAdmin: StaffAdminSer
   app.post(
     '/staff/invitations/accept/',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['staff'],
         summary: "An invitation's one use: sets the staff user's password (410 once used or expired)",
