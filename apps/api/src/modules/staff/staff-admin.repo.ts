@@ -86,3 +86,36 @@ export async function setActive(db: Queryable, id: number, active: boolean): Pro
 export function revokeStaffSessions(db: Queryable, id: number, now: Date): Promise<void> {
   return revokeSubject(db, 'staff', id, now);
 }
+
+/** Every staff user of the brand with their branches, by name. */
+export async function brandStaff(db: Queryable, brandId: number) {
+  const rows = await db
+    .select({
+      id: staffUsers.id,
+      email: staffUsers.email,
+      name: staffUsers.name,
+      role: staffUsers.role,
+      active: staffUsers.active,
+      passwordHash: staffUsers.passwordHash,
+    })
+    .from(staffUsers)
+    .where(eq(staffUsers.brandId, brandId))
+    .orderBy(staffUsers.name, staffUsers.id);
+  const ids = rows.map((r) => r.id);
+  const links =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ staffUserId: staffUserBranches.staffUserId, branchId: staffUserBranches.branchId })
+          .from(staffUserBranches)
+          .where(inArray(staffUserBranches.staffUserId, ids));
+  return rows.map(({ passwordHash, ...row }) => ({
+    ...row,
+    branchIds: links
+      .filter((l) => l.staffUserId === row.id)
+      .map((l) => l.branchId)
+      .sort((a, b) => a - b),
+    // insertInvitedStaff's placeholder: no password has been set through the link yet.
+    invited: passwordHash === 'invited',
+  }));
+}

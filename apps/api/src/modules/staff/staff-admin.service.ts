@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { StaffRole } from '@sufra/shared/schemas/staff';
 import { INVITATION_DAYS, type staffInviteBody } from '@sufra/shared/schemas/staff-admin';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -8,6 +9,7 @@ import { recordStaffChange } from '../audit/audit.service.ts';
 import { hashPassword } from './password.service.ts';
 import {
   brandBranchIds,
+  brandStaff,
   emailTaken,
   insertInvitation,
   insertInvitedStaff,
@@ -36,6 +38,13 @@ export function createStaffAdminService(ctx: AppContext) {
   }
 
   return {
+    /** The accounts the caller may see: an owner every staff user of the brand, a manager the cashiers they manage. */
+    async list(staff: StaffPrincipal) {
+      const all = await brandStaff(db, staff.brandId);
+      const staffList = staff.role === 'owner' ? all : all.filter((s) => mayManage(staff, s.role, s.branchIds));
+      return { staff: staffList.map((s) => ({ ...s, role: s.role as StaffRole })) };
+    },
+
     async invite(staff: StaffPrincipal, ip: string | null, body: z.output<typeof staffInviteBody>) {
       const branchIds = [...new Set(body.branchIds)];
       return db.transaction(async (tx) => {
