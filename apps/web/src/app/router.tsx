@@ -28,6 +28,10 @@ const EditProfileRoute = lazyPage(() => withStrings(import('../diner/account/rou
 const StaffApp = lazyPage(() => withStrings(import('./staff-app'), 'account'));
 // The management console (issue 26): a lazy chunk of its own, with the staff strings (sign-in) and its own.
 const ConsoleDoor = lazyPage(() => withStrings(import('./console-door'), 'account', 'console'));
+// A staff invitation's link (issue 26 item 9): a page of its own, with the console's strings.
+const InvitationRoute = lazyPage(() =>
+  withStrings(import('../staff/manage-staff/routes/invitation-route'), 'account', 'console'),
+);
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const OrderTypeRoute = lazyPage(() =>
   withStrings(import('../diner/ordering/routes/order-type-route'), 'account', 'ordering'),
@@ -184,6 +188,11 @@ export function AppRoutes() {
       {/* Nested: /staff/manage and everything under it; the console routes its pages itself (deep links, reloads). */}
       <Route key="console" path={paths.staffManage.pattern} nest>
         <ConsoleDoor />
+      </Route>
+      <Route key="staff" path={paths.staffInvitation.pattern}>
+        <StaffLayout>
+          <InvitationRoute />
+        </StaffLayout>
       </Route>
       {staffPages.map(([path, section]) => (
         <Route key="staff" path={path}>
