@@ -11,12 +11,12 @@ import { acceptInvitation } from '../api/manage-staff';
 /** The API's rule for a new password (invitationAcceptBody: 10 to 200 characters). */
 const MIN_PASSWORD = 10;
 
-/** The token after '#': a fragment never reaches a server's logs; it is then taken off the address bar. */
-function takeToken(): string {
-  const token = decodeURIComponent(window.location.hash.slice(1));
-  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
-}
+/**
+ * The token after '#' (a fragment never reaches a server's logs). It stays in the address until the password is set
+ * (the page may mount twice while its strings load, and a reload must still work), then is taken off it.
+ */
+const readToken = (): string => decodeURIComponent(window.location.hash.slice(1));
+const forgetToken = () => window.history.replaceState(window.history.state, '', window.location.pathname);
 
 /**
  * `/staff/invitation#<token>`, the one-time link an owner or manager handed over (issue 26 item 9): the invited
@@ -25,7 +25,7 @@ function takeToken(): string {
 export default function InvitationRoute() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [token] = useState(takeToken);
+  const [token] = useState(readToken);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -62,7 +62,10 @@ export default function InvitationRoute() {
     setErrors(next);
     if (next.password || next.confirm) return;
     accept.mutate({ token, password }).then(
-      () => setDone(true),
+      () => {
+        forgetToken();
+        setDone(true);
+      },
       () => {},
     );
   };

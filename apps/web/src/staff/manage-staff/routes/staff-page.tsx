@@ -37,7 +37,7 @@ export default function StaffPage({ user }: ConsolePageProps) {
   const statusOf = (s: StaffListItem) => (s.invited ? 'invited' : s.active ? 'active' : 'inactive');
 
   return (
-    <div className="console-page" data-testid="manage-staff">
+    <div className="console-page manage-staff" data-testid="manage-staff">
       <PageHeader
         title={t('manageStaff.title')}
         lead={t('manageStaff.lead')}
@@ -80,20 +80,19 @@ export default function StaffPage({ user }: ConsolePageProps) {
         columns={[
           {
             id: 'name',
-            header: t('manageStaff.name'),
+            header: t('manageStaff.nameAndEmail'),
             sortValue: (s) => s.name,
             cell: (s) => (
               <>
-                {s.name}
-                {s.id === user.id && <span className="console-muted"> ({t('manageStaff.you')})</span>}
+                <div>
+                  {s.name}
+                  {s.id === user.id && <span className="console-muted"> ({t('manageStaff.you')})</span>}
+                </div>
+                <bdi dir="ltr" className="console-muted manage-staff__email">
+                  {s.email}
+                </bdi>
               </>
             ),
-          },
-          {
-            id: 'email',
-            header: t('manageStaff.email'),
-            sortValue: (s) => s.email,
-            cell: (s) => <bdi dir="ltr">{s.email}</bdi>,
           },
           {
             id: 'role',
@@ -129,7 +128,7 @@ export default function StaffPage({ user }: ConsolePageProps) {
               mayToggle(s) && (
                 <button
                   type="button"
-                  className={s.active ? 'btn btn-secondary' : 'btn btn-primary'}
+                  className={`btn manage-staff__toggle ${s.active ? 'btn-secondary' : 'btn-primary'}`}
                   disabled={toggle.busy}
                   onClick={() => {
                     toggle.reset();
