@@ -8,6 +8,8 @@ import { staffRole } from './staff.ts';
  *   POST  /api/staff/manage/staff/            owner: manager or cashier; manager: cashier of their branches
  *                                             → 201 staffInvitationResponse (the link to hand over: no e-mail here)
  *   PATCH /api/staff/manage/staff/{id}/       { active }: deactivating ends the person's sessions at once → 200
+ *   POST  /api/staff/manage/staff/{id}/link/  a new one-time link (a password reset; for an invited account, its
+ *                                             invitation again): earlier links stop working → 201 staffInvitationResponse
  *   POST  /api/staff/invitations/accept/      { token, password }: the link's one use sets the password → 204
  *
  * An invitation's token is random, kept only as its SHA-256, used once, and expires after INVITATION_DAYS.

@@ -67,7 +67,12 @@ export async function setPasswordAndActivate(db: Queryable, id: number, password
 
 export async function staffAccount(db: Queryable, brandId: number, id: number) {
   const [row] = await db
-    .select({ id: staffUsers.id, role: staffUsers.role, active: staffUsers.active })
+    .select({
+      id: staffUsers.id,
+      role: staffUsers.role,
+      active: staffUsers.active,
+      passwordHash: staffUsers.passwordHash,
+    })
     .from(staffUsers)
     .where(and(eq(staffUsers.id, id), eq(staffUsers.brandId, brandId)));
   if (!row) return undefined;
@@ -75,7 +80,8 @@ export async function staffAccount(db: Queryable, brandId: number, id: number) {
     .select({ branchId: staffUserBranches.branchId })
     .from(staffUserBranches)
     .where(eq(staffUserBranches.staffUserId, id));
-  return { ...row, branchIds: links.map((l) => l.branchId) };
+  const { passwordHash, ...account } = row;
+  return { ...account, invited: passwordHash === 'invited', branchIds: links.map((l) => l.branchId) };
 }
 
 export async function setActive(db: Queryable, id: number, active: boolean): Promise<void> {
@@ -118,4 +124,12 @@ export async function brandStaff(db: Queryable, brandId: number) {
     // insertInvitedStaff's placeholder: no password has been set through the link yet.
     invited: passwordHash === 'invited',
   }));
+}
+
+/** Spends every live link of a staff user (a newer link replaces them; a deactivated account keeps none). */
+export async function spendStaffInvitations(db: Queryable, staffUserId: number, now: Date): Promise<void> {
+  await db
+    .update(staffInvitations)
+    .set({ usedAt: now })
+    .where(and(eq(staffInvitations.staffUserId, staffUserId), isNull(staffInvitations.usedAt)));
 }

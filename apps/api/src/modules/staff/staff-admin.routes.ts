@@ -66,6 +66,23 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ staffAdmin: StaffAdminSer
   );
 
   app.post(
+    '/staff/manage/staff/:id/link/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'A new one-time link for an account the caller manages (password reset); earlier links stop working',
+        params: staffIdParams,
+        response: { 201: staffInvitationResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return staffAdmin.resetLink(staffOf(request), request.ip, request.params.id);
+    },
+  );
+
+  app.post(
     '/staff/invitations/accept/',
     {
       schema: {
