@@ -17,6 +17,7 @@ const TEXT = {
   invited: { ar: 'مدعو، لم يعيّن كلمة مرور بعد', en: 'Invited, no password yet' },
   active: { ar: 'نشط', en: 'Active' },
   inactive: { ar: 'موقوف', en: 'Deactivated' },
+  deactivate: { ar: 'إيقاف', en: 'Deactivate' },
 } as const;
 
 /** Signs the demo owner in on `path` of the console, in `language` (as console.spec.ts does). */
@@ -100,7 +101,7 @@ for (const language of LANGUAGES) {
       await owner.getByTestId('staff-invite-done').click();
       await owner.reload();
       await expect(row).toContainText(TEXT.active[language]);
-      await row.getByRole('button').click();
+      await row.getByRole('button', { name: TEXT.deactivate[language], exact: true }).click();
       await expect(owner.getByTestId('confirm-dialog')).toBeVisible();
       await shoot(owner, `staff-deactivate-${language}`);
       await owner.getByTestId('confirm-dialog-confirm').click();

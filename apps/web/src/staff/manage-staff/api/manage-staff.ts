@@ -25,6 +25,11 @@ export function setStaffActive(
   return staffRequest(`/staff/manage/staff/${id}/`, { language, method: 'PATCH', body: { active } });
 }
 
+/** `POST /api/staff/manage/staff/{id}/link/`: a new one-time link (a password reset); earlier links stop working. */
+export function newStaffLink(id: number, language: Language): Promise<StaffInvitation> {
+  return staffRequest<StaffInvitation>(`/staff/manage/staff/${id}/link/`, { language, method: 'POST' });
+}
+
 /** `POST /api/staff/invitations/accept/` (no session: the link is the credential): the link's one use sets the password (410 once used or expired). */
 export function acceptInvitation(token: string, password: string, language: Language): Promise<unknown> {
   return apiRequest('/staff/invitations/accept/', { language, method: 'POST', body: { token, password } });

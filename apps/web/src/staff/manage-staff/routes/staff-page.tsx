@@ -1,7 +1,7 @@
 import type { StaffInvitation, StaffListItem } from '@sufra/shared/schemas/staff-admin';
 import { useState } from 'react';
 import { LoadError } from '../../../components/ui/load-state';
-import { ApiError, errorText } from '../../../lib/api-client';
+import { errorText } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
@@ -10,7 +10,7 @@ import type { ConsolePageProps } from '../../console/console-pages';
 import { ConfirmDialog } from '../../console/ui/confirm-dialog';
 import { DataTable } from '../../console/ui/data-table';
 import { PageHeader } from '../../console/ui/page-header';
-import { listStaff, setStaffActive, staffListKey } from '../api/manage-staff';
+import { listStaff, newStaffLink, setStaffActive, staffListKey } from '../api/manage-staff';
 import { InvitationLink } from '../components/invitation-link';
 import '../manage-staff.css';
 import { InviteForm } from '../components/invite-form';
@@ -31,9 +31,12 @@ export default function StaffPage({ user }: ConsolePageProps) {
     invalidates: [staffListKey],
   });
 
+  const relink = useApiMutation((s: StaffListItem) => newStaffLink(s.id, language));
+  const [relinking, setRelinking] = useState<StaffListItem | null>(null);
+
   const branchName = new Map(user.branches.map((b) => [b.id, b.name[language]]));
-  const mayToggle = (s: StaffListItem) =>
-    s.id !== user.id && s.role !== 'owner' && !s.invited && (user.role === 'owner' || s.role === 'cashier');
+  const mayManage = (s: StaffListItem) =>
+    s.id !== user.id && s.role !== 'owner' && (user.role === 'owner' || s.role === 'cashier');
   const statusOf = (s: StaffListItem) => (s.invited ? 'invited' : s.active ? 'active' : 'inactive');
 
   return (
@@ -125,23 +128,62 @@ export default function StaffPage({ user }: ConsolePageProps) {
             id: 'actions',
             header: t('manageStaff.actions'),
             cell: (s) =>
-              mayToggle(s) && (
-                <button
-                  type="button"
-                  className={`btn manage-staff__toggle ${s.active ? 'btn-secondary' : 'btn-primary'}`}
-                  disabled={toggle.busy}
-                  onClick={() => {
-                    toggle.reset();
-                    setConfirming(s);
-                  }}
-                  data-testid={`staff-toggle-${s.id}`}
-                >
-                  {s.active ? t('manageStaff.deactivate') : t('manageStaff.reactivate')}
-                </button>
+              mayManage(s) && (
+                <div className="manage-staff__row-actions">
+                  {(s.active || s.invited) && (
+                    <button
+                      type="button"
+                      className="btn btn-secondary manage-staff__toggle"
+                      disabled={relink.busy}
+                      onClick={() => {
+                        relink.reset();
+                        setRelinking(s);
+                      }}
+                      data-testid={`staff-relink-${s.id}`}
+                    >
+                      {s.invited ? t('manageStaff.newInvitation') : t('manageStaff.resetPassword')}
+                    </button>
+                  )}
+                  {!s.invited && (
+                    <button
+                      type="button"
+                      className={`btn manage-staff__toggle ${s.active ? 'btn-secondary' : 'btn-primary'}`}
+                      disabled={toggle.busy}
+                      onClick={() => {
+                        toggle.reset();
+                        setConfirming(s);
+                      }}
+                      data-testid={`staff-toggle-${s.id}`}
+                    >
+                      {s.active ? t('manageStaff.deactivate') : t('manageStaff.reactivate')}
+                    </button>
+                  )}
+                </div>
               ),
           },
         ]}
       />
+      {relinking && (
+        <ConfirmDialog
+          title={t('manageStaff.relinkTitle', { name: relinking.name })}
+          confirmLabel={t('manageStaff.send')}
+          busy={relink.busy}
+          error={relink.error !== undefined ? errorText(relink.error, language) : null}
+          onCancel={() => setRelinking(null)}
+          onConfirm={() => {
+            relink.mutate(relinking).then(
+              (link) => {
+                setInviting(false);
+                setInvitation({ name: relinking.name, link });
+                setRelinking(null);
+              },
+              () => {},
+            );
+          }}
+        >
+          <p>{t('manageStaff.relinkBody')}</p>
+        </ConfirmDialog>
+      )}
       {confirming && (
         <ConfirmDialog
           title={t(confirming.active ? 'manageStaff.deactivateTitle' : 'manageStaff.reactivateTitle', {
@@ -150,7 +192,7 @@ export default function StaffPage({ user }: ConsolePageProps) {
           confirmLabel={confirming.active ? t('manageStaff.deactivate') : t('manageStaff.reactivate')}
           danger={confirming.active}
           busy={toggle.busy}
-          error={toggle.error instanceof ApiError || toggle.error ? errorText(toggle.error, language) : null}
+          error={toggle.error !== undefined ? errorText(toggle.error, language) : null}
           onCancel={() => setConfirming(null)}
           onConfirm={() => {
             toggle.mutate(confirming).then(
