@@ -28,9 +28,13 @@ const EditProfileRoute = lazyPage(() => withStrings(import('../diner/account/rou
 const StaffApp = lazyPage(() => withStrings(import('./staff-app'), 'account'));
 // The management console (issue 26): a lazy chunk of its own, with the staff strings (sign-in) and its own.
 const ConsoleDoor = lazyPage(() => withStrings(import('./console-door'), 'account', 'console'));
-// A staff invitation's link (issue 26 item 9): a page of its own, with the console's strings.
-const InvitationRoute = lazyPage(() =>
-  withStrings(import('../staff/manage-staff/routes/invitation-route'), 'account', 'console'),
+// A staff invitation's one-time link (issue 26 item 9), through the staff app's module, with the console's strings.
+const InvitationPage = lazyPage(() =>
+  withStrings(
+    import('./staff-app').then((m) => ({ default: m.InvitationPage })),
+    'account',
+    'console',
+  ),
 );
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const OrderTypeRoute = lazyPage(() =>
@@ -191,7 +195,7 @@ export function AppRoutes() {
       </Route>
       <Route key="staff" path={paths.staffInvitation.pattern}>
         <StaffLayout>
-          <InvitationRoute />
+          <InvitationPage />
         </StaffLayout>
       </Route>
       {staffPages.map(([path, section]) => (

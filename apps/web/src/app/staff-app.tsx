@@ -20,6 +20,10 @@ const EvaluationsSection = lazyPage(() => import('../staff/evaluations/routes/ev
 const PunchProgrammesSection = lazyPage(() => import('../staff/punch-programmes/routes/punch-programmes-section'));
 const CouponsSection = lazyPage(() => import('../staff/coupons/routes/coupons-section'));
 
+// An invitation's one-time link (issue 26 item 9): no sign-in, no shell; its own chunk (app/router.tsx brings the
+// console's strings with this module when it opens `InvitationPage`).
+const InvitationRoute = lazyPage(() => import('../staff/manage-staff/routes/invitation-route'));
+
 /** The staff shell's sections beside the board: the counter's redeem, then the managers' sections. */
 const sections: Partial<Record<StaffSection, (user: StaffUser) => ReactNode>> = {
   redeem: (user) => <RedeemSection user={user} />,
@@ -29,6 +33,11 @@ const sections: Partial<Record<StaffSection, (user: StaffUser) => ReactNode>> = 
   punchCards: (user) => <PunchProgrammesSection user={user} />,
   coupons: (user) => <CouponsSection user={user} />,
 };
+
+/** `/staff/invitation#<token>`: through this module, so no staff code reaches a diner's chunks. */
+export function InvitationPage() {
+  return <InvitationRoute />;
+}
 
 export default function StaffApp({ section }: { section: StaffSection }) {
   return <StaffRoute section={section} renderSection={sections[section]} />;

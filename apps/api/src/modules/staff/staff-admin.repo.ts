@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { revokeSubject } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
-import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { staffInvitations, staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
 
