@@ -85,6 +85,8 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ staffAdmin: StaffAdminSer
   app.post(
     '/staff/invitations/accept/',
     {
+      // No session: the link's token is the credential.
+      config: { auth: 'public' },
       schema: {
         tags: ['staff'],
         summary: "An invitation's one use: sets the staff user's password (410 once used or expired)",
