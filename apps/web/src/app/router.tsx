@@ -27,9 +27,7 @@ const EditProfileRoute = lazyPage(() => withStrings(import('../diner/account/rou
 // The staff app: one lazy boundary for every /staff page (its sections are chunks of their own inside it).
 const StaffApp = lazyPage(() => withStrings(import('./staff-app'), 'account'));
 // The management console (issue 26): a lazy chunk of its own, with the staff strings (sign-in) and its own.
-const ConsoleDoor = lazyPage(() =>
-  withStrings(import('./console-door'), 'account').then((door) => door.consoleStrings.then(() => door)),
-);
+const ConsoleDoor = lazyPage(() => withStrings(import('./console-door'), 'account'));
 // The ordering pages bring their strings, and the account strings (sign-in, the address form on the delivery step).
 const OrderTypeRoute = lazyPage(() =>
   withStrings(import('../diner/ordering/routes/order-type-route'), 'account', 'ordering'),
@@ -64,13 +62,8 @@ const evaluationLink = (uuid: string, orderId: number) => (
   </Suspense>
 );
 
-// Receipts (issue 28): the receipt page and the "Receipt" link the ordering pages show, through the feature's door.
+// Receipts (issue 28): the receipt page, through the feature's door (the ordering pages link to it).
 const ReceiptsDoor = lazyPage(() => import('../diner/receipts/receipts-door'));
-const receiptLink = (uuid: string, orderId: number) => (
-  <Suspense fallback={null}>
-    <ReceiptsDoor part="link" uuid={uuid} orderId={orderId} />
-  </Suspense>
-);
 
 // Every loyalty page, and the compact loyalty card (given to the landing page and the profile here, so those features
 // need not import this one), through one small module that loads the page asked for and the loyalty strings.
@@ -132,9 +125,9 @@ const dinerPages = (): Page[] => [
   { path: paths.checkout.pattern, page: <CheckoutRoute pointsControl={checkoutPoints} /> },
   {
     path: paths.confirmOrder.pattern,
-    page: <ConfirmOrderRoute evaluationLink={evaluationLink} receiptLink={receiptLink} />,
+    page: <ConfirmOrderRoute evaluationLink={evaluationLink} />,
   },
-  { path: paths.orders.pattern, page: <OrdersRoute evaluationLink={evaluationLink} receiptLink={receiptLink} /> },
+  { path: paths.orders.pattern, page: <OrdersRoute evaluationLink={evaluationLink} /> },
   { path: paths.receipt.pattern, page: <ReceiptsDoor part="page" /> },
   { path: paths.notifications.pattern, page: <InboxDoor part="page" /> },
   { path: paths.payment.pattern, page: <PaymentRoute /> },
@@ -154,7 +147,7 @@ const engagementPages = (): Page[] => [
 ];
 
 /** The staff app's pages: the board, the counter's redeem, then the managers' sections (app/staff-app.tsx). */
-const staffPages: ReadonlyArray<readonly [string, StaffSection]> = [
+const staffPages: ReadonlyArray<readonly [string, StaffSection | 'invitation']> = [
   [paths.staff.pattern, 'board'],
   [paths.staffRedeem.pattern, 'redeem'],
   [paths.staffLoyalty.pattern, 'loyalty'],
@@ -162,6 +155,8 @@ const staffPages: ReadonlyArray<readonly [string, StaffSection]> = [
   [paths.staffEvaluations.pattern, 'evaluations'],
   [paths.staffPunchCards.pattern, 'punchCards'],
   [paths.staffCoupons.pattern, 'coupons'],
+  // A staff invitation's one-time link (issue 26 item 9): no sign-in; its strings are the staff app's (account).
+  [paths.staffInvitation.pattern, 'invitation'],
 ];
 
 /**

@@ -20,6 +20,9 @@ const EvaluationsSection = lazyPage(() => import('../staff/evaluations/routes/ev
 const PunchProgrammesSection = lazyPage(() => import('../staff/punch-programmes/routes/punch-programmes-section'));
 const CouponsSection = lazyPage(() => import('../staff/coupons/routes/coupons-section'));
 
+// An invitation's one-time link (issue 26 item 9): no sign-in, no shell; its own chunk (its strings: account's).
+const InvitationRoute = lazyPage(() => import('../staff/manage-staff/routes/invitation-route'));
+
 /** The staff shell's sections beside the board: the counter's redeem, then the managers' sections. */
 const sections: Partial<Record<StaffSection, (user: StaffUser) => ReactNode>> = {
   redeem: (user) => <RedeemSection user={user} />,
@@ -30,6 +33,8 @@ const sections: Partial<Record<StaffSection, (user: StaffUser) => ReactNode>> = 
   coupons: (user) => <CouponsSection user={user} />,
 };
 
-export default function StaffApp({ section }: { section: StaffSection }) {
+/** A staff page; `invitation` is `/staff/invitation#<token>` (no sign-in, no shell). */
+export default function StaffApp({ section }: { section: StaffSection | 'invitation' }) {
+  if (section === 'invitation') return <InvitationRoute />;
   return <StaffRoute section={section} renderSection={sections[section]} />;
 }

@@ -100,6 +100,8 @@ export const paths = {
   /** The managers' punch card programmes (issue 16). */
   staffPunchCards: { pattern: '/staff/punch-cards', build: () => '/staff/punch-cards' },
   staffCoupons: { pattern: '/staff/coupons', build: () => '/staff/coupons' },
+  /** An invitation's one-time link (the API hands it out: `/staff/invitation#<token>`): choose a password. */
+  staffInvitation: { pattern: '/staff/invitation', build: () => '/staff/invitation' },
   /**
    * The management console (issue 26): one nested route; its pages' paths are relative to this prefix
    * (staff/console/console-pages.tsx), so `build('/staff')` is `/staff/manage/staff`.

@@ -37,4 +37,9 @@ export const STAFF_ADMIN_ERRORS = {
     en: 'This link has expired or was already used; ask for a new one',
     ar: 'انتهت صلاحية هذا الرابط أو استُخدم من قبل؛ اطلب رابطًا جديدًا',
   },
+  staff_inactive: {
+    status: 409,
+    en: 'This account is deactivated; reactivate it first',
+    ar: 'هذا الحساب موقوف؛ أعد تفعيله أولًا',
+  },
 } as const satisfies Record<string, ErrorEntry>;

@@ -4,9 +4,12 @@ import { staffRole } from './staff.ts';
 /**
  * Staff accounts in the management console (issue 26 item 9):
  *
+ *   GET   /api/staff/manage/staff/            owner: every staff user of the brand; manager: the cashiers they manage
  *   POST  /api/staff/manage/staff/            owner: manager or cashier; manager: cashier of their branches
  *                                             → 201 staffInvitationResponse (the link to hand over: no e-mail here)
  *   PATCH /api/staff/manage/staff/{id}/       { active }: deactivating ends the person's sessions at once → 200
+ *   POST  /api/staff/manage/staff/{id}/link/  a new one-time link (a password reset; for an invited account, its
+ *                                             invitation again): earlier links stop working → 201 staffInvitationResponse
  *   POST  /api/staff/invitations/accept/      { token, password }: the link's one use sets the password → 204
  *
  * An invitation's token is random, kept only as its SHA-256, used once, and expires after INVITATION_DAYS.
@@ -27,6 +30,7 @@ export const staffInvitationResponse = z.object({
   link: z.string(),
   expiresAt: z.iso.datetime(),
 });
+export type StaffInvitation = z.infer<typeof staffInvitationResponse>;
 
 export const staffIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const staffUpdateBody = z.object({ active: z.boolean() });
@@ -36,3 +40,17 @@ export const invitationAcceptBody = z.object({
   token: z.string().min(20).max(200),
   password: z.string().min(10).max(200),
 });
+
+/** One row of the console's staff list; `invited`: the invitation has not set a password yet. */
+export const staffListItem = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: staffRole,
+  branchIds: z.array(z.number().int()),
+  active: z.boolean(),
+  invited: z.boolean(),
+});
+export type StaffListItem = z.infer<typeof staffListItem>;
+export const staffListResponse = z.object({ staff: z.array(staffListItem) });
+export type StaffListResponse = z.infer<typeof staffListResponse>;

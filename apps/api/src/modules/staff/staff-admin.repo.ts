@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { revokeSubject } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
-import { authSessions } from '../../db/schema/auth.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { staffInvitations, staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
 
@@ -67,7 +66,12 @@ export async function setPasswordAndActivate(db: Queryable, id: number, password
 
 export async function staffAccount(db: Queryable, brandId: number, id: number) {
   const [row] = await db
-    .select({ id: staffUsers.id, role: staffUsers.role, active: staffUsers.active })
+    .select({
+      id: staffUsers.id,
+      role: staffUsers.role,
+      active: staffUsers.active,
+      passwordHash: staffUsers.passwordHash,
+    })
     .from(staffUsers)
     .where(and(eq(staffUsers.id, id), eq(staffUsers.brandId, brandId)));
   if (!row) return undefined;
@@ -75,7 +79,8 @@ export async function staffAccount(db: Queryable, brandId: number, id: number) {
     .select({ branchId: staffUserBranches.branchId })
     .from(staffUserBranches)
     .where(eq(staffUserBranches.staffUserId, id));
-  return { ...row, branchIds: links.map((l) => l.branchId) };
+  const { passwordHash, ...account } = row;
+  return { ...account, invited: passwordHash === 'invited', branchIds: links.map((l) => l.branchId) };
 }
 
 export async function setActive(db: Queryable, id: number, active: boolean): Promise<void> {
@@ -85,4 +90,45 @@ export async function setActive(db: Queryable, id: number, active: boolean): Pro
 /** Ends every session of a staff user: their refresh tokens are revoked (the guard's query then refuses them). */
 export function revokeStaffSessions(db: Queryable, id: number, now: Date): Promise<void> {
   return revokeSubject(db, 'staff', id, now);
+}
+
+/** Every staff user of the brand with their branches, by name. */
+export async function brandStaff(db: Queryable, brandId: number) {
+  const rows = await db
+    .select({
+      id: staffUsers.id,
+      email: staffUsers.email,
+      name: staffUsers.name,
+      role: staffUsers.role,
+      active: staffUsers.active,
+      passwordHash: staffUsers.passwordHash,
+    })
+    .from(staffUsers)
+    .where(eq(staffUsers.brandId, brandId))
+    .orderBy(staffUsers.name, staffUsers.id);
+  const ids = rows.map((r) => r.id);
+  const links =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ staffUserId: staffUserBranches.staffUserId, branchId: staffUserBranches.branchId })
+          .from(staffUserBranches)
+          .where(inArray(staffUserBranches.staffUserId, ids));
+  return rows.map(({ passwordHash, ...row }) => ({
+    ...row,
+    branchIds: links
+      .filter((l) => l.staffUserId === row.id)
+      .map((l) => l.branchId)
+      .sort((a, b) => a - b),
+    // insertInvitedStaff's placeholder: no password has been set through the link yet.
+    invited: passwordHash === 'invited',
+  }));
+}
+
+/** Spends every live link of a staff user (a newer link replaces them; a deactivated account keeps none). */
+export async function spendStaffInvitations(db: Queryable, staffUserId: number, now: Date): Promise<void> {
+  await db
+    .update(staffInvitations)
+    .set({ usedAt: now })
+    .where(and(eq(staffInvitations.staffUserId, staffUserId), isNull(staffInvitations.usedAt)));
 }

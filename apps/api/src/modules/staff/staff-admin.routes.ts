@@ -5,6 +5,7 @@ import {
   staffIdParams,
   staffInvitationResponse,
   staffInviteBody,
+  staffListResponse,
   staffUpdateBody,
 } from '@sufra/shared/schemas/staff-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,19 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ staffAdmin: StaffAdminSer
   { staffAdmin, guards },
 ) => {
   const managers = guards.staff(['owner', 'manager']);
+
+  app.get(
+    '/staff/manage/staff/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: "The console's staff list: owners see the brand's staff, managers the cashiers they manage",
+        response: { 200: staffListResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => staffAdmin.list(staffOf(request)),
+  );
 
   app.post(
     '/staff/manage/staff/',
@@ -52,8 +66,26 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ staffAdmin: StaffAdminSer
   );
 
   app.post(
+    '/staff/manage/staff/:id/link/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'A new one-time link for an account the caller manages (password reset); earlier links stop working',
+        params: staffIdParams,
+        response: { 201: staffInvitationResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return staffAdmin.resetLink(staffOf(request), request.ip, request.params.id);
+    },
+  );
+
+  app.post(
     '/staff/invitations/accept/',
     {
+      // No session: the link's token is the credential.
       config: { auth: 'public' },
       schema: {
         tags: ['staff'],

@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { StaffRole } from '@sufra/shared/schemas/staff';
 import { INVITATION_DAYS, type staffInviteBody } from '@sufra/shared/schemas/staff-admin';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordStaffChange } from '../audit/audit.service.ts';
 import { hashPassword } from './password.service.ts';
 import {
   brandBranchIds,
+  brandStaff,
   emailTaken,
   insertInvitation,
   insertInvitedStaff,
@@ -15,6 +18,7 @@ import {
   setActive,
   setPasswordAndActivate,
   spendInvitation,
+  spendStaffInvitations,
   staffAccount,
 } from './staff-admin.repo.ts';
 
@@ -35,7 +39,35 @@ export function createStaffAdminService(ctx: AppContext) {
     return false;
   }
 
+  /** A new one-time link for staff user `id` (stored as its hash only); their earlier links stop working. */
+  async function issueLink(tx: Queryable, staff: StaffPrincipal, id: number, purpose: 'invite' | 'reset', now: Date) {
+    await spendStaffInvitations(tx, id, now);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+    await insertInvitation(tx, {
+      brandId: staff.brandId,
+      staffUserId: id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt,
+      createdBy: staff.id,
+      createdAt: now,
+    });
+    return {
+      staffUserId: id,
+      link: `${ctx.config.publicUrl}/staff/invitation#${token}`,
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
   return {
+    /** The accounts the caller may see: an owner every staff user of the brand, a manager the cashiers they manage. */
+    async list(staff: StaffPrincipal) {
+      const all = await brandStaff(db, staff.brandId);
+      const staffList = staff.role === 'owner' ? all : all.filter((s) => mayManage(staff, s.role, s.branchIds));
+      return { staff: staffList.map((s) => ({ ...s, role: s.role as StaffRole })) };
+    },
+
     async invite(staff: StaffPrincipal, ip: string | null, body: z.output<typeof staffInviteBody>) {
       const branchIds = [...new Set(body.branchIds)];
       return db.transaction(async (tx) => {
@@ -46,17 +78,7 @@ export function createStaffAdminService(ctx: AppContext) {
         if (await emailTaken(tx, body.email)) throw new AppError('staff_email_in_use');
         const now = ctx.now();
         const id = await insertInvitedStaff(tx, { brandId: staff.brandId, ...body, branchIds });
-        const token = randomBytes(32).toString('base64url');
-        const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
-        await insertInvitation(tx, {
-          brandId: staff.brandId,
-          staffUserId: id,
-          purpose: 'invite',
-          tokenHash: hashToken(token),
-          expiresAt,
-          createdBy: staff.id,
-          createdAt: now,
-        });
+        const link = await issueLink(tx, staff, id, 'invite', now);
         await recordStaffChange(tx, staff, ip, {
           brandId: staff.brandId,
           objectType: 'staff_user',
@@ -66,11 +88,7 @@ export function createStaffAdminService(ctx: AppContext) {
           after: { email: body.email, name: body.name, role: body.role, branchIds, active: false },
           at: now,
         });
-        return {
-          staffUserId: id,
-          link: `${ctx.config.publicUrl}/staff/invitation#${token}`,
-          expiresAt: expiresAt.toISOString(),
-        };
+        return link;
       });
     },
 
@@ -81,6 +99,35 @@ export function createStaffAdminService(ctx: AppContext) {
         const id = await spendInvitation(tx, hashToken(token), ctx.now());
         if (id === undefined) throw new AppError('invitation_invalid');
         await setPasswordAndActivate(tx, id, passwordHash);
+        // A new password ends the sessions signed in with the old one (none yet after an invitation).
+        await revokeStaffSessions(tx, id, ctx.now());
+      });
+    },
+
+    /**
+     * A new one-time link for an account the caller may manage: a password reset, or for an invited account its
+     * invitation again (the old link lost). A deactivated account gets none until it is reactivated.
+     */
+    async resetLink(staff: StaffPrincipal, ip: string | null, id: number) {
+      return db.transaction(async (tx) => {
+        const account = await staffAccount(tx, staff.brandId, id);
+        if (!account) throw new AppError('staff_not_found');
+        if (account.id === staff.id || !mayManage(staff, account.role, account.branchIds))
+          throw new AppError('forbidden');
+        if (!account.active && !account.invited) throw new AppError('staff_inactive');
+        const now = ctx.now();
+        const purpose = account.invited ? 'invite' : 'reset';
+        const link = await issueLink(tx, staff, id, purpose, now);
+        await recordStaffChange(tx, staff, ip, {
+          brandId: staff.brandId,
+          objectType: 'staff_user',
+          objectId: id,
+          action: 'update',
+          before: null,
+          after: { oneTimeLink: purpose },
+          at: now,
+        });
+        return link;
       });
     },
 
@@ -94,7 +141,10 @@ export function createStaffAdminService(ctx: AppContext) {
         if (account.active !== active) {
           const now = ctx.now();
           await setActive(tx, id, active);
-          if (!active) await revokeStaffSessions(tx, id, now);
+          if (!active) {
+            await revokeStaffSessions(tx, id, now);
+            await spendStaffInvitations(tx, id, now);
+          }
           await recordStaffChange(tx, staff, ip, {
             brandId: staff.brandId,
             objectType: 'staff_user',

@@ -1,4 +1,4 @@
-import { staffInvitationResponse } from '@sufra/shared/schemas/staff-admin';
+import { staffInvitationResponse, staffListResponse } from '@sufra/shared/schemas/staff-admin';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
@@ -153,5 +153,109 @@ describe('staff accounts in the console (issue 26 item 9)', () => {
     expect((await manager.call('PATCH', `/api/staff/manage/staff/${m?.id}/`, { active: false })).statusCode).toBe(403);
     expect((await owner.call('PATCH', `/api/staff/manage/staff/${cashierId}/`, { active: true })).statusCode).toBe(200);
     expect((await signIn(STAFF.aCashier)).status).toBe(200);
+  });
+  it("lists staff by role: owners the brand's staff, managers the cashiers of their branches only; cashiers refused", async () => {
+    const list = async (c: Caller) => {
+      const res = await c.call('GET', '/api/staff/manage/staff/');
+      expect(res.statusCode).toBe(200);
+      return staffListResponse.parse(res.json()).staff;
+    };
+    const pending = staffInvitationResponse.parse(
+      (
+        await invite(owner, { email: 'pending@brand-a.test', name: 'Pending', role: 'cashier', branchIds: [aClosed] })
+      ).json(),
+    );
+    const byOwner = await list(owner);
+    const emails = byOwner.map((s) => s.email);
+    expect(emails).toEqual(
+      expect.arrayContaining([STAFF.aOwner.email, STAFF.aManager.email, STAFF.aCashier.email, 'pending@brand-a.test']),
+    );
+    expect(emails).not.toContain(STAFF.bManager.email);
+    expect(byOwner.find((s) => s.email === STAFF.aCashier.email)).toMatchObject({
+      name: 'Cashier A',
+      role: 'cashier',
+      branchIds: [aMain],
+      active: true,
+      invited: false,
+    });
+    expect(byOwner.find((s) => s.id === pending.staffUserId)).toMatchObject({ active: false, invited: true });
+
+    const byManager = await list(manager);
+    expect(new Set(byManager.map((s) => s.role))).toEqual(new Set(['cashier']));
+    expect(byManager.map((s) => s.email)).toContain(STAFF.aCashier.email);
+
+    // A manager of a-closed alone sees that branch's cashiers, never a-main's.
+    const invitation = staffInvitationResponse.parse(
+      (
+        await invite(owner, {
+          email: 'closed.mgr@brand-a.test',
+          name: 'Closed Mgr',
+          role: 'manager',
+          branchIds: [aClosed],
+        })
+      ).json(),
+    );
+    const password = 'closed-manager-1';
+    await caller(t).call('POST', '/api/staff/invitations/accept/', { token: tokenOf(invitation.link), password });
+    const closedManager = await staffCaller({ email: 'closed.mgr@brand-a.test', password });
+    const byClosed = (await list(closedManager)).map((s) => s.email);
+    expect(byClosed).toContain('pending@brand-a.test');
+    expect(byClosed).not.toContain(STAFF.aCashier.email);
+
+    expect((await list(otherBrand)).map((s) => s.email)).not.toContain(STAFF.aCashier.email);
+    // A fresh session: the test above ended the cashier's first one.
+    const freshCashier = await staffCaller(STAFF.aCashier);
+    expect((await freshCashier.call('GET', '/api/staff/manage/staff/')).statusCode).toBe(403);
+    expect((await caller(t).call('GET', '/api/staff/manage/staff/')).statusCode).toBe(401);
+  });
+  it('a new one-time link resets a password: earlier links and sessions end; refused across brands, roles and when deactivated', async () => {
+    const accept = (link: string, password: string) =>
+      caller(t).call('POST', '/api/staff/invitations/accept/', { token: tokenOf(link), password });
+    const created = staffInvitationResponse.parse(
+      (
+        await invite(owner, { email: 'reset.me@brand-a.test', name: 'Reset Me', role: 'cashier', branchIds: [aMain] })
+      ).json(),
+    );
+    const id = created.staffUserId;
+    const linkFor = (c: Caller) => c.call('POST', `/api/staff/manage/staff/${id}/link/`);
+    // Invited, link lost: a new one replaces it.
+    const again = await linkFor(owner);
+    expect(again.statusCode).toBe(201);
+    expect((await accept(created.link, 'first-password-1')).statusCode).toBe(410);
+    expect((await accept(staffInvitationResponse.parse(again.json()).link, 'first-password-1')).statusCode).toBe(204);
+    const signedIn = await staffCaller({ email: 'reset.me@brand-a.test', password: 'first-password-1' });
+
+    // Forgotten password: a manager of the branch hands over a reset link; the old password and session end.
+    const reset = await linkFor(manager);
+    expect(reset.statusCode).toBe(201);
+    expect((await accept(staffInvitationResponse.parse(reset.json()).link, 'second-password-2')).statusCode).toBe(204);
+    expect((await signedIn.call('GET', '/api/staff/me/')).statusCode).toBe(401);
+    expect((await signIn({ email: 'reset.me@brand-a.test', password: 'first-password-1' })).status).toBe(401);
+    expect((await signIn({ email: 'reset.me@brand-a.test', password: 'second-password-2' })).status).toBe(200);
+
+    // Not another brand's, not a manager's account by a manager, never by a cashier.
+    expect((await linkFor(otherBrand)).statusCode).toBe(404);
+    const [m] = await t.db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.email, STAFF.aManager.email));
+    expect((await manager.call('POST', `/api/staff/manage/staff/${m?.id}/link/`)).statusCode).toBe(403);
+    const freshCashier = await staffCaller(STAFF.aCashier);
+    expect((await linkFor(freshCashier)).statusCode).toBe(403);
+
+    // Deactivation spends a live link, and a deactivated account gets none.
+    const live = staffInvitationResponse.parse((await linkFor(owner)).json());
+    expect((await owner.call('PATCH', `/api/staff/manage/staff/${id}/`, { active: false })).statusCode).toBe(200);
+    expect((await accept(live.link, 'third-password-3')).statusCode).toBe(410);
+    const refused = await linkFor(owner);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('staff_inactive');
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectType, 'staff_user'), eq(auditLog.objectId, String(id))));
+    expect(audit.filter((r) => r.action === 'update' && JSON.stringify(r.after).includes('oneTimeLink'))).toHaveLength(
+      3,
+    );
   });
 });

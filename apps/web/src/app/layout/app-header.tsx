@@ -19,12 +19,12 @@ interface Props {
   accountUuid?: string | undefined;
   /** Shown instead of the brand's name (the staff app). */
   title?: string | undefined;
-  /** Beside the account entry (the diner's inbox bell). */
+  /** Before the account entry, while the diner is signed in (the inbox bell). */
   extra?: ReactNode;
 }
 
 /** "Sign in" or the diner's first name, linking to the profile; nothing while the session is being checked. */
-function AccountEntry({ uuid }: { uuid: string }) {
+function AccountEntry({ uuid, extra }: { uuid: string; extra: ReactNode }) {
   const { t } = useTranslation();
   const [pathname] = useLocation();
   const status = useAppSelector((s) => s.auth.status);
@@ -35,19 +35,22 @@ function AccountEntry({ uuid }: { uuid: string }) {
     ? paths.editProfile.build(uuid)
     : paths.register.build(uuid, { mode: 'signin', next: pathname + window.location.search });
   return (
-    <Link
-      to={to}
-      className={`btn btn-ghost app-header__account ${signedIn ? '' : 'btn-icon'}`}
-      data-testid="account-entry"
-      aria-label={signedIn ? t('header.profileOf', { name }) : t('header.signIn')}
-    >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
-      </svg>
-      {/* Signed out: the icon alone (its name is the aria-label), so the brand's name keeps the room. */}
-      {signedIn && <span className="app-header__account-name">{name?.split(' ')[0]}</span>}
-    </Link>
+    <>
+      {signedIn && extra}
+      <Link
+        to={to}
+        className={`btn btn-ghost app-header__account ${signedIn ? '' : 'btn-icon'}`}
+        data-testid="account-entry"
+        aria-label={signedIn ? t('header.profileOf', { name }) : t('header.signIn')}
+      >
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+        {/* Signed out: the icon alone (its name is the aria-label), so the brand's name keeps the room. */}
+        {signedIn && <span className="app-header__account-name">{name?.split(' ')[0]}</span>}
+      </Link>
+    </>
   );
 }
 
@@ -82,8 +85,7 @@ export function AppHeader({ brand, homePath, showBack = true, accountUuid, title
         ) : (
           <span className="app-header__brand">{name}</span>
         )}
-        {extra}
-        {accountUuid && <AccountEntry uuid={accountUuid} />}
+        {accountUuid && <AccountEntry uuid={accountUuid} extra={extra} />}
         <LanguageSwitch />
       </div>
     </header>

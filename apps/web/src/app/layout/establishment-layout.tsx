@@ -8,7 +8,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
 import { enterEstablishment, setEstablishment, setUtmSource } from '../../stores/establishment-slice';
-import { useAppDispatch, useAppSelector } from '../../stores/root-state';
+import { useAppDispatch } from '../../stores/root-state';
 import { AppHeader } from './app-header';
 import { RouteOutlet } from './route-outlet';
 import { SkipLink } from './skip-link';
@@ -62,7 +62,6 @@ export function EstablishmentLayout({ children }: { children: ReactNode }) {
   }, [error, uuid, navigate]);
 
   const isLanding = pathname.startsWith('/qr/');
-  const signedIn = useAppSelector((s) => s.auth.status === 'signedIn');
   // Network errors and 5xx stay here with a retry; the pages themselves can still load their own data.
   const transientError = error != null && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
@@ -74,12 +73,11 @@ export function EstablishmentLayout({ children }: { children: ReactNode }) {
         homePath={uuid ? paths.qr.build(uuid) : undefined}
         showBack={!isLanding}
         accountUuid={uuid}
+        // Shown by the account entry, which is there only with a uuid.
         extra={
-          uuid && signedIn ? (
-            <Suspense fallback={null}>
-              <InboxDoor part="bell" uuid={uuid} />
-            </Suspense>
-          ) : null
+          <Suspense fallback={null}>
+            <InboxDoor part="bell" uuid={uuid as string} />
+          </Suspense>
         }
       />
       <main id="main" className="app-main" tabIndex={-1}>

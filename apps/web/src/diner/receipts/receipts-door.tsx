@@ -21,20 +21,15 @@ function withStrings<T extends React.ComponentType<any>>(load: () => Promise<{ d
 
 /**
  * The receipts feature's one door for the router (as loyalty's): the receipt page (its own chunk, with the QR
- * library) and the small "Receipt" link the ordering pages show, each with the strings.
+ * library), with the strings (the ordering pages link to it themselves).
  */
 const PARTS = {
   page: withStrings(() => import('./routes/receipt-route')),
-  link: withStrings(() => import('./components/receipt-link')),
 };
 
-export default function ReceiptsDoor(props: { part: 'page' } | { part: 'link'; uuid: string; orderId: number }) {
+export default function ReceiptsDoor(_props: { part: 'page' }) {
   // As loyalty's door: the same imports as the pages keep Rollup's shared chunk whole (loyalty-page.tsx).
   useTranslation();
-  if (props.part === 'link') {
-    const Link = PARTS.link;
-    return <Link uuid={props.uuid} orderId={props.orderId} />;
-  }
   const Page = PARTS.page;
   return <Page />;
 }

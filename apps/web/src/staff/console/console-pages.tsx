@@ -76,6 +76,13 @@ export const consolePages: readonly ConsolePage[] = [
     load: () => import('./pages/brand-settings-page'),
   },
   {
+    id: 'staff',
+    path: '/staff',
+    labelKey: 'manageStaff.title',
+    roles: OWNER_AND_MANAGER,
+    load: () => import('../manage-staff/routes/staff-page'),
+  },
+  {
     id: 'audit',
     path: '/audit',
     labelKey: 'console.audit.title',

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { formatOrderTime, orderNumberText, paymentStateKey } from '../order-number';
+import { ReceiptLink } from './receipt-link';
 
 type Props = {
   uuid: string;
@@ -16,11 +17,10 @@ type Props = {
   ready: boolean;
   reorder: (order: Order) => void;
   evaluationLink?: (uuid: string, orderId: number) => ReactNode;
-  receiptLink?: (uuid: string, orderId: number) => ReactNode;
 };
 
 /** One of the diner's orders: number at its branch, status, type, payment, lines and total; open it or order again. */
-export function MyOrderCard({ uuid, order, zone, ready, reorder, evaluationLink, receiptLink }: Props) {
+export function MyOrderCard({ uuid, order, zone, ready, reorder, evaluationLink }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const number = orderNumberText(order.number, language);
@@ -65,7 +65,7 @@ export function MyOrderCard({ uuid, order, zone, ready, reorder, evaluationLink,
           {t('ordering.reorder')}
         </button>
         {evaluationLink?.(uuid, order.id)}
-        {receiptLink?.(uuid, order.id)}
+        <ReceiptLink uuid={uuid} orderId={order.id} />
       </div>
     </li>
   );

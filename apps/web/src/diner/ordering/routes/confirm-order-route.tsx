@@ -14,6 +14,7 @@ import { useConfirmedOrder } from '../hooks/use-confirmed-order';
 import { useOrderFromQuery } from '../hooks/use-order-from-query';
 import '../../../components/ui/form.css';
 import './ordering.css';
+import { ReceiptLink } from '../components/receipt-link';
 
 /**
  * `/confirm-order/{uuid}?order={id}`: the placed order with its number, and its status moving live as staff move it
@@ -21,12 +22,10 @@ import './ordering.css';
  */
 export default function ConfirmOrderRoute({
   evaluationLink,
-  receiptLink,
 }: {
   /** "Rate your visit" for this order (the evaluation feature's, given by the router). */
   evaluationLink?: (uuid: string, orderId: number) => ReactNode;
   /** "Receipt" for this order (the receipts feature's, given by the router). */
-  receiptLink?: (uuid: string, orderId: number) => ReactNode;
 }) {
   const { uuid = '' } = useParams();
   const { t } = useTranslation();
@@ -82,7 +81,7 @@ export default function ConfirmOrderRoute({
           <ConfirmSummary order={order} previewTotal={previewTotal} timeZone={timeZoneOf(order.branchId)} />
           <div className="page__actions">
             {evaluationLink?.(uuid, order.id)}
-            {receiptLink?.(uuid, order.id)}
+            <ReceiptLink uuid={uuid} orderId={order.id} />
             <Link to={paths.orders.build(uuid)} className="btn btn-secondary">
               {t('ordering.myOrders')}
             </Link>

@@ -1,0 +1,112 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Language } from '../../packages/shared/src/language.ts';
+import { TEXTS } from '../support/accounts.ts';
+import { STAFF } from '../support/staff-api.ts';
+import { expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
+
+/** The staff page's representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots/console. */
+const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
+const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
+const DESKTOP = { width: 1280, height: 800 } as const;
+const TABLET = { width: 1024, height: 768 } as const;
+
+const TEXT = {
+  staff: { ar: 'الموظفون', en: 'Staff' },
+  invited: { ar: 'مدعو، لم يعيّن كلمة مرور بعد', en: 'Invited, no password yet' },
+  active: { ar: 'نشط', en: 'Active' },
+  inactive: { ar: 'موقوف', en: 'Deactivated' },
+  deactivate: { ar: 'إيقاف', en: 'Deactivate' },
+} as const;
+
+/** Signs the demo owner in on `path` of the console, in `language` (as console.spec.ts does). */
+async function ownerAt(browser: Browser, baseURL: string, language: Language, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(path);
+  if (language !== 'ar') await switchLanguage(page, language);
+  await expectDocumentLanguage(page, language);
+  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF.owner.email);
+  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF.owner.password);
+  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+  await expect(page.getByTestId('console')).toBeVisible();
+  return page;
+}
+
+async function shoot(page: Page, name: string, keep = false) {
+  await page.waitForLoadState('networkidle');
+  for (const viewport of [DESKTOP, TABLET]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({
+      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
+      animations: 'disabled',
+      caret: 'hide',
+    });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+for (const language of LANGUAGES) {
+  test.describe(`the console's staff page (${language})`, () => {
+    test('an owner invites a cashier, who sets a password through the link and signs in', async ({
+      browser,
+      baseURL,
+    }) => {
+      const email = `cashier-${language}-${Date.now()}@sufra.demo`;
+      const name = language === 'ar' ? 'سارة الكاشير' : 'Sara Cashier';
+      const password = 'a-cashier-password-1';
+      const owner = await ownerAt(browser, baseURL ?? '', language, '/staff/manage/staff');
+      await expect(owner.getByTestId('console-page-title')).toHaveText(TEXT.staff[language]);
+      await expect(owner.getByTestId('staff-table').getByText('cashier@sufra.demo', { exact: true })).toBeVisible();
+      await shoot(owner, `staff-list-${language}`, language === 'ar');
+
+      await owner.getByTestId('staff-invite-open').click();
+      await owner.getByTestId('staff-invite-email').fill(email);
+      await owner.getByTestId('staff-invite-name').fill(name);
+      await owner.getByTestId('staff-invite-role').selectOption('cashier');
+      await owner.getByTestId('staff-invite-branches').getByRole('checkbox').first().check();
+      await shoot(owner, `staff-invite-${language}`);
+      await owner.getByTestId('staff-invite-send').click();
+      const linkBox = owner.getByTestId('staff-invite-link-value');
+      await expect(linkBox).toHaveValue(/\/staff\/invitation#.{20,}/);
+      const link = await linkBox.inputValue();
+      const row = owner.getByRole('row').filter({ hasText: email });
+      await expect(row).toContainText(TEXT.invited[language]);
+      await shoot(owner, `staff-link-${language}`, language === 'en');
+
+      // The invited person, in a browser of their own.
+      const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+      const page = await context.newPage();
+      await page.goto(link);
+      await expect(page.getByTestId('staff-invitation')).toBeVisible();
+      if (language !== 'ar') await switchLanguage(page, language);
+      await expectDocumentLanguage(page, language);
+      await page.getByTestId('staff-invitation-password').fill('short');
+      await page.getByTestId('staff-invitation-confirm').fill('short');
+      await page.getByTestId('staff-invitation-save').click();
+      await expect(page.getByTestId('invitation-password-error')).toBeVisible();
+      await shoot(page, `staff-invitation-${language}`);
+      await page.getByTestId('staff-invitation-password').fill(password);
+      await page.getByTestId('staff-invitation-confirm').fill(password);
+      await page.getByTestId('staff-invitation-save').click();
+      await page.getByTestId('staff-invitation-sign-in').click();
+      await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(email);
+      await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(password);
+      await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+      await expect(page.getByTestId('staff-shell')).toBeVisible();
+      await context.close();
+
+      // Back in the console: active now; deactivating asks first.
+      await owner.getByTestId('staff-invite-done').click();
+      await owner.reload();
+      await expect(row).toContainText(TEXT.active[language]);
+      await row.getByRole('button', { name: TEXT.deactivate[language], exact: true }).click();
+      await expect(owner.getByTestId('confirm-dialog')).toBeVisible();
+      await shoot(owner, `staff-deactivate-${language}`);
+      await owner.getByTestId('confirm-dialog-confirm').click();
+      await expect(row).toContainText(TEXT.inactive[language]);
+      await owner.context().close();
+    });
+  });
+}
