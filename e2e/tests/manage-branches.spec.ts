@@ -47,6 +47,10 @@ async function shoot(page: Page, name: string, keep: boolean) {
   await page.setViewportSize(SIZES[0]);
 }
 
+// Both languages edit the same branch from the version they read: side by side, the second save is (rightly) a
+// conflict (the clean-clone run at 17:06). One after the other, in one worker.
+test.describe.configure({ mode: 'default' });
+
 for (const language of LANGUAGES) {
   test(`a manager sets a special day and draws a zone; a diner inside pays its fee, outside is refused (${language})`, async ({
     browser,
