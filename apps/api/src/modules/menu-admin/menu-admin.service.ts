@@ -1,6 +1,4 @@
-import type { Language } from '@sufra/shared/language';
 import { soldOutTodayUntil } from '@sufra/shared/menu/sold-out-today';
-import { type ErrorCode, errorMessage } from '@sufra/shared/messages/errors';
 import type {
   AdminCategory,
   AdminItem,
@@ -17,46 +15,29 @@ import type {
 } from '@sufra/shared/schemas/menu-admin';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import type { Transaction } from '../../db/client.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import { recordStaffChange } from '../audit/audit.service.ts';
-import { forgetMenuKeys, invalidateMenu } from '../menu/menu.service.ts';
 import {
-  addItemsToAllBranches,
   addItemToAllBranches,
-  type CategoryColumns,
-  categoriesByName,
   countOwn,
-  deleteBranchItem,
   deleteCategory,
-  findBranchItem,
-  type ItemColumns,
   type ItemRow,
   insertCategory,
   insertItem,
-  insertItemsBatch,
   listBranches,
   listCategories,
   listItems,
   listModifierGroups,
   lockBrandCategories,
-  lockBrandItems,
   lockCategory,
   lockItem,
   lockModifierGroup,
-  managersEditMenu,
-  replaceComboSlots,
-  replaceItemGroups,
   setCategorySort,
   setItemImage,
-  setSoldOutUntil,
-  slugsLike,
   updateCategory,
   updateItem,
   updateItems,
-  upsertBranchItem,
   writeModifierGroup,
 } from './menu-admin.repo.ts';
 import {
@@ -66,7 +47,9 @@ import {
   toAdminItems,
   toAdminModifierGroups,
 } from './menu-admin.view.ts';
-import { type CsvRowError, readMenuCsv, writeMenuCsv } from './menu-csv.rules.ts';
+import { createMenuAdminWrites } from './menu-admin-writes.service.ts';
+import { deleteBranchItem, findBranchItem, setSoldOutUntil, upsertBranchItem } from './menu-branch-items.repo.ts';
+import { createMenuCsvService } from './menu-csv.service.ts';
 import { readMenuPhoto, storeMenuPhoto } from './menu-photos.service.ts';
 
 type Staff = StaffPrincipal;
@@ -82,144 +65,24 @@ type Ip = string | null;
  */
 export function createMenuAdminService(ctx: AppContext, { storage }: { storage: FileStorage }) {
   const { db } = ctx;
-
-  async function canEditMenu(staff: Staff): Promise<boolean> {
-    if (staff.role === 'owner') return true;
-    if (staff.role !== 'manager') return false;
-    return managersEditMenu(db, staff.brandId);
-  }
-
-  async function assertCanEditMenu(staff: Staff): Promise<void> {
-    if (staff.role === 'cashier') throw new AppError('forbidden');
-    if (!(await canEditMenu(staff))) throw new AppError('menu_edit_not_allowed');
-  }
-
-  /** A branch the staff user works at: another brand's (or none) is "not found", another of the brand's forbidden. */
-  async function assertOwnBranch(tx: Transaction, staff: Staff, branchId: number): Promise<void> {
-    if (staff.branchIds.includes(branchId)) return;
-    const own = await countOwn(tx, staff.brandId, 'branch', [branchId]);
-    throw new AppError(own === 1 ? 'forbidden' : 'branch_not_found');
-  }
-
-  /** Writes in one transaction with the menu's version bump (every instance's cache goes stale at commit). */
-  async function write<T>(staff: Staff, fn: (tx: Transaction) => Promise<T>): Promise<T> {
-    const result = await db.transaction(async (tx) => {
-      const written = await fn(tx);
-      await invalidateMenu(tx, staff.brandId);
-      return written;
-    });
-    forgetMenuKeys(db);
-    return result;
-  }
-
-  const audit = (
-    tx: Transaction,
-    staff: Staff,
-    ip: Ip,
-    entry: {
-      objectType: 'menu_category' | 'menu_item' | 'menu_branch_item' | 'menu_modifier_group';
-      objectId: number | string;
-      action: 'create' | 'update' | 'delete';
-      before: Record<string, unknown> | null;
-      after: Record<string, unknown> | null;
-      branchId?: number;
-    },
-  ) => recordStaffChange(tx, staff, ip, { brandId: staff.brandId, at: ctx.now(), ...entry });
-
-  async function categoryView(tx: Transaction, staff: Staff, id: number): Promise<AdminCategory> {
-    const rows = await listCategories(tx, staff.brandId);
-    const row = rows.find((r) => r.category.id === id);
-    if (!row) throw new AppError('menu_category_not_found');
-    return toAdminCategory(row.category, row.itemCount);
-  }
-
-  async function itemView(tx: Transaction | typeof db, staff: Staff, id: number): Promise<AdminItem> {
-    const listing = await listItems(tx, staff.brandId, staff.branchIds, [id]);
-    const [item] = toAdminItems(listing, staff.branchIds, ctx.config.imageHost, ctx.now());
-    if (!item) throw new AppError('item_not_found');
-    return item;
-  }
-
-  function categoryColumns(body: z.output<typeof categoryBody>): CategoryColumns {
-    const from = body.visibleFromMinute;
-    const until = body.visibleUntilMinute;
-    if ((from === null) !== (until === null) || (from !== null && (from === until || from > 1439))) {
-      throw new AppError('menu_window_invalid', undefined, { visibleUntilMinute: 'menu_window_invalid' });
-    }
-    const fields: Record<string, ErrorCode> = {};
-    if (body.name.ar === '') fields['name.ar'] = 'field_required';
-    if (body.name.en === '') fields['name.en'] = 'field_required';
-    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', undefined, fields);
-    return {
-      nameAr: body.name.ar,
-      nameEn: body.name.en,
-      descriptionAr: body.description.ar,
-      descriptionEn: body.description.en,
-      visibleFromMinute: from,
-      visibleUntilMinute: until,
-    };
-  }
-
-  /** The item's columns; its category, modifier groups and combo products must be the brand's own (422 otherwise). */
-  async function itemColumns(tx: Transaction, staff: Staff, body: z.output<typeof itemBody>, selfId?: number) {
-    const fields: Record<string, ErrorCode> = {};
-    if (body.name.ar === '') fields['name.ar'] = 'field_required';
-    if (body.name.en === '') fields['name.en'] = 'field_required';
-    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', undefined, fields);
-    if ((await countOwn(tx, staff.brandId, 'category', [body.categoryId])) !== 1) {
-      throw new AppError('menu_category_not_found', undefined, { categoryId: 'menu_category_not_found' });
-    }
-    const groupIds = [...new Set(body.modifierGroupIds)];
-    if ((await countOwn(tx, staff.brandId, 'group', groupIds)) !== groupIds.length) {
-      throw new AppError('menu_modifier_group_not_found', undefined, {
-        modifierGroupIds: 'menu_modifier_group_not_found',
-      });
-    }
-    const productIds = [...new Set(body.comboSlots.flatMap((s) => s.choices.map((c) => c.itemId)))];
-    if (
-      productIds.includes(selfId ?? -1) ||
-      (await countOwn(tx, staff.brandId, 'plainItem', productIds)) !== productIds.length
-    ) {
-      throw new AppError('menu_combo_choice_invalid', undefined, { comboSlots: 'menu_combo_choice_invalid' });
-    }
-    const columns: ItemColumns = {
-      categoryId: body.categoryId,
-      nameAr: body.name.ar,
-      nameEn: body.name.en,
-      descriptionAr: body.description.ar,
-      descriptionEn: body.description.en,
-      priceHalalas: body.priceHalalas,
-      taxRateBp: body.taxRateBasisPoints,
-      calories: body.calories,
-      allergens: [...new Set(body.allergens)],
-      active: body.active,
-      isCombo: body.comboSlots.length > 0,
-    };
-    return { columns, groupIds };
-  }
-
-  async function writeItemLinks(tx: Transaction, itemId: number, body: z.output<typeof itemBody>, groupIds: number[]) {
-    await replaceItemGroups(tx, itemId, groupIds);
-    await replaceComboSlots(
-      tx,
-      itemId,
-      body.comboSlots.map((s) => ({
-        nameAr: s.name.ar,
-        nameEn: s.name.en,
-        choices: dedupeChoices(s.choices),
-      })),
-    );
-  }
-
-  async function freeSlug(tx: Transaction, brandId: number, nameEn: string): Promise<string> {
-    const base = slugBase(nameEn);
-    const taken = await slugsLike(tx, brandId, base);
-    if (!taken.has(base)) return base;
-    for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-  }
+  const writes = createMenuAdminWrites(ctx);
+  const {
+    canEditMenu,
+    assertCanEditMenu,
+    assertOwnBranch,
+    write,
+    audit,
+    categoryView,
+    itemView,
+    categoryColumns,
+    itemColumns,
+    writeItemLinks,
+    freeSlug,
+  } = writes;
 
   return {
     canEditMenu,
+    ...createMenuCsvService(ctx, writes),
 
     /** Everything the console shows: categories, items (with their rows at the user's branches), modifier groups. */
     async overview(staff: Staff): Promise<AdminMenuResponse> {
@@ -523,138 +386,6 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
 
     /** A stored menu photo (public: it is on the diner's menu). */
     photo: (brandId: number, name: string) => readMenuPhoto(storage, brandId, name),
-
-    /** Every item of the brand as CSV (the category by its Arabic name; import reads either language's). */
-    async exportCsv(staff: Staff): Promise<{ filename: string; csv: string }> {
-      if (staff.role === 'cashier') throw new AppError('forbidden');
-      const [categories, listing] = await Promise.all([
-        listCategories(db, staff.brandId),
-        listItems(db, staff.brandId, []),
-      ]);
-      const names = new Map(categories.map((c) => [c.category.id, c.category.nameAr]));
-      const csv = writeMenuCsv(
-        listing.items.map((i) => ({
-          id: i.id,
-          category: names.get(i.categoryId) ?? '',
-          nameAr: i.nameAr,
-          nameEn: i.nameEn,
-          descriptionAr: i.descriptionAr,
-          descriptionEn: i.descriptionEn,
-          priceHalalas: i.priceHalalas,
-          calories: i.calories,
-          active: i.active,
-        })),
-      );
-      return { filename: 'menu-items.csv', csv };
-    },
-
-    /**
-     * Imports items and prices from CSV, all or nothing: rows with an id update that item of the brand, rows without
-     * one create an item (sold at every branch). Any bad row refuses the whole file with every bad cell named (422).
-     */
-    async importCsv(
-      staff: Staff,
-      ip: Ip,
-      csv: string,
-      language: Language,
-    ): Promise<{ created: number; updated: number }> {
-      await assertCanEditMenu(staff);
-      const refuse = (errors: CsvRowError[]) =>
-        new AppError('menu_csv_invalid', {
-          rows: errors.slice(0, 100).map((e) => ({
-            line: e.line,
-            column: e.column,
-            message: errorMessage(e.code, language),
-          })),
-          errorCount: errors.length,
-        });
-      const { rows, errors } = readMenuCsv(csv);
-      if (errors.some((e) => e.code === 'menu_csv_header')) throw refuse(errors);
-      return write(staff, async (tx) => {
-        const items = new Map((await lockBrandItems(tx, staff.brandId)).map((i) => [i.id, i]));
-        const categories = await categoriesByName(tx, staff.brandId);
-        const planned: { row: (typeof rows)[number]; categoryId: number; before: ItemRow | undefined }[] = [];
-        for (const row of rows) {
-          const categoryId = categories.get(row.category.trim().toLowerCase());
-          if (row.category !== '' && categoryId === undefined) {
-            errors.push({ line: row.line, column: 'category', code: 'menu_csv_row_category' });
-          }
-          const before = row.id === null ? undefined : items.get(row.id);
-          if (row.id !== null && !before) errors.push({ line: row.line, column: 'id', code: 'menu_csv_row_item' });
-          if (categoryId !== undefined) planned.push({ row, categoryId, before });
-        }
-        if (errors.length > 0) throw refuse(errors.sort((a, b) => a.line - b.line));
-        let updated = 0;
-        // Slugs picked in memory from the brand's (locked) items: no query per new row.
-        const taken = new Set([...items.values()].map((i) => i.slug));
-        const slugFor = (nameEn: string) => {
-          const base = slugBase(nameEn);
-          let slug = base;
-          for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
-          taken.add(slug);
-          return slug;
-        };
-        const fresh: (ItemColumns & { slug: string })[] = [];
-        for (const { row, categoryId, before } of planned) {
-          const columns = {
-            categoryId,
-            nameAr: row.nameAr,
-            nameEn: row.nameEn,
-            priceHalalas: row.priceHalalas,
-            ...(row.descriptionAr === undefined ? {} : { descriptionAr: row.descriptionAr }),
-            ...(row.descriptionEn === undefined ? {} : { descriptionEn: row.descriptionEn }),
-            ...(row.calories === undefined ? {} : { calories: row.calories }),
-            ...(row.active === undefined ? {} : { active: row.active }),
-          };
-          if (before) {
-            const changed = Object.entries(columns).some(
-              ([k, v]) => (before as unknown as Record<string, unknown>)[k] !== v,
-            );
-            if (!changed) continue;
-            const after = await updateItem(tx, staff.brandId, before.id, before.version, columns);
-            if (!after) throw new AppError('menu_edit_conflict');
-            await audit(tx, staff, ip, {
-              objectType: 'menu_item',
-              objectId: before.id,
-              action: 'update',
-              before: itemSnapshot(before),
-              after: itemSnapshot(after),
-            });
-            updated += 1;
-          } else {
-            fresh.push({
-              descriptionAr: '',
-              descriptionEn: '',
-              calories: null,
-              active: true,
-              ...columns,
-              taxRateBp: null,
-              allergens: [],
-              isCombo: false,
-              slug: slugFor(row.nameEn),
-            });
-          }
-        }
-        const inserted = await insertItemsBatch(tx, staff.brandId, fresh);
-        await addItemsToAllBranches(
-          tx,
-          staff.brandId,
-          inserted.map((i) => i.id),
-        );
-        for (const after of inserted) {
-          await audit(tx, staff, ip, {
-            objectType: 'menu_item',
-            objectId: after.id,
-            action: 'create',
-            before: null,
-            after: itemSnapshot(after),
-          });
-        }
-        const created = inserted.length;
-        return { created, updated };
-      });
-    },
-
     async createModifierGroup(
       staff: Staff,
       ip: Ip,
@@ -712,24 +443,6 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
       return after;
     });
   }
-}
-
-/** An item's slug from its English name ("Chicken Kabsa" → "chicken-kabsa"). */
-function slugBase(nameEn: string): string {
-  return (
-    nameEn
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'item'
-  );
-}
-
-function dedupeChoices(choices: { itemId: number; extraPriceHalalas: number }[]) {
-  const byItem = new Map<number, { itemId: number; extraPriceHalalas: number }>();
-  for (const c of choices) if (!byItem.has(c.itemId)) byItem.set(c.itemId, c);
-  return [...byItem.values()];
 }
 
 export type MenuAdminService = ReturnType<typeof createMenuAdminService>;

@@ -7,7 +7,6 @@ import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { ApiError } from '../../../lib/api-client';
 import { branchTimeLocale } from '../../../lib/branch-time';
 import { formatNumber } from '../../../lib/format-number';
-import { parseSarInput } from '../../../lib/sar-input';
 import { showToast } from '../../../lib/toast';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useApiQuery } from '../../../lib/use-api-query';
@@ -24,6 +23,7 @@ import {
   menuAdminPrefix,
   setBranchItem,
 } from '../api/menu-admin';
+import { BranchPrice } from '../components/branch-price';
 
 type Language = ReturnType<typeof useLanguage>;
 
@@ -436,54 +436,5 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
         testId="menu-items"
       />
     </>
-  );
-}
-
-/** The branch's price of an item: empty = the item's own price. */
-function BranchPrice({
-  item,
-  row,
-  busy,
-  onSave,
-}: {
-  item: AdminItem;
-  row: AdminBranchItem | undefined;
-  busy: boolean;
-  onSave: (priceHalalas: number | null) => void;
-}) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const initial = row?.priceHalalas == null ? '' : (row.priceHalalas / 100).toFixed(2);
-  const [text, setText] = useState(initial);
-  const parsed = text.trim() === '' ? null : parseSarInput(text);
-  const invalid = text.trim() !== '' && parsed === null;
-  if (!row?.sold) return null;
-  return (
-    <form
-      className="manage-menu__price"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!invalid) onSave(parsed);
-      }}
-    >
-      <input
-        className="input"
-        inputMode="decimal"
-        aria-label={t('manageMenu.priceFor', { name: item.name[language] })}
-        aria-invalid={invalid || undefined}
-        placeholder={formatSar(item.priceHalalas, language)}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        data-testid={`menu-item-price-${item.slug}`}
-      />
-      <button
-        type="submit"
-        className="btn btn-secondary"
-        disabled={busy || invalid || text === initial}
-        data-testid={`menu-item-price-save-${item.slug}`}
-      >
-        {t('manageMenu.savePrice')}
-      </button>
-    </form>
   );
 }
