@@ -22,7 +22,7 @@ export function setQueryData<T>(key: QueryKey, update: T | ((previous: T | undef
   const data =
     typeof update === 'function' ? (update as (previous: T | undefined) => T)(previous?.data as T | undefined) : update;
   // A request on its way stays so: it was sent after the write this value comes from, so its answer is as new.
-  cache.set(hash, { data, loading: previous?.loading ?? false, fetchedAt: Date.now() });
+  cache.set(hash, { data, loading: previous?.loading ?? false, fetchedAt: store.stamp() });
   emit(hash);
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueries, invalidateQueries } from './query-writes';
 import { useApiMutation } from './use-api-mutation';
 import { useApiPages } from './use-api-pages';
@@ -175,6 +175,25 @@ describe('useApiQuery', () => {
     expect(seen.at(-1)).toMatchObject({ data: '80 points', loading: false });
     await act(async () => void invalidateQueries(['wallet']));
     expect(seen.at(-1)).toMatchObject({ data: '80 points', loading: true });
+  });
+
+  it('with staleMs 0, hides an answer from the same millisecond as the ask (a frozen clock)', async () => {
+    const frozen = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      const server = fakeServer<string>();
+      await render(<Reader queryKey={['wallet']} fetcher={server.fetcher} seen={[]} />);
+      server.calls[0]?.deferred.resolve('100 points');
+      await flush();
+      await render(null);
+      const seen: QueryState<string>[] = [];
+      await render(<FreshReader queryKey={['wallet']} fetcher={server.fetcher} seen={seen} />);
+      expect(seen.map((state) => state.data)).not.toContain('100 points');
+      server.calls[1]?.deferred.resolve('80 points');
+      await flush();
+      expect(seen.at(-1)).toMatchObject({ data: '80 points', loading: false });
+    } finally {
+      frozen.mockRestore();
+    }
   });
 
   it('does not fetch while the key is null', async () => {

@@ -27,6 +27,9 @@ interface Entry {
 }
 
 const DEFAULT_STALE_MS = 60_000;
+let last = 0;
+/** Now in ms, never the same twice: an answer and a reader's ask in one millisecond still have an order. */
+const stamp = () => (last = Math.max(Date.now(), last + 1));
 const cache = new Map<string, Entry>();
 const listeners = new Map<string, Set<() => void>>();
 /** The last fetcher each key was read with: an invalidation refetches what is on screen with it. */
@@ -38,7 +41,7 @@ const inFlight = new Map<string, Promise<void>>();
 export const hashKey = (key: QueryKey): string => JSON.stringify(key);
 
 /** @internal the cache's state, for the writes in lib/query-writes.ts (kept out of the menu's first chunk). */
-export const store = { cache, listeners, fetchers, inFlight };
+export const store = { cache, listeners, fetchers, inFlight, stamp };
 
 export function emit(hash: string) {
   for (const listener of listeners.get(hash) ?? []) listener();
@@ -70,8 +73,8 @@ export function fetchQuery<T>(key: QueryKey, fetcher: () => Promise<T>, force = 
   emit(hash);
   const promise: Promise<void> = fetcher()
     .then(
-      (data): Entry => ({ data, loading: false, fetchedAt: Date.now() }),
-      (error: unknown): Entry => ({ data: cache.get(hash)?.data, error, loading: false, fetchedAt: Date.now() }),
+      (data): Entry => ({ data, loading: false, fetchedAt: stamp() }),
+      (error: unknown): Entry => ({ data: cache.get(hash)?.data, error, loading: false, fetchedAt: stamp() }),
     )
     .then((entry) => {
       if (inFlight.get(hash) !== promise) return; // a newer request owns the key now
@@ -116,7 +119,7 @@ export function useApiQuery<T>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by `hash` on purpose
   useEffect(() => {
     if (!key || !hash) return;
-    since.current = [hash, Date.now()];
+    since.current = [hash, stamp()];
     const current = cache.get(hash);
     if (!current || (!current.loading && (current.invalid || !staleMs || Date.now() - current.fetchedAt > staleMs)))
       fetchQuery(key, fetcher);
