@@ -45,7 +45,9 @@ const serverEnv = {
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: join(root, '.tmp/e2e-results'),
+  // One folder per server port: scripts/test.sh runs the journeys as shards side by side, and Playwright empties its
+  // output folder when it starts.
+  outputDir: join(root, '.tmp', port === 3210 ? 'e2e-results' : `e2e-results-${port}`),
   // Journeys, not files, are shared out: a file's journeys are independent (no beforeAll, no order between them), and
   // with whole files the run ended on one worker finishing the last big file. Three workers on two cores: the journeys
   // mostly wait (for the server, the event stream, the test gateway): a whole run uses about half a core on average,
@@ -60,7 +62,11 @@ export default defineConfig({
   // three times slower than 150 did (most of it waiting, not computing), and 30 s cut off healthy journeys.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: jsonOutput ? [['list'], ['json', { outputFile: jsonOutput }]] : [['list']],
+  reporter: [
+    ['list'],
+    ['./support/failure-context-reporter.ts'],
+    ...(jsonOutput ? [['json', { outputFile: jsonOutput }] as const] : []),
+  ],
   use: {
     baseURL,
     trace: 'retain-on-failure',

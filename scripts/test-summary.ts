@@ -1,6 +1,6 @@
 // Adds up the JSON reports written by `scripts/test.sh` (vitest json, Playwright json) into one
 // "N passed, N failed" line. Missing reports (a step that crashed before reporting) are listed.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2];
@@ -26,14 +26,18 @@ for (const name of ['unit', 'api-pglite', 'api-postgres']) {
   skipped += report.numPendingTests ?? 0;
 }
 
-const e2eFile = join(dir, 'e2e.json');
-if (existsSync(e2eFile)) {
+// The journeys' shards each write e2e-<shard>.json (scripts/test.sh); a shard without a report crashed.
+const shards = readdirSync(dir).filter((file) => /^e2e-\d+\.log$/.test(file));
+for (const log of shards.length > 0 ? shards : ['e2e-1.log']) {
+  const e2eFile = join(dir, log.replace(/\.log$/, '.json'));
+  if (!existsSync(e2eFile)) {
+    missing.push(log.replace(/\.log$/, ''));
+    continue;
+  }
   const { stats } = JSON.parse(readFileSync(e2eFile, 'utf8')) as PlaywrightReport;
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   skipped += stats.skipped;
-} else {
-  missing.push('e2e');
 }
 
 const extra = [skipped ? `${skipped} skipped` : '', missing.length ? `no report from: ${missing.join(', ')}` : '']

@@ -95,13 +95,27 @@ step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UP
 # folder (not apps/web/dist) so nothing else rebuilding the app can empty it mid-run.
 WEB_DIST_DIR="$RESULTS_DIR/web-dist"
 step "web build" npm run build -w @sufra/web -- --outDir "$WEB_DIST_DIR" --emptyOutDir
+# The journeys run as E2E_SHARDS Playwright processes side by side, each with its own server (and embedded database) on
+# its own ports and E2E_WORKERS browsers: one server answers every request of its browsers on one thread (PGlite runs
+# in it), so a second server doubles what the journeys can be served once the API suites leave the CPUs free
+# (docs/adr/0413-journeys-in-two-shards.md).
+E2E_SHARDS="${E2E_SHARDS:-2}"
+export E2E_WORKERS="${E2E_WORKERS:-2}"
 JOURNEYS_PID=""
 if [[ "${STEP_RESULTS[-1]}" == ok* ]]; then
   (
     started=$SECONDS
     rc=0
-    env PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS_DIR/e2e.json" E2E_WEB_DIST="$WEB_DIST_DIR" \
-      npm test -w @sufra/e2e >"$RESULTS_DIR/e2e.log" 2>&1 || rc=$?
+    shard_pids=()
+    for shard in $(seq 1 "$E2E_SHARDS"); do
+      env PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS_DIR/e2e-$shard.json" E2E_WEB_DIST="$WEB_DIST_DIR" \
+        E2E_PORT=$((3200 + 10 * shard)) npm test -w @sufra/e2e -- --shard="$shard/$E2E_SHARDS" \
+        >"$RESULTS_DIR/e2e-$shard.log" 2>&1 &
+      shard_pids+=("$!")
+    done
+    for pid in "${shard_pids[@]}"; do
+      wait "$pid" || rc=1
+    done
     echo "$rc $((SECONDS - started))" >"$RESULTS_DIR/e2e.rc"
   ) &
   JOURNEYS_PID=$!
@@ -126,7 +140,10 @@ echo
 echo "== e2e journeys (Chromium)"
 if [ -n "$JOURNEYS_PID" ]; then
   wait "$JOURNEYS_PID" || true
-  cat "$RESULTS_DIR/e2e.log"
+  for log in "$RESULTS_DIR"/e2e-*.log; do
+    echo "-- ${log##*/}"
+    cat "$log"
+  done
   read -r rc took <"$RESULTS_DIR/e2e.rc"
   record "e2e journeys (Chromium)" "$rc" "$took"
 else
