@@ -17,6 +17,7 @@ const TEXT = {
   overview: { ar: 'نظرة عامة', en: 'Overview' },
   notAllowed: { ar: 'غير مسموح', en: 'Not allowed' },
   brand: { ar: 'إعدادات العلامة التجارية', en: 'Brand settings' },
+  managersEditMenu: { ar: 'يستطيع المديرون تعديل القائمة', en: 'Managers may edit the menu' },
   vatNumber: { ar: 'الرقم الضريبي', en: 'VAT number' },
   saved: { ar: 'تم حفظ كل التغييرات', en: 'All changes saved' },
   audit: { ar: 'سجل التغييرات', en: 'Audit log' },
@@ -95,6 +96,8 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('console-nav-brand')).toHaveAttribute('aria-current', 'page');
       const vat = page.getByLabel(TEXT.vatNumber[language], { exact: false });
       await expect(vat).toBeEnabled();
+      // Whether managers edit the menu is the owner's to decide: shown to a manager, not changeable.
+      await expect(page.getByLabel(TEXT.managersEditMenu[language], { exact: true })).toBeDisabled();
       await vat.fill(VAT_NUMBER[language]);
       await expect(page.getByTestId('save-bar')).toHaveAttribute('data-state', 'dirty');
       // The colour check speaks before the server is asked.

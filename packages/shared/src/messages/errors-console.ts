@@ -22,6 +22,11 @@ export const CONSOLE_ERRORS = {
     en: 'Another brand already uses this page host',
     ar: 'علامة تجارية أخرى تستخدم عنوان الصفحة هذا',
   },
+  menu_permission_owner_only: {
+    status: 403,
+    en: 'Only the owner can decide whether managers edit the menu',
+    ar: 'المالك وحده يقرر إن كان المديرون يعدّلون القائمة',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Staff accounts (issue 26 item 9). */

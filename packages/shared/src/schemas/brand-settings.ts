@@ -8,7 +8,8 @@ import { localizedText } from './common.ts';
  *   GET /api/staff/manage/brand/                       → 200 brandSettings
  *   PUT /api/staff/manage/brand/   brandSettingsBody   → 200 brandSettings
  *        409 edit_conflict (details.theirs: the settings someone else saved since `version`, details.yours: the body),
- *        422 brand_color_contrast (white text on the colour fails WCAG AA), 409 host_in_use
+ *        422 brand_color_contrast (white text on the colour fails WCAG AA), 409 host_in_use,
+ *        403 menu_permission_owner_only (a manager changing managersEditMenu)
  *
  * Each save is recorded in the audit log (object type 'brand') with the fields before and after.
  */
@@ -32,12 +33,18 @@ export const brandSettingsFields = z.object({
   hosts: z.array(hostName).max(10),
 });
 
-export const brandSettingsBody = brandSettingsFields.extend({ version: z.number().int().min(1).max(2_147_483_647) });
+export const brandSettingsBody = brandSettingsFields.extend({
+  /** Whether managers may change the brand's menu (the owner's choice: 403 menu_permission_owner_only for a manager
+   * who changes it). Absent: unchanged. */
+  managersEditMenu: z.boolean().optional(),
+  version: z.number().int().min(1).max(2_147_483_647),
+});
 export type BrandSettingsBody = z.input<typeof brandSettingsBody>;
 
 export const brandSettings = brandSettingsFields.extend({
   name: localizedText,
   logo: z.string().nullable(),
+  managersEditMenu: z.boolean(),
   version: z.number().int(),
 });
 export type BrandSettings = z.infer<typeof brandSettings>;

@@ -12,6 +12,7 @@ const columns = {
   vatRateBp: brands.vatRateBp,
   taxMode: brands.taxMode,
   hosts: brands.hosts,
+  managersEditMenu: brands.managersEditMenu,
   version: brands.settingsVersion,
 };
 export type BrandSettingsRow = {
@@ -24,6 +25,7 @@ export type BrandSettingsRow = {
   vatRateBp: number;
   taxMode: string;
   hosts: string[];
+  managersEditMenu: boolean;
   version: number;
 };
 

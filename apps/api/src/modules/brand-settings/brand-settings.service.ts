@@ -24,6 +24,7 @@ function view(row: BrandSettingsRow): BrandSettings {
     vatRateBp: row.vatRateBp,
     taxMode: row.taxMode === 'exclusive' ? 'exclusive' : 'inclusive',
     hosts: row.hosts,
+    managersEditMenu: row.managersEditMenu,
     version: row.version,
   };
 }
@@ -63,6 +64,12 @@ export function createBrandSettingsService(ctx: AppContext) {
         if (!current) throw new AppError('forbidden');
         const before = view(current);
         if (current.version !== body.version) throw new AppError('edit_conflict', { theirs: before, yours: body });
+        const managersEditMenu = body.managersEditMenu ?? current.managersEditMenu;
+        // A manager cannot widen (or narrow) managers' own rights.
+        if (managersEditMenu !== current.managersEditMenu && staff.role !== 'owner')
+          throw new AppError('menu_permission_owner_only', undefined, {
+            managersEditMenu: 'menu_permission_owner_only',
+          });
         if (await hostTakenElsewhere(tx, staff.brandId, hosts))
           throw new AppError('host_in_use', undefined, { hosts: 'host_in_use' });
         const written = await writeBrandSettings(tx, staff.brandId, body.version, {
@@ -74,6 +81,7 @@ export function createBrandSettingsService(ctx: AppContext) {
           vatRateBp: body.vatRateBp,
           taxMode: body.taxMode,
           hosts,
+          managersEditMenu,
         });
         if (!written) throw new AppError('edit_conflict', { theirs: before, yours: body });
         const after = view(written);

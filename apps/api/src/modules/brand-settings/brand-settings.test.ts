@@ -1,5 +1,5 @@
 import { brandSettings } from '@sufra/shared/schemas/brand-settings';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
 import { STAFF } from '../../../test/fixture-brands.ts';
@@ -116,6 +116,38 @@ describe('brand settings in the console (issue 26 item 8)', () => {
     expect(taken.json().error.code).toBe('host_in_use');
     expect((await owner.call('PUT', URL, body(s, { hosts: ['not a host'] }))).statusCode).toBe(400);
     expect(await read(owner)).toEqual(s);
+  });
+
+  it("lets only the owner decide whether managers edit the menu; the manager's menu write follows it", async () => {
+    const categories = '/api/staff/manage/menu/categories/';
+    const s = await read(owner);
+    expect(s.managersEditMenu).toBe(false);
+    expect((await manager.call('POST', categories, { name: { ar: 'أ', en: 'A' } })).statusCode).toBe(403);
+    // A manager cannot give themselves the right (nor anything else in that save), in either language.
+    const arabic = await staffCaller(STAFF.aManager, 'ar');
+    const refused = await arabic.call('PUT', URL, body(s, { managersEditMenu: true, vatRateBp: 500 }));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'menu_permission_owner_only',
+      message: 'المالك وحده يقرر إن كان المديرون يعدّلون القائمة',
+    });
+    expect(await read(owner)).toEqual(s);
+    // A manager's save that leaves it as it is goes through.
+    const kept = await manager.call('PUT', URL, body(s, { managersEditMenu: false }));
+    expect(kept.statusCode).toBe(200);
+    const allowed = await owner.call('PUT', URL, body(await read(owner), { managersEditMenu: true }));
+    expect(allowed.statusCode).toBe(200);
+    expect(brandSettings.parse(allowed.json()).managersEditMenu).toBe(true);
+    expect((await manager.call('POST', categories, { name: { ar: 'أ', en: 'A' } })).statusCode).toBe(201);
+    const [row] = await t.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.brandId, brandA), eq(auditLog.objectType, 'brand')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row?.after).toMatchObject({ managersEditMenu: true });
+    // Back as it was for the other tests.
+    expect((await owner.call('PUT', URL, body(await read(owner), { managersEditMenu: false }))).statusCode).toBe(200);
   });
 
   it('the database refuses a malformed VAT number too', async () => {

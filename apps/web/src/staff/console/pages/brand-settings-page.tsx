@@ -24,6 +24,7 @@ interface Draft {
   vatPercent: string;
   taxMode: 'inclusive' | 'exclusive';
   hosts: string;
+  managersEditMenu: boolean;
 }
 
 const draftOf = (s: BrandSettings): Draft => ({
@@ -35,6 +36,7 @@ const draftOf = (s: BrandSettings): Draft => ({
   vatPercent: String(s.vatRateBp / 100),
   taxMode: s.taxMode,
   hosts: s.hosts.join('\n'),
+  managersEditMenu: s.managersEditMenu,
 });
 
 const bodyOf = (d: Draft, version: number): BrandSettingsBody => ({
@@ -48,11 +50,12 @@ const bodyOf = (d: Draft, version: number): BrandSettingsBody => ({
     .split(/\s+/)
     .map((h) => h.trim())
     .filter(Boolean),
+  managersEditMenu: d.managersEditMenu,
   version,
 });
 
 /** `/staff/manage/brand`: the brand's names, colour, language, VAT and page hosts (issue 26 item 8). */
-export default function BrandSettingsPage(_: ConsolePageProps) {
+export default function BrandSettingsPage({ user }: ConsolePageProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const query = useApiQuery(brandSettingsKey(language), () => getBrandSettings(language), { staleMs: 0 });
@@ -61,12 +64,12 @@ export default function BrandSettingsPage(_: ConsolePageProps) {
       <PageHeader title={t('console.brand.title')} lead={t('console.brand.lead')} />
       {query.error !== undefined && !query.data && <LoadError error={query.error} onRetry={query.refetch} />}
       {!query.data && query.error === undefined && <LoadingBlock />}
-      {query.data && <BrandSettingsForm settings={query.data} />}
+      {query.data && <BrandSettingsForm settings={query.data} isOwner={user.role === 'owner'} />}
     </div>
   );
 }
 
-function BrandSettingsForm({ settings }: { settings: BrandSettings }) {
+function BrandSettingsForm({ settings, isOwner }: { settings: BrandSettings; isOwner: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [base, setBase] = useState(settings);
@@ -267,6 +270,25 @@ function BrandSettingsForm({ settings }: { settings: BrandSettings }) {
               rows={3}
               value={draft.hosts}
               onChange={(e) => set({ hosts: e.target.value })}
+            />
+          )}
+        </FieldRow>
+      </fieldset>
+      <fieldset className="console-fieldset">
+        <legend>{t('console.brand.team')}</legend>
+        <FieldRow
+          id="brand-managers-edit-menu"
+          label={t('console.brand.managersEditMenu')}
+          hint={`${t('console.brand.managersEditMenuHint')}${isOwner ? '' : ` ${t('console.brand.ownerOnly')}`}`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              className="console-checkbox"
+              checked={draft.managersEditMenu}
+              disabled={!isOwner}
+              onChange={(e) => set({ managersEditMenu: e.target.checked })}
             />
           )}
         </FieldRow>
