@@ -29,6 +29,7 @@ export async function seedBranches(tx: Queryable, brandId: number, data: SeedBra
         dineIn: b.orderTypes.dineIn,
         pickup: b.orderTypes.pickup,
         delivery: b.orderTypes.delivery,
+        specialDays: b.specialDays ?? [],
       })),
     )
     .returning({ id: branches.id });
@@ -56,7 +57,13 @@ export async function seedBranchDetails(tx: Queryable, branchIds: Map<string, nu
   if (zoneRows.length > 0) await tx.insert(deliveryZones).values(zoneRows);
 
   const tableRows = data.branches.flatMap((b) =>
-    b.tables.map((t) => ({ branchId: need(branchIds, b.key, 'branch', label), number: t.number, status: t.status })),
+    b.tables.map((t) => ({
+      branchId: need(branchIds, b.key, 'branch', label),
+      number: t.number,
+      status: t.status,
+      seats: t.seats ?? 4,
+      area: t.area ?? '',
+    })),
   );
   const tableIds = new Map<string, number>(); // `${branchId}:${number}` → id
   if (tableRows.length > 0) {

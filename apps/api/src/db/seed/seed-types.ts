@@ -9,7 +9,7 @@ import type { QuestionKind } from '@sufra/shared/evaluation/answers';
 import type { CouponKind } from '@sufra/shared/loyalty/coupons';
 import type { PointsRules } from '@sufra/shared/loyalty/points';
 import type { RewardKind, RewardShop } from '@sufra/shared/loyalty/rewards';
-import type { OpeningSpan } from '@sufra/shared/schemas/branch';
+import type { OpeningSpan, SpecialDay } from '@sufra/shared/schemas/branch';
 import type { LocalizedText } from '@sufra/shared/schemas/common';
 import type { Service } from '@sufra/shared/services';
 
@@ -182,7 +182,15 @@ export interface SeedBranch {
     /** GeoJSON Polygon geometry, [lng, lat] pairs, ring closed. */
     geometry: { type: 'Polygon'; coordinates: number[][][] };
   }[];
-  tables: { number: string; status: 'free' | 'occupied' | 'reserved' | 'check_printed' }[];
+  tables: {
+    number: string;
+    status: 'free' | 'occupied' | 'reserved' | 'check_printed';
+    /** Default 4 seats, no area. */
+    seats?: number;
+    area?: string;
+  }[];
+  /** Holidays and special days (default none). */
+  specialDays?: SpecialDay[];
   /** QR codes: fixed uuids so links stay stable across reseeds. `table` = table number or null (counter QR). */
   qrCodes: { uuid: string; table: string | null; active: boolean }[];
   paymentChoices: { method: 'cash' | 'card'; name: LocalizedText; orderTypes: (1 | 2 | 3)[] }[];

@@ -12,6 +12,8 @@ export const DEMO_TABLE_1_QR = '5a1c9e2d-3b4f-4a6e-8d7c-2e9f1a3b4c5d';
 /** A retired counter QR of the main branch, kept to show how an inactive code is refused. */
 export const DEMO_INACTIVE_QR = '9d8c7b6a-5f4e-4d3c-8b2a-1a0f9e8d7c6b';
 
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+
 const everyDay = (opens: string, closes: string): OpeningSpan[] =>
   [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens, closes }));
 
@@ -81,16 +83,22 @@ export const olaya: SeedBranch = {
     },
   ],
   tables: [
-    { number: '1', status: 'free' },
-    { number: '2', status: 'free' },
-    { number: '3', status: 'free' },
-    { number: '4', status: 'free' },
-    { number: '5', status: 'free' },
-    { number: '6', status: 'free' },
-    { number: '7', status: 'occupied' },
-    { number: '8', status: 'reserved' },
-    { number: '9', status: 'check_printed' },
-    { number: '10', status: 'free' },
+    { number: '1', status: 'free', seats: 2, area: 'الصالة' },
+    { number: '2', status: 'free', seats: 2, area: 'الصالة' },
+    { number: '3', status: 'free', seats: 4, area: 'الصالة' },
+    { number: '4', status: 'free', seats: 4, area: 'الصالة' },
+    { number: '5', status: 'free', seats: 6, area: 'قسم العائلات' },
+    { number: '6', status: 'free', seats: 6, area: 'قسم العائلات' },
+    { number: '7', status: 'occupied', seats: 8, area: 'قسم العائلات' },
+    { number: '8', status: 'reserved', seats: 4, area: 'الجلسات الخارجية' },
+    { number: '9', status: 'check_printed', seats: 4, area: 'الجلسات الخارجية' },
+    { number: '10', status: 'free', seats: 10, area: 'الجلسات الخارجية' },
+  ],
+  // Next year's Founding Day (shorter hours) and National Day (closed), so the console shows special days and no
+  // journey ever runs on one.
+  specialDays: [
+    { date: `${NEXT_YEAR}-02-22`, ranges: [{ opens: '16:00', closes: '23:00' }] },
+    { date: `${NEXT_YEAR}-09-23`, ranges: [] },
   ],
   qrCodes: [
     { uuid: DEMO_COUNTER_QR, table: null, active: true },
