@@ -16,8 +16,10 @@ export default class FailureContextReporter implements Reporter {
       if (!path?.endsWith('error-context.md') || !existsSync(path)) continue;
       const whole = readFileSync(path, 'utf8');
       // The page snapshot only: the error itself is already printed above it by the list reporter.
-      const at = whole.indexOf('# Page snapshot');
-      const text = at >= 0 ? whole.slice(at) : whole;
+      const heading = whole.indexOf('# Page snapshot');
+      const at = heading >= 0 ? heading : whole.indexOf('```yaml');
+      const source = whole.indexOf('# Test source', at);
+      const text = at >= 0 ? whole.slice(at, source > at ? source : undefined) : whole;
       const shown = text.length > LIMIT ? `${text.slice(0, LIMIT)}\n… (${text.length - LIMIT} more characters)` : text;
       process.stdout.write(`\n--- what the page showed when "${test.title}" failed ---\n${shown}\n---\n`);
     }

@@ -169,8 +169,17 @@ test.describe('session', () => {
   }) => {
     const diner = await registerDiner(page, baseURL ?? '', 'ar');
     const first = diner.name.split(' ')[0] ?? '';
+    // The first check after the reload gets no answer (a dropped connection): the page asks again and shows the diner.
+    let dropped = 0;
+    await page.route(/\/api\/customers\/[^/]+\/me\/$/, (route) => {
+      if (dropped > 0) return route.fallback();
+      dropped += 1;
+      return route.abort('connectionreset');
+    });
     await page.reload();
     await expect(page.getByTestId('account-entry')).toContainText(first);
+    expect(dropped).toBe(1);
+    await page.unrouteAll();
 
     const second = await context.newPage();
     await second.goto(`/qr/${QR.main}`);

@@ -21,6 +21,8 @@ export function useCustomerSession(uuid: string | undefined, brandId: number | u
     if (!uuid || brandId === undefined) return;
     rememberBrand(uuid, brandId);
     let active = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let wait = 1_000;
     const check = () => {
       if (!maybeSignedIn(brandId)) {
         dispatch(logout());
@@ -35,6 +37,12 @@ export function useCustomerSession(uuid: string | undefined, brandId: number | u
           },
           (error: unknown) => {
             if (!active || !(error instanceof ApiError)) return;
+            // No answer (offline, timed out): ask again, less and less often, rather than leave the header blank and
+            // the pages that need the session waiting for good.
+            if (error.status === 0) {
+              retry = setTimeout(check, wait);
+              wait = Math.min(wait * 2, 30_000);
+            }
             // A 401 has already ended the session (customerRequest); other 4xx: no customer of this brand here.
             if (error.status === 401) markSignedOut(brandId);
             else if (error.status >= 400 && error.status < 500) dispatch(logout());
@@ -49,6 +57,7 @@ export function useCustomerSession(uuid: string | undefined, brandId: number | u
     });
     return () => {
       active = false;
+      clearTimeout(retry);
       stop();
     };
   }, [uuid, brandId, dispatch]);
