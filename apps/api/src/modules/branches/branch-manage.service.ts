@@ -15,6 +15,7 @@ import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordStaffChange } from '../audit/audit.service.ts';
 import { invalidateMenu } from '../menu/menu.service.ts';
+import { sellBrandMenuAt } from '../menu-admin/menu-admin.service.ts';
 import {
   type BranchRow,
   type BranchValues,
@@ -197,6 +198,7 @@ export function createBranchManageService(ctx: AppContext) {
       const id = await db.transaction(async (tx) => {
         const row = await insertBranch(tx, staff.brandId, branchValues(body));
         await setPaymentMethods(tx, row.id, body.paymentMethods);
+        await sellBrandMenuAt(tx, staff.brandId, row.id);
         await recordStaffChange(tx, staff, ip, {
           brandId: staff.brandId,
           branchId: row.id,

@@ -118,6 +118,14 @@ describe('the console: branches and delivery zones', () => {
       expect(listed.branches.map((b) => b.id)).toContain(created.id);
       const choices = await caller(t).call('GET', `/api/menu/order/qr/payment/choices/${created.id}/`);
       expect(choices.json().choices.map((c: { method: string }) => c.method)).toEqual(['cash']);
+      // It sells the brand's whole menu from the start (an empty menu would leave its diners nothing to order).
+      const [counts] = await t.database.query<{ sold: number; active: number }>(
+        `select (select count(*)::int from branch_items where branch_id = $1) as sold,
+                (select count(*)::int from menu_items where brand_id = $2 and active) as active`,
+        [created.id, created.brandId],
+      );
+      expect(counts?.active).toBeGreaterThan(0);
+      expect(counts?.sold).toBe(counts?.active);
     });
 
     it("refuses a manager another branch of the brand and another brand's branch, by id, as if absent", async () => {

@@ -384,6 +384,14 @@ export async function addItemToAllBranches(tx: Queryable, brandId: number, itemI
     on conflict do nothing`);
 }
 
+/** A new branch sells every active item of the brand (available, at the brand's price); it can then take any off. */
+export async function addAllItemsToBranch(tx: Queryable, brandId: number, branchId: number): Promise<void> {
+  await tx.execute(sql`insert into ${branchItems} (branch_id, item_id)
+    select ${branchId}, ${menuItems.id} from ${menuItems}
+    where ${menuItems.brandId} = ${brandId} and ${menuItems.active}
+    on conflict do nothing`);
+}
+
 /** Many new items at once (the CSV import), in chunks; each at the end of its category. */
 export async function insertItemsBatch(
   tx: Queryable,

@@ -15,10 +15,12 @@ import type {
 } from '@sufra/shared/schemas/menu-admin';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import {
+  addAllItemsToBranch,
   addItemToAllBranches,
   countOwn,
   deleteCategory,
@@ -63,6 +65,14 @@ type Ip = string | null;
  * availability, price and "sold out today" are any manager's of that branch. Shared objects carry a version: a save
  * made at an older one is refused with 409 and both values (docs/adr/0430).
  */
+/**
+ * A branch just created (modules/branches, in its transaction) starts with the brand's whole menu: without rows in
+ * branch_items its diners would see an empty menu until each item was switched on.
+ */
+export function sellBrandMenuAt(tx: Queryable, brandId: number, branchId: number): Promise<void> {
+  return addAllItemsToBranch(tx, brandId, branchId);
+}
+
 export function createMenuAdminService(ctx: AppContext, { storage }: { storage: FileStorage }) {
   const { db } = ctx;
   const writes = createMenuAdminWrites(ctx);

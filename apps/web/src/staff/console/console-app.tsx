@@ -6,6 +6,8 @@ import { LanguageSwitch } from '../../components/ui/language-switch';
 import { LoadError, LoadingBlock } from '../../components/ui/load-state';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { lazyPage } from '../../lib/lazy-page';
+import { getStaffMe } from '../../lib/staff-request';
+import { useApiQuery } from '../../lib/use-api-query';
 import { useLanguage } from '../../lib/use-language';
 import { useStaffSession } from '../../lib/use-staff-session';
 import { useTranslation } from '../../lib/use-translation';
@@ -53,12 +55,19 @@ export default function ConsoleApp({ signIn }: Props) {
         {signIn(signedIn)}
       </div>
     );
-  return <ConsoleFrame user={session.user} />;
+  return <ConsoleFrame signedInAs={session.user} />;
 }
 
-function ConsoleFrame({ user }: { user: StaffUser }) {
+/** The query key of the signed-in person (their branches): a write that changes them invalidates it. */
+const staffMeKey = (language: string) => ['staff', 'me', language] as const;
+
+function ConsoleFrame({ signedInAs }: { signedInAs: StaffUser }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  // The person as the server knows them now: a branch created here is then in their branches (the tables and ads
+  // pages list those) without signing in again.
+  const me = useApiQuery(staffMeKey(language), () => getStaffMe(language));
+  const user = me.data ?? signedInAs;
   const pages = useMemo(() => pagesFor(user), [user]);
   const allowed = user.role !== 'cashier';
 

@@ -122,7 +122,13 @@ export function BranchEditor({
   useUnsavedChanges(dirty);
   const save = useApiMutation(
     (body: BranchManageBody) => saveBranch(branch?.id ?? null, branch ? { ...body, version } : body, language),
-    { invalidates: [['staff', 'manage-branches']] },
+    // A new branch is in its creator's branches (the console's ['staff', 'me']: tables and ads list those).
+    {
+      invalidates: [
+        ['staff', 'manage-branches'],
+        ['staff', 'me'],
+      ],
+    },
   );
 
   const submit = async () => {
