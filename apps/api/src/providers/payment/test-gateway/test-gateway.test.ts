@@ -586,6 +586,9 @@ describe('built-in test gateway', () => {
       expect(findCardNumbers('"time":1795435200000,"id":"tgpay_411111111111111111110000"')).toEqual([]);
       expect(findCardNumbers('"responseTime":2.4946600000002945')).toEqual([]);
       expect(findCardNumbers('XXXX-XXXX-XXXX-1111 4111111111111112')).toEqual([]);
+      // A request id whose first groups are digits is a UUID, not a card; the same digits alone are a card.
+      expect(findCardNumbers('"reqId":"25894542-0779-4375-8a1c-9e2d3b4f4a6e"')).toEqual([]);
+      expect(findCardNumbers('2589-4542-0779-4375')).toEqual(['2589454207794375']);
     });
 
     it('leaves no full card number in the database or the server log after every payment above', async () => {
