@@ -232,14 +232,14 @@ export function createLoyaltyAdminService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const current = await readRules(tx, staff.brandId, true);
         const before = current ? rulesView(current) : null;
-        checkVersion(current?.version ?? 0, body.version, before, body);
+        checkVersion(current?.version ?? 0, body.version, before && { ...before, version: current?.version }, body);
         const timeZone = current?.timeZone ?? DEFAULT_ZONE;
         await checkRules(tx, staff, body, timeZone);
         const values = rulesValues(body, timeZone);
         const written = current
           ? await updateRules(tx, staff.brandId, body.version, values)
           : await insertRules(tx, staff.brandId, values);
-        if (!written) throw new AppError('edit_conflict', { theirs: before, yours: body });
+        if (!written) throw new AppError('edit_conflict', { theirs: null, yours: body });
         const earnChanged =
           !current ||
           current.earnPointsPerSar !== values.earnPointsPerSar ||
@@ -296,10 +296,15 @@ export function createLoyaltyAdminService(ctx: AppContext) {
         const rules = await readRules(tx, staff.brandId, true);
         if (!rules) throw new AppError('loyalty_not_set_up');
         const current = await listLevelRows(tx, staff.brandId);
-        checkVersion(rules.levelsVersion, body.version, current.map(levelView), body);
+        checkVersion(
+          rules.levelsVersion,
+          body.version,
+          { levels: current.map(levelView), version: rules.levelsVersion },
+          body,
+        );
         checkLevels(body, current);
         if (!(await bumpLevelsVersion(tx, staff.brandId, body.version)))
-          throw new AppError('edit_conflict', { theirs: current.map(levelView), yours: body });
+          throw new AppError('edit_conflict', { theirs: null, yours: body });
         const written = await replaceLevels(
           tx,
           staff.brandId,
@@ -341,12 +346,12 @@ export function createLoyaltyAdminService(ctx: AppContext) {
       await db.transaction(async (tx) => {
         const current = await readReferral(tx, staff.brandId, true);
         const before = current ? referralView(current) : null;
-        checkVersion(current?.version ?? 0, body.version, before, body);
+        checkVersion(current?.version ?? 0, body.version, before && { ...before, version: current?.version }, body);
         const { version, ...values } = body;
         const written = current
           ? await updateReferral(tx, staff.brandId, version, values)
           : await insertReferral(tx, staff.brandId, values);
-        if (!written) throw new AppError('edit_conflict', { theirs: before, yours: body });
+        if (!written) throw new AppError('edit_conflict', { theirs: null, yours: body });
         await recordStaffChange(tx, staff, ip, {
           brandId: staff.brandId,
           objectType: 'referral_rules',

@@ -226,7 +226,7 @@ describe('the loyalty programme in the console (issue 27 items 1, 2, 6)', () => 
       expect(res.json()).toMatchObject({
         error: {
           code: 'edit_conflict',
-          details: { theirs: { earnPointsPerSar: 25 }, yours: { earnPointsPerSar: 30 } },
+          details: { theirs: { earnPointsPerSar: 25, version: stale.version + 1 }, yours: { earnPointsPerSar: 30 } },
         },
       });
     });
@@ -367,7 +367,7 @@ describe('the loyalty programme in the console (issue 27 items 1, 2, 6)', () => 
       const stale = await owner.call('PUT', LEVELS, { version: read.version - 1, levels: [first] });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toMatchObject({
-        error: { code: 'edit_conflict', details: { theirs: [{ id: first?.id }] } },
+        error: { code: 'edit_conflict', details: { theirs: { levels: [{ id: first?.id }], version: read.version } } },
       });
       expect((await manager.call('PUT', LEVELS, { version: read.version, levels: [first] })).statusCode).toBe(403);
       expect(
