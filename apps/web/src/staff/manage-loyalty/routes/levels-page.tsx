@@ -147,6 +147,18 @@ export function LevelsEditor({ data }: { data: LoyaltyLevelsAdmin }) {
           {t('manageLoyalty.readOnly')}
         </p>
       )}
+      <p className="manage-loyalty__preview" role="status" data-testid="levels-preview">
+        {proposal === null
+          ? ''
+          : preview.data && asked === proposal
+            ? preview.data.moved === 0
+              ? t('manageLoyalty.levels.previewNone')
+              : t('manageLoyalty.levels.preview', {
+                  moved: formatNumber(preview.data.moved, language),
+                  total: formatNumber(preview.data.total, language),
+                })
+            : t('manageLoyalty.levels.previewing')}
+      </p>
       <table className="manage-loyalty__levels" aria-label={t('manageLoyalty.levels.table')} data-testid="levels-table">
         <thead>
           <tr>
@@ -351,18 +363,6 @@ export function LevelsEditor({ data }: { data: LoyaltyLevelsAdmin }) {
           {setProblem}
         </p>
       )}
-      <p className="manage-loyalty__preview" role="status" data-testid="levels-preview">
-        {proposal === null
-          ? ''
-          : preview.data && asked === proposal
-            ? preview.data.moved === 0
-              ? t('manageLoyalty.levels.previewNone')
-              : t('manageLoyalty.levels.preview', {
-                  moved: formatNumber(preview.data.moved, language),
-                  total: formatNumber(preview.data.total, language),
-                })
-            : t('manageLoyalty.levels.previewing')}
-      </p>
       {!readOnly && (
         <SaveBar
           state={state}
