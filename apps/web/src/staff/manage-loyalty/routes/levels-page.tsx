@@ -159,198 +159,206 @@ export function LevelsEditor({ data }: { data: LoyaltyLevelsAdmin }) {
                 })
             : t('manageLoyalty.levels.previewing')}
       </p>
-      <table className="manage-loyalty__levels" aria-label={t('manageLoyalty.levels.table')} data-testid="levels-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('manageLoyalty.levels.order')}</th>
-            <th scope="col">{t('manageLoyalty.levels.name')}</th>
-            <th scope="col">{t('manageLoyalty.levels.from')}</th>
-            <th scope="col">{t('manageLoyalty.levels.multiplier')}</th>
-            <th scope="col" className="manage-loyalty__num">
-              {t('manageLoyalty.levels.dinersNow')}
-            </th>
-            <th scope="col" className="manage-loyalty__num">
-              {t('manageLoyalty.levels.dinersAfter')}
-            </th>
-            <th scope="col">{t('manageLoyalty.levels.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
+      <div className="manage-loyalty__table-wrap">
+        <table
+          className="manage-loyalty__levels"
+          aria-label={t('manageLoyalty.levels.table')}
+          data-testid="levels-table"
+        >
+          <thead>
             <tr>
-              <td colSpan={7}>{t('manageLoyalty.levels.empty')}</td>
+              <th scope="col">{t('manageLoyalty.levels.order')}</th>
+              <th scope="col">{t('manageLoyalty.levels.name')}</th>
+              <th scope="col">{t('manageLoyalty.levels.from')}</th>
+              <th scope="col">{t('manageLoyalty.levels.multiplier')}</th>
+              <th scope="col" className="manage-loyalty__num">
+                {t('manageLoyalty.levels.dinersNow')}
+              </th>
+              <th scope="col" className="manage-loyalty__num">
+                {t('manageLoyalty.levels.dinersAfter')}
+              </th>
+              <th scope="col">{t('manageLoyalty.levels.actions')}</th>
             </tr>
-          )}
-          {rows.map((row, index) => {
-            const label =
-              row.nameAr || row.nameEn
-                ? (language === 'ar' ? row.nameAr : row.nameEn) || row.nameAr || row.nameEn
-                : t('manageLoyalty.levels.newName');
-            const now = nowOf(row);
-            const after = afterOf(index);
-            return (
-              <Fragment key={row.key}>
-                <tr data-testid={`level-row-${index}`}>
-                  <td>
-                    <div className="manage-loyalty__actions">
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-icon"
-                        aria-label={t('manageLoyalty.levels.moveUp', { name: label })}
-                        disabled={readOnly || index === 0}
-                        onClick={() => edit(swapLevels(rows, index, -1))}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-icon"
-                        aria-label={t('manageLoyalty.levels.moveDown', { name: label })}
-                        disabled={readOnly || index === rows.length - 1}
-                        onClick={() => edit(swapLevels(rows, index, 1))}
-                      >
-                        ↓
-                      </button>
-                    </div>
-                  </td>
-                  <td>
-                    <div className="manage-loyalty__names">
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={7}>{t('manageLoyalty.levels.empty')}</td>
+              </tr>
+            )}
+            {rows.map((row, index) => {
+              const label =
+                row.nameAr || row.nameEn
+                  ? (language === 'ar' ? row.nameAr : row.nameEn) || row.nameAr || row.nameEn
+                  : t('manageLoyalty.levels.newName');
+              const now = nowOf(row);
+              const after = afterOf(index);
+              return (
+                <Fragment key={row.key}>
+                  <tr data-testid={`level-row-${index}`}>
+                    <td>
+                      <div className="manage-loyalty__actions">
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-icon"
+                          aria-label={t('manageLoyalty.levels.moveUp', { name: label })}
+                          disabled={readOnly || index === 0}
+                          onClick={() => edit(swapLevels(rows, index, -1))}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-icon"
+                          aria-label={t('manageLoyalty.levels.moveDown', { name: label })}
+                          disabled={readOnly || index === rows.length - 1}
+                          onClick={() => edit(swapLevels(rows, index, 1))}
+                        >
+                          ↓
+                        </button>
+                      </div>
+                    </td>
+                    <td>
+                      <div className="manage-loyalty__names">
+                        <input
+                          className="input"
+                          dir="rtl"
+                          lang="ar"
+                          maxLength={60}
+                          aria-label={t('manageLoyalty.levels.nameAr')}
+                          aria-invalid={problem(row.key, 'nameAr') ? true : undefined}
+                          disabled={readOnly}
+                          value={row.nameAr}
+                          onChange={(e) => patch(row.key, { nameAr: e.target.value })}
+                          data-testid={`level-name-ar-${index}`}
+                        />
+                        <input
+                          className="input"
+                          dir="ltr"
+                          lang="en"
+                          maxLength={60}
+                          aria-label={t('manageLoyalty.levels.nameEn')}
+                          aria-invalid={problem(row.key, 'nameEn') ? true : undefined}
+                          disabled={readOnly}
+                          value={row.nameEn}
+                          onChange={(e) => patch(row.key, { nameEn: e.target.value })}
+                          data-testid={`level-name-en-${index}`}
+                        />
+                        {(problem(row.key, 'nameAr') ?? problem(row.key, 'nameEn')) && (
+                          <p className="field__error">{problem(row.key, 'nameAr') ?? problem(row.key, 'nameEn')}</p>
+                        )}
+                      </div>
+                    </td>
+                    <td>
                       <input
-                        className="input"
-                        dir="rtl"
-                        lang="ar"
-                        maxLength={60}
-                        aria-label={t('manageLoyalty.levels.nameAr')}
-                        aria-invalid={problem(row.key, 'nameAr') ? true : undefined}
+                        className="input manage-loyalty__points"
+                        inputMode="numeric"
+                        aria-label={t('manageLoyalty.levels.from')}
+                        aria-invalid={problem(row.key, 'minLifetimePoints') ? true : undefined}
                         disabled={readOnly}
-                        value={row.nameAr}
-                        onChange={(e) => patch(row.key, { nameAr: e.target.value })}
-                        data-testid={`level-name-ar-${index}`}
+                        value={row.minLifetimePoints}
+                        onChange={(e) => patch(row.key, { minLifetimePoints: e.target.value })}
+                        data-testid={`level-min-${index}`}
                       />
-                      <input
-                        className="input"
-                        dir="ltr"
-                        lang="en"
-                        maxLength={60}
-                        aria-label={t('manageLoyalty.levels.nameEn')}
-                        aria-invalid={problem(row.key, 'nameEn') ? true : undefined}
-                        disabled={readOnly}
-                        value={row.nameEn}
-                        onChange={(e) => patch(row.key, { nameEn: e.target.value })}
-                        data-testid={`level-name-en-${index}`}
-                      />
-                      {(problem(row.key, 'nameAr') ?? problem(row.key, 'nameEn')) && (
-                        <p className="field__error">{problem(row.key, 'nameAr') ?? problem(row.key, 'nameEn')}</p>
+                      {problem(row.key, 'minLifetimePoints') && (
+                        <p className="field__error">{problem(row.key, 'minLifetimePoints')}</p>
                       )}
-                    </div>
-                  </td>
-                  <td>
-                    <input
-                      className="input console-input--short"
-                      inputMode="numeric"
-                      aria-label={t('manageLoyalty.levels.from')}
-                      aria-invalid={problem(row.key, 'minLifetimePoints') ? true : undefined}
-                      disabled={readOnly}
-                      value={row.minLifetimePoints}
-                      onChange={(e) => patch(row.key, { minLifetimePoints: e.target.value })}
-                      data-testid={`level-min-${index}`}
-                    />
-                    {problem(row.key, 'minLifetimePoints') && (
-                      <p className="field__error">{problem(row.key, 'minLifetimePoints')}</p>
-                    )}
-                  </td>
-                  <td>
-                    <input
-                      className="input console-input--short"
-                      inputMode="decimal"
-                      aria-label={t('manageLoyalty.levels.multiplier')}
-                      aria-invalid={problem(row.key, 'multiplier') ? true : undefined}
-                      disabled={readOnly}
-                      value={row.multiplier}
-                      onChange={(e) => patch(row.key, { multiplier: e.target.value })}
-                      data-testid={`level-multiplier-${index}`}
-                    />
-                    {problem(row.key, 'multiplier') && <p className="field__error">{problem(row.key, 'multiplier')}</p>}
-                  </td>
-                  <td className="manage-loyalty__num" data-testid={`level-now-${index}`}>
-                    {now === undefined ? '—' : formatNumber(now, language)}
-                  </td>
-                  <td className="manage-loyalty__num" data-testid={`level-after-${index}`}>
-                    {after === undefined ? (
-                      '—'
-                    ) : (
-                      <span className={after !== (now ?? 0) ? 'manage-loyalty__changed' : undefined}>
-                        {formatNumber(after, language)}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <div className="manage-loyalty__actions">
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-small"
-                        aria-expanded={open === row.key}
-                        aria-controls={`perks-${row.key}`}
-                        onClick={() => setOpen(open === row.key ? null : row.key)}
-                        data-testid={`level-perks-toggle-${index}`}
-                      >
-                        {t('manageLoyalty.levels.perks')}
-                      </button>
-                      {!readOnly && (
+                    </td>
+                    <td>
+                      <input
+                        className="input manage-loyalty__multiplier"
+                        inputMode="decimal"
+                        aria-label={t('manageLoyalty.levels.multiplier')}
+                        aria-invalid={problem(row.key, 'multiplier') ? true : undefined}
+                        disabled={readOnly}
+                        value={row.multiplier}
+                        onChange={(e) => patch(row.key, { multiplier: e.target.value })}
+                        data-testid={`level-multiplier-${index}`}
+                      />
+                      {problem(row.key, 'multiplier') && (
+                        <p className="field__error">{problem(row.key, 'multiplier')}</p>
+                      )}
+                    </td>
+                    <td className="manage-loyalty__num" data-testid={`level-now-${index}`}>
+                      {now === undefined ? '—' : formatNumber(now, language)}
+                    </td>
+                    <td className="manage-loyalty__num" data-testid={`level-after-${index}`}>
+                      {after === undefined ? (
+                        '—'
+                      ) : (
+                        <span className={after !== (now ?? 0) ? 'manage-loyalty__changed' : undefined}>
+                          {formatNumber(after, language)}
+                        </span>
+                      )}
+                    </td>
+                    <td>
+                      <div className="manage-loyalty__actions">
                         <button
                           type="button"
                           className="btn btn-secondary btn-small"
-                          aria-label={t('manageLoyalty.levels.retireLabel', { name: label })}
-                          onClick={() => edit(rows.filter((r) => r.key !== row.key))}
-                          data-testid={`level-retire-${index}`}
+                          aria-expanded={open === row.key}
+                          aria-controls={`perks-${row.key}`}
+                          onClick={() => setOpen(open === row.key ? null : row.key)}
+                          data-testid={`level-perks-toggle-${index}`}
                         >
-                          {t('manageLoyalty.levels.retire')}
+                          {t('manageLoyalty.levels.perks')}
                         </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-                {open === row.key && (
-                  <tr id={`perks-${row.key}`}>
-                    <td colSpan={7}>
-                      <fieldset className="manage-loyalty__perks" style={{ border: 0, padding: 0, margin: 0 }}>
-                        <legend className="visually-hidden">
-                          {t('manageLoyalty.levels.editPerks', { name: label })}
-                        </legend>
-                        <label className="field">
-                          <span className="field__label">{t('manageLoyalty.levels.perksAr')}</span>
-                          <textarea
-                            className="input textarea"
-                            dir="rtl"
-                            lang="ar"
-                            rows={3}
-                            disabled={readOnly}
-                            value={row.perksAr}
-                            onChange={(e) => patch(row.key, { perksAr: e.target.value })}
-                          />
-                        </label>
-                        <label className="field">
-                          <span className="field__label">{t('manageLoyalty.levels.perksEn')}</span>
-                          <textarea
-                            className="input textarea"
-                            dir="ltr"
-                            lang="en"
-                            rows={3}
-                            disabled={readOnly}
-                            value={row.perksEn}
-                            onChange={(e) => patch(row.key, { perksEn: e.target.value })}
-                          />
-                        </label>
-                        {problem(row.key, 'perks') && <p className="field__error">{problem(row.key, 'perks')}</p>}
-                      </fieldset>
+                        {!readOnly && (
+                          <button
+                            type="button"
+                            className="btn btn-secondary btn-small"
+                            aria-label={t('manageLoyalty.levels.retireLabel', { name: label })}
+                            onClick={() => edit(rows.filter((r) => r.key !== row.key))}
+                            data-testid={`level-retire-${index}`}
+                          >
+                            {t('manageLoyalty.levels.retire')}
+                          </button>
+                        )}
+                      </div>
                     </td>
                   </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
+                  {open === row.key && (
+                    <tr id={`perks-${row.key}`}>
+                      <td colSpan={7}>
+                        <fieldset className="manage-loyalty__perks" style={{ border: 0, padding: 0, margin: 0 }}>
+                          <legend className="visually-hidden">
+                            {t('manageLoyalty.levels.editPerks', { name: label })}
+                          </legend>
+                          <label className="field">
+                            <span className="field__label">{t('manageLoyalty.levels.perksAr')}</span>
+                            <textarea
+                              className="input textarea"
+                              dir="rtl"
+                              lang="ar"
+                              rows={3}
+                              disabled={readOnly}
+                              value={row.perksAr}
+                              onChange={(e) => patch(row.key, { perksAr: e.target.value })}
+                            />
+                          </label>
+                          <label className="field">
+                            <span className="field__label">{t('manageLoyalty.levels.perksEn')}</span>
+                            <textarea
+                              className="input textarea"
+                              dir="ltr"
+                              lang="en"
+                              rows={3}
+                              disabled={readOnly}
+                              value={row.perksEn}
+                              onChange={(e) => patch(row.key, { perksEn: e.target.value })}
+                            />
+                          </label>
+                          {problem(row.key, 'perks') && <p className="field__error">{problem(row.key, 'perks')}</p>}
+                        </fieldset>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {!readOnly && (
         <p>
           <button type="button" className="btn btn-secondary" onClick={addLevel} data-testid="level-add">
