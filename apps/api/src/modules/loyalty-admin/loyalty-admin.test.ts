@@ -184,7 +184,7 @@ describe('the loyalty programme in the console (issue 27 items 1, 2, 6)', () => 
       expect(below.json()).toMatchObject({
         error: {
           code: 'loyalty_max_below_min',
-          message: 'لا يمكن أن يكون الحد الأقصى للطلب أقل من الحد الأدنى للاستبدال',
+          message: 'الحد الأقصى للطلب أقل من الحد الأدنى للاستبدال',
         },
       });
       const daily = await owner.call(
@@ -332,7 +332,7 @@ describe('the loyalty programme in the console (issue 27 items 1, 2, 6)', () => 
       const res = await ar.call('PUT', LEVELS, { version: read.version, levels: rest });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({
-        error: { code: 'loyalty_level_floor', message: 'يجب أن يبدأ المستوى الأول من ٠ نقطة، حتى يكون لكل عميل مستوى' },
+        error: { code: 'loyalty_level_floor', message: 'يبدأ المستوى الأول من ٠ نقطة' },
       });
       expect((await owner.call('POST', `${LEVELS}preview/`, { version: read.version, levels: rest })).statusCode).toBe(
         422,

@@ -197,7 +197,7 @@ export function LevelsEditor({ data }: { data: LoyaltyLevelsAdmin }) {
                 <Fragment key={row.key}>
                   <tr data-testid={`level-row-${index}`}>
                     <td>
-                      <div className="manage-loyalty__actions">
+                      <div className="manage-loyalty__actions manage-loyalty__order">
                         <button
                           type="button"
                           className="btn btn-secondary btn-icon"
