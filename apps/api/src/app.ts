@@ -44,6 +44,8 @@ import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { createLoyaltyService, type LoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { createPointsExpiry } from './modules/loyalty/points-expiry.relay.ts';
 import { createRewardsService } from './modules/loyalty/rewards.service.ts';
+import { loyaltyAdminRoutes } from './modules/loyalty-admin/loyalty-admin.routes.ts';
+import { createLoyaltyAdminService } from './modules/loyalty-admin/loyalty-admin.service.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
 import { menuAdminRoutes } from './modules/menu-admin/menu-admin.routes.ts';
@@ -258,6 +260,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
         menuAdmin: createMenuAdminService(ctx, { storage: createFileStorage(config) }),
         guards,
       });
+      await api.register(loyaltyAdminRoutes, { loyaltyAdmin: createLoyaltyAdminService(ctx), guards });
     },
     { prefix: '/api' },
   );

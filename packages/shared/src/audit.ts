@@ -20,5 +20,8 @@ export const AUDIT_OBJECT_TYPES = [
   'menu_item',
   'menu_branch_item',
   'menu_modifier_group',
+  'loyalty_rules',
+  'loyalty_level',
+  'referral_rules',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

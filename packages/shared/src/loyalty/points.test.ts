@@ -190,6 +190,16 @@ describe('expiry, oldest first', () => {
     expect(pointsToExpire(ledger, null, at(9_999))).toBe(0);
   });
 
+  it('with a fixed date, every point earned before it expires on it, and none before the date comes', () => {
+    const ledger = [earn(100, 0), earn(50, 10), debit(30, 20), earn(40, 40)];
+    const date = at(30);
+    expect(pointsToExpire(ledger, null, at(29), date)).toBe(0);
+    expect(pointsToExpire(ledger, null, at(30), date)).toBe(120);
+    expect(pointsToExpire([...ledger, debit(120, 30)], null, at(50), date)).toBe(0);
+    expect(nextExpiry(ledger, null, date)).toEqual(date);
+    expect(nextExpiry([...ledger, debit(120, 30)], null, date)).toBeNull();
+  });
+
   it('is idempotent, never negative and never more than the wallet', () => {
     const movement = fc.record({
       points: fc.integer({ min: -500, max: 1_000 }).filter((p) => p !== 0),

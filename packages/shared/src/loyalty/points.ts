@@ -217,9 +217,16 @@ export interface LedgerMovement {
  * so the debits up to any moment never reach credits written after it, and the formula holds whatever the order of
  * the rows. Idempotent: once the answer is written as a debit, asking again answers 0.
  */
-export function pointsToExpire(movements: readonly LedgerMovement[], expiryDays: number | null, now: Date): number {
-  if (expiryDays === null) return 0;
-  const cutoff = now.getTime() - expiryDays * 86_400_000;
+export function pointsToExpire(
+  movements: readonly LedgerMovement[],
+  expiryDays: number | null,
+  now: Date,
+  expiresAt: Date | null = null,
+): number {
+  if (expiryDays === null && expiresAt === null) return 0;
+  // A fixed date (issue 27): once it has come, every credit written before it expires, the same way.
+  if (expiryDays === null && expiresAt !== null && now.getTime() < expiresAt.getTime()) return 0;
+  const cutoff = expiryDays === null ? (expiresAt as Date).getTime() - 1 : now.getTime() - expiryDays * 86_400_000;
   let pastDays = 0;
   let debits = 0;
   for (const m of movements) {
@@ -229,8 +236,19 @@ export function pointsToExpire(movements: readonly LedgerMovement[], expiryDays:
   return Math.max(0, pastDays - debits);
 }
 
-/** When the oldest points the diner still holds expire (the "points expiry date"), or null when none will. */
-export function nextExpiry(movements: readonly LedgerMovement[], expiryDays: number | null): Date | null {
+/**
+ * When the oldest points the diner still holds expire (the "points expiry date"), or null when none will. With a
+ * fixed date instead of days, the date, while points written before it are left.
+ */
+export function nextExpiry(
+  movements: readonly LedgerMovement[],
+  expiryDays: number | null,
+  expiresAt: Date | null = null,
+): Date | null {
+  if (expiryDays === null && expiresAt !== null) {
+    const left = pointsToExpire(movements, null, expiresAt, expiresAt);
+    return left > 0 ? expiresAt : null;
+  }
   if (expiryDays === null) return null;
   const credits = movements.filter((m) => m.points > 0).sort((a, b) => a.at.getTime() - b.at.getTime());
   let debits = 0;

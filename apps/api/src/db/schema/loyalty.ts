@@ -1,7 +1,18 @@
 import { POINTS_ENTRY_KINDS } from '@sufra/shared/loyalty/points';
 import { REWARD_KINDS, REWARD_SHOPS, REWARD_SOURCES } from '@sufra/shared/loyalty/rewards';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { branches } from './branches.ts';
 import { brands } from './brands.ts';
 import { customers } from './customers.ts';
@@ -26,6 +37,18 @@ export const loyaltyRules = pgTable(
     expiryDays: integer(),
     /** The zone whose calendar day the daily limits count in. */
     timeZone: text().notNull().default('Asia/Riyadh'),
+    /** A fixed expiry date instead of days (issue 27): every point earned before it expires on it. */
+    expiresOn: date({ mode: 'string' }),
+    /** The start of `expiresOn` in the brand's zone, computed when saved (the expiry sweep compares instants). */
+    expiresAt: timestamp({ withTimezone: true }),
+    /** Order types that earn (1 dine-in, 2 pickup, 3 delivery). */
+    earnOrderTypes: integer().array().notNull().default(sql`'{1,2,3}'::integer[]`),
+    /** Branches whose orders earn; null: every branch of the brand, new ones too. */
+    earnBranchIds: integer().array(),
+    /** The console's conflict check on the rule (issue 27). */
+    version: integer().notNull().default(1),
+    /** The console's conflict check on the brand's set of levels, saved as one list. */
+    levelsVersion: integer().notNull().default(1),
   },
   (t) => [
     check(
@@ -34,6 +57,33 @@ export const loyaltyRules = pgTable(
         and ${t.maxPointsPerTransaction} >= ${t.minPointsPerRedemption} and ${t.maxPointsPerDay} >= 1
         and ${t.maxRedemptionsPerDay} >= 0 and (${t.expiryDays} is null or ${t.expiryDays} >= 1)`,
     ),
+    check(
+      'loyalty_rules_expiry_check',
+      sql`(${t.expiresOn} is null) = (${t.expiresAt} is null) and (${t.expiryDays} is null or ${t.expiresOn} is null)`,
+    ),
+  ],
+);
+
+/**
+ * What an order earns by, as it stood from `effectiveFrom` (issue 27: a change applies to orders placed after it).
+ * Written by every save of the rule (the first save also writes the rule before it, from the start of time); an
+ * order's earn reads the row in force when the order was placed, or the rule itself when the brand has none.
+ */
+export const loyaltyEarnRules = pgTable(
+  'loyalty_earn_rules',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    effectiveFrom: timestamp({ withTimezone: true }).notNull(),
+    earnPointsPerSar: integer().notNull(),
+    earnOrderTypes: integer().array().notNull(),
+    earnBranchIds: integer().array(),
+  },
+  (t) => [
+    index('loyalty_earn_rules_brand_idx').on(t.brandId, t.effectiveFrom),
+    check('loyalty_earn_rules_figures_check', sql`${t.earnPointsPerSar} >= 0`),
   ],
 );
 

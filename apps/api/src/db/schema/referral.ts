@@ -1,6 +1,6 @@
 import { LEAD_STATUSES } from '@sufra/shared/engagement/referral';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import { customers } from './customers.ts';
 import { orders } from './orders.ts';
@@ -15,11 +15,18 @@ export const referralRules = pgTable(
     referrerPoints: integer().notNull(),
     friendPoints: integer().notNull(),
     refundWindowDays: integer().notNull().default(14),
+    /** Off: diners cannot invite (issue 27); leads already made still convert by the rule. */
+    enabled: boolean().notNull().default(true),
+    /** Invitations one diner may send in a rolling day (issue 24's cap, the brand's own since issue 27). */
+    invitationsPerDay: integer().notNull().default(10),
+    /** The console's conflict check. */
+    version: integer().notNull().default(1),
   },
   (t) => [
     check(
       'referral_rules_figures_check',
-      sql`${t.referrerPoints} >= 0 and ${t.friendPoints} >= 0 and ${t.refundWindowDays} between 0 and 365`,
+      sql`${t.referrerPoints} >= 0 and ${t.friendPoints} >= 0 and ${t.refundWindowDays} between 0 and 365
+        and ${t.invitationsPerDay} between 1 and 1000`,
     ),
   ],
 );

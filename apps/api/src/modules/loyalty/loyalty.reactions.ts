@@ -1,18 +1,29 @@
 import { levelFor, pointsEarned } from '@sufra/shared/loyalty/points';
 import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycle.service.ts';
 import type { Queryable } from '../../db/client.ts';
-import { appendPoints, findOrderEntry, findRules, listLevels, lockCustomerPoints } from './loyalty.repo.ts';
+import {
+  appendPoints,
+  findEarnRuleAt,
+  findOrderEntry,
+  findRules,
+  listLevels,
+  lockCustomerPoints,
+} from './loyalty.repo.ts';
 import { releaseOrderRewards } from './rewards.repo.ts';
 
 /**
  * What an order earns: whole SAR of what the diner paid for the food after discounts (the total without the
- * delivery fee) × the rule × their level's multiplier, the level read under the customer's row lock.
+ * delivery fee) × the rule × their level's multiplier, the level read under the customer's row lock. The rule is
+ * the one in force when the order was placed (issue 27), and only its order types and branches earn.
  */
 async function earn(tx: Queryable, { order, at }: OrderMomentEvent): Promise<void> {
   const { customerId } = order;
   if (customerId === null) return;
-  const rules = await findRules(tx, order.brandId);
-  if (!rules) return;
+  const current = await findRules(tx, order.brandId);
+  if (!current) return;
+  const rules = await findEarnRuleAt(tx, current, order.createdAt);
+  if (!rules.earnOrderTypes.includes(order.orderType)) return;
+  if (rules.earnBranchIds !== null && !rules.earnBranchIds.includes(order.branchId)) return;
   const held = await lockCustomerPoints(tx, customerId, order.brandId);
   if (!held) return;
   const level = levelFor(

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { GuardScope, GuardSql, RowsScope } from '../../core/checkout-statement.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { customers } from '../../db/schema/customers.ts';
-import { loyaltyLevels, loyaltyRules, pointsLedger } from '../../db/schema/loyalty.ts';
+import { loyaltyEarnRules, loyaltyLevels, loyaltyRules, pointsLedger } from '../../db/schema/loyalty.ts';
 
 export type LoyaltyRulesRow = typeof loyaltyRules.$inferSelect;
 export type LoyaltyLevelRow = typeof loyaltyLevels.$inferSelect;
@@ -12,6 +12,43 @@ export type PointsEntryRow = typeof pointsLedger.$inferSelect;
 export async function findRules(db: Queryable, brandId: number): Promise<LoyaltyRulesRow | undefined> {
   const [row] = await db.select().from(loyaltyRules).where(eq(loyaltyRules.brandId, brandId));
   return row;
+}
+
+/** What an order earns by. */
+export interface EarnRule {
+  earnPointsPerSar: number;
+  earnOrderTypes: number[];
+  /** null: every branch. */
+  earnBranchIds: number[] | null;
+}
+
+/**
+ * The earn rule in force when an order was placed at `placedAt`: the newest saved row from before it, or the rule
+ * itself when the brand's rule was never changed in the console (issue 27: a change applies to orders placed after).
+ */
+export async function findEarnRuleAt(db: Queryable, rules: LoyaltyRulesRow, placedAt: Date): Promise<EarnRule> {
+  const [row] = await db
+    .select({
+      earnPointsPerSar: loyaltyEarnRules.earnPointsPerSar,
+      earnOrderTypes: loyaltyEarnRules.earnOrderTypes,
+      earnBranchIds: loyaltyEarnRules.earnBranchIds,
+    })
+    .from(loyaltyEarnRules)
+    .where(
+      and(
+        eq(loyaltyEarnRules.brandId, rules.brandId),
+        sql`${loyaltyEarnRules.effectiveFrom} <= ${placedAt.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(loyaltyEarnRules.effectiveFrom), desc(loyaltyEarnRules.id))
+    .limit(1);
+  return (
+    row ?? {
+      earnPointsPerSar: rules.earnPointsPerSar,
+      earnOrderTypes: rules.earnOrderTypes,
+      earnBranchIds: rules.earnBranchIds,
+    }
+  );
 }
 
 export async function listLevels(db: Queryable, brandId: number): Promise<LoyaltyLevelRow[]> {
@@ -154,7 +191,7 @@ export async function listEntries(
 }
 
 /**
- * Customers who may have points past their brand's expiry days that debits have not used up (the pure rule's sums,
+ * Customers who may have points past their brand's expiry days (or its fixed expiry date) that debits have not used up (the pure rule's sums,
  * over the whole ledger), at most `limit` of them. A candidate is checked again under its row lock before anything
  * is written, so two instances sweeping at once write one expiry between them.
  */
@@ -166,10 +203,12 @@ export async function listExpiryCandidates(
   const result = await db.execute(sql`
     select l.customer_id, l.brand_id
     from ${pointsLedger} l
-    join ${loyaltyRules} r on r.brand_id = l.brand_id and r.expiry_days is not null
-    group by l.customer_id, l.brand_id, r.expiry_days
-    having coalesce(sum(l.points) filter (where l.points > 0
-        and l.created_at <= ${now.toISOString()}::timestamptz - make_interval(days => r.expiry_days)), 0)
+    join ${loyaltyRules} r on r.brand_id = l.brand_id
+      and (r.expiry_days is not null or r.expires_at <= ${now.toISOString()}::timestamptz)
+    group by l.customer_id, l.brand_id, r.expiry_days, r.expires_at
+    having coalesce(sum(l.points) filter (where l.points > 0 and case when r.expiry_days is not null
+        then l.created_at <= ${now.toISOString()}::timestamptz - make_interval(days => r.expiry_days)
+        else l.created_at < r.expires_at end), 0)
       + coalesce(sum(l.points) filter (where l.points < 0), 0) > 0
     limit ${limit}::int`);
   return (result as unknown as { rows: { customer_id: number; brand_id: number }[] }).rows.map((r) => ({

@@ -112,7 +112,7 @@ export async function account(deps: LoyaltyDeps, customer: CustomerPrincipal): P
     listMovements(db, customer.id),
     redeemedSince(db, customer.id, startOfDay(ctx.now(), rules.timeZone)),
   ]);
-  const expiry = nextExpiry(movements, rules.expiryDays);
+  const expiry = nextExpiry(movements, rules.expiryDays, rules.expiresAt);
   return {
     walletPoints: points.walletPoints,
     walletValueHalalas: pointsValue(points.walletPoints, rules),
@@ -208,7 +208,7 @@ export async function expireOnce(deps: LoyaltyDeps): Promise<number> {
       const held = await lockCustomerPoints(tx, customerId, brandId);
       if (!rules || !held) return false;
       const due = Math.min(
-        pointsToExpire(await listMovements(tx, customerId), rules.expiryDays, now),
+        pointsToExpire(await listMovements(tx, customerId), rules.expiryDays, now, rules.expiresAt),
         held.walletPoints,
       );
       if (due <= 0) return false;

@@ -74,7 +74,8 @@ export interface ReferralDeps {
 
 async function rulesOf({ ctx }: ReferralDeps, brandId: number): Promise<ReferralRulesRow> {
   const rules = await findReferralRules(ctx.db, brandId);
-  if (!rules) throw new AppError('referral_unavailable');
+  // Switched off in the console (issue 27): no page, no invitation, no landing; leads made before still convert.
+  if (!rules?.enabled) throw new AppError('referral_unavailable');
   return rules;
 }
 
@@ -96,19 +97,22 @@ export async function mine(deps: ReferralDeps, customer: CustomerPrincipal): Pro
   return { code, rules: toRules(rules), leads: leads.map(toLead) };
 }
 
-/** Invitations per diner in a rolling day (issue 24: 60 in a row probed who is a customer). */
+/**
+ * Invitations per diner in a rolling day (issue 24: 60 in a row probed who is a customer): the brand's own cap since
+ * issue 27 (referral_rules.invitations_per_day), this by default.
+ */
 export const LEADS_PER_DAY = 10;
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * A friend's phone becomes a pending lead: not one's own, not a phone already led. A customer's phone is answered
  * like anyone else's (issue 24: a 409 for customers told who is one); its lead stays Pending, since that friend
- * never registers again. At most LEADS_PER_DAY a day per diner (429 with the wait), counted under a lock on the
+ * never registers again. At most the brand's invitations a day per diner (429 with the wait), counted under a lock on the
  * diner so that requests sent at once cannot pass it together. ADR 0181.
  */
 export async function addLead(deps: ReferralDeps, customer: CustomerPrincipal, phone: PhoneInputBody): Promise<Lead> {
   const { db } = deps.ctx;
-  await rulesOf(deps, customer.brandId);
+  const { invitationsPerDay } = await rulesOf(deps, customer.brandId);
   const parsed = parsePhone(phone);
   if (!parsed.ok) throw phoneError(parsed.problem);
   const me = await findCustomer(db, customer.id, customer.brandId);
@@ -118,7 +122,7 @@ export async function addLead(deps: ReferralDeps, customer: CustomerPrincipal, p
   const lead = await db.transaction(async (tx) => {
     await lockReferrer(tx, customer.id);
     const today = await leadsMadeSince(tx, customer.id, new Date(now.getTime() - DAY_MS));
-    if (today.count >= LEADS_PER_DAY && today.oldest) {
+    if (today.count >= invitationsPerDay && today.oldest) {
       const seconds = Math.ceil((today.oldest.getTime() + DAY_MS - now.getTime()) / 1000);
       throw new AppError('referral_leads_limited', { retryAfterSeconds: Math.max(1, seconds) });
     }

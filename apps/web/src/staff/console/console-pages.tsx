@@ -67,6 +67,43 @@ export const consolePages: readonly ConsolePage[] = [
     icon: '◧',
     load: () => import('../manage-ads/routes/ads-page'),
   },
+  // — loyalty rules, levels, referral (h/loyrules) —
+  {
+    id: 'loyalty-rules',
+    path: '/loyalty-rules',
+    labelKey: 'manageLoyaltyNav.rules',
+    roles: OWNER_AND_MANAGER,
+    icon: '★',
+    load: async () => {
+      const page = await import('../manage-loyalty/routes/rules-page');
+      await page.ready;
+      return page;
+    },
+  },
+  {
+    id: 'loyalty-levels',
+    path: '/loyalty-levels',
+    labelKey: 'manageLoyaltyNav.levels',
+    roles: OWNER_AND_MANAGER,
+    icon: '▲',
+    load: async () => {
+      const page = await import('../manage-loyalty/routes/levels-page');
+      await page.ready;
+      return page;
+    },
+  },
+  {
+    id: 'loyalty-referral',
+    path: '/loyalty-referral',
+    labelKey: 'manageLoyaltyNav.referral',
+    roles: OWNER_AND_MANAGER,
+    icon: '⇄',
+    load: async () => {
+      const page = await import('../manage-loyalty/routes/referral-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — brand settings, staff, audit log (h/shell) —
   {
     id: 'brand',
