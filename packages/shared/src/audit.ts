@@ -20,5 +20,6 @@ export const AUDIT_OBJECT_TYPES = [
   'menu_item',
   'menu_branch_item',
   'menu_modifier_group',
+  'foodics_hand_off',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
