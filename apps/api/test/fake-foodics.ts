@@ -184,7 +184,7 @@ function checkOrder(body: OrderBody, cat: FakeFoodicsCatalogue, known: FakeFoodi
       taxesOf(o.taxes, `${field}.options.${j}`);
     }
   };
-  body.products.forEach((p, i) => checkProduct(p, `products.${i}`));
+  for (const [i, p] of body.products.entries()) checkProduct(p, `products.${i}`);
   body.combos.forEach((c, i) => {
     if (!knownIn(cat.comboSizes, c.combo_size_id))
       refuse(`combos.${i}.combo_size_id`, 'The selected combo size id is invalid.');

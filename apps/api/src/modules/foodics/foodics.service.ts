@@ -213,18 +213,23 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       ended ? null : new Date(now.getTime() + deps.pollEveryMs),
       now,
     );
-    const row = await findStaffOrder(db, handOff.orderId, handOff.brandId);
-    if (!row) return;
-    const target = statusFromFoodics(found, row.order.orderType as OrderType);
-    if (!target || (await hasStatusEvent(db, found.id, target))) return;
-    const path = pathTo(row.order.orderType as OrderType, row.order.status as OrderStatus, target);
-    if (path.length > 0) {
+    // A concurrent move (another webhook, the board) makes a walk stop unwritten: read again and walk from there.
+    let target: OrderStatus | null = null;
+    for (let tries = 0; tries < 5; tries += 1) {
+      const row = await findStaffOrder(db, handOff.orderId, handOff.brandId);
+      if (!row) return;
+      target = statusFromFoodics(found, row.order.orderType as OrderType);
+      if (!target || (await hasStatusEvent(db, found.id, target))) return;
+      const path = pathTo(row.order.orderType as OrderType, row.order.status as OrderStatus, target);
+      if (path.length === 0) break;
       const reason =
         target !== 'canceled'
           ? null
           : found.delete_reason || (found.status === 7 ? POS_VOIDED_REASON : POS_DECLINED_REASON);
-      await deps.moveFromPos(handOff.brandId, handOff.orderId, path, reason);
+      if (await deps.moveFromPos(handOff.brandId, handOff.orderId, path, reason)) break;
+      if (tries === 4) return;
     }
+    if (!target) return;
     await recordStatusEvent(db, {
       foodicsOrderId: found.id,
       status: target,

@@ -284,7 +284,10 @@ describe('Foodics hand-off', () => {
     );
     expect(moves).toHaveLength(1);
     // Another business's webhook on this path, and an unknown path: 200, nothing applied.
-    const forged = { ...(fake.webhooks.at(-1)?.body ?? {}), business: { reference: 1, name: 'x' } };
+    const forged: Record<string, unknown> = {
+      ...structuredClone(fake.webhooks.at(-1)?.body ?? {}),
+      business: { reference: 1, name: 'x' },
+    };
     (forged.order as { status: number }).status = 4;
     expect(
       (await t.app.inject({ method: 'POST', url: `/api/foodics/webhooks/${SECRET}`, payload: forged })).statusCode,
