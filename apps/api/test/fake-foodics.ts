@@ -46,6 +46,8 @@ export interface FakeFoodicsCatalogue {
   charges?: string[];
   taxes?: string[];
   paymentMethods?: string[];
+  /** The demo only: any id starting so is known (the demo seed maps every item to `demo-…`). */
+  acceptPrefix?: string;
 }
 
 export type FakeFoodicsOrder = Record<string, unknown> & {
@@ -155,7 +157,8 @@ function checkOrder(body: OrderBody, cat: FakeFoodicsCatalogue, known: FakeFoodi
   const refuse = (field: string, message: string) => {
     errors[field] = [...(errors[field] ?? []), message];
   };
-  const knownIn = (list: string[] | undefined, id: string) => (list ?? []).includes(id);
+  const knownIn = (list: string[] | undefined, id: string) =>
+    (list ?? []).includes(id) || (cat.acceptPrefix !== undefined && id.startsWith(cat.acceptPrefix));
   if (!knownIn(cat.branches, body.branch_id)) refuse('branch_id', 'The selected branch id is invalid.');
   if (body.table_id !== undefined && !knownIn(cat.tables, body.table_id))
     refuse('table_id', 'The selected table id is invalid.');
