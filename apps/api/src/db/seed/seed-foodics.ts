@@ -16,7 +16,7 @@ export const DEMO_FOODICS = {
  * the menu import (not built yet): these are `demo-…` ids the demo fake accepts. Once, when absent.
  */
 export async function seedDemoFoodicsIfAbsent(db: Database, slug: string): Promise<void> {
-  const p = DEMO_FOODICS.idPrefix;
+  const p = sql`${DEMO_FOODICS.idPrefix}::text`;
   await db.transaction(async (tx) => {
     const inserted = await tx.execute(sql`
       insert into foodics_connections (brand_id, business_reference, webhook_secret)
@@ -27,27 +27,27 @@ export async function seedDemoFoodicsIfAbsent(db: Database, slug: string): Promi
     if (brandId === undefined) return;
     await tx.execute(sql`
       insert into foodics_ids (brand_id, kind, local_key, foodics_id)
-      select ${brandId}, 'branch', b.id::text, ${p} || 'branch-' || b.id from branches b
+      select ${brandId}::int, 'branch', b.id::text, ${p} || 'branch-' || b.id from branches b
         where b.brand_id = ${brandId} and b.integrated
       union all
-      select ${brandId}, 'table', t.id::text, ${p} || 'table-' || t.id from tables t
+      select ${brandId}::int, 'table', t.id::text, ${p} || 'table-' || t.id from tables t
         join branches b on b.id = t.branch_id where b.brand_id = ${brandId} and b.integrated
       union all
-      select ${brandId}, 'product', i.id::text, ${p} || 'product-' || i.slug from menu_items i
+      select ${brandId}::int, 'product', i.id::text, ${p} || 'product-' || i.slug from menu_items i
         where i.brand_id = ${brandId} and not i.is_combo
       union all
-      select ${brandId}, 'combo_size', i.id::text, ${p} || 'combo-' || i.slug from menu_items i
+      select ${brandId}::int, 'combo_size', i.id::text, ${p} || 'combo-' || i.slug from menu_items i
         where i.brand_id = ${brandId} and i.is_combo
       union all
-      select ${brandId}, 'modifier_option', o.id::text, ${p} || 'option-' || o.id from modifier_options o
+      select ${brandId}::int, 'modifier_option', o.id::text, ${p} || 'option-' || o.id from modifier_options o
         join modifier_groups g on g.id = o.group_id where g.brand_id = ${brandId}
       union all
-      select ${brandId}, 'combo_option', c.slot_id || ':' || c.item_id, ${p} || 'combo-option-' || c.slot_id || '-' || c.item_id
+      select ${brandId}::int, 'combo_option', c.slot_id || ':' || c.item_id, ${p} || 'combo-option-' || c.slot_id || '-' || c.item_id
         from combo_slot_choices c join combo_slots s on s.id = c.slot_id join menu_items i on i.id = s.combo_item_id
         where i.brand_id = ${brandId}
       union all
-      select ${brandId}, 'delivery_charge', 'delivery', ${p} || 'charge-delivery'
+      select ${brandId}::int, 'delivery_charge', 'delivery', ${p} || 'charge-delivery'
       union all
-      select ${brandId}, 'tax', 'vat', ${p} || 'tax-vat'`);
+      select ${brandId}::int, 'tax', 'vat', ${p} || 'tax-vat'`);
   });
 }
