@@ -67,6 +67,15 @@ export const consolePages: readonly ConsolePage[] = [
     icon: '◧',
     load: () => import('../manage-ads/routes/ads-page'),
   },
+  // — Foodics hand-off (h/foodics) —
+  {
+    id: 'foodics',
+    path: '/foodics',
+    labelKey: 'manageFoodics.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '⇄',
+    load: () => import('../manage-foodics/routes/foodics-page'),
+  },
   // — brand settings, staff, audit log (h/shell) —
   {
     id: 'brand',
