@@ -22,6 +22,8 @@ export const foodicsRoutes: FastifyPluginAsyncZod<{ foodics: FoodicsService; gua
   app.post(
     '/foodics/webhooks/:secret',
     {
+      // Foodics signs nothing: the path's secret and the body's business reference are checked in the service.
+      config: { auth: 'public' },
       // Foodics' body is the full order (large, its shape theirs): read loosely, checked in the service.
       bodyLimit: 1024 * 1024,
       schema: {
