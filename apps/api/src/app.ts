@@ -32,6 +32,10 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { createEvaluationsService } from './modules/evaluations/evaluations.service.ts';
+import { createFoodicsRelay } from './modules/foodics/foodics.relay.ts';
+import { foodicsRoutes } from './modules/foodics/foodics.routes.ts';
+import { createFoodicsService, type FoodicsService } from './modules/foodics/foodics.service.ts';
+import { createFoodicsApi } from './modules/foodics/foodics-api.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
@@ -218,12 +222,13 @@ interface ApiWiring {
   referral: ReturnType<typeof createReferralService>;
   guards: ReturnType<typeof createAuthGuards>;
   onSmsQueued: () => void;
+  foodics: FoodicsService;
 }
 
 /** The API under /api. */
 async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
   const { database, config, ctx, qr, branches, menu, ads, otp, sessions, customers, staff, orders, payments } = wiring;
-  const { orderEvents, tables, loyalty, rewards, evaluations, referral, guards, onSmsQueued } = wiring;
+  const { orderEvents, tables, loyalty, rewards, evaluations, referral, guards, onSmsQueued, foodics } = wiring;
   // Routes are registered explicitly so the wiring is visible (house rules: no autoload).
   await app.register(
     async (api) => {
@@ -261,6 +266,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
         guards,
       });
       await api.register(loyaltyAdminRoutes, { loyaltyAdmin: createLoyaltyAdminService(ctx), guards });
+      await api.register(foodicsRoutes, { foodics, guards });
     },
     { prefix: '/api' },
   );
@@ -293,14 +299,38 @@ function registerBackgroundWork(
     refundRelay: ReturnType<typeof createPayments>['refundRelay'];
     paymentExpiry: ReturnType<typeof createPayments>['paymentExpiry'];
     loyalty: LoyaltyService;
+    orders: ReturnType<typeof createOrdersService>;
   },
-) {
+): FoodicsService {
   const { config } = ctx;
   const { database, deps, smsRelay, refundRelay, paymentExpiry, loyalty } = work;
+  // Foodics (docs/adr/0510): the POS of integrated branches when FOODICS_ACCESS_TOKEN is set; its webhook route and
+  // dead letters exist either way.
+  const foodicsConfig = config.foodics;
+  const foodics = createFoodicsService(ctx, {
+    api: createFoodicsApi({
+      apiUrl: foodicsConfig?.apiUrl ?? 'https://api.foodics.com/v5',
+      accessToken: foodicsConfig?.accessToken ?? '',
+      timeoutMs: foodicsConfig?.timeoutMs ?? 10_000,
+    }),
+    moveFromPos: work.orders.moveFromPos,
+    log: app.log,
+    maxAttempts: foodicsConfig?.maxAttempts ?? 8,
+    pollEveryMs: foodicsConfig?.pollEveryMs ?? 60_000,
+    pendingAlertMs: foodicsConfig?.pendingAlertMs ?? 5 * 60_000,
+    onQueued: () => foodicsRelay.kick(),
+  });
+  const foodicsRelay = createFoodicsRelay({
+    foodics,
+    database,
+    log: app.log,
+    intervalMs: foodicsConfig?.relayIntervalMs ?? 0,
+  });
+  const posProvider = deps.posProvider ?? (foodicsConfig ? foodics.posProvider : createLogPosProvider(app.log));
   const kitchenRelay = createKitchenRelay({
     db: database.db,
     database,
-    destinations: [posDestination(deps.posProvider ?? createLogPosProvider(app.log))],
+    destinations: [posDestination(posProvider)],
     now: ctx.now,
     log: app.log,
     intervalMs: config.kitchen.relayIntervalMs,
@@ -312,9 +342,10 @@ function registerBackgroundWork(
   });
   registerRelays(
     app,
-    { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry },
+    { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry, foodicsRelay },
     app.testGateway?.webhooks ?? null,
   );
+  return foodics;
 }
 
 /**
@@ -375,7 +406,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // After the streams have been ended (their preClose hook) and before the database closes.
   app.addHook('onClose', async () => liveHub.stop());
   const orderEvents = createOrderEventsService({ hub: liveHub, orders });
-  registerBackgroundWork(app, ctx, { database, deps, smsRelay, refundRelay, paymentExpiry, loyalty });
+  const foodics = registerBackgroundWork(app, ctx, {
+    database,
+    deps,
+    smsRelay,
+    refundRelay,
+    paymentExpiry,
+    loyalty,
+    orders,
+  });
   const guards = createAuthGuards({
     config,
     sessions,
@@ -406,6 +445,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     referral,
     guards,
     onSmsQueued: () => smsRelay.kick(),
+    foodics,
   });
 
   await registerWeb(app, config, {

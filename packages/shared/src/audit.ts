@@ -23,5 +23,6 @@ export const AUDIT_OBJECT_TYPES = [
   'loyalty_rules',
   'loyalty_level',
   'referral_rules',
+  'foodics_hand_off',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

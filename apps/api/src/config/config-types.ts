@@ -52,6 +52,16 @@ export interface Config {
   /** Free wrong codes / wrong staff passwords per client address per hour before the growing delays. */
   signInFailuresPerIpPerHour: number;
   kitchen: { relayIntervalMs: number };
+  /** Foodics: null when FOODICS_ACCESS_TOKEN is not set (integrated branches' orders go to the log). */
+  foodics: {
+    accessToken: string;
+    apiUrl: string;
+    timeoutMs: number;
+    maxAttempts: number;
+    relayIntervalMs: number;
+    pollEveryMs: number;
+    pendingAlertMs: number;
+  } | null;
   payments: PaymentsConfig;
   loyalty: { pointsExpiryIntervalMs: number };
 }

@@ -78,6 +78,22 @@ export const envSchema = z.object({
    */
   KITCHEN_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /**
+   * Foodics (issue 28 item 1, docs/adr/0510): a business's access token (Foodics' personal/API token; OAuth is not
+   * built yet). Set: integrated branches of a brand connected in foodics_connections hand their orders to Foodics.
+   */
+  FOODICS_ACCESS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  FOODICS_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.foodics.com/v5')),
+  /** How long one call to Foodics may take before it counts as failed (a create's answer is then unknown). */
+  FOODICS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Failed tries (not counting 429s) before an order's hand-off becomes a dead letter staff see. */
+  FOODICS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  /** How often the Foodics relay looks for due hand-offs and polls (a new order wakes it at once); 0 = not started. */
+  FOODICS_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** How often an open order is asked about at Foodics when no webhook came (Foodics drops one after 3 tries). */
+  FOODICS_POLL_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  /** An order still Pending at Foodics this long after it was sent is listed as waiting too long. */
+  FOODICS_PENDING_ALERT_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /**
    * Card payments (issue 5): the built-in test gateway or Moyasar. Default: test, except in production, where it
    * must be chosen (the test gateway's keys are published, so it is on there only when asked for by name).
    */

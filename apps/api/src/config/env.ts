@@ -76,6 +76,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     otpSendGapMs: e.OTP_SEND_GAP_SECONDS * 1000,
     signInFailuresPerIpPerHour: e.SIGN_IN_FAILURES_PER_IP_PER_HOUR,
     kitchen: { relayIntervalMs: e.KITCHEN_RELAY_INTERVAL_MS },
+    foodics: e.FOODICS_ACCESS_TOKEN
+      ? {
+          accessToken: e.FOODICS_ACCESS_TOKEN,
+          apiUrl: e.FOODICS_API_URL.replace(/\/$/, ''),
+          timeoutMs: e.FOODICS_TIMEOUT_MS,
+          maxAttempts: e.FOODICS_MAX_ATTEMPTS,
+          relayIntervalMs: e.FOODICS_RELAY_INTERVAL_MS,
+          pollEveryMs: e.FOODICS_POLL_EVERY_MS,
+          pendingAlertMs: e.FOODICS_PENDING_ALERT_MINUTES * 60_000,
+        }
+      : null,
     loyalty: { pointsExpiryIntervalMs: e.POINTS_EXPIRY_INTERVAL_MS },
     payments: paymentsOf(e, publicUrl),
   };

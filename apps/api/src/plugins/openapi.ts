@@ -26,6 +26,7 @@ const TAGS: Record<string, string> = {
   referral: 'Inviting friends with a referral code',
   games: 'The prize wheel and register-and-win',
   notifications: "The diner's in-app inbox",
+  foodics: 'The Foodics POS: its webhooks, and orders handed to it that staff retry or settle',
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RelayLoop } from '../lib/relay.ts';
+import type { FoodicsRelay } from '../modules/foodics/foodics.relay.ts';
 import type { KitchenRelay } from '../modules/kitchen/kitchen.relay.ts';
 import type { PointsExpiry } from '../modules/loyalty/points-expiry.relay.ts';
 import type { PaymentExpiry } from '../modules/payments/payment-expiry.relay.ts';
@@ -19,6 +20,8 @@ export interface NamedRelays {
   kitchenRelay: KitchenRelay;
   /** Writes off loyalty points past their brand's days. */
   pointsExpiry: PointsExpiry;
+  /** Hands integrated branches' orders to Foodics and follows them there (polls). */
+  foodicsRelay: FoodicsRelay;
 }
 
 declare module 'fastify' {
@@ -40,7 +43,7 @@ export function registerRelays(
   gatewayWebhooks: GatewayWebhookRelay | null,
 ): void {
   for (const [key, relay] of Object.entries(named)) app.decorate(key, relay);
-  const { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry } = named;
+  const { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry, foodicsRelay } = named;
   const relays: RelayLoop<unknown>[] = [
     smsRelay,
     gatewayWebhooks,
@@ -48,6 +51,7 @@ export function registerRelays(
     paymentExpiry,
     kitchenRelay,
     pointsExpiry,
+    foodicsRelay,
   ].filter((relay) => relay !== null);
   app.decorate('relays', relays);
   app.addHook('onReady', async () => {

@@ -5,6 +5,7 @@ import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
 import { CONSOLE_TABLES_ADS_ERRORS } from './errors-console-tables-ads.ts';
 import { CORE_ERRORS } from './errors-core.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
+import { FOODICS_ERRORS } from './errors-foodics.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
 import { LOYALTY_ADMIN_ERRORS } from './errors-loyalty-admin.ts';
 import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
@@ -26,6 +27,7 @@ export const ERRORS = {
   ...BRANCHES_ERRORS,
   ...MENU_ADMIN_ERRORS,
   ...LOYALTY_ADMIN_ERRORS,
+  ...FOODICS_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -41,6 +43,7 @@ export const ERROR_PARTS = [
   BRANCHES_ERRORS,
   MENU_ADMIN_ERRORS,
   LOYALTY_ADMIN_ERRORS,
+  FOODICS_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

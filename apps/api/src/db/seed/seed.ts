@@ -10,6 +10,7 @@ import { deactivatedBrand, secondBrand } from './second-brand.ts';
 import { seedBranchDetails, seedBranches, seedServiceSwitches } from './seed-branches.ts';
 import { seedCoupons, seedCouponsIfAbsent } from './seed-coupons.ts';
 import { seedEvaluation, seedEvaluationIfAbsent } from './seed-evaluation.ts';
+import { seedDemoFoodicsIfAbsent } from './seed-foodics.ts';
 import { seedLoyalty, seedLoyaltyIfAbsent } from './seed-loyalty.ts';
 import { seedMenu } from './seed-menu.ts';
 import { seedPunchCardsIfAbsent } from './seed-punch-cards.ts';
@@ -131,6 +132,7 @@ export async function seedBrandsIfAbsent(db: Database, list: SeedBrand[]): Promi
 export async function seedDemo(db: Database): Promise<SeededBrand[]> {
   const seeded = await seedBrandsIfAbsent(db, [demoBrand, secondBrand, deactivatedBrand]);
   await seedDemoGamesIfAbsent(db, demoBrand.slug);
+  await seedDemoFoodicsIfAbsent(db, demoBrand.slug);
   return seeded;
 }
 

@@ -260,6 +260,57 @@ export async function recordCash(deps: OrdersDeps, staff: StaffPrincipal, id: nu
   return toStaffOrder(after, await listLinesOf(db, [id]));
 }
 
+/**
+ * Moves an order as its point of sale says (Foodics' webhook or poll: no staff user), step by step along `path`
+ * (each step a move the shared machine allows from the step before), all in one transaction with what a board move
+ * writes: the outbox rows, the live notice, the lifecycle's reactions, a refund owed. A step whose status the order
+ * no longer has (moved meanwhile) stops the walk: nothing is written and the answer is null.
+ */
+export async function moveFromPos(
+  deps: OrdersDeps,
+  brandId: number,
+  id: number,
+  path: OrderStatus[],
+  reason: string | null,
+): Promise<OrderRow | null> {
+  const { ctx } = deps;
+  const now = ctx.now();
+  let refundOwed = false;
+  const moved = await ctx.db
+    .transaction(async (tx) => {
+      const current = (await findStaffOrder(tx, id, brandId))?.order;
+      if (!current) return null;
+      // Each step is conditional on the status before it: a concurrent move makes the walk stop, written nothing.
+      let from = current.status;
+      let order: OrderRow | undefined;
+      for (const to of path) {
+        if (!isOrderStatus(from) || !canTransition(current.orderType as OrderType, from, to)) {
+          throw new AppError('order_transition_not_allowed', { from, to });
+        }
+        order = await updateOrderStatus(tx, id, from, to, to === 'canceled' ? reason : null, now);
+        if (!order) throw new AppError('order_transition_not_allowed', { from, to });
+        await insertOutboxEvent(tx, {
+          orderId: id,
+          event: 'order_status_changed',
+          payload: { orderId: id, branchId: order.branchId, from, to, by: 'pos' },
+        });
+        await announceOrder(tx, order);
+        for (const moment of momentsOfMove(to)) await deps.lifecycle.raise(tx, { moment, order, from, to, at: now });
+        if (to === 'canceled' && order.paymentMethod === 'card' && order.paymentStatus === 'paid') {
+          refundOwed = await deps.payments.owePaidOrderRefund(tx, id);
+        }
+        from = to;
+      }
+      return order ?? null;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'order_transition_not_allowed') return null;
+      throw error;
+    });
+  if (refundOwed) deps.payments.onRefundQueued();
+  return moved;
+}
+
 /** Orders: placing them, the diner's history, and the board's moves. Binds the functions above to the app. */
 export function createOrdersService(
   ctx: AppContext,
@@ -274,6 +325,7 @@ export function createOrdersService(
     listForStaff: listForStaff.bind(null, deps),
     changeStatus: changeStatus.bind(null, deps),
     recordCash: recordCash.bind(null, deps),
+    moveFromPos: moveFromPos.bind(null, deps),
   };
 }
 

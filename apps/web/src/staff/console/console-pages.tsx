@@ -104,6 +104,15 @@ export const consolePages: readonly ConsolePage[] = [
       return page;
     },
   },
+  // — Foodics hand-off (h/foodics) —
+  {
+    id: 'foodics',
+    path: '/foodics',
+    labelKey: 'manageFoodics.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '⇆',
+    load: () => import('../manage-foodics/routes/foodics-page'),
+  },
   // — brand settings, staff, audit log (h/shell) —
   {
     id: 'brand',

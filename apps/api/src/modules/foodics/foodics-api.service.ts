@@ -1,0 +1,162 @@
+import type { FoodicsOrderBody, FoodicsOrderState } from './foodics-order.rules.ts';
+
+/**
+ * Foodics' v5 API as the hand-off uses it (REFERENCE-foodics-zatca.md §1, §4): `Authorization: Bearer <token>`
+ * ("Bearer" as written: Foodics refuses it in lower case), JSON, `{data}` envelopes. Every failure is a
+ * FoodicsApiError saying what it means for a retry.
+ */
+export type FoodicsFailure =
+  /** 429: wait `retryAfterMs` (Retry-After), nothing was done. */
+  | 'rate_limited'
+  /** 4xx other than 401/429: the request itself is wrong (422 names the fields); trying again changes nothing. */
+  | 'refused'
+  /** 401/403: the token (or its scopes). */
+  | 'unauthorized'
+  /** 5xx, a timeout or a cut connection: for a create, the order may exist. */
+  | 'unknown_outcome';
+
+export class FoodicsApiError extends Error {
+  override name = 'FoodicsApiError';
+  readonly failure: FoodicsFailure;
+  readonly retryAfterMs: number | null;
+  constructor(failure: FoodicsFailure, message: string, retryAfterMs: number | null = null) {
+    super(message);
+    this.failure = failure;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+export interface FoodicsApiOptions {
+  apiUrl: string;
+  accessToken: string;
+  timeoutMs: number;
+}
+
+export interface FoodicsOrderFound extends FoodicsOrderState {
+  reference: number;
+  meta?: FoodicsOrderState['meta'] & { '3rd_party_order_number'?: string };
+  delete_reason?: string | null;
+}
+
+/** Retry-After in seconds (or an HTTP date) → ms; a missing or odd value: a minute. */
+function retryAfterMs(header: string | null): number {
+  if (header && /^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = header ? Date.parse(header) : Number.NaN;
+  return Number.isNaN(at) ? 60_000 : Math.max(0, at - Date.now());
+}
+
+function describe(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const { message, errors } = body as { message?: unknown; errors?: unknown };
+    const fields = errors && typeof errors === 'object' ? ` ${JSON.stringify(errors)}` : '';
+    if (typeof message === 'string') return `${message}${fields}`.slice(0, 400);
+  }
+  return '';
+}
+
+export function createFoodicsApi(options: FoodicsApiOptions) {
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${options.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.accessToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      const why = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'no answer';
+      throw new FoodicsApiError('unknown_outcome', `Foodics ${method} ${path.split('?')[0]}: ${why}`);
+    }
+    let parsed: unknown = null;
+    try {
+      parsed = await res.json();
+    } catch {
+      if (res.ok) throw new FoodicsApiError('unknown_outcome', `Foodics ${method} ${path}: answer cut short`);
+    }
+    if (res.ok) return parsed as T;
+    const what = `Foodics ${method} ${path.split('?')[0]}: ${res.status} ${describe(parsed)}`.trim();
+    if (res.status === 429)
+      throw new FoodicsApiError('rate_limited', what, retryAfterMs(res.headers.get('retry-after')));
+    if (res.status === 401 || res.status === 403) throw new FoodicsApiError('unauthorized', what);
+    if (res.status >= 500) throw new FoodicsApiError('unknown_outcome', what);
+    throw new FoodicsApiError('refused', what);
+  }
+
+  return {
+    whoami: () => call<{ data: { business: { id: string; reference: number; name: string } } }>('GET', '/whoami'),
+    /** Customers by phone (9 digits: 5XXXXXXXX). */
+    async findCustomer(phone: string): Promise<{ id: string } | undefined> {
+      const page = await call<{ data: { id: string; phone?: string }[] }>(
+        'GET',
+        `/customers?filter[phone]=${encodeURIComponent(phone)}`,
+      );
+      return page.data.find((c) => c.phone === undefined || c.phone === phone);
+    },
+    async createCustomer(input: { name: string; phone: string }): Promise<{ id: string }> {
+      const created = await call<{ data: { id: string } }>('POST', '/customers', {
+        name: input.name,
+        dial_code: 966,
+        phone: input.phone,
+      });
+      return created.data;
+    },
+    async createAddress(input: {
+      customerId: string;
+      name: string;
+      description: string;
+      latitude: number;
+      longitude: number;
+    }): Promise<{ id: string }> {
+      const created = await call<{ data: { id: string } }>('POST', '/addresses', {
+        customer_id: input.customerId,
+        name: input.name,
+        description: input.description,
+        latitude: input.latitude,
+        longitude: input.longitude,
+      });
+      return created.data;
+    },
+    async createOrder(body: FoodicsOrderBody): Promise<FoodicsOrderFound> {
+      return (await call<{ data: FoodicsOrderFound }>('POST', '/orders', body)).data;
+    },
+    async getOrder(id: string): Promise<FoodicsOrderFound> {
+      return (await call<{ data: FoodicsOrderFound }>('GET', `/orders/${encodeURIComponent(id)}`)).data;
+    },
+    /**
+     * Our order at Foodics by its reference (meta's 3rd_party_order_number), which Foodics cannot filter on: the
+     * branch's orders updated since our first try, newest first, 50 a page, compared here; at most 10 pages (Foodics'
+     * cap on `page`). Undefined: not there.
+     */
+    async findOrderByReference(
+      branchId: string,
+      reference: string,
+      since: Date,
+    ): Promise<FoodicsOrderFound | undefined> {
+      const after = new Date(since.getTime() - 60_000).toISOString().slice(0, 19).replace('T', ' ');
+      for (let page = 1; page <= 10; page += 1) {
+        const query = new URLSearchParams({
+          'filter[branch_id]': branchId,
+          'filter[updated_after]': after,
+          sort: '-reference',
+          per_page: '50',
+          page: String(page),
+        });
+        const found = await call<{ data: FoodicsOrderFound[]; meta?: { last_page?: number } }>(
+          'GET',
+          `/orders?${query}`,
+        );
+        const match = found.data.find((o) => o.meta?.['3rd_party_order_number'] === reference);
+        if (match) return match;
+        if (found.data.length < 50 || (found.meta?.last_page ?? page) <= page) return undefined;
+      }
+      return undefined;
+    },
+  };
+}
+
+export type FoodicsApi = ReturnType<typeof createFoodicsApi>;

@@ -1,0 +1,90 @@
+import { errorResponses } from '@sufra/shared/schemas/common';
+import {
+  foodicsHandOffList,
+  foodicsHandOffQuery,
+  foodicsOrderParams,
+  foodicsSettleResponse,
+  foodicsWebhookParams,
+  foodicsWebhookResponse,
+} from '@sufra/shared/schemas/foodics';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import type { FoodicsService } from './foodics.service.ts';
+
+/** Foodics' webhooks, and the hand-off's dead letters for owners and managers (issue 28 item 1). */
+export const foodicsRoutes: FastifyPluginAsyncZod<{ foodics: FoodicsService; guards: AuthGuards }> = async (
+  app,
+  { foodics, guards },
+) => {
+  const managers = guards.staff(['owner', 'manager']);
+
+  app.post(
+    '/foodics/webhooks/:secret',
+    {
+      // Foodics signs nothing: the path's secret and the body's business reference are checked in the service.
+      config: { auth: 'public' },
+      // Foodics' body is the full order (large, its shape theirs): read loosely, checked in the service.
+      bodyLimit: 1024 * 1024,
+      schema: {
+        tags: ['foodics'],
+        summary:
+          "Foodics' order webhooks (a secret path per brand; the business reference checked; deduplicated): always 200",
+        params: foodicsWebhookParams,
+        body: z.unknown(),
+        response: { 200: foodicsWebhookResponse },
+      },
+    },
+    async (request) => {
+      try {
+        await foodics.receiveWebhook(request.params.secret, request.body);
+      } catch (error) {
+        // Never an error to Foodics: 100 non-2xx in a minute block the URL for an hour; polling catches up.
+        request.log.error({ err: error }, 'Foodics webhook not applied');
+      }
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/staff/manage/foodics/orders/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['foodics'],
+        summary: "Orders handed to Foodics: dead letters, retries, those still Pending there (the caller's branches)",
+        querystring: foodicsHandOffQuery,
+        response: { 200: foodicsHandOffList, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => foodics.list(staffOf(request), request.query),
+  );
+
+  app.post(
+    '/staff/manage/foodics/orders/:orderId/retry/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['foodics'],
+        summary: 'Sends a dead letter to Foodics again (its failures forgiven)',
+        params: foodicsOrderParams,
+        response: { 200: foodicsSettleResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => foodics.retry(staffOf(request), request.ip, request.params.orderId),
+  );
+
+  app.post(
+    '/staff/manage/foodics/orders/:orderId/handled/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['foodics'],
+        summary: 'Marks a dead letter handled (entered in the POS by hand): no more retries',
+        params: foodicsOrderParams,
+        response: { 200: foodicsSettleResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => foodics.markHandled(staffOf(request), request.ip, request.params.orderId),
+  );
+};

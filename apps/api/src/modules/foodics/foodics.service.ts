@@ -1,0 +1,367 @@
+import type { OrderStatus } from '@sufra/shared/machines/order-status';
+import type { OrderType } from '@sufra/shared/order-types';
+import type { FoodicsHandOffList, FoodicsHandOffQuery } from '@sufra/shared/schemas/foodics';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { findStaffOrder, listLinesOf, type OrderRow } from '../../core/order-rows.repo.ts';
+import { backoffDelayMs, RELAY_BATCH, RELAY_LEASE_MS } from '../../lib/relay.ts';
+import type { StaffPrincipal } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { PosDelivery, PosProvider } from '../../providers/pos/pos-provider.ts';
+import { recordStaffChange } from '../audit/audit.service.ts';
+import {
+  claimDueHandOffs,
+  claimDuePolls,
+  enqueueHandOff,
+  findConnection,
+  findConnectionBySecret,
+  findHandOff,
+  type HandOffRow,
+  hasStatusEvent,
+  listHandOffs,
+  loadLinks,
+  markCreateTried,
+  markHandled,
+  markSent,
+  markTryFailed,
+  recordSeen,
+  recordStatusEvent,
+  requeueDead,
+} from './foodics.repo.ts';
+import { type FoodicsApi, FoodicsApiError, type FoodicsOrderFound } from './foodics-api.service.ts';
+import {
+  buildFoodicsOrder,
+  foodicsPhone,
+  orderReference,
+  POS_DECLINED_REASON,
+  POS_VOIDED_REASON,
+  pathTo,
+  statusFromFoodics,
+} from './foodics-order.rules.ts';
+
+/** The hand-off's backoff between failed tries: 2 s, 4 s, 8 s … capped at 5 minutes (FOODICS_MAX_ATTEMPTS tries). */
+export const FOODICS_BACKOFF = { baseMs: 2_000, capMs: 5 * 60_000 } as const;
+
+export interface FoodicsDeps {
+  api: FoodicsApi;
+  /** Orders' move as the POS says (orders.service moveFromPos), handed over by the composition root. */
+  moveFromPos: (
+    brandId: number,
+    orderId: number,
+    path: OrderStatus[],
+    reason: string | null,
+  ) => Promise<OrderRow | null>;
+  log: FastifyBaseLogger;
+  maxAttempts: number;
+  pollEveryMs: number;
+  pendingAlertMs: number;
+  /** A hand-off was queued: run the relay now. */
+  onQueued: () => void;
+}
+
+export interface HandOffPass {
+  sent: number;
+  retrying: number;
+  dead: number;
+}
+
+/** Foodics' order statuses after which nothing changes: Declined, Closed, Returned, Joined, Void. */
+const FOODICS_ENDED = [3, 4, 5, 6, 7];
+
+/**
+ * The Foodics adapter (issue 28 item 1, docs/adr/0510): orders handed over from the order outbox (the POS
+ * destination queues a hand-off), created at Foodics with retries, 429s honoured and a look-up by our reference before
+ * any create whose answer was lost; dead letters staff see; statuses back by webhook and by polling.
+ */
+export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
+  const { db } = ctx;
+
+  /** The kitchen relay's destination for integrated branches: queue the order's hand-off (at least once: once). */
+  const posProvider: PosProvider = {
+    name: 'foodics',
+    async deliver(delivery: PosDelivery) {
+      // Staff moves on the board are ours alone in this slice; Foodics' own moves come back by webhook or poll.
+      if (delivery.event !== 'order_placed') return;
+      await enqueueHandOff(
+        db,
+        { orderId: delivery.orderId, brandId: delivery.brandId, branchId: delivery.branchId },
+        ctx.now(),
+      );
+      deps.onQueued();
+    },
+  };
+
+  function fail(row: HandOffRow, error: unknown) {
+    const now = ctx.now();
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof FoodicsApiError && error.failure === 'rate_limited') {
+      // Not a failure: Foodics asked us to wait.
+      const retryAt = new Date(now.getTime() + (error.retryAfterMs ?? 60_000));
+      return markTryFailed(db, row, { error: message, retryAt, failure: false, dead: false }, now).then(
+        () => 'retrying' as const,
+      );
+    }
+    const refused = error instanceof FoodicsApiError && error.failure === 'refused';
+    const dead = refused || row.failures + 1 >= deps.maxAttempts;
+    const retryAt = new Date(now.getTime() + backoffDelayMs(row.failures + 1, FOODICS_BACKOFF));
+    deps.log[dead ? 'error' : 'warn'](
+      { orderId: row.orderId, failures: row.failures + 1, err: message },
+      'Foodics hand-off failed',
+    );
+    return markTryFailed(db, row, { error: message, retryAt, failure: true, dead }, now).then(() =>
+      dead ? ('dead' as const) : ('retrying' as const),
+    );
+  }
+
+  async function sent(row: HandOffRow, found: FoodicsOrderFound): Promise<void> {
+    const now = ctx.now();
+    await markSent(
+      db,
+      row,
+      {
+        foodicsOrderId: found.id,
+        reference: found.reference ?? null,
+        status: found.status,
+        deliveryStatus: found.delivery_status ?? null,
+      },
+      now,
+      new Date(now.getTime() + deps.pollEveryMs),
+    );
+  }
+
+  /** One order to Foodics: found by reference when a create went out before, else created (customer first). */
+  async function handOne(row: HandOffRow): Promise<'sent' | 'retrying' | 'dead'> {
+    try {
+      const staffRow = await findStaffOrder(db, row.orderId, row.brandId);
+      const connection = await findConnection(db, row.brandId);
+      if (!staffRow) throw new FoodicsApiError('refused', 'the order is gone');
+      if (!connection) throw new Error('the brand is not connected to Foodics');
+      const links = await loadLinks(db, row.brandId);
+      const branchId = links.ids.get(`branch:${row.branchId}`);
+      if (!branchId) throw new FoodicsApiError('refused', `not mapped to Foodics: branch:${row.branchId}`);
+      const reference = orderReference(row.orderId);
+      // Foodics has no idempotency key: a create whose answer was lost may have made the order.
+      if (row.createTriedAt) {
+        const found = await deps.api.findOrderByReference(branchId, reference, new Date(row.createTriedAt));
+        if (found) {
+          await sent(row, found);
+          return 'sent';
+        }
+      }
+      const order = staffRow.order;
+      let customerId: string | undefined;
+      let customerAddressId: string | undefined;
+      const phone = foodicsPhone(staffRow.customerPhone);
+      if (phone) {
+        customerId =
+          (await deps.api.findCustomer(phone))?.id ??
+          (await deps.api.createCustomer({ name: staffRow.customerName || phone, phone })).id;
+        if (order.address && order.orderType === 3) {
+          customerAddressId = (
+            await deps.api.createAddress({
+              customerId,
+              name: order.address.title || 'Sufra',
+              description: order.address.description,
+              latitude: order.address.location.lat,
+              longitude: order.address.location.lng,
+            })
+          ).id;
+        }
+      }
+      const lines = await listLinesOf(db, [row.orderId]);
+      const built = buildFoodicsOrder(
+        { ...order, lines },
+        {
+          id: (kind, key) => links.ids.get(`${kind}:${key}`),
+          vatRateBp: links.vatRateBp,
+          cardPaymentMethodId: connection.cardPaymentMethodId,
+          ...(customerId ? { customerId } : {}),
+          ...(customerAddressId ? { customerAddressId } : {}),
+        },
+      );
+      if ('unmapped' in built)
+        throw new FoodicsApiError('refused', `not mapped to Foodics: ${built.unmapped.join(', ')}`);
+      // From here the order may exist at Foodics whatever we hear back: the next try looks it up first.
+      await markCreateTried(db, row, ctx.now());
+      await sent(row, await deps.api.createOrder(built.body));
+      return 'sent';
+    } catch (error) {
+      return fail(row, error);
+    }
+  }
+
+  /** One claim of due hand-offs, each in turn. */
+  async function handOffOnce(): Promise<HandOffPass> {
+    const now = ctx.now();
+    const rows = await claimDueHandOffs(db, now, new Date(now.getTime() + RELAY_LEASE_MS), RELAY_BATCH);
+    const pass: HandOffPass = { sent: 0, retrying: 0, dead: 0 };
+    for (const row of rows) pass[await handOne(row)] += 1;
+    return pass;
+  }
+
+  /**
+   * Follows what Foodics says of an order: records it, and moves ours there along our machine (forward only), once
+   * per status of ours (a repeated webhook, or a poll after it, moves nothing).
+   */
+  async function follow(handOff: HandOffRow, found: FoodicsOrderFound, source: 'webhook' | 'poll'): Promise<void> {
+    const now = ctx.now();
+    const ended = FOODICS_ENDED.includes(found.status);
+    await recordSeen(
+      db,
+      handOff.id,
+      { status: found.status, deliveryStatus: found.delivery_status ?? null },
+      ended ? null : new Date(now.getTime() + deps.pollEveryMs),
+      now,
+    );
+    // A concurrent move (another webhook, the board) makes a walk stop unwritten: read again and walk from there.
+    let target: OrderStatus | null = null;
+    for (let tries = 0; tries < 5; tries += 1) {
+      const row = await findStaffOrder(db, handOff.orderId, handOff.brandId);
+      if (!row) return;
+      target = statusFromFoodics(found, row.order.orderType as OrderType);
+      if (!target || (await hasStatusEvent(db, found.id, target))) return;
+      const path = pathTo(row.order.orderType as OrderType, row.order.status as OrderStatus, target);
+      if (path.length === 0) break;
+      const reason =
+        target !== 'canceled'
+          ? null
+          : found.delete_reason || (found.status === 7 ? POS_VOIDED_REASON : POS_DECLINED_REASON);
+      if (await deps.moveFromPos(handOff.brandId, handOff.orderId, path, reason)) break;
+      if (tries === 4) return;
+    }
+    if (!target) return;
+    await recordStatusEvent(db, {
+      foodicsOrderId: found.id,
+      status: target,
+      foodicsStatus: found.status,
+      foodicsDeliveryStatus: found.delivery_status ?? null,
+      orderId: handOff.orderId,
+      source,
+    });
+  }
+
+  /** One claim of sent orders due a poll (the fallback when webhooks are lost). */
+  async function pollOnce(): Promise<number> {
+    const now = ctx.now();
+    const rows = await claimDuePolls(db, now, new Date(now.getTime() + deps.pollEveryMs), RELAY_BATCH);
+    for (const row of rows) {
+      if (!row.foodicsOrderId) continue;
+      try {
+        await follow(row, await deps.api.getOrder(row.foodicsOrderId), 'poll');
+      } catch (error) {
+        deps.log.warn(
+          { orderId: row.orderId, err: error instanceof Error ? error.message : error },
+          'Foodics poll failed',
+        );
+      }
+    }
+    return rows.length;
+  }
+
+  /**
+   * A webhook. Foodics signs nothing and sends no event id: the path's secret names the brand, the body's business
+   * reference must be that brand's, and the order must be one we handed over. Whatever happens, the caller answers
+   * 200 (Foodics blocks a URL after 100 non-2xx answers in a minute). Returns what was done, for the log and tests.
+   */
+  async function receiveWebhook(secret: string, body: unknown): Promise<'applied' | 'ignored'> {
+    const connection = await findConnectionBySecret(db, secret);
+    if (!connection) return 'ignored';
+    const event = body as { business?: { reference?: unknown }; order?: Partial<FoodicsOrderFound> } | null;
+    if (Number(event?.business?.reference) !== connection.businessReference) {
+      deps.log.warn({ brandId: connection.brandId }, 'Foodics webhook for another business: ignored');
+      return 'ignored';
+    }
+    const order = event?.order;
+    if (!order || typeof order.id !== 'string' || typeof order.status !== 'number') return 'ignored';
+    let handOff = await findHandOff(db, connection.brandId, { foodicsOrderId: order.id });
+    if (!handOff) {
+      // The create's answer may have been lost: the webhook names our reference in meta.
+      const match = /^sufra-order-(\d+)$/.exec(String(order.meta?.['3rd_party_order_number'] ?? ''));
+      const byReference = match ? await findHandOff(db, connection.brandId, { orderId: Number(match[1]) }) : undefined;
+      if (!byReference || byReference.foodicsOrderId) return 'ignored';
+      const now = ctx.now();
+      await markSent(
+        db,
+        { id: byReference.id, attempts: null },
+        {
+          foodicsOrderId: order.id,
+          reference: order.reference ?? null,
+          status: order.status,
+          deliveryStatus: order.delivery_status ?? null,
+        },
+        now,
+        new Date(now.getTime() + deps.pollEveryMs),
+      );
+      handOff = await findHandOff(db, connection.brandId, { orderId: byReference.orderId });
+      if (!handOff) return 'ignored';
+    }
+    await follow(handOff, order as FoodicsOrderFound, 'webhook');
+    return 'applied';
+  }
+
+  async function list(staff: StaffPrincipal, query: FoodicsHandOffQuery): Promise<FoodicsHandOffList> {
+    const pendingBefore = query.state === 'waiting' ? new Date(ctx.now().getTime() - deps.pendingAlertMs) : undefined;
+    const rows = await listHandOffs(
+      db,
+      staff.brandId,
+      query.branchId === undefined ? staff.branchIds : staff.branchIds.filter((b) => b === query.branchId),
+      {
+        ...(query.state && query.state !== 'waiting' ? { state: query.state } : {}),
+        ...(pendingBefore ? { pendingBefore } : {}),
+      },
+      query.limit,
+    );
+    return {
+      handOffs: rows.map((r) => ({
+        orderId: r.orderId,
+        number: r.number,
+        branchId: r.branchId,
+        branchName: { ar: r.branchNameAr, en: r.branchNameEn },
+        state: r.state,
+        failures: r.failures,
+        lastError: r.lastError,
+        foodicsOrderId: r.foodicsOrderId,
+        foodicsStatus: r.foodicsStatus,
+        sentAt: r.sentAt?.toISOString() ?? null,
+        updatedAt: r.updatedAt.toISOString(),
+      })),
+    };
+  }
+
+  /** A dead letter retried or settled by staff of its branch, audited in the same transaction. */
+  async function settle(staff: StaffPrincipal, ip: string, orderId: number, action: 'retry' | 'handled') {
+    const handOff = await findHandOff(db, staff.brandId, { orderId });
+    if (!handOff || !staff.branchIds.includes(handOff.branchId)) throw new AppError('foodics_hand_off_not_found');
+    const now = ctx.now();
+    const after = await db.transaction(async (tx) => {
+      const moved =
+        action === 'retry' ? await requeueDead(tx, handOff.id, now) : await markHandled(tx, handOff.id, staff.id, now);
+      if (!moved) throw new AppError('foodics_hand_off_not_dead');
+      await recordStaffChange(tx, staff, ip, {
+        brandId: staff.brandId,
+        branchId: handOff.branchId,
+        objectType: 'foodics_hand_off',
+        objectId: orderId,
+        action: 'update',
+        before: { state: handOff.state, failures: handOff.failures, lastError: handOff.lastError },
+        after: { state: moved.state, failures: moved.failures },
+        at: now,
+      });
+      return moved;
+    });
+    if (action === 'retry') deps.onQueued();
+    return { orderId, state: after.state };
+  }
+
+  return {
+    posProvider,
+    handOffOnce,
+    pollOnce,
+    receiveWebhook,
+    list,
+    retry: (staff: StaffPrincipal, ip: string, orderId: number) => settle(staff, ip, orderId, 'retry'),
+    markHandled: (staff: StaffPrincipal, ip: string, orderId: number) => settle(staff, ip, orderId, 'handled'),
+  };
+}
+
+export type FoodicsService = ReturnType<typeof createFoodicsService>;

@@ -1,0 +1,21 @@
+import { DEMO_FOODICS } from '../src/db/seed/seed-foodics.ts';
+import { startFakeFoodics } from './fake-foodics.ts';
+
+/**
+ * The fake Foodics for the demo (`npm run fake:foodics -w @sufra/api`): the demo business, its `demo-…` ids, a
+ * cashier who accepts each order after FAKE_FOODICS_ACCEPT_MS (default 5 s), webhooks to the local app. Start the
+ * app with FOODICS_ACCESS_TOKEN=demo-foodics-token FOODICS_API_URL=http://127.0.0.1:5780/v5. Move an order on:
+ * curl -X POST http://127.0.0.1:5780/__control/orders/<foodics id>/ready (accept, decline, ready, dispatch, deliver,
+ * close, void, return).
+ */
+const port = Number(process.env.FAKE_FOODICS_PORT ?? 5780);
+const app = process.env.FAKE_FOODICS_APP_URL ?? 'http://127.0.0.1:3000';
+const fake = await startFakeFoodics({
+  token: process.env.FAKE_FOODICS_TOKEN ?? 'demo-foodics-token',
+  business: { reference: DEMO_FOODICS.businessReference, name: 'Sufra Kitchen' },
+  catalogue: { branches: [], products: [], acceptPrefix: DEMO_FOODICS.idPrefix },
+  webhookUrl: `${app}/api/foodics/webhooks/${DEMO_FOODICS.webhookSecret}`,
+  autoAcceptMs: Number(process.env.FAKE_FOODICS_ACCEPT_MS ?? 5000),
+  port,
+});
+console.log(`Fake Foodics: ${fake.url} (webhooks to ${app})`);
