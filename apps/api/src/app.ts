@@ -30,6 +30,8 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { customersAdminRoutes } from './modules/customers-admin/customers-admin.routes.ts';
+import { createCustomersAdminService } from './modules/customers-admin/customers-admin.service.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { createEvaluationsService } from './modules/evaluations/evaluations.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
@@ -256,6 +258,10 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(geocodingRoutes, { geocoder: createGeocoder(config) });
       await api.register(menuAdminRoutes, {
         menuAdmin: createMenuAdminService(ctx, { storage: createFileStorage(config) }),
+        guards,
+      });
+      await api.register(customersAdminRoutes, {
+        customersAdmin: createCustomersAdminService(ctx, { loyalty, rewards }),
         guards,
       });
     },

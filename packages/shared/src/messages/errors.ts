@@ -4,6 +4,7 @@ import { BRANCHES_ERRORS } from './errors-branches.ts';
 import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
 import { CONSOLE_TABLES_ADS_ERRORS } from './errors-console-tables-ads.ts';
 import { CORE_ERRORS } from './errors-core.ts';
+import { CUSTOMERS_ADMIN_ERRORS } from './errors-customers-admin.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
 import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
@@ -24,6 +25,7 @@ export const ERRORS = {
   ...CONSOLE_TABLES_ADS_ERRORS,
   ...BRANCHES_ERRORS,
   ...MENU_ADMIN_ERRORS,
+  ...CUSTOMERS_ADMIN_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -38,6 +40,7 @@ export const ERROR_PARTS = [
   CONSOLE_TABLES_ADS_ERRORS,
   BRANCHES_ERRORS,
   MENU_ADMIN_ERRORS,
+  CUSTOMERS_ADMIN_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;
