@@ -251,7 +251,7 @@ export async function customerHistories(db: Queryable, customerId: number, brand
   const brand = sql`${brandId}::int`;
   // One after another: the page reads them in its transaction, whose one connection runs one query at a time.
   const queries = [
-    sql`sql`
+    sql`
       select o.id, o.number, o.order_type, o.status, o.total::float8 as total, o.created_at,
         b.id as branch_id, b.name_ar, b.name_en
       from orders o join branches b on b.id = o.branch_id
