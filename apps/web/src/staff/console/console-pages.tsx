@@ -67,6 +67,19 @@ export const consolePages: readonly ConsolePage[] = [
     icon: '◧',
     load: () => import('../manage-ads/routes/ads-page'),
   },
+  // — customers (h/customers) appends here —
+  {
+    id: 'customers',
+    path: '/customers',
+    labelKey: 'console.customers.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '☺',
+    load: async () => {
+      const page = await import('../manage-customers/customers-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — brand settings, staff, audit log (h/shell) —
   {
     id: 'brand',
