@@ -77,25 +77,27 @@ export function CustomerDetail() {
     );
   const { customer } = page.data;
   const date = (iso: string) => shortDate(iso, language);
-  const facts: [string, ReactNode][] = [
+  const facts: [string, string, ReactNode][] = [
     [
+      'phone',
       t('manageCustomers.profile.phone'),
       <bdi key="phone" dir="ltr">
         {phoneText(customer.phone, language)}
       </bdi>,
     ],
-    [t('manageCustomers.profile.level'), customer.level?.name[language] ?? '—'],
-    [t('manageCustomers.profile.wallet'), formatNumber(customer.walletPoints, language)],
-    [t('manageCustomers.profile.lifetime'), formatNumber(customer.lifetimePoints, language)],
-    [t('manageCustomers.profile.orders'), formatNumber(customer.ordersCount, language)],
-    [t('manageCustomers.profile.spend'), formatSar(customer.spendHalalas, language)],
+    ['level', t('manageCustomers.profile.level'), customer.level?.name[language] ?? '—'],
+    ['wallet', t('manageCustomers.profile.wallet'), formatNumber(customer.walletPoints, language)],
+    ['lifetime', t('manageCustomers.profile.lifetime'), formatNumber(customer.lifetimePoints, language)],
+    ['orders', t('manageCustomers.profile.orders'), formatNumber(customer.ordersCount, language)],
+    ['spend', t('manageCustomers.profile.spend'), formatSar(customer.spendHalalas, language)],
     [
+      'lastOrder',
       t('manageCustomers.profile.lastOrder'),
       customer.lastOrderAt ? date(customer.lastOrderAt) : t('manageCustomers.never'),
     ],
-    [t('manageCustomers.profile.memberSince'), date(customer.memberSince)],
-    [t('manageCustomers.profile.email'), customer.email ?? t('manageCustomers.profile.notGiven')],
-    [t('manageCustomers.profile.city'), customer.city ?? t('manageCustomers.profile.notGiven')],
+    ['memberSince', t('manageCustomers.profile.memberSince'), date(customer.memberSince)],
+    ['email', t('manageCustomers.profile.email'), customer.email ?? t('manageCustomers.profile.notGiven')],
+    ['city', t('manageCustomers.profile.city'), customer.city ?? t('manageCustomers.profile.notGiven')],
   ];
 
   return (
@@ -125,8 +127,8 @@ export function CustomerDetail() {
         }
       />
       <dl className="manage-customers__facts" data-testid="customer-facts">
-        {facts.map(([label, value]) => (
-          <div key={label}>
+        {facts.map(([key, label, value]) => (
+          <div key={key} data-testid={`customer-fact-${key}`}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
