@@ -101,6 +101,10 @@ export const orders = pgTable(
     index('orders_brand_customer_stats_idx')
       .on(t.brandId, t.customerId, t.createdAt, t.total)
       .where(sql`${t.customerId} is not null and ${t.status} <> 'canceled'`),
+    // Its landing view, diners by last order: the brand's live orders newest first, each diner at their newest one.
+    index('orders_brand_recent_customer_idx')
+      .on(t.brandId, t.createdAt.desc(), t.customerId.desc())
+      .where(sql`${t.customerId} is not null and ${t.status} <> 'canceled'`),
     // The expiry sweep reads only card orders still waiting for their money: few rows, whatever the table's size.
     index('orders_card_unpaid_idx')
       .on(t.createdAt)

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_brand_recent_customer_idx" ON "orders" USING btree ("brand_id","created_at" DESC NULLS LAST,"customer_id" DESC NULLS LAST) WHERE "orders"."customer_id" is not null and "orders"."status" <> 'canceled';
