@@ -106,8 +106,14 @@ export async function listCustomers(
 
   // Page rows first (summing every diner's orders only when the sort or a filter needs it), then each page row's
   // figures and the branch of its last order.
-  const page = needsStats
-    ? sql`
+  const landing =
+    order.sort === 'lastOrder' &&
+    order.direction === 'desc' &&
+    Object.entries(filter).every(([key, value]) => key === 'brandId' || value === undefined);
+  const page = landing
+    ? await recentDinersPage(db, brandId, order.after, limit)
+    : needsStats
+      ? sql`
       with s as (
         select customer_id, count(*)::int as orders_count, sum(total)::bigint as spend, max(created_at) as last_order_at
         from orders
@@ -119,7 +125,7 @@ export async function listCustomers(
       where ${whereSql}
       order by ${expr} ${dir}, c.id ${dir}
       limit ${limit}`
-    : sql`
+      : sql`
       select c.id, ${expr}::text as sort_key
       from customers c
       where ${whereSql}
@@ -160,6 +166,73 @@ function orderOfPage(sort: CustomerSort): SQL {
     default:
       return sortColumn(sort).expr;
   }
+}
+
+/**
+ * The landing view (every diner, by last order, newest first) without summing the brand's orders: the live orders
+ * newest first (orders_brand_recent_customer_idx), each diner at their newest one, then the diners who never
+ * ordered by id. The same order and cursor values as the general query's `coalesce(last_order_at, 'epoch')`.
+ */
+async function recentDinersPage(
+  db: Queryable,
+  brandId: number,
+  after: { value: string; id: number } | undefined,
+  limit: number,
+): Promise<SQL> {
+  const brand = sql`${brandId}::int`;
+  // Orders newest first, a chunk at a time (a plain index walk: an anti-join here made the planner sort them all);
+  // a diner is kept at their newest live order, found for the chunk's diners in one grouped look-up.
+  const rows: { id: number; sort_key: string }[] = [];
+  let cursor = after && !after.value.startsWith('1970-01-01 00:00:00') ? after : undefined;
+  const chunk = Math.max(4 * limit, 200);
+  const seen = new Set<number>();
+  while (rows.length < limit && (after === undefined || cursor !== undefined)) {
+    const batch = rowsOf<{ id: number; sort_key: string }>(
+      await db.execute(sql`
+        select o.customer_id as id, o.created_at::text as sort_key
+        from orders o
+        where o.brand_id = ${brand} and o.customer_id is not null and o.status <> 'canceled'
+          ${cursor ? sql`and (o.created_at, o.customer_id) < (${cursor.value}::timestamptz, ${cursor.id}::int)` : sql``}
+        order by o.created_at desc, o.customer_id desc
+        limit ${chunk}`),
+    );
+    if (batch.length === 0) break;
+    const ids = `{${[...new Set(batch.map((r) => Number(r.id)))].join(',')}}`;
+    const newest = new Map(
+      rowsOf<{ id: number; newest: string }>(
+        await db.execute(sql`
+          select customer_id as id, max(created_at)::text as newest from orders
+          where brand_id = ${brand} and customer_id = any(${ids}::int[]) and status <> 'canceled'
+          group by customer_id`),
+      ).map((r) => [Number(r.id), r.newest]),
+    );
+    for (const r of batch) {
+      const id = Number(r.id);
+      if (rows.length < limit && !seen.has(id) && newest.get(id) === r.sort_key)
+        rows.push({ id, sort_key: r.sort_key });
+      seen.add(id);
+    }
+    const last = batch.at(-1);
+    cursor = batch.length < chunk || !last ? undefined : { value: last.sort_key, id: Number(last.id) };
+    if (cursor === undefined) break;
+  }
+  if (rows.length < limit) {
+    // Past the diners with orders: those without, newest first (their sort value is the epoch).
+    const pastOrdered = after?.value.startsWith('1970-01-01 00:00:00') === true;
+    const never = await db.execute(sql`
+      select c.id, ${'1970-01-01 00:00:00+00'}::text as sort_key
+      from customers c
+      where c.brand_id = ${brand} ${pastOrdered ? sql`and c.id < ${after?.id ?? 0}::int` : sql``}
+        and not exists (
+          select 1 from orders o where o.brand_id = ${brand} and o.customer_id = c.id and o.status <> 'canceled')
+      order by c.id desc
+      limit ${limit - rows.length}`);
+    rows.push(...rowsOf<{ id: number; sort_key: string }>(never));
+  }
+  const ids = `{${rows.map((r) => Number(r.id)).join(',')}}`;
+  // Timestamps as PostgreSQL wrote them (no quote or backslash in them), quoted for the array literal.
+  const keys = `{${rows.map((r) => `"${r.sort_key}"`).join(',')}}`;
+  return sql`select p.id, p.sort_key from unnest(${ids}::int[], ${keys}::text[]) as p(id, sort_key)`;
 }
 
 interface RawListRow {
