@@ -180,7 +180,8 @@ async function recentDinersPage(
   limit: number,
 ): Promise<SQL> {
   const brand = sql`${brandId}::int`;
-  // Orders newest first, a chunk at a time (a plain index walk: an anti-join here made the planner sort them all);
+  // Orders newest first, a chunk at a time (a plain index walk: an anti-join here made the planner sort them all;
+  // `nulls last` as the index has it, or it is not used);
   // a diner is kept at their newest live order, found for the chunk's diners in one grouped look-up.
   const rows: { id: number; sort_key: string }[] = [];
   let cursor = after && !after.value.startsWith('1970-01-01 00:00:00') ? after : undefined;
@@ -193,7 +194,7 @@ async function recentDinersPage(
         from orders o
         where o.brand_id = ${brand} and o.customer_id is not null and o.status <> 'canceled'
           ${cursor ? sql`and (o.created_at, o.customer_id) < (${cursor.value}::timestamptz, ${cursor.id}::int)` : sql``}
-        order by o.created_at desc, o.customer_id desc
+        order by o.created_at desc nulls last, o.customer_id desc nulls last
         limit ${chunk}`),
     );
     if (batch.length === 0) break;
