@@ -2,10 +2,10 @@
 // brand of 100,000 diners and 300,000 orders, then prints each list query's plan and time (EXPLAIN ANALYZE, and the
 // median of 5 runs through the repo). Run on PostgreSQL: `bash scripts/with-postgres.sh node scripts/customers-explain.ts`.
 import { type SQL, sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/api/src/config/env.ts';
 import { createDatabase, type Queryable } from '../apps/api/src/db/client.ts';
 import { migrate } from '../apps/api/src/db/migrate.ts';
 import { seedBrand } from '../apps/api/src/db/seed/seed.ts';
-import { loadConfig } from '../apps/api/src/config/env.ts';
 import {
   type CustomerListFilter,
   type CustomerListSort,
