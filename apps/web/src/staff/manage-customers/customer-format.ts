@@ -25,7 +25,7 @@ export const dateTime = (iso: string, language: Language) => formatter(language,
 /** +966555010203 → "+966 55 501 0203" (Arabic-Indic digits in Arabic); other numbers kept as stored. */
 export function phoneText(e164: string, language: Language): string {
   const saudi = /^\+966(\d{2})(\d{3})(\d{4})$/.exec(e164);
-  const groups = saudi ? ['+966', saudi[1], saudi[2], saudi[3]] : [e164];
+  const groups: string[] = saudi ? ['+966', saudi[1] ?? '', saudi[2] ?? '', saudi[3] ?? ''] : [e164];
   if (language === 'en') return groups.join(' ');
   // Arabic-Indic digits are "Arabic numbers" to the bidi algorithm: groups split by spaces would be laid out right
   // to left even inside dir="ltr". A left-to-right mark before each group keeps them in reading order.
