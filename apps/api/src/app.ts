@@ -30,6 +30,8 @@ import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
+import { customersAdminRoutes } from './modules/customers-admin/customers-admin.routes.ts';
+import { createCustomersAdminService } from './modules/customers-admin/customers-admin.service.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { createEvaluationsService } from './modules/evaluations/evaluations.service.ts';
 import { createFoodicsRelay } from './modules/foodics/foodics.relay.ts';
@@ -267,6 +269,10 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       });
       await api.register(loyaltyAdminRoutes, { loyaltyAdmin: createLoyaltyAdminService(ctx), guards });
       await api.register(foodicsRoutes, { foodics, guards });
+      await api.register(customersAdminRoutes, {
+        customersAdmin: createCustomersAdminService(ctx, { loyalty, rewards }),
+        guards,
+      });
     },
     { prefix: '/api' },
   );

@@ -1,8 +1,9 @@
 /**
  * The audit log's vocabulary (issue 24 item 12), shared by the server that writes it and the staff app that shows
- * it. An action is what happened to the object; the object types grow with the management console.
+ * it. An action is what happened to the object ('view': personal data was read, a customer's page or a segment's
+ * export, issue 27 item 8); the object types grow with the management console.
  */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'view'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What the switch history shows: a brand-wide service switch, and a branch's manual open switch. */
@@ -24,5 +25,9 @@ export const AUDIT_OBJECT_TYPES = [
   'loyalty_level',
   'referral_rules',
   'foodics_hand_off',
+  // — customers (h/customers): a customer's page viewed, points granted; a segment exported; a prize granted —
+  'customer',
+  'customer_segment',
+  'customer_reward',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -4,6 +4,7 @@ import { BRANCHES_ERRORS } from './errors-branches.ts';
 import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
 import { CONSOLE_TABLES_ADS_ERRORS } from './errors-console-tables-ads.ts';
 import { CORE_ERRORS } from './errors-core.ts';
+import { CUSTOMERS_ADMIN_ERRORS } from './errors-customers-admin.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { FOODICS_ERRORS } from './errors-foodics.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
@@ -28,6 +29,7 @@ export const ERRORS = {
   ...MENU_ADMIN_ERRORS,
   ...LOYALTY_ADMIN_ERRORS,
   ...FOODICS_ERRORS,
+  ...CUSTOMERS_ADMIN_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -44,6 +46,7 @@ export const ERROR_PARTS = [
   MENU_ADMIN_ERRORS,
   LOYALTY_ADMIN_ERRORS,
   FOODICS_ERRORS,
+  CUSTOMERS_ADMIN_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS } from '../audit.ts';
 import { localizedText, serviceSchema } from './common.ts';
 
 /**
@@ -54,7 +55,7 @@ export const auditEntry = z.object({
   branch: z.object({ id: z.number().int(), name: localizedText }).nullable(),
   objectType: z.string(),
   objectId: z.string(),
-  action: z.enum(['create', 'update', 'delete']),
+  action: z.enum(AUDIT_ACTIONS),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

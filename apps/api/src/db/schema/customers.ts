@@ -49,6 +49,11 @@ export const customers = pgTable(
   },
   (t) => [
     unique('customers_brand_phone_uq').on(t.brandId, t.phone),
+    // The console's customer list (issue 27 item 8, docs/adr/0490): a phone typed from its start (text_pattern_ops
+    // serves `like '+9665…%'` whatever the collation), and the keyset orders by name and by lifetime points (level).
+    index('customers_brand_phone_prefix_idx').on(t.brandId, t.phone.op('text_pattern_ops')),
+    index('customers_brand_name_idx').on(t.brandId, t.fullName, t.id),
+    index('customers_brand_lifetime_idx').on(t.brandId, t.lifetimePoints, t.id),
     check('customers_phone_check', sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('customers_name_check', sql`length(${t.fullName}) between 1 and 80`),
     check(

@@ -96,6 +96,15 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.id),
     index('orders_branch_status_idx').on(t.branchId, t.status, t.id),
+    // The console's customer list (issue 27 item 8): each diner's orders, spend and last order summed from this index
+    // alone (an index-only scan of the brand's live orders, docs/adr/0490).
+    index('orders_brand_customer_stats_idx')
+      .on(t.brandId, t.customerId, t.createdAt, t.total)
+      .where(sql`${t.customerId} is not null and ${t.status} <> 'canceled'`),
+    // Its landing view, diners by last order: the brand's live orders newest first, each diner at their newest one.
+    index('orders_brand_recent_customer_idx')
+      .on(t.brandId, t.createdAt.desc(), t.customerId.desc())
+      .where(sql`${t.customerId} is not null and ${t.status} <> 'canceled'`),
     // The expiry sweep reads only card orders still waiting for their money: few rows, whatever the table's size.
     index('orders_card_unpaid_idx')
       .on(t.createdAt)

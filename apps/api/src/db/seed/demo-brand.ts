@@ -5,6 +5,7 @@
  */
 import { kingFahd, malqa, olaya, yasmin } from './demo-brand/branches.ts';
 import { combos } from './demo-brand/combos.ts';
+import { DEMO_CUSTOMER_ORDERS } from './demo-brand/customers.ts';
 import { t } from './demo-brand/entries.ts';
 import { DEMO_EVALUATION } from './demo-brand/evaluation.ts';
 import { DEMO_LOYALTY, DEMO_SAMPLE_ORDERS } from './demo-brand/loyalty.ts';
@@ -90,7 +91,7 @@ export const demoBrand: SeedBrand = {
   servicesOff: [],
   staff: DEMO_STAFF.map((s) => ({ ...s })),
   loyalty: DEMO_LOYALTY,
-  sampleOrders: DEMO_SAMPLE_ORDERS,
+  sampleOrders: [...DEMO_SAMPLE_ORDERS, ...DEMO_CUSTOMER_ORDERS],
   evaluation: DEMO_EVALUATION,
   coupons: [
     {

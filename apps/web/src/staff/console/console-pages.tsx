@@ -104,6 +104,19 @@ export const consolePages: readonly ConsolePage[] = [
       return page;
     },
   },
+  // — customers (h/customers) —
+  {
+    id: 'customers',
+    path: '/customers',
+    labelKey: 'console.customers.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '☺',
+    load: async () => {
+      const page = await import('../manage-customers/customers-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — Foodics hand-off (h/foodics) —
   {
     id: 'foodics',
