@@ -147,6 +147,7 @@ export default function StaffPage({ user }: ConsolePageProps) {
                     type="button"
                     className="btn btn-secondary manage-staff__toggle"
                     onClick={() => setEditing(s)}
+                    aria-label={t('manageStaff.editLabel', { name: s.name })}
                     data-testid={`staff-edit-${s.id}`}
                   >
                     {t('manageStaff.edit')}
