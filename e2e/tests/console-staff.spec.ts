@@ -21,6 +21,11 @@ const TEXT = {
   /** The console's role column, and the staff app's role badge. */
   cashier: { ar: 'كاشير', en: 'Cashier' },
   cashierBadge: { ar: 'الكاشير', en: 'Cashier' },
+  cancel: { ar: 'إلغاء', en: 'Cancel' },
+  conflict: {
+    ar: 'حفظ شخص آخر هذا قبلك. نسخته معروضة: استخدمها، أو عدّلها واحفظ مرة أخرى',
+    en: 'Someone else saved this first. Their version is shown: use it, or change it and save again',
+  },
 } as const;
 
 const IPAD =
@@ -199,6 +204,25 @@ for (const language of LANGUAGES) {
       // A cashier reaches their sessions from the staff app's tabs (no console).
       await expect(desk.getByTestId('staff-tab-sessions')).toBeVisible();
       await desk.context().close();
+
+      // Two owners at once: someone saves while the dialog is open; the save is refused and shows their values.
+      await owner.getByTestId(`staff-edit-${staffUserId}`).click();
+      await dialog.getByTestId('staff-edit-role').selectOption('manager');
+      const list = (await (await owner.request.get('/api/staff/manage/staff/')).json()).staff as {
+        id: number;
+        version: number;
+      }[];
+      const version = list.find((s) => s.id === staffUserId)?.version;
+      const meanwhile = await owner.request.patch(`/api/staff/manage/staff/${staffUserId}/`, {
+        data: { version, branchIds },
+      });
+      expect(meanwhile.status()).toBe(200);
+      await dialog.getByTestId('confirm-dialog-confirm').click();
+      await expect(dialog.getByRole('alert')).toHaveText(TEXT.conflict[language]);
+      await expect(dialog.getByTestId(`staff-edit-branch-${branchIds[1]}`)).toBeChecked();
+      await expect(dialog.getByTestId('staff-edit-role')).toHaveValue('cashier');
+      await dialog.getByRole('button', { name: TEXT.cancel[language], exact: true }).click();
+      await expect(dialog).toBeHidden();
       await owner.context().close();
     });
   });
