@@ -77,6 +77,8 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
 import { createStaffAdminService } from './modules/staff/staff-admin.service.ts';
+import { staffSessionsRoutes } from './modules/staff/staff-sessions.routes.ts';
+import { createStaffSessionsService } from './modules/staff/staff-sessions.service.ts';
 import { manageTablesRoutes } from './modules/tables/manage-tables.routes.ts';
 import { createManageTablesService } from './modules/tables/manage-tables.service.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
@@ -257,6 +259,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(auditRoutes, { audit: createAuditService(ctx), guards });
       await api.register(brandSettingsRoutes, { brandSettings: createBrandSettingsService(ctx), guards });
       await api.register(staffAdminRoutes, { staffAdmin: createStaffAdminService(ctx), guards });
+      await api.register(staffSessionsRoutes, { staffSessions: createStaffSessionsService(ctx), guards });
       await api.register(referralRoutes, { referral });
       await api.register(gamesRoutes, { games: createGamesService(ctx, { onSmsQueued }) });
       await api.register(receiptsRoutes, { receipts: createReceiptsService(ctx), guards });

@@ -27,6 +27,14 @@ export interface Subject {
   kind: SubjectKind;
   id: number;
   brandId: number;
+  /** The client signing in or refreshing, kept on the token's row (staff's "my sessions" list shows it). */
+  client?: SessionClient;
+}
+
+/** Where a session is used from: the request's address and user agent (trimmed). */
+export interface SessionClient {
+  ip: string | null;
+  userAgent: string | null;
 }
 
 export interface IssuedTokens {
@@ -60,6 +68,8 @@ export async function issue(
     tokenHash: hashRefreshToken(refreshToken),
     expiresAt: refreshExpiresAt,
     createdAt: now,
+    ip: subject.client?.ip ?? null,
+    userAgent: subject.client?.userAgent?.slice(0, 300) ?? null,
   });
   const accessToken = signAccessToken(secret, {
     kind: subject.kind,
@@ -85,6 +95,7 @@ export async function rotate(
   refreshToken: string | undefined,
   kind: SubjectKind,
   brandId: number | null,
+  client?: SessionClient,
 ) {
   const { ctx } = deps;
   if (!refreshToken || refreshToken.length > 256) throw new AppError('unauthenticated');
@@ -98,7 +109,7 @@ export async function rotate(
     if (row.revokedAt || row.expiresAt <= now) throw new AppError('session_expired');
     if (row.replacedAt || !(await markReplaced(tx, row.id, now))) return { reusedFamily: row.familyId };
     const subject = { kind, id: row.subjectId, brandId: row.brandId };
-    return { subject, tokens: await issue(deps, tx, subject, row.familyId) };
+    return { subject, tokens: await issue(deps, tx, { ...subject, client }, row.familyId) };
   });
   if ('reusedFamily' in outcome && outcome.reusedFamily) {
     // A spent token presented again was copied: revoke the whole family (after the transaction, so

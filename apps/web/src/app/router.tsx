@@ -155,6 +155,7 @@ const staffPages: ReadonlyArray<readonly [string, StaffSection | 'invitation']> 
   [paths.staffEvaluations.pattern, 'evaluations'],
   [paths.staffPunchCards.pattern, 'punchCards'],
   [paths.staffCoupons.pattern, 'coupons'],
+  [paths.staffSessions.pattern, 'sessions'],
   // A staff invitation's one-time link (issue 26 item 9): no sign-in; its strings are the staff app's (account).
   [paths.staffInvitation.pattern, 'invitation'],
 ];

@@ -19,6 +19,8 @@ const ServicesSection = lazyPage(() => import('../staff/services/routes/services
 const EvaluationsSection = lazyPage(() => import('../staff/evaluations/routes/evaluations-section'));
 const PunchProgrammesSection = lazyPage(() => import('../staff/punch-programmes/routes/punch-programmes-section'));
 const CouponsSection = lazyPage(() => import('../staff/coupons/routes/coupons-section'));
+// Every role's own sessions (issue 26 item 9): in the staff app, so a cashier (no console) reaches it.
+const MySessionsSection = lazyPage(() => import('../staff/manage-staff/routes/my-sessions-section'));
 
 // An invitation's one-time link (issue 26 item 9): no sign-in, no shell; its own chunk (its strings: account's).
 const InvitationRoute = lazyPage(() => import('../staff/manage-staff/routes/invitation-route'));
@@ -31,6 +33,7 @@ const sections: Partial<Record<StaffSection, (user: StaffUser) => ReactNode>> = 
   evaluations: (user) => <EvaluationsSection user={user} />,
   punchCards: (user) => <PunchProgrammesSection user={user} />,
   coupons: (user) => <CouponsSection user={user} />,
+  sessions: (user) => <MySessionsSection user={user} />,
 };
 
 /** A staff page; `invitation` is `/staff/invitation#<token>` (no sign-in, no shell). */

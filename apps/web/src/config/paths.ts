@@ -100,6 +100,8 @@ export const paths = {
   /** The managers' punch card programmes (issue 16). */
   staffPunchCards: { pattern: '/staff/punch-cards', build: () => '/staff/punch-cards' },
   staffCoupons: { pattern: '/staff/coupons', build: () => '/staff/coupons' },
+  /** The signed-in person's own sessions, every role (a cashier too): see and end them (issue 26 item 9). */
+  staffSessions: { pattern: '/staff/sessions', build: () => '/staff/sessions' },
   /** An invitation's one-time link (the API hands it out: `/staff/invitation#<token>`): choose a password. */
   staffInvitation: { pattern: '/staff/invitation', build: () => '/staff/invitation' },
   /**

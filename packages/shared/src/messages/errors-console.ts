@@ -47,4 +47,19 @@ export const STAFF_ADMIN_ERRORS = {
     en: 'This account is deactivated; reactivate it first',
     ar: 'هذا الحساب موقوف؛ أعد تفعيله أولًا',
   },
+  last_owner: {
+    status: 409,
+    en: 'The brand needs at least one active owner: make someone else owner first',
+    ar: 'تحتاج العلامة التجارية إلى مالك نشط واحد على الأقل: اجعل شخصًا آخر مالكًا أولًا',
+  },
+  staff_branches_required: {
+    status: 422,
+    en: 'Choose at least one branch for a manager or a cashier',
+    ar: 'اختر فرعًا واحدًا على الأقل للمدير أو الكاشير',
+  },
+  staff_session_not_found: {
+    status: 404,
+    en: 'This session has already ended',
+    ar: 'انتهت هذه الجلسة من قبل',
+  },
 } as const satisfies Record<string, ErrorEntry>;

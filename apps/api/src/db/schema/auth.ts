@@ -76,6 +76,9 @@ export const authSessions = pgTable(
     replacedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** The client that signed in or refreshed this token (staff's "my sessions"); null where not recorded. */
+    userAgent: text(),
+    ip: text(),
   },
   (t) => [
     index('auth_sessions_family_idx').on(t.familyId),

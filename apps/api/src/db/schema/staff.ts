@@ -20,6 +20,8 @@ export const staffUsers = pgTable(
     passwordHash: text().notNull(),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Moves on every console edit of the account (role, branches, active); a stale save answers 409 with both. */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('staff_users_brand_idx').on(t.brandId),

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { revokeSubject } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -64,27 +64,75 @@ export async function setPasswordAndActivate(db: Queryable, id: number, password
   await db.update(staffUsers).set({ passwordHash, active: true }).where(eq(staffUsers.id, id));
 }
 
-export async function staffAccount(db: Queryable, brandId: number, id: number) {
-  const [row] = await db
+/** A staff account of the brand with its branches; `lock` holds its row until the transaction ends (edits). */
+export async function staffAccount(db: Queryable, brandId: number, id: number, lock = false) {
+  const query = db
     .select({
       id: staffUsers.id,
+      email: staffUsers.email,
+      name: staffUsers.name,
       role: staffUsers.role,
       active: staffUsers.active,
+      version: staffUsers.version,
       passwordHash: staffUsers.passwordHash,
     })
     .from(staffUsers)
     .where(and(eq(staffUsers.id, id), eq(staffUsers.brandId, brandId)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) return undefined;
   const links = await db
     .select({ branchId: staffUserBranches.branchId })
     .from(staffUserBranches)
     .where(eq(staffUserBranches.staffUserId, id));
   const { passwordHash, ...account } = row;
-  return { ...account, invited: passwordHash === 'invited', branchIds: links.map((l) => l.branchId) };
+  return {
+    ...account,
+    invited: passwordHash === 'invited',
+    branchIds: links.map((l) => l.branchId).sort((a, b) => a - b),
+  };
 }
 
-export async function setActive(db: Queryable, id: number, active: boolean): Promise<void> {
-  await db.update(staffUsers).set({ active }).where(eq(staffUsers.id, id));
+/**
+ * The brand's active owners other than `exceptId`, their rows locked until the transaction ends: two owners
+ * stepping down at once queue here, so the second sees the first's change (never a brand without an owner).
+ */
+export async function otherActiveOwners(db: Queryable, brandId: number, exceptId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(
+      and(
+        eq(staffUsers.brandId, brandId),
+        eq(staffUsers.role, 'owner'),
+        eq(staffUsers.active, true),
+        ne(staffUsers.id, exceptId),
+      ),
+    )
+    .orderBy(staffUsers.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Writes role and active at `version` (moving it on); undefined when someone saved since. */
+export async function updateStaffAt(
+  db: Queryable,
+  id: number,
+  version: number,
+  values: { role: string; active: boolean },
+): Promise<number | undefined> {
+  const [row] = await db
+    .update(staffUsers)
+    .set({ ...values, version: sql`${staffUsers.version} + 1` })
+    .where(and(eq(staffUsers.id, id), eq(staffUsers.version, version)))
+    .returning({ version: staffUsers.version });
+  return row?.version;
+}
+
+/** The account's branches become exactly `branchIds`. */
+export async function replaceStaffBranches(db: Queryable, id: number, branchIds: number[]): Promise<void> {
+  await db.delete(staffUserBranches).where(eq(staffUserBranches.staffUserId, id));
+  if (branchIds.length > 0)
+    await db.insert(staffUserBranches).values(branchIds.map((branchId) => ({ staffUserId: id, branchId })));
 }
 
 /** Ends every session of a staff user: their refresh tokens are revoked (the guard's query then refuses them). */
@@ -101,6 +149,7 @@ export async function brandStaff(db: Queryable, brandId: number) {
       name: staffUsers.name,
       role: staffUsers.role,
       active: staffUsers.active,
+      version: staffUsers.version,
       passwordHash: staffUsers.passwordHash,
     })
     .from(staffUsers)

@@ -56,13 +56,14 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ staffAdmin: StaffAdminSer
       preHandler: managers,
       schema: {
         tags: ['staff'],
-        summary: 'Deactivates (ending their sessions at once) or reactivates a staff account the caller manages',
+        summary:
+          "Changes a staff account's role, branches or active state (their sessions end at once); 409 when stale",
         params: staffIdParams,
         body: staffUpdateBody,
-        response: { 200: staffAccountResponse, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: staffAccountResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
       },
     },
-    async (request) => staffAdmin.setActive(staffOf(request), request.ip, request.params.id, request.body.active),
+    async (request) => staffAdmin.update(staffOf(request), request.ip, request.params.id, request.body),
   );
 
   app.post(

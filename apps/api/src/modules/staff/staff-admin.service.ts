@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StaffRole } from '@sufra/shared/schemas/staff';
-import { INVITATION_DAYS, type staffInviteBody } from '@sufra/shared/schemas/staff-admin';
+import {
+  INVITATION_DAYS,
+  type StaffListItem,
+  type staffInviteBody,
+  type staffUpdateBody,
+} from '@sufra/shared/schemas/staff-admin';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -14,13 +19,21 @@ import {
   emailTaken,
   insertInvitation,
   insertInvitedStaff,
+  otherActiveOwners,
+  replaceStaffBranches,
   revokeStaffSessions,
-  setActive,
   setPasswordAndActivate,
   spendInvitation,
   spendStaffInvitations,
   staffAccount,
+  updateStaffAt,
 } from './staff-admin.repo.ts';
+
+/** An account as the console's list shows it. */
+function toItem(account: NonNullable<Awaited<ReturnType<typeof staffAccount>>>): StaffListItem {
+  const { id, email, name, role, active, invited, branchIds, version } = account;
+  return { id, email, name, role: role as StaffRole, active, invited, branchIds, version };
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -131,31 +144,65 @@ export function createStaffAdminService(ctx: AppContext) {
       });
     },
 
-    /** Deactivates (its sessions end at once) or reactivates an account the caller may manage. */
-    async setActive(staff: StaffPrincipal, ip: string | null, id: number, active: boolean) {
+    /**
+     * Changes an account's role, branches or active state from the version the caller read
+     * (docs/adr/0520-staff-roles-and-my-sessions.md). Owners change anyone of the brand, owners included; a manager
+     * only a cashier whose branches are all theirs, to branches that are theirs, never to another role. A brand always
+     * keeps an active owner. Any change of role, branches or active ends the person's sessions at once.
+     */
+    async update(staff: StaffPrincipal, ip: string | null, id: number, body: z.output<typeof staffUpdateBody>) {
       return db.transaction(async (tx) => {
-        const account = await staffAccount(tx, staff.brandId, id);
+        const account = await staffAccount(tx, staff.brandId, id, true);
         if (!account) throw new AppError('staff_not_found');
-        if (account.id === staff.id || !mayManage(staff, account.role, account.branchIds))
+        const wanted = body.branchIds === undefined ? undefined : [...new Set(body.branchIds)].sort((a, b) => a - b);
+        // Another brand's branch named in the body is refused as not found, whatever the role.
+        if (wanted && (await brandBranchIds(tx, staff.brandId, wanted)).length !== wanted.length)
+          throw new AppError('branch_not_found');
+        const role = body.role ?? (account.role as StaffRole);
+        const active = body.active ?? account.active;
+        // An owner works at every branch: no list. Others keep theirs unless a new one is sent.
+        const branchIds = role === 'owner' ? [] : (wanted ?? account.branchIds);
+        const self = account.id === staff.id;
+        if (staff.role !== 'owner') {
+          // A manager: cashiers they manage, kept cashiers, on branches of their own; never themselves.
+          if (self || !mayManage(staff, account.role, account.branchIds) || !mayManage(staff, role, branchIds))
+            throw new AppError('forbidden');
+        } else if (self && !active) {
+          // Switching oneself off would lock the caller out mid-change: another owner does it.
           throw new AppError('forbidden');
-        if (account.active !== active) {
-          const now = ctx.now();
-          await setActive(tx, id, active);
-          if (!active) {
-            await revokeStaffSessions(tx, id, now);
-            await spendStaffInvitations(tx, id, now);
-          }
-          await recordStaffChange(tx, staff, ip, {
-            brandId: staff.brandId,
-            objectType: 'staff_user',
-            objectId: id,
-            action: 'update',
-            before: { active: account.active },
-            after: { active },
-            at: now,
-          });
         }
-        return { id, active };
+        const current = toItem(account);
+        if (account.version !== body.version) throw new AppError('edit_conflict', { yours: body, current });
+        if (role !== 'owner' && branchIds.length === 0) throw new AppError('staff_branches_required');
+        if (account.role === 'owner' && account.active && (role !== 'owner' || !active)) {
+          if ((await otherActiveOwners(tx, staff.brandId, id)).length === 0) throw new AppError('last_owner');
+        }
+        const roleChanged = role !== account.role;
+        const branchesChanged = branchIds.join(',') !== account.branchIds.join(',');
+        const activeChanged = active !== account.active;
+        if (!roleChanged && !branchesChanged && !activeChanged) return current;
+        const now = ctx.now();
+        const version = await updateStaffAt(tx, id, body.version, { role, active });
+        if (version === undefined) throw new AppError('edit_conflict', { yours: body, current });
+        if (branchesChanged) await replaceStaffBranches(tx, id, branchIds);
+        // Whatever changed, the person signs in again under the new terms (their next request is 401).
+        await revokeStaffSessions(tx, id, now);
+        if (!active) await spendStaffInvitations(tx, id, now);
+        const pick = (a: { role: string; branchIds: number[]; active: boolean }) => ({
+          ...(roleChanged ? { role: a.role } : {}),
+          ...(branchesChanged ? { branchIds: a.branchIds } : {}),
+          ...(activeChanged ? { active: a.active } : {}),
+        });
+        await recordStaffChange(tx, staff, ip, {
+          brandId: staff.brandId,
+          objectType: 'staff_user',
+          objectId: id,
+          action: 'update',
+          before: pick(account),
+          after: { ...pick({ role, branchIds, active }), version },
+          at: now,
+        });
+        return { ...current, role, branchIds, active, version };
       });
     },
   };

@@ -29,6 +29,10 @@ describe('staff accounts in the console (issue 26 item 9)', () => {
   };
   const invite = (c: Caller, body: Record<string, unknown>) => c.call('POST', '/api/staff/manage/staff/', body);
   const tokenOf = (link: string) => link.split('#')[1] ?? '';
+  const versionOf = async (id: number) => {
+    const [row] = await t.db.select({ version: staffUsers.version }).from(staffUsers).where(eq(staffUsers.id, id));
+    return row?.version ?? 1;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -133,14 +137,22 @@ describe('staff accounts in the console (issue 26 item 9)', () => {
       .where(eq(staffUsers.email, STAFF.aCashier.email));
     const cashierId = row?.id as number;
     expect((await cashier.call('GET', '/api/staff/me/')).statusCode).toBe(200);
-    const off = await manager.call('PATCH', `/api/staff/manage/staff/${cashierId}/`, { active: false });
+    const off = await manager.call('PATCH', `/api/staff/manage/staff/${cashierId}/`, {
+      active: false,
+      version: await versionOf(cashierId as number),
+    });
     expect(off.statusCode).toBe(200);
     expect((await cashier.call('GET', '/api/staff/me/')).statusCode).toBe(401);
     expect((await signIn(STAFF.aCashier)).status).toBe(401);
     // Another brand's manager: not found by id.
-    expect((await otherBrand.call('PATCH', `/api/staff/manage/staff/${cashierId}/`, { active: true })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await otherBrand.call('PATCH', `/api/staff/manage/staff/${cashierId}/`, {
+          active: true,
+          version: await versionOf(cashierId as number),
+        })
+      ).statusCode,
+    ).toBe(404);
     const [m] = await t.db
       .select({ id: staffUsers.id })
       .from(staffUsers)
@@ -149,9 +161,30 @@ describe('staff accounts in the console (issue 26 item 9)', () => {
       .select({ id: staffUsers.id })
       .from(staffUsers)
       .where(eq(staffUsers.email, STAFF.aOwner.email));
-    expect((await manager.call('PATCH', `/api/staff/manage/staff/${o?.id}/`, { active: false })).statusCode).toBe(403);
-    expect((await manager.call('PATCH', `/api/staff/manage/staff/${m?.id}/`, { active: false })).statusCode).toBe(403);
-    expect((await owner.call('PATCH', `/api/staff/manage/staff/${cashierId}/`, { active: true })).statusCode).toBe(200);
+    expect(
+      (
+        await manager.call('PATCH', `/api/staff/manage/staff/${o?.id}/`, {
+          active: false,
+          version: await versionOf(o?.id as number),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await manager.call('PATCH', `/api/staff/manage/staff/${m?.id}/`, {
+          active: false,
+          version: await versionOf(m?.id as number),
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await owner.call('PATCH', `/api/staff/manage/staff/${cashierId}/`, {
+          active: true,
+          version: await versionOf(cashierId as number),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await signIn(STAFF.aCashier)).status).toBe(200);
   });
   it("lists staff by role: owners the brand's staff, managers the cashiers of their branches only; cashiers refused", async () => {
@@ -245,7 +278,14 @@ describe('staff accounts in the console (issue 26 item 9)', () => {
 
     // Deactivation spends a live link, and a deactivated account gets none.
     const live = staffInvitationResponse.parse((await linkFor(owner)).json());
-    expect((await owner.call('PATCH', `/api/staff/manage/staff/${id}/`, { active: false })).statusCode).toBe(200);
+    expect(
+      (
+        await owner.call('PATCH', `/api/staff/manage/staff/${id}/`, {
+          active: false,
+          version: await versionOf(id as number),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await accept(live.link, 'third-password-3')).statusCode).toBe(410);
     const refused = await linkFor(owner);
     expect(refused.statusCode).toBe(409);

@@ -42,7 +42,11 @@ const staffAuthRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, {
       },
     },
     async (request, reply) => {
-      const { user, tokens } = await staff.login({ ...request.body, ip: request.ip });
+      const { user, tokens } = await staff.login({
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       setSessionCookies(reply, request, config, { kind: 'staff', brandId: user.brand.id }, tokens, now());
       return { user, session: sessionInfo(tokens) };
     },
@@ -60,7 +64,13 @@ const staffAuthRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, {
     },
     async (request, reply) => {
       try {
-        const { subject, tokens } = await sessions.rotate(request.cookies[config.cookies.staffRefresh], 'staff', null);
+        const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+        const { subject, tokens } = await sessions.rotate(
+          request.cookies[config.cookies.staffRefresh],
+          'staff',
+          null,
+          client,
+        );
         const principal = await staff.loadPrincipal(subject.id);
         if (!principal) {
           await sessions.revokeByRefreshToken(tokens.refreshToken);

@@ -146,6 +146,7 @@ export async function login(
     email: string;
     password: string;
     ip: string;
+    userAgent?: string | null;
   },
 ): Promise<{ user: StaffUser; tokens: IssuedTokens }> {
   const { ctx } = deps;
@@ -160,7 +161,8 @@ export async function login(
   }
   const tokens = await db.transaction(async (tx) => {
     await recordLoginAttempt(tx, { email: input.email, ip: input.ip, success: true, at: now });
-    return deps.sessions.issue(tx, { kind: 'staff', id: user.id, brandId: user.brandId });
+    const client = { ip: input.ip, userAgent: input.userAgent ?? null };
+    return deps.sessions.issue(tx, { kind: 'staff', id: user.id, brandId: user.brandId, client });
   });
   return { user: await toStaffUser(deps, user), tokens };
 }

@@ -24,7 +24,15 @@ import { SmsOutbox } from './sms-outbox';
  * and owners, loyalty management (`/staff/loyalty`), the service switches (`/staff/services`), evaluations (`/staff/evaluations`) punch card programmes
  * (`/staff/punch-cards`) and coupons (`/staff/coupons`).
  */
-export type StaffSection = 'board' | 'redeem' | 'loyalty' | 'services' | 'evaluations' | 'punchCards' | 'coupons';
+export type StaffSection =
+  | 'board'
+  | 'redeem'
+  | 'loyalty'
+  | 'services'
+  | 'evaluations'
+  | 'punchCards'
+  | 'coupons'
+  | 'sessions';
 
 /**
  * The signed-in staff app: who and where, the sections' tabs, then the board section (the board, the branches in
@@ -145,6 +153,8 @@ function StaffTabs({
       : []),
     ...(manages ? [{ key: 'punchCards', href: paths.staffPunchCards.build(), label: t('staff.punch.tab') }] : []),
     ...(manages ? [{ key: 'coupons', href: paths.staffCoupons.build(), label: t('staff.coupon.manage.title') }] : []),
+    // Every role's own sessions (a cashier's too: they have no console).
+    { key: 'sessions', href: paths.staffSessions.build(), label: t('staffSessions.tab') },
   ] as const;
   return (
     <nav className="staff-tabs" aria-label={t('staff.sections')} data-testid="staff-tabs">

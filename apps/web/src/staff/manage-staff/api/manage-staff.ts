@@ -1,5 +1,11 @@
 import type { Language } from '@sufra/shared/language';
-import type { StaffInvitation, StaffInviteBody, StaffListResponse } from '@sufra/shared/schemas/staff-admin';
+import type {
+  StaffInvitation,
+  StaffInviteBody,
+  StaffListItem,
+  StaffListResponse,
+  StaffUpdateBody,
+} from '@sufra/shared/schemas/staff-admin';
 import { apiRequest } from '../../../lib/api-client';
 import { staffRequest } from '../../../lib/staff-request';
 
@@ -16,13 +22,12 @@ export function inviteStaff(body: StaffInviteBody, language: Language): Promise<
   return staffRequest<StaffInvitation>('/staff/manage/staff/', { language, method: 'POST', body });
 }
 
-/** `PATCH /api/staff/manage/staff/{id}/`: deactivating ends the person's sessions at once. */
-export function setStaffActive(
-  id: number,
-  active: boolean,
-  language: Language,
-): Promise<{ id: number; active: boolean }> {
-  return staffRequest(`/staff/manage/staff/${id}/`, { language, method: 'PATCH', body: { active } });
+/**
+ * `PATCH /api/staff/manage/staff/{id}/`: role, branches or active, from the version read (409 edit_conflict with
+ * both values when someone saved since); any change ends the person's sessions at once.
+ */
+export function updateStaff(id: number, body: StaffUpdateBody, language: Language): Promise<StaffListItem> {
+  return staffRequest<StaffListItem>(`/staff/manage/staff/${id}/`, { language, method: 'PATCH', body });
 }
 
 /** `POST /api/staff/manage/staff/{id}/link/`: a new one-time link (a password reset); earlier links stop working. */

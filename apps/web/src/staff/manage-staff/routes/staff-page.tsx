@@ -1,6 +1,8 @@
 import type { StaffInvitation, StaffListItem } from '@sufra/shared/schemas/staff-admin';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { LoadError } from '../../../components/ui/load-state';
+import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-client';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useApiQuery } from '../../../lib/use-api-query';
@@ -10,7 +12,8 @@ import type { ConsolePageProps } from '../../console/console-pages';
 import { ConfirmDialog } from '../../console/ui/confirm-dialog';
 import { DataTable } from '../../console/ui/data-table';
 import { PageHeader } from '../../console/ui/page-header';
-import { listStaff, newStaffLink, setStaffActive, staffListKey } from '../api/manage-staff';
+import { listStaff, newStaffLink, staffListKey, updateStaff } from '../api/manage-staff';
+import { EditAccessDialog } from '../components/edit-access-dialog';
 import { InvitationLink } from '../components/invitation-link';
 import '../manage-staff.css';
 import { InviteForm } from '../components/invite-form';
@@ -27,9 +30,13 @@ export default function StaffPage({ user }: ConsolePageProps) {
   const [inviting, setInviting] = useState(false);
   const [invitation, setInvitation] = useState<{ name: string; link: StaffInvitation } | null>(null);
   const [confirming, setConfirming] = useState<StaffListItem | null>(null);
-  const toggle = useApiMutation((s: StaffListItem) => setStaffActive(s.id, !s.active, language), {
-    invalidates: [staffListKey],
-  });
+  const [editing, setEditing] = useState<StaffListItem | null>(null);
+  const toggle = useApiMutation(
+    (s: StaffListItem) => updateStaff(s.id, { version: s.version, active: !s.active }, language),
+    {
+      invalidates: [staffListKey],
+    },
+  );
 
   const relink = useApiMutation((s: StaffListItem) => newStaffLink(s.id, language));
   const [relinking, setRelinking] = useState<StaffListItem | null>(null);
@@ -37,6 +44,8 @@ export default function StaffPage({ user }: ConsolePageProps) {
   const branchName = new Map(user.branches.map((b) => [b.id, b.name[language]]));
   const mayManage = (s: StaffListItem) =>
     s.id !== user.id && s.role !== 'owner' && (user.role === 'owner' || s.role === 'cashier');
+  // Role and branches: an owner changes anyone's (owners' and their own too: the API keeps an active owner).
+  const mayEdit = (s: StaffListItem) => user.role === 'owner' || mayManage(s);
   const statusOf = (s: StaffListItem) => (s.invited ? 'invited' : s.active ? 'active' : 'inactive');
 
   return (
@@ -45,17 +54,21 @@ export default function StaffPage({ user }: ConsolePageProps) {
         title={t('manageStaff.title')}
         lead={t('manageStaff.lead')}
         actions={
-          !inviting &&
-          !invitation && (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => setInviting(true)}
-              data-testid="staff-invite-open"
-            >
-              {t('manageStaff.invite')}
-            </button>
-          )
+          <>
+            <Link href={`~${paths.staffSessions.build()}`} className="btn btn-secondary" data-testid="my-sessions-link">
+              {t('manageStaff.mySessions')}
+            </Link>
+            {!inviting && !invitation && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setInviting(true)}
+                data-testid="staff-invite-open"
+              >
+                {t('manageStaff.invite')}
+              </button>
+            )}
+          </>
         }
       />
       {inviting && (
@@ -128,9 +141,18 @@ export default function StaffPage({ user }: ConsolePageProps) {
             id: 'actions',
             header: t('manageStaff.actions'),
             cell: (s) =>
-              mayManage(s) && (
+              mayEdit(s) && (
                 <div className="manage-staff__row-actions">
-                  {(s.active || s.invited) && (
+                  <button
+                    type="button"
+                    className="btn btn-secondary manage-staff__toggle"
+                    onClick={() => setEditing(s)}
+                    aria-label={t('manageStaff.editLabel', { name: s.name })}
+                    data-testid={`staff-edit-${s.id}`}
+                  >
+                    {t('manageStaff.edit')}
+                  </button>
+                  {mayManage(s) && (s.active || s.invited) && (
                     <button
                       type="button"
                       className="btn btn-secondary manage-staff__toggle"
@@ -144,7 +166,7 @@ export default function StaffPage({ user }: ConsolePageProps) {
                       {s.invited ? t('manageStaff.newInvitation') : t('manageStaff.resetPassword')}
                     </button>
                   )}
-                  {!s.invited && (
+                  {mayManage(s) && !s.invited && (
                     <button
                       type="button"
                       className={`btn manage-staff__toggle ${s.active ? 'btn-secondary' : 'btn-primary'}`}
@@ -163,6 +185,7 @@ export default function StaffPage({ user }: ConsolePageProps) {
           },
         ]}
       />
+      {editing && <EditAccessDialog user={user} account={editing} onDone={() => setEditing(null)} />}
       {relinking && (
         <ConfirmDialog
           title={t('manageStaff.relinkTitle', { name: relinking.name })}
