@@ -137,7 +137,8 @@ function attachedTo(menu: AdminMenuResponse, groupId: number | undefined): numbe
   return menu.items.filter((i) => i.modifierGroupIds.includes(groupId)).map((i) => i.id);
 }
 
-function GroupForm({ group, menu }: { group: AdminModifierGroup | null; menu: AdminMenuResponse }) {
+/** The editor itself (exported for its component test). */
+export function GroupForm({ group, menu }: { group: AdminModifierGroup | null; menu: AdminMenuResponse }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [, navigate] = useLocation();
