@@ -59,6 +59,9 @@ export default function MenuPage({ user }: ConsolePageProps) {
         <Route path="/modifier-groups">
           <ModifierGroupsPage />
         </Route>
+        <Route path="/items/new">
+          <ItemEditor id={null} />
+        </Route>
         <Route path="/items/:id">{(params) => <ItemEditor id={Number(params.id)} />}</Route>
         <Route>
           <ItemsPage role={user.role} />

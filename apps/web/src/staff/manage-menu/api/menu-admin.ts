@@ -8,6 +8,7 @@ import type {
   BulkBody,
   CategoryBody,
   CategoryUpdateBody,
+  ItemBody,
   ItemUpdateBody,
   ModifierGroupBody,
   ModifierGroupUpdateBody,
@@ -96,4 +97,8 @@ export function saveModifierGroup(
 
 export function deleteModifierGroup(id: number, language: Language): Promise<void> {
   return staffRequest<void>(`${BASE}/modifier-groups/${id}/`, { language, method: 'DELETE' });
+}
+
+export function createItem(body: ItemBody, language: Language): Promise<AdminItem> {
+  return staffRequest<AdminItem>(`${BASE}/items/`, { language, method: 'POST', body });
 }

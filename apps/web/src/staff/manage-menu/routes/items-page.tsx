@@ -341,6 +341,9 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
             </button>
             {editable && (
               <>
+                <Link href="/items/new" className="btn btn-primary" data-testid="menu-item-new">
+                  {t('manageMenu.item.new')}
+                </Link>
                 <button
                   type="button"
                   className="btn btn-secondary"
