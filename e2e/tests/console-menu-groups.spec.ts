@@ -133,6 +133,20 @@ for (const [index, language] of LANGUAGES.entries()) {
       await expect
         .poll(async () => (await fetchMenu(request, language)).items.find((i) => i.id === item.id)?.modifierGroupIds)
         .toEqual([]);
+
+      // The item list (status filter, select all, New item) and a combo's slots in its editor, as pictures.
+      const combo = after.items.find((i) => i.combo);
+      await page.getByTestId('manage-menu-tab-items').click();
+      await expect(page.getByTestId('menu-status-filter')).toBeVisible();
+      await page.getByTestId('menu-item-select-all').check();
+      await expect(page.getByTestId('menu-bulk')).toBeVisible();
+      await shoot(page, `menu-items-bulk-${language}`);
+      if (combo) {
+        await page.goto(`/staff/manage/menu/items/${combo.id}`);
+        await expect(page.getByTestId('menu-combo-slot-0')).toBeVisible();
+        await page.getByTestId('menu-combo-slots').scrollIntoViewIfNeeded();
+        await shoot(page, `menu-combo-${language}`, language === 'ar');
+      }
       await page.context().close();
     });
   });

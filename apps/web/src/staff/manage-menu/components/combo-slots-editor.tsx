@@ -89,6 +89,9 @@ export function ComboSlotsEditor({
                       </option>
                     ))}
                   </select>
+                  <span className="manage-menu__slot-extra" aria-hidden="true">
+                    {t('manageMenu.combo.extraShort')}
+                  </span>
                   <input
                     className="input manage-menu__money"
                     inputMode="decimal"
