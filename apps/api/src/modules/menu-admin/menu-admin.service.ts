@@ -25,7 +25,6 @@ import {
   countOwn,
   deleteCategory,
   deleteModifierGroup,
-  type ItemRow,
   insertCategory,
   insertItem,
   itemsOfGroup,

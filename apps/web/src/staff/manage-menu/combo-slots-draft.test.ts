@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { slotDraftErrors, slotDraftsOf, slotsBodyOf } from './combo-slots-draft';
+import { type SlotDraft, slotDraftErrors, slotDraftsOf, slotsBodyOf } from './combo-slots-draft';
 
 describe('the combo slots’ rules', () => {
   it('needs both names and a product per slot, and sends extras as whole halalas', () => {
-    const slot = {
+    const slot: SlotDraft = {
       key: 's',
       nameAr: 'المشروب',
       nameEn: 'Drink',
@@ -19,7 +19,15 @@ describe('the combo slots’ rules', () => {
       'slot.0.choice.0.extra',
     ]);
     expect(
-      slotsBodyOf([{ ...slot, choices: [{ key: 'a', itemId: 4, extra: '٢٫٥' }, slot.choices[1] ?? slot.choices[0]] }]),
+      slotsBodyOf([
+        {
+          ...slot,
+          choices: [
+            { key: 'a', itemId: 4, extra: '٢٫٥' },
+            { key: 'b', itemId: null, extra: '1' },
+          ],
+        },
+      ]),
     ).toEqual([{ name: { ar: 'المشروب', en: 'Drink' }, choices: [{ itemId: 4, extraPriceHalalas: 250 }] }]);
     // The same item gives the same draft, so an untouched editor is not "unsaved".
     const item = { comboSlots: [{ name: { ar: 'ا', en: 'a' }, choices: [{ itemId: 4, extraPriceHalalas: 100 }] }] };
