@@ -53,6 +53,16 @@ export const MENU_ADMIN_ERRORS = {
     en: 'Choose the category to move the items to',
     ar: 'اختر التصنيف الذي تُنقل إليه الأصناف',
   },
+  menu_bulk_conflict: {
+    status: 409,
+    en: 'Someone else saved some of these items in the meantime; nothing was changed. Review them, then try again',
+    ar: 'حفظ شخص آخر بعض هذه الأصناف في الأثناء؛ لم يتغيّر شيء. راجعها ثم حاول مرة أخرى',
+  },
+  menu_modifier_option_not_found: {
+    status: 404,
+    en: "This option isn't in this choice group",
+    ar: 'هذا الخيار ليس ضمن مجموعة الخيارات هذه',
+  },
   menu_photo_invalid: {
     status: 415,
     en: 'The photo must be a JPEG, PNG or WebP image',

@@ -110,9 +110,12 @@ export const branchItemBody = z.object({
 });
 export type BranchItemBody = z.input<typeof branchItemBody>;
 
+/** An item as the client read it: its id and version (a bulk write refuses items changed since, naming them). */
+const itemRef = z.object({ id: dbId, version });
+
 export const BULK_ACTIONS = ['sold_out_today', 'back_in_stock', 'move_category', 'activate', 'deactivate'] as const;
 export const bulkBody = z.object({
-  itemIds: z.array(dbId).min(1).max(2_000),
+  items: z.array(itemRef).min(1).max(2_000),
   action: z.enum(BULK_ACTIONS),
   /** For sold_out_today / back_in_stock: the branch (a manager's own). */
   branchId: dbId.optional(),
@@ -121,6 +124,13 @@ export const bulkBody = z.object({
 });
 export type BulkBody = z.input<typeof bulkBody>;
 export const bulkResponse = z.object({ changed: z.number().int() });
+/** The `details` of a 409 `menu_bulk_conflict`: the items saved by someone else since they were read. */
+export const bulkConflictDetails = z.object({
+  conflicts: z.array(
+    z.object({ id: z.number().int(), name: z.object({ ar: z.string(), en: z.string() }), version: z.number().int() }),
+  ),
+});
+export type BulkConflictDetails = z.infer<typeof bulkConflictDetails>;
 
 export const adminModifierGroupSchema = z.object({
   id: z.number().int(),
@@ -135,6 +145,7 @@ export const adminModifierGroupSchema = z.object({
       available: z.boolean(),
     }),
   ),
+  version: z.number().int(),
 });
 export type AdminModifierGroup = z.infer<typeof adminModifierGroupSchema>;
 
@@ -145,6 +156,8 @@ export const modifierGroupBody = z.object({
   options: z
     .array(
       z.object({
+        /** An option of this group kept (edited in place: a diner's cart holding it stays valid); none = new. */
+        id: dbId.optional(),
         name: z.object({ ar: name(), en: name() }),
         priceHalalas: price.default(0),
         available: z.boolean().default(true),
@@ -152,8 +165,15 @@ export const modifierGroupBody = z.object({
     )
     .min(1)
     .max(50),
+  /** Items this save attaches the group to or takes it off, each at the version read (checked, then moved on). */
+  itemLinks: z
+    .array(z.object({ itemId: dbId, version, attached: z.boolean() }))
+    .max(2_000)
+    .default([]),
 });
 export type ModifierGroupBody = z.input<typeof modifierGroupBody>;
+export const modifierGroupUpdateBody = modifierGroupBody.extend({ version });
+export type ModifierGroupUpdateBody = z.input<typeof modifierGroupUpdateBody>;
 
 export const adminMenuResponse = z.object({
   /** Whether this staff user may edit the brand-wide menu (owner; a manager when the brand allows it). */

@@ -85,6 +85,8 @@ export const modifierGroups = pgTable(
     nameEn: text().notNull(),
     minChoices: integer().notNull().default(0),
     maxChoices: integer().notNull().default(1),
+    /** Moved by every console save of the group or its options; a save at an older version is refused (409). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('modifier_groups_brand_idx').on(t.brandId),

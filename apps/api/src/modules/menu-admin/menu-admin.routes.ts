@@ -17,6 +17,7 @@ import {
   itemBody,
   itemUpdateBody,
   modifierGroupBody,
+  modifierGroupUpdateBody,
 } from '@sufra/shared/schemas/menu-admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -313,7 +314,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<MenuAdminRoutesOptions> = as
       preHandler: managers,
       schema: {
         tags,
-        summary: 'Creates a modifier group (min and max choices, options with prices)',
+        summary: 'Creates a modifier group (min and max choices, options with prices), attached to the items named',
         body: modifierGroupBody,
         response: { 201: adminModifierGroupSchema, ...errors },
       },
@@ -330,12 +331,30 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<MenuAdminRoutesOptions> = as
       preHandler: managers,
       schema: {
         tags,
-        summary: 'Rewrites a modifier group and its options',
+        summary:
+          'Edits a modifier group at the version read (options kept by id), attaching it to or taking it off items',
         params: idParams,
-        body: modifierGroupBody,
+        body: modifierGroupUpdateBody,
         response: { 200: adminModifierGroupSchema, ...errors },
       },
     },
     async (request) => menuAdmin.updateModifierGroup(staffOf(request), request.ip, request.params.id, request.body),
+  );
+
+  app.delete(
+    `${BASE}/modifier-groups/:id/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary: 'Deletes a modifier group: it leaves every item (orders keep their own copies)',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await menuAdmin.deleteModifierGroup(staffOf(request), request.ip, request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 };

@@ -12,10 +12,11 @@ import type {
   itemBody,
   itemUpdateBody,
   modifierGroupBody,
+  modifierGroupUpdateBody,
 } from '@sufra/shared/schemas/menu-admin';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable, Transaction } from '../../db/client.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
@@ -24,9 +25,10 @@ import {
   addItemToAllBranches,
   countOwn,
   deleteCategory,
-  type ItemRow,
+  deleteModifierGroup,
   insertCategory,
   insertItem,
+  itemsOfGroup,
   listBranches,
   listCategories,
   listItems,
@@ -34,8 +36,10 @@ import {
   lockBrandCategories,
   lockCategory,
   lockItem,
+  lockItems,
   lockModifierGroup,
   setCategorySort,
+  setItemGroupLink,
   setItemImage,
   updateCategory,
   updateItem,
@@ -308,10 +312,15 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
       });
     },
 
-    /** A bulk action on many items at once: all of them or none (one transaction), each audited. */
+    /**
+     * A bulk action on many items at once: all of them or none (one transaction), each audited. Every item is
+     * locked and must still be at the version the client read: otherwise 409 `menu_bulk_conflict` names the items
+     * saved since, and nothing is written.
+     */
     async bulk(staff: Staff, ip: Ip, body: z.output<typeof bulkBody>): Promise<{ changed: number }> {
       if (staff.role === 'cashier') throw new AppError('forbidden');
-      const ids = [...new Set(body.itemIds)];
+      const read = new Map(body.items.map((i) => [i.id, i.version]));
+      const ids = [...read.keys()];
       const perBranch = body.action === 'sold_out_today' || body.action === 'back_in_stock';
       if (perBranch && body.branchId === undefined) {
         throw new AppError('menu_bulk_needs_branch', undefined, { branchId: 'menu_bulk_needs_branch' });
@@ -321,7 +330,14 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
       }
       if (!perBranch) await assertCanEditMenu(staff);
       return write(staff, async (tx) => {
-        if ((await countOwn(tx, staff.brandId, 'item', ids)) !== ids.length) throw new AppError('item_not_found');
+        const locked = await lockItems(tx, staff.brandId, ids);
+        if (locked.length !== ids.length) throw new AppError('item_not_found');
+        const conflicts = locked.filter((row) => row.version !== read.get(row.id));
+        if (conflicts.length > 0) {
+          throw new AppError('menu_bulk_conflict', {
+            conflicts: conflicts.map((r) => ({ id: r.id, name: { ar: r.nameAr, en: r.nameEn }, version: r.version })),
+          });
+        }
         if (perBranch && body.branchId !== undefined) {
           const branchId = body.branchId;
           await assertOwnBranch(tx, staff, branchId);
@@ -350,11 +366,7 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
         }
         const columns =
           body.action === 'move_category' ? { categoryId: body.categoryId } : { active: body.action === 'activate' };
-        const befores = new Map<number, ItemRow>();
-        for (const id of ids) {
-          const row = await lockItem(tx, staff.brandId, id);
-          if (row) befores.set(id, row);
-        }
+        const befores = new Map(locked.map((row) => [row.id, row]));
         const rows = await updateItems(tx, staff.brandId, ids, columns);
         for (const row of rows) {
           const before = befores.get(row.id);
@@ -408,26 +420,78 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
       staff: Staff,
       ip: Ip,
       id: number,
-      body: z.output<typeof modifierGroupBody>,
+      body: z.output<typeof modifierGroupUpdateBody>,
     ): Promise<AdminModifierGroup> {
       return saveModifierGroup(staff, ip, id, body);
     },
+
+    /** Deletes a modifier group: it leaves every item (their versions move on); orders keep their own copies. */
+    async deleteModifierGroup(staff: Staff, ip: Ip, id: number): Promise<void> {
+      await assertCanEditMenu(staff);
+      await write(staff, async (tx) => {
+        if (!(await lockModifierGroup(tx, staff.brandId, id))) throw new AppError('menu_modifier_group_not_found');
+        const before = await groupView(tx, staff, id);
+        const itemIds = await itemsOfGroup(tx, id);
+        await lockItems(tx, staff.brandId, itemIds);
+        for (const itemId of itemIds) {
+          await setItemGroupLink(tx, itemId, id, false);
+          await audit(tx, staff, ip, {
+            objectType: 'menu_item',
+            objectId: itemId,
+            action: 'update',
+            before: { modifierGroupIdAttached: id },
+            after: { modifierGroupIdDetached: id },
+          });
+        }
+        await deleteModifierGroup(tx, staff.brandId, id);
+        await audit(tx, staff, ip, {
+          objectType: 'menu_modifier_group',
+          objectId: id,
+          action: 'delete',
+          before: { ...before, itemIds },
+          after: null,
+        });
+      });
+    },
   };
 
+  async function groupView(tx: Transaction, staff: Staff, id: number): Promise<AdminModifierGroup | undefined> {
+    return toAdminModifierGroups(await listModifierGroups(tx, staff.brandId)).find((g) => g.id === id);
+  }
+
+  /**
+   * Creates or rewrites a modifier group (at the version read: 409 with both values when stale) and attaches it to
+   * or takes it off the items named in `itemLinks`, each at the version read (409 `menu_bulk_conflict` naming the
+   * items saved since). All in one transaction, each change audited.
+   */
   async function saveModifierGroup(
     staff: Staff,
     ip: Ip,
     id: number | undefined,
-    body: z.output<typeof modifierGroupBody>,
+    body: z.output<typeof modifierGroupBody> & { version?: number },
   ): Promise<AdminModifierGroup> {
     await assertCanEditMenu(staff);
     if (body.min > body.max) throw new AppError('menu_modifier_min_max', undefined, { min: 'menu_modifier_min_max' });
+    const links = new Map(body.itemLinks.map((l) => [l.itemId, l]));
     return write(staff, async (tx) => {
-      let before: Record<string, unknown> | null = null;
+      let before: AdminModifierGroup | null = null;
       if (id !== undefined) {
         const row = await lockModifierGroup(tx, staff.brandId, id);
         if (!row) throw new AppError('menu_modifier_group_not_found');
-        before = toAdminModifierGroups(await listModifierGroups(tx, staff.brandId)).find((g) => g.id === id) ?? null;
+        before = (await groupView(tx, staff, id)) ?? null;
+        if (row.version !== body.version) {
+          throw new AppError('menu_edit_conflict', { current: before, yours: body });
+        }
+      }
+      const items = await lockItems(tx, staff.brandId, [...links.keys()]);
+      if (items.length !== links.size) {
+        throw new AppError('item_not_found', undefined, { itemLinks: 'item_not_found' });
+      }
+      const conflicts = items.filter((row) => row.version !== links.get(row.id)?.version);
+      if (conflicts.length > 0) {
+        throw new AppError('menu_bulk_conflict', {
+          conflicts: conflicts.map((r) => ({ id: r.id, name: { ar: r.nameAr, en: r.nameEn }, version: r.version })),
+        });
       }
       const groupId = await writeModifierGroup(tx, staff.brandId, id, {
         nameAr: body.name.ar,
@@ -435,13 +499,29 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
         minChoices: body.min,
         maxChoices: body.max,
         options: body.options.map((o) => ({
+          id: o.id,
           nameAr: o.name.ar,
           nameEn: o.name.en,
           priceHalalas: o.priceHalalas,
           available: o.available,
         })),
       });
-      const after = toAdminModifierGroups(await listModifierGroups(tx, staff.brandId)).find((g) => g.id === groupId);
+      if (groupId === undefined) {
+        throw new AppError('menu_modifier_option_not_found', undefined, { options: 'menu_modifier_option_not_found' });
+      }
+      const attachedBefore = new Set(id === undefined ? [] : await itemsOfGroup(tx, groupId));
+      for (const link of links.values()) {
+        if (attachedBefore.has(link.itemId) === link.attached) continue;
+        await setItemGroupLink(tx, link.itemId, groupId, link.attached);
+        await audit(tx, staff, ip, {
+          objectType: 'menu_item',
+          objectId: link.itemId,
+          action: 'update',
+          before: link.attached ? null : { modifierGroupIdAttached: groupId },
+          after: link.attached ? { modifierGroupIdAttached: groupId } : { modifierGroupIdDetached: groupId },
+        });
+      }
+      const after = await groupView(tx, staff, groupId);
       if (!after) throw new Error('modifier group vanished');
       await audit(tx, staff, ip, {
         objectType: 'menu_modifier_group',

@@ -75,6 +75,8 @@ describe('the menu console', () => {
     comboSlots: item.comboSlots,
     version: item.version,
   });
+  /** Items as a bulk action names them: with the version read. */
+  const refs = (...items: AdminItem[]) => items.map((i) => ({ id: i.id, version: i.version }));
   const auditCount = async (objectType: string) =>
     Number(
       (
@@ -220,13 +222,18 @@ describe('the menu console', () => {
       name: { ar: 'سلطة خضراء', en: 'Green salad' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(adminItemSchema.parse(res.json()).version).toBe(salad.version + 1);
+    const saved = adminItemSchema.parse(res.json());
+    expect(saved.version).toBe(salad.version + 1);
     // Salad is not sold at the main branch (fixture); the closed branch sells it.
     expect((await dinerMenu(UUID.aClosed)).items.find((i) => i.id === salad.id)?.name).toBe('Green salad');
-    const bulk = await owner.call('POST', `${BASE}/items/bulk/`, { itemIds: [salad.id], action: 'deactivate' });
+    const bulk = await owner.call('POST', `${BASE}/items/bulk/`, { items: refs(saved), action: 'deactivate' });
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect((await dinerMenu(UUID.aClosed)).items.some((i) => i.id === salad.id)).toBe(false);
-    await owner.call('POST', `${BASE}/items/bulk/`, { itemIds: [salad.id], action: 'activate' });
+    const activated = await owner.call('POST', `${BASE}/items/bulk/`, {
+      items: refs(await itemBySlug('salad')),
+      action: 'activate',
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
     expect((await dinerMenu(UUID.aClosed)).items.some((i) => i.id === salad.id)).toBe(true);
   });
 
@@ -357,6 +364,199 @@ describe('the menu console', () => {
     expect(minOverMax.json().error.code).toBe('menu_modifier_min_max');
   });
 
+  it('a bulk action on items someone saved since they were read is refused, naming them, and changes nothing', async () => {
+    const water = await itemBySlug('water');
+    const juice = await itemBySlug('juice');
+    const edited = await owner.call('PUT', `${BASE}/items/${juice.id}/`, { ...bodyOf(juice), calories: 120 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const audits = await auditCount('menu_item');
+    for (const action of ['deactivate', 'sold_out_today'] as const) {
+      const stale = await owner.call('POST', `${BASE}/items/bulk/`, {
+        items: refs(water, juice),
+        action,
+        branchId: aMain,
+      });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json().error.code).toBe('menu_bulk_conflict');
+      expect(stale.json().error.details.conflicts).toEqual([
+        { id: juice.id, name: juice.name, version: juice.version + 1 },
+      ]);
+    }
+    expect(await auditCount('menu_item')).toBe(audits);
+    const menu = await dinerMenu();
+    expect(menu.items.find((i) => i.id === water.id)?.available).toBe(true);
+    // Read again, the same action goes through, moving every version on.
+    const fresh = await owner.call('POST', `${BASE}/items/bulk/`, {
+      items: refs(water, await itemBySlug('juice')),
+      action: 'deactivate',
+    });
+    expect(fresh.json()).toEqual({ changed: 2 });
+    expect((await itemBySlug('water')).version).toBe(water.version + 1);
+    expect(await auditCount('menu_item')).toBe(audits + 2);
+    await owner.call('POST', `${BASE}/items/bulk/`, {
+      items: refs(await itemBySlug('water'), await itemBySlug('juice')),
+      action: 'activate',
+    });
+  });
+
+  describe('modifier groups', () => {
+    const groupBody = (over: Record<string, unknown> = {}) => ({
+      name: { ar: 'الإضافات', en: 'Extras' },
+      min: 0,
+      max: 2,
+      options: [
+        { name: { ar: 'جبن', en: 'Cheese' }, priceHalalas: 300 },
+        { name: { ar: 'بيض', en: 'Egg' }, priceHalalas: 250 },
+      ],
+      ...over,
+    });
+    const groupOf = async (id: number, as = owner) => {
+      const found = (await overview(as)).modifierGroups.find((g) => g.id === id);
+      if (!found) throw new Error(`no group ${id}`);
+      return found;
+    };
+
+    it('attaches a new group to the items chosen: the diner sees it at once, and its option keeps its id when edited', async () => {
+      const burger = await itemBySlug('burger');
+      const created = await owner.call('POST', `${BASE}/modifier-groups/`, {
+        ...groupBody(),
+        itemLinks: [{ itemId: burger.id, version: burger.version, attached: true }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const group = created.json() as { id: number; version: number; options: { id: number }[] };
+      expect(group.version).toBe(1);
+      const onMenu = await dinerMenu();
+      expect(onMenu.items.find((i) => i.id === burger.id)?.modifierGroupIds).toContain(group.id);
+      const attached = await itemBySlug('burger');
+      expect(attached.modifierGroupIds).toContain(group.id);
+      expect(attached.version).toBe(burger.version + 1);
+
+      // An edit keeps the cheese option (by id), drops the egg, adds olives; the price reaches the diner.
+      const cheese = group.options[0]?.id;
+      const edited = await owner.call('PUT', `${BASE}/modifier-groups/${group.id}/`, {
+        ...groupBody({
+          options: [
+            { id: cheese, name: { ar: 'جبن', en: 'Cheese' }, priceHalalas: 350 },
+            { name: { ar: 'زيتون', en: 'Olives' }, priceHalalas: 0 },
+          ],
+        }),
+        version: 1,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const after = await groupOf(group.id);
+      expect(after.version).toBe(2);
+      expect(after.options.map((o) => [o.id === cheese, o.name.en, o.priceHalalas])).toEqual([
+        [true, 'Cheese', 350],
+        [false, 'Olives', 0],
+      ]);
+      const dinerGroup = (await dinerMenu()).modifierGroups.find((g) => g.id === group.id);
+      expect(dinerGroup?.options.find((o) => o.id === cheese)?.priceHalalas).toBe(350);
+
+      // Taken off the burger: the burger's version moves on again.
+      const off = await owner.call('PUT', `${BASE}/modifier-groups/${group.id}/`, {
+        ...groupBody({ options: after.options.map((o) => ({ id: o.id, name: o.name, priceHalalas: o.priceHalalas })) }),
+        itemLinks: [{ itemId: burger.id, version: attached.version, attached: false }],
+        version: 2,
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      expect((await itemBySlug('burger')).modifierGroupIds).not.toContain(group.id);
+    });
+
+    it('a stale group, a stale item, or an option of another group: 409 or 404, and nothing is written', async () => {
+      const burger = await itemBySlug('burger');
+      const water = await itemBySlug('water');
+      const created = await owner.call('POST', `${BASE}/modifier-groups/`, groupBody());
+      const group = created.json() as { id: number; options: { id: number }[] };
+      const other = (await owner.call('POST', `${BASE}/modifier-groups/`, groupBody())).json() as {
+        options: { id: number }[];
+      };
+      const first = await owner.call('PUT', `${BASE}/modifier-groups/${group.id}/`, {
+        ...groupBody({ name: { ar: 'أ', en: 'First' } }),
+        version: 1,
+      });
+      expect(first.statusCode, first.body).toBe(200);
+      const audits = await auditCount('menu_modifier_group');
+      const second = await owner.call('PUT', `${BASE}/modifier-groups/${group.id}/`, {
+        ...groupBody({ name: { ar: 'ث', en: 'Second' } }),
+        version: 1,
+      });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().error.code).toBe('menu_edit_conflict');
+      expect(second.json().error.details.current.name.en).toBe('First');
+      expect(second.json().error.details.yours.name.en).toBe('Second');
+
+      const foreignOption = await owner.call('PUT', `${BASE}/modifier-groups/${group.id}/`, {
+        ...groupBody({ options: [{ id: other.options[0]?.id, name: { ar: 'س', en: 'S' } }] }),
+        version: 2,
+      });
+      expect(foreignOption.statusCode).toBe(404);
+      expect(foreignOption.json().error.code).toBe('menu_modifier_option_not_found');
+
+      const staleItem = await owner.call('PUT', `${BASE}/modifier-groups/${group.id}/`, {
+        ...groupBody({ name: { ar: 'ج', en: 'Changed' } }),
+        itemLinks: [
+          { itemId: water.id, version: water.version, attached: true },
+          { itemId: burger.id, version: burger.version - 1, attached: true },
+        ],
+        version: 2,
+      });
+      expect(staleItem.statusCode).toBe(409);
+      expect(staleItem.json().error.code).toBe('menu_bulk_conflict');
+      expect(staleItem.json().error.details.conflicts.map((c: { id: number }) => c.id)).toEqual([burger.id]);
+
+      expect(await auditCount('menu_modifier_group')).toBe(audits);
+      const kept = await groupOf(group.id);
+      expect(kept).toMatchObject({ version: 2, name: { en: 'First' } });
+      expect(kept.options.map((o) => o.id)).not.toContain(other.options[0]?.id);
+      expect((await itemBySlug('water')).modifierGroupIds).not.toContain(group.id);
+    });
+
+    it('deleting a group takes it off its items and off the diner’s menu', async () => {
+      const water = await itemBySlug('water');
+      const created = await owner.call('POST', `${BASE}/modifier-groups/`, {
+        ...groupBody(),
+        itemLinks: [{ itemId: water.id, version: water.version, attached: true }],
+      });
+      const id = (created.json() as { id: number }).id;
+      const gone = await owner.call('DELETE', `${BASE}/modifier-groups/${id}/`);
+      expect(gone.statusCode, gone.body).toBe(204);
+      const after = await itemBySlug('water');
+      expect(after.modifierGroupIds).not.toContain(id);
+      expect(after.version).toBe(water.version + 2);
+      expect((await dinerMenu()).modifierGroups.some((g) => g.id === id)).toBe(false);
+      expect((await owner.call('DELETE', `${BASE}/modifier-groups/${id}/`)).statusCode).toBe(404);
+    });
+
+    it("refuses cashiers, managers the owner hasn't allowed, and another brand's groups and items", async () => {
+      const water = await itemBySlug('water');
+      const created = await owner.call('POST', `${BASE}/modifier-groups/`, groupBody());
+      const id = (created.json() as { id: number }).id;
+      expect((await cashier.call('POST', `${BASE}/modifier-groups/`, groupBody())).statusCode).toBe(403);
+      expect(
+        (await manager.call('PUT', `${BASE}/modifier-groups/${id}/`, { ...groupBody(), version: 1 })).json().error.code,
+      ).toBe('menu_edit_not_allowed');
+      expect((await manager.call('DELETE', `${BASE}/modifier-groups/${id}/`)).statusCode).toBe(403);
+      // Another brand (allowed to edit its own menu): our group by id, and our item inside their body.
+      await t.database.query("update brands set managers_edit_menu = true where slug = 'test-brand-b'");
+      try {
+        expect(
+          (await otherBrand.call('PUT', `${BASE}/modifier-groups/${id}/`, { ...groupBody(), version: 1 })).statusCode,
+        ).toBe(404);
+        expect((await otherBrand.call('DELETE', `${BASE}/modifier-groups/${id}/`)).statusCode).toBe(404);
+        const theirs = await otherBrand.call('POST', `${BASE}/modifier-groups/`, {
+          ...groupBody(),
+          itemLinks: [{ itemId: water.id, version: water.version, attached: true }],
+        });
+        expect(theirs.statusCode).toBe(404);
+        expect(theirs.json().error.code).toBe('item_not_found');
+      } finally {
+        await t.database.query("update brands set managers_edit_menu = false where slug = 'test-brand-b'");
+      }
+      expect((await groupOf(id)).version).toBe(1);
+      expect((await itemBySlug('water')).modifierGroupIds).not.toContain(id);
+    });
+  });
+
   it('takes a photo by its content, re-encodes it at the menu sizes with a placeholder colour, and serves it', async () => {
     const water = await itemBySlug('water');
     // A red 2000 × 1000 PNG, named .jpg: the bytes decide.
@@ -472,7 +672,7 @@ describe('the menu console', () => {
       const newCategory = await manager.call('POST', `${BASE}/categories/`, { name: { ar: 'ب', en: 'B' } });
       expect(newCategory.statusCode).toBe(403);
       const moved = await manager.call('POST', `${BASE}/items/bulk/`, {
-        itemIds: [water.id],
+        items: refs(water),
         action: 'deactivate',
       });
       expect(moved.statusCode).toBe(403);
@@ -500,7 +700,7 @@ describe('the menu console', () => {
         });
         expect(res.statusCode).toBe(403);
         const bulk = await manager.call('POST', `${BASE}/items/bulk/`, {
-          itemIds: [water.id],
+          items: refs(water),
           action: 'sold_out_today',
           branchId: aClosed,
         });
@@ -556,19 +756,19 @@ describe('the menu console', () => {
       expect(combo.statusCode).toBe(400);
       expect(combo.json().error.code).toBe('menu_combo_choice_invalid');
       const bulk = await owner.call('POST', `${BASE}/items/bulk/`, {
-        itemIds: [water.id, shawarma.id],
+        items: refs(water, shawarma),
         action: 'move_category',
         categoryId: drinks,
       });
       expect(bulk.statusCode).toBe(404);
       const moveTo = await owner.call('POST', `${BASE}/items/bulk/`, {
-        itemIds: [water.id],
+        items: refs(water),
         action: 'move_category',
         categoryId: shawarma.categoryId,
       });
       expect(moveTo.statusCode).toBe(404);
       const soldOutThere = await owner.call('POST', `${BASE}/items/bulk/`, {
-        itemIds: [water.id],
+        items: refs(water),
         action: 'sold_out_today',
         branchId: bMain,
       });
@@ -583,14 +783,14 @@ describe('the menu console', () => {
       const juice = await itemBySlug('juice');
       const audits = await auditCount('menu_branch_item');
       const bad = await owner.call('POST', `${BASE}/items/bulk/`, {
-        itemIds: [water.id, juice.id, 2_000_000_000],
+        items: [...refs(water, juice), { id: 2_000_000_000, version: 1 }],
         action: 'sold_out_today',
         branchId: aMain,
       });
       expect(bad.statusCode).toBe(404);
       expect(await auditCount('menu_branch_item')).toBe(audits);
       const ok = await owner.call('POST', `${BASE}/items/bulk/`, {
-        itemIds: [water.id, juice.id],
+        items: refs(water, juice),
         action: 'sold_out_today',
         branchId: aMain,
       });
@@ -598,7 +798,7 @@ describe('the menu console', () => {
       const menu = await dinerMenu();
       expect(menu.items.find((i) => i.id === water.id)?.available).toBe(false);
       const back = await owner.call('POST', `${BASE}/items/bulk/`, {
-        itemIds: [water.id, juice.id],
+        items: refs(water, juice),
         action: 'back_in_stock',
         branchId: aMain,
       });

@@ -129,5 +129,6 @@ export function toAdminModifierGroups(rows: Awaited<ReturnType<typeof listModifi
       priceHalalas: o.priceHalalas,
       available: o.available,
     })),
+    version: g.version,
   }));
 }

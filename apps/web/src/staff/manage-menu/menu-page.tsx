@@ -5,6 +5,7 @@ import type { ConsolePageProps } from '../console/console-pages';
 import { CategoriesPage } from './routes/categories-page';
 import { ItemEditor } from './routes/item-editor';
 import { ItemsPage } from './routes/items-page';
+import { ModifierGroupEditor, ModifierGroupsPage } from './routes/modifier-groups-page';
 import './manage-menu.css';
 
 /** The menu console's strings (locales/manage-menu.{ar,en}.json), both languages with the page's chunk. */
@@ -18,17 +19,22 @@ export const ready: Promise<void> = Promise.all([
 
 /**
  * `/staff/manage/menu` (issue 26 items 2 and 3): the item list (search, category filter, per-branch availability,
- * sold out today, branch price, bulk actions, CSV), an item's editor (with the 409 conflict shown), and the
- * categories (order by drag or arrows, visibility windows). Routes are relative to the page (nested).
+ * sold out today, branch price, bulk actions, CSV), an item's editor (with the 409 conflict shown), the
+ * categories (order by drag or arrows, visibility windows) and the choice groups (options, prices, items). Routes are relative to the page (nested).
  */
 export default function MenuPage({ user }: ConsolePageProps) {
   const { t } = useTranslation();
   const [location] = useLocation();
   const onCategories = location.startsWith('/categories');
+  const onGroups = location.startsWith('/modifier-groups');
   return (
     <div className="console-page manage-menu" data-testid="manage-menu">
       <nav className="manage-menu__tabs" aria-label={t('manageMenu.title')}>
-        <Link href="/" aria-current={!onCategories ? 'page' : undefined} data-testid="manage-menu-tab-items">
+        <Link
+          href="/"
+          aria-current={!onCategories && !onGroups ? 'page' : undefined}
+          data-testid="manage-menu-tab-items"
+        >
           {t('manageMenu.tabs.items')}
         </Link>
         <Link
@@ -38,10 +44,23 @@ export default function MenuPage({ user }: ConsolePageProps) {
         >
           {t('manageMenu.tabs.categories')}
         </Link>
+        <Link href="/modifier-groups" aria-current={onGroups ? 'page' : undefined} data-testid="manage-menu-tab-groups">
+          {t('manageMenu.tabs.groups')}
+        </Link>
       </nav>
       <Switch>
         <Route path="/categories">
           <CategoriesPage />
+        </Route>
+        <Route path="/modifier-groups/new">
+          <ModifierGroupEditor id={null} />
+        </Route>
+        <Route path="/modifier-groups/:id">{(params) => <ModifierGroupEditor id={Number(params.id)} />}</Route>
+        <Route path="/modifier-groups">
+          <ModifierGroupsPage />
+        </Route>
+        <Route path="/items/new">
+          <ItemEditor id={null} />
         </Route>
         <Route path="/items/:id">{(params) => <ItemEditor id={Number(params.id)} />}</Route>
         <Route>

@@ -3,11 +3,15 @@ import type {
   AdminCategory,
   AdminItem,
   AdminMenuResponse,
+  AdminModifierGroup,
   BranchItemBody,
   BulkBody,
   CategoryBody,
   CategoryUpdateBody,
+  ItemBody,
   ItemUpdateBody,
+  ModifierGroupBody,
+  ModifierGroupUpdateBody,
 } from '@sufra/shared/schemas/menu-admin';
 import { staffRequest } from '../../../lib/staff-request';
 
@@ -77,4 +81,24 @@ export const adminItemKey = (id: number, language: Language) =>
 
 export function getAdminItem(id: number, language: Language): Promise<AdminItem> {
   return staffRequest<AdminItem>(`${BASE}/items/${id}/`, { language });
+}
+
+export function createModifierGroup(body: ModifierGroupBody, language: Language): Promise<AdminModifierGroup> {
+  return staffRequest<AdminModifierGroup>(`${BASE}/modifier-groups/`, { language, method: 'POST', body });
+}
+
+export function saveModifierGroup(
+  id: number,
+  body: ModifierGroupUpdateBody,
+  language: Language,
+): Promise<AdminModifierGroup> {
+  return staffRequest<AdminModifierGroup>(`${BASE}/modifier-groups/${id}/`, { language, method: 'PUT', body });
+}
+
+export function deleteModifierGroup(id: number, language: Language): Promise<void> {
+  return staffRequest<void>(`${BASE}/modifier-groups/${id}/`, { language, method: 'DELETE' });
+}
+
+export function createItem(body: ItemBody, language: Language): Promise<AdminItem> {
+  return staffRequest<AdminItem>(`${BASE}/items/`, { language, method: 'POST', body });
 }

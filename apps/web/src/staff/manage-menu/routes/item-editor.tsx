@@ -2,7 +2,7 @@ import { MENU_ALLERGEN_CODES, MENU_ALLERGENS } from '@sufra/shared/menu/menu-all
 import { formatSar } from '@sufra/shared/money';
 import type { AdminItem, AdminMenuResponse, ItemUpdateBody } from '@sufra/shared/schemas/menu-admin';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { ApiError } from '../../../lib/api-client';
 import { parseSarInput } from '../../../lib/sar-input';
@@ -17,6 +17,7 @@ import { PageHeader } from '../../console/ui/page-header';
 import { SaveBar, type SaveState } from '../../console/ui/save-bar';
 import {
   adminItemKey,
+  createItem,
   getAdminItem,
   getAdminMenu,
   menuAdminKey,
@@ -24,6 +25,8 @@ import {
   saveItem,
   uploadItemPhoto,
 } from '../api/menu-admin';
+import { type SlotDraft, slotDraftErrors, slotDraftsOf, slotsBodyOf } from '../combo-slots-draft';
+import { ComboSlotsEditor } from '../components/combo-slots-editor';
 
 /** The form's fields as typed (money as SAR text), from an item as the API gives it. */
 interface Draft {
@@ -38,6 +41,7 @@ interface Draft {
   allergens: string[];
   active: boolean;
   modifierGroupIds: number[];
+  slots: SlotDraft[];
 }
 
 function draftOf(item: AdminItem): Draft {
@@ -53,15 +57,43 @@ function draftOf(item: AdminItem): Draft {
     allergens: item.allergens,
     active: item.active,
     modifierGroupIds: item.modifierGroupIds,
+    slots: slotDraftsOf(item),
   };
 }
 
-export function ItemEditor({ id }: { id: number }) {
+/** A new item's starting point (id 0: not saved yet), in the first category. */
+function blankItem(menu: AdminMenuResponse): AdminItem {
+  return {
+    id: 0,
+    categoryId: menu.categories[0]?.id ?? 0,
+    slug: '',
+    name: { ar: '', en: '' },
+    description: { ar: '', en: '' },
+    priceHalalas: 0,
+    taxRateBasisPoints: null,
+    calories: null,
+    allergens: [],
+    image: null,
+    imageColor: null,
+    active: true,
+    isCombo: false,
+    modifierGroupIds: [],
+    comboSlots: [],
+    branches: [],
+    version: 1,
+  };
+}
+
+export function ItemEditor({ id }: { id: number | null }) {
   const language = useLanguage();
-  const item = useApiQuery(adminItemKey(id, language), () => getAdminItem(id, language), { staleMs: 0 });
+  const item = useApiQuery(
+    adminItemKey(id ?? 0, language),
+    () => (id === null ? Promise.resolve(null) : getAdminItem(id, language)),
+    { staleMs: 0 },
+  );
   const menu = useApiQuery(menuAdminKey(language), () => getAdminMenu(language));
   const error = item.error ?? menu.error;
-  if (error && (!item.data || !menu.data))
+  if (error && (item.data === undefined || !menu.data))
     return (
       <LoadError
         error={error}
@@ -71,8 +103,9 @@ export function ItemEditor({ id }: { id: number }) {
         }}
       />
     );
-  if (!item.data || !menu.data) return <LoadingBlock />;
-  return <ItemForm key={item.data.id} item={item.data} menu={menu.data} />;
+  if (item.data === undefined || !menu.data) return <LoadingBlock />;
+  const shown = item.data ?? blankItem(menu.data);
+  return <ItemForm key={shown.id} item={shown} menu={menu.data} />;
 }
 
 function ItemForm({ item, menu }: { item: AdminItem; menu: AdminMenuResponse }) {
@@ -82,6 +115,11 @@ function ItemForm({ item, menu }: { item: AdminItem; menu: AdminMenuResponse }) 
   const [draft, setDraft] = useState(() => draftOf(item));
   const [saved, setSaved] = useState(false);
   const [theirs, setTheirs] = useState<AdminItem | null>(null);
+  const [, navigate] = useLocation();
+  const [tried, setTried] = useState(false);
+  const creating = base.id === 0;
+  const slotErrors = new Set(tried ? slotDraftErrors(draft.slots) : []);
+  const products = menu.items.filter((i) => !i.isCombo && i.id !== base.id);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(base));
   useUnsavedChanges(dirty);
   const price = parseSarInput(draft.price);
@@ -89,9 +127,16 @@ function ItemForm({ item, menu }: { item: AdminItem; menu: AdminMenuResponse }) 
   const calories = draft.calories.trim() === '' ? null : Number(draft.calories);
   const editable = menu.canEditMenu;
 
-  const save = useApiMutation((body: ItemUpdateBody) => saveItem(item.id, body, language), {
-    invalidates: [menuAdminPrefix],
-  });
+  const save = useApiMutation(
+    (body: ItemUpdateBody) => {
+      if (!creating) return saveItem(item.id, body, language);
+      const { version: _, ...fresh } = body;
+      return createItem(fresh, language);
+    },
+    {
+      invalidates: [menuAdminPrefix],
+    },
+  );
   const photo = useApiMutation((file: File) => uploadItemPhoto(item.id, file, language), {
     invalidates: [menuAdminPrefix],
   });
@@ -103,7 +148,8 @@ function ItemForm({ item, menu }: { item: AdminItem; menu: AdminMenuResponse }) 
   };
 
   const onSave = async () => {
-    if (price === null) return;
+    setTried(true);
+    if (price === null || slotDraftErrors(draft.slots).length > 0) return;
     try {
       const result = await save.mutate({
         categoryId: draft.categoryId,
@@ -115,9 +161,13 @@ function ItemForm({ item, menu }: { item: AdminItem; menu: AdminMenuResponse }) 
         allergens: draft.allergens as ItemUpdateBody['allergens'],
         active: draft.active,
         modifierGroupIds: draft.modifierGroupIds,
-        comboSlots: base.comboSlots.map((s) => ({ name: s.name, choices: s.choices })),
+        comboSlots: slotsBodyOf(draft.slots),
         version: base.version,
       });
+      if (creating) {
+        navigate(`/items/${result.id}`, { replace: true });
+        return;
+      }
       setBase(result);
       setDraft(draftOf(result));
       setSaved(true);
@@ -133,7 +183,7 @@ function ItemForm({ item, menu }: { item: AdminItem; menu: AdminMenuResponse }) 
   return (
     <div className="manage-menu__editor" data-testid="menu-item-editor">
       <PageHeader
-        title={t('manageMenu.item.title', { name: base.name[language] })}
+        title={creating ? t('manageMenu.item.new') : t('manageMenu.item.title', { name: base.name[language] })}
         actions={
           <Link href="/" className="btn btn-ghost">
             {t('manageMenu.item.back')}
@@ -294,13 +344,18 @@ function ItemForm({ item, menu }: { item: AdminItem; menu: AdminMenuResponse }) 
             ))}
           </fieldset>
         )}
-        {base.comboSlots.length > 0 && <p>{t('manageMenu.item.combo', { count: String(base.comboSlots.length) })}</p>}
+        <ComboSlotsEditor
+          slots={draft.slots}
+          products={products}
+          errors={slotErrors}
+          onChange={(slots) => set('slots', slots)}
+        />
         <label className="manage-menu__check-label">
           <input type="checkbox" checked={draft.active} onChange={(e) => set('active', e.target.checked)} />
           {t('manageMenu.item.active')}
         </label>
       </fieldset>
-      {editable && (
+      {editable && !creating && (
         <div className="manage-menu__photo">
           <span
             className="manage-menu__photo-preview"

@@ -1,5 +1,11 @@
 import { formatSar } from '@sufra/shared/money';
-import type { AdminBranchItem, AdminItem, AdminMenuResponse, BulkBody } from '@sufra/shared/schemas/menu-admin';
+import type {
+  AdminBranchItem,
+  AdminItem,
+  AdminMenuResponse,
+  BulkBody,
+  BulkConflictDetails,
+} from '@sufra/shared/schemas/menu-admin';
 import type { StaffRole } from '@sufra/shared/schemas/staff';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -37,6 +43,25 @@ function untilText(iso: string, timeZone: string, language: Language): string {
   }).format(new Date(iso));
 }
 
+const STATUS_FILTERS = ['all', 'available', 'soldOut', 'notSold', 'inactive'] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** The status filter: at the chosen branch (available, sold out today or until set back, not sold there) or brand-wide. */
+function statusMatches(filter: StatusFilter, item: AdminItem, row: AdminBranchItem | undefined): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'inactive':
+      return !item.active;
+    case 'notSold':
+      return !row?.sold;
+    case 'soldOut':
+      return row?.sold === true && !row.available;
+    case 'available':
+      return item.active && row?.sold === true && row.available;
+  }
+}
+
 function errorText(error: unknown): string | null {
   if (!error) return null;
   return error instanceof ApiError ? error.message : String(error);
@@ -58,6 +83,8 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [moveTo, setMoveTo] = useState<number | null>(menu.categories[0]?.id ?? null);
   const [csvErrors, setCsvErrors] = useState<string[]>([]);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [conflicts, setConflicts] = useState<BulkConflictDetails['conflicts']>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const branch = menu.branches.find((b) => b.id === branchId) ?? null;
   const categoryNames = useMemo(
@@ -65,8 +92,17 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
     [menu.categories, language],
   );
   const rows = useMemo(
-    () => (categoryId === null ? menu.items : menu.items.filter((i) => i.categoryId === categoryId)),
-    [menu.items, categoryId],
+    () =>
+      menu.items.filter(
+        (i) =>
+          (categoryId === null || i.categoryId === categoryId) &&
+          statusMatches(
+            status,
+            i,
+            i.branches.find((b) => b.branchId === branchId),
+          ),
+      ),
+    [menu.items, categoryId, status, branchId],
   );
 
   const invalidates = [menuAdminPrefix];
@@ -88,13 +124,23 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
     return row.available ? t('manageMenu.status.available') : t('manageMenu.status.soldOut');
   };
 
-  const runBulk = async (body: BulkBody) => {
+  /** Every selected item at the version this page read: items saved since are named, and nothing changes. */
+  const runBulk = async (action: Omit<BulkBody, 'items'>) => {
+    setConflicts([]);
+    const versions = new Map(menu.items.map((i) => [i.id, i.version]));
+    const items = [...selected].flatMap((id) => {
+      const version = versions.get(id);
+      return version === undefined ? [] : [{ id, version }];
+    });
     try {
-      const { changed } = await bulk.mutate(body);
+      const { changed } = await bulk.mutate({ ...action, items });
       setSelected(new Set());
       void showToast(t('manageMenu.bulk.done', { count: formatNumber(changed, language) }));
     } catch (error) {
-      void showToast(errorText(error) ?? '', 'error');
+      const found =
+        error instanceof ApiError ? (error.details as BulkConflictDetails | undefined)?.conflicts : undefined;
+      if (found) setConflicts(found);
+      else void showToast(errorText(error) ?? '', 'error');
     }
   };
 
@@ -139,7 +185,18 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
   const columns: Column<AdminItem>[] = [
     {
       id: 'select',
-      header: <span className="visually-hidden">{t('manageMenu.columns.select')}</span>,
+      header: (
+        <input
+          type="checkbox"
+          className="manage-menu__check"
+          aria-label={t('manageMenu.selectAll')}
+          checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
+          onChange={(event) =>
+            setSelected(event.target.checked ? new Set([...selected, ...rows.map((r) => r.id)]) : new Set())
+          }
+          data-testid="menu-item-select-all"
+        />
+      ),
       cell: (item) => (
         <input
           type="checkbox"
@@ -284,6 +341,9 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
             </button>
             {editable && (
               <>
+                <Link href="/items/new" className="btn btn-primary" data-testid="menu-item-new">
+                  {t('manageMenu.item.new')}
+                </Link>
                 <button
                   type="button"
                   className="btn btn-secondary"
@@ -356,7 +416,32 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
             ))}
           </select>
         </label>
+        <label className="manage-menu__control">
+          <span>{t('manageMenu.statusFilter')}</span>
+          <select
+            className="input"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as StatusFilter)}
+            data-testid="menu-status-filter"
+          >
+            {STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {t(`manageMenu.statusFilters.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
+      {conflicts.length > 0 && (
+        <div className="form-alert" role="alert" data-testid="menu-bulk-conflicts">
+          <p>{t('manageMenu.conflictItems')}</p>
+          <ul>
+            {conflicts.map((c) => (
+              <li key={c.id}>{c.name[language]}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {ids.length > 0 && (
         <fieldset className="manage-menu__bulk" data-testid="menu-bulk" disabled={bulk.busy}>
           <legend>
@@ -367,7 +452,7 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
               <button
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => void runBulk({ itemIds: ids, action: 'sold_out_today', branchId })}
+                onClick={() => void runBulk({ action: 'sold_out_today', branchId })}
                 data-testid="menu-bulk-sold-out"
               >
                 {t('manageMenu.bulk.soldOutToday')}
@@ -375,7 +460,7 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
               <button
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => void runBulk({ itemIds: ids, action: 'back_in_stock', branchId })}
+                onClick={() => void runBulk({ action: 'back_in_stock', branchId })}
               >
                 {t('manageMenu.bulk.backInStock')}
               </button>
@@ -383,17 +468,13 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
           )}
           {editable && (
             <>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => void runBulk({ itemIds: ids, action: 'activate' })}
-              >
+              <button type="button" className="btn btn-secondary" onClick={() => void runBulk({ action: 'activate' })}>
                 {t('manageMenu.bulk.activate')}
               </button>
               <button
                 type="button"
                 className="btn btn-secondary"
-                onClick={() => void runBulk({ itemIds: ids, action: 'deactivate' })}
+                onClick={() => void runBulk({ action: 'deactivate' })}
               >
                 {t('manageMenu.bulk.deactivate')}
               </button>
@@ -415,9 +496,7 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
                 type="button"
                 className="btn btn-secondary"
                 disabled={moveTo === null}
-                onClick={() =>
-                  moveTo !== null && void runBulk({ itemIds: ids, action: 'move_category', categoryId: moveTo })
-                }
+                onClick={() => moveTo !== null && void runBulk({ action: 'move_category', categoryId: moveTo })}
               >
                 {t('manageMenu.bulk.move')}
               </button>

@@ -1,0 +1,1 @@
+ALTER TABLE "modifier_groups" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
