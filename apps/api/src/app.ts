@@ -246,7 +246,10 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(couponsRoutes, { coupons: createCouponsService(ctx, { menu }), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
       await api.register(auditRoutes, { audit: createAuditService(ctx), guards });
-      await api.register(brandSettingsRoutes, { brandSettings: createBrandSettingsService(ctx), guards });
+      await api.register(brandSettingsRoutes, {
+        brandSettings: createBrandSettingsService(ctx, { storage: createFileStorage(config) }),
+        guards,
+      });
       await api.register(staffAdminRoutes, { staffAdmin: createStaffAdminService(ctx), guards });
       await api.register(referralRoutes, { referral });
       await api.register(gamesRoutes, { games: createGamesService(ctx, { onSmsQueued }) });
