@@ -256,7 +256,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(receiptsRoutes, { receipts: createReceiptsService(ctx), guards });
       await api.register(inboxRoutes, { inbox: createInboxService(ctx) });
       await api.register(branchManageRoutes, { manage: createBranchManageService(ctx), guards });
-      await api.register(geocodingRoutes, { geocoder: createGeocoder(config) });
+      await api.register(geocodingRoutes, { geocoder: createGeocoder(config), now: ctx.now });
       await api.register(menuAdminRoutes, {
         menuAdmin: createMenuAdminService(ctx, { storage: createFileStorage(config) }),
         guards,
