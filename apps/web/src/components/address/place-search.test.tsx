@@ -2,9 +2,9 @@
 import type { GeocodePlace } from '@sufra/shared/schemas/geocoding';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PlaceSearch } from './place-search';
-import { DEBOUNCE_MS } from './use-place-search';
+import { DEBOUNCE_MS, type SearchPlacesFn } from './use-place-search';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -50,7 +50,10 @@ const settle = async (ms = DEBOUNCE_MS) => {
   });
 };
 
-function renderSearch(search = vi.fn(async () => [OLAYA, MALAZ]), onPick = vi.fn()) {
+function renderSearch(
+  search: Mock<SearchPlacesFn> = vi.fn<SearchPlacesFn>(async () => [OLAYA, MALAZ]),
+  onPick = vi.fn(),
+) {
   act(() => root.render(<PlaceSearch search={search} language="en" onPick={onPick} />));
   return { search, onPick };
 }
@@ -76,8 +79,8 @@ describe('the address search combobox', () => {
   it('cancels a search the next keystroke made stale and never shows its late answer', async () => {
     const signals: AbortSignal[] = [];
     const answers: Array<(places: GeocodePlace[]) => void> = [];
-    const search = vi.fn(
-      (_q: string, signal: AbortSignal) =>
+    const search = vi.fn<SearchPlacesFn>(
+      (_q, signal) =>
         new Promise<GeocodePlace[]>((resolve) => {
           signals.push(signal);
           answers.push(resolve);
@@ -130,7 +133,7 @@ describe('the address search combobox', () => {
   });
 
   it('says in the status line how many places came, none, or that the search failed', async () => {
-    const search = vi.fn(async (q: string) => {
+    const search = vi.fn<SearchPlacesFn>(async (q) => {
       if (q === 'fail') throw new Error('offline');
       return q === 'zzz' ? [] : [OLAYA];
     });
