@@ -257,7 +257,10 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(couponsRoutes, { coupons: createCouponsService(ctx, { menu }), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
       await api.register(auditRoutes, { audit: createAuditService(ctx), guards });
-      await api.register(brandSettingsRoutes, { brandSettings: createBrandSettingsService(ctx), guards });
+      await api.register(brandSettingsRoutes, {
+        brandSettings: createBrandSettingsService(ctx, { storage: createFileStorage(config) }),
+        guards,
+      });
       await api.register(staffAdminRoutes, { staffAdmin: createStaffAdminService(ctx), guards });
       await api.register(staffSessionsRoutes, { staffSessions: createStaffSessionsService(ctx), guards });
       await api.register(referralRoutes, { referral });
@@ -265,7 +268,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(receiptsRoutes, { receipts: createReceiptsService(ctx), guards });
       await api.register(inboxRoutes, { inbox: createInboxService(ctx) });
       await api.register(branchManageRoutes, { manage: createBranchManageService(ctx), guards });
-      await api.register(geocodingRoutes, { geocoder: createGeocoder(config) });
+      await api.register(geocodingRoutes, { geocoder: createGeocoder(config), now: ctx.now });
       await api.register(menuAdminRoutes, {
         menuAdmin: createMenuAdminService(ctx, { storage: createFileStorage(config) }),
         guards,

@@ -1,6 +1,7 @@
 import type { Language } from '../language.ts';
 import type { ErrorEntry } from './error-entry.ts';
 import { BRANCHES_ERRORS } from './errors-branches.ts';
+import { BRAND_LOOK_ERRORS } from './errors-brand-look.ts';
 import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
 import { CONSOLE_TABLES_ADS_ERRORS } from './errors-console-tables-ads.ts';
 import { CORE_ERRORS } from './errors-core.ts';
@@ -30,6 +31,7 @@ export const ERRORS = {
   ...LOYALTY_ADMIN_ERRORS,
   ...FOODICS_ERRORS,
   ...CUSTOMERS_ADMIN_ERRORS,
+  ...BRAND_LOOK_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -47,6 +49,7 @@ export const ERROR_PARTS = [
   LOYALTY_ADMIN_ERRORS,
   FOODICS_ERRORS,
   CUSTOMERS_ADMIN_ERRORS,
+  BRAND_LOOK_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

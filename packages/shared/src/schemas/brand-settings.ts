@@ -48,3 +48,15 @@ export const brandSettings = brandSettingsFields.extend({
   version: z.number().int(),
 });
 export type BrandSettings = z.infer<typeof brandSettings>;
+
+/**
+ * The brand's logo (owners and managers), saved against the settings' version like every other setting:
+ *
+ *   POST   /api/staff/manage/brand/logo/?version=N   multipart, the file part `logo` (JPEG, PNG or WebP by content,
+ *          at most 5 MB) → 200 brandSettings: re-encoded as WebP (transparency kept), at most 512 px a side
+ *   DELETE /api/staff/manage/brand/logo/?version=N   → 200 brandSettings with logo null
+ *   GET    /api/brand/logos/{brandId}/{name}          the stored logo (public: diners see it; never changes)
+ *
+ *   422 brand_logo_not_image, 400 brand_logo_missing, 413 payload_too_large, 409 edit_conflict (stale version).
+ */
+export const brandLogoQuery = z.object({ version: z.coerce.number().int().min(1).max(2_147_483_647) });

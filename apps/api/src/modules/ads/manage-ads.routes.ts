@@ -11,11 +11,12 @@ import {
   slideBody,
   slideUpdateBody,
 } from '@sufra/shared/schemas/manage-ads';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { readOneFile } from '../../plugins/file-upload.ts';
 import type { ManageAdsService } from './manage-ads.service.ts';
 
 export interface ManageAdsRoutesOptions {
@@ -29,22 +30,6 @@ const errors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409);
 const imageParts = z.object({ image: z.string().meta({ format: 'binary' }) });
 const imageParams = z.object({ name: z.string().regex(/^[a-z0-9-]{1,64}\.jpg$/) });
-
-/** The one file of an upload, read with the size limit counted as the bytes arrive. */
-async function readImage(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file();
-    if (!file) throw new AppError('ad_image_missing');
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payload_too_large');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('unsupported_media_type');
-    if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError('payload_too_large');
-    throw new AppError('ad_image_missing');
-  }
-}
 
 function sendImage(reply: FastifyReply, body: Buffer) {
   // Named by a random uuid and never rewritten: cacheable for good.
@@ -92,7 +77,7 @@ export const manageAdsRoutes: FastifyPluginAsyncZod<ManageAdsRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const image = await readImage(request);
+      const image = await readOneFile(request, 'ad_image_missing');
       return reply.code(201).send(await manageAds.uploadImage(image));
     },
   );

@@ -7,14 +7,14 @@ import type {
   PopupBody,
   SlideBody,
 } from '@sufra/shared/schemas/manage-ads';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp from 'sharp';
 import type { AppContext } from '../../app-context.ts';
+import { reencodeImage } from '../../core/uploaded-image.service.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 import { recordStaffChange } from '../audit/audit.service.ts';
-import { sniffImageType } from '../evaluations/photo-processing.service.ts';
 import {
   type AdKind,
   adBrand,
@@ -38,7 +38,6 @@ import {
 
 /** The longest side an ad image keeps (a pop-up fills a phone; a slide spans a tablet). */
 const AD_IMAGE_MAX_SIDE = 1600;
-const MAX_INPUT_PIXELS = 50_000_000;
 const IMAGE_PATH = '/api/ads/images/';
 
 /** The storage key of an ad image from its public path (`/api/ads/images/<name>.jpg`). */
@@ -190,17 +189,12 @@ export function createManageAdsService(ctx: AppContext, deps: { storage: FileSto
 
     /** An uploaded image, checked by its bytes, decoded, turned upright, resized and written again as JPEG. */
     async uploadImage(input: Buffer): Promise<AdImageResponse> {
-      if (sniffImageType(input.subarray(0, 16)) === null) throw new AppError('ad_image_not_image');
-      let out: { data: Buffer; info: OutputInfo };
-      try {
-        out = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-          .rotate()
-          .resize({ width: AD_IMAGE_MAX_SIDE, height: AD_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-          .jpeg({ quality: 82 })
-          .toBuffer({ resolveWithObject: true });
-      } catch {
-        throw new AppError('ad_image_not_image');
-      }
+      const out = await reencodeImage(input, {
+        maxSide: AD_IMAGE_MAX_SIDE,
+        format: 'jpeg',
+        quality: 82,
+        notImage: 'ad_image_not_image',
+      });
       const name = `${randomUUID()}.jpg`;
       await deps.storage.put(adImageKey(name), out.data, 'image/jpeg');
       return { path: `${IMAGE_PATH}${name}`, width: out.info.width, height: out.info.height };

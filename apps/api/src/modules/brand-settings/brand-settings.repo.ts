@@ -60,3 +60,13 @@ export async function writeBrandSettings(
     .returning(columns);
   return row;
 }
+
+/** Sets (or clears) the logo at `version`, moving it on; undefined when the version moved meanwhile. */
+export async function writeBrandLogo(db: Queryable, brandId: number, version: number, logo: string | null) {
+  const [row] = await db
+    .update(brands)
+    .set({ logo, settingsVersion: version + 1 })
+    .where(and(eq(brands.id, brandId), eq(brands.settingsVersion, version)))
+    .returning(columns);
+  return row;
+}

@@ -2,6 +2,7 @@ import { geocodeResponse } from '@sufra/shared/schemas/geocoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller } from '../../../test/accounts.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { GEOCODE_SEARCHES_PER_MINUTE } from './geocoding.routes.ts';
 
 describe('GET /api/geocode/ (the offline gazetteer by default)', () => {
   let t: TestApp;
@@ -41,5 +42,19 @@ describe('GET /api/geocode/ (the offline gazetteer by default)', () => {
     expect((await search('zzzz')).places).toEqual([]);
     const short = await caller(t).call('GET', '/api/geocode/?q=a');
     expect(short.statusCode).toBe(400);
+  });
+
+  it('is public but limited per client address: past the limit 429 in both languages with Retry-After; others go on', async () => {
+    const ar = caller(t, { ip: '10.9.9.9', language: 'ar' });
+    for (let i = 0; i < GEOCODE_SEARCHES_PER_MINUTE; i++) {
+      expect((await ar.call('GET', '/api/geocode/?q=riyadh')).statusCode).toBe(200);
+    }
+    const refused = await ar.call('GET', '/api/geocode/?q=riyadh');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'rate_limited', message: 'طلبات كثيرة، حاول مرة أخرى لاحقًا' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const en = await caller(t, { ip: '10.9.9.9' }).call('GET', '/api/geocode/?q=riyadh');
+    expect(en.json().error.message).toBe('Too many requests, try again later');
+    expect((await caller(t, { ip: '10.9.9.10' }).call('GET', '/api/geocode/?q=riyadh')).statusCode).toBe(200);
   });
 });

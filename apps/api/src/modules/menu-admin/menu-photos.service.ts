@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { MAX_INPUT_PIXELS, sniffImageType } from '../../core/uploaded-image.service.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
-import { sniffImageType } from '../evaluations/photo-processing.service.ts';
 
 /**
  * A menu photo as the menu serves it: re-encoded (WebP, no metadata) at each width the diner's pages ask for, and a
@@ -12,7 +12,6 @@ import { sniffImageType } from '../evaluations/photo-processing.service.ts';
 export const MENU_PHOTO_WIDTHS = [320, 640, 1280] as const;
 /** The size the item's `image` names (the menu's item cards and the item page). */
 const SERVED_WIDTH = 640;
-const MAX_INPUT_PIXELS = 50_000_000;
 /** Keys are made here, never from a client's file name: brand, item, a random part, the width. */
 export const PHOTO_NAME = /^(\d{1,10})-([a-f0-9]{16})-(320|640|1280)\.webp$/;
 

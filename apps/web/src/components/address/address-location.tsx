@@ -1,6 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
+import { searchPlaces } from '../../lib/search-places';
+import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
 import type { MapBranch } from './address-map';
+import { PlaceSearch } from './place-search';
 import type { AddressFormState } from './use-address-form';
 import '../ui/form.css';
 
@@ -9,6 +12,13 @@ const AddressMap = lazy(() => import('./address-map'));
 /** The address's point: placed on the map (a tap, a drag, the map's centre) or by "use my current location". */
 export function AddressLocation({ form: f, branches }: { form: AddressFormState; branches: readonly MapBranch[] }) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const { lat, lng } = f.center;
+  // Places near where the map is (the pin, else the branch) come first.
+  const search = useCallback(
+    (q: string, signal: AbortSignal) => searchPlaces(q, { lat, lng }, language, signal),
+    [lat, lng, language],
+  );
   return (
     <fieldset
       className="choice-group"
@@ -16,6 +26,15 @@ export function AddressLocation({ form: f, branches }: { form: AddressFormState;
     >
       <legend>{t('address.location')}</legend>
       <p className="field__hint">{t('address.mapHint')}</p>
+      <PlaceSearch
+        search={search}
+        language={language}
+        disabled={f.busy}
+        onPick={(place) => {
+          f.setPoint(place.location);
+          f.setErrors(({ location: _, ...rest }) => rest);
+        }}
+      />
       <div className="full-width">
         <Suspense fallback={<div className="address-map" />}>
           <AddressMap

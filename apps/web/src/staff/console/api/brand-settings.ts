@@ -14,3 +14,19 @@ export function getBrandSettings(language: Language): Promise<BrandSettings> {
 export function saveBrandSettings(body: BrandSettingsBody, language: Language): Promise<BrandSettings> {
   return staffRequest<BrandSettings>('/staff/manage/brand/', { language, method: 'PUT', body });
 }
+
+/** `POST /api/staff/manage/brand/logo/?version=`: the logo file, checked and re-encoded by the server. */
+export function uploadBrandLogo(file: File, version: number, language: Language): Promise<BrandSettings> {
+  const body = new FormData();
+  body.append('logo', file);
+  return staffRequest<BrandSettings>(`/staff/manage/brand/logo/?version=${version}`, {
+    language,
+    method: 'POST',
+    body,
+  });
+}
+
+/** `DELETE /api/staff/manage/brand/logo/?version=`: diners see the brand's name alone. */
+export function removeBrandLogo(version: number, language: Language): Promise<BrandSettings> {
+  return staffRequest<BrandSettings>(`/staff/manage/brand/logo/?version=${version}`, { language, method: 'DELETE' });
+}

@@ -14,6 +14,7 @@ import { useUnsavedChanges } from '../hooks/use-unsaved-changes';
 import { FieldRow } from '../ui/field-row';
 import { PageHeader } from '../ui/page-header';
 import { SaveBar, type SaveState } from '../ui/save-bar';
+import { BrandLogoField } from './brand-logo-field';
 
 interface Draft {
   nameAr: string;
@@ -156,6 +157,15 @@ function BrandSettingsForm({ settings, isOwner }: { settings: BrandSettings; isO
       </fieldset>
       <fieldset className="console-fieldset">
         <legend>{t('console.brand.look')}</legend>
+        <BrandLogoField
+          logo={base.logo}
+          version={theirs?.version ?? base.version}
+          onSaved={(next) => {
+            // The logo moved the settings' version: the form's next save names it (its edits stay as typed).
+            setQueryData(brandSettingsKey(language), next);
+            setBase(next);
+          }}
+        />
         <FieldRow
           id="brand-color"
           label={t('console.brand.color')}
