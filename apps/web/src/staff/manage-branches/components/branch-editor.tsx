@@ -1,3 +1,4 @@
+import { DEFAULT_PREPARATION, PREPARATION_LIMITS } from '@sufra/shared/order-times';
 import type { BranchManageBody, ManageBranch } from '@sufra/shared/schemas/branch-manage';
 import type { GeocodePlace } from '@sufra/shared/schemas/geocoding';
 import { useMemo, useState } from 'react';
@@ -36,6 +37,7 @@ function bodyOf(b: BranchManageBody): BranchManageBody {
     dineInRadiusMeters: b.dineInRadiusMeters,
     isOpen: b.isOpen,
     paymentMethods: b.paymentMethods,
+    preparation: b.preparation ?? DEFAULT_PREPARATION,
   };
 }
 
@@ -112,6 +114,7 @@ export function BranchEditor({
   const language = useLanguage();
   const [saved, setSaved] = useState(() => bodyOf(initial));
   const [form, setForm] = useState(() => bodyOf(initial));
+  const preparation = form.preparation ?? DEFAULT_PREPARATION;
   const [version, setVersion] = useState(branch?.version ?? 1);
   const [conflict, setConflict] = useState<ManageBranch | null>(null);
   const [justSaved, setJustSaved] = useState(false);
@@ -259,6 +262,35 @@ export function BranchEditor({
                 onChange={(e) => set({ dineInRadiusMeters: Number(e.target.value) })}
               />
             </label>
+            <label className="field">
+              <span className="field__label">{t('manageBranches.fields.prepBase')}</span>
+              <input
+                type="number"
+                min={PREPARATION_LIMITS.baseMinutes.min}
+                max={PREPARATION_LIMITS.baseMinutes.max}
+                value={preparation.baseMinutes}
+                disabled={busy}
+                aria-describedby="prep-hint"
+                data-testid="branch-prep-base"
+                onChange={(e) => set({ preparation: { ...preparation, baseMinutes: Number(e.target.value) } })}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{t('manageBranches.fields.prepPerItem')}</span>
+              <input
+                type="number"
+                min={PREPARATION_LIMITS.perItemMinutes.min}
+                max={PREPARATION_LIMITS.perItemMinutes.max}
+                value={preparation.perItemMinutes}
+                disabled={busy}
+                aria-describedby="prep-hint"
+                data-testid="branch-prep-per-item"
+                onChange={(e) => set({ preparation: { ...preparation, perItemMinutes: Number(e.target.value) } })}
+              />
+            </label>
+            <p id="prep-hint" className="field__hint">
+              {t('manageBranches.fields.prepHint')}
+            </p>
             <label className="manage-branches__check manage-branches__switch">
               <input
                 type="checkbox"
