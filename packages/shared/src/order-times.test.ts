@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DECLINE_REASONS,
-  declineReasonLabel,
-  estimateOrderTimes,
-  minutesUntil,
-  type OrderTimesInput,
-  preparationMinutes,
-} from './order-times.ts';
+import { estimateOrderTimes, minutesUntil, type OrderTimesInput, preparationMinutes } from './order-estimate.ts';
+import { DECLINE_REASONS, declineReasonLabel } from './order-times.ts';
 
 const placedAt = '2026-11-28T12:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(placedAt) + minutes * 60_000).toISOString();

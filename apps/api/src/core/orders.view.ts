@@ -1,5 +1,6 @@
 import { isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
-import { estimateOrderTimes, isDeclineReason, type OrderStatusTimes } from '@sufra/shared/order-times';
+import { estimateOrderTimes, type OrderStatusTimes } from '@sufra/shared/order-estimate';
+import { isDeclineReason } from '@sufra/shared/order-times';
 import type { OrderType } from '@sufra/shared/order-types';
 import { type Order, type OrderTimes, orderRefundState, type StaffOrder } from '@sufra/shared/schemas/order';
 import type { OrderLineRow, OrderWithBranch, StaffOrderRow } from './order-rows.repo.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@sufra/shared/language';
-import { DEFAULT_DELIVERY_MINUTES, type PreparationTime, preparationMinutes } from '@sufra/shared/order-times';
+import { DEFAULT_DELIVERY_MINUTES, type PreparationTime, preparationMinutes } from '@sufra/shared/order-estimate';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import type { Order, OrderAddressSnapshot } from '@sufra/shared/schemas/order';
 import type { PlacedOrderResponse } from '@sufra/shared/schemas/payment';

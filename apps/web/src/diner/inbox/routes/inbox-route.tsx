@@ -1,4 +1,3 @@
-import { declineReasonLabel, isDeclineReason } from '@sufra/shared/order-times';
 import type { DinerNotification } from '@sufra/shared/schemas/notifications';
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
@@ -22,10 +21,11 @@ function useNoticeText() {
     const number = `\u2066#${formatNumber(Number(n.params.number ?? 0), language)}\u2069`;
     switch (n.kind) {
       case 'order_status': {
-        // A decline's reason is a code from the list (issue 28 item 3): the diner reads it in their language.
+        // A decline's reason is a code from the list (issue 28 item 3): the diner reads it in their language (the
+        // locale's words are shared DECLINE_REASON_LABELS', decline-reason-strings.test.ts).
         const declined = n.params.declineReason;
-        if (isDeclineReason(declined)) {
-          return t('inbox.orderCanceledBecause', { number, reason: declineReasonLabel(declined, language) });
+        if (typeof declined === 'string') {
+          return t('inbox.orderCanceledBecause', { number, reason: t(`inbox.declineReasons.${declined}`) });
         }
         if (n.params.reason) return t('inbox.orderCanceledBecause', { number, reason: String(n.params.reason) });
         if (typeof n.params.readyInMinutes === 'number') {

@@ -1,5 +1,5 @@
 import type { Language } from '@sufra/shared/language';
-import { estimateOrderTimes, preparationMinutes } from '@sufra/shared/order-times';
+import { estimateOrderTimes, preparationMinutes } from '@sufra/shared/order-estimate';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
 import type { QrData } from '@sufra/shared/schemas/establishment';
 import { Link } from 'wouter';

@@ -1,6 +1,5 @@
 import { dinerOrderStatusLabel, isTerminalOrderStatus } from '@sufra/shared/machines/order-status';
 import { PAYMENT_EXPIRED_REASON } from '@sufra/shared/order-cancel-reasons';
-import { declineReasonLabel } from '@sufra/shared/order-times';
 import type { Order } from '@sufra/shared/schemas/order';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
@@ -31,7 +30,7 @@ export function OrderStatusCard({ uuid, order, live, timeZone }: Props) {
       <OrderEstimate order={order} timeZone={timeZone} />
       {order.declineReason && (
         <p className="banner banner--error" data-testid="decline-reason">
-          {t('ordering.times.declined', { reason: declineReasonLabel(order.declineReason, language) })}
+          {t('ordering.times.declined', { reason: t(`ordering.times.reasons.${order.declineReason}`) })}
         </p>
       )}
       <StatusTimeline order={order} timeZone={timeZone} />

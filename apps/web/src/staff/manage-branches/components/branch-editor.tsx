@@ -1,4 +1,3 @@
-import { DEFAULT_PREPARATION, PREPARATION_LIMITS } from '@sufra/shared/order-times';
 import type { BranchManageBody, ManageBranch } from '@sufra/shared/schemas/branch-manage';
 import type { GeocodePlace } from '@sufra/shared/schemas/geocoding';
 import { useMemo, useState } from 'react';
@@ -23,6 +22,14 @@ const TIME_ZONES: readonly string[] = (() => {
   }
 })();
 
+/**
+ * The API's bounds on a preparation time (shared PREPARATION_LIMITS, which the API checks) and a new branch's
+ * (DEFAULT_PREPARATION), written out: importing shared/order-times here would make it a chunk shared with the
+ * board, and every shared chunk costs the diner's first load a line (docs/adr/0500).
+ */
+const PREP = { base: { min: 0, max: 240 }, perItem: { min: 0, max: 30 } } as const;
+const NEW_BRANCH_PREPARATION = { baseMinutes: 15, perItemMinutes: 1 };
+
 function bodyOf(b: BranchManageBody): BranchManageBody {
   const { name, address, phone, location, timeZone, openingHours, specialDays, orderTypes } = b;
   return {
@@ -37,7 +44,7 @@ function bodyOf(b: BranchManageBody): BranchManageBody {
     dineInRadiusMeters: b.dineInRadiusMeters,
     isOpen: b.isOpen,
     paymentMethods: b.paymentMethods,
-    preparation: b.preparation ?? DEFAULT_PREPARATION,
+    preparation: b.preparation ?? NEW_BRANCH_PREPARATION,
   };
 }
 
@@ -114,7 +121,7 @@ export function BranchEditor({
   const language = useLanguage();
   const [saved, setSaved] = useState(() => bodyOf(initial));
   const [form, setForm] = useState(() => bodyOf(initial));
-  const preparation = form.preparation ?? DEFAULT_PREPARATION;
+  const preparation = form.preparation ?? NEW_BRANCH_PREPARATION;
   const [version, setVersion] = useState(branch?.version ?? 1);
   const [conflict, setConflict] = useState<ManageBranch | null>(null);
   const [justSaved, setJustSaved] = useState(false);
@@ -266,8 +273,8 @@ export function BranchEditor({
               <span className="field__label">{t('manageBranches.fields.prepBase')}</span>
               <input
                 type="number"
-                min={PREPARATION_LIMITS.baseMinutes.min}
-                max={PREPARATION_LIMITS.baseMinutes.max}
+                min={PREP.base.min}
+                max={PREP.base.max}
                 value={preparation.baseMinutes}
                 disabled={busy}
                 aria-describedby="prep-hint"
@@ -279,8 +286,8 @@ export function BranchEditor({
               <span className="field__label">{t('manageBranches.fields.prepPerItem')}</span>
               <input
                 type="number"
-                min={PREPARATION_LIMITS.perItemMinutes.min}
-                max={PREPARATION_LIMITS.perItemMinutes.max}
+                min={PREP.perItem.min}
+                max={PREP.perItem.max}
                 value={preparation.perItemMinutes}
                 disabled={busy}
                 aria-describedby="prep-hint"
