@@ -20,7 +20,6 @@ type Props = {
 /** The order's status along its timeline, live while it can still move; an expired card payment offers a reorder. */
 export function OrderStatusCard({ uuid, order, live, timeZone }: Props) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { ready: reorderReady, reorder } = useReorder(uuid);
   return (
     <section className="card" aria-labelledby="status-heading">
