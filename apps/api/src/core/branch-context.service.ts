@@ -58,6 +58,7 @@ export function toBranch(branch: BranchRow, zones: DeliveryZoneRow[], now: Date)
         estimatedMinutes: z.estimatedMinutes,
         geometry: z.geometry,
       })),
+    preparation: { baseMinutes: branch.prepBaseMinutes, perItemMinutes: branch.prepPerItemMinutes },
   };
 }
 

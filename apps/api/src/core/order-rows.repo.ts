@@ -144,18 +144,37 @@ export async function findStaffOrder(db: Queryable, id: number, brandId: number)
   return row;
 }
 
+/**
+ * The order's status times with `status` reached at `at` (issue 28 item 3), for the update that moves it: the last
+ * time each status was reached, written by the same statement as the move.
+ */
+export function reachedStatusSql(status: string, at: Date): SQL {
+  return sql`${orders.statusTimes} || jsonb_build_object(${status}::text, ${at.toISOString()}::text)`;
+}
+
+/** What a move writes besides the status: a cancel's reasons, an acceptance's "ready in N min". */
+export interface StatusMoveExtras {
+  cancelReason?: string | null;
+  declineReason?: string | null;
+  acceptDelayMinutes?: number | null;
+}
+
 /** Moves an order only if it is still in `from` (a concurrent move makes this return undefined). */
 export async function updateOrderStatus(
   db: Queryable,
   id: number,
   from: string,
   to: string,
-  cancelReason: string | null,
+  extras: StatusMoveExtras,
   now: Date,
 ): Promise<OrderRow | undefined> {
+  const set: Partial<OrderRow> = {};
+  if (extras.cancelReason != null) set.cancelReason = extras.cancelReason;
+  if (extras.declineReason != null) set.declineReason = extras.declineReason;
+  if (extras.acceptDelayMinutes != null) set.acceptDelayMinutes = extras.acceptDelayMinutes;
   const [row] = await db
     .update(orders)
-    .set({ status: to, updatedAt: now, ...(cancelReason === null ? {} : { cancelReason }) })
+    .set({ status: to, updatedAt: now, statusTimes: reachedStatusSql(to, now), ...set })
     .where(and(eq(orders.id, id), eq(orders.status, from)))
     .returning();
   return row;

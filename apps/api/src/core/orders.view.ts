@@ -1,6 +1,8 @@
-import { isOrderStatus } from '@sufra/shared/machines/order-status';
+import { isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
+import { estimateOrderTimes, type OrderStatusTimes } from '@sufra/shared/order-estimate';
+import { isDeclineReason } from '@sufra/shared/order-times';
 import type { OrderType } from '@sufra/shared/order-types';
-import { type Order, orderRefundState, type StaffOrder } from '@sufra/shared/schemas/order';
+import { type Order, type OrderTimes, orderRefundState, type StaffOrder } from '@sufra/shared/schemas/order';
 import type { OrderLineRow, OrderWithBranch, StaffOrderRow } from './order-rows.repo.ts';
 
 export function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranch, lines: OrderLineRow[]): Order {
@@ -50,8 +52,44 @@ export function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranc
     cancelReason: o.cancelReason,
     cashReceivedAt: o.cashReceivedAt ? o.cashReceivedAt.toISOString() : null,
     refund: orderRefundState({ paymentMethod, paymentStatus, status }),
+    times: orderTimes(o, status),
+    declineReason: isDeclineReason(o.declineReason) ? o.declineReason : null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The order's times as the server counts them: every status reached (placement = created_at) and the estimate
+ * recomputed from the stored figures by the one shared function, on every read; the client's never counts.
+ */
+function orderTimes(o: OrderWithBranch['order'], status: OrderStatus): OrderTimes {
+  const placedAt = o.createdAt.toISOString();
+  const statusTimes: OrderStatusTimes = { pending: placedAt };
+  for (const [key, at] of Object.entries(o.statusTimes ?? {})) {
+    if (isOrderStatus(key) && typeof at === 'string' && !Number.isNaN(Date.parse(at))) {
+      statusTimes[key] = new Date(at).toISOString();
+    }
+  }
+  const estimate =
+    o.prepMinutes === null
+      ? null
+      : estimateOrderTimes({
+          orderType: o.orderType as OrderType,
+          status,
+          placedAt,
+          receiveAt: o.receiveAt ? o.receiveAt.toISOString() : null,
+          prepMinutes: o.prepMinutes,
+          deliveryMinutes: o.deliveryMinutes,
+          statusTimes,
+          acceptDelayMinutes: o.acceptDelayMinutes,
+        });
+  return {
+    statusTimes,
+    prepMinutes: o.prepMinutes,
+    deliveryMinutes: o.deliveryMinutes,
+    acceptDelayMinutes: o.acceptDelayMinutes,
+    estimate,
   };
 }
 

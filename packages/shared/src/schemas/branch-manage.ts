@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZONE_MAX_POINTS } from '../geo/zone-polygon.ts';
+import { PREPARATION_LIMITS } from '../order-times.ts';
 import { deliveryZoneSummary } from './branch.ts';
 import { dbIdParam, latLng } from './common.ts';
 
@@ -17,6 +18,16 @@ export const manageSpecialDay = z.object({
   ranges: z.array(z.object({ opens: clock, closes: clock })).max(6),
 });
 
+/** A branch's preparation time (issue 28 item 3): base minutes for every order plus minutes per item. */
+export const managePreparation = z.object({
+  baseMinutes: z.number().int().min(PREPARATION_LIMITS.baseMinutes.min).max(PREPARATION_LIMITS.baseMinutes.max),
+  perItemMinutes: z
+    .number()
+    .int()
+    .min(PREPARATION_LIMITS.perItemMinutes.min)
+    .max(PREPARATION_LIMITS.perItemMinutes.max),
+});
+
 export const branchManageBody = z.object({
   name: z.object({ ar: name, en: name }),
   address: z.object({ ar: address, en: address }),
@@ -31,6 +42,8 @@ export const branchManageBody = z.object({
   /** The manual switch: off closes the branch whatever its hours say. */
   isOpen: z.boolean(),
   paymentMethods: z.object({ cash: z.boolean(), card: z.boolean() }),
+  /** Absent: a new branch takes DEFAULT_PREPARATION, an edit keeps the branch's (clients from before issue 28). */
+  preparation: managePreparation.optional(),
 });
 export type BranchManageBody = z.infer<typeof branchManageBody>;
 
@@ -63,6 +76,7 @@ export const manageZone = deliveryZoneSummary.extend({
 export type ManageZone = z.infer<typeof manageZone>;
 
 export const manageBranch = branchManageBody.extend({
+  preparation: managePreparation,
   id: z.number().int(),
   brandId: z.number().int(),
   isMain: z.boolean(),

@@ -60,6 +60,8 @@ export const branchSchema = z.object({
   dineInRadiusMeters: z.number().int(),
   orderTypes: z.object({ dineIn: z.boolean(), pickup: z.boolean(), delivery: z.boolean() }),
   deliveryZones: z.array(deliveryZoneSummary),
+  /** Preparation time (issue 28 item 3), for the checkout's estimate: base minutes plus minutes per item. */
+  preparation: z.object({ baseMinutes: z.number().int(), perItemMinutes: z.number().int() }).optional(),
 });
 export type Branch = z.infer<typeof branchSchema>;
 

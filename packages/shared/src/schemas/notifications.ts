@@ -14,7 +14,7 @@ export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
   orderId: z.number().int().nullable(),
-  /** order_status: number, status, reason?; points_earned: number, points; reward_unlocked / prize_won: rewardAr, rewardEn. */
+  /** order_status: number, status, reason?, declineReason? (DECLINE_REASONS), readyInMinutes?; points_earned: number, points; reward_unlocked / prize_won: rewardAr, rewardEn. */
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   read: z.boolean(),
   createdAt: z.iso.datetime(),

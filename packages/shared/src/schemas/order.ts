@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../machines/order-status.ts';
+import { ACCEPT_DELAY_LIMITS, DECLINE_REASONS } from '../order-times.ts';
 import { PRICING_LIMITS } from '../pricing/price-cart.ts';
 import { boundedDateTime, latLng, localizedText, orderTypeSchema } from './common.ts';
 
@@ -165,6 +166,27 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
+/**
+ * Order times (issue 28 item 3), the server's figures: when each status was reached, the preparation and drive
+ * counted at placement, the board's "ready in N min", and the estimate (shared estimateOrderTimes) as of the order's
+ * current status: ready at, and for a delivery arrival at; null once finished, or for an order placed before issue 28.
+ */
+export const orderTimesSchema = z.object({
+  statusTimes: z.partialRecord(orderStatusSchema, z.iso.datetime()),
+  prepMinutes: z.number().int().nullable(),
+  deliveryMinutes: z.number().int().nullable(),
+  acceptDelayMinutes: z.number().int().nullable(),
+  estimate: z.object({ readyAt: z.iso.datetime(), arrivalAt: z.iso.datetime().nullable() }).nullable(),
+});
+export type OrderTimes = z.infer<typeof orderTimesSchema>;
+const NO_TIMES: OrderTimes = {
+  statusTimes: {},
+  prepMinutes: null,
+  deliveryMinutes: null,
+  acceptDelayMinutes: null,
+  estimate: null,
+};
+
 export const orderAddressSnapshot = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -199,6 +221,10 @@ export const orderSchema = z.object({
   cashReceivedAt: z.iso.datetime().nullable(),
   /** orderRefundState: whether a canceled card order's money is on its way back. (Default: answers kept before it.) */
   refund: z.enum(ORDER_REFUND_STATES).nullable().default(null),
+  /** Order times (default: answers kept before issue 28). */
+  times: orderTimesSchema.default(NO_TIMES),
+  /** Why the kitchen declined the order, from DECLINE_REASONS (shown localized); null otherwise. */
+  declineReason: z.enum(DECLINE_REASONS).nullable().default(null),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -235,6 +261,10 @@ export const staffOrderListResponse = z.object({ orders: z.array(staffOrderSchem
 
 export const orderStatusBody = z.object({
   to: orderStatusSchema,
-  /** Required when canceling (the board asks for it); kept on the order. */
+  /** Canceling needs this or a declineReason (the board asks for one); kept on the order. */
   reason: z.string().trim().min(1).max(500).optional(),
+  /** Canceling only: one of the listed reasons, which the diner reads in their language. */
+  declineReason: z.enum(DECLINE_REASONS).optional(),
+  /** Accepting (to sent_to_kitchen) only: "ready in N min" from now, which the diner's estimate then follows. */
+  delayMinutes: z.number().int().min(ACCEPT_DELAY_LIMITS.min).max(ACCEPT_DELAY_LIMITS.max).optional(),
 });

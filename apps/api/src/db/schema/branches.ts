@@ -41,11 +41,21 @@ export const branches = pgTable(
     delivery: boolean().notNull().default(false),
     /** Holidays and special days: on a local date, other ranges than the week's (none = closed all day). */
     specialDays: jsonb().$type<SpecialDay[]>().notNull().default([]),
+    /** Preparation time (issue 28 item 3): a base for every order plus minutes per item (shared/order-times). */
+    prepBaseMinutes: integer().notNull().default(15),
+    prepPerItemMinutes: integer().notNull().default(1),
     /** Moves on every console edit; a save made from an older version is refused (409 with both values). */
     version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('branches_brand_idx').on(t.brandId), check('branches_radius_check', sql`${t.dineInRadiusM} >= 0`)],
+  (t) => [
+    index('branches_brand_idx').on(t.brandId),
+    check('branches_radius_check', sql`${t.dineInRadiusM} >= 0`),
+    check(
+      'branches_prep_check',
+      sql`${t.prepBaseMinutes} between 0 and 240 and ${t.prepPerItemMinutes} between 0 and 30`,
+    ),
+  ],
 );
 
 export interface GeoJsonGeometry {

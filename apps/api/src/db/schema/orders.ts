@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, TERMINAL_ORDER_STATUSES } from '@sufra/shared/machines/order-status';
+import { ACCEPT_DELAY_LIMITS, DECLINE_REASONS } from '@sufra/shared/order-times';
 import { ORDER_PAYMENT_STATUSES, type OrderAddressSnapshot, type OrderLine } from '@sufra/shared/schemas/order';
 import { sql } from 'drizzle-orm';
 import {
@@ -79,6 +80,16 @@ export const orders = pgTable(
     tableNumber: text(),
     cancelReason: text(),
     /**
+     * Order times (issue 28 item 3): the preparation minutes and a delivery's drive counted at placement (null for
+     * orders placed before), when each status was reached (status → ISO instant, the last time it was reached; the
+     * placement is created_at), the board's "ready in N min" when it accepted, and a decline's reason from the list.
+     */
+    prepMinutes: integer(),
+    deliveryMinutes: integer(),
+    statusTimes: jsonb().$type<Record<string, string>>().notNull().default({}),
+    acceptDelayMinutes: integer(),
+    declineReason: text(),
+    /**
      * A cash order's money taken (issue 13, item 17): when, and by which staff user (kept, without the user, if the
      * user is deleted). Set with payment_status = 'paid' by one conditional update; null until then.
      */
@@ -130,6 +141,17 @@ export const orders = pgTable(
       'orders_cash_received_check',
       sql`${t.cashReceivedAt} is null or (${t.paymentMethod} = 'cash' and ${t.paymentStatus} = 'paid')`,
     ),
+    check('orders_prep_minutes_check', sql`${t.prepMinutes} is null or ${t.prepMinutes} between 0 and 600`),
+    check('orders_delivery_minutes_check', sql`${t.deliveryMinutes} is null or ${t.deliveryMinutes} between 0 and 600`),
+    check(
+      'orders_accept_delay_check',
+      sql`${t.acceptDelayMinutes} is null or ${t.acceptDelayMinutes} between ${sql.raw(String(ACCEPT_DELAY_LIMITS.min))} and ${sql.raw(String(ACCEPT_DELAY_LIMITS.max))}`,
+    ),
+    check(
+      'orders_decline_reason_check',
+      sql`${t.declineReason} is null or ${t.declineReason} in (${inList(DECLINE_REASONS)})`,
+    ),
+    check('orders_status_times_check', sql`jsonb_typeof(${t.statusTimes}) = 'object'`),
     check('orders_notes_check', sql`${t.notes} is null or length(${t.notes}) <= 500`),
     check(
       'orders_location_check',

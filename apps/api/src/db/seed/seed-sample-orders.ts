@@ -1,6 +1,7 @@
 import { priceCart } from '@sufra/shared/pricing/price-cart';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createOrderLifecycle, type OrderLifecycle } from '../../core/order-lifecycle.service.ts';
+import { reachedStatusSql } from '../../core/order-rows.repo.ts';
 import { subscribeOrderReactions } from '../../order-reactions.ts';
 import type { Queryable } from '../client.ts';
 import { brands } from '../schema/brands.ts';
@@ -172,7 +173,12 @@ async function placeAndComplete(
 async function moveTo(tx: Queryable, orderId: number, status: string, at: Date, paid: boolean) {
   const [row] = await tx
     .update(orders)
-    .set(paid ? { status, updatedAt: at, paymentStatus: 'paid', cashReceivedAt: at } : { status, updatedAt: at })
+    .set({
+      status,
+      updatedAt: at,
+      statusTimes: reachedStatusSql(status, at),
+      ...(paid ? { paymentStatus: 'paid', cashReceivedAt: at } : {}),
+    })
     .where(eq(orders.id, orderId))
     .returning();
   if (!row) throw new Error(`sample order ${orderId} missing`);

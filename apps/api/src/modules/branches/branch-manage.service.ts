@@ -1,5 +1,6 @@
 import { openStateAt } from '@sufra/shared/branch-hours';
 import { zonePolygonProblem } from '@sufra/shared/geo/zone-polygon';
+import { DEFAULT_PREPARATION, type PreparationTime } from '@sufra/shared/order-times';
 import type {
   BranchManageBody,
   BranchManageUpdateBody,
@@ -51,8 +52,12 @@ function checkBranchBody(body: BranchManageBody): void {
   }
 }
 
-function branchValues(body: BranchManageBody): BranchValues {
+/** The body's fields as columns; `keep` is the branch's preparation time when the body leaves it out (an edit). */
+function branchValues(body: BranchManageBody, keep: PreparationTime = DEFAULT_PREPARATION): BranchValues {
+  const preparation = body.preparation ?? keep;
   return {
+    prepBaseMinutes: preparation.baseMinutes,
+    prepPerItemMinutes: preparation.perItemMinutes,
     nameAr: body.name.ar,
     nameEn: body.name.en,
     addressAr: body.address.ar,
@@ -133,6 +138,7 @@ export function createBranchManageService(ctx: AppContext) {
       dineInRadiusMeters: row.dineInRadiusM,
       isOpen: row.isOpen,
       paymentMethods: { cash: has('cash'), card: has('card') },
+      preparation: { baseMinutes: row.prepBaseMinutes, perItemMinutes: row.prepPerItemMinutes },
       status: {
         open: closedBy === null,
         closedBy,
@@ -235,12 +241,13 @@ export function createBranchManageService(ctx: AppContext) {
         if (before.version !== body.version) {
           throw new AppError('branch_version_conflict', { yours: body, current });
         }
-        const values = branchValues(body);
+        const kept = { baseMinutes: before.prepBaseMinutes, perItemMinutes: before.prepPerItemMinutes };
+        const values = branchValues(body, kept);
         const row = await updateBranchAt(tx, branchId, body.version, values);
         if (!row) throw new AppError('branch_version_conflict', { yours: body, current });
         await setPaymentMethods(tx, branchId, body.paymentMethods);
         const { status: _s, zones: _z, id: _i, brandId: _b, ...was } = current as ManageBranch;
-        const { version: _v, ...now } = body;
+        const { version: _v, ...now } = { ...body, preparation: body.preparation ?? kept };
         await recordStaffChange(tx, staff, ip, {
           brandId: staff.brandId,
           branchId,

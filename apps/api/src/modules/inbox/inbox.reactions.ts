@@ -2,7 +2,7 @@ import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycl
 import type { Queryable } from '../../db/client.ts';
 import { findEarnedPoints, insertNotification, lockDiner } from './inbox.repo.ts';
 
-/** Every status move of a diner's order, with its number (and a cancel's reason), in the move's transaction. */
+/** Every status move of a diner's order, with its number (a cancel's reasons, an acceptance's delay), in the move's transaction. */
 async function statusChanged(tx: Queryable, { order, to, at }: OrderMomentEvent): Promise<void> {
   if (order.customerId === null || to === undefined) return;
   await lockDiner(tx, order.customerId);
@@ -15,6 +15,9 @@ async function statusChanged(tx: Queryable, { order, to, at }: OrderMomentEvent)
       number: order.number,
       status: to,
       ...(to === 'canceled' && order.cancelReason ? { reason: order.cancelReason } : {}),
+      // Issue 28 item 3: a decline's reason from the list (the diner reads it localized), an acceptance's "ready in".
+      ...(to === 'canceled' && order.declineReason ? { declineReason: order.declineReason } : {}),
+      ...(to === 'sent_to_kitchen' && order.acceptDelayMinutes ? { readyInMinutes: order.acceptDelayMinutes } : {}),
     },
     at,
   });

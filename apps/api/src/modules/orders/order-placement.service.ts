@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Language } from '@sufra/shared/language';
+import { DEFAULT_DELIVERY_MINUTES, type PreparationTime, preparationMinutes } from '@sufra/shared/order-estimate';
 import { ORDER_TYPES, type OrderType } from '@sufra/shared/order-types';
 import type { Order, OrderAddressSnapshot } from '@sufra/shared/schemas/order';
 import type { PlacedOrderResponse } from '@sufra/shared/schemas/payment';
@@ -66,7 +67,9 @@ function orderRows(input: {
   body: PlaceOrderInput;
   priced: Pick<PricedOrder, 'lines' | 'pricing'>;
   table: { id: number; number: string } | null;
-  delivery: { address: OrderAddressSnapshot; zone: { id: number } } | null;
+  delivery: { address: OrderAddressSnapshot; zone: { id: number; estimatedMinutes?: number | null } } | null;
+  /** The branch's preparation time, counted over the order's units (shared/order-times). */
+  preparation: PreparationTime;
   now: Date;
 }): { row: OrderRow; lineRows: OrderLineRow[] } {
   const { qr, body, priced, table, delivery, now } = input;
@@ -92,6 +95,15 @@ function orderRows(input: {
     tableId: table?.id ?? null,
     tableNumber: table?.number ?? null,
     cancelReason: null,
+    // The server's own figures for the estimate (never the client's): the branch's time over these lines, the zone's drive.
+    prepMinutes: preparationMinutes(
+      input.preparation,
+      priced.lines.map((l) => l.row.quantity),
+    ),
+    deliveryMinutes: delivery ? (delivery.zone.estimatedMinutes ?? DEFAULT_DELIVERY_MINUTES) : null,
+    statusTimes: {},
+    acceptDelayMinutes: null,
+    declineReason: null,
     cashReceivedAt: null,
     cashReceivedBy: null,
     paymentChecks: 0,
@@ -199,6 +211,7 @@ export async function placeNew(
     priced: placing.priced,
     table: placing.table,
     delivery: placing.delivery,
+    preparation: { baseMinutes: branch.prepBaseMinutes, perItemMinutes: branch.prepPerItemMinutes },
     now,
   });
   const answer = toOrder({ order: row, branchNameAr: branch.nameAr, branchNameEn: branch.nameEn }, lineRows);

@@ -128,13 +128,17 @@ const staffOrderRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app,
       preHandler: staff,
       schema: {
         tags: ['staff'],
-        summary: 'Move an order to another status, as the order status machine allows (409 otherwise)',
+        summary:
+          'Move an order to another status, as the order status machine allows (409 otherwise); accept with a delay (delayMinutes), cancel with a reason or one from the list (declineReason)',
         params: idParams,
         body: orderStatusBody,
         response: { 200: staffOrderSchema, ...errors },
       },
     },
-    async (request) => orders.changeStatus(staffOf(request), request.params.id, request.body.to, request.body.reason),
+    async (request) => {
+      const { to, ...move } = request.body;
+      return orders.changeStatus(staffOf(request), request.params.id, to, move);
+    },
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_LANGUAGE, type Language } from '@sufra/shared/language';
 import { isOnBoard, momentsOfMove } from '@sufra/shared/machines/order-lifecycle';
 import { canTransition, isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
+import type { DeclineReason } from '@sufra/shared/order-times';
 import type { OrderType } from '@sufra/shared/order-types';
 import type { Order, OrderListResponse, StaffOrder } from '@sufra/shared/schemas/order';
 import type { AppContext } from '../../app-context.ts';
@@ -174,15 +175,26 @@ export async function listForStaff(
   );
 }
 
-/** Moves an order as the shared machine allows (else 409); cancel needs a reason; the move and its outbox row are one transaction. */
+/** What a board move carries besides its status: a cancel's reason (text, or one from the list), an acceptance's delay. */
+export interface StatusMove {
+  reason?: string | undefined;
+  declineReason?: DeclineReason | undefined;
+  delayMinutes?: number | undefined;
+}
+
+/**
+ * Moves an order as the shared machine allows (else 409); cancel needs a reason (its text or one from the list);
+ * accepting may say "ready in N min". The move, its status time and its outbox row are one transaction.
+ */
 export async function changeStatus(
   deps: OrdersDeps,
   staff: StaffPrincipal,
   id: number,
   to: OrderStatus,
-  reason: string | undefined,
+  move: StatusMove,
 ): Promise<StaffOrder> {
   const { ctx } = deps;
+  const { reason, declineReason, delayMinutes } = move;
   const { db } = ctx;
   const row = await findStaffOrder(db, id, staff.brandId);
   if (!row || !staff.branchIds.includes(row.order.branchId)) throw new AppError('order_not_found');
@@ -192,11 +204,27 @@ export async function changeStatus(
   if (!isOrderStatus(from) || !canTransition(row.order.orderType as OrderType, from, to)) {
     throw new AppError('order_transition_not_allowed', { from, to });
   }
-  if (to === 'canceled' && !reason) throw new AppError('cancel_reason_required');
+  // A reason from the list belongs to a cancel, a "ready in" to an acceptance: elsewhere they would mean nothing.
+  if (declineReason !== undefined && to !== 'canceled') {
+    throw new AppError('validation_failed', undefined, { declineReason: 'field_invalid' });
+  }
+  if (delayMinutes !== undefined && to !== 'sent_to_kitchen') {
+    throw new AppError('validation_failed', undefined, { delayMinutes: 'field_invalid' });
+  }
+  if (to === 'canceled' && !reason && !declineReason) throw new AppError('cancel_reason_required');
   const now = ctx.now();
   let refundOwed = false;
   const updated = await db.transaction(async (tx) => {
-    const order = await updateOrderStatus(tx, id, from, to, to === 'canceled' ? (reason ?? null) : null, now);
+    const order = await updateOrderStatus(
+      tx,
+      id,
+      from,
+      to,
+      to === 'canceled'
+        ? { cancelReason: reason ?? null, declineReason: declineReason ?? null }
+        : { acceptDelayMinutes: delayMinutes ?? null },
+      now,
+    );
     // Someone else moved it first: the move was decided on a status it no longer has.
     if (!order) throw new AppError('order_transition_not_allowed', { from, to });
     await insertOutboxEvent(tx, {
@@ -287,7 +315,7 @@ export async function moveFromPos(
         if (!isOrderStatus(from) || !canTransition(current.orderType as OrderType, from, to)) {
           throw new AppError('order_transition_not_allowed', { from, to });
         }
-        order = await updateOrderStatus(tx, id, from, to, to === 'canceled' ? reason : null, now);
+        order = await updateOrderStatus(tx, id, from, to, { cancelReason: to === 'canceled' ? reason : null }, now);
         if (!order) throw new AppError('order_transition_not_allowed', { from, to });
         await insertOutboxEvent(tx, {
           orderId: id,

@@ -134,6 +134,8 @@ export interface DeliveryZoneLite {
   id: number;
   feeHalalas: number;
   minimumOrderHalalas: number;
+  /** The zone's drive in minutes (null: DEFAULT_DELIVERY_MINUTES), kept on the order for its arrival estimate. */
+  estimatedMinutes?: number | null;
 }
 
 /** A delivery's address (one of the diner's own) inside one of the branch's zones, and that zone. */

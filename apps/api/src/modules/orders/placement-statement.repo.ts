@@ -45,7 +45,7 @@ const CORE_COLUMNS = `ord int, id int, brand_id int, customer_id int, family_id 
         branch_taxes int8, modifiers_taxes int8, charge_amount int8, charges_taxes int8, delivery_fee int8,
         taxes_price int8, total_discount int8, total int8, foodics_taxes int8, foodics_charges int8, foodics_total int8,
         notes text, receive_at timestamptz, lat float8, lng float8, address jsonb, delivery_zone_id int,
-        table_id int, table_number text, created_at timestamptz, updated_at timestamptz, context_version int, key text,
+        table_id int, table_number text, prep_minutes int, delivery_minutes int, created_at timestamptz, updated_at timestamptz, context_version int, key text,
         request_hash text, response_status int, response_body jsonb, attempt_id int, attempt_provider text,
         attempt_key text, hand_to_kitchen boolean`;
 
@@ -116,13 +116,13 @@ function numberedOrdersCtes(branchId: number): SQL {
       insert into ${orders} (id, brand_id, branch_id, customer_id, number, order_type, status, payment_method,
         payment_status, tax_mode, subtotal, branch_taxes, modifiers_taxes, charge_amount, charges_taxes, delivery_fee,
         taxes_price, total_discount, total, foodics_taxes, foodics_charges, foodics_total, notes, receive_at, lat, lng,
-        address, delivery_zone_id, table_id, table_number, created_at, updated_at)
+        address, delivery_zone_id, table_id, table_number, prep_minutes, delivery_minutes, created_at, updated_at)
       overriding system value
       select f.order_id, f.brand_id, ${branchId}::int, f.customer_id, counter.before + f.n, f.order_type, f.status,
         f.payment_method, f.payment_status, f.tax_mode, f.subtotal, f.branch_taxes, f.modifiers_taxes,
         f.charge_amount, f.charges_taxes, f.delivery_fee, f.taxes_price, f.total_discount, f.total, f.foodics_taxes,
         f.foodics_charges, f.foodics_total, f.notes, f.receive_at, f.lat, f.lng, f.address, f.delivery_zone_id,
-        f.table_id, f.table_number, f.created_at, f.updated_at
+        f.table_id, f.table_number, f.prep_minutes, f.delivery_minutes, f.created_at, f.updated_at
       from fresh f, counter
       order by f.n
       returning id, number

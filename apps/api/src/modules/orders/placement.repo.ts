@@ -198,6 +198,8 @@ function inputRow(w: PlacedOrderWrite, i: number) {
     delivery_zone_id: o.deliveryZoneId ?? null,
     table_id: o.tableId ?? null,
     table_number: o.tableNumber ?? null,
+    prep_minutes: o.prepMinutes ?? null,
+    delivery_minutes: o.deliveryMinutes ?? null,
     created_at: time(o.createdAt),
     updated_at: time(o.updatedAt),
     context_version: w.contextVersion,

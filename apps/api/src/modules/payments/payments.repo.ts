@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { reachedStatusSql } from '../../core/order-rows.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { claimLeased, leaseClaimStatement, leasedRows } from '../../db/lease-claim.ts';
 import { preparedFor } from '../../db/prepared.ts';
@@ -303,7 +304,7 @@ export async function cancelUnpaidCardOrder(
 ): Promise<OrderRowForPayment | undefined> {
   const [row] = await db
     .update(orders)
-    .set({ status: 'canceled', cancelReason: reason, updatedAt: now })
+    .set({ status: 'canceled', cancelReason: reason, updatedAt: now, statusTimes: reachedStatusSql('canceled', now) })
     .where(
       and(
         eq(orders.id, id),

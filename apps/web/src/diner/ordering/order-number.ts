@@ -33,3 +33,23 @@ export function paymentStateKey(order: {
   if (order.paymentMethod === 'cash') return order.paymentStatus === 'paid' ? 'cashPaid' : 'cashUnpaid';
   return order.paymentStatus === 'paid' ? 'cardPaid' : 'cardUnpaid';
 }
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A time of day as the branch's clock reads it ("12:40 PM", "١٢:٤٠ م"): the order's estimate and status times. */
+export function formatClockTime(iso: string, language: Language, timeZone?: string): string {
+  const key = `${language}:${timeZone ?? ''}`;
+  let format = clockFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
+        timeStyle: 'short',
+        ...(timeZone ? { timeZone } : {}),
+      });
+    } catch {
+      format = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-SA', { timeStyle: 'short' });
+    }
+    clockFormats.set(key, format);
+  }
+  return format.format(new Date(iso));
+}

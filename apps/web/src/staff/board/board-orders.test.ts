@@ -42,6 +42,8 @@ function order(id: number, patch: Partial<StaffOrder> = {}): StaffOrder {
     cashReceivedAt: null,
     cashReceivedBy: null,
     refund: null,
+    times: { statusTimes: {}, prepMinutes: null, deliveryMinutes: null, acceptDelayMinutes: null, estimate: null },
+    declineReason: null,
     createdAt: `2026-11-23T15:00:${String(id).padStart(2, '0')}Z`,
     updatedAt: `2026-11-23T15:00:${String(id).padStart(2, '0')}Z`,
     customer: { id: 1, fullName: 'Sara', phone: '+966500000001' },

@@ -20,10 +20,19 @@ function useNoticeText() {
   return (n: DinerNotification): string => {
     const number = `\u2066#${formatNumber(Number(n.params.number ?? 0), language)}\u2069`;
     switch (n.kind) {
-      case 'order_status':
-        return n.params.reason
-          ? t('inbox.orderCanceledBecause', { number, reason: String(n.params.reason) })
-          : t(`inbox.status.${String(n.params.status)}`, { number });
+      case 'order_status': {
+        // A decline's reason is a code from the list (issue 28 item 3): the diner reads it in their language (the
+        // locale's words are shared DECLINE_REASON_LABELS', decline-reason-strings.test.ts).
+        const declined = n.params.declineReason;
+        if (typeof declined === 'string') {
+          return t('inbox.orderCanceledBecause', { number, reason: t(`inbox.declineReasons.${declined}`) });
+        }
+        if (n.params.reason) return t('inbox.orderCanceledBecause', { number, reason: String(n.params.reason) });
+        if (typeof n.params.readyInMinutes === 'number') {
+          return t('inbox.acceptedReadyIn', { number, count: n.params.readyInMinutes });
+        }
+        return t(`inbox.status.${String(n.params.status)}`, { number });
+      }
       case 'points_earned':
         return t('inbox.pointsEarned', { number, points: formatNumber(Number(n.params.points ?? 0), language) });
       case 'reward_unlocked':

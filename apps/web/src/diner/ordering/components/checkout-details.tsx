@@ -1,4 +1,5 @@
 import type { Language } from '@sufra/shared/language';
+import { estimateOrderTimes, preparationMinutes } from '@sufra/shared/order-estimate';
 import { ORDER_TYPES } from '@sufra/shared/order-types';
 import type { QrData } from '@sufra/shared/schemas/establishment';
 import { Link } from 'wouter';
@@ -8,6 +9,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import type { CartState } from '../../../stores/cart-slice';
 import type { useOrderBranch } from '../hooks/use-order-branch';
+import { formatClockTime } from '../order-number';
 import '../../../components/ui/review-list.css';
 import '../../../components/ui/cart-totals.css';
 
@@ -77,6 +79,7 @@ export function CheckoutDetails({ uuid, cart, qr, branch }: Props) {
           change={paths.orderData.build(uuid)}
           testId="review-time"
         />
+        <CheckoutEstimate cart={cart} branch={branch} timeZone={timeZone} />
         {cart.notes && (
           <ReviewRow
             label={t('ordering.notesLabel')}
@@ -87,6 +90,48 @@ export function CheckoutDetails({ uuid, cart, qr, branch }: Props) {
         )}
       </dl>
     </section>
+  );
+}
+
+/**
+ * The estimate before placing (issue 28 item 3): the same shared function the server runs, over the branch's
+ * preparation time, the cart's units and the zone's drive, as if ordered now. The order's own answer (the
+ * confirmation page) is the server's count, never this one.
+ */
+function CheckoutEstimate({
+  cart,
+  branch,
+  timeZone,
+}: {
+  cart: CartState;
+  branch: ReturnType<typeof useOrderBranch>;
+  timeZone: string;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (!branch?.preparation || cart.orderType === null) return null;
+  const quantities = [...cart.products.map((p) => p.productQuantity), ...cart.combos.map((c) => c.comboQuantity)];
+  const zone = branch.deliveryZones.find((z) => z.id === cart.deliveryZone?.id);
+  const estimate = estimateOrderTimes({
+    orderType: cart.orderType,
+    status: 'pending',
+    placedAt: new Date().toISOString(),
+    receiveAt: cart.receiveAt ?? null,
+    prepMinutes: preparationMinutes(branch.preparation, quantities),
+    deliveryMinutes: cart.orderType === ORDER_TYPES.delivery ? (zone?.estimatedMinutes ?? null) : null,
+    statusTimes: {},
+    acceptDelayMinutes: null,
+  });
+  if (!estimate) return null;
+  const at = estimate.arrivalAt ?? estimate.readyAt;
+  return (
+    <ReviewRow
+      label={t('ordering.times.title')}
+      value={`${t(estimate.arrivalAt ? 'ordering.times.arrivalAt' : 'ordering.times.readyAt', {
+        time: formatClockTime(at, language, timeZone),
+      })}${cart.receiveAt ? '' : ` (${t('ordering.times.ifNow')})`}`}
+      testId="review-estimate"
+    />
   );
 }
 

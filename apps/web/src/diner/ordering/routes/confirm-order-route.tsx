@@ -75,7 +75,7 @@ export default function ConfirmOrderRoute({
       ) : (
         <>
           <ConfirmHead order={order} title={title} />
-          <OrderStatusCard uuid={uuid} order={order} live={live} />
+          <OrderStatusCard uuid={uuid} order={order} live={live} timeZone={timeZoneOf(order.branchId)} />
           <ConfirmDetails order={order} />
           <ConfirmLines order={order} />
           <ConfirmSummary order={order} previewTotal={previewTotal} timeZone={timeZoneOf(order.branchId)} />

@@ -1,4 +1,4 @@
-import { orderStatusLabel } from '@sufra/shared/machines/order-status';
+import { ORDER_STATUSES, orderStatusLabel } from '@sufra/shared/machines/order-status';
 import { formatPhone } from '@sufra/shared/phone/phone-number';
 import type { StaffOrder } from '@sufra/shared/schemas/order';
 import { formatNumber } from '../../../lib/format-number';
@@ -22,6 +22,8 @@ export function OrderCardDetails({ order, timeZone, compact }: Props) {
           {order.receiveAt ? t('staff.board.receiveAt', { time: time(order.receiveAt) }) : t('staff.board.asap')}
         </span>
       </p>
+
+      <OrderTimesLine order={order} timeZone={timeZone} />
 
       <p className="order-card__who" data-testid="order-customer">
         {order.customer ? (
@@ -68,6 +70,35 @@ export function OrderCardDetails({ order, timeZone, compact }: Props) {
         </p>
       )}
     </>
+  );
+}
+
+/** Per-status times (issue 28 item 3): when each status was reached, then the estimate while the order is open. */
+function OrderTimesLine({ order, timeZone }: { order: StaffOrder; timeZone: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const time = (iso: string) => formatBranchTime(iso, timeZone, language);
+  const reached = ORDER_STATUSES.filter((s) => s !== 'pending' && order.times.statusTimes[s] !== undefined);
+  const estimate = order.times.estimate;
+  if (reached.length === 0 && !estimate) return null;
+  return (
+    <p className="order-card__times" data-testid="order-times">
+      {reached.map((s) => (
+        <span key={s} data-testid="order-status-time" data-status={s}>
+          {`${orderStatusLabel(s, language)} ${time(order.times.statusTimes[s] as string)}`}
+        </span>
+      ))}
+      {estimate && (
+        <strong data-testid="order-estimate">
+          {estimate.arrivalAt
+            ? t('staff.board.times.arrivesBy', { time: time(estimate.arrivalAt) })
+            : t('staff.board.times.readyBy', { time: time(estimate.readyAt) })}
+          {order.times.acceptDelayMinutes !== null &&
+            order.status === 'sent_to_kitchen' &&
+            ` (${t('staff.board.times.minutes', { count: order.times.acceptDelayMinutes })})`}
+        </strong>
+      )}
+    </p>
   );
 }
 

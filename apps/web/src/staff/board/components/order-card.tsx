@@ -1,10 +1,12 @@
 import { nextStatuses, type OrderStatus } from '@sufra/shared/machines/order-status';
 import { formatSar } from '@sufra/shared/money';
+import { declineReasonLabel } from '@sufra/shared/order-times';
 import type { StaffOrder } from '@sufra/shared/schemas/order';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import type { MoveExtras } from '../api/update-order-status';
 import { formatOrderNumber } from '../board-format';
 import { OrderCardDetails, OrderPayment } from './order-card-details';
 import { OrderMoves } from './order-moves';
@@ -17,7 +19,7 @@ interface Props {
   compact?: boolean;
   onAcknowledge: (id: number) => void;
   /** Resolves null when someone else moved the order first (the board says so and reloads). */
-  onMove: (order: StaffOrder, to: OrderStatus, reason?: string) => Promise<StaffOrder | null>;
+  onMove: (order: StaffOrder, to: OrderStatus, extras?: MoveExtras) => Promise<StaffOrder | null>;
   /** Records the cash taken for a cash order (null: recorded by someone else first, or canceled meanwhile). */
   onRecordCash: (order: StaffOrder) => Promise<StaffOrder | null>;
 }
@@ -81,6 +83,11 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
         </button>
       )}
 
+      {order.declineReason && (
+        <p className="order-card__reason" data-testid="order-decline-reason">
+          {t('staff.board.times.declined', { reason: declineReasonLabel(order.declineReason, language) })}
+        </p>
+      )}
       {order.cancelReason && (
         <p className="order-card__reason" data-testid="order-cancel-reason">
           {t('staff.board.cancelReason', { reason: order.cancelReason })}
@@ -98,7 +105,14 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
         onMove={(to) => void move(to)}
         onAcknowledge={() => onAcknowledge(order.id)}
         onCancel={async (reason) => {
-          await onMove(order, 'canceled', reason);
+          await onMove(order, 'canceled', { reason });
+        }}
+        pending={order.status === 'pending'}
+        onAccept={async (delayMinutes) => {
+          await onMove(order, 'sent_to_kitchen', { delayMinutes });
+        }}
+        onDecline={async (declineReason) => {
+          await onMove(order, 'canceled', { declineReason });
         }}
       />
     </article>

@@ -3,6 +3,7 @@ import type { StaffOrder } from '@sufra/shared/schemas/order';
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import type { MoveExtras } from '../api/update-order-status';
 import { formatOrderNumber } from '../board-format';
 import type { useChime } from './use-chime';
 import type { useOrderBoard } from './use-order-board';
@@ -52,8 +53,8 @@ export function useBoardAnnouncer(board: ReturnType<typeof useOrderBoard>, chime
   }, [state.arrivals.count]);
 
   const move = useCallback(
-    async (order: StaffOrder, to: OrderStatus, reason?: string) => {
-      const updated = await board.move(order, to, reason);
+    async (order: StaffOrder, to: OrderStatus, extras?: MoveExtras) => {
+      const updated = await board.move(order, to, extras);
       if (updated) {
         announce(
           t('staff.board.announceMoved', {

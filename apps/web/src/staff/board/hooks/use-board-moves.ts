@@ -7,7 +7,7 @@ import { type RefObject, useCallback } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { showToast } from '../../../lib/toast';
 import { recordCashReceived } from '../api/record-cash-received';
-import { updateOrderStatus } from '../api/update-order-status';
+import { type MoveExtras, updateOrderStatus } from '../api/update-order-status';
 import { updateTableStatus } from '../api/update-table-status';
 import { mergeTables } from '../board-orders';
 import type { BoardLists } from './use-board-lists';
@@ -29,9 +29,9 @@ export function useBoardMoves(lists: BoardLists, languageRef: RefObject<Language
 
   /** Resolves with the order as the server has it, or null after a 409 (see `afterConflict`). */
   const move = useCallback(
-    async (order: StaffOrder, to: OrderStatus, reason?: string): Promise<StaffOrder | null> => {
+    async (order: StaffOrder, to: OrderStatus, extras?: MoveExtras): Promise<StaffOrder | null> => {
       try {
-        const updated = await updateOrderStatus(order.id, to, reason, languageRef.current);
+        const updated = await updateOrderStatus(order.id, to, extras, languageRef.current);
         dispatch({ type: 'updated', order: updated });
         dispatch({ type: 'acknowledged', id: order.id });
         return updated;

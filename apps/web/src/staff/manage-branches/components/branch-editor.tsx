@@ -22,6 +22,14 @@ const TIME_ZONES: readonly string[] = (() => {
   }
 })();
 
+/**
+ * The API's bounds on a preparation time (shared PREPARATION_LIMITS, which the API checks) and a new branch's
+ * (DEFAULT_PREPARATION), written out: importing shared/order-times here would make it a chunk shared with the
+ * board, and every shared chunk costs the diner's first load a line (docs/adr/0500).
+ */
+const PREP = { base: { min: 0, max: 240 }, perItem: { min: 0, max: 30 } } as const;
+const NEW_BRANCH_PREPARATION = { baseMinutes: 15, perItemMinutes: 1 };
+
 function bodyOf(b: BranchManageBody): BranchManageBody {
   const { name, address, phone, location, timeZone, openingHours, specialDays, orderTypes } = b;
   return {
@@ -36,6 +44,7 @@ function bodyOf(b: BranchManageBody): BranchManageBody {
     dineInRadiusMeters: b.dineInRadiusMeters,
     isOpen: b.isOpen,
     paymentMethods: b.paymentMethods,
+    preparation: b.preparation ?? NEW_BRANCH_PREPARATION,
   };
 }
 
@@ -112,6 +121,7 @@ export function BranchEditor({
   const language = useLanguage();
   const [saved, setSaved] = useState(() => bodyOf(initial));
   const [form, setForm] = useState(() => bodyOf(initial));
+  const preparation = form.preparation ?? NEW_BRANCH_PREPARATION;
   const [version, setVersion] = useState(branch?.version ?? 1);
   const [conflict, setConflict] = useState<ManageBranch | null>(null);
   const [justSaved, setJustSaved] = useState(false);
@@ -265,6 +275,35 @@ export function BranchEditor({
                 onChange={(e) => set({ dineInRadiusMeters: Number(e.target.value) })}
               />
             </label>
+            <label className="field">
+              <span className="field__label">{t('manageBranches.fields.prepBase')}</span>
+              <input
+                type="number"
+                min={PREP.base.min}
+                max={PREP.base.max}
+                value={preparation.baseMinutes}
+                disabled={busy}
+                aria-describedby="prep-hint"
+                data-testid="branch-prep-base"
+                onChange={(e) => set({ preparation: { ...preparation, baseMinutes: Number(e.target.value) } })}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{t('manageBranches.fields.prepPerItem')}</span>
+              <input
+                type="number"
+                min={PREP.perItem.min}
+                max={PREP.perItem.max}
+                value={preparation.perItemMinutes}
+                disabled={busy}
+                aria-describedby="prep-hint"
+                data-testid="branch-prep-per-item"
+                onChange={(e) => set({ preparation: { ...preparation, perItemMinutes: Number(e.target.value) } })}
+              />
+            </label>
+            <p id="prep-hint" className="field__hint">
+              {t('manageBranches.fields.prepHint')}
+            </p>
             <label className="manage-branches__check manage-branches__switch">
               <input
                 type="checkbox"
