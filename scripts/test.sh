@@ -95,12 +95,10 @@ step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UP
 # folder (not apps/web/dist) so nothing else rebuilding the app can empty it mid-run.
 WEB_DIST_DIR="$RESULTS_DIR/web-dist"
 step "web build" npm run build -w @sufra/web -- --outDir "$WEB_DIST_DIR" --emptyOutDir
-# The journeys run as E2E_SHARDS Playwright processes side by side, each with its own server (and embedded database) on
-# its own ports and E2E_WORKERS browsers: one server answers every request of its browsers on one thread (PGlite runs
-# in it), so a second server doubles what the journeys can be served once the API suites leave the CPUs free
-# (docs/adr/0413-journeys-in-two-shards.md).
-E2E_SHARDS="${E2E_SHARDS:-2}"
-export E2E_WORKERS="${E2E_WORKERS:-2}"
+# The journeys run as E2E_SHARDS Playwright processes side by side (default one), each with its own server (and
+# embedded database) on its own ports and E2E_WORKERS browsers (default 3). Two servers of two browsers each were
+# measured and were not faster on two cores: the run is CPU-bound (docs/adr/0413-journeys-in-shards-measured.md).
+E2E_SHARDS="${E2E_SHARDS:-1}"
 JOURNEYS_PID=""
 if [[ "${STEP_RESULTS[-1]}" == ok* ]]; then
   (

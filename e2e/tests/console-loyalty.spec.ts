@@ -50,6 +50,10 @@ async function shoot(page: Page, name: string, keep = false) {
   await page.setViewportSize(DESKTOP);
 }
 
+// Both languages change the demo brand's one rule and levels list: side by side, each reads the other's points per
+// SAR on the diner's page (the clean-clone run at 19:48). One after the other, in one worker.
+test.describe.configure({ mode: 'default' });
+
 for (const language of LANGUAGES) {
   test.describe(`the console's loyalty pages (${language})`, () => {
     test("an owner changes points per SAR and adds a level, and the diner's levels page shows both", async ({
