@@ -12,7 +12,6 @@ import { createOrderLifecycle, type OrderLifecycle } from './core/order-lifecycl
 import { createQrService, type QrService } from './core/qr-context.service.ts';
 import { createSessionsService } from './core/sessions.service.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
-import { serializeErrorForLog } from './db/db-errors.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
 import { manageAdsRoutes } from './modules/ads/manage-ads.routes.ts';
@@ -34,10 +33,9 @@ import { customersAdminRoutes } from './modules/customers-admin/customers-admin.
 import { createCustomersAdminService } from './modules/customers-admin/customers-admin.service.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { createEvaluationsService } from './modules/evaluations/evaluations.service.ts';
-import { createFoodicsRelay } from './modules/foodics/foodics.relay.ts';
+import { createFoodicsWithRelay } from './modules/foodics/foodics.relay.ts';
 import { foodicsRoutes } from './modules/foodics/foodics.routes.ts';
-import { createFoodicsService, type FoodicsService } from './modules/foodics/foodics.service.ts';
-import { createFoodicsApi } from './modules/foodics/foodics-api.service.ts';
+import type { FoodicsService } from './modules/foodics/foodics.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
@@ -88,6 +86,7 @@ import { createAuthGuards, registerCookies } from './plugins/auth.ts';
 import { registerDinerContext } from './plugins/diner-context.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, trackRoutes } from './plugins/errors.ts';
 import { registerI18n } from './plugins/i18n.ts';
+import { loggerOptions } from './plugins/logger-options.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerPaymentProvider } from './plugins/payment-provider.ts';
 import { registerRelays } from './plugins/relays.ts';
@@ -130,20 +129,6 @@ declare module 'fastify' {
     /** Webhooks are acknowledged before their payment is settled: idle() waits for those settles (tests, close). */
     paymentWebhooks: { idle(): Promise<void> };
   }
-}
-
-function loggerOptions(config: Config, stream: AppDeps['logStream']): FastifyServerOptions['logger'] {
-  if (config.logLevel === 'silent') return false;
-  return {
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    // A failed query's error carries the request's values (names, notes, session ids): db-errors.ts drops them.
-    serializers: { err: serializeErrorForLog },
-    ...(stream ? { stream } : {}),
-    ...(config.nodeEnv === 'development' && !stream
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
-  };
 }
 
 /** Fastify with the app's plugins (errors, i18n, security headers, cookies, compression, the OpenAPI document). */
@@ -316,29 +301,12 @@ function registerBackgroundWork(
 ): FoodicsService {
   const { config } = ctx;
   const { database, deps, smsRelay, refundRelay, paymentExpiry, loyalty } = work;
-  // Foodics (docs/adr/0510): the POS of integrated branches when FOODICS_ACCESS_TOKEN is set; its webhook route and
-  // dead letters exist either way.
-  const foodicsConfig = config.foodics;
-  const foodics = createFoodicsService(ctx, {
-    api: createFoodicsApi({
-      apiUrl: foodicsConfig?.apiUrl ?? 'https://api.foodics.com/v5',
-      accessToken: foodicsConfig?.accessToken ?? '',
-      timeoutMs: foodicsConfig?.timeoutMs ?? 10_000,
-    }),
-    moveFromPos: work.orders.moveFromPos,
-    log: app.log,
-    maxAttempts: foodicsConfig?.maxAttempts ?? 8,
-    pollEveryMs: foodicsConfig?.pollEveryMs ?? 60_000,
-    pendingAlertMs: foodicsConfig?.pendingAlertMs ?? 5 * 60_000,
-    onQueued: () => foodicsRelay.kick(),
-  });
-  const foodicsRelay = createFoodicsRelay({
-    foodics,
+  const { foodics, foodicsRelay } = createFoodicsWithRelay(ctx, {
     database,
     log: app.log,
-    intervalMs: foodicsConfig?.relayIntervalMs ?? 0,
+    moveFromPos: work.orders.moveFromPos,
   });
-  const posProvider = deps.posProvider ?? (foodicsConfig ? foodics.posProvider : createLogPosProvider(app.log));
+  const posProvider = deps.posProvider ?? (config.foodics ? foodics.posProvider : createLogPosProvider(app.log));
   const kitchenRelay = createKitchenRelay({
     db: database.db,
     database,

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createRelayLoop, RELAY_BATCH } from '../../lib/relay.ts';
 import { FOODICS_WAKE_CHANNEL } from './foodics.repo.ts';
-import type { FoodicsService, HandOffPass } from './foodics.service.ts';
+import { createFoodicsService, type FoodicsService, type HandOffPass } from './foodics.service.ts';
+import { createFoodicsApi } from './foodics-api.service.ts';
 
 export interface FoodicsRelayPass extends HandOffPass {
   polled: number;
@@ -35,3 +37,38 @@ export function createFoodicsRelay(deps: {
 }
 
 export type FoodicsRelay = ReturnType<typeof createFoodicsRelay>;
+
+/**
+ * Foodics as the configuration says (docs/adr/0510): the POS of integrated branches when FOODICS_ACCESS_TOKEN is set;
+ * its webhook route and dead letters exist either way. The relay polls only when connected.
+ */
+export function createFoodicsWithRelay(
+  ctx: AppContext,
+  deps: {
+    database: DatabaseHandle;
+    log: FastifyBaseLogger;
+    moveFromPos: Parameters<typeof createFoodicsService>[1]['moveFromPos'];
+  },
+) {
+  const settings = ctx.config.foodics;
+  const foodics: FoodicsService = createFoodicsService(ctx, {
+    api: createFoodicsApi({
+      apiUrl: settings?.apiUrl ?? 'https://api.foodics.com/v5',
+      accessToken: settings?.accessToken ?? '',
+      timeoutMs: settings?.timeoutMs ?? 10_000,
+    }),
+    moveFromPos: deps.moveFromPos,
+    log: deps.log,
+    maxAttempts: settings?.maxAttempts ?? 8,
+    pollEveryMs: settings?.pollEveryMs ?? 60_000,
+    pendingAlertMs: settings?.pendingAlertMs ?? 5 * 60_000,
+    onQueued: () => foodicsRelay.kick(),
+  });
+  const foodicsRelay = createFoodicsRelay({
+    foodics,
+    database: deps.database,
+    log: deps.log,
+    intervalMs: settings?.relayIntervalMs ?? 0,
+  });
+  return { foodics, foodicsRelay };
+}
