@@ -11,7 +11,6 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { ApiError } from '../../../lib/api-client';
-import { branchTimeLocale } from '../../../lib/branch-time';
 import { formatNumber } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -30,37 +29,8 @@ import {
   setBranchItem,
 } from '../api/menu-admin';
 import { BranchPrice } from '../components/branch-price';
-
-type Language = ReturnType<typeof useLanguage>;
-
-/** "Sold out until Sun 04:00" on the branch's clock. */
-function untilText(iso: string, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(branchTimeLocale(language), {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
-}
-
-const STATUS_FILTERS = ['all', 'available', 'soldOut', 'notSold', 'inactive'] as const;
-type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-/** The status filter: at the chosen branch (available, sold out today or until set back, not sold there) or brand-wide. */
-function statusMatches(filter: StatusFilter, item: AdminItem, row: AdminBranchItem | undefined): boolean {
-  switch (filter) {
-    case 'all':
-      return true;
-    case 'inactive':
-      return !item.active;
-    case 'notSold':
-      return !row?.sold;
-    case 'soldOut':
-      return row?.sold === true && !row.available;
-    case 'available':
-      return item.active && row?.sold === true && row.available;
-  }
-}
+import { BulkBar } from '../components/bulk-bar';
+import { STATUS_FILTERS, type StatusFilter, statusMatches, untilText } from '../item-status';
 
 function errorText(error: unknown): string | null {
   if (!error) return null;
@@ -81,7 +51,6 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
   const [branchId, setBranchId] = useState<number | null>(menu.branches[0]?.id ?? null);
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [moveTo, setMoveTo] = useState<number | null>(menu.categories[0]?.id ?? null);
   const [csvErrors, setCsvErrors] = useState<string[]>([]);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [conflicts, setConflicts] = useState<BulkConflictDetails['conflicts']>([]);
@@ -443,66 +412,14 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
         </div>
       )}
       {ids.length > 0 && (
-        <fieldset className="manage-menu__bulk" data-testid="menu-bulk" disabled={bulk.busy}>
-          <legend>
-            {t('manageMenu.bulk.label')} · {t('manageMenu.selected', { count: formatNumber(ids.length, language) })}
-          </legend>
-          {branchId !== null && (
-            <>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => void runBulk({ action: 'sold_out_today', branchId })}
-                data-testid="menu-bulk-sold-out"
-              >
-                {t('manageMenu.bulk.soldOutToday')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => void runBulk({ action: 'back_in_stock', branchId })}
-              >
-                {t('manageMenu.bulk.backInStock')}
-              </button>
-            </>
-          )}
-          {editable && (
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => void runBulk({ action: 'activate' })}>
-                {t('manageMenu.bulk.activate')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                onClick={() => void runBulk({ action: 'deactivate' })}
-              >
-                {t('manageMenu.bulk.deactivate')}
-              </button>
-              <label className="manage-menu__control">
-                <span>{t('manageMenu.bulk.moveTo')}</span>
-                <select
-                  className="input"
-                  value={moveTo ?? ''}
-                  onChange={(event) => setMoveTo(Number(event.target.value))}
-                >
-                  {menu.categories.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name[language]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={moveTo === null}
-                onClick={() => moveTo !== null && void runBulk({ action: 'move_category', categoryId: moveTo })}
-              >
-                {t('manageMenu.bulk.move')}
-              </button>
-            </>
-          )}
-        </fieldset>
+        <BulkBar
+          count={ids.length}
+          busy={bulk.busy}
+          branchId={branchId}
+          editable={editable}
+          categories={menu.categories}
+          onRun={(action) => void runBulk(action)}
+        />
       )}
       <DataTable
         label={t('manageMenu.tabs.items')}

@@ -3,7 +3,7 @@ import type { AdminMenuResponse } from '@sufra/shared/schemas/menu-admin';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GroupForm } from './modifier-groups-page';
+import { GroupForm } from '../components/modifier-group-form';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
