@@ -20,8 +20,12 @@ const TEXT = {
 } as const;
 
 // Seeded diners (apps/api/src/db/seed/demo-brand/customers.ts): the first ordered lately, the third has not for
-// over 30 days (the lapsed segment).
-const RECENT = { name: 'عبدالله الشهري', typed: { ar: '٠٥٥٥ ٠٢٠ ٤٠٠', en: '+966 55 502 0400' } } as const;
+// over 30 days (the lapsed segment). Each language's copy grants points to its own recent diner: the two copies run
+// side by side, and one diner's wallet would grow by both grants.
+const RECENTS = {
+  ar: { name: 'عبدالله الشهري', typed: '٠٥٥٥ ٠٢٠ ٤٠٠' },
+  en: { name: 'ريم الدوسري', typed: '+966 55 502 0401' },
+} as const;
 const LAPSED = 'فهد الغامدي';
 
 async function managerAt(browser: Browser, baseURL: string, language: Language, path: string): Promise<Page> {
@@ -60,6 +64,7 @@ for (const language of LANGUAGES) {
       browser,
       baseURL,
     }) => {
+      const RECENT = RECENTS[language];
       const page = await managerAt(browser, baseURL ?? '', language, '/staff/manage/customers');
       await expect(page.getByTestId('console-page-title')).toHaveText(TEXT.title[language]);
       const table = page.getByTestId('customers-table');
@@ -67,7 +72,7 @@ for (const language of LANGUAGES) {
       await shoot(page, `customers-list-${language}`, true);
 
       // Found by phone, typed as people type it (Arabic digits and spaces in the Arabic run).
-      await page.getByTestId('customers-search').fill(RECENT.typed[language]);
+      await page.getByTestId('customers-search').fill(RECENT.typed);
       await page.getByTestId('customers-apply').click();
       await expect(table.getByRole('row')).toHaveCount(2);
       const link = table.getByRole('link', { name: RECENT.name });

@@ -26,6 +26,11 @@ export async function findSessionByHash(db: Queryable, tokenHash: string): Promi
   return row;
 }
 
+export async function findSessionById(db: Queryable, id: number): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(authSessions).where(eq(authSessions.id, id));
+  return row;
+}
+
 /** Marks a live token spent; false when another request spent (or revoked) it first. */
 export async function markReplaced(db: Queryable, id: number, at: Date): Promise<boolean> {
   const rows = await db

@@ -15,6 +15,7 @@ import {
 } from './session-tokens.service.ts';
 import {
   findSessionByHash,
+  findSessionById,
   insertSession,
   isCustomerSessionLive,
   isFamilyLive,
@@ -87,8 +88,16 @@ function customerClaims(secret: string, token: string | undefined, brandId: numb
 }
 
 /**
- * Trades a refresh token for a new pair (same family). A token already spent means it was copied:
- * the whole family is revoked and the caller must sign in again (401 session_expired).
+ * How long a just-spent refresh token is still honoured (ADR 0550). A refresh whose answer never reached the browser
+ * (the page reloaded or navigated, the phone lost signal) leaves the spent token in the cookie jar; without this the
+ * next refresh would look like a copy and end the session of someone who did nothing wrong.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+/**
+ * Trades a refresh token for a new pair (same family). A token spent more than REFRESH_REUSE_GRACE_MS ago means it
+ * was copied: the whole family is revoked and the caller must sign in again (401 session_expired). Within the grace
+ * the spent token buys one more pair of the same family.
  */
 export async function rotate(
   deps: SessionsDeps,
@@ -107,7 +116,10 @@ export async function rotate(
       throw new AppError('session_expired');
     }
     if (row.revokedAt || row.expiresAt <= now) throw new AppError('session_expired');
-    if (row.replacedAt || !(await markReplaced(tx, row.id, now))) return { reusedFamily: row.familyId };
+    // Spent by a request racing this one, or revoked meanwhile: read it again to know which.
+    const spentAt = row.replacedAt ?? ((await markReplaced(tx, row.id, now)) ? null : await spentSince(tx, row.id));
+    if (spentAt === undefined) throw new AppError('session_expired');
+    if (spentAt && now.getTime() - spentAt.getTime() > REFRESH_REUSE_GRACE_MS) return { reusedFamily: row.familyId };
     const subject = { kind, id: row.subjectId, brandId: row.brandId };
     return { subject, tokens: await issue(deps, tx, { ...subject, client }, row.familyId) };
   });
@@ -119,6 +131,12 @@ export async function rotate(
   }
   if (!('subject' in outcome) || !outcome.subject || !outcome.tokens) throw new AppError('session_expired');
   return { subject: outcome.subject, tokens: outcome.tokens };
+}
+
+/** When a token was spent: undefined once it is revoked (the family signed out). */
+async function spentSince(db: Queryable, id: number): Promise<Date | undefined> {
+  const row = await findSessionById(db, id);
+  return row && !row.revokedAt && row.replacedAt ? row.replacedAt : undefined;
 }
 
 /** Sign-out: revokes the family of this refresh token (unknown tokens are ignored). */

@@ -4,6 +4,7 @@ import { type Caller, caller, countRows, signIn } from '../../../test/accounts.t
 import { UUID } from '../../../test/fixture-brands.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signAccessToken } from '../../core/session-tokens.service.ts';
+import { REFRESH_REUSE_GRACE_MS } from '../../core/sessions.service.ts';
 
 const MINUTE = 60_000;
 
@@ -55,10 +56,26 @@ describe('customer sessions: cookies, refresh rotation, sign-out', () => {
     expect((await me(c)).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a spent refresh token is presented again', async () => {
+  it('honours a refresh token spent moments ago whose answer was lost, in the same session (ADR 0550)', async () => {
+    const c = await registered();
+    const lost = caller(t);
+    for (const [k, v] of c.jar.cookies) lost.jar.cookies.set(k, v);
+    // The page reloaded while its refresh was on the way: the server rotated, the browser kept the old cookie.
+    expect((await refresh(c)).statusCode).toBe(200);
+    advance(REFRESH_REUSE_GRACE_MS);
+    const retried = await refresh(lost);
+    expect(retried.statusCode).toBe(200);
+    expect((await me(lost)).statusCode).toBe(200);
+    // Neither copy ended the session: the tab that got the first answer goes on too.
+    expect((await me(c)).statusCode).toBe(200);
+    expect((await refresh(c)).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a refresh token spent longer ago than the grace is presented again', async () => {
     const c = await registered();
     const stolen = c.jar.clone();
     expect((await refresh(c)).statusCode).toBe(200);
+    advance(REFRESH_REUSE_GRACE_MS + 1);
     // The thief replays the first (now spent) token: refused, and the family dies.
     const thief = caller(t);
     for (const [k, v] of stolen.cookies) thief.jar.cookies.set(k, v);
