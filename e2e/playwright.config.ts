@@ -69,7 +69,10 @@ export default defineConfig({
   ],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action's page (and a screencast) in every journey, to keep the failed ones: CI keeps only
+    // the log (a failed journey prints its page there: support/failure-context-reporter.ts), so the test run records
+    // none (scripts/test.sh sets E2E_TRACE=off); a developer running Playwright directly keeps the failures' traces.
+    trace: (process.env.E2E_TRACE ?? 'retain-on-failure') as 'off' | 'retain-on-failure' | 'on',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

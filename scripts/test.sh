@@ -107,6 +107,7 @@ if [[ "${STEP_RESULTS[-1]}" == ok* ]]; then
     shard_pids=()
     for shard in $(seq 1 "$E2E_SHARDS"); do
       env PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS_DIR/e2e-$shard.json" E2E_WEB_DIST="$WEB_DIST_DIR" \
+        E2E_TRACE="${E2E_TRACE:-off}" \
         E2E_PORT=$((3200 + 10 * shard)) npm test -w @sufra/e2e -- --shard="$shard/$E2E_SHARDS" \
         >"$RESULTS_DIR/e2e-$shard.log" 2>&1 &
       shard_pids+=("$!")

@@ -10,6 +10,7 @@ import {
   uniqueMobile,
   wrongCode,
 } from '../support/accounts.ts';
+import { picture } from '../support/screenshots.ts';
 import { closeToasts, errorText, expectDocumentLanguage, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 // The throttled code step is also a docs/screenshots/ picture (taken where the journey reaches that state).
@@ -80,7 +81,7 @@ for (const language of LANGUAGES) {
       await expect(error).toContainText(errorText('sign_in_throttled', language));
       // The wait in this language's digits (Arabic-Indic in Arabic), after the message.
       await expect(error).toContainText(language === 'ar' ? /[٠-٩]/ : /\d/);
-      await page.screenshot({
+      await picture(page, {
         path: join(shotsDir, `register-code-throttled-${language}.png`),
         animations: 'disabled',
         caret: 'hide',

@@ -4,6 +4,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { signInDiner, TEXTS } from '../support/accounts.ts';
+import { picture } from '../support/screenshots.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
@@ -79,7 +80,7 @@ for (const language of LANGUAGES) {
     ]) {
       await page.setViewportSize(viewport);
       await field.scrollIntoViewIfNeeded();
-      await page.screenshot({
+      await picture(page, {
         path: join(
           viewport.width === 1280 ? join(keptDir, 'console') : shotsDir,
           `brand-logo-${language}-${viewport.width}.png`,
@@ -94,7 +95,7 @@ for (const language of LANGUAGES) {
     const logo = await landingLogo(diner);
     await expect(logo).toHaveAttribute('src', src);
     await expect.poll(() => logo.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    await diner.screenshot({ path: join(keptDir, `landing-logo-${language}.png`), animations: 'disabled' });
+    await picture(diner, { path: join(keptDir, `landing-logo-${language}.png`), animations: 'disabled' });
     await diner.close();
     await page.context().close();
   });
@@ -113,7 +114,7 @@ for (const language of LANGUAGES) {
     await expect(list.getByRole('option').first()).toContainText(TEXT.olaya[language]);
     await search.press('ArrowDown');
     await expect(list.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
-    await page.screenshot({ path: join(keptDir, `address-search-${language}.png`), animations: 'disabled' });
+    await picture(page, { path: join(keptDir, `address-search-${language}.png`), animations: 'disabled' });
     await search.press('Enter');
     await expect(list).toBeHidden();
     await expect(form.getByTestId('address-map')).toHaveAttribute('data-pin', 'placed');

@@ -7,6 +7,7 @@ import type { Order } from '../../packages/shared/src/schemas/order.ts';
 import { STAFF, signInByOtp, TEXTS } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { BRANCHES, moveOrder } from '../support/ordering.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { expectDocumentLanguage, imagesSettled, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
 /**
@@ -37,8 +38,9 @@ const numberText = (n: number, language: Language) =>
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
 for (const language of LANGUAGES) {

@@ -4,6 +4,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { LoyaltyLevelsAdmin, LoyaltyRulesAdmin } from '../../packages/shared/src/schemas/loyalty-admin.ts';
 import { signInDiner, TEXTS } from '../support/accounts.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { asciiDigits, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
@@ -39,9 +40,10 @@ async function ownerAt(browser: Browser, baseURL: string, language: Language, pa
 
 async function shoot(page: Page, name: string, keep = false) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   for (const viewport of [DESKTOP, TABLET]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({
+    await picture(page, {
       path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
       animations: 'disabled',
       caret: 'hide',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
 
@@ -72,9 +73,10 @@ async function ownerAt(browser: Browser, baseURL: string, language: Language, pa
 
 async function shoot(page: Page, name: string, keep = false) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   for (const viewport of [DESKTOP, TABLET]) {
     await page.setViewportSize(viewport);
-    await page.screenshot({
+    await picture(page, {
       path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
       animations: 'disabled',
       caret: 'hide',

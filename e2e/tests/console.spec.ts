@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
 
@@ -51,10 +52,11 @@ export async function consoleAs(
 
 async function shoot(page: Page, name: string, keep = false) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   for (const viewport of [DESKTOP, TABLET]) {
     await page.setViewportSize(viewport);
     const file = `${name}-${viewport.width}.png`;
-    await page.screenshot({
+    await picture(page, {
       path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, file),
       animations: 'disabled',
       caret: 'hide',

@@ -5,6 +5,7 @@ import type { Language } from '../../packages/shared/src/language.ts';
 import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { STAFF, TEXTS } from '../support/accounts.ts';
 import { BRANCHES, branchOption, dinerWithCart } from '../support/ordering.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import {
   asciiDigits,
   errorText,
@@ -36,8 +37,9 @@ const COUPON_TEXT = {
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide', fullPage: true });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide', fullPage: true });
 }
 
 /** Pickup at Olaya, through the order-type step (the cart then has its order type and branch). */
@@ -175,7 +177,7 @@ for (const language of LANGUAGES) {
         await expect(page.locator(`#coupon-${field}`)).toHaveAttribute('aria-invalid', 'true');
       }
       await expect(page.getByTestId('coupon-nameEn-error')).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/evals-shots/staff-coupon-errors-${language}.png`, fullPage: true });
+      await picture(page, { path: `/tmp/evals-shots/staff-coupon-errors-${language}.png`, fullPage: true });
       // The server's refusals too, all at once: a code too short and an end before the start.
       await page.locator('#coupon-code').fill('X');
       await page.locator('#coupon-nameAr').fill('خصم الجمعة');

@@ -9,6 +9,7 @@ import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { signInByOtp } from '../support/accounts.ts';
 import { demoCart } from '../support/demo-menu.ts';
 import { BRANCHES, dinerWithCart, ORDERING_TEXT } from '../support/ordering.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { staffApi } from '../support/staff-api.ts';
 import { errorText, fetchMenu, imagesSettled, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
 
@@ -16,8 +17,9 @@ const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/sc
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
 const TABLE = { ar: (n: string) => `طاولة ${n}`, en: (n: string) => `Table ${n}` };

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { readCode, registerDiner, sendCode, signInDiner, TEXTS, uniqueMobile } from '../support/accounts.ts';
 import { itemWithRequiredGroup } from '../support/demo-menu.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import {
   dismissPopup,
   errorText,
@@ -21,8 +22,9 @@ const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/sc
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
 const WESTERN_DIGIT = /[0-9]/;
@@ -269,7 +271,7 @@ for (const language of LANGUAGES) {
       expect(closeBox.width).toBeGreaterThanOrEqual(43.99);
       expect(closeBox.height).toBeGreaterThanOrEqual(43.99);
       // Animations left running: the toast's timer is its progress bar's animation, which "disabled" would end.
-      await page.screenshot({ path: join(shotsDir, `toast-${language}.png`), animations: 'allow', caret: 'hide' });
+      await picture(page, { path: join(shotsDir, `toast-${language}.png`), animations: 'allow', caret: 'hide' });
       await close.click();
       await expect(close).toHaveCount(0);
     });

@@ -11,12 +11,13 @@ import { signInByOtp } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { BRANCHES, dinerWithCart } from '../support/ordering.ts';
 import { rawKeys } from '../support/page-checks.ts';
+import { picture } from '../support/screenshots.ts';
 import { staffApi } from '../support/staff-api.ts';
 import { LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const strings = (file: string) => JSON.parse(readFileSync(resolve(here, '../../apps/web/src/locales', file), 'utf8'));
-const picture = (name: string) => `/tmp/diner-shots/${name}.png`;
+const pictureAt = (name: string) => `/tmp/diner-shots/${name}.png`;
 /** A locale string that must exist (a missing one would show its key, which a loose match could still accept). */
 const say = (table: Record<string, string>, key: string): string => {
   const text = table[key];
@@ -50,7 +51,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('confirm-head')).toHaveAttribute('data-state', 'canceled');
       await expect(page.getByTestId('payment-summary')).toHaveText(say(ordering, 'cashNotDue'));
       expect(await rawKeys(page)).toEqual([]);
-      await page.screenshot({ path: picture(`confirm-canceled-cash-${language}`) });
+      await picture(page, { path: pictureAt(`confirm-canceled-cash-${language}`) });
 
       await page.goto(`/my-rewards/${QR.main}`);
       const zero = language === 'ar' ? '٠' : '0';
@@ -73,7 +74,7 @@ for (const language of LANGUAGES) {
       await expect(far).toContainText(say(ordering, 'farFromBranchNext'));
       await page.getByTestId('dine-in-location').scrollIntoViewIfNeeded();
       expect(await rawKeys(page)).toEqual([]);
-      await page.screenshot({ path: picture(`order-type-far-${language}`) });
+      await picture(page, { path: pictureAt(`order-type-far-${language}`) });
       await page.getByTestId(`far-choose-${ORDER_TYPES.pickup}`).click();
       await expect(page.getByTestId(`order-type-${ORDER_TYPES.pickup}`)).toBeChecked();
     });
@@ -99,7 +100,7 @@ for (const language of LANGUAGES) {
         input && bar && input.y + input.height <= bar.y,
         `field ${JSON.stringify(input)} bar ${JSON.stringify(bar)}`,
       ).toBe(true);
-      await page.screenshot({ path: picture(`order-type-table-${language}`) });
+      await picture(page, { path: pictureAt(`order-type-table-${language}`) });
     });
   });
 }

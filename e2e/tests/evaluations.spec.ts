@@ -6,6 +6,7 @@ import type { Language } from '../../packages/shared/src/language.ts';
 import { STAFF, signInDiner, TEXTS } from '../support/accounts.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { moveOrder } from '../support/ordering.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import {
   errorText,
   expectDocumentLanguage,
@@ -37,8 +38,9 @@ const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/sc
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide', fullPage: true });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide', fullPage: true });
 }
 
 /** A phone photo made here (no download): a JPEG of the given colour. */
@@ -159,7 +161,7 @@ for (const language of LANGUAGES) {
         const shown = Number(digits((await board.getByTestId('evaluations-tab-count').textContent()) ?? ''));
         expect(shown).toBeGreaterThanOrEqual(countBefore + 1);
       }).toPass({ timeout: 10_000 });
-      await board.screenshot({ path: `/tmp/evals-shots/staff-board-low-rating-${language}.png` });
+      await picture(board, { path: `/tmp/evals-shots/staff-board-low-rating-${language}.png` });
       // The apology starts on the brand's apology reward (the form's), not on whichever prize comes first.
       await expect(card.locator('select option:checked')).toHaveText(EVAL_TEXT.apologyReward[language]);
       await card.getByRole('button', { name: EVAL_TEXT.apology[language] }).click();

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, readCode, signInDiner, uniqueMobile } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { dismissPopup, imagesSettled, LANGUAGES, numberIn, QR, useLanguage } from '../support/sufra.ts';
 
 /** The games' words the journey looks for (locales/games.{ar,en}.json). */
@@ -32,8 +33,9 @@ const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/sc
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
 for (const language of LANGUAGES) {

@@ -4,6 +4,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { signInByOtp, TEXTS } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
+import { picture } from '../support/screenshots.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
@@ -67,7 +68,7 @@ for (const language of LANGUAGES) {
       await staff.waitForLoadState('networkidle');
       await expect(staff.getByTestId('customer-wallet')).toContainText(language === 'ar' ? '١٢' : '12.50');
       await staff.evaluate(() => window.scrollTo(0, 0));
-      await staff.screenshot({ path: join(shotsDir, `staff-loyalty-${language}.png`), animations: 'disabled' });
+      await picture(staff, { path: join(shotsDir, `staff-loyalty-${language}.png`), animations: 'disabled' });
       await expectNoSeriousViolations(staff, 'staff loyalty');
 
       // The diner reads the manager's words in their points history.

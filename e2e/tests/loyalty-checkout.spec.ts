@@ -7,6 +7,7 @@ import type { Customer } from '../../packages/shared/src/schemas/customer.ts';
 import type { LoyaltyAccount } from '../../packages/shared/src/schemas/loyalty.ts';
 import { BRANCHES, branchOption, dinerWithCart } from '../support/ordering.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
+import { picture } from '../support/screenshots.ts';
 import { staffApi } from '../support/staff-api.ts';
 import { asciiDigits, errorText, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
@@ -75,7 +76,7 @@ for (const language of LANGUAGES) {
       await expect(nudges.getByTestId('nudge-level')).toBeVisible();
       await expect(nudges.getByTestId('nudge-level')).toContainText(language === 'ar' ? 'فضي' : 'Silver');
       await expect(nudges).not.toHaveText(language === 'ar' ? /[0-9]/ : /[٠-٩]/);
-      await page.screenshot({ path: join(shotsDir, `cart-nudges-${language}.png`), animations: 'disabled' });
+      await picture(page, { path: join(shotsDir, `cart-nudges-${language}.png`), animations: 'disabled' });
       await page.getByTestId('cart-continue').click();
       await expect(page).toHaveURL(new RegExp(`/order-type/${QR.main}$`));
       await toCheckout(page, language);
@@ -106,7 +107,7 @@ for (const language of LANGUAGES) {
         const after = halalasIn((await page.getByTestId('checkout-total').textContent()) ?? '');
         expect(before - after).toBe(chosen * 5);
       }).toPass();
-      await page.screenshot({ path: join(shotsDir, `checkout-points-${language}.png`), animations: 'disabled' });
+      await picture(page, { path: join(shotsDir, `checkout-points-${language}.png`), animations: 'disabled' });
       await expectNoSeriousViolations(page, 'checkout with points');
 
       await page.getByTestId('place-order').click();

@@ -8,6 +8,7 @@ import type { Order } from '../../packages/shared/src/schemas/order.ts';
 import { TEXTS } from '../support/accounts.ts';
 import { plainItem } from '../support/demo-menu.ts';
 import { signedInDiner } from '../support/diner-api.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { errorText, expectDocumentLanguage, fetchMenu, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
 
@@ -39,10 +40,11 @@ async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof ST
 }
 
 async function shoot(page: Page, name: string, keep: boolean) {
+  if (!SHOTS) return;
   for (const size of SIZES) {
     await page.setViewportSize(size);
     const dir = keep && size.width === 1280 ? keptDir : shotsDir;
-    await page.screenshot({ path: join(dir, `${name}-${size.width}.png`), animations: 'disabled', caret: 'hide' });
+    await picture(page, { path: join(dir, `${name}-${size.width}.png`), animations: 'disabled', caret: 'hide' });
   }
   await page.setViewportSize(SIZES[0]);
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { STAFF } from '../support/staff-api.ts';
 import {
   asciiDigits,
@@ -38,10 +39,11 @@ async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof ST
 
 async function shoot(page: Page, name: string, keep = false) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   for (const viewport of [DESKTOP, TABLET]) {
     await page.setViewportSize(viewport);
     const dir = keep && viewport === DESKTOP ? keptDir : shotsDir;
-    await page.screenshot({ path: join(dir, `${name}-${viewport.width}.png`), animations: 'disabled', caret: 'hide' });
+    await picture(page, { path: join(dir, `${name}-${viewport.width}.png`), animations: 'disabled', caret: 'hide' });
   }
   await page.setViewportSize(DESKTOP);
 }

@@ -15,6 +15,7 @@ import {
   submitCard,
   TEST_CARDS,
 } from '../support/payment.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { staffApi } from '../support/staff-api.ts';
 import { asciiDigits, DIR, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
@@ -36,8 +37,9 @@ const locale = (language: Language) =>
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
 const REASON = { ar: 'نفد الأرز', en: 'Out of rice' } as const;

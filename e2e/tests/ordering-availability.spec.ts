@@ -4,6 +4,7 @@ import { type APIRequestContext, expect, type Page, request as playwrightRequest
 import type { Language } from '../../packages/shared/src/language.ts';
 import { plainItem } from '../support/demo-menu.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
+import { picture } from '../support/screenshots.ts';
 import { fetchMenu, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
 
 // New screens' pictures go to .tmp (docs/screenshots keeps the README's set).
@@ -87,7 +88,7 @@ test('diners learn on the landing and the order-type page that they cannot order
       if (language !== 'ar') await useLanguage(page, language);
       await landingSays(page, language, TEXT.orderingOff[language]);
       await expectNoSeriousViolations(page, 'landing, ordering off');
-      await page.screenshot({ path: `${shotsDir}/landing-ordering-off-${language}.png` });
+      await picture(page, { path: `${shotsDir}/landing-ordering-off-${language}.png` });
       await withCart(page, language);
       await page.goto(`/order-type/${QR.secondBrand}`);
       await expect(page.getByTestId('order-types-none')).toHaveText(TEXT.orderingOff[language]);
@@ -96,7 +97,7 @@ test('diners learn on the landing and the order-type page that they cannot order
       await expect(page).toHaveURL(new RegExp(`/menu/${QR.secondBrand}`));
       await page.goto(`/order-type/${QR.secondBrand}`);
       await expect(page.getByTestId('order-types-none')).toBeVisible();
-      await page.screenshot({ path: `${shotsDir}/order-type-ordering-off-${language}.png` });
+      await picture(page, { path: `${shotsDir}/order-type-ordering-off-${language}.png` });
       await context.close();
     }
     expect((await manager.put('/api/staff/services/ordering/', { data: { isActive: true } })).ok()).toBeTruthy();
@@ -108,14 +109,14 @@ test('diners learn on the landing and the order-type page that they cannot order
       const page = await context.newPage();
       if (language !== 'ar') await useLanguage(page, language);
       await landingSays(page, language, TEXT.paused[language]);
-      await page.screenshot({ path: `${shotsDir}/landing-paused-${language}.png` });
+      await picture(page, { path: `${shotsDir}/landing-paused-${language}.png` });
       await withCart(page, language);
       await page.goto(`/order-type/${QR.secondBrand}`);
       await expect(page.getByTestId('order-type-1')).toBeDisabled();
       await expect(page.getByTestId('order-type-blocked')).toHaveText(TEXT.dineInPaused[language]);
       await expect(page.getByTestId('order-type-2')).toBeEnabled();
       await expectNoSeriousViolations(page, 'order type, branch paused');
-      await page.screenshot({ path: `${shotsDir}/order-type-paused-${language}.png`, fullPage: true });
+      await picture(page, { path: `${shotsDir}/order-type-paused-${language}.png`, fullPage: true });
       await context.close();
     }
   } finally {

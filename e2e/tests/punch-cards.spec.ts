@@ -6,6 +6,7 @@ import type { MenuResponse } from '../../packages/shared/src/schemas/menu.ts';
 import { STAFF, signInDiner, TEXTS } from '../support/accounts.ts';
 import { requiredChoices } from '../support/demo-menu.ts';
 import { moveOrder } from '../support/ordering.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { dismissPopup, fetchMenu, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 /** The punch cards' words the journey looks for (locales/loyalty.{ar,en}.json). */
@@ -22,8 +23,9 @@ const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/sc
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
 /**

@@ -8,6 +8,7 @@ import { STAFF, TEXTS } from '../support/accounts.ts';
 import { E2E_AUTH_SECRET } from '../support/auth-secret.ts';
 import { BRANCHES } from '../support/ordering.ts';
 import { buyReward, dinerWithPoints, ownedReward, qrPicture, rewardQrToken } from '../support/rewards.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { staffApi } from '../support/staff-api.ts';
 import { errorText, expectDocumentLanguage, imagesSettled, LANGUAGES, switchLanguage } from '../support/sufra.ts';
 
@@ -49,8 +50,9 @@ const sloppy = (code: string) =>
 
 async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
 /** The demo cashier (Olaya only) on a tablet, signed in on the Redeem tab, in `language`. */

@@ -5,6 +5,7 @@ import { fillRegistration, readCode, signInDiner, uniqueMobile } from '../suppor
 import { placeOrder } from '../support/diner-api.ts';
 import { moveOrder } from '../support/ordering.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { dismissPopup, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 /** The referral's words the journey looks for (locales/referral.*.json, the spec's messages). */
@@ -30,8 +31,9 @@ const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/sc
 
 async function shoot(page: Page, name: string, fullPage = false) {
   await page.waitForLoadState('networkidle');
+  if (!SHOTS) return;
   await imagesSettled(page);
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide', fullPage });
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide', fullPage });
 }
 
 for (const language of LANGUAGES) {

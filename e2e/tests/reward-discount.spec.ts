@@ -4,6 +4,7 @@ import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import type { Customer } from '../../packages/shared/src/schemas/customer.ts';
 import type { Order } from '../../packages/shared/src/schemas/order.ts';
 import { BRANCHES, branchOption, dinerWithCart } from '../support/ordering.ts';
+import { picture } from '../support/screenshots.ts';
 import { staffApi } from '../support/staff-api.ts';
 import { LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
@@ -54,7 +55,7 @@ for (const language of LANGUAGES) {
       await page.goto(`/cart/${QR.main}`);
       const useReward = page.getByTestId('use-reward');
       await useReward.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/cart-use-reward-${language}.png`, animations: 'disabled' });
+      await picture(page, { path: `test-results/cart-use-reward-${language}.png`, animations: 'disabled' });
       await useReward.click();
       await expect(page).toHaveURL(new RegExp(`/my-rewards/${QR.main}$`));
       const card = page.getByTestId('owned-reward').filter({ hasText: name });
@@ -66,7 +67,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('cart-discount')).toHaveText(`−${fifteen}`);
       await expect(useReward).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await page.screenshot({ path: `test-results/cart-reward-discount-${language}.png`, animations: 'disabled' });
+      await picture(page, { path: `test-results/cart-reward-discount-${language}.png`, animations: 'disabled' });
 
       await page.getByTestId('cart-continue').click();
       await page.getByTestId(`order-type-${ORDER_TYPES.pickup}`).check();
@@ -78,7 +79,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('checkout-discount')).toHaveText(`−${fifteen}`);
       const shownTotal = await page.getByTestId('checkout-total').textContent();
       await page.getByTestId('cart-reward-line').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/checkout-reward-discount-${language}.png`, animations: 'disabled' });
+      await picture(page, { path: `test-results/checkout-reward-discount-${language}.png`, animations: 'disabled' });
 
       const responded = page.waitForResponse(
         (r) => r.url().includes(`/api/orders/${QR.main}/`) && r.request().method() === 'POST',

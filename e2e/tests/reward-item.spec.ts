@@ -7,6 +7,7 @@ import type { Customer } from '../../packages/shared/src/schemas/customer.ts';
 import type { ShopResponse } from '../../packages/shared/src/schemas/loyalty.ts';
 import type { Order } from '../../packages/shared/src/schemas/order.ts';
 import { BRANCHES, branchOption, dinerWithCart } from '../support/ordering.ts';
+import { picture } from '../support/screenshots.ts';
 import { staffApi } from '../support/staff-api.ts';
 import { LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
@@ -59,7 +60,7 @@ for (const language of LANGUAGES) {
       // Its required choices are the diner's (issue 24 item 10): the free Karak need not come without sugar.
       await line.getByLabel(TEXT.sugar[language]).selectOption({ label: TEXT.regularSugar[language] });
       await line.evaluate((element) => element.scrollIntoView({ block: 'end' }));
-      await page.screenshot({ path: join(shotsDir, `cart-reward-item-${language}.png`), animations: 'disabled' });
+      await picture(page, { path: join(shotsDir, `cart-reward-item-${language}.png`), animations: 'disabled' });
 
       await page.getByTestId('cart-continue').click();
       await page.getByTestId(`order-type-${ORDER_TYPES.pickup}`).check();

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { signInByOtp, TEXTS } from '../support/accounts.ts';
+import { picture, SHOTS } from '../support/screenshots.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { cardOf, expectDocumentLanguage, fetchMenu, itemPath, useLanguage } from '../support/sufra.ts';
 
@@ -22,7 +23,8 @@ const LABEL = {
 } as const;
 
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
+  if (!SHOTS) return;
+  await picture(page, { path: join(shotsDir, `${name}.png`), animations: 'disabled', caret: 'hide' });
 }
 
 test('an owner sets up a second branch from nothing, and a diner scanning its printed table card orders there', async ({

@@ -7,7 +7,7 @@ import { formatSar } from '../../packages/shared/src/money.ts';
 import type { Order } from '../../packages/shared/src/schemas/order.ts';
 import { STAFF, TEXTS } from '../support/accounts.ts';
 import { placeOrder, signedInDiner } from '../support/diner-api.ts';
-import { shoot } from '../support/screenshots.ts';
+import { picture, shoot } from '../support/screenshots.ts';
 import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
 
 /** The demo cashier works at Olaya only (README); the manager has all four branches. */
@@ -218,7 +218,7 @@ for (const language of LANGUAGES) {
         });
         expect(fits, `Check Printed at ${width} px`).toBe(true);
       }
-      await page.screenshot({ path: `/tmp/evals-shots/staff-board-tables-${language}.png`, fullPage: true });
+      await picture(page, { path: `/tmp/evals-shots/staff-board-tables-${language}.png`, fullPage: true });
 
       await select.selectOption('free');
       await expect(table(second)).toHaveAttribute('data-status', 'free');

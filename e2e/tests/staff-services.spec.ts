@@ -4,6 +4,7 @@ import { type Browser, expect, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
 import { expectNoSeriousViolations } from '../support/payment.ts';
+import { picture } from '../support/screenshots.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
@@ -75,7 +76,7 @@ for (const language of LANGUAGES) {
       await page.getByTestId('service-ordering').click();
       await expect(dialog.getByTestId('switch-off-effect')).toHaveText(TEXT.orderingEffect[language]);
       await expectNoSeriousViolations(page, 'switch-off dialog');
-      await page.screenshot({ path: join(shotsDir, `staff-services-confirm-${language}.png`), animations: 'disabled' });
+      await picture(page, { path: join(shotsDir, `staff-services-confirm-${language}.png`), animations: 'disabled' });
       await dialog.getByRole('button', { name: TEXT.keepOn[language] }).click();
       await expect(dialog).toHaveCount(0);
       await expect(page.getByTestId('service-ordering')).toBeChecked();
@@ -112,7 +113,7 @@ for (const language of LANGUAGES) {
           await expect(page.getByText(errorText('service_deactivated', language))).toBeVisible();
           // The page names the service and offers the way back to what still works (issue 24 item 5).
           await expect(page.getByTestId('deactivated-service')).toHaveText(TEXT.wheelOff[language]);
-          await page.screenshot({ path: join(shotsDir, `deactivated-wheel-${language}.png`) });
+          await picture(page, { path: join(shotsDir, `deactivated-wheel-${language}.png`) });
           await page.getByRole('link', { name: TEXT.toMenu[language] }).click();
           await expect(page).toHaveURL(new RegExp(`/menu/${QR.main}$`));
           // And the landing offers no way to it meanwhile.
@@ -141,7 +142,7 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/deactivated/${QR.deactivatedBrand}`));
       await expect(page.getByTestId('deactivated-service')).toHaveText(TEXT.brandOff[language]);
       await expect(page.getByTestId('deactivated-ways')).toHaveCount(0);
-      await page.screenshot({ path: join(shotsDir, `deactivated-brand-${language}.png`) });
+      await picture(page, { path: join(shotsDir, `deactivated-brand-${language}.png`) });
     });
 
     test('the history shows who switched what, in the branch time zone, labelled', async ({ browser, baseURL }) => {
@@ -162,7 +163,7 @@ for (const language of LANGUAGES) {
       await expect(row.locator('time')).toHaveAttribute('datetime', /Z$/);
       await expect(row).toContainText(language === 'ar' ? 'التوقيت العربي الرسمي' : 'Arabian Standard Time');
       await expectNoSeriousViolations(page, 'services tab');
-      await page.screenshot({ path: join(shotsDir, `staff-services-${language}.png`), animations: 'disabled' });
+      await picture(page, { path: join(shotsDir, `staff-services-${language}.png`), animations: 'disabled' });
       await context.close();
     });
   });
