@@ -11,8 +11,10 @@ export const pointsRulesSchema = z.object({
   maxPointsPerTransaction: z.number().int(),
   maxPointsPerDay: z.number().int(),
   maxRedemptionsPerDay: z.number().int(),
-  /** null: points never expire. */
+  /** null: points do not expire after a number of days (see expiresOn). */
   expiryDays: z.number().int().nullable(),
+  /** A fixed date (YYYY-MM-DD) on which every point earned before it expires; null with expiryDays null: never. */
+  expiresOn: z.iso.date().nullable(),
 });
 
 export const levelSchema = z.object({

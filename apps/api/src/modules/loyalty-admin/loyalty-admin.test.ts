@@ -240,6 +240,9 @@ describe('the loyalty programme in the console (issue 27 items 1, 2, 6)', () => 
       await complete(placed.id);
       // Riyadh's midnight of that date.
       expect((await account(me)).nextExpiryAt).toBe('2099-12-30T21:00:00.000Z');
+      // The rules list says the date rather than "never expire".
+      const rules = (await caller(t).call('GET', `/api/loyalty/${UUID.aMain}/programme/`)).json().rules;
+      expect(rules).toMatchObject({ expiryDays: null, expiresOn: '2099-12-31' });
     });
   });
 

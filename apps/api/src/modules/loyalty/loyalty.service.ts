@@ -40,7 +40,7 @@ import {
   redeemedSince,
 } from './loyalty.repo.ts';
 
-export function toRules(row: LoyaltyRulesRow): PointsRules {
+export function toRules(row: LoyaltyRulesRow): PointsRules & { expiresOn: string | null } {
   return {
     earnPointsPerSar: row.earnPointsPerSar,
     pointValueHalalas: row.pointValueHalalas,
@@ -49,6 +49,7 @@ export function toRules(row: LoyaltyRulesRow): PointsRules {
     maxPointsPerDay: row.maxPointsPerDay,
     maxRedemptionsPerDay: row.maxRedemptionsPerDay,
     expiryDays: row.expiryDays,
+    expiresOn: row.expiresOn,
   };
 }
 

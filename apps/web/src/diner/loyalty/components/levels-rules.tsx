@@ -3,6 +3,7 @@ import type { LoyaltyProgramme } from '@sufra/shared/schemas/loyalty';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { formatLoyaltyDate } from '../loyalty-format';
 import { HowToEarn } from './how-to-earn';
 
 type Level = LoyaltyProgramme['levels'][number];
@@ -69,9 +70,13 @@ function RulesSection({ rules }: { rules: LoyaltyProgramme['rules'] }) {
         <div>
           <dt>{t('loyalty.rules.expiry')}</dt>
           <dd>
-            {rules.expiryDays === null
-              ? t('loyalty.rules.noExpiry')
-              : t('loyalty.rules.expiryDays', { count: rules.expiryDays, days: n(rules.expiryDays) })}
+            {rules.expiresOn !== null
+              ? t('loyalty.rules.expiresOn', {
+                  date: formatLoyaltyDate(`${rules.expiresOn}T00:00:00Z`, language, 'UTC'),
+                })
+              : rules.expiryDays === null
+                ? t('loyalty.rules.noExpiry')
+                : t('loyalty.rules.expiryDays', { count: rules.expiryDays, days: n(rules.expiryDays) })}
           </dd>
         </div>
       </dl>
