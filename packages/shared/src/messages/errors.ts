@@ -52,6 +52,7 @@ export const ERROR_PARTS = [
   FOODICS_ERRORS,
   CUSTOMERS_ADMIN_ERRORS,
   BRAND_LOOK_ERRORS,
+  NOTIFY_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;
