@@ -90,7 +90,11 @@ export function smsOf(e: Env): Config['sms'] {
         : null,
     taqnyat:
       e.SMS_PROVIDER === 'taqnyat' && e.TAQNYAT_BEARER_TOKEN && e.TAQNYAT_SENDER
-        ? { bearerToken: e.TAQNYAT_BEARER_TOKEN, sender: e.TAQNYAT_SENDER, apiUrl: e.TAQNYAT_API_URL.replace(/\/$/, '') }
+        ? {
+            bearerToken: e.TAQNYAT_BEARER_TOKEN,
+            sender: e.TAQNYAT_SENDER,
+            apiUrl: e.TAQNYAT_API_URL.replace(/\/$/, ''),
+          }
         : null,
     outboxVisible: flag(e.SMS_OUTBOX_VISIBLE, outboxDefault),
     relayIntervalMs: e.SMS_RELAY_INTERVAL_MS,

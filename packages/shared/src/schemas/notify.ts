@@ -26,6 +26,7 @@ export const smsTemplate = z.object({
 export type SmsTemplate = z.infer<typeof smsTemplate>;
 
 export const smsTemplateList = z.object({ templates: z.array(smsTemplate) });
+export type SmsTemplateList = z.infer<typeof smsTemplateList>;
 
 export const smsTemplateBody = z.object({
   body: z.object({

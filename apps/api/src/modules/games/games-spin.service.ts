@@ -10,10 +10,10 @@ import { dayIn } from '../../lib/brand-day.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { notifyRewardIssued } from '../inbox/inbox.service.ts';
-import { queueDinerSms } from '../notify/notify.service.ts';
 import { creditPoints } from '../loyalty/loyalty.service.ts';
 import { newRewardCode } from '../loyalty/owned-rewards.service.ts';
 import { giveOwnedReward } from '../loyalty/rewards.service.ts';
+import { queueDinerSms } from '../notify/notify.service.ts';
 import {
   type GameRow,
   type GameState,
