@@ -54,6 +54,8 @@ import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
 import { menuAdminRoutes } from './modules/menu-admin/menu-admin.routes.ts';
 import { createMenuAdminService } from './modules/menu-admin/menu-admin.service.ts';
+import { notifyRoutes } from './modules/notify/notify.routes.ts';
+import { createNotifyService } from './modules/notify/notify.service.ts';
 import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
 import { createLiveLoaders, createOrderEventsService } from './modules/order-events/order-events.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -100,6 +102,7 @@ import type { PosProvider } from './providers/pos/pos-provider.ts';
 import { createLogSmsProvider } from './providers/sms/log-sms-provider.ts';
 import type { SmsProvider } from './providers/sms/sms-provider.ts';
 import { createSmsRelay } from './providers/sms/sms-relay.ts';
+import { createTaqnyatSmsProvider } from './providers/sms/taqnyat-sms-provider.ts';
 import { createTwilioSmsProvider } from './providers/sms/twilio-sms-provider.ts';
 import { createFileStorage } from './providers/storage/storage-choice.ts';
 
@@ -252,6 +255,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(gamesRoutes, { games: createGamesService(ctx, { onSmsQueued }) });
       await api.register(receiptsRoutes, { receipts: createReceiptsService(ctx), guards });
       await api.register(inboxRoutes, { inbox: createInboxService(ctx) });
+      await api.register(notifyRoutes, { notify: createNotifyService(ctx), guards });
       await api.register(branchManageRoutes, { manage: createBranchManageService(ctx), guards });
       await api.register(geocodingRoutes, { geocoder: createGeocoder(config), now: ctx.now });
       await api.register(menuAdminRoutes, {
@@ -274,7 +278,11 @@ function createSms(app: FastifyInstance, ctx: AppContext, deps: AppDeps) {
   const { config } = ctx;
   const smsProvider =
     deps.smsProvider ??
-    (config.sms.twilio ? createTwilioSmsProvider(config.sms.twilio) : createLogSmsProvider(app.log));
+    (config.sms.twilio
+      ? createTwilioSmsProvider(config.sms.twilio)
+      : config.sms.taqnyat
+        ? createTaqnyatSmsProvider(config.sms.taqnyat)
+        : createLogSmsProvider(app.log));
   const smsRelay = createSmsRelay({
     db: ctx.db,
     provider: smsProvider,

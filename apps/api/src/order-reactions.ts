@@ -3,6 +3,7 @@ import { subscribeCoupons } from './modules/coupons/coupon-uses.service.ts';
 import { subscribeInbox } from './modules/inbox/inbox.reactions.ts';
 import { subscribeKitchenHandOff } from './modules/kitchen/kitchen-hand-off.service.ts';
 import { subscribeLoyalty, subscribeRewardGiveBack } from './modules/loyalty/loyalty.reactions.ts';
+import { subscribeNotify } from './modules/notify/notify.reactions.ts';
 import { subscribePunchCards } from './modules/punch-cards/punch-cards.reactions.ts';
 import { subscribeReferral } from './modules/referral/referral.reactions.ts';
 import { subscribeTables } from './modules/tables/tables.reactions.ts';
@@ -25,4 +26,6 @@ export function subscribeOrderReactions(lifecycle: OrderLifecycle): void {
   subscribeReferral(lifecycle);
   // Last: the diner's inbox tells of the move and of what the reactions above wrote (the points earned).
   subscribeInbox(lifecycle);
+  // Then the diner's texts (a pickup ready, a delivery on its way): the SMS outbox only, no lock on shared rows.
+  subscribeNotify(lifecycle);
 }

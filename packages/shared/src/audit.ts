@@ -29,5 +29,7 @@ export const AUDIT_OBJECT_TYPES = [
   'customer',
   'customer_segment',
   'customer_reward',
+  // — notify (h/notify): a brand's diner text template —
+  'sms_template',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -27,7 +27,7 @@ export function crossChecks(e: Env, trustProxy: ReturnType<typeof parseTrustProx
   }
   if (production && !e.SMS_PROVIDER) {
     problems.push(
-      '  SMS_PROVIDER: required in production: twilio, or log to write every verification code into the server log (demos only)',
+      '  SMS_PROVIDER: required in production: twilio or taqnyat, or log to write every verification code into the server log (demos only)',
     );
   }
   if (e.API_WORKERS > 1 && !e.DATABASE_URL) {
@@ -39,6 +39,9 @@ export function crossChecks(e: Env, trustProxy: ReturnType<typeof parseTrustProx
   const twilioSet = e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM;
   if (e.SMS_PROVIDER === 'twilio' && !twilioSet) {
     problems.push('  SMS_PROVIDER: twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+  }
+  if (e.SMS_PROVIDER === 'taqnyat' && !(e.TAQNYAT_BEARER_TOKEN && e.TAQNYAT_SENDER)) {
+    problems.push('  SMS_PROVIDER: taqnyat needs TAQNYAT_BEARER_TOKEN and TAQNYAT_SENDER');
   }
   const names = [e.CUSTOMER_ACCESS_COOKIE, e.CUSTOMER_REFRESH_COOKIE, e.STAFF_ACCESS_COOKIE, e.STAFF_REFRESH_COOKIE];
   if (new Set(names).size !== names.length) problems.push('  *_COOKIE: the four cookie names must differ');
@@ -83,6 +86,14 @@ export function smsOf(e: Env): Config['sms'] {
             authToken: e.TWILIO_AUTH_TOKEN,
             from: e.TWILIO_FROM,
             apiUrl: e.TWILIO_API_URL.replace(/\/$/, ''),
+          }
+        : null,
+    taqnyat:
+      e.SMS_PROVIDER === 'taqnyat' && e.TAQNYAT_BEARER_TOKEN && e.TAQNYAT_SENDER
+        ? {
+            bearerToken: e.TAQNYAT_BEARER_TOKEN,
+            sender: e.TAQNYAT_SENDER,
+            apiUrl: e.TAQNYAT_API_URL.replace(/\/$/, ''),
           }
         : null,
     outboxVisible: flag(e.SMS_OUTBOX_VISIBLE, outboxDefault),

@@ -42,8 +42,9 @@ export interface Config {
    * (docs/adr/0021-per-brand-customer-cookies.md). */
   cookies: { customerAccess: string; customerRefresh: string; staffAccess: string; staffRefresh: string };
   sms: {
-    provider: 'log' | 'twilio';
+    provider: 'log' | 'twilio' | 'taqnyat';
     twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
+    taqnyat: { bearerToken: string; sender: string; apiUrl: string } | null;
     outboxVisible: boolean;
     relayIntervalMs: number;
   };

@@ -53,12 +53,16 @@ export const envSchema = z.object({
    * log (the server log and the outbox: every code in the log) or twilio. Default: log, except in production, where
    * it must be named, as PAYMENT_PROVIDER must (issue 24).
    */
-  SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['log', 'twilio']).optional()),
+  SMS_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['log', 'twilio', 'taqnyat']).optional()),
   TWILIO_ACCOUNT_SID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   TWILIO_AUTH_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** Sender: a Twilio number in E.164 or an alphanumeric sender id. */
   TWILIO_FROM: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   TWILIO_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.twilio.com')),
+  /** Taqnyat (docs/adr/0600): the bearer token, the approved sender name, and the API (a local fake in the demo). */
+  TAQNYAT_BEARER_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TAQNYAT_SENDER: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TAQNYAT_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.taqnyat.sa')),
   /** Let managers see the SMS outbox in the staff app (demo, development). Default: not in production. */
   SMS_OUTBOX_VISIBLE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
   /** How often the SMS relay looks for pending messages; 0 = not started (tests drive it by hand). */

@@ -64,7 +64,13 @@ describe('loadConfig', () => {
         staffAccess: 'sufra_staff_at',
         staffRefresh: 'sufra_staff_rt',
       });
-      expect(config.sms).toEqual({ provider: 'log', twilio: null, outboxVisible: true, relayIntervalMs: 1000 });
+      expect(config.sms).toEqual({
+        provider: 'log',
+        twilio: null,
+        taqnyat: null,
+        outboxVisible: true,
+        relayIntervalMs: 1000,
+      });
       expect(config.kitchen).toEqual({ relayIntervalMs: 5000 });
       expect(config.otpSendsPerIpPerHour).toBe(20);
       expect(config.otpSendGapMs).toBe(30_000);
@@ -114,12 +120,32 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...twilio, ...live, SMS_OUTBOX_VISIBLE: 'true' }).sms.outboxVisible).toBe(true);
     });
 
+    it('needs the Taqnyat token and sender when SMS_PROVIDER is taqnyat (issue 28, ADR 0600)', () => {
+      expect(() => loadConfig({ SMS_PROVIDER: 'taqnyat', TAQNYAT_SENDER: 'Sufra' })).toThrow(
+        /taqnyat needs TAQNYAT_BEARER_TOKEN and TAQNYAT_SENDER/,
+      );
+      const config = loadConfig({ SMS_PROVIDER: 'taqnyat', TAQNYAT_BEARER_TOKEN: 'tok', TAQNYAT_SENDER: 'Sufra' });
+      expect(config.sms).toMatchObject({
+        provider: 'taqnyat',
+        twilio: null,
+        taqnyat: { bearerToken: 'tok', sender: 'Sufra', apiUrl: 'https://api.taqnyat.sa' },
+      });
+      expect(
+        loadConfig({
+          SMS_PROVIDER: 'taqnyat',
+          TAQNYAT_BEARER_TOKEN: 'tok',
+          TAQNYAT_SENDER: 'Sufra',
+          TAQNYAT_API_URL: 'http://127.0.0.1:9/',
+        }).sms.taqnyat?.apiUrl,
+      ).toBe('http://127.0.0.1:9');
+    });
+
     it('keeps the demo seed, the SMS outbox and the test gateway off in production unless named (issue 13)', () => {
       const live = { NODE_ENV: 'production', AUTH_SECRET: secret, SMS_PROVIDER: 'log' };
       expect(() => loadConfig(live)).toThrow(/PAYMENT_PROVIDER: required in production: moyasar, or test/);
       // Issue 24: the SMS provider is named too; the log one writes every code into the server log.
       expect(() => loadConfig({ ...live, SMS_PROVIDER: '', PAYMENT_PROVIDER: 'test' })).toThrow(
-        /SMS_PROVIDER: required in production: twilio, or log/,
+        /SMS_PROVIDER: required in production: twilio or taqnyat, or log/,
       );
       const production = loadConfig({ ...live, PAYMENT_PROVIDER: 'test' });
       expect(production.demoSeed).toBe(false);

@@ -1,6 +1,7 @@
 import { AGE_GROUPS, GENDERS } from '@sufra/shared/schemas/customer';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -33,6 +34,8 @@ export const customers = pgTable(
     city: text(),
     /** The language the diner used last (SMS text). */
     language: text().notNull().default('ar'),
+    /** The diner said no to order and prize texts (issue 28 item 4); verification codes are sent all the same. */
+    smsOptOut: boolean().notNull().default(false),
     walletPoints: integer().notNull().default(0),
     lifetimePoints: integer().notNull().default(0),
     /**

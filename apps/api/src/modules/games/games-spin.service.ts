@@ -4,17 +4,16 @@ import type { Language } from '@sufra/shared/language';
 import { formatRewardCode } from '@sufra/shared/loyalty/rewards';
 import type { SpinResponse } from '@sufra/shared/schemas/games';
 import type { AppContext } from '../../app-context.ts';
-import { findCustomer } from '../../core/diners.repo.ts';
 import type { QrContextRow } from '../../core/qr-context.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { dayIn } from '../../lib/brand-day.ts';
 import type { CustomerPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { insertSms } from '../../providers/sms/sms-outbox.repo.ts';
 import { notifyRewardIssued } from '../inbox/inbox.service.ts';
 import { creditPoints } from '../loyalty/loyalty.service.ts';
 import { newRewardCode } from '../loyalty/owned-rewards.service.ts';
 import { giveOwnedReward } from '../loyalty/rewards.service.ts';
+import { queueDinerSms } from '../notify/notify.service.ts';
 import {
   type GameRow,
   type GameState,
@@ -113,26 +112,28 @@ async function spinForPoints({ ctx }: GamesDeps, spin: SpinAttempt, points: numb
 
 /** A reward prize: the owned copy, its code texted when the segment says so, and the draw's record of it. */
 async function giveReward(tx: Queryable, spin: SpinAttempt, drawId: number) {
-  const { qr, me, segment, language, now } = spin;
+  const { qr, me, segment, now } = spin;
   const owned = await issuePrize(tx, me, segment, now);
   const reward: NonNullable<SpinResponse['reward']> = {
     ownedId: owned.id,
     name: { ar: segment.rewardNameAr ?? '', en: segment.rewardNameEn ?? '' },
     code: formatRewardCode(owned.code),
   };
-  let sentBySms = false;
-  if (segment.sendBySms) {
-    const phone = (await findCustomer(tx, me.id, me.brandId))?.phone;
-    if (phone) {
-      const name = language === 'ar' ? segment.rewardNameAr : segment.rewardNameEn;
-      const body =
-        language === 'ar'
-          ? `${qr.brand.nameAr}: رمز جائزتك (${name}): ${reward.code}`
-          : `${qr.brand.nameEn}: your prize (${name}) code: ${reward.code}`;
-      await insertSms(tx, { brandId: qr.brand.id, toPhone: phone, body, now });
-      sentBySms = true;
-    }
-  }
+  // Issue 28 item 4: in the brand's wording and the diner's language, once per prize, not to a diner who opted out.
+  const sentBySms =
+    segment.sendBySms &&
+    (await queueDinerSms(tx, {
+      brandId: qr.brand.id,
+      customerId: me.id,
+      kind: 'prize_code',
+      dedupeKey: `prize:${owned.id}`,
+      values: (lang) => ({
+        brand: lang === 'ar' ? qr.brand.nameAr : qr.brand.nameEn,
+        prize: (lang === 'ar' ? segment.rewardNameAr : segment.rewardNameEn) ?? '',
+        code: reward.code,
+      }),
+      now,
+    }));
   await recordPrize(tx, drawId, { customerRewardId: owned.id, points: null });
   return { reward, sentBySms };
 }

@@ -126,6 +126,15 @@ export const consolePages: readonly ConsolePage[] = [
     icon: '⇆',
     load: () => import('../manage-foodics/routes/foodics-page'),
   },
+  // — diner texts (h/notify) —
+  {
+    id: 'notifications',
+    path: '/notifications',
+    labelKey: 'manageNotify.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '✉',
+    load: () => import('../manage-notify/routes/notifications-page'),
+  },
   // — brand settings, staff, audit log (h/shell) —
   {
     id: 'brand',

@@ -11,6 +11,7 @@ import { PhoneChange } from '../components/phone-change';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileSummary } from '../components/profile-summary';
 import { SignOut } from '../components/sign-out';
+import { SmsPreferences } from '../components/sms-preferences';
 import '../../../components/ui/form.css';
 import './account.css';
 
@@ -54,6 +55,7 @@ export default function EditProfileRoute({ loyaltyCard }: { loyaltyCard?: ReactN
       <ProfileForm uuid={uuid} customer={customer} />
       <PhoneChange uuid={uuid} customer={customer} />
       <AddressBook uuid={uuid} />
+      <SmsPreferences uuid={uuid} />
       <SignOut uuid={uuid} />
       <DeleteAccount uuid={uuid} />
     </div>
