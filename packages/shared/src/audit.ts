@@ -29,5 +29,7 @@ export const AUDIT_OBJECT_TYPES = [
   'customer',
   'customer_segment',
   'customer_reward',
+  // — evaluation forms (h/forms) —
+  'evaluation_form',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
