@@ -6,7 +6,7 @@ import type {
   ManageEvaluationForm,
   ManageEvaluationForms,
 } from '../../packages/shared/src/schemas/evaluations-admin.ts';
-import { TEXTS } from '../support/accounts.ts';
+import { signInDiner, TEXTS } from '../support/accounts.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
@@ -82,10 +82,11 @@ for (const language of LANGUAGES) {
         await expect(owner.getByTestId('save-bar')).toHaveAttribute('data-state', 'saved');
         await owner.context().close();
 
-        // The diner's form at the table QR, in the same language.
+        // The diner's form at the table QR (signed in: a visit is rated by a diner), in the same language.
         const context = await browser.newContext({ baseURL });
         const page = await context.newPage();
         await useLanguage(page, language);
+        await signInDiner(page, baseURL ?? '', QR.mainTable1);
         await page.goto(`/evaluate/${QR.mainTable1}/${form.id}`);
         const question = page.getByTestId('evaluation-question').filter({ hasText: TEXT.service[language] });
         await expect(question).toContainText(TEXT.optional[language]);
