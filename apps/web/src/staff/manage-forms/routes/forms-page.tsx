@@ -610,14 +610,12 @@ function Preview({ draft, language }: { draft: FormDraft; language: Language }) 
   return (
     <aside className="manage-forms__preview" aria-labelledby="form-preview-title" data-testid="form-preview">
       <h2 id="form-preview-title">{t('manageForms.preview')}</h2>
-      <p className="field__hint">
-        {t('manageForms.previewLead', { language: language === 'ar' ? 'العربية' : 'English' })}
-      </p>
+      <p className="field__hint">{t('manageForms.previewLead')}</p>
       <h3>{name}</h3>
-      <ol>
-        {draft.questions.map((q) => (
+      <ol className="manage-forms__preview-questions">
+        {draft.questions.map((q, index) => (
           <li key={q.key} data-testid="preview-question">
-            <span>{language === 'ar' ? q.labelAr : q.labelEn}</span>{' '}
+            <span>{`${formatNumber(index + 1, language)}. ${language === 'ar' ? q.labelAr : q.labelEn}`}</span>{' '}
             {!q.required && <span className="field__hint">{t('manageForms.optional')}</span>}
             {q.kind === 'rating' && <div aria-hidden="true">★★★★★</div>}
             {(q.kind === 'single' || q.kind === 'multiple') && (
