@@ -349,10 +349,12 @@ describe('evaluation forms in the console (issue 27 item 5)', () => {
       422,
       'evaluation_form_no_place',
     );
+    // An active prize of brand B: a real object of another brand, not a missing id.
     const foreignPrize = (
-      await one<{ id: number }>('select id from rewards where brand_id <> $1 limit 1', [brandId]).catch(() => ({
-        id: 999_999,
-      }))
+      await one<{ id: number }>(
+        "insert into rewards (brand_id, shop, kind, name_ar, name_en) select brand_id, 'prize', 'gift', 'هدية ب', 'Gift B' from branches where id = $1 returning id",
+        [foreignBranch],
+      )
     ).id;
     await expectCode(
       await owner.call('POST', FORMS, newForm([closedBranch], { apologyRewardId: foreignPrize })),
