@@ -33,6 +33,8 @@ import { customersAdminRoutes } from './modules/customers-admin/customers-admin.
 import { createCustomersAdminService } from './modules/customers-admin/customers-admin.service.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { createEvaluationsService } from './modules/evaluations/evaluations.service.ts';
+import { evaluationsAdminRoutes } from './modules/evaluations-admin/evaluations-admin.routes.ts';
+import { createEvaluationsAdminService } from './modules/evaluations-admin/evaluations-admin.service.ts';
 import { createFoodicsWithRelay } from './modules/foodics/foodics.relay.ts';
 import { foodicsRoutes } from './modules/foodics/foodics.routes.ts';
 import type { FoodicsService } from './modules/foodics/foodics.service.ts';
@@ -268,6 +270,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
         customersAdmin: createCustomersAdminService(ctx, { loyalty, rewards }),
         guards,
       });
+      await api.register(evaluationsAdminRoutes, { evaluationsAdmin: createEvaluationsAdminService(ctx), guards });
     },
     { prefix: '/api' },
   );

@@ -31,5 +31,7 @@ export const AUDIT_OBJECT_TYPES = [
   'customer_reward',
   // — notify (h/notify): a brand's diner text template —
   'sms_template',
+  // — evaluation forms (h/forms) —
+  'evaluation_form',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

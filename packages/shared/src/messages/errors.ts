@@ -7,6 +7,7 @@ import { CONSOLE_TABLES_ADS_ERRORS } from './errors-console-tables-ads.ts';
 import { CORE_ERRORS } from './errors-core.ts';
 import { CUSTOMERS_ADMIN_ERRORS } from './errors-customers-admin.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
+import { EVALUATIONS_ADMIN_ERRORS } from './errors-evaluations-admin.ts';
 import { FOODICS_ERRORS } from './errors-foodics.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
 import { LOYALTY_ADMIN_ERRORS } from './errors-loyalty-admin.ts';
@@ -34,6 +35,7 @@ export const ERRORS = {
   ...CUSTOMERS_ADMIN_ERRORS,
   ...BRAND_LOOK_ERRORS,
   ...NOTIFY_ERRORS,
+  ...EVALUATIONS_ADMIN_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -53,6 +55,7 @@ export const ERROR_PARTS = [
   CUSTOMERS_ADMIN_ERRORS,
   BRAND_LOOK_ERRORS,
   NOTIFY_ERRORS,
+  EVALUATIONS_ADMIN_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

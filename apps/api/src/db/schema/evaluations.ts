@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -38,6 +39,14 @@ export const evaluationForms = pgTable(
     lowRatingThreshold: integer().notNull().default(2),
     /** The reward a manager's apology for a low rating on this form starts on (the staff app's default choice). */
     apologyRewardId: integer().references(() => rewards.id, { onDelete: 'set null' }),
+    /** Offered on a completed order's "Rate your visit" (issue 27 item 5). */
+    forOrders: boolean().notNull().default(true),
+    /** Offered at the table QR, for a visit rated without an app order. */
+    forVisits: boolean().notNull().default(true),
+    /** Every branch of the brand; false: only those in evaluation_form_branches. */
+    allBranches: boolean().notNull().default(true),
+    /** Moved by every console edit: a save names the version it read (a stale one is 409 with both values). */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -65,6 +74,11 @@ export const evaluationQuestions = pgTable(
     position: integer().notNull().default(0),
     /** An optional question may be left unanswered ("One or more question left unanswered" is about the others). */
     isRequired: boolean().notNull().default(true),
+    /**
+     * Retired (issue 27 item 5): taken off the form once answered instead of deleted, so the answers already given
+     * stay readable with their question and options; diners no longer see it.
+     */
+    retiredAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('evaluation_questions_form_idx').on(t.formId, t.position),
@@ -75,6 +89,20 @@ export const evaluationQuestions = pgTable(
         then jsonb_array_length(${t.options}) >= 2 else jsonb_array_length(${t.options}) = 0 end)`,
     ),
   ],
+);
+
+/** The branches a form is offered at when it is not for all of the brand's (evaluation_forms.all_branches false). */
+export const evaluationFormBranches = pgTable(
+  'evaluation_form_branches',
+  {
+    formId: integer()
+      .notNull()
+      .references(() => evaluationForms.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.branchId] }), index('evaluation_form_branches_branch_idx').on(t.branchId)],
 );
 
 /**

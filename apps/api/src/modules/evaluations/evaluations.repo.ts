@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
 import {
+  evaluationFormBranches,
   evaluationForms,
   evaluationPhotos,
   evaluationQuestions,
@@ -26,23 +27,79 @@ export async function findForm(db: Queryable, formId: number, brandId: number): 
   return row;
 }
 
-/** The brand's active form (the newest when there are several). */
-export async function findActiveForm(db: Queryable, brandId: number): Promise<EvaluationFormRow | undefined> {
+/** Where a form is offered: after an order, or for a visit rated at the table QR (issue 27 item 5). */
+export type FormChannel = 'orders' | 'visits';
+
+/** The form is offered at this branch: for every branch, or the branch is one of its own. */
+function offeredAt(branchId: number) {
+  return or(
+    eq(evaluationForms.allBranches, true),
+    exists(
+      sql`(select 1 from ${evaluationFormBranches} where ${evaluationFormBranches.formId} = ${evaluationForms.id}
+        and ${evaluationFormBranches.branchId} = ${branchId})`,
+    ),
+  );
+}
+
+const channelColumn = (channel: FormChannel) =>
+  channel === 'orders' ? evaluationForms.forOrders : evaluationForms.forVisits;
+
+/** The brand's active form offered at the branch for this channel (the newest when there are several). */
+export async function findActiveForm(
+  db: Queryable,
+  brandId: number,
+  branchId: number,
+  channel: FormChannel,
+): Promise<EvaluationFormRow | undefined> {
   const [row] = await db
     .select()
     .from(evaluationForms)
-    .where(and(eq(evaluationForms.brandId, brandId), eq(evaluationForms.isActive, true)))
+    .where(
+      and(
+        eq(evaluationForms.brandId, brandId),
+        eq(evaluationForms.isActive, true),
+        eq(channelColumn(channel), true),
+        offeredAt(branchId),
+      ),
+    )
     .orderBy(desc(evaluationForms.id))
     .limit(1);
   return row;
 }
 
-export async function listQuestions(db: Queryable, formIds: number[]): Promise<EvaluationQuestionRow[]> {
+/** Whether the brand's form is offered at the branch for this channel. */
+export async function isFormOffered(
+  db: Queryable,
+  formId: number,
+  branchId: number,
+  channel: FormChannel,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: evaluationForms.id })
+    .from(evaluationForms)
+    .where(and(eq(evaluationForms.id, formId), eq(channelColumn(channel), true), offeredAt(branchId)));
+  return row !== undefined;
+}
+
+/**
+ * The questions of these forms in their order; `live`: without the retired ones (what diners see and answer).
+ * The staff's reading of old answers takes them all.
+ */
+export async function listQuestions(
+  db: Queryable,
+  formIds: number[],
+  options: { live?: boolean } = {},
+): Promise<EvaluationQuestionRow[]> {
   if (formIds.length === 0) return [];
   return db
     .select()
     .from(evaluationQuestions)
-    .where(inArray(evaluationQuestions.formId, formIds))
+    .where(
+      and(
+        inArray(evaluationQuestions.formId, formIds),
+        options.live ? isNull(evaluationQuestions.retiredAt) : undefined,
+      ),
+    )
     .orderBy(asc(evaluationQuestions.position), asc(evaluationQuestions.id));
 }
 

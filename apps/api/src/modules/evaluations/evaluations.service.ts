@@ -23,6 +23,7 @@ import {
   type EvaluationFormRow,
   type EvaluationPhotoRow,
   type EvaluationQuestionRow,
+  type FormChannel,
   findActiveForm,
   findCustomerOrder,
   findForm,
@@ -31,6 +32,7 @@ import {
   hasVisitSubmission,
   insertPhotos,
   insertSubmission,
+  isFormOffered,
   listQuestions,
 } from './evaluations.repo.ts';
 import { alertsForStaff, apologize, listForStaff, loadForStaff } from './evaluations-staff.service.ts';
@@ -71,10 +73,20 @@ export interface EvaluationsDeps {
   rewards: RewardsService;
 }
 
-async function formOf(deps: EvaluationsDeps, brandId: number, formId: number): Promise<EvaluationFormRow> {
+/**
+ * The brand's active form, offered at the branch for the channel (after an order, or a visit at the table QR):
+ * one the console linked elsewhere is not found (issue 27 item 5).
+ */
+async function formOf(
+  deps: EvaluationsDeps,
+  brandId: number,
+  formId: number,
+  branchId: number,
+  channel: FormChannel,
+): Promise<EvaluationFormRow> {
   const { db } = deps.ctx;
   const form = await findForm(db, formId, brandId);
-  if (!form) throw new AppError('evaluation_form_not_found');
+  if (!form || !(await isFormOffered(db, form.id, branchId, channel))) throw new AppError('evaluation_form_not_found');
   return form;
 }
 
@@ -87,16 +99,20 @@ export async function form(
 ) {
   const { db } = deps.ctx;
   const { brandId } = place;
-  const form = await formOf(deps, brandId, formId);
-  const questions = await listQuestions(db, [form.id]);
   let alreadySubmitted = false;
+  let form: EvaluationFormRow;
   if (orderId !== undefined && customer) {
     const order = await findCustomerOrder(db, orderId, customer.id, brandId);
     if (!order) throw new AppError('order_not_found');
+    form = await formOf(deps, brandId, formId, order.branchId, 'orders');
     alreadySubmitted = await hasSubmission(db, order.id);
-  } else if (customer) {
-    alreadySubmitted = await hasVisitSubmission(db, customer.id, place.branchId, visitDayOf(deps, place));
+  } else {
+    form = await formOf(deps, brandId, formId, place.branchId, 'visits');
+    if (customer) {
+      alreadySubmitted = await hasVisitSubmission(db, customer.id, place.branchId, visitDayOf(deps, place));
+    }
   }
+  const questions = await listQuestions(db, [form.id], { live: true });
   return {
     id: form.id,
     name: { ar: form.nameAr, en: form.nameEn },
@@ -114,7 +130,10 @@ export async function forOrder(
   const { db } = deps.ctx;
   const order = await findCustomerOrder(db, orderId, customer.id, customer.brandId);
   if (!order) throw new AppError('order_not_found');
-  const [form, submitted] = await Promise.all([findActiveForm(db, customer.brandId), hasSubmission(db, order.id)]);
+  const [form, submitted] = await Promise.all([
+    findActiveForm(db, customer.brandId, order.branchId, 'orders'),
+    hasSubmission(db, order.id),
+  ]);
   // Offered for a completed order only (not pending, in the kitchen, canceled or returned); "rated" stays shown.
   return { formId: order.status === RATABLE ? (form?.id ?? null) : null, submitted };
 }
@@ -133,7 +152,6 @@ async function checkedSubmission(
   body: SubmitEvaluationBody,
 ) {
   const { db } = deps.ctx;
-  const form = await formOf(deps, customer.brandId, formId);
   let subject: { orderId: number; branchId: number } | { visitDay: string; branchId: number };
   if (body.orderId !== undefined) {
     const order = await findCustomerOrder(db, body.orderId, customer.id, customer.brandId);
@@ -144,7 +162,14 @@ async function checkedSubmission(
   } else {
     subject = { visitDay: visitDayOf(deps, place), branchId: place.branchId };
   }
-  const questions = await listQuestions(db, [form.id]);
+  const form = await formOf(
+    deps,
+    customer.brandId,
+    formId,
+    subject.branchId,
+    'orderId' in subject ? 'orders' : 'visits',
+  );
+  const questions = await listQuestions(db, [form.id], { live: true });
   const checked = checkAnswers(
     questions.map((q) => ({
       id: q.id,

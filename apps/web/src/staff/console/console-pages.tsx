@@ -117,6 +117,19 @@ export const consolePages: readonly ConsolePage[] = [
       return page;
     },
   },
+  // — evaluation forms (h/forms) —
+  {
+    id: 'evaluation-forms',
+    path: '/evaluation-forms',
+    labelKey: 'manageFormsNav.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '✎',
+    load: async () => {
+      const page = await import('../manage-forms/routes/forms-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — Foodics hand-off (h/foodics) —
   {
     id: 'foodics',
