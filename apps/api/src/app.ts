@@ -69,6 +69,9 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { createReceiptsService } from './modules/receipts/receipts.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { createReferralService } from './modules/referral/referral.service.ts';
+import { registerReportsRollup } from './modules/reports/reports-rollup.relay.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -218,6 +221,8 @@ interface ApiWiring {
 async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
   const { database, config, ctx, qr, branches, menu, ads, otp, sessions, customers, staff, orders, payments } = wiring;
   const { orderEvents, tables, loyalty, rewards, evaluations, referral, guards, onSmsQueued, foodics } = wiring;
+  const reports = createReportsService(ctx);
+  registerReportsRollup(app, reports, { log: app.log, intervalMs: config.reports.rollupIntervalMs });
   // Routes are registered explicitly so the wiring is visible (house rules: no autoload).
   await app.register(
     async (api) => {
@@ -264,6 +269,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
         customersAdmin: createCustomersAdminService(ctx, { loyalty, rewards }),
         guards,
       });
+      await api.register(reportsRoutes, { reports, guards });
     },
     { prefix: '/api' },
   );

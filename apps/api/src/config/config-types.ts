@@ -64,6 +64,7 @@ export interface Config {
   } | null;
   payments: PaymentsConfig;
   loyalty: { pointsExpiryIntervalMs: number };
+  reports: { rollupIntervalMs: number };
 }
 
 export interface PaymentsConfig {

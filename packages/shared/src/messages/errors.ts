@@ -12,6 +12,7 @@ import { LOYALTY_ERRORS } from './errors-loyalty.ts';
 import { LOYALTY_ADMIN_ERRORS } from './errors-loyalty-admin.ts';
 import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
 import { ORDERING_ERRORS } from './errors-ordering.ts';
+import { REPORTS_ERRORS } from './errors-reports.ts';
 
 /**
  * Every error the API can answer with: its HTTP status and its message in both languages, gathered from one file
@@ -32,6 +33,7 @@ export const ERRORS = {
   ...FOODICS_ERRORS,
   ...CUSTOMERS_ADMIN_ERRORS,
   ...BRAND_LOOK_ERRORS,
+  ...REPORTS_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -50,6 +52,7 @@ export const ERROR_PARTS = [
   FOODICS_ERRORS,
   CUSTOMERS_ADMIN_ERRORS,
   BRAND_LOOK_ERRORS,
+  REPORTS_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;
