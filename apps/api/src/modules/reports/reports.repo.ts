@@ -108,7 +108,7 @@ export async function rollUpDays(tx: Queryable, brandId: number, from: string, t
     where l.brand_id = ${brandId}
       and l.created_at >= (${from}::date - 1)::timestamptz and l.created_at < (${to}::date + 2)::timestamptz
       and ${ledgerDay} between ${from}::date and ${to}::date
-    group by o.branch_id, ${ledgerDay}`);
+    group by 2, 3`);
 }
 
 export async function markRolledThrough(tx: Queryable, brandId: number, day: string, at: Date): Promise<void> {
