@@ -40,12 +40,12 @@ function presetPeriod(preset: Exclude<Preset, 'custom'>): { from: string; to: st
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayText(day: string, language: Language, style: 'short' | 'weekday' = 'short'): string {
+function dayText(day: string, language: Language, style: 'short' | 'weekday' | 'weekdayShort' = 'short'): string {
   const key = `${language}:${style}`;
   let format = dayFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA-u-ca-gregory-nu-arab' : 'en-GB', {
-      ...(style === 'short' ? { day: 'numeric', month: 'short' } : { weekday: 'long' }),
+      ...(style === 'short' ? { day: 'numeric', month: 'short' } : { weekday: style === 'weekday' ? 'long' : 'short' }),
       timeZone: 'UTC',
     });
     dayFormats.set(key, format);
@@ -222,7 +222,10 @@ function Dashboard({ d, query }: { d: ReportDashboard; query: ReportQuery }) {
     for (const h of d.hours) values[h.hour] = h.orders;
     return values;
   }, [d.hours]);
-  const weekdayLabels = useMemo(() => WEEKDAYS.map((w) => dayText(weekdayDay(w), language, 'weekday')), [language]);
+  const weekdayLabels = useMemo(
+    () => WEEKDAYS.map((w) => dayText(weekdayDay(w), language, 'weekdayShort')),
+    [language],
+  );
   const weekdayValues = useMemo(
     () => WEEKDAYS.map((w) => d.weekdays.find((x) => x.weekday === w)?.orders ?? 0),
     [d.weekdays],
@@ -381,6 +384,8 @@ function Section({ table, query, children }: { table: ReportTable; query: Report
 }
 
 function SimpleTable({ headers, rows }: { headers: string[]; rows: string[][] }) {
+  const { t } = useTranslation();
+  if (rows.length === 0) return <p className="console-empty manage-reports__none">{t('manageReports.none')}</p>;
   return (
     <table className="manage-reports__table">
       <thead>

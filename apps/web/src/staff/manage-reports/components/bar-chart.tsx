@@ -40,7 +40,7 @@ export function BarChart({
             values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? (labels[tick] ?? '') : '')),
             gap: 4,
           },
-          { values: (_u, ticks) => ticks.map((tick) => valueText(tick)), size: 72 },
+          { values: (_u, ticks) => ticks.map((tick) => valueText(tick)), size: 96 },
         ],
         series: [
           {},
