@@ -40,6 +40,7 @@ const DENIED_PACKAGES = [
   /^echarts/,
   /^apexcharts$/,
   /^react-apexcharts$/,
+  /^uplot$/,
   /^@nivo\//,
   /^victory/,
   /^d3(-|$)/,

@@ -73,6 +73,9 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { createReceiptsService } from './modules/receipts/receipts.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { createReferralService } from './modules/referral/referral.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { registerReportsRollup } from './modules/reports/reports-rollup.relay.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -223,6 +226,8 @@ interface ApiWiring {
 async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
   const { database, config, ctx, qr, branches, menu, ads, otp, sessions, customers, staff, orders, payments } = wiring;
   const { orderEvents, tables, loyalty, rewards, evaluations, referral, guards, onSmsQueued, foodics } = wiring;
+  const reports = createReportsService(ctx);
+  registerReportsRollup(app, reports, { log: app.log, intervalMs: config.reports.rollupIntervalMs });
   // Routes are registered explicitly so the wiring is visible (house rules: no autoload).
   await app.register(
     async (api) => {
@@ -271,6 +276,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
         guards,
       });
       await api.register(evaluationsAdminRoutes, { evaluationsAdmin: createEvaluationsAdminService(ctx), guards });
+      await api.register(reportsRoutes, { reports, guards });
     },
     { prefix: '/api' },
   );

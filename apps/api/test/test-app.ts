@@ -77,6 +77,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CARD_PAYMENT_SWEEP_INTERVAL_MS: '0',
     // Points expire only when a test sweeps them (app.loyalty.expireOnce()).
     POINTS_EXPIRY_INTERVAL_MS: '0',
+    // The reports' roll-ups catch up only when a test asks (reports.catchUpOnce()).
+    REPORTS_ROLLUP_INTERVAL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

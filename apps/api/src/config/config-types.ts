@@ -65,6 +65,7 @@ export interface Config {
   } | null;
   payments: PaymentsConfig;
   loyalty: { pointsExpiryIntervalMs: number };
+  reports: { rollupIntervalMs: number };
 }
 
 export interface PaymentsConfig {

@@ -108,6 +108,8 @@ export const envSchema = z.object({
   CARD_PAYMENT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** How often each instance writes off expired loyalty points; 0 = not started (tests call expireOnce()). */
   POINTS_EXPIRY_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /** How often each instance catches the reports' roll-ups up (docs/adr/0610); 0 = not started (tests call it). */
+  REPORTS_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   /** How long we wait for the payment provider's API before giving up (a typed timeout error, nothing hangs). */
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   MOYASAR_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),

@@ -88,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     loyalty: { pointsExpiryIntervalMs: e.POINTS_EXPIRY_INTERVAL_MS },
+    reports: { rollupIntervalMs: e.REPORTS_ROLLUP_INTERVAL_MS },
     payments: paymentsOf(e, publicUrl),
   };
 }

@@ -14,6 +14,7 @@ import { LOYALTY_ADMIN_ERRORS } from './errors-loyalty-admin.ts';
 import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
 import { NOTIFY_ERRORS } from './errors-notify.ts';
 import { ORDERING_ERRORS } from './errors-ordering.ts';
+import { REPORTS_ERRORS } from './errors-reports.ts';
 
 /**
  * Every error the API can answer with: its HTTP status and its message in both languages, gathered from one file
@@ -36,6 +37,7 @@ export const ERRORS = {
   ...BRAND_LOOK_ERRORS,
   ...NOTIFY_ERRORS,
   ...EVALUATIONS_ADMIN_ERRORS,
+  ...REPORTS_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -56,6 +58,7 @@ export const ERROR_PARTS = [
   BRAND_LOOK_ERRORS,
   NOTIFY_ERRORS,
   EVALUATIONS_ADMIN_ERRORS,
+  REPORTS_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -137,6 +137,8 @@ export const pointsLedger = pgTable(
   },
   (t) => [
     index('points_ledger_customer_idx').on(t.customerId, t.createdAt),
+    // The reports' roll-up of a brand's day (docs/adr/0610).
+    index('points_ledger_brand_created_idx').on(t.brandId, t.createdAt),
     // An order earns once, is clawed back once and pays with points once, whatever retries or races do.
     uniqueIndex('points_ledger_order_kind_uq')
       .on(t.orderId, t.kind)

@@ -107,6 +107,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.id),
     index('orders_branch_status_idx').on(t.branchId, t.status, t.id),
+    // The reports' roll-up of a brand's day (docs/adr/0610) reads its orders by placement time.
+    index('orders_brand_created_idx').on(t.brandId, t.createdAt),
     // The console's customer list (issue 27 item 8): each diner's orders, spend and last order summed from this index
     // alone (an index-only scan of the brand's live orders, docs/adr/0490).
     index('orders_brand_customer_stats_idx')

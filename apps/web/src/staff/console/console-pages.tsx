@@ -130,6 +130,19 @@ export const consolePages: readonly ConsolePage[] = [
       return page;
     },
   },
+  // — reports (h/reports) —
+  {
+    id: 'reports',
+    path: '/reports',
+    labelKey: 'console.reports.nav',
+    roles: OWNER_AND_MANAGER,
+    icon: '▤',
+    load: async () => {
+      const page = await import('../manage-reports/reports-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — Foodics hand-off (h/foodics) —
   {
     id: 'foodics',

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { branches } from './branches.ts';
+import { brands } from './brands.ts';
+import { halalas } from './orders.ts';
+
+/**
+ * The reports' roll-ups (issue 27 item 10, docs/adr/0610): one row per branch and day (the branch's own calendar day),
+ * per hour, per item and per cancel reason, and the loyalty ledger's per day. Each is rewritten whole for a brand's
+ * day range by reports.service `rollUp` (delete then insert from the raw tables, in one transaction): recomputing a
+ * day gives the same rows. The dashboard reads only these; the raw tables answer drill-downs.
+ */
+export const reportDaily = pgTable(
+  'report_daily',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    /** Orders placed that day and not canceled. */
+    orders: integer().notNull(),
+    canceled: integer().notNull(),
+    /** Not canceled: the totals without VAT, the VAT, the totals. */
+    netHalalas: halalas().notNull(),
+    vatHalalas: halalas().notNull(),
+    totalHalalas: halalas().notNull(),
+    couponDiscountHalalas: halalas().notNull(),
+    pointsDiscountHalalas: halalas().notNull(),
+    rewardDiscountHalalas: halalas().notNull(),
+    dineInOrders: integer().notNull(),
+    pickupOrders: integer().notNull(),
+    deliveryOrders: integer().notNull(),
+    cashOrders: integer().notNull(),
+    cardOrders: integer().notNull(),
+    cashHalalas: halalas().notNull(),
+    cardHalalas: halalas().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.day] }),
+    index('report_daily_brand_day_idx').on(t.brandId, t.day),
+    check('report_daily_counts_check', sql`${t.orders} >= 0 and ${t.canceled} >= 0`),
+  ],
+);
+
+export const reportHourly = pgTable(
+  'report_hourly',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    /** The branch's local hour, 0–23. */
+    hour: smallint().notNull(),
+    orders: integer().notNull(),
+    netHalalas: halalas().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.day, t.hour] }),
+    index('report_hourly_brand_day_idx').on(t.brandId, t.day),
+    check('report_hourly_hour_check', sql`${t.hour} between 0 and 23`),
+  ],
+);
+
+/** Lines of orders not canceled, per item (its names as last sold that day). */
+export const reportItemDaily = pgTable(
+  'report_item_daily',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    kind: text().notNull(),
+    itemId: integer().notNull(),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    quantity: integer().notNull(),
+    netHalalas: halalas().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.day, t.kind, t.itemId] }),
+    index('report_item_daily_brand_day_idx').on(t.brandId, t.day),
+  ],
+);
+
+/** Canceled orders per reason (the board's decline reason, else 'other'). */
+export const reportCancelDaily = pgTable(
+  'report_cancel_daily',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    reason: text().notNull(),
+    orders: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.day, t.reason] }),
+    index('report_cancel_daily_brand_day_idx').on(t.brandId, t.day),
+  ],
+);
+
+/**
+ * The points ledger per day: the branch of the row's order, or none (a bonus, an adjustment, expiry). Issued: earns,
+ * bonuses and positive adjustments; redeemed: spent at checkout or in the shop (net of what a cancel gave back);
+ * expired: written off.
+ */
+export const reportLoyaltyDaily = pgTable(
+  'report_loyalty_daily',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer().references(() => branches.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    issued: integer().notNull(),
+    redeemed: integer().notNull(),
+    expired: integer().notNull(),
+  },
+  (t) => [unique('report_loyalty_daily_uq').on(t.brandId, t.branchId, t.day).nullsNotDistinct()],
+);
+
+/** How far each brand's roll-ups are known complete: the catch-up job starts the day before it. */
+export const reportRollupState = pgTable('report_rollup_state', {
+  brandId: integer()
+    .primaryKey()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  rolledThrough: date({ mode: 'string' }).notNull(),
+  rolledAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -1,0 +1,377 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+
+/**
+ * The reports' queries (issue 27 items 9-10, docs/adr/0610). `rollUpDays` rewrites a brand's roll-ups for a range of
+ * days from the raw tables (delete, then insert … select, in the caller's transaction); everything the dashboard
+ * shows over a period is summed from those roll-ups. A day is the branch's calendar day (its time zone); a ledger row
+ * without an order (a bonus, an adjustment, expiry) counts in Saudi Arabia's day, brand-wide.
+ */
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const FALLBACK_ZONE = 'Asia/Riyadh';
+
+/** One transaction at a time rolls a brand up (two instances' jobs, or a job and a test, never interleave). */
+export async function lockBrandRollup(tx: Queryable, brandId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(610, ${brandId})`);
+}
+
+/** Rewrites the brand's roll-ups for the days from..to (inclusive, 'YYYY-MM-DD'). */
+export async function rollUpDays(tx: Queryable, brandId: number, from: string, to: string): Promise<void> {
+  for (const table of ['report_daily', 'report_hourly', 'report_item_daily', 'report_cancel_daily']) {
+    await tx.execute(
+      sql`delete from ${sql.identifier(table)} where brand_id = ${brandId} and day between ${from}::date and ${to}::date`,
+    );
+  }
+  await tx.execute(
+    sql`delete from report_loyalty_daily where brand_id = ${brandId} and day between ${from}::date and ${to}::date`,
+  );
+  // The raw rows a local day can hold: a day's UTC bounds widened by a day each side, then filtered by local day.
+  const window = sql`o.brand_id = ${brandId}
+    and o.created_at >= (${from}::date - 1)::timestamptz and o.created_at < (${to}::date + 2)::timestamptz`;
+  const localDay = sql`(o.created_at at time zone br.time_zone)::date`;
+  const inRange = sql`${localDay} between ${from}::date and ${to}::date`;
+
+  // Discounts by source: a coupon's is its use's; points' is the redeemed points at the brand's point value (never
+  // more than what the coupon left); the rest is a reward's (a coupon never joins a reward, docs/adr/0120).
+  await tx.execute(sql`
+    insert into report_daily (brand_id, branch_id, day, orders, canceled, net_halalas, vat_halalas, total_halalas,
+      coupon_discount_halalas, points_discount_halalas, reward_discount_halalas, dine_in_orders, pickup_orders,
+      delivery_orders, cash_orders, card_orders, cash_halalas, card_halalas)
+    select ${brandId}, o.branch_id, ${localDay},
+      count(*) filter (where o.status <> 'canceled'),
+      count(*) filter (where o.status = 'canceled'),
+      coalesce(sum(o.total - o.taxes_price) filter (where o.status <> 'canceled'), 0),
+      coalesce(sum(o.taxes_price) filter (where o.status <> 'canceled'), 0),
+      coalesce(sum(o.total) filter (where o.status <> 'canceled'), 0),
+      coalesce(sum(d.coupon) filter (where o.status <> 'canceled'), 0),
+      coalesce(sum(d.points) filter (where o.status <> 'canceled'), 0),
+      coalesce(sum(o.total_discount - d.coupon - d.points) filter (where o.status <> 'canceled'), 0),
+      count(*) filter (where o.status <> 'canceled' and o.order_type = 1),
+      count(*) filter (where o.status <> 'canceled' and o.order_type = 2),
+      count(*) filter (where o.status <> 'canceled' and o.order_type = 3),
+      count(*) filter (where o.status <> 'canceled' and o.payment_method = 'cash'),
+      count(*) filter (where o.status <> 'canceled' and o.payment_method = 'card'),
+      coalesce(sum(o.total) filter (where o.status <> 'canceled' and o.payment_method = 'cash'), 0),
+      coalesce(sum(o.total) filter (where o.status <> 'canceled' and o.payment_method = 'card'), 0)
+    from orders o
+    join branches br on br.id = o.branch_id
+    cross join lateral (
+      select c.coupon,
+        least(o.total_discount - c.coupon, coalesce((
+          select -l.points::bigint * coalesce(r.point_value_halalas, 0)
+          from points_ledger l left join loyalty_rules r on r.brand_id = o.brand_id
+          where l.order_id = o.id and l.kind = 'redeem'), 0)) as points
+      from (select coalesce((select cu.discount_halalas from coupon_uses cu where cu.order_id = o.id), 0)::bigint
+        as coupon) c
+    ) d
+    where ${window} and ${inRange}
+    group by o.branch_id, ${localDay}`);
+
+  await tx.execute(sql`
+    insert into report_hourly (brand_id, branch_id, day, hour, orders, net_halalas)
+    select ${brandId}, o.branch_id, ${localDay}, extract(hour from o.created_at at time zone br.time_zone)::smallint,
+      count(*), sum(o.total - o.taxes_price)
+    from orders o join branches br on br.id = o.branch_id
+    where ${window} and ${inRange} and o.status <> 'canceled'
+    group by 2, 3, 4`);
+
+  await tx.execute(sql`
+    insert into report_item_daily (brand_id, branch_id, day, kind, item_id, name_ar, name_en, quantity, net_halalas)
+    select ${brandId}, o.branch_id, ${localDay}, ol.kind, ol.item_id, max(ol.name_ar), max(ol.name_en),
+      sum(ol.quantity), sum(ol.total - ol.tax)
+    from orders o join branches br on br.id = o.branch_id join order_lines ol on ol.order_id = o.id
+    where ${window} and ${inRange} and o.status <> 'canceled'
+    group by 2, 3, 4, 5`);
+
+  await tx.execute(sql`
+    insert into report_cancel_daily (brand_id, branch_id, day, reason, orders)
+    select ${brandId}, o.branch_id, ${localDay}, coalesce(o.decline_reason, 'other'), count(*)
+    from orders o join branches br on br.id = o.branch_id
+    where ${window} and ${inRange} and o.status = 'canceled'
+    group by 2, 3, 4`);
+
+  const ledgerDay = sql`(l.created_at at time zone coalesce(br.time_zone, ${FALLBACK_ZONE}))::date`;
+  await tx.execute(sql`
+    insert into report_loyalty_daily (brand_id, branch_id, day, issued, redeemed, expired)
+    select ${brandId}, o.branch_id, ${ledgerDay},
+      coalesce(sum(l.points) filter (where l.kind in ('earn', 'bonus', 'clawback')
+        or (l.kind = 'adjust' and l.points > 0)), 0),
+      coalesce(-sum(l.points) filter (where l.kind in ('redeem', 'refund_redeem', 'purchase')), 0),
+      coalesce(-sum(l.points) filter (where l.kind = 'expire'), 0)
+    from points_ledger l
+    left join orders o on o.id = l.order_id
+    left join branches br on br.id = o.branch_id
+    where l.brand_id = ${brandId}
+      and l.created_at >= (${from}::date - 1)::timestamptz and l.created_at < (${to}::date + 2)::timestamptz
+      and ${ledgerDay} between ${from}::date and ${to}::date
+    group by 2, 3`);
+}
+
+export async function markRolledThrough(tx: Queryable, brandId: number, day: string, at: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into report_rollup_state (brand_id, rolled_through, rolled_at) values (${brandId}, ${day}::date, ${at})
+    on conflict (brand_id) do update set rolled_through = greatest(report_rollup_state.rolled_through,
+      excluded.rolled_through), rolled_at = excluded.rolled_at`);
+}
+
+/** Each brand with the day its roll-ups are complete through (null: never rolled) and its first order's day. */
+export async function rollupStates(
+  db: Queryable,
+): Promise<{ brandId: number; rolledThrough: string | null; firstDay: string | null }[]> {
+  const result = await db.execute(sql`
+    select b.id as "brandId", s.rolled_through::text as "rolledThrough",
+      (select (min(o.created_at) at time zone ${FALLBACK_ZONE})::date::text from orders o where o.brand_id = b.id)
+        as "firstDay"
+    from brands b left join report_rollup_state s on s.brand_id = b.id
+    order by b.id`);
+  return rowsOf(result);
+}
+
+export interface Scope {
+  brandId: number;
+  /** null: every branch of the brand. */
+  branchIds: number[] | null;
+}
+
+function branchFilter(scope: Scope, column: SQL): SQL {
+  if (scope.branchIds === null) return sql`true`;
+  if (scope.branchIds.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    scope.branchIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+export interface DailyTotals {
+  orders: number;
+  canceled: number;
+  netHalalas: number;
+  vatHalalas: number;
+  totalHalalas: number;
+  couponDiscountHalalas: number;
+  pointsDiscountHalalas: number;
+  rewardDiscountHalalas: number;
+  dineInOrders: number;
+  pickupOrders: number;
+  deliveryOrders: number;
+  cashOrders: number;
+  cardOrders: number;
+  cashHalalas: number;
+  cardHalalas: number;
+}
+
+const n = (column: string) => sql.raw(`coalesce(sum(${column}), 0)::float8 as "${column}"`);
+
+export async function periodTotals(db: Queryable, scope: Scope, from: string, to: string): Promise<DailyTotals> {
+  const result = await db.execute(sql`
+    select ${n('orders')}, ${n('canceled')}, ${n('net_halalas')}, ${n('vat_halalas')}, ${n('total_halalas')},
+      ${n('coupon_discount_halalas')}, ${n('points_discount_halalas')}, ${n('reward_discount_halalas')},
+      ${n('dine_in_orders')}, ${n('pickup_orders')}, ${n('delivery_orders')}, ${n('cash_orders')}, ${n('card_orders')},
+      ${n('cash_halalas')}, ${n('card_halalas')}
+    from report_daily
+    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}`);
+  const row = rowsOf<Record<string, number>>(result)[0] ?? {};
+  const v = (k: string) => Number(row[k] ?? 0);
+  return {
+    orders: v('orders'),
+    canceled: v('canceled'),
+    netHalalas: v('net_halalas'),
+    vatHalalas: v('vat_halalas'),
+    totalHalalas: v('total_halalas'),
+    couponDiscountHalalas: v('coupon_discount_halalas'),
+    pointsDiscountHalalas: v('points_discount_halalas'),
+    rewardDiscountHalalas: v('reward_discount_halalas'),
+    dineInOrders: v('dine_in_orders'),
+    pickupOrders: v('pickup_orders'),
+    deliveryOrders: v('delivery_orders'),
+    cashOrders: v('cash_orders'),
+    cardOrders: v('card_orders'),
+    cashHalalas: v('cash_halalas'),
+    cardHalalas: v('card_halalas'),
+  };
+}
+
+export async function periodLoyalty(
+  db: Queryable,
+  scope: Scope,
+  from: string,
+  to: string,
+): Promise<{ issued: number; redeemed: number; expired: number }> {
+  // A branch's scope counts its orders' rows only; the brand's also the rows without a branch.
+  const branches = scope.branchIds === null ? sql`true` : branchFilter(scope, sql`branch_id`);
+  const result = await db.execute(sql`
+    select coalesce(sum(issued), 0)::float8 as issued, coalesce(sum(redeemed), 0)::float8 as redeemed,
+      coalesce(sum(expired), 0)::float8 as expired
+    from report_loyalty_daily
+    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branches}`);
+  const row = rowsOf<{ issued: number; redeemed: number; expired: number }>(result)[0];
+  return { issued: Number(row?.issued ?? 0), redeemed: Number(row?.redeemed ?? 0), expired: Number(row?.expired ?? 0) };
+}
+
+export async function dailySeries(
+  db: Queryable,
+  scope: Scope,
+  from: string,
+  to: string,
+): Promise<{ day: string; orders: number; netHalalas: number }[]> {
+  const result = await db.execute(sql`
+    select day::text as day, sum(orders)::float8 as orders, sum(net_halalas)::float8 as "netHalalas"
+    from report_daily
+    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
+    group by day order by day`);
+  return rowsOf<{ day: string; orders: number; netHalalas: number }>(result).map((r) => ({
+    day: r.day,
+    orders: Number(r.orders),
+    netHalalas: Number(r.netHalalas),
+  }));
+}
+
+export async function hourSeries(
+  db: Queryable,
+  scope: Scope,
+  from: string,
+  to: string,
+): Promise<{ hour: number; orders: number; netHalalas: number }[]> {
+  const result = await db.execute(sql`
+    select hour::int as hour, sum(orders)::float8 as orders, sum(net_halalas)::float8 as "netHalalas"
+    from report_hourly
+    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
+    group by hour order by hour`);
+  return rowsOf<{ hour: number; orders: number; netHalalas: number }>(result).map((r) => ({
+    hour: Number(r.hour),
+    orders: Number(r.orders),
+    netHalalas: Number(r.netHalalas),
+  }));
+}
+
+/** ISO weekday: 1 Monday … 7 Sunday. */
+export async function weekdaySeries(
+  db: Queryable,
+  scope: Scope,
+  from: string,
+  to: string,
+): Promise<{ weekday: number; orders: number; netHalalas: number }[]> {
+  const result = await db.execute(sql`
+    select extract(isodow from day)::int as weekday, sum(orders)::float8 as orders,
+      sum(net_halalas)::float8 as "netHalalas"
+    from report_daily
+    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
+    group by 1 order by 1`);
+  return rowsOf<{ weekday: number; orders: number; netHalalas: number }>(result).map((r) => ({
+    weekday: Number(r.weekday),
+    orders: Number(r.orders),
+    netHalalas: Number(r.netHalalas),
+  }));
+}
+
+export interface ItemFigure {
+  kind: string;
+  itemId: number;
+  nameAr: string;
+  nameEn: string;
+  quantity: number;
+  netHalalas: number;
+}
+
+/** Items by quantity sold: the top `limit` (desc) or the bottom (asc), ties by net then id. */
+export async function itemRanking(
+  db: Queryable,
+  scope: Scope,
+  from: string,
+  to: string,
+  direction: 'asc' | 'desc',
+  limit: number,
+): Promise<ItemFigure[]> {
+  const order = direction === 'desc' ? sql.raw('desc') : sql.raw('asc');
+  const result = await db.execute(sql`
+    select kind, item_id as "itemId", max(name_ar) as "nameAr", max(name_en) as "nameEn",
+      sum(quantity)::float8 as quantity, sum(net_halalas)::float8 as "netHalalas"
+    from report_item_daily
+    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
+    group by kind, item_id
+    order by quantity ${order}, "netHalalas" ${order}, item_id
+    limit ${limit}`);
+  return rowsOf<ItemFigure>(result).map((r) => ({
+    ...r,
+    itemId: Number(r.itemId),
+    quantity: Number(r.quantity),
+    netHalalas: Number(r.netHalalas),
+  }));
+}
+
+export async function cancelReasons(
+  db: Queryable,
+  scope: Scope,
+  from: string,
+  to: string,
+): Promise<{ reason: string; orders: number }[]> {
+  const result = await db.execute(sql`
+    select reason, sum(orders)::float8 as orders
+    from report_cancel_daily
+    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
+    group by reason order by orders desc, reason`);
+  return rowsOf<{ reason: string; orders: number }>(result).map((r) => ({
+    reason: r.reason,
+    orders: Number(r.orders),
+  }));
+}
+
+/** Diners with an order not canceled in the period (Saudi Arabia's days): the one figure read from the raw orders. */
+export async function activeMembers(db: Queryable, scope: Scope, from: string, to: string): Promise<number> {
+  const result = await db.execute(sql`
+    select count(distinct customer_id)::float8 as members from orders
+    where brand_id = ${scope.brandId} and customer_id is not null and status <> 'canceled'
+      and created_at >= (${from}::date::timestamp at time zone ${FALLBACK_ZONE})
+      and created_at < ((${to}::date + 1)::timestamp at time zone ${FALLBACK_ZONE})
+      and ${branchFilter(scope, sql`branch_id`)}`);
+  return Number(rowsOf<{ members: number }>(result)[0]?.members ?? 0);
+}
+
+/** Now, brand-wide: the points diners hold, what one point is worth, and diners per level (by lifetime points). */
+export async function loyaltyStanding(
+  db: Queryable,
+  brandId: number,
+): Promise<{
+  outstandingPoints: number;
+  pointValueHalalas: number;
+  levels: { levelId: number | null; nameAr: string | null; nameEn: string | null; members: number }[];
+}> {
+  const totals = rowsOf<{ points: number; value: number | null }>(
+    await db.execute(sql`
+      select coalesce((select sum(wallet_points) from customers where brand_id = ${brandId}), 0)::float8 as points,
+        (select point_value_halalas from loyalty_rules where brand_id = ${brandId}) as value`),
+  )[0];
+  const levels = rowsOf<{ levelId: number | null; nameAr: string | null; nameEn: string | null; members: number }>(
+    await db.execute(sql`
+      select lv.id as "levelId", lv.name_ar as "nameAr", lv.name_en as "nameEn", count(c.id)::float8 as members
+      from customers c
+      left join lateral (
+        select l.id, l.name_ar, l.name_en from loyalty_levels l
+        where l.brand_id = c.brand_id and l.min_lifetime_points <= c.lifetime_points
+        order by l.min_lifetime_points desc limit 1
+      ) lv on true
+      where c.brand_id = ${brandId}
+      group by lv.id, lv.name_ar, lv.name_en
+      order by min(c.lifetime_points), lv.id`),
+  );
+  return {
+    outstandingPoints: Number(totals?.points ?? 0),
+    pointValueHalalas: Number(totals?.value ?? 0),
+    levels: levels.map((l) => ({ ...l, members: Number(l.members) })),
+  };
+}
+
+/** The brand's branches (ids and names), for the scope check and the branch picker. */
+export async function brandBranches(
+  db: Queryable,
+  brandId: number,
+): Promise<{ id: number; nameAr: string; nameEn: string }[]> {
+  return rowsOf(
+    await db.execute(sql`
+      select id, name_ar as "nameAr", name_en as "nameEn" from branches where brand_id = ${brandId} order by id`),
+  );
+}

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Language } from '../../packages/shared/src/language.ts';
+import { TEXTS } from '../support/accounts.ts';
+import { STAFF } from '../support/staff-api.ts';
+import { asciiDigits, expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
+
+/** The reports page's representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots. */
+const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
+const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
+const DESKTOP = { width: 1280, height: 800 } as const;
+const TABLET = { width: 1024, height: 768 } as const;
+
+const TEXT = {
+  title: { ar: 'التقارير', en: 'Reports' },
+  csvHeader: { ar: ['اليوم', 'الطلبات', 'صافي المبيعات (ر.س)'], en: ['Day', 'Orders', 'Net sales (SAR)'] },
+} as const;
+
+async function ownerAt(browser: Browser, baseURL: string, language: Language, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto(path);
+  if (language !== 'ar') await switchLanguage(page, language);
+  await expectDocumentLanguage(page, language);
+  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF.owner.email);
+  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF.owner.password);
+  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+  await expect(page.getByTestId('console')).toBeVisible();
+  return page;
+}
+
+async function shoot(page: Page, name: string, keep = false) {
+  await page.waitForLoadState('networkidle');
+  for (const viewport of [DESKTOP, TABLET]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({
+      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
+      animations: 'disabled',
+      caret: 'hide',
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+const orders = async (page: Page) =>
+  Number(
+    asciiDigits((await page.getByTestId('reports-figure-orders').locator('strong').textContent()) ?? '').replace(
+      /[^0-9]/g,
+      '',
+    ),
+  );
+
+for (const language of LANGUAGES) {
+  test.describe(`the console's reports (${language})`, () => {
+    test('an owner opens the dashboard, switches the period and reads a CSV back', async ({ browser, baseURL }) => {
+      const page = await ownerAt(browser, baseURL ?? '', language, '/staff/manage/reports');
+      await expect(page.getByTestId('console-page-title')).toHaveText(TEXT.title[language]);
+      // The demo's seeded orders were placed today: the last 30 days hold them (rolled up when the server started).
+      await expect(page.getByTestId('reports-figure-orders')).toBeVisible();
+      await expect.poll(() => orders(page)).toBeGreaterThan(0);
+      await expect(page.getByTestId('reports-chart-days').locator('canvas')).toBeVisible();
+      await shoot(page, `reports-${language}`, true);
+
+      // Seven days: the period's start moves to six days before today; today's orders are still in it.
+      const before = await page.getByTestId('reports-from').inputValue();
+      await page.getByTestId('reports-preset').selectOption('7');
+      await expect(page.getByTestId('reports-from')).not.toHaveValue(before);
+      const to = await page.getByTestId('reports-to').inputValue();
+      const from = await page.getByTestId('reports-from').inputValue();
+      expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(6);
+      await expect.poll(() => orders(page)).toBeGreaterThan(0);
+      const shown = await orders(page);
+
+      const downloading = page.waitForEvent('download');
+      await page.getByTestId('reports-csv-days').click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`sufra-days-${from}-${to}.csv`);
+      const text = readFileSync((await download.path()) ?? '', 'utf8');
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      const rows = text
+        .slice(1)
+        .trim()
+        .split(/\r?\n/)
+        .map((line) => line.split(','));
+      expect(rows[0]).toEqual([...TEXT.csvHeader[language]]);
+      // The CSV's days add up to the orders figure on the page.
+      const sum = rows.slice(1).reduce((total, row) => total + Number(row[1]), 0);
+      expect(sum).toBe(shown);
+    });
+  });
+}
