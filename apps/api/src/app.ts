@@ -69,6 +69,8 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { createReceiptsService } from './modules/receipts/receipts.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { createReferralService } from './modules/referral/referral.service.ts';
+import { rewardsAdminRoutes } from './modules/rewards-admin/rewards-admin.routes.ts';
+import { createRewardsAdminService } from './modules/rewards-admin/rewards-admin.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -262,6 +264,10 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(foodicsRoutes, { foodics, guards });
       await api.register(customersAdminRoutes, {
         customersAdmin: createCustomersAdminService(ctx, { loyalty, rewards }),
+        guards,
+      });
+      await api.register(rewardsAdminRoutes, {
+        rewardsAdmin: createRewardsAdminService(ctx, { storage: createFileStorage(config) }),
         guards,
       });
     },

@@ -29,5 +29,7 @@ export const AUDIT_OBJECT_TYPES = [
   'customer',
   'customer_segment',
   'customer_reward',
+  // — rewards catalogue (h/catalog): a points-shop or prize-shop reward created, edited, retired —
+  'reward',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

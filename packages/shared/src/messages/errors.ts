@@ -10,6 +10,7 @@ import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { FOODICS_ERRORS } from './errors-foodics.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
 import { LOYALTY_ADMIN_ERRORS } from './errors-loyalty-admin.ts';
+import { MANAGE_REWARDS_ERRORS } from './errors-manage-rewards.ts';
 import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
 import { ORDERING_ERRORS } from './errors-ordering.ts';
 
@@ -32,6 +33,7 @@ export const ERRORS = {
   ...FOODICS_ERRORS,
   ...CUSTOMERS_ADMIN_ERRORS,
   ...BRAND_LOOK_ERRORS,
+  ...MANAGE_REWARDS_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -50,6 +52,7 @@ export const ERROR_PARTS = [
   FOODICS_ERRORS,
   CUSTOMERS_ADMIN_ERRORS,
   BRAND_LOOK_ERRORS,
+  MANAGE_REWARDS_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;
