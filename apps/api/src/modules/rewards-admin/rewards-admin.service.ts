@@ -48,7 +48,8 @@ export function createRewardsAdminService(ctx: AppContext, deps: { storage: File
 
   function editable(staff: StaffPrincipal, branchIds: readonly number[] | null): boolean {
     if (staff.role === 'owner') return true;
-    return branchIds !== null && branchIds.every((id) => staff.branchIds.includes(id));
+    if (branchIds === null) return false;
+    return branchIds.every((id) => staff.branchIds.includes(id));
   }
 
   function assertEditable(staff: StaffPrincipal, branchIds: readonly number[] | null) {

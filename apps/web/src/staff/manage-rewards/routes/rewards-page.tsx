@@ -65,15 +65,9 @@ export default function RewardsPage({ user }: ConsolePageProps) {
       numeric: true,
     },
     {
-      id: 'stock',
-      header: t('manageRewards.col.stock'),
-      cell: (r) => (r.stock === null ? t('manageRewards.unlimited') : number(r.stock)),
-      numeric: true,
-    },
-    {
       id: 'sold',
-      header: t('manageRewards.col.sold'),
-      cell: (r) => number(r.issuedCount),
+      header: t('manageRewards.col.soldOfStock'),
+      cell: (r) => `${number(r.issuedCount)} / ${r.stock === null ? t('manageRewards.unlimited') : number(r.stock)}`,
       sortValue: (r) => r.issuedCount,
       numeric: true,
     },
