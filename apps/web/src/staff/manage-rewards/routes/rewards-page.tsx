@@ -51,11 +51,16 @@ export default function RewardsPage({ user }: ConsolePageProps) {
       : ids.map((id) => user.branches.find((b) => b.id === id)?.name[language] ?? '—').join('، ');
   const columns: Column<ManageReward>[] = [
     {
-      id: 'photo',
-      header: t('manageRewards.col.photo'),
-      cell: (r) => (r.image ? <img src={r.image} alt="" className="manage-rewards__cell-photo" /> : '—'),
+      id: 'name',
+      header: t('manageRewards.col.name'),
+      cell: (r) => (
+        <span className="manage-rewards__name">
+          {r.image && <img src={r.image} alt="" className="manage-rewards__cell-photo" />}
+          {name(r)}
+        </span>
+      ),
+      sortValue: name,
     },
-    { id: 'name', header: t('manageRewards.col.name'), cell: name, sortValue: name },
     { id: 'kind', header: t('manageRewards.col.kind'), cell: (r) => t(`manageRewards.kind.${r.kind}`) },
     {
       id: 'price',
