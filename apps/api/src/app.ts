@@ -76,6 +76,8 @@ import { createReferralService } from './modules/referral/referral.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { registerReportsRollup } from './modules/reports/reports-rollup.relay.ts';
+import { rewardsAdminRoutes } from './modules/rewards-admin/rewards-admin.routes.ts';
+import { createRewardsAdminService } from './modules/rewards-admin/rewards-admin.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -277,6 +279,10 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       });
       await api.register(evaluationsAdminRoutes, { evaluationsAdmin: createEvaluationsAdminService(ctx), guards });
       await api.register(reportsRoutes, { reports, guards });
+      await api.register(rewardsAdminRoutes, {
+        rewardsAdmin: createRewardsAdminService(ctx, { storage: createFileStorage(config) }),
+        guards,
+      });
     },
     { prefix: '/api' },
   );

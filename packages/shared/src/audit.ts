@@ -33,5 +33,7 @@ export const AUDIT_OBJECT_TYPES = [
   'sms_template',
   // — evaluation forms (h/forms) —
   'evaluation_form',
+  // — rewards catalogue (h/catalog): a points-shop or prize-shop reward created, edited, retired —
+  'reward',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -11,6 +11,7 @@ import { EVALUATIONS_ADMIN_ERRORS } from './errors-evaluations-admin.ts';
 import { FOODICS_ERRORS } from './errors-foodics.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
 import { LOYALTY_ADMIN_ERRORS } from './errors-loyalty-admin.ts';
+import { MANAGE_REWARDS_ERRORS } from './errors-manage-rewards.ts';
 import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
 import { NOTIFY_ERRORS } from './errors-notify.ts';
 import { ORDERING_ERRORS } from './errors-ordering.ts';
@@ -38,6 +39,7 @@ export const ERRORS = {
   ...NOTIFY_ERRORS,
   ...EVALUATIONS_ADMIN_ERRORS,
   ...REPORTS_ERRORS,
+  ...MANAGE_REWARDS_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -59,6 +61,7 @@ export const ERROR_PARTS = [
   NOTIFY_ERRORS,
   EVALUATIONS_ADMIN_ERRORS,
   REPORTS_ERRORS,
+  MANAGE_REWARDS_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -180,11 +180,29 @@ export const rewards = pgTable(
     validDays: integer(),
     /** Where it may be redeemed; null: every branch of the brand. */
     branchIds: integer().array(),
+    /** false: retired in the console (issue 27): off the shops, never deleted; copies diners own keep working. */
     isActive: boolean().notNull().default(true),
     position: integer().notNull().default(0),
+    /** Copies the shops may sell in all; null: no limit. Never below `issuedCount` (the CHECK below). */
+    stock: integer(),
+    /** Copies sold so far (bought in a shop): what the stock has committed. */
+    issuedCount: integer().notNull().default(0),
+    /** On sale from / until (null: open); outside it the shop neither lists nor sells it. */
+    activeFrom: timestamp({ withTimezone: true }),
+    activeUntil: timestamp({ withTimezone: true }),
+    /** The console's conflict check (issue 27). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index('rewards_brand_idx').on(t.brandId, t.shop),
+    check(
+      'rewards_stock_check',
+      sql`${t.issuedCount} >= 0 and (${t.stock} is null or (${t.stock} >= 0 and ${t.issuedCount} <= ${t.stock}))`,
+    ),
+    check(
+      'rewards_window_check',
+      sql`${t.activeFrom} is null or ${t.activeUntil} is null or ${t.activeFrom} < ${t.activeUntil}`,
+    ),
     check('rewards_shop_check', sql.raw(`"shop" in (${REWARD_SHOPS.map((k) => `'${k}'`).join(', ')})`)),
     check('rewards_kind_check', sql.raw(`"kind" in (${REWARD_KINDS.map((k) => `'${k}'`).join(', ')})`)),
     check(

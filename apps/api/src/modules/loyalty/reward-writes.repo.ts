@@ -165,7 +165,7 @@ export async function redeemOwnedReward(
   return {
     found: true,
     owned: fromJsonRow<CustomerRewardRow>(row.after ?? row.before, OWNED_DATES),
-    reward: fromJsonRow<RewardRow>(row.reward, []),
+    reward: fromJsonRow<RewardRow>(row.reward, ['activeFrom', 'activeUntil']),
     phone: row.phone ?? '',
     customerName: row.full_name ?? '',
     claimed: row.after !== null,
@@ -220,8 +220,16 @@ export async function purchaseReward(
       from r, held
       where c.id = ${input.customerId}::int and c.brand_id = ${input.brandId}::int and held.session_live
         and held.context_current and r.is_active and r.shop = ${input.shop} and r.points_cost is not null
+        and (r.active_from is null or r.active_from <= ${at}::timestamptz)
+        and (r.active_until is null or r.active_until > ${at}::timestamptz)
+        and (r.stock is null or r.issued_count < r.stock)
         and c.wallet_points >= r.points_cost
       returning c.wallet_points, r.points_cost, r.valid_days
+    ), sold as (
+      -- The stock's count, from the row as it stands now: two buyers of the last copy both pass the snapshot's
+      -- test above, and the second's increment breaks rewards_stock_check, failing its whole statement.
+      update ${rewards} set issued_count = issued_count + 1
+      from moved where ${rewards}.id = ${input.rewardId}::int
     ), owned as (
       insert into ${customerRewards} (brand_id, customer_id, reward_id, source, code, points_spent, valid_from,
         expires_at, created_at)
@@ -251,7 +259,7 @@ export async function purchaseReward(
     }
   ).rows;
   if (!row) throw new Error('the purchase statement answered no row');
-  const reward = row.reward ? fromJsonRow<RewardRow>(row.reward, []) : undefined;
+  const reward = row.reward ? fromJsonRow<RewardRow>(row.reward, ['activeFrom', 'activeUntil']) : undefined;
   const written =
     reward && row.owned_id !== null && row.wallet_points !== null && reward.pointsCost !== null
       ? {

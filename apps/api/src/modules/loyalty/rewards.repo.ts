@@ -1,5 +1,5 @@
 import type { RewardShop, RewardSource } from '@sufra/shared/loyalty/rewards';
-import { and, asc, count, desc, eq, gte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNull, lte, min, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { customers } from '../../db/schema/customers.ts';
@@ -9,11 +9,25 @@ export type RewardRow = typeof rewards.$inferSelect;
 export type CustomerRewardRow = typeof customerRewards.$inferSelect;
 export type OwnedRewardRow = { owned: CustomerRewardRow; reward: RewardRow };
 
-export async function listShopRewards(db: Queryable, brandId: number, shop: RewardShop): Promise<RewardRow[]> {
+/** A shop's rewards on sale at `at`: active (not retired) and inside their window (issue 27). */
+export async function listShopRewards(
+  db: Queryable,
+  brandId: number,
+  shop: RewardShop,
+  at: Date,
+): Promise<RewardRow[]> {
   return db
     .select()
     .from(rewards)
-    .where(and(eq(rewards.brandId, brandId), eq(rewards.shop, shop), eq(rewards.isActive, true)))
+    .where(
+      and(
+        eq(rewards.brandId, brandId),
+        eq(rewards.shop, shop),
+        eq(rewards.isActive, true),
+        or(isNull(rewards.activeFrom), lte(rewards.activeFrom, at)),
+        or(isNull(rewards.activeUntil), gt(rewards.activeUntil, at)),
+      ),
+    )
     .orderBy(asc(rewards.position), asc(rewards.id));
 }
 

@@ -9,7 +9,7 @@ import type {
 } from '@sufra/shared/schemas/loyalty';
 import type { AppContext } from '../../app-context.ts';
 import type { Queryable } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
 import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findCustomerPoints } from './loyalty.repo.ts';
@@ -32,6 +32,14 @@ import {
 
 const DAY_MS = 86_400_000;
 
+/** Inside the reward's window of sale (issue 27), as the purchase statement reads it. */
+function onSale(reward: { activeFrom: Date | null; activeUntil: Date | null }, now: Date): boolean {
+  return (
+    (reward.activeFrom === null || reward.activeFrom.getTime() <= now.getTime()) &&
+    (reward.activeUntil === null || reward.activeUntil.getTime() > now.getTime())
+  );
+}
+
 export async function shop(
   { ctx }: RewardsDeps,
   brandId: number,
@@ -39,7 +47,7 @@ export async function shop(
   customer: CustomerPrincipal | null,
 ): Promise<ShopResponse> {
   const [rows, points] = await Promise.all([
-    listShopRewards(ctx.db, brandId, shop),
+    listShopRewards(ctx.db, brandId, shop, ctx.now()),
     customer ? findCustomerPoints(ctx.db, customer.id, brandId) : undefined,
   ]);
   const wallet = points?.walletPoints ?? null;
@@ -84,14 +92,21 @@ export async function buy(
     } catch (error) {
       // A code already taken in the brand (one in 2^40): the statement wrote nothing; draw another.
       if (attempt < 4 && isUniqueViolation(error, 'customer_rewards_brand_code_uq')) continue;
+      // Another diner bought the last copy in between (the stock's CHECK failed the statement: nothing written).
+      if (pgErrorCode(error) === '23514' && String(error).includes('rewards_stock_check')) {
+        throw new AppError('reward_out_of_stock');
+      }
       throw error;
     }
     // The refusals in the order the routes' checks gave them before they were folded in.
     if (!result.sessionLive) throw new AppError('session_expired');
     if (!result.contextCurrent) return 'stale_context';
     const { reward, written } = result;
-    if (!reward?.isActive || reward.shop !== shop) throw new AppError('shop_reward_not_found');
+    if (!reward?.isActive || reward.shop !== shop || !onSale(reward, now)) throw new AppError('shop_reward_not_found');
     if (reward.pointsCost === null) throw new AppError('reward_not_for_sale');
+    if (!written && reward.stock !== null && reward.issuedCount >= reward.stock) {
+      throw new AppError('reward_out_of_stock');
+    }
     if (!written) throw new AppError('points_insufficient');
     return { owned: await toOwned(deps, { owned: written.owned, reward }, now), walletPoints: written.walletPoints };
   }

@@ -143,6 +143,19 @@ export const consolePages: readonly ConsolePage[] = [
       return page;
     },
   },
+  // — rewards catalogue (h/catalog) —
+  {
+    id: 'rewards',
+    path: '/rewards',
+    labelKey: 'manageRewardsNav.rewards',
+    roles: OWNER_AND_MANAGER,
+    icon: '✦',
+    load: async () => {
+      const page = await import('../manage-rewards/routes/rewards-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — Foodics hand-off (h/foodics) —
   {
     id: 'foodics',
