@@ -29,5 +29,8 @@ export const AUDIT_OBJECT_TYPES = [
   'customer',
   'customer_segment',
   'customer_reward',
+  // — archive (h/archive): coupons and punch card programmes archived, restored, duplicated —
+  'coupon',
+  'punch_programme',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -1,5 +1,6 @@
 import type { Language } from '../language.ts';
 import type { ErrorEntry } from './error-entry.ts';
+import { ARCHIVE_ERRORS } from './errors-archive.ts';
 import { BRANCHES_ERRORS } from './errors-branches.ts';
 import { BRAND_LOOK_ERRORS } from './errors-brand-look.ts';
 import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
@@ -32,6 +33,7 @@ export const ERRORS = {
   ...FOODICS_ERRORS,
   ...CUSTOMERS_ADMIN_ERRORS,
   ...BRAND_LOOK_ERRORS,
+  ...ARCHIVE_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -50,6 +52,7 @@ export const ERROR_PARTS = [
   FOODICS_ERRORS,
   CUSTOMERS_ADMIN_ERRORS,
   BRAND_LOOK_ERRORS,
+  ARCHIVE_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;
