@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordStaffChange } from '../audit/audit.service.ts';
-import { toStaffCoupon } from './coupon-view.ts';
 import {
   type CouponRow,
   findCoupon,
@@ -15,6 +14,7 @@ import {
   lockCouponOfBrand,
   setCouponArchived,
 } from './coupons.repo.ts';
+import { toStaffCoupon } from './coupons.view.ts';
 
 /** What archive and duplicate need: the app (database, clock). */
 export interface CouponArchiveDeps {

@@ -7,7 +7,6 @@ import { priceCart } from '@sufra/shared/pricing/price-cart';
 import type {
   CounterCouponBody,
   CounterCouponResponse,
-  Coupon,
   CouponCheckResponse,
   CouponHistoryResponse,
   couponBody,
@@ -27,9 +26,7 @@ import type { MenuService } from '../menu/menu.service.ts';
 import { priceLines, pricingColumns } from '../orders/order-lines.service.ts';
 import { archive, duplicate, restore } from './coupon-archive.service.ts';
 import { couponError, findTypedCoupon, prepareOrderCoupon, toRule } from './coupon-uses.service.ts';
-import { toCoupon, toStaffCoupon } from './coupon-view.ts';
 import {
-  type CouponRow,
   claimCustomerUses,
   claimGlobalUses,
   countOwnReferences,
@@ -46,6 +43,7 @@ import {
   lockCoupons,
   updateCoupon,
 } from './coupons.repo.ts';
+import { toCoupon, toStaffCoupon } from './coupons.view.ts';
 
 const HISTORY_EXPIRED_DAYS = 90;
 

@@ -24,11 +24,10 @@ import {
   listProgrammes,
   type ProgrammeWithReward,
   type PunchCardWithReward,
-  type PunchProgrammeRow,
   updateProgramme,
 } from './punch-cards.repo.ts';
 import { archive, duplicate, restore } from './punch-programme-archive.service.ts';
-import { toStaffProgramme } from './punch-programme-view.ts';
+import { toStaffProgramme } from './punch-programmes.view.ts';
 
 function toSummary({ programme, rewardAr, rewardEn }: ProgrammeWithReward): PunchCard['programme'] {
   return {

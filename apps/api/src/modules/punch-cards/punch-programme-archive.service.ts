@@ -12,7 +12,7 @@ import {
   type PunchProgrammeRow,
   setProgrammeArchived,
 } from './punch-cards.repo.ts';
-import { toStaffProgramme } from './punch-programme-view.ts';
+import { toStaffProgramme } from './punch-programmes.view.ts';
 
 /** What archive and duplicate need: the app (database, clock). */
 export interface PunchArchiveDeps {
