@@ -102,6 +102,14 @@ for (const language of LANGUAGES) {
       await manager.getByTestId('coupon-form-save').click();
       await expect(manager.getByTestId('coupon-form')).toHaveCount(0);
       await expect(manager.getByTestId(`coupon-row-${code}-COPY`)).toBeVisible();
+
+      // The punch cards and the service switches in the console too (screens looked at).
+      await manager.getByTestId('console-nav-punch-cards').click();
+      await expect(manager.getByTestId('archive-filter-archived')).toBeVisible({ timeout: 30_000 });
+      await shoot(manager, `punch-cards-${language}`);
+      await manager.getByTestId('console-nav-services').click();
+      await expect(manager.getByTestId('services-admin')).toBeVisible({ timeout: 30_000 });
+      await shoot(manager, `services-${language}`);
       await manager.context().close();
     });
   });
