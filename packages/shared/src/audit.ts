@@ -35,5 +35,8 @@ export const AUDIT_OBJECT_TYPES = [
   'evaluation_form',
   // — rewards catalogue (h/catalog): a points-shop or prize-shop reward created, edited, retired —
   'reward',
+  // — archive (h/archive): coupons and punch card programmes archived, restored, duplicated —
+  'coupon',
+  'punch_programme',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -1,5 +1,6 @@
 import type { Language } from '../language.ts';
 import type { ErrorEntry } from './error-entry.ts';
+import { ARCHIVE_ERRORS } from './errors-archive.ts';
 import { BRANCHES_ERRORS } from './errors-branches.ts';
 import { BRAND_LOOK_ERRORS } from './errors-brand-look.ts';
 import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
@@ -40,6 +41,7 @@ export const ERRORS = {
   ...EVALUATIONS_ADMIN_ERRORS,
   ...REPORTS_ERRORS,
   ...MANAGE_REWARDS_ERRORS,
+  ...ARCHIVE_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -62,6 +64,7 @@ export const ERROR_PARTS = [
   EVALUATIONS_ADMIN_ERRORS,
   REPORTS_ERRORS,
   MANAGE_REWARDS_ERRORS,
+  ARCHIVE_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -124,6 +124,10 @@ export const staffCouponSchema = couponSchema.extend({
   perCustomerLimit: z.number().int().nullable(),
   usedCount: z.number().int(),
   isActive: z.boolean(),
+  /** The version the console read; archive and restore send it back (a stale one answers 409). */
+  version: z.number().int(),
+  /** When it was archived (issue 27 item 7); null: not archived. */
+  archivedAt: z.string().nullable(),
 });
 export type StaffCoupon = z.infer<typeof staffCouponSchema>;
 export const staffCouponListResponse = z.object({ coupons: z.array(staffCouponSchema) });

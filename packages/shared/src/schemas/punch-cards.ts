@@ -85,6 +85,10 @@ export const staffPunchProgrammeSchema = z.object({
   isActive: z.boolean(),
   activeCards: z.number().int(),
   completedCards: z.number().int(),
+  /** The version the console read; archive and restore send it back (a stale one answers 409). */
+  version: z.number().int(),
+  /** When it was archived (issue 27 item 7); null: not archived. */
+  archivedAt: z.string().nullable(),
 });
 export type StaffPunchProgramme = z.infer<typeof staffPunchProgrammeSchema>;
 

@@ -64,6 +64,12 @@ export const coupons = pgTable(
      * the order was priced on (coupon-uses keptCoupon, coupons.repo foldedCouponCtes).
      */
     version: integer().notNull().default(1),
+    /**
+     * When a manager archived it (issue 27 item 7; null: not archived). An archived coupon is also inactive (the
+     * CHECK below), so every diner and counter path that asks for an active coupon refuses it without knowing of
+     * archives (docs/adr/0590-archive-and-duplicate-coupons-and-punch-cards.md).
+     */
+    archivedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('coupons_brand_code_uq').on(t.brandId, sql`upper(${t.code})`),
@@ -80,6 +86,7 @@ export const coupons = pgTable(
         and (${t.globalLimit} is null or ${t.globalLimit} >= 1)
         and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1)`,
     ),
+    check('coupons_archived_inactive_check', sql`${t.archivedAt} is null or not ${t.isActive}`),
     check(
       'coupons_used_count_check',
       sql`${t.usedCount} >= 0 and (${t.globalLimit} is null or ${t.usedCount} <= ${t.globalLimit})`,

@@ -37,6 +37,10 @@ export const punchProgrammes = pgTable(
     position: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Moved by every manager write; the console sends the version it read (a stale save answers 409). */
+    version: integer().notNull().default(1),
+    /** When a manager archived it (null: not archived); archived implies inactive (the CHECK below), docs/adr/0590. */
+    archivedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('punch_programmes_brand_idx').on(t.brandId, t.position),
@@ -47,6 +51,7 @@ export const punchProgrammes = pgTable(
         and "days_to_complete" between ${PUNCH_DAYS_MIN} and ${PUNCH_DAYS_MAX}`,
       ),
     ),
+    check('punch_programmes_archived_inactive_check', sql`${t.archivedAt} is null or not ${t.isActive}`),
     check('punch_programmes_qualifying_check', sql`cardinality(${t.itemIds}) + cardinality(${t.categoryIds}) > 0`),
     check(
       'punch_programmes_name_check',

@@ -169,6 +169,10 @@ async function checkOrderCoupon(
 
 /** A refusal as the API answers it (the minimum's amount travels with its refusal, for the message). */
 export function couponError(refusal: CouponRefusal, coupon?: CouponRow): AppError {
+  // An archived coupon (inactive, so "no coupon" to the rule) says clearly that it ended (docs/adr/0590).
+  if (refusal === 'coupon_not_found' && coupon?.archivedAt) {
+    return new AppError('coupon_expired', undefined, { couponCode: 'coupon_expired' });
+  }
   if (refusal === 'coupon_below_minimum' && coupon) {
     return new AppError(refusal, { minimumOrderHalalas: coupon.minimumOrderHalalas });
   }

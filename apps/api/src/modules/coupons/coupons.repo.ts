@@ -57,6 +57,32 @@ export async function updateCoupon(
   return updated;
 }
 
+/** The brand's coupon, its row locked for a manager's write (archive, restore). */
+export async function lockCouponOfBrand(db: Queryable, id: number, brandId: number): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, id), eq(coupons.brandId, brandId)))
+    .for('update');
+  return row;
+}
+
+/** Archives (with the time) or restores (null) a coupon; either way it is left switched off (archived ⇒ inactive). */
+export async function setCouponArchived(
+  db: Queryable,
+  id: number,
+  brandId: number,
+  archivedAt: Date | null,
+  now: Date,
+): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .update(coupons)
+    .set({ archivedAt, isActive: false, updatedAt: now })
+    .where(and(eq(coupons.id, id), eq(coupons.brandId, brandId)))
+    .returning();
+  return row;
+}
+
 /** How many times the customer has used the coupon (given-back uses subtracted). */
 const couponWithUsesQuery = preparedFor((db) =>
   db

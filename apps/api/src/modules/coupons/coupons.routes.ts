@@ -1,3 +1,4 @@
+import { archiveBody } from '@sufra/shared/schemas/archive';
 import { errorResponses, idParams, uuidParams } from '@sufra/shared/schemas/common';
 import {
   counterCouponBody,
@@ -143,6 +144,53 @@ const staffCouponRoutes: FastifyPluginAsyncZod<CouponsRoutesOptions> = async (ap
       },
     },
     async (request) => coupons.update(staffOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/staff/coupons/:id/archive/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'Archives a coupon at the version read: diners can no longer use it, its past uses stay (no delete)',
+        params: idParams,
+        body: archiveBody,
+        response: { 200: staffCouponSchema, ...errors },
+      },
+    },
+    async (request) => coupons.archive(staffOf(request), request.ip, request.params.id, request.body),
+  );
+
+  app.post(
+    '/staff/coupons/:id/restore/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'Restores an archived coupon at the version read, switched off (the manager turns it on)',
+        params: idParams,
+        body: archiveBody,
+        response: { 200: staffCouponSchema, ...errors },
+      },
+    },
+    async (request) => coupons.restore(staffOf(request), request.ip, request.params.id, request.body),
+  );
+
+  app.post(
+    '/staff/coupons/:id/duplicate/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'Copies a coupon as a start: same terms, a new code of the brand, switched off, no uses',
+        params: idParams,
+        response: { 201: staffCouponSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return coupons.duplicate(staffOf(request), request.ip, request.params.id);
+    },
   );
 };
 

@@ -7,7 +7,6 @@ import { priceCart } from '@sufra/shared/pricing/price-cart';
 import type {
   CounterCouponBody,
   CounterCouponResponse,
-  Coupon,
   CouponCheckResponse,
   CouponHistoryResponse,
   couponBody,
@@ -25,9 +24,9 @@ import type { CustomerPrincipal, StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { MenuService } from '../menu/menu.service.ts';
 import { priceLines, pricingColumns } from '../orders/order-lines.service.ts';
+import { archive, duplicate, restore } from './coupon-archive.service.ts';
 import { couponError, findTypedCoupon, prepareOrderCoupon, toRule } from './coupon-uses.service.ts';
 import {
-  type CouponRow,
   claimCustomerUses,
   claimGlobalUses,
   countOwnReferences,
@@ -44,38 +43,9 @@ import {
   lockCoupons,
   updateCoupon,
 } from './coupons.repo.ts';
+import { toCoupon, toStaffCoupon } from './coupons.view.ts';
 
 const HISTORY_EXPIRED_DAYS = 90;
-
-export function toCoupon(row: CouponRow): Coupon {
-  return {
-    id: row.id,
-    code: row.code,
-    name: { ar: row.nameAr, en: row.nameEn },
-    kind: row.kind as Coupon['kind'],
-    percentBasisPoints: row.percentBp,
-    maxDiscountHalalas: row.maxDiscountHalalas,
-    amountHalalas: row.amountHalalas,
-    itemId: row.itemId,
-    minimumOrderHalalas: row.minimumOrderHalalas,
-    startsAt: row.startsAt ? row.startsAt.toISOString() : null,
-    endsAt: row.endsAt ? row.endsAt.toISOString() : null,
-    branchIds: row.branchIds,
-    orderTypes: row.orderTypes,
-    newCustomersOnly: row.newCustomersOnly,
-    combinesWithPoints: row.combinesWithPoints,
-  };
-}
-
-function toStaffCoupon(row: CouponRow): StaffCoupon {
-  return {
-    ...toCoupon(row),
-    globalLimit: row.globalLimit,
-    perCustomerLimit: row.perCustomerLimit,
-    usedCount: row.usedCount,
-    isActive: row.isActive,
-  };
-}
 
 type CouponBodyOut = z.output<typeof couponBody>;
 
@@ -364,6 +334,8 @@ export async function update(
   const { db } = ctx;
   const existing = await findCoupon(db, id, staff.brandId);
   if (!existing) throw new AppError('coupon_not_found');
+  // An archived coupon is restored before it is edited (else an edit could switch it back on, docs/adr/0590).
+  if (existing.archivedAt) throw new AppError('archived_edit_refused');
   const columns = columnsOf(body);
   await assertOwnReferences(deps, staff.brandId, columns);
   // A global limit below the uses already made would break the counter's CHECK: refused with its field.
@@ -390,6 +362,9 @@ export function createCouponsService(ctx: AppContext, options: { menu: MenuServi
     list: list.bind(null, deps),
     create: create.bind(null, deps),
     update: update.bind(null, deps),
+    archive: archive.bind(null, deps),
+    restore: restore.bind(null, deps),
+    duplicate: duplicate.bind(null, deps),
   };
 }
 

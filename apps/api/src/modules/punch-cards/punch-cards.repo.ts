@@ -291,12 +291,38 @@ export async function updateProgramme(
   brandId: number,
   set: Partial<typeof punchProgrammes.$inferInsert>,
 ): Promise<PunchProgrammeRow | undefined> {
+  // Every manager write moves the version (archive and restore check the one the console read).
   const [row] = await db
     .update(punchProgrammes)
-    .set(set)
+    .set({ ...set, version: sql`${punchProgrammes.version} + 1` })
     .where(and(eq(punchProgrammes.id, id), eq(punchProgrammes.brandId, brandId)))
     .returning();
   return row;
+}
+
+/** The brand's programme, its row locked for a manager's write (archive, restore). */
+export async function lockProgrammeOfBrand(
+  db: Queryable,
+  id: number,
+  brandId: number,
+): Promise<PunchProgrammeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(punchProgrammes)
+    .where(and(eq(punchProgrammes.id, id), eq(punchProgrammes.brandId, brandId)))
+    .for('update');
+  return row;
+}
+
+/** Archives (with the time) or restores (null) a programme, switched off either way (archived ⇒ inactive). */
+export function setProgrammeArchived(
+  db: Queryable,
+  id: number,
+  brandId: number,
+  archivedAt: Date | null,
+  now: Date,
+): Promise<PunchProgrammeRow | undefined> {
+  return updateProgramme(db, id, brandId, { archivedAt, isActive: false, updatedAt: now });
 }
 
 /** What the managers' form picks from: the brand's items, categories and rewards. */

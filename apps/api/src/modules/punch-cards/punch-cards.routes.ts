@@ -1,3 +1,4 @@
+import { archiveBody } from '@sufra/shared/schemas/archive';
 import { errorResponses, idParams, uuidParams } from '@sufra/shared/schemas/common';
 import { ownedRewardParams } from '@sufra/shared/schemas/loyalty';
 import {
@@ -98,10 +99,56 @@ const punchProgrammeRoutes: FastifyPluginAsyncZod<PunchCardsRoutesOptions> = asy
         summary: 'Edits a punch card programme; cards already started keep their count and end date',
         params: idParams,
         body: punchProgrammeBody,
-        response: { 200: staffPunchProgrammeSchema, ...staffErrors },
+        response: { 200: staffPunchProgrammeSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => punchCards.update(staffOf(request), request.params.id, request.body),
+  );
+
+  const writeErrors = errorResponses(400, 401, 403, 404, 409);
+  app.post(
+    '/staff/punch-programmes/:id/archive/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'Archives a programme at the version read: no new punches or cards; rewards already earned stay',
+        params: idParams,
+        body: archiveBody,
+        response: { 200: staffPunchProgrammeSchema, ...writeErrors },
+      },
+    },
+    async (request) => punchCards.archive(staffOf(request), request.ip, request.params.id, request.body),
+  );
+
+  app.post(
+    '/staff/punch-programmes/:id/restore/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'Restores an archived programme at the version read, switched off (the manager turns it on)',
+        params: idParams,
+        body: archiveBody,
+        response: { 200: staffPunchProgrammeSchema, ...writeErrors },
+      },
+    },
+    async (request) => punchCards.restore(staffOf(request), request.ip, request.params.id, request.body),
+  );
+
+  app.post(
+    '/staff/punch-programmes/:id/duplicate/',
+    {
+      preHandler: managers,
+      schema: {
+        tags: ['staff'],
+        summary: 'Copies a programme as a start: same rule and reward, named "(copy)", switched off',
+        params: idParams,
+        response: { 201: staffPunchProgrammeSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await punchCards.duplicate(staffOf(request), request.ip, request.params.id)),
   );
 };
 

@@ -24,9 +24,10 @@ import {
   listProgrammes,
   type ProgrammeWithReward,
   type PunchCardWithReward,
-  type PunchProgrammeRow,
   updateProgramme,
 } from './punch-cards.repo.ts';
+import { archive, duplicate, restore } from './punch-programme-archive.service.ts';
+import { toStaffProgramme } from './punch-programmes.view.ts';
 
 function toSummary({ programme, rewardAr, rewardEn }: ProgrammeWithReward): PunchCard['programme'] {
   return {
@@ -64,24 +65,6 @@ function emptyCard(programme: ProgrammeWithReward): PunchCard {
     expiresAt: null,
     completedAt: null,
     ownedRewardId: null,
-  };
-}
-
-function toStaffProgramme(
-  row: PunchProgrammeRow,
-  counts: { activeCards: number; completedCards: number } | undefined,
-): StaffPunchProgramme {
-  return {
-    id: row.id,
-    name: { ar: row.nameAr, en: row.nameEn },
-    itemIds: row.itemIds,
-    categoryIds: row.categoryIds,
-    itemsCount: row.itemsCount,
-    daysToComplete: row.daysToComplete,
-    rewardId: row.rewardId,
-    isActive: row.isActive,
-    activeCards: counts?.activeCards ?? 0,
-    completedCards: counts?.completedCards ?? 0,
   };
 }
 
@@ -237,7 +220,10 @@ export async function update(
   const { ctx } = deps;
   const { db } = ctx;
   assertManager(staff);
-  if (!(await findProgramme(db, id, staff.brandId))) throw new AppError('punch_programme_not_found');
+  const existing = await findProgramme(db, id, staff.brandId);
+  if (!existing) throw new AppError('punch_programme_not_found');
+  // An archived programme is restored before it is edited (else an edit could switch it back on, docs/adr/0590).
+  if (existing.archivedAt) throw new AppError('archived_edit_refused');
   const fields = await checked(deps, staff, input);
   const row = await updateProgramme(db, id, staff.brandId, { ...fields, updatedAt: ctx.now() });
   if (!row) throw new AppError('punch_programme_not_found');
@@ -259,6 +245,9 @@ export function createPunchCardsService(ctx: AppContext) {
     staffList: staffList.bind(null, deps),
     create: create.bind(null, deps),
     update: update.bind(null, deps),
+    archive: archive.bind(null, deps),
+    restore: restore.bind(null, deps),
+    duplicate: duplicate.bind(null, deps),
   };
 }
 

@@ -156,6 +156,31 @@ export const consolePages: readonly ConsolePage[] = [
       return page;
     },
   },
+  // — coupons, punch cards, service switches (h/archive): the staff app's sections, kept there too (ADR 0591) —
+  {
+    id: 'coupons',
+    path: '/coupons',
+    labelKey: 'consoleArchive.coupons',
+    roles: OWNER_AND_MANAGER,
+    icon: '%',
+    load: () => import('../coupons/routes/coupons-section'),
+  },
+  {
+    id: 'punch-cards',
+    path: '/punch-cards',
+    labelKey: 'consoleArchive.punchCards',
+    roles: OWNER_AND_MANAGER,
+    icon: '◉',
+    load: () => import('../punch-programmes/routes/punch-programmes-section'),
+  },
+  {
+    id: 'services',
+    path: '/services',
+    labelKey: 'consoleArchive.services',
+    roles: OWNER_AND_MANAGER,
+    icon: '⏻',
+    load: () => import('../services/routes/services-section'),
+  },
   // — Foodics hand-off (h/foodics) —
   {
     id: 'foodics',

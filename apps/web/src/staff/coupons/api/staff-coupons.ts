@@ -15,3 +15,21 @@ export function saveStaffCoupon(id: number | null, body: CouponBody, language: L
     body,
   });
 }
+
+/** `POST /api/staff/coupons/{id}/archive|restore/` at the version read (a stale one answers 409). */
+export function setStaffCouponArchived(
+  coupon: Pick<StaffCoupon, 'id' | 'version'>,
+  archive: boolean,
+  language: Language,
+): Promise<StaffCoupon> {
+  return staffRequest<StaffCoupon>(`/staff/coupons/${coupon.id}/${archive ? 'archive' : 'restore'}/`, {
+    language,
+    method: 'POST',
+    body: { version: coupon.version },
+  });
+}
+
+/** `POST /api/staff/coupons/{id}/duplicate/`: a switched-off copy with a new code, to edit. */
+export function duplicateStaffCoupon(id: number, language: Language): Promise<StaffCoupon> {
+  return staffRequest<StaffCoupon>(`/staff/coupons/${id}/duplicate/`, { language, method: 'POST', body: {} });
+}

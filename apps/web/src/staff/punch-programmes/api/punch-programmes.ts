@@ -22,3 +22,24 @@ export function savePunchProgramme(
     { language, method: id === null ? 'POST' : 'PUT', body },
   );
 }
+
+/** `POST /api/staff/punch-programmes/{id}/archive|restore/` at the version read (a stale one answers 409). */
+export function setPunchProgrammeArchived(
+  programme: Pick<StaffPunchProgramme, 'id' | 'version'>,
+  archive: boolean,
+  language: Language,
+): Promise<StaffPunchProgramme> {
+  return staffRequest<StaffPunchProgramme>(
+    `/staff/punch-programmes/${programme.id}/${archive ? 'archive' : 'restore'}/`,
+    { language, method: 'POST', body: { version: programme.version } },
+  );
+}
+
+/** `POST /api/staff/punch-programmes/{id}/duplicate/`: a switched-off copy, to edit. */
+export function duplicatePunchProgramme(id: number, language: Language): Promise<StaffPunchProgramme> {
+  return staffRequest<StaffPunchProgramme>(`/staff/punch-programmes/${id}/duplicate/`, {
+    language,
+    method: 'POST',
+    body: {},
+  });
+}

@@ -7,10 +7,15 @@ interface Props {
   /** The reward's name in the interface language, by its id ('' while unknown). */
   rewardName: (id: number) => string;
   onEdit: (programme: StaffPunchProgramme) => void;
+  /** Archive (a current programme) or restore (an archived one), at the version read. */
+  onArchive: (programme: StaffPunchProgramme, archive: boolean) => void;
+  onDuplicate: (programme: StaffPunchProgramme) => void;
+  /** The programme whose write is on its way (its buttons are disabled meanwhile). */
+  busyId: number | null;
 }
 
 /** The brand's programmes: name, rule, cards in progress and completed, whether it is off, and its edit button. */
-export function ProgrammeList({ programmes, rewardName, onEdit }: Props) {
+export function ProgrammeList({ programmes, rewardName, onEdit, onArchive, onDuplicate, busyId }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -28,17 +33,42 @@ export function ProgrammeList({ programmes, rewardName, onEdit }: Props) {
             </p>
             <p className="punch-programmes__counts">
               {t('staff.punch.counts', { active: p.activeCards, completed: p.completedCards })}
-              {!p.isActive && <span className="badge"> {t('staff.punch.inactive')}</span>}
+              {!p.isActive && p.archivedAt === null && <span className="badge"> {t('staff.punch.inactive')}</span>}
             </p>
           </div>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => onEdit(p)}
-            aria-label={t('staff.punch.editNamed', { name: p.name[language] })}
-          >
-            {t('staff.punch.edit')}
-          </button>
+          <div className="punch-programmes__actions">
+            {p.archivedAt === null && (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={busyId === p.id}
+                onClick={() => onEdit(p)}
+                aria-label={t('staff.punch.editNamed', { name: p.name[language] })}
+              >
+                {t('staff.punch.edit')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busyId === p.id}
+              onClick={() => onDuplicate(p)}
+              aria-label={t('staffArchive.duplicateNamed', { name: p.name[language] })}
+            >
+              {t('staffArchive.duplicate')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busyId === p.id}
+              onClick={() => onArchive(p, p.archivedAt === null)}
+              aria-label={t(p.archivedAt === null ? 'staffArchive.archiveNamed' : 'staffArchive.restoreNamed', {
+                name: p.name[language],
+              })}
+            >
+              {p.archivedAt === null ? t('staffArchive.archive') : t('staffArchive.restore')}
+            </button>
+          </div>
         </li>
       ))}
     </ul>

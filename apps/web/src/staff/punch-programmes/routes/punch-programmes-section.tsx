@@ -1,11 +1,13 @@
 import type { StaffPunchProgramme } from '@sufra/shared/schemas/punch-cards';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { useState } from 'react';
+import { ArchiveFilter, type ArchiveView } from '../../../components/ui/archive-filter';
 import { ApiError, errorText } from '../../../lib/api-client';
+import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { getPunchProgrammes } from '../api/punch-programmes';
+import { duplicatePunchProgramme, getPunchProgrammes, setPunchProgrammeArchived } from '../api/punch-programmes';
 import { ProgrammeForm } from '../components/programme-form';
 import { ProgrammeList } from '../components/programme-list';
 import '../../../components/ui/form.css';
@@ -29,9 +31,29 @@ export default function PunchProgrammesSection({ user }: { user: StaffUser }) {
     },
   );
   const data = query.data ?? null;
-  const error = query.error && !query.loading ? query.error : null;
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
   const load = query.refetch;
+  const [view, setView] = useState<ArchiveView>('current');
+  // Archive/restore and duplicate (issue 27 item 7): the list reloads; a copy opens in the editor at once.
+  const archiving = useApiMutation(
+    ({ programme, archive }: { programme: StaffPunchProgramme; archive: boolean }) =>
+      setPunchProgrammeArchived(programme, archive, language),
+    { invalidates: [['staff', 'punch-programmes']] },
+  );
+  const duplicating = useApiMutation(
+    (programme: StaffPunchProgramme) => duplicatePunchProgramme(programme.id, language),
+    {
+      invalidates: [['staff', 'punch-programmes']],
+    },
+  );
+  const error = (query.error && !query.loading ? query.error : null) ?? archiving.error ?? duplicating.error ?? null;
+  const busyId = archiving.busy
+    ? (archiving.variables?.programme.id ?? null)
+    : duplicating.busy
+      ? (duplicating.variables?.id ?? null)
+      : null;
+  const shown = data?.programmes.filter((p) => (p.archivedAt !== null) === (view === 'archived')) ?? [];
+  const archivedCount = data?.programmes.filter((p) => p.archivedAt !== null).length ?? 0;
 
   if (!manages) {
     return (
@@ -75,12 +97,31 @@ export default function PunchProgrammesSection({ user }: { user: StaffUser }) {
           onCancel={() => setEditing({ kind: 'none' })}
         />
       )}
-      {data && data.programmes.length === 0 && editing.kind === 'none' && <p>{t('staff.punch.none')}</p>}
-      {data && data.programmes.length > 0 && (
+      {data && <ArchiveFilter view={view} onChange={setView} archivedCount={archivedCount} />}
+      {data && shown.length === 0 && editing.kind === 'none' && (
+        <p>{view === 'archived' ? t('staffArchive.noneArchived') : t('staff.punch.none')}</p>
+      )}
+      {data && shown.length > 0 && (
         <ProgrammeList
-          programmes={data.programmes}
+          programmes={shown}
           rewardName={rewardName}
+          busyId={busyId}
           onEdit={(programme) => setEditing({ kind: 'edit', programme })}
+          onArchive={(programme, archive) => {
+            archiving.mutate({ programme, archive }).then(
+              () => setEditing({ kind: 'none' }),
+              () => undefined,
+            );
+          }}
+          onDuplicate={(programme) => {
+            duplicating.mutate(programme).then(
+              (copy) => {
+                setView('current');
+                setEditing({ kind: 'edit', programme: copy });
+              },
+              () => undefined,
+            );
+          }}
         />
       )}
     </section>
