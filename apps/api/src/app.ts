@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { checkoutOffers } from './checkout-extras.ts';
 import { resolveAuthSecret } from './config/auth-secret.ts';
 import { type Config, fastifyTrustProxy } from './config/env.ts';
+import { registerConsoleRoutes } from './console-routes.ts';
 import { createBranchesService, toBrand } from './core/branch-context.service.ts';
 import { createLiveHub, type LiveHub } from './core/live-hub.service.ts';
 import { createOrderLifecycle, type OrderLifecycle } from './core/order-lifecycle.service.ts';
@@ -14,27 +15,15 @@ import { createSessionsService } from './core/sessions.service.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
-import { manageAdsRoutes } from './modules/ads/manage-ads.routes.ts';
-import { createManageAdsService } from './modules/ads/manage-ads.service.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createOtpService } from './modules/auth/otp.service.ts';
-import { branchManageRoutes } from './modules/branches/branch-manage.routes.ts';
-import { createBranchManageService } from './modules/branches/branch-manage.service.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
-import { brandSettingsRoutes } from './modules/brand-settings/brand-settings.routes.ts';
-import { createBrandSettingsService } from './modules/brand-settings/brand-settings.service.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { createCouponsService } from './modules/coupons/coupons.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomersService } from './modules/customers/customers.service.ts';
-import { customersAdminRoutes } from './modules/customers-admin/customers-admin.routes.ts';
-import { createCustomersAdminService } from './modules/customers-admin/customers-admin.service.ts';
 import { evaluationsRoutes } from './modules/evaluations/evaluations.routes.ts';
 import { createEvaluationsService } from './modules/evaluations/evaluations.service.ts';
-import { evaluationsAdminRoutes } from './modules/evaluations-admin/evaluations-admin.routes.ts';
-import { createEvaluationsAdminService } from './modules/evaluations-admin/evaluations-admin.service.ts';
 import { createFoodicsWithRelay } from './modules/foodics/foodics.relay.ts';
 import { foodicsRoutes } from './modules/foodics/foodics.routes.ts';
 import type { FoodicsService } from './modules/foodics/foodics.service.ts';
@@ -50,12 +39,8 @@ import { loyaltyRoutes } from './modules/loyalty/loyalty.routes.ts';
 import { createLoyaltyService, type LoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import { createPointsExpiry } from './modules/loyalty/points-expiry.relay.ts';
 import { createRewardsService } from './modules/loyalty/rewards.service.ts';
-import { loyaltyAdminRoutes } from './modules/loyalty-admin/loyalty-admin.routes.ts';
-import { createLoyaltyAdminService } from './modules/loyalty-admin/loyalty-admin.service.ts';
 import { menuRoutes } from './modules/menu/menu.routes.ts';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.ts';
-import { menuAdminRoutes } from './modules/menu-admin/menu-admin.routes.ts';
-import { createMenuAdminService } from './modules/menu-admin/menu-admin.service.ts';
 import { notifyRoutes } from './modules/notify/notify.routes.ts';
 import { createNotifyService } from './modules/notify/notify.service.ts';
 import { orderEventsRoutes } from './modules/order-events/order-events.routes.ts';
@@ -73,21 +58,12 @@ import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { createReceiptsService } from './modules/receipts/receipts.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { createReferralService } from './modules/referral/referral.service.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { registerReportsRollup } from './modules/reports/reports-rollup.relay.ts';
-import { rewardsAdminRoutes } from './modules/rewards-admin/rewards-admin.routes.ts';
-import { createRewardsAdminService } from './modules/rewards-admin/rewards-admin.service.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { createServicesService } from './modules/services/services.service.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
-import { staffAdminRoutes } from './modules/staff/staff-admin.routes.ts';
-import { createStaffAdminService } from './modules/staff/staff-admin.service.ts';
-import { staffSessionsRoutes } from './modules/staff/staff-sessions.routes.ts';
-import { createStaffSessionsService } from './modules/staff/staff-sessions.service.ts';
-import { manageTablesRoutes } from './modules/tables/manage-tables.routes.ts';
-import { createManageTablesService } from './modules/tables/manage-tables.service.ts';
 import { tablesRoutes } from './modules/tables/tables.routes.ts';
 import { createTablesService } from './modules/tables/tables.service.ts';
 import { subscribeOrderReactions } from './order-reactions.ts';
@@ -238,8 +214,6 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(branchesRoutes, { branches, qr });
       await api.register(menuRoutes, { menu });
       await api.register(adsRoutes, { ads });
-      const manageAds = createManageAdsService(ctx, { storage: createFileStorage(config) });
-      await api.register(manageAdsRoutes, { manageAds, guards });
       await api.register(authRoutes, { config, otp, sessions, now: ctx.now });
       await api.register(customersRoutes, { config, customers, otp });
       await api.register(staffRoutes, { config, staff, sessions, guards, now: ctx.now });
@@ -247,42 +221,19 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(paymentsRoutes, { payments });
       await api.register(orderEventsRoutes, { guards, events: orderEvents });
       await api.register(tablesRoutes, { tables, guards });
-      await api.register(manageTablesRoutes, { manageTables: createManageTablesService(ctx), guards });
       await api.register(loyaltyRoutes, { loyalty, rewards, guards });
       await api.register(evaluationsRoutes, { evaluations, guards });
       await api.register(punchCardsRoutes, { punchCards: createPunchCardsService(ctx), guards });
       await api.register(couponsRoutes, { coupons: createCouponsService(ctx, { menu }), guards });
       await api.register(servicesRoutes, { services: createServicesService(ctx), guards });
-      await api.register(auditRoutes, { audit: createAuditService(ctx), guards });
-      await api.register(brandSettingsRoutes, {
-        brandSettings: createBrandSettingsService(ctx, { storage: createFileStorage(config) }),
-        guards,
-      });
-      await api.register(staffAdminRoutes, { staffAdmin: createStaffAdminService(ctx), guards });
-      await api.register(staffSessionsRoutes, { staffSessions: createStaffSessionsService(ctx), guards });
       await api.register(referralRoutes, { referral });
       await api.register(gamesRoutes, { games: createGamesService(ctx, { onSmsQueued }) });
       await api.register(receiptsRoutes, { receipts: createReceiptsService(ctx), guards });
       await api.register(inboxRoutes, { inbox: createInboxService(ctx) });
       await api.register(notifyRoutes, { notify: createNotifyService(ctx), guards });
-      await api.register(branchManageRoutes, { manage: createBranchManageService(ctx), guards });
       await api.register(geocodingRoutes, { geocoder: createGeocoder(config), now: ctx.now });
-      await api.register(menuAdminRoutes, {
-        menuAdmin: createMenuAdminService(ctx, { storage: createFileStorage(config) }),
-        guards,
-      });
-      await api.register(loyaltyAdminRoutes, { loyaltyAdmin: createLoyaltyAdminService(ctx), guards });
       await api.register(foodicsRoutes, { foodics, guards });
-      await api.register(customersAdminRoutes, {
-        customersAdmin: createCustomersAdminService(ctx, { loyalty, rewards }),
-        guards,
-      });
-      await api.register(evaluationsAdminRoutes, { evaluationsAdmin: createEvaluationsAdminService(ctx), guards });
-      await api.register(reportsRoutes, { reports, guards });
-      await api.register(rewardsAdminRoutes, {
-        rewardsAdmin: createRewardsAdminService(ctx, { storage: createFileStorage(config) }),
-        guards,
-      });
+      await registerConsoleRoutes(api, { ctx, config, guards, loyalty, rewards, reports });
     },
     { prefix: '/api' },
   );
