@@ -29,5 +29,8 @@ export const AUDIT_OBJECT_TYPES = [
   'customer',
   'customer_segment',
   'customer_reward',
+  // — games (h/games): a game's settings and its segments —
+  'game',
+  'game_segment',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -8,6 +8,7 @@ import { CORE_ERRORS } from './errors-core.ts';
 import { CUSTOMERS_ADMIN_ERRORS } from './errors-customers-admin.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { FOODICS_ERRORS } from './errors-foodics.ts';
+import { GAMES_ADMIN_ERRORS } from './errors-games-admin.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
 import { LOYALTY_ADMIN_ERRORS } from './errors-loyalty-admin.ts';
 import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
@@ -32,6 +33,7 @@ export const ERRORS = {
   ...FOODICS_ERRORS,
   ...CUSTOMERS_ADMIN_ERRORS,
   ...BRAND_LOOK_ERRORS,
+  ...GAMES_ADMIN_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -50,6 +52,7 @@ export const ERROR_PARTS = [
   FOODICS_ERRORS,
   CUSTOMERS_ADMIN_ERRORS,
   BRAND_LOOK_ERRORS,
+  GAMES_ADMIN_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;
