@@ -38,6 +38,8 @@ import { foodicsRoutes } from './modules/foodics/foodics.routes.ts';
 import type { FoodicsService } from './modules/foodics/foodics.service.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
+import { gamesAdminRoutes } from './modules/games-admin/games-admin.routes.ts';
+import { createGamesAdminService } from './modules/games-admin/games-admin.service.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -250,6 +252,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(staffSessionsRoutes, { staffSessions: createStaffSessionsService(ctx), guards });
       await api.register(referralRoutes, { referral });
       await api.register(gamesRoutes, { games: createGamesService(ctx, { onSmsQueued }) });
+      await api.register(gamesAdminRoutes, { gamesAdmin: createGamesAdminService(ctx), guards });
       await api.register(receiptsRoutes, { receipts: createReceiptsService(ctx), guards });
       await api.register(inboxRoutes, { inbox: createInboxService(ctx) });
       await api.register(branchManageRoutes, { manage: createBranchManageService(ctx), guards });
