@@ -60,6 +60,8 @@ for (const language of LANGUAGES) {
     const before = await owner.getByTestId('game-simulation').innerText();
     await owner.getByTestId('segment-0-weight').fill(String(TEXT.weight[language]));
     await owner.getByTestId('segment-0-stock').fill(String(TEXT.stock[language]));
+    // Without its daily budget (20), the tea is bounded by its stock alone: more prizes expected.
+    await owner.getByTestId('segment-0-dailyBudget').fill('');
     // The simulation follows the edit before saving.
     await expect(owner.getByTestId('game-simulation')).not.toHaveText(before);
     await shoot(owner, `games-${language}`, true);

@@ -58,7 +58,7 @@ function GameEditor({ id, list }: { id: number; list: ManageGamesResponse }) {
   const query = useApiQuery(gameKey(id, language), () => getGame(id, language), { staleMs: 0 });
   if (query.error !== undefined && !query.data) return <LoadError error={query.error} onRetry={query.refetch} />;
   if (!query.data) return <LoadingBlock />;
-  return <GameForm key={query.data.version} game={query.data} list={list} />;
+  return <GameForm game={query.data} list={list} />;
 }
 
 type Draft = Omit<GameBody, 'segments'> & { segments: (GameBody['segments'][number] & { won: number })[] };
@@ -71,9 +71,11 @@ const draftOf = (game: ManageGame): Draft => {
 /** A whole number typed in a field, or null when empty (no limit). */
 const countOf = (text: string): number | null => (text.trim() === '' ? null : Math.max(0, Math.floor(Number(text))));
 
-function GameForm({ game, list }: { game: ManageGame; list: ManageGamesResponse }) {
+function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesResponse }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  // The version saved last (the query's copy is replaced too; this form stays mounted to say "Saved").
+  const [game, setGame] = useState(loaded);
   const [draft, setDraft] = useState<Draft>(() => draftOf(game));
   const [saved, setSaved] = useState(false);
   const save = useApiMutation((body: GameBody) => saveGame(game.id, body, language));
@@ -102,6 +104,8 @@ function GameForm({ game, list }: { game: ManageGame; list: ManageGamesResponse 
     save.mutate(body).then(
       (next) => {
         setQueryData(gameKey(game.id, language), next);
+        setGame(next);
+        setDraft(draftOf(next));
         setSaved(true);
       },
       () => {},
