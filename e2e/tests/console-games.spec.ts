@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { ManageGame, ManageGamesResponse } from '../../packages/shared/src/schemas/manage-games.ts';
-import { TEXTS } from '../support/accounts.ts';
+import { signInDiner, TEXTS } from '../support/accounts.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
 
@@ -78,6 +78,7 @@ for (const language of LANGUAGES) {
     const left = (karak?.stock ?? 0) - (karak?.won ?? 0);
 
     const diner = await owner.context().newPage();
+    await signInDiner(diner, baseURL ?? '');
     await diner.goto(`/wheel/${QR.main}`);
     await expectDocumentLanguage(diner, language);
     const row = diner.getByRole('row', { name: new RegExp(TEXT.karak[language]) });
