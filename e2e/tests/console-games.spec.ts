@@ -57,13 +57,13 @@ for (const language of LANGUAGES) {
     const owner = await ownerAt(browser, baseURL ?? '', language, '/staff/manage/games');
     await owner.getByRole('tab', { name: new RegExp(TEXT.wheel[language]) }).click();
     await expect(owner.getByTestId('game-segments')).toBeVisible();
-    const before = await owner.getByTestId('game-simulation').innerText();
+    const before = await owner.getByTestId('game-simulation').textContent();
     await owner.getByTestId('segment-0-weight').fill(String(TEXT.weight[language]));
     await owner.getByTestId('segment-0-stock').fill(String(TEXT.stock[language]));
     // Without its daily budget (20), the tea is bounded by its stock alone: more prizes expected.
     await owner.getByTestId('segment-0-dailyBudget').fill('');
     // The simulation follows the edit before saving.
-    await expect(owner.getByTestId('game-simulation')).not.toHaveText(before);
+    await expect(owner.getByTestId('game-simulation')).not.toHaveText(before ?? '');
     await shoot(owner, `games-${language}`, true);
     await owner.getByTestId('game-save').click();
     await expect(owner.getByTestId('game-save')).toHaveText(TEXT.saved[language]);
