@@ -18,6 +18,8 @@ import { customersAdminRoutes } from './modules/customers-admin/customers-admin.
 import { createCustomersAdminService } from './modules/customers-admin/customers-admin.service.ts';
 import { evaluationsAdminRoutes } from './modules/evaluations-admin/evaluations-admin.routes.ts';
 import { createEvaluationsAdminService } from './modules/evaluations-admin/evaluations-admin.service.ts';
+import { gamesAdminRoutes } from './modules/games-admin/games-admin.routes.ts';
+import { createGamesAdminService } from './modules/games-admin/games-admin.service.ts';
 import type { LoyaltyService } from './modules/loyalty/loyalty.service.ts';
 import type { createRewardsService } from './modules/loyalty/rewards.service.ts';
 import { loyaltyAdminRoutes } from './modules/loyalty-admin/loyalty-admin.routes.ts';
@@ -61,6 +63,7 @@ export async function registerConsoleRoutes(api: FastifyInstance, wiring: Consol
   await api.register(manageAdsRoutes, { manageAds: createManageAdsService(ctx, { storage }), guards });
   await api.register(loyaltyAdminRoutes, { loyaltyAdmin: createLoyaltyAdminService(ctx), guards });
   await api.register(rewardsAdminRoutes, { rewardsAdmin: createRewardsAdminService(ctx, { storage }), guards });
+  await api.register(gamesAdminRoutes, { gamesAdmin: createGamesAdminService(ctx), guards });
   await api.register(evaluationsAdminRoutes, { evaluationsAdmin: createEvaluationsAdminService(ctx), guards });
   await api.register(customersAdminRoutes, {
     customersAdmin: createCustomersAdminService(ctx, { loyalty, rewards }),

@@ -38,5 +38,8 @@ export const AUDIT_OBJECT_TYPES = [
   // — archive (h/archive): coupons and punch card programmes archived, restored, duplicated —
   'coupon',
   'punch_programme',
+  // — games (h/games): a game's settings and its segments —
+  'game',
+  'game_segment',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

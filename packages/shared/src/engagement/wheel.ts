@@ -12,6 +12,13 @@ export type GameKind = (typeof GAME_KINDS)[number];
 export const SEGMENT_PRIZES = ['reward', 'points', 'none'] as const;
 export type SegmentPrize = (typeof SEGMENT_PRIZES)[number];
 
+/**
+ * Who may play a game (issue 27 item 4): everyone signed in, or only diners new to the brand (no order at any of its
+ * branches), new to the branch (no order at the QR code's branch) or new to the game (never spun it: one spin each).
+ */
+export const GAME_ELIGIBILITY = ['everyone', 'new_to_brand', 'new_to_branch', 'new_to_game'] as const;
+export type GameEligibility = (typeof GAME_ELIGIBILITY)[number];
+
 /** One try a minute per diner and game, on every instance (the player's row is the shared clock). */
 export const SPIN_GAP_MS = 60_000;
 

@@ -10,6 +10,7 @@ import { CUSTOMERS_ADMIN_ERRORS } from './errors-customers-admin.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { EVALUATIONS_ADMIN_ERRORS } from './errors-evaluations-admin.ts';
 import { FOODICS_ERRORS } from './errors-foodics.ts';
+import { GAMES_ADMIN_ERRORS } from './errors-games-admin.ts';
 import { LOYALTY_ERRORS } from './errors-loyalty.ts';
 import { LOYALTY_ADMIN_ERRORS } from './errors-loyalty-admin.ts';
 import { MANAGE_REWARDS_ERRORS } from './errors-manage-rewards.ts';
@@ -42,6 +43,7 @@ export const ERRORS = {
   ...REPORTS_ERRORS,
   ...MANAGE_REWARDS_ERRORS,
   ...ARCHIVE_ERRORS,
+  ...GAMES_ADMIN_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -65,6 +67,7 @@ export const ERROR_PARTS = [
   REPORTS_ERRORS,
   MANAGE_REWARDS_ERRORS,
   ARCHIVE_ERRORS,
+  GAMES_ADMIN_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

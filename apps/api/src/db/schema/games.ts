@@ -1,4 +1,4 @@
-import { GAME_KINDS, SEGMENT_PRIZES } from '@sufra/shared/engagement/wheel';
+import { GAME_ELIGIBILITY, GAME_KINDS, SEGMENT_PRIZES } from '@sufra/shared/engagement/wheel';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,12 +39,21 @@ export const games = pgTable(
     /** After a lost spin, this many minutes (at least the one-minute gap every spin has). */
     retryMinutesAfterLoss: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
+    /** When the game opens and closes (null: no limit); outside it the diner is told they may not spin. */
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    /** Who may play (GAME_ELIGIBILITY): everyone, or diners new to the brand, the branch or the game. */
+    eligibility: text().notNull().default('everyone'),
+    /** Moved by every console save; a save made at an older version is refused (409 with both values). */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('games_brand_kind_idx').on(t.brandId, t.kind),
     check('games_kind_check', sql`${t.kind} in (${inList(GAME_KINDS)})`),
     check('games_cooldown_check', sql`${t.cooldownDaysAfterWin} >= 0 and ${t.retryMinutesAfterLoss} >= 0`),
+    check('games_eligibility_check', sql`${t.eligibility} in (${inList(GAME_ELIGIBILITY)})`),
+    check('games_window_check', sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`),
   ],
 );
 

@@ -25,7 +25,7 @@ import {
   type SegmentState,
   takePrize,
 } from './games.repo.ts';
-import { DAY_MS, drawable, refusalOf, usable } from './games.rules.ts';
+import { DAY_MS, drawable, oneSpinEach, refusalOf, usable } from './games.rules.ts';
 
 /** A concurrent spin may take the last of a prize between the draw and its write: draw again this many times. */
 const DRAW_TRIES = 4;
@@ -82,7 +82,7 @@ async function readForSpin(
   );
   if (!read.sessionLive) throw new AppError('session_expired');
   if (!read.contextCurrent) return 'stale_context';
-  const state = usable(read.state);
+  const state = usable(read.state, now);
   if (!state.diner) throw new Error('the signed-in customer has no row');
   const first = refusalOf(state.game, state.diner, state.segments, now);
   if (first) throw first;
@@ -209,7 +209,7 @@ export async function spin(
   for (let attempt = 0; ; attempt += 1) {
     const { segment, randomValue, total } = draw(segments);
     const won = segment.prize !== 'none';
-    const newPlayersOnly = game.kind === 'register_and_win';
+    const newPlayersOnly = oneSpinEach(game);
     const retryAt =
       won || newPlayersOnly
         ? null

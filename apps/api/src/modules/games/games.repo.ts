@@ -47,7 +47,13 @@ export interface GameState {
   game: GameRow;
   segments: SegmentState[];
   /** The diner's play and what register-and-win asks of them (null when nobody is signed in). */
-  diner: { player: PlayerState | null; customerSince: Date; orderedAtBranch: boolean } | null;
+  diner: {
+    player: PlayerState | null;
+    customerSince: Date;
+    orderedAtBranch: boolean;
+    /** Whether they ever ordered at any of the brand's branches (a customer row is one brand's). */
+    orderedInBrand: boolean;
+  } | null;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -79,7 +85,7 @@ const gameStateQuery = preparedFor((db) =>
         limit 1
       )
       select g.id, g.brand_id, g.branch_id, g.kind, g.name_ar, g.name_en, g.cooldown_days_after_win,
-        g.retry_minutes_after_loss, g.is_active, g.created_at,
+        g.retry_minutes_after_loss, g.is_active, g.starts_at, g.ends_at, g.eligibility, g.version, g.created_at,
         (select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from (
           select s.id, s.position, s.label_ar, s.label_en, s.color, s.prize, s.reward_id, r.name_ar as reward_name_ar,
             r.name_en as reward_name_en, r.valid_days as reward_valid_days, s.points, s.send_by_sms, s.weight, s.stock,
@@ -91,7 +97,8 @@ const gameStateQuery = preparedFor((db) =>
         ) x) as segments,
         (select row_to_json(p) from (
           select c.created_at as customer_since, pl.last_spin_at, pl.last_win_at, pl.retry_at, pl.spins,
-            exists (select 1 from ${orders} o where o.customer_id = c.id and o.branch_id = ${P.branchId}) as ordered
+            exists (select 1 from ${orders} o where o.customer_id = c.id and o.branch_id = ${P.branchId}) as ordered,
+            exists (select 1 from ${orders} o where o.customer_id = c.id) as ordered_in_brand
           from ${customers} c
           left join ${gamePlayers} pl on pl.game_id = g.id and pl.customer_id = c.id
           where c.id = ${P.customerId} and c.brand_id = ${P.brandId}
@@ -140,6 +147,10 @@ export async function loadGameState(
     cooldownDaysAfterWin: Number(r.cooldown_days_after_win),
     retryMinutesAfterLoss: Number(r.retry_minutes_after_loss),
     isActive: Boolean(r.is_active),
+    startsAt: dateOf(r.starts_at),
+    endsAt: dateOf(r.ends_at),
+    eligibility: String(r.eligibility),
+    version: Number(r.version),
     createdAt: new Date(r.created_at as string),
   };
   const segments = (r.segments as Record<string, unknown>[]).map(
@@ -175,6 +186,7 @@ export async function loadGameState(
             : null,
           customerSince: new Date(d.customer_since as string),
           orderedAtBranch: Boolean(d.ordered),
+          orderedInBrand: Boolean(d.ordered_in_brand),
         }
       : null,
   };

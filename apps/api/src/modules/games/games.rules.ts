@@ -49,6 +49,10 @@ export function refusalOf(
       return new AppError('wheel_not_new');
     }
   }
+  // Who may play (the console's setting, issue 27 item 4), on top of what register-and-win asks.
+  if (game.eligibility === 'new_to_game' && player) return new AppError('wheel_new_only');
+  if (game.eligibility === 'new_to_branch' && state.orderedAtBranch) return new AppError('wheel_not_new');
+  if (game.eligibility === 'new_to_brand' && state.orderedInBrand) return new AppError('wheel_not_new');
   if (player) {
     // The longest wait that runs is the one the diner is told (shared spinWait): a win's cooldown over the minute.
     const wait = spinWait(player, game.cooldownDaysAfterWin, now);
@@ -64,8 +68,16 @@ export function refusalOf(
   return null;
 }
 
-export function usable(state: GameState | undefined): GameState {
+/** The game to show or spin; none, or one outside its start and end, is "no game here now". */
+export function usable(state: GameState | undefined, now: Date): GameState {
   if (!state) throw new AppError('game_not_found');
+  const { startsAt, endsAt } = state.game;
+  if ((startsAt && startsAt > now) || (endsAt && endsAt <= now)) throw new AppError('game_not_found');
   if (!state.game.isActive) throw new AppError('wheel_not_allowed');
   return state;
+}
+
+/** A game whose players spin once each: register-and-win, and a game for diners new to it. */
+export function oneSpinEach(game: GameRow): boolean {
+  return game.kind === 'register_and_win' || game.eligibility === 'new_to_game';
 }

@@ -17,6 +17,7 @@ async function stateOf(
   kind: GameKind,
   me: CustomerPrincipal | null,
   day: string,
+  now: Date,
 ) {
   const { state } = await loadGameState(ctx.db, {
     brandId: qr.brand.id,
@@ -25,7 +26,7 @@ async function stateOf(
     day,
     customerId: me?.id ?? null,
   });
-  return usable(state);
+  return usable(state, now);
 }
 
 /** The game as the diner sees it: segments with their odds, and whether they may spin now (and why not). */
@@ -37,7 +38,7 @@ export async function show(
   language: Language,
 ): Promise<GameResponse> {
   const now = deps.ctx.now();
-  const { game, segments, diner } = await stateOf(deps, qr, kind, me, dayIn(now, qr.branch.timeZone));
+  const { game, segments, diner } = await stateOf(deps, qr, kind, me, dayIn(now, qr.branch.timeZone), now);
   const odds = wheelOdds(segments.map(drawable));
   let mine: GameResponse['me'] = null;
   if (diner) {

@@ -181,6 +181,19 @@ export const consolePages: readonly ConsolePage[] = [
     icon: '⏻',
     load: () => import('../services/routes/services-section'),
   },
+  // — games (h/games) —
+  {
+    id: 'games',
+    path: '/games',
+    labelKey: 'manageGamesNav.games',
+    roles: OWNER_AND_MANAGER,
+    icon: '◎',
+    load: async () => {
+      const page = await import('../manage-games/routes/games-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — Foodics hand-off (h/foodics) —
   {
     id: 'foodics',

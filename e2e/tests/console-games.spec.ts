@@ -1,0 +1,90 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Language } from '../../packages/shared/src/language.ts';
+import type { ManageGame, ManageGamesResponse } from '../../packages/shared/src/schemas/manage-games.ts';
+import { signInDiner, TEXTS } from '../support/accounts.ts';
+import { STAFF, staffApi } from '../support/staff-api.ts';
+import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
+
+const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
+const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
+const DESKTOP = { width: 1280, height: 800 } as const;
+const TABLET = { width: 1024, height: 768 } as const;
+
+const TEXT = {
+  wheel: { ar: 'عجلة سُفرة', en: 'The Sufra wheel' },
+  karak: { ar: 'شاي كرك', en: 'Karak tea' },
+  saved: { ar: 'تم الحفظ', en: 'Saved' },
+  // Each language's run sets its own figures (the runs share the server).
+  weight: { ar: 25, en: 40 },
+  stock: { ar: 140, en: 150 },
+} as const;
+
+async function ownerAt(browser: Browser, baseURL: string, language: Language, path: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(path);
+  if (language !== 'ar') await switchLanguage(page, language);
+  await expectDocumentLanguage(page, language);
+  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF.owner.email);
+  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF.owner.password);
+  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+  await expect(page.getByTestId('console')).toBeVisible();
+  return page;
+}
+
+async function shoot(page: Page, name: string, keep = false) {
+  await page.waitForLoadState('networkidle');
+  for (const viewport of [DESKTOP, TABLET]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({
+      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
+      animations: 'disabled',
+      caret: 'hide',
+    });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+test.describe.configure({ mode: 'default' });
+
+for (const language of LANGUAGES) {
+  test(`an owner changes the wheel's odds and stock and the diner's page shows them (${language})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const owner = await ownerAt(browser, baseURL ?? '', language, '/staff/manage/games');
+    await owner.getByRole('tab', { name: new RegExp(TEXT.wheel[language]) }).click();
+    await expect(owner.getByTestId('game-segments')).toBeVisible();
+    const before = await owner.getByTestId('game-simulation').textContent();
+    await owner.getByTestId('segment-0-weight').fill(String(TEXT.weight[language]));
+    await owner.getByTestId('segment-0-stock').fill(String(TEXT.stock[language]));
+    // Without its daily budget (20), the tea is bounded by its stock alone: more prizes expected.
+    await owner.getByTestId('segment-0-dailyBudget').fill('');
+    // The simulation follows the edit before saving.
+    await expect(owner.getByTestId('game-simulation')).not.toHaveText(before ?? '');
+    await shoot(owner, `games-${language}`, true);
+    await owner.getByTestId('game-save').click();
+    await expect(owner.getByTestId('game-save')).toHaveText(TEXT.saved[language]);
+
+    // The server's figures, to read the diner's page against.
+    const api = await staffApi(baseURL ?? '', 'owner');
+    const list = (await (await api.get('/api/staff/manage/games/')).json()) as ManageGamesResponse;
+    const id = list.games.find((g) => g.kind === 'wheel')?.id;
+    const game = (await (await api.get(`/api/staff/manage/games/${id}/`)).json()) as ManageGame;
+    const karak = game.segments[0];
+    expect(karak?.weight).toBe(TEXT.weight[language]);
+    const left = (karak?.stock ?? 0) - (karak?.won ?? 0);
+
+    const diner = await owner.context().newPage();
+    await signInDiner(diner, baseURL ?? '');
+    await diner.goto(`/wheel/${QR.main}`);
+    await expectDocumentLanguage(diner, language);
+    const row = diner.getByRole('row', { name: new RegExp(TEXT.karak[language]) });
+    await expect(row.getByRole('cell').nth(1)).toHaveText(
+      new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-SA').format(left),
+    );
+    await shoot(diner, `games-diner-odds-${language}`);
+  });
+}
