@@ -32,7 +32,8 @@ export const foodicsRoutes: FastifyPluginAsyncZod<{ foodics: FoodicsService; gua
           "Foodics' order webhooks (a secret path per brand; the business reference checked; deduplicated): always 200",
         params: foodicsWebhookParams,
         body: z.unknown(),
-        response: { 200: foodicsWebhookResponse },
+        // 404 only for a path without its secret (no route matches): every webhook Foodics can send gets 200.
+        response: { 200: foodicsWebhookResponse, ...errorResponses(404) },
       },
     },
     async (request) => {
