@@ -231,6 +231,25 @@ describe('console rewards catalogue (points shop and prize shop)', () => {
     expect((await buy(a, limited.id)).statusCode).toBe(200);
   });
 
+  it('sells the last copies once when diners race for them; the losers keep their points (real pool on PostgreSQL)', async () => {
+    const last = await create(owner, { nameEn: 'Last two', pointsCost: 10, stock: 2 });
+    const diners = await Promise.all(Array.from({ length: 6 }, (_, i) => giveDiner(`+96650000095${i}`, 100)));
+    const answers = await Promise.all(diners.map((c) => buy(c, last.id)));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 200, 409, 409, 409, 409]);
+    for (const r of answers.filter((a) => a.statusCode === 409))
+      expect(r.json().error.code).toBe('reward_out_of_stock');
+    expect(
+      await one<{ issued: number; owned: number; spent: number }>(
+        `select r.issued_count as issued,
+                (select count(*)::int from customer_rewards cr where cr.reward_id = r.id) as owned,
+                (select (600 - sum(c.wallet_points))::int from customers c where c.phone like '+96650000095_') as spent
+           from rewards r where r.id = $1`,
+        [last.id],
+      ),
+    ).toEqual({ issued: 2, owned: 2, spent: 20 });
+  });
+
   it('lists and sells a reward only inside its window', async () => {
     const later = await create(owner, {
       nameEn: 'From ten',
