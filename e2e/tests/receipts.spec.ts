@@ -70,6 +70,9 @@ for (const language of LANGUAGES) {
     expect(asciiDigits((await page.getByTestId('receipt-vat-number').textContent()) ?? '')).toContain(
       '300000000000003',
     );
+    // The branch's address (its postal code) in the page's digits: one digit system per language.
+    await expect(page.getByTestId('receipt-branch')).toContainText(language === 'ar' ? '١٢٢١٤' : '12214');
+    if (language === 'ar') await expect(page.getByTestId('receipt-branch')).not.toHaveText(/[0-9]/);
     for (const button of ['receipt-print', 'receipt-share']) {
       expect((await page.getByTestId(button).boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     }

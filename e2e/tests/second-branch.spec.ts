@@ -60,6 +60,8 @@ test('an owner sets up a second branch from nothing, and a diner scanning its pr
   // Created: the page is the branch's own now, with its zones below.
   await expect(page).toHaveURL(/\/staff\/manage\/branches\/\d+$/);
   await expect(page.getByTestId('zone-draw')).toBeVisible();
+  // It says so ("saved", not an untouched form), and Back goes to the list rather than an empty new form.
+  await expect(page.getByTestId('save-bar')).toHaveAttribute('data-state', 'saved');
   const branchId = Number(new URL(page.url()).pathname.split('/').pop());
 
   // 2. A delivery zone drawn on the map around the branch.

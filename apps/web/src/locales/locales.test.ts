@@ -1,3 +1,4 @@
+import { AUDIT_OBJECT_TYPES } from '@sufra/shared/audit';
 import { describe, expect, it } from 'vitest';
 import accountAr from './account.ar.json';
 import accountEn from './account.en.json';
@@ -82,6 +83,13 @@ describe('locales', () => {
         const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], bundle);
         expect(value, key).not.toBe('');
       }
+    }
+  });
+
+  it("names every audit log object type in both languages (the log shows no raw keys)", () => {
+    for (const bundle of [consoleAr, consoleEn]) {
+      const types = bundle.console.audit.types as Record<string, string>;
+      expect(AUDIT_OBJECT_TYPES.filter((type) => !types[type])).toEqual([]);
     }
   });
 });

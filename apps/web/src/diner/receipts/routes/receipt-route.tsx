@@ -119,9 +119,10 @@ function ReceiptView({ uuid, receipt, brandName }: { uuid: string; receipt: Rece
               {t('receipts.vatNumber')}: <bdi>{localDigits(receipt.seller.vatNumber, language)}</bdi>
             </p>
           )}
-          <p>
+          <p data-testid="receipt-branch">
             {order.branchName[language]}
-            {receipt.branch.address[language] ? ` · ${receipt.branch.address[language]}` : ''}
+            {/* The address's own digits (a postal code, a building number) in the page's digit system. */}
+            {receipt.branch.address[language] ? ` · ${localDigits(receipt.branch.address[language], language)}` : ''}
           </p>
         </header>
 

@@ -111,10 +111,13 @@ function PlaceSearch({ near, onPick }: { near: LatLng; onPick: (place: GeocodePl
 export function BranchEditor({
   branch,
   initial,
+  justCreated = false,
   onCreated,
 }: {
   branch: ManageBranch | null;
   initial: BranchManageBody;
+  /** Opened right after creating it: says "saved" until the next change. */
+  justCreated?: boolean;
   onCreated: (id: number) => void;
 }) {
   const { t } = useTranslation();
@@ -124,7 +127,7 @@ export function BranchEditor({
   const preparation = form.preparation ?? NEW_BRANCH_PREPARATION;
   const [version, setVersion] = useState(branch?.version ?? 1);
   const [conflict, setConflict] = useState<ManageBranch | null>(null);
-  const [justSaved, setJustSaved] = useState(false);
+  const [justSaved, setJustSaved] = useState(justCreated);
   const [editingZone, setEditingZone] = useState<number | 'new' | null>(null);
   const [ring, setRing] = useState<Ring | null>(null);
   const [focus, setFocus] = useState<LatLng | null>(null);

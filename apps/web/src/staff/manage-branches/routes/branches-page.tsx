@@ -135,13 +135,30 @@ function EditBranch() {
   const branch = data?.branches.find((b) => String(b.id) === params.id);
   if (!data) return <p role="status">{loading ? t('manageBranches.loading') : t('manageBranches.loadFailed')}</p>;
   if (!branch) return <p role="alert">{t('manageBranches.notFound')}</p>;
-  return <BranchEditor key={branch.id} branch={branch} initial={branch} onCreated={(id) => navigate(`/${id}`)} />;
+  // Just created on the new branch's page (history state set by NewBranch): the editor opens saying "saved".
+  const created = (window.history.state as { created?: number } | null)?.created === branch.id;
+  return (
+    <BranchEditor
+      key={branch.id}
+      branch={branch}
+      initial={branch}
+      justCreated={created}
+      onCreated={(id) => navigate(`/${id}`)}
+    />
+  );
 }
 
 function NewBranch() {
   const [, navigate] = useLocation();
   const [initial] = useState(EMPTY);
-  return <BranchEditor branch={null} initial={initial} onCreated={(id) => navigate(`/${id}`)} />;
+  // Replacing the new form's entry: Back from the created branch goes to the list, not to an empty form.
+  return (
+    <BranchEditor
+      branch={null}
+      initial={initial}
+      onCreated={(id) => navigate(`/${id}`, { replace: true, state: { created: id } })}
+    />
+  );
 }
 
 /** /staff/manage/branches: the list, a new branch (owners), and one branch's editor with its zones. */
