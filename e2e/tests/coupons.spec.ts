@@ -159,7 +159,8 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('coupon-usage-WELCOME10')).toBeVisible();
       // The codes are identifiers (ASCII in both languages); the counts are numbers, in the language's digits.
       await expectDigitsOf(page, 'coupon-usage-RAMADAN20', language);
-      await page.getByRole('button', { name: /KARAK/ }).click();
+      // Its Edit button (the row also has Duplicate and Archive, each naming the code).
+      await page.getByRole('button', { name: language === 'ar' ? /^تعديل KARAK/ : /^Edit KARAK/ }).click();
       await expect(page.getByTestId('coupon-form')).toBeVisible();
       await shoot(page, `staff-coupons-${language}`);
       await page.getByTestId('coupon-form-save').click();

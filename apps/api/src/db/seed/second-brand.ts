@@ -61,7 +61,9 @@ export const secondBrand: SeedBrand = {
       lat: 21.561,
       lng: 39.158,
       timeZone: 'Asia/Riyadh',
-      openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '06:00', closes: '02:00' })),
+      // Round the clock: the journeys that switch its ordering or pause it must see only that, at
+      // any hour CI runs (06:00–02:00 closed it from 23:00 to 03:00 UTC, and the landing said "closed" instead).
+      openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '00:00', closes: '24:00' })),
       isMain: true,
       integrated: false,
       dineInRadiusMeters: 100,
@@ -205,8 +207,8 @@ export const deactivatedBrand: SeedBrand = {
       lat: 24.631,
       lng: 46.713,
       timeZone: 'Asia/Riyadh',
-      // Open hours on purpose: the brand switch alone must be what turns diners away.
-      openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '12:00', closes: '23:30' })),
+      // Open round the clock on purpose: the brand switch alone must be what turns diners away, at any hour.
+      openingHours: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '00:00', closes: '24:00' })),
       isMain: true,
       integrated: false,
       dineInRadiusMeters: 150,
