@@ -131,7 +131,8 @@ for (const language of LANGUAGES) {
       const programme = page.getByTestId('punch-programme').first();
       await expect(programme).toBeVisible();
       await shoot(page, `staff-punch-programmes-${language}`);
-      await programme.getByRole('button').click();
+      // Its Edit button (beside Duplicate and Archive).
+      await programme.getByRole('button', { name: language === 'ar' ? /^تعديل / : /^Edit / }).click();
       const form = page.getByTestId('punch-programme-form');
       await expect(form.locator('#punch-count')).toHaveValue(PUNCH_TEXT.digits[language][5] ?? '');
       await shoot(page, `staff-punch-form-${language}`);
