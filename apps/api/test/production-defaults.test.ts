@@ -43,7 +43,7 @@ describe('the server in production', { timeout: 120_000 }, () => {
         MOYASAR_PUBLISHABLE_KEY: 'pk_test_unused',
         MOYASAR_WEBHOOK_SECRET: 'whsec_unused',
       }),
-    ).rejects.toThrow(/SMS_PROVIDER: required in production: twilio, or log/);
+    ).rejects.toThrow(/SMS_PROVIDER: required in production: twilio or taqnyat, or log/);
   });
 
   it('serves no demo seed, no SMS outbox and no test gateway unless they are enabled', async () => {
