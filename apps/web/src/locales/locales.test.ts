@@ -86,7 +86,7 @@ describe('locales', () => {
     }
   });
 
-  it("names every audit log object type in both languages (the log shows no raw keys)", () => {
+  it('names every audit log object type in both languages (the log shows no raw keys)', () => {
     for (const bundle of [consoleAr, consoleEn]) {
       const types = bundle.console.audit.types as Record<string, string>;
       expect(AUDIT_OBJECT_TYPES.filter((type) => !types[type])).toEqual([]);

@@ -13,13 +13,10 @@ import type { OrderLifecycle, OrderMomentEvent } from '../../core/order-lifecycl
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findOwnedRewardsByCode as findOwnedByCode } from '../loyalty/rewards.service.ts';
+import { COUPON_COLUMNS, type CouponColumn, couponGuard, couponUseRows } from './coupon-placement.repo.ts';
 import {
-  COUPON_COLUMNS,
-  type CouponColumn,
   type CouponRow,
   couponCounters,
-  couponGuard,
-  couponUseRows,
   findCouponByCode,
   findCouponWithCustomerUses,
   isNewAtBranch,
