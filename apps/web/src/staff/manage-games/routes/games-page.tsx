@@ -38,12 +38,17 @@ export default function GamesPage(_: ConsolePageProps) {
               type="button"
               role="tab"
               aria-selected={g.id === selected}
-              className={g.id === selected ? 'btn btn--primary' : 'btn btn--secondary'}
+              className={g.id === selected ? 'btn btn-primary' : 'btn btn-secondary'}
               style={{ minHeight: 44, marginInlineEnd: 8 }}
               onClick={() => setOpenId(g.id)}
               data-testid={`game-tab-${g.id}`}
             >
-              {language === 'ar' ? g.nameAr : g.nameEn} · {t(`manageGames.${g.kind}`)}
+              {/* The kind only when the name does not already say it ("Register and win · Register and win"). */}
+              {(() => {
+                const name = language === 'ar' ? g.nameAr : g.nameEn;
+                const kind = t(`manageGames.${g.kind}`);
+                return name === kind ? name : `${name} · ${kind}`;
+              })()}
             </button>
           ))}
         </div>
@@ -190,43 +195,47 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
         </label>
       </div>
       <h2>{t('manageGames.segments')}</h2>
-      <table className="console-table" data-testid="game-segments">
-        <thead>
-          <tr>
-            <th scope="col">{t('manageGames.label')}</th>
-            <th scope="col">{t('manageGames.prize')}</th>
-            <th scope="col">{t('manageGames.weight')}</th>
-            <th scope="col">{t('manageGames.stock')}</th>
-            <th scope="col">{t('manageGames.won')}</th>
-            <th scope="col">{t('manageGames.dailyBudget')}</th>
-            <th scope="col">{t('manageGames.expected')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {draft.segments.map((s, i) => (
-            <tr key={s.id ?? `new-${i}`}>
-              <td>
-                <span aria-hidden="true" style={{ color: s.color }}>
-                  ●{' '}
-                </span>
-                {language === 'ar' ? s.labelAr : s.labelEn}
-              </td>
-              <td>
-                {s.prize === 'none'
-                  ? t('manageGames.tryAgain')
-                  : s.prize === 'points'
-                    ? t('manageGames.points', { points: n(s.points ?? 0) })
-                    : rewardName(s.rewardId)}
-              </td>
-              <td>{numberInput(i, 'weight', s.weight)}</td>
-              <td>{s.prize === 'none' ? '—' : numberInput(i, 'stock', s.stock)}</td>
-              <td>{n(s.won)}</td>
-              <td>{s.prize === 'none' ? '—' : numberInput(i, 'dailyBudget', s.dailyBudget)}</td>
-              <td data-testid={`segment-${i}-expected`}>{n(run.expected[i] ?? 0)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="console-table">
+        <div className="console-table__scroll">
+          <table data-testid="game-segments">
+            <thead>
+              <tr>
+                <th scope="col">{t('manageGames.label')}</th>
+                <th scope="col">{t('manageGames.prize')}</th>
+                <th scope="col">{t('manageGames.weight')}</th>
+                <th scope="col">{t('manageGames.stock')}</th>
+                <th scope="col">{t('manageGames.won')}</th>
+                <th scope="col">{t('manageGames.dailyBudget')}</th>
+                <th scope="col">{t('manageGames.expected')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {draft.segments.map((s, i) => (
+                <tr key={s.id ?? `new-${i}`}>
+                  <td>
+                    <span aria-hidden="true" style={{ color: s.color }}>
+                      ●{' '}
+                    </span>
+                    {language === 'ar' ? s.labelAr : s.labelEn}
+                  </td>
+                  <td>
+                    {s.prize === 'none'
+                      ? t('manageGames.tryAgain')
+                      : s.prize === 'points'
+                        ? t('manageGames.points', { points: n(s.points ?? 0) })
+                        : rewardName(s.rewardId)}
+                  </td>
+                  <td>{numberInput(i, 'weight', s.weight)}</td>
+                  <td>{s.prize === 'none' ? '—' : numberInput(i, 'stock', s.stock)}</td>
+                  <td>{n(s.won)}</td>
+                  <td>{s.prize === 'none' ? '—' : numberInput(i, 'dailyBudget', s.dailyBudget)}</td>
+                  <td data-testid={`segment-${i}-expected`}>{n(run.expected[i] ?? 0)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
       <p aria-live="polite" data-testid="game-simulation">
         {t('manageGames.simulation', { prizes: n(run.prizes) })}{' '}
         {run.spinsPlayed < 1_000 && t('manageGames.outOfGifts', { spins: n(run.spinsPlayed) })}
@@ -239,7 +248,7 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
       {!readOnly && (
         <button
           type="submit"
-          className="btn btn--primary"
+          className="btn btn-primary"
           style={{ minHeight: 44 }}
           disabled={!dirty || save.busy}
           data-testid="game-save"
