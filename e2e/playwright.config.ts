@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -12,6 +13,13 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
+
+// Debian's headless shell (package chromium-headless-shell: Chromium's old headless mode, the browser Playwright runs
+// headless by default) where installed: the same engine without the full browser's window and compositor, it used half
+// the CPU of `chromium --headless=new` on the same journeys (docs/adr/0660-journeys-in-the-headless-shell.md). Full
+// Chromium otherwise, or whatever E2E_CHROMIUM names.
+const headlessShell = '/usr/bin/chromium-headless-shell';
+const chromium = process.env.E2E_CHROMIUM ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 
 /** What every journey server shares (each adds its port and public URL). */
 const serverEnv = {
@@ -75,10 +83,10 @@ export default defineConfig({
     trace: (process.env.E2E_TRACE ?? 'retain-on-failure') as 'off' | 'retain-on-failure' | 'on',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--no-sandbox',
-        '--headless=new',
+        ...(chromium.includes('headless-shell') ? [] : ['--headless=new']),
         '--disable-gpu',
         '--disable-dev-shm-usage',
         '--disable-background-networking',

@@ -10,6 +10,8 @@ as_root() {
 
 packages=()
 [ -x /usr/bin/chromium ] || packages+=(chromium fonts-noto-core)
+# The journeys run in the headless shell (docs/adr/0660-journeys-in-the-headless-shell.md); Lighthouse in Chromium.
+[ -x /usr/bin/chromium-headless-shell ] || packages+=(chromium-headless-shell)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || packages+=(postgresql-15)
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "== installing ${packages[*]}"

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_STAFF } from '../src/db/seed/demo-brand.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
+import { createTestDatabase } from './test-app.ts';
 
 // Issue 13 item 4: NODE_ENV=production on the embedded database with nothing else set used to serve the demo
 // seed (published staff passwords), the SMS outbox and the test gateway (published keys). The real server.ts,
-// as an operator starts it.
+// as an operator starts it: on a fresh embedded database in the PGlite suite, on a new empty database of the server in
+// the PostgreSQL suite (the same defaults must hold there, and that suite need not start a second embedded cluster).
 const secret = 'production-defaults-test-secret-0123456789';
 const manager = DEMO_STAFF.find((person) => person.role === 'manager') ?? DEMO_STAFF[0];
 
@@ -20,13 +22,21 @@ async function signIn(url: string) {
 // command runs beside this one (server-process.ts).
 describe('the server in production', { timeout: 120_000 }, () => {
   let server: ServerProcess | undefined;
+  let database: Awaited<ReturnType<typeof createTestDatabase>> = null;
   afterEach(async () => {
     await server?.stop();
     server = undefined;
+    await database?.drop();
+    database = null;
   });
+  /** The server on this suite's kind of database (see above). */
+  const start = async (env: Record<string, string>) => {
+    database = await createTestDatabase();
+    return startServer(database ? { ...env, DATABASE_URL: database.url } : env);
+  };
 
   it('refuses to start without AUTH_SECRET or a chosen payment provider, saying what to set', async () => {
-    await expect(startServer({ NODE_ENV: 'production' })).rejects.toThrow(
+    await expect(start({ NODE_ENV: 'production' })).rejects.toThrow(
       /AUTH_SECRET: required in production[\s\S]*PAYMENT_PROVIDER: required in production[\s\S]*SMS_PROVIDER: required in production/,
     );
   });
@@ -35,7 +45,7 @@ describe('the server in production', { timeout: 120_000 }, () => {
   // and wrote every verification code into the server log.
   it('refuses to start without a chosen SMS provider, as without a payment provider', async () => {
     await expect(
-      startServer({
+      start({
         NODE_ENV: 'production',
         AUTH_SECRET: secret,
         PAYMENT_PROVIDER: 'moyasar',
@@ -47,7 +57,7 @@ describe('the server in production', { timeout: 120_000 }, () => {
   });
 
   it('serves no demo seed, no SMS outbox and no test gateway unless they are enabled', async () => {
-    server = await startServer({
+    server = await start({
       NODE_ENV: 'production',
       AUTH_SECRET: secret,
       SMS_PROVIDER: 'log',
@@ -63,7 +73,7 @@ describe('the server in production', { timeout: 120_000 }, () => {
   });
 
   it('serves them when enabled by name (the demo, the browser journeys)', async () => {
-    server = await startServer({
+    server = await start({
       NODE_ENV: 'production',
       AUTH_SECRET: secret,
       PAYMENT_PROVIDER: 'test',

@@ -47,22 +47,31 @@ function pgliteTemplate(): { loadDataDir?: Blob } {
 }
 
 /**
+ * With DATABASE_URL set (the PostgreSQL suite): a new, migrated, empty database on that server for one test file (a
+ * copy of the migrated template the global setup made, pglite-template.ts: not the migrations again), its URL and how
+ * to drop it. Without it (PGlite): null.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = loadConfig().databaseUrl;
+  if (!adminUrl) return null;
+  const name = `sufra_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  return {
+    url: databaseUrlFor(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
  * Builds the REAL app on a REAL database: with DATABASE_URL set, a fresh database created on that
  * PostgreSQL server for this test file (dropped on close); otherwise an in-memory PGlite.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // The test script sets DATABASE_URL for the PostgreSQL run; read through the one env module.
-  const adminUrl = loadConfig().databaseUrl;
-  let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (adminUrl) {
-    const name = `sufra_test_${randomBytes(6).toString('hex')}`;
-    // From the migrated template the global setup made (pglite-template.ts): a copy, not 33 migrations again.
-    const template = inject('postgresTemplate');
-    await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
-    databaseUrl = databaseUrlFor(adminUrl, name);
-    dropDatabase = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-  }
+  const own = await createTestDatabase();
+  const databaseUrl = own?.url;
+  const dropDatabase = own?.drop;
   const dataDir = mkdtempSync(join(tmpdir(), 'sufra-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
