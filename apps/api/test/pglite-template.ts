@@ -1,6 +1,8 @@
 /**
  * The api project's global setup: one migrated database every test app starts from (createTestApp), instead of
- * running the 33 migrations again for each of the ~75 apps the suite builds.
+ * running the migrations again for each of the ~200 apps the suite builds, and a second one with the fixture brands
+ * (fixture-brands.ts) seeded too, for the apps that seed the default brands (most): their ids are the same in every
+ * copy, so the seeding's result is provided beside it (`fixtureSeeded`) instead of seeding each app again.
  * - On PGlite (no DATABASE_URL): builds one migrated database, writes its data folder as a tarball to a temp file
  *   and provides the path: a new cluster's initdb in WebAssembly costs most of a second (several under load) each time.
  * - On PostgreSQL: creates one migrated database on the server and provides its name; each test file's database is
@@ -18,6 +20,8 @@ import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config/env.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { type SeededBrand, seedBrandsIfAbsent } from '../src/db/seed/seed.ts';
+import { fixtureBrands } from './fixture-brands.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +29,11 @@ declare module 'vitest' {
     pgliteTemplate: string | null;
     /** On PostgreSQL, the migrated database each test database is created from; null on PGlite. */
     postgresTemplate: string | null;
+    /** The same two with the fixture brands seeded (a test app with the default brands starts from these). */
+    pgliteFixtureTemplate: string | null;
+    postgresFixtureTemplate: string | null;
+    /** What seeding the fixture brands into the templates returned (their ids). */
+    fixtureSeeded: SeededBrand[];
   }
 }
 
@@ -46,35 +55,58 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-async function postgresTemplate(project: TestProject, adminUrl: string) {
-  const name = `sufra_template_${randomBytes(6).toString('hex')}`;
+/** A migrated database on the server, the fixture brands seeded in it too when asked; the seeding's result. */
+async function postgresDatabase(adminUrl: string, name: string, withFixtures: boolean) {
   await adminQuery(adminUrl, `create database ${name}`);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: databaseUrlFor(adminUrl, name) });
   const database = await createDatabase(config);
   try {
     await migrate(database);
+    return withFixtures ? await seedBrandsIfAbsent(database.db, fixtureBrands) : [];
   } finally {
     // No connection may stay open on a template: CREATE DATABASE … TEMPLATE refuses one that is in use.
     await database.close();
   }
+}
+
+async function postgresTemplate(project: TestProject, adminUrl: string) {
+  const name = `sufra_template_${randomBytes(6).toString('hex')}`;
+  const fixtures = `${name}_fixtures`;
+  await postgresDatabase(adminUrl, name, false);
+  const seeded = await postgresDatabase(adminUrl, fixtures, true);
   project.provide('pgliteTemplate', null);
+  project.provide('pgliteFixtureTemplate', null);
   project.provide('postgresTemplate', name);
-  return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  project.provide('postgresFixtureTemplate', fixtures);
+  project.provide('fixtureSeeded', seeded);
+  return async () => {
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    await adminQuery(adminUrl, `drop database if exists ${fixtures} with (force)`);
+  };
 }
 
 export default async function setup(project: TestProject) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  // loadConfig reads only what it is given: DATABASE_URL passed on, or the PostgreSQL suite would build a PGlite
+  // template and migrate every test database from nothing (it did, unnoticed, until session 19).
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL });
   if (config.databaseUrl) return postgresTemplate(project, config.databaseUrl);
   project.provide('postgresTemplate', null);
+  project.provide('postgresFixtureTemplate', null);
   const dir = mkdtempSync(join(tmpdir(), 'sufra-pglite-template-'));
   const database = await createDatabase(config, { inMemory: true });
-  try {
-    await migrate(database);
+  /** The database as it is now, as a tarball on disk. */
+  const write = async (file: string) => {
     const dump = await database.dumpDataDir?.();
     if (!dump) throw new Error('PGlite gave no data folder to start the test apps from');
-    const path = join(dir, 'migrated.tar');
+    const path = join(dir, file);
     writeFileSync(path, new Uint8Array(await dump.arrayBuffer()));
-    project.provide('pgliteTemplate', path);
+    return path;
+  };
+  try {
+    await migrate(database);
+    project.provide('pgliteTemplate', await write('migrated.tar'));
+    project.provide('fixtureSeeded', await seedBrandsIfAbsent(database.db, fixtureBrands));
+    project.provide('pgliteFixtureTemplate', await write('fixtures.tar'));
   } finally {
     await database.close();
   }

@@ -10,7 +10,6 @@ import { createDatabase, type Database, type DatabaseHandle } from '../src/db/cl
 import { migrate } from '../src/db/migrate.ts';
 import { type SeededBrand, seedBrandsIfAbsent } from '../src/db/seed/seed.ts';
 import type { SeedBrand } from '../src/db/seed/seed-types.ts';
-import { fixtureBrands } from './fixture-brands.ts';
 import { adminQuery, databaseUrlFor } from './pglite-template.ts';
 import { recordStatement } from './round-trips.ts';
 
@@ -36,26 +35,33 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
 }
 
-let template: Blob | undefined;
+const templates = new Map<string, Blob>();
 
-/** PGlite: the migrated data folder the api project's global setup made (pglite-template.ts), read once per file. */
-function pgliteTemplate(): { loadDataDir?: Blob } {
-  const path = inject('pgliteTemplate');
+/**
+ * PGlite: the data folder the api project's global setup made (pglite-template.ts), migrated, with the fixture brands
+ * seeded when asked; each read once per worker.
+ */
+function pgliteTemplate(withFixtures: boolean): { loadDataDir?: Blob } {
+  const path = inject(withFixtures ? 'pgliteFixtureTemplate' : 'pgliteTemplate');
   if (!path) return {};
-  template ??= new Blob([readFileSync(path)]);
+  let template = templates.get(path);
+  if (!template) {
+    template = new Blob([readFileSync(path)]);
+    templates.set(path, template);
+  }
   return { loadDataDir: template };
 }
 
 /**
  * With DATABASE_URL set (the PostgreSQL suite): a new, migrated, empty database on that server for one test file (a
  * copy of the migrated template the global setup made, pglite-template.ts: not the migrations again), its URL and how
- * to drop it. Without it (PGlite): null.
+ * to drop it; with the fixture brands seeded when asked. Without it (PGlite): null.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function createTestDatabase(withFixtures = false): Promise<{ url: string; drop(): Promise<void> } | null> {
   const adminUrl = loadConfig().databaseUrl;
   if (!adminUrl) return null;
   const name = `sufra_test_${randomBytes(6).toString('hex')}`;
-  const template = inject('postgresTemplate');
+  const template = inject(withFixtures ? 'postgresFixtureTemplate' : 'postgresTemplate');
   await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
     url: databaseUrlFor(adminUrl, name),
@@ -69,7 +75,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // The test script sets DATABASE_URL for the PostgreSQL run; read through the one env module.
-  const own = await createTestDatabase();
+  // The default brands come seeded in the template (pglite-template.ts): their ids are the global setup's.
+  const withFixtures = options.brands === undefined;
+  const own = await createTestDatabase(withFixtures);
   const databaseUrl = own?.url;
   const dropDatabase = own?.drop;
   const dataDir = mkdtempSync(join(tmpdir(), 'sufra-test-'));
@@ -91,9 +99,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const database = await createDatabase(config, { inMemory: true, ...pgliteTemplate(), onStatement: recordStatement });
+  const database = await createDatabase(config, {
+    inMemory: true,
+    ...pgliteTemplate(withFixtures),
+    onStatement: recordStatement,
+  });
   await migrate(database);
-  const seededList = await seedBrandsIfAbsent(database.db, options.brands ?? fixtureBrands);
+  const seededList = withFixtures
+    ? inject('fixtureSeeded')
+    : await seedBrandsIfAbsent(database.db, options.brands ?? []);
   const app = await buildApp(config, {
     database,
     ...(options.now ? { now: options.now } : {}),
