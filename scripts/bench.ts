@@ -5,6 +5,8 @@
 // Flags: --no-postgres, --no-lighthouse, --runs=N (Lighthouse runs per series, default 3),
 // --only-lighthouse (build + Lighthouse on the PGlite server only, printed to stdout; docs/benchmarks.md untouched),
 // --reports=DIR (also save each Lighthouse JSON report there),
+// --only console: issue 26's figures (menu edit across 2 API processes, CSV import, the console's item list in Chromium)
+//   on PostgreSQL, put in place of that section of docs/benchmarks.md (the full run measures them too);
 // --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web: the build's sizes and Lighthouse on a PGlite
 //   server in production mode and on the app as `npm start` runs it, runs interleaved (two sections; --no-lighthouse
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
 import { compareServers } from './bench/compare-servers.ts';
+import { benchConsole, CONSOLE_HEADING, renderConsole } from './bench/console.ts';
 import { benchEngagement, type EngagementBenchResult } from './bench/engagement.ts';
 import { benchMenu, type MenuBenchResult } from './bench/http.ts';
 import { type LighthouseSeries, runLighthouse, runLighthouseInterleaved } from './bench/lighthouse.ts';
@@ -28,6 +31,7 @@ import {
   lighthouseRuns,
   MAIN_QR,
   ORDERS_POOL_SIZE,
+  onlyConsole,
   onlyEngagement,
   onlyLighthouse,
   onlyLoyalty,
@@ -106,6 +110,7 @@ async function main() {
   if (onlyPayments) return paymentsOnly(pgUrl, tmp);
   if (onlyLoyalty) return loyaltyOnly(pgUrl);
   if (onlyEngagement) return engagementOnly(pgUrl);
+  if (onlyConsole) return consoleOnly(pgUrl);
   if (onlyWeb) return webOnly(tmp);
   await fullRun(startedAt, tmp, pgUrl);
 }
@@ -170,6 +175,7 @@ async function fullRun(startedAt: Date, tmp: string, pgUrl: string | undefined) 
   writeFileSync(path, report);
   console.log(report);
   console.error(`[bench] wrote ${path}`);
+  if (pgUrl) await consoleOnly(pgUrl, webDist);
   if (typeof orders !== 'string' && orders.failure) {
     console.error(`[bench] ORDER PLACEMENT FAILED: ${orders.failure}`);
     process.exitCode = 1;
@@ -335,6 +341,18 @@ async function loyaltyOnly(pgUrl: string | undefined) {
   );
   if (typeof loyalty !== 'string' && loyalty.failure) {
     console.error(`[bench] LOYALTY FAILED: ${loyalty.failure}`);
+    process.exitCode = 1;
+  }
+}
+
+/** --only console: issue 26's figures on PostgreSQL, printed and put in place of the same section of docs/benchmarks.md. */
+async function consoleOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps/web/dist')) {
+  if (!pgUrl) throw new Error('--only console needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  const result = await benchConsole(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: '10' });
+  updateSection(CONSOLE_HEADING, renderConsole(result, started));
+  if (result.failure) {
+    console.error(`[bench] CONSOLE FAILED: ${result.failure}`);
     process.exitCode = 1;
   }
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -85,6 +86,14 @@ for (const language of LANGUAGES) {
       await expect(card.locator(`svg[data-qr-value="${url}"] path`)).toHaveCount(1);
       await expect(page.getByTestId('table-card').filter({ hasText: prefix })).toHaveCount(3);
       await expect(page.getByTestId('download-png').first()).toHaveAttribute('href', /cards\.png\?/);
+      if (language === 'ar') {
+        // The PDF of every card, as the browser downloads it with the manager's cookies: the table's code inside.
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+        expect(download.suggestedFilename()).toBe('table-cards-a4.pdf');
+        const pdf = await readFile(await download.path());
+        expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(pdf.toString('latin1')).toContain(`/URI (${url})`);
+      }
       await shoot(page, `table-cards-${language}`, language === 'ar');
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByTestId('print-cards')).toBeHidden();

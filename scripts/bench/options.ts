@@ -11,10 +11,11 @@ if (args.has('--only') || onlySection !== undefined) {
     onlySection !== 'payments' &&
     onlySection !== 'web' &&
     onlySection !== 'loyalty' &&
-    onlySection !== 'engagement'
+    onlySection !== 'engagement' &&
+    onlySection !== 'console'
   ) {
     console.error(
-      `[bench] --only takes "orders", "payments", "loyalty", "engagement" or "web" (got ${onlySection ?? 'nothing'})`,
+      `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console" or "web" (got ${onlySection ?? 'nothing'})`,
     );
     process.exit(2);
   }
@@ -24,12 +25,14 @@ export const onlyPayments = onlySection === 'payments';
 export const onlyWeb = onlySection === 'web';
 export const onlyLoyalty = onlySection === 'loyalty';
 export const onlyEngagement = onlySection === 'engagement';
+export const onlyConsole = onlySection === 'console';
 export const withPostgres =
   (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) ||
   onlyOrders ||
   onlyPayments ||
   onlyLoyalty ||
-  onlyEngagement;
+  onlyEngagement ||
+  onlyConsole;
 export const withLighthouse = !args.has('--no-lighthouse');
 export const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 export const lighthouseRuns = Number(flagValue('runs') ?? 3);

@@ -74,6 +74,9 @@ export const tableCardsQuery = z.object({
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
+/** The cards as one PDF: every card of the branch (or of the listed tables), A4 pages of six or one tent card a page. */
+export const tableCardsPdfQuery = tableCardsQuery.omit({ page: true });
+
 /** The line every card carries, in both languages. */
 export const TABLE_CARD_LINE = { ar: 'امسح الرمز لتطلب من طاولتك', en: 'Scan to order from your table' } as const;
 

@@ -5,6 +5,7 @@ import {
   manageTablesQuery,
   manageTablesResponse,
   qrCreateBody,
+  tableCardsPdfQuery,
   tableCardsQuery,
   tableCreateBody,
   tableUpdateBody,
@@ -161,6 +162,24 @@ export const manageTablesRoutes: FastifyPluginAsyncZod<ManageTablesRoutesOptions
       return sendPng(reply, png, pages, name);
     },
   );
+
+  app.get(
+    '/staff/manage/tables/cards.pdf',
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary:
+          'Printable table cards as one PDF: A4 pages of six cards, or one table-tent card (100 × 150 mm) a page; header x-cards',
+        querystring: tableCardsPdfQuery,
+        response: { 200: nonJsonResponse('application/pdf', 'The cards'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, cards } = await manageTables.cardsPdf(staffOf(request), request.query);
+      return sendPdf(reply, pdf, cards, `table-cards-${request.query.size}.pdf`);
+    },
+  );
 };
 
 /** A PNG answer (a Buffer: no serializer runs on it). */
@@ -172,4 +191,15 @@ function sendPng(reply: FastifyReply, png: Buffer, pages: number, name: string) 
     .header('x-pages', String(pages))
     .header('content-disposition', `inline; filename="${name}"`)
     .send(png);
+}
+
+/** A PDF download (a Buffer: no serializer runs on it); x-cards counts the cards in it. */
+function sendPdf(reply: FastifyReply, pdf: Buffer, cards: number, name: string) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .header('x-cards', String(cards))
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .send(pdf);
 }

@@ -30,6 +30,7 @@ import {
   updateTable,
 } from './manage-tables.repo.ts';
 import { CARDS_PER_SHEET, renderCardSheet } from './table-cards.service.ts';
+import { renderCardsPdf } from './table-cards-pdf.view.ts';
 
 /**
  * The console's tables and QR codes (issue 26 item 6). Owners reach every branch of the brand, managers their
@@ -278,29 +279,40 @@ export function createManageTablesService(ctx: AppContext) {
       staff: StaffPrincipal,
       query: { branchId: number; tableIds?: string | undefined; size: CardSize; page: number },
     ): Promise<{ png: Buffer; pages: number }> {
-      const branch = await branchInScope(staff, query.branchId);
-      const ids = query.tableIds ? query.tableIds.split(',').map(Number) : null;
-      const codes = await activeTableCodes(db, query.branchId, ids);
-      // One card per table: its newest active code.
-      const seen = new Set<number>();
-      const cards = codes
-        .filter((c) => {
-          if (seen.has(c.tableId)) return false;
-          seen.add(c.tableId);
-          return true;
-        })
-        .map((c) => ({ number: c.number, url: qrPageUrl(c.uuid, branch.hosts, config.publicUrl) }));
+      const { brandName, cards } = await cardsOf(staff, query);
       const perPage = query.size === 'a4' ? CARDS_PER_SHEET : 1;
       const pages = Math.max(1, Math.ceil(cards.length / perPage));
       const slice = cards.slice((query.page - 1) * perPage, query.page * perPage);
-      const png = await renderCardSheet({
-        brandName: { ar: branch.brandNameAr, en: branch.brandNameEn },
-        cards: slice,
-        size: query.size,
-      });
+      const png = await renderCardSheet({ brandName, cards: slice, size: query.size });
       return { png, pages };
     },
+
+    /** Every card of the branch (or of the listed tables) in one PDF: A4 pages of six, or one tent card a page. */
+    async cardsPdf(
+      staff: StaffPrincipal,
+      query: { branchId: number; tableIds?: string | undefined; size: CardSize },
+    ): Promise<{ pdf: Buffer; cards: number }> {
+      const { brandName, cards } = await cardsOf(staff, query);
+      const pdf = await renderCardsPdf({ brandName, cards, size: query.size });
+      return { pdf, cards: cards.length };
+    },
   };
+
+  /** The cards to print: one per table of the branch in scope (or of the listed ids), its newest active code. */
+  async function cardsOf(staff: StaffPrincipal, query: { branchId: number; tableIds?: string | undefined }) {
+    const branch = await branchInScope(staff, query.branchId);
+    const ids = query.tableIds ? query.tableIds.split(',').map(Number) : null;
+    const codes = await activeTableCodes(db, query.branchId, ids);
+    const seen = new Set<number>();
+    const cards = codes
+      .filter((c) => {
+        if (seen.has(c.tableId)) return false;
+        seen.add(c.tableId);
+        return true;
+      })
+      .map((c) => ({ number: c.number, url: qrPageUrl(c.uuid, branch.hosts, config.publicUrl) }));
+    return { brandName: { ar: branch.brandNameAr, en: branch.brandNameEn }, cards };
+  }
 
   async function codeInScope(q: Queryable, staff: StaffPrincipal, uuid: string) {
     const code = await findCode(q, staff.brandId, uuid);

@@ -54,3 +54,8 @@ export function cardsPngUrl(branchId: number, size: CardSize, page = 1, tableIds
     tableIds: tableIds?.length ? tableIds.join(',') : undefined,
   });
 }
+
+/** The PDF download of every card of the branch (A4 pages of six, or one tent card a page). */
+export function cardsPdfUrl(branchId: number, size: CardSize): string {
+  return apiUrl('/staff/manage/tables/cards.pdf', { branchId: String(branchId), size });
+}

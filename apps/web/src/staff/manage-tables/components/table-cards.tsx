@@ -5,15 +5,15 @@ import { Link } from 'wouter';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { cardsPngUrl } from '../api/manage-tables';
+import { cardsPdfUrl, cardsPngUrl } from '../api/manage-tables';
 import { QrSvg } from './qr-svg';
 
 type Size = 'a4' | 'tent';
 
 /**
  * The printable sheet of table cards (brand, table number, the QR, the line in Arabic and English): A4 with six
- * cards a page, or one table-tent card (10 × 15 cm) a page. Print CSS hides the console around it; the PNG links
- * are the same cards drawn by the server (for a print shop).
+ * cards a page, or one table-tent card (10 × 15 cm) a page. Print CSS hides the console around it; the PDF (every
+ * card in one file) and the PNG links are the same cards drawn by the server (for a print shop).
  */
 export function TableCards({ data }: { data: ManageTablesResponse }) {
   const { t } = useTranslation();
@@ -43,6 +43,14 @@ export function TableCards({ data }: { data: ManageTablesResponse }) {
         <button type="button" className="btn btn-primary" onClick={() => window.print()} data-testid="print-cards">
           {t('console.tables.print.print')}
         </button>
+        <a
+          className="btn btn-secondary"
+          href={cardsPdfUrl(data.branchId, size)}
+          download={`table-cards-${size}.pdf`}
+          data-testid="download-pdf"
+        >
+          {t('console.tables.print.pdf')}
+        </a>
         {pageNumbers.map((n) => (
           <a
             key={n}
