@@ -154,9 +154,14 @@ export async function seedDemoReportActivityIfAbsent(db: Database, brandSlug: st
     }
 
     // Referral leads at every stage (friends who joined are new diners).
-    const [referrer] = diners;
+    // A diner other than the demo's referral sample's referrer (whose page shows its own three friends).
+    const [referrer] = (
+      await q<{ id: number }>(sql`select c.id from customers c where c.brand_id = ${brandId}
+        and not exists (select 1 from referral_codes r where r.customer_id = c.id)
+        and not exists (select 1 from referral_leads l where l.referrer_id = c.id) order by c.id limit 1`)
+    ).map((c) => c.id);
     // Active, converted and declined leads come from the demo's referral sample, whose orders moved them.
-    for (let i = 0; i < 8; i += 1) {
+    for (let i = 0; referrer !== undefined && i < 8; i += 1) {
       const daysAgo = 3 + ((i * 5) % 50);
       const stage = i % 2; // 0 invited, 1 joined
       const phone = `+96655599${String(100 + i).padStart(4, '0')}`;
