@@ -22,8 +22,6 @@ export function EngagementSections({ e, query }: { e: ReportEngagement; query: R
   const countAxis = useMemo(() => (v: number) => (Number.isInteger(v) ? formatNumber(v, language) : ''), [language]);
   const funnelLabels = useMemo(() => e.referral.stages.map((s) => t(`manageReports.stages.${s.stage}`)), [e, t]);
   const funnelValues = useMemo(() => e.referral.stages.map((s) => s.count), [e]);
-  const redemptionLabels = useMemo(() => e.redemptions.branches.map((b) => b.name[language]), [e, language]);
-  const redemptionValues = useMemo(() => e.redemptions.branches.map((b) => b.redemptions), [e]);
   const ev = e.evaluations;
 
   return (
@@ -108,37 +106,28 @@ export function EngagementSections({ e, query }: { e: ReportEngagement; query: R
       <Section table="times" query={query}>
         <SimpleTable {...tables.times} />
       </Section>
-      <div className="manage-reports__grid">
-        <Section table="redemptions" query={query}>
-          {redemptionValues.length > 0 && (
+      <Section table="redemptions" query={query}>
+        <SimpleTable {...tables.redemptions} />
+      </Section>
+      <Section table="referral" query={query}>
+        {e.referral.counted ? (
+          <>
             <BarChart
-              labels={redemptionLabels}
-              values={redemptionValues}
+              labels={funnelLabels}
+              values={funnelValues}
               valueText={countAxis}
               height={160}
-              testId="reports-chart-redemptions"
+              testId="reports-chart-referral"
             />
-          )}
-          <SimpleTable {...tables.redemptions} />
-        </Section>
-        <Section table="referral" query={query}>
-          {e.referral.counted ? (
-            <>
-              <BarChart
-                labels={funnelLabels}
-                values={funnelValues}
-                valueText={countAxis}
-                height={160}
-                testId="reports-chart-referral"
-              />
-              <SimpleTable {...tables.referral} />
-            </>
-          ) : (
-            <p className="console-empty manage-reports__none" data-testid="reports-referral-brand-only">
-              {t('manageReports.referralBrandOnly')}
-            </p>
-          )}
-        </Section>
+            <SimpleTable {...tables.referral} />
+          </>
+        ) : (
+          <p className="console-empty manage-reports__none" data-testid="reports-referral-brand-only">
+            {t('manageReports.referralBrandOnly')}
+          </p>
+        )}
+      </Section>
+      <div className="manage-reports__grid">
         <Section table="coupons" query={query}>
           <SimpleTable {...tables.coupons} />
         </Section>
