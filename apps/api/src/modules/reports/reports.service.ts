@@ -32,7 +32,7 @@ import {
 } from './reports.repo.ts';
 import { rollUpEngagementDays } from './reports-engagement.repo.ts';
 import { engagementSections } from './reports-engagement.service.ts';
-import { engagementCsvRows, engagementSummaryRows } from './reports-engagement-csv.ts';
+import { engagementCsvRows, engagementSummaryRows } from './reports-engagement-csv.view.ts';
 
 const DAY_MS = 86_400_000;
 /** The catch-up job's "today" (a branch elsewhere is at most a day off: the day before is always rolled again). */
