@@ -16,7 +16,27 @@ const TABLET = { width: 1024, height: 768 } as const;
 const TEXT = {
   title: { ar: 'التقارير', en: 'Reports' },
   csvHeader: { ar: ['اليوم', 'الطلبات', 'صافي المبيعات (ر.س)'], en: ['Day', 'Orders', 'Net sales (SAR)'] },
+  engagement: { ar: 'الخدمة والولاء', en: 'Service and loyalty' },
+  couponsHeader: {
+    ar: ['القسيمة', 'الرمز', 'الاستخدامات', 'التكلفة (ر.س)'],
+    en: ['Coupon', 'Code', 'Uses', 'Cost (SAR)'],
+  },
 } as const;
+
+/** Downloads one section's CSV and reads it back (it starts with a byte-order mark). */
+async function csvOf(page: Page, table: string): Promise<{ name: string; rows: string[][] }> {
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId(`reports-csv-${table}`).click();
+  const download = await downloading;
+  const text = readFileSync((await download.path()) ?? '', 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows = text
+    .slice(1)
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
+  return { name: download.suggestedFilename(), rows };
+}
 
 async function ownerAt(browser: Browser, baseURL: string, language: Language, path: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, acceptDownloads: true });
@@ -39,8 +59,19 @@ async function shoot(page: Page, name: string, keep = false) {
       path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
       animations: 'disabled',
       caret: 'hide',
-      fullPage: true,
+      // The kept picture is the first screen (small); the full page goes to .tmp/shots.
+      fullPage: !(keep && viewport === DESKTOP),
     });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+/** The screen around one section, at both sizes (to .tmp/shots: the full page is too tall to look at). */
+async function shootAt(page: Page, testId: string, name: string) {
+  for (const viewport of [DESKTOP, TABLET]) {
+    await page.setViewportSize(viewport);
+    await page.getByTestId(testId).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(shotsDir, `${name}-${viewport.width}.png`), animations: 'disabled' });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -64,6 +95,27 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('reports-chart-days').locator('canvas')).toBeVisible();
       await shoot(page, `reports-${language}`, true);
 
+      // The service and loyalty part (the demo's seeded activity): times per branch, the referral funnel's chart
+      // beside its table, low ratings and how they were answered; the coupons' CSV in the page's language.
+      await expect(page.getByRole('heading', { name: TEXT.engagement[language] })).toBeVisible();
+      await expect(page.getByTestId('reports-figure-prep').locator('strong')).not.toHaveText('–');
+      await expect(page.getByTestId('reports-section-times').locator('tbody tr').first()).toBeVisible();
+      await expect(page.getByTestId('reports-chart-referral').locator('canvas')).toBeVisible();
+      await expect(page.getByTestId('reports-section-referral').locator('tbody tr')).toHaveCount(5);
+      await expect(page.getByTestId('reports-section-lowRatings').locator('tbody tr').first()).toBeVisible();
+      await page.getByTestId('reports-section-times').scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: join(keptDir, `reports-engagement-${language}-1280.png`),
+        animations: 'disabled',
+        caret: 'hide',
+      });
+      await shootAt(page, 'reports-section-times', `reports-times-${language}`);
+      await shootAt(page, 'reports-section-wheel', `reports-wheel-${language}`);
+      await shootAt(page, 'reports-section-lowRatings', `reports-low-${language}`);
+      const coupons = await csvOf(page, 'coupons');
+      expect(coupons.rows[0]).toEqual([...TEXT.couponsHeader[language]]);
+      expect(coupons.rows.length).toBeGreaterThan(1);
+
       // Seven days: the period's start moves to six days before today; today's orders are still in it.
       const before = await page.getByTestId('reports-from').inputValue();
       await page.getByTestId('reports-preset').selectOption('7');
@@ -74,17 +126,8 @@ for (const language of LANGUAGES) {
       await expect.poll(() => orders(page)).toBeGreaterThan(0);
       const shown = await orders(page);
 
-      const downloading = page.waitForEvent('download');
-      await page.getByTestId('reports-csv-days').click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toBe(`sufra-days-${from}-${to}.csv`);
-      const text = readFileSync((await download.path()) ?? '', 'utf8');
-      expect(text.charCodeAt(0)).toBe(0xfeff);
-      const rows = text
-        .slice(1)
-        .trim()
-        .split(/\r?\n/)
-        .map((line) => line.split(','));
+      const { name, rows } = await csvOf(page, 'days');
+      expect(name).toBe(`sufra-days-${from}-${to}.csv`);
       expect(rows[0]).toEqual([...TEXT.csvHeader[language]]);
       // The CSV's days add up to the orders figure on the page.
       const sum = rows.slice(1).reduce((total, row) => total + Number(row[1]), 0);

@@ -150,3 +150,30 @@ export const reportRollupState = pgTable('report_rollup_state', {
   rolledThrough: date({ mode: 'string' }).notNull(),
   rolledAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * The loyalty and engagement sections' counts per day (issue 27 item 9, docs/adr/0630): one row per brand, branch
+ * (or none: a row with no branch is the brand's only), local day, metric and key. `count` and `amount` mean what the
+ * metric says (ENGAGEMENT_METRICS in reports.repo.ts): prep/delivery minute histograms (key: whole minutes), counter
+ * redemptions (key: reward), coupon uses and their discount (key: coupon), punch cards completed (key: programme),
+ * wheel prizes (key: segment), referral stages reached (key: the stage's index), star answers and their sum (key:
+ * question), low ratings and those answered.
+ */
+export const reportEngagementDaily = pgTable(
+  'report_engagement_daily',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer().references(() => branches.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    metric: text().notNull(),
+    key: integer().notNull(),
+    count: integer().notNull(),
+    amount: halalas().notNull(),
+  },
+  (t) => [
+    unique('report_engagement_daily_uq').on(t.brandId, t.day, t.metric, t.key, t.branchId).nullsNotDistinct(),
+    check('report_engagement_daily_count_check', sql`${t.count} > 0`),
+  ],
+);

@@ -118,14 +118,27 @@ export async function markRolledThrough(tx: Queryable, brandId: number, day: str
       excluded.rolled_through), rolled_at = excluded.rolled_at`);
 }
 
-/** Each brand with the day its roll-ups are complete through (null: never rolled) and its first order's day. */
+/**
+ * Each brand with the day its roll-ups are complete through (null: never rolled) and, for a brand never rolled, the
+ * day of its first row a roll-up counts (an order, a ledger row, a draw, a lead, a coupon use, a redemption, a card
+ * completed, an evaluation), a day early for zones east of Riyadh's.
+ */
 export async function rollupStates(
   db: Queryable,
 ): Promise<{ brandId: number; rolledThrough: string | null; firstDay: string | null }[]> {
+  const first = (select: SQL) => sql`(${select})`;
   const result = await db.execute(sql`
     select b.id as "brandId", s.rolled_through::text as "rolledThrough",
-      (select (min(o.created_at) at time zone ${FALLBACK_ZONE})::date::text from orders o where o.brand_id = b.id)
-        as "firstDay"
+      case when s.rolled_through is null then ((least(
+        ${first(sql`select min(o.created_at) from orders o where o.brand_id = b.id`)},
+        ${first(sql`select min(l.created_at) from points_ledger l where l.brand_id = b.id`)},
+        ${first(sql`select min(d.created_at) from game_draws d join games g on g.id = d.game_id where g.brand_id = b.id`)},
+        ${first(sql`select min(r.created_at) from referral_leads r where r.brand_id = b.id`)},
+        ${first(sql`select min(c.used_at) from coupon_uses c where c.brand_id = b.id`)},
+        ${first(sql`select min(c.claimed_at) from customer_rewards c where c.brand_id = b.id`)},
+        ${first(sql`select min(p.completed_at) from punch_cards p where p.brand_id = b.id`)},
+        ${first(sql`select min(e.created_at) from evaluation_submissions e where e.brand_id = b.id`)}
+      ) at time zone ${FALLBACK_ZONE})::date - 1)::text end as "firstDay"
     from brands b left join report_rollup_state s on s.brand_id = b.id
     order by b.id`);
   return rowsOf(result);

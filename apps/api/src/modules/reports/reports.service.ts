@@ -30,6 +30,9 @@ import {
   type Scope,
   weekdaySeries,
 } from './reports.repo.ts';
+import { rollUpEngagementDays } from './reports-engagement.repo.ts';
+import { engagementSections } from './reports-engagement.service.ts';
+import { engagementCsvRows, engagementSummaryRows } from './reports-engagement-csv.view.ts';
 
 const DAY_MS = 86_400_000;
 /** The catch-up job's "today" (a branch elsewhere is at most a day off: the day before is always rolled again). */
@@ -72,6 +75,7 @@ export function createReportsService(ctx: AppContext) {
     await db.transaction(async (tx) => {
       await lockBrandRollup(tx, brandId);
       await rollUpDays(tx, brandId, from, to);
+      await rollUpEngagementDays(tx, brandId, from, to);
       await markRolledThrough(tx, brandId, to, ctx.now());
     });
   }
@@ -126,17 +130,20 @@ export function createReportsService(ctx: AppContext) {
     const { scope, visible } = await scopeOf(staff, query.branchId);
     const { days, previous } = periodOf(query);
     const { from, to } = query;
-    const [current, before, daySeries, hours, weekdays, top, bottom, cancels, standing] = await Promise.all([
-      totalsFor(scope, from, to),
-      totalsFor(scope, previous.from, previous.to),
-      dailySeries(db, scope, from, to),
-      hourSeries(db, scope, from, to),
-      weekdaySeries(db, scope, from, to),
-      itemRanking(db, scope, from, to, 'desc', RANKED_ITEMS),
-      itemRanking(db, scope, from, to, 'asc', RANKED_ITEMS),
-      cancelReasons(db, scope, from, to),
-      loyaltyStanding(db, staff.brandId),
-    ]);
+    const [current, before, daySeries, hours, weekdays, top, bottom, cancels, standing, engagement] = await Promise.all(
+      [
+        totalsFor(scope, from, to),
+        totalsFor(scope, previous.from, previous.to),
+        dailySeries(db, scope, from, to),
+        hourSeries(db, scope, from, to),
+        weekdaySeries(db, scope, from, to),
+        itemRanking(db, scope, from, to, 'desc', RANKED_ITEMS),
+        itemRanking(db, scope, from, to, 'asc', RANKED_ITEMS),
+        cancelReasons(db, scope, from, to),
+        loyaltyStanding(db, staff.brandId),
+        engagementSections(db, scope, { from, to, days }, previous, visible),
+      ],
+    );
     const item = (i: Awaited<ReturnType<typeof itemRanking>>[number]) => ({
       kind: i.kind,
       itemId: i.itemId,
@@ -175,6 +182,7 @@ export function createReportsService(ctx: AppContext) {
           members: l.members,
         })),
       },
+      engagement,
     };
   }
 
@@ -232,6 +240,7 @@ function csvRows(d: ReportDashboard, table: ReportExportQuery['table'], language
         line(['النقاط المستبدلة', 'Points redeemed'], c.points.redeemed, b.points.redeemed),
         line(['النقاط المنتهية', 'Points expired'], c.points.expired, b.points.expired),
         line(['الأعضاء النشطون', 'Active members'], c.activeMembers, b.activeMembers),
+        ...engagementSummaryRows(d.engagement, language),
       ];
     }
     case 'days':
@@ -275,6 +284,8 @@ function csvRows(d: ReportDashboard, table: ReportExportQuery['table'], language
         [ar ? 'المستوى' : 'Level', ar ? 'الأعضاء' : 'Members'],
         ...d.loyalty.levels.map((r) => [r.name?.[language] ?? (ar ? 'بلا مستوى' : 'No level'), r.members]),
       ];
+    default:
+      return engagementCsvRows(d, table, language);
   }
 }
 

@@ -1,19 +1,19 @@
 import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
-import type { ReportDashboard, ReportQuery, ReportTable } from '@sufra/shared/schemas/reports';
-import { type ReactNode, useMemo, useState } from 'react';
+import type { ReportDashboard, ReportQuery } from '@sufra/shared/schemas/reports';
+import { useMemo, useState } from 'react';
 import { LoadError } from '../../components/ui/load-state';
-import { errorText } from '../../lib/api-client';
 import { formatNumber } from '../../lib/format-number';
 import { i18n } from '../../lib/i18n';
-import { showToast } from '../../lib/toast';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useLanguage } from '../../lib/use-language';
 import { useTranslation } from '../../lib/use-translation';
 import type { ConsolePageProps } from '../console/console-pages';
 import { PageHeader } from '../console/ui/page-header';
-import { exportReportTable, getDashboard, reportsKey } from './api/manage-reports';
+import { getDashboard, reportsKey } from './api/manage-reports';
 import { BarChart } from './components/bar-chart';
+import { EngagementSections } from './components/engagement-sections';
+import { change, Section, SimpleTable } from './components/report-parts';
 import './manage-reports.css';
 
 /** The reports' strings (locales/manage-reports.{ar,en}.json), both languages with the page's chunk. */
@@ -176,25 +176,6 @@ export default function ReportsPage(_: ConsolePageProps) {
   );
 }
 
-function change(
-  now: number,
-  before: number,
-  language: Language,
-  t: (k: string, o?: Record<string, unknown>) => string,
-  text: string,
-) {
-  if (now === before) return t('manageReports.noChange');
-  const percent =
-    before === 0
-      ? t('manageReports.newFigure')
-      : new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-SA', {
-          style: 'percent',
-          signDisplay: 'always',
-          maximumFractionDigits: 1,
-        }).format((now - before) / before);
-  return `${percent} · ${t('manageReports.versus', { value: text })}`;
-}
-
 function Dashboard({ d, query }: { d: ReportDashboard; query: ReportQuery }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -336,78 +317,7 @@ function Dashboard({ d, query }: { d: ReportDashboard; query: ReportQuery }) {
           />
         </Section>
       </div>
+      <EngagementSections e={d.engagement} query={query} />
     </>
-  );
-}
-
-/** A titled part of the dashboard with its CSV button. */
-function Section({ table, query, children }: { table: ReportTable; query: ReportQuery; children: ReactNode }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const [busy, setBusy] = useState(false);
-  const title = t(`manageReports.sections.${table}`);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const { filename, csv, rows } = await exportReportTable(query, table, language);
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      link.click();
-      URL.revokeObjectURL(url);
-      void showToast(t('manageReports.exported', { count: formatNumber(rows, language) }));
-    } catch (error) {
-      void showToast(errorText(error, language), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="manage-reports__section" aria-label={title} data-testid={`reports-section-${table}`}>
-      <header>
-        <h2>{title}</h2>
-        <button
-          type="button"
-          className="btn btn-secondary manage-reports__csv"
-          onClick={() => void download()}
-          disabled={busy}
-          aria-label={t('manageReports.csvOf', { table: title })}
-          data-testid={`reports-csv-${table}`}
-        >
-          {t('manageReports.csv')}
-        </button>
-      </header>
-      <div className="manage-reports__body">{children}</div>
-    </section>
-  );
-}
-
-function SimpleTable({ headers, rows }: { headers: string[]; rows: string[][] }) {
-  const { t } = useTranslation();
-  if (rows.length === 0) return <p className="console-empty manage-reports__none">{t('manageReports.none')}</p>;
-  return (
-    <table className="manage-reports__table">
-      <thead>
-        <tr>
-          {headers.map((h, i) => (
-            <th key={h} scope="col" className={i > 0 ? 'manage-reports__num' : undefined}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.join('|')}>
-            {row.map((cell, i) => (
-              <td key={headers[i]} className={i > 0 ? 'manage-reports__num' : undefined}>
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
