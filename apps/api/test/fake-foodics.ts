@@ -7,6 +7,10 @@ import { z } from 'zod';
  * A local stand-in for Foodics' v5 API (docs: developers.foodics.com; field by field in
  * /work/shared/REFERENCE-foodics-zatca.md §2-§7), for the adapter's API tests and the demo (`npm run fake:foodics`):
  * - `Authorization: Bearer <token>` exactly ("bearer" in lower case is refused, 401), JSON in and out, `{data}` envelopes;
+ * - OAuth 2 (authorization code): GET /authorize?client_id&redirect_uri&state on the fake's root (Foodics' console)
+ *   approves at once and redirects to redirect_uri?code&state (`oauth.deny`: ?error=access_denied); POST /oauth/token
+ *   (JSON) exchanges a code once (600 s) or a refresh token for `{token_type, access_token, refresh_token,
+ *   expires_in}`; `expireAccessTokens()` makes every issued access token answer 401 (the refresh path);
  * - GET /v5/whoami; GET /v5/customers?filter[phone]=5XXXXXXXX; POST /v5/customers; POST /v5/addresses;
  * - POST /v5/orders validated (unknown branch, table, product, option, combo, charge, tax or payment ids: 422
  *   `{message, errors}`), answered `status 1` (Pending), `source 2` (API), a monotonic `reference`. **No idempotency**:
@@ -34,6 +38,8 @@ export interface FakeFoodicsOptions {
   autoAcceptMs?: number;
   host?: string;
   port?: number;
+  /** The OAuth app the fake knows (client id and secret); none: /oauth/token refuses everything. */
+  oauth?: { clientId: string; clientSecret: string; deny?: boolean };
 }
 
 export interface FakeFoodicsCatalogue {
@@ -87,6 +93,12 @@ export interface FakeFoodics {
   act(id: string, action: FakeFoodicsAction, detail?: { reason?: string }): Promise<FakeFoodicsOrder>;
   /** Waits for the webhooks under way. */
   idle(): Promise<void>;
+  /** The fake's root (Foodics' console, for FOODICS_CONSOLE_URL): http://127.0.0.1:{port} */
+  root: string;
+  /** Every access token issued so far answers 401 from now on (their refresh tokens still work). */
+  expireAccessTokens(): void;
+  /** Tokens issued by /oauth/token (access → refresh), newest last. */
+  issued: { access: string; refresh: string }[];
   close(): Promise<void>;
 }
 
@@ -221,8 +233,14 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
   let nextReference = 1001;
   const pending = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
+  const codes = new Map<string, number>();
+  const liveAccess = new Set<string>();
+  const liveRefresh = new Set<string>();
   const fake: FakeFoodics = {
     url: '',
+    root: '',
+    issued: [],
+    expireAccessTokens: () => liveAccess.clear(),
     requests: [],
     orders: new Map(),
     customers: new Map(),
@@ -432,9 +450,14 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
       }
       return;
     }
+    if (req.method === 'GET' && path === '/authorize') return authorize(url, res);
+    if (req.method === 'POST' && path === '/oauth/token') return token(body, res);
     if (!path.startsWith('/v5/')) return send(res, 404, { message: 'Not found.' });
     // "Bearer" is case-sensitive at Foodics.
-    if (req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { message: 'Unauthenticated.' });
+    const auth = req.headers.authorization ?? '';
+    const bearer = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : null;
+    if (bearer !== options.token && !(bearer && liveAccess.has(bearer)))
+      return send(res, 401, { message: 'Unauthenticated.' });
     const limit = fake.traps.rateLimit;
     if (limit && limit.count > 0 && path.startsWith(limit.path ?? '/v5/')) {
       limit.count -= 1;
@@ -514,6 +537,52 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
     }
   }
 
+  /** Foodics' console: the owner approves (or, `oauth.deny`, refuses) and is sent back with a code. */
+  function authorize(url: URL, res: ServerResponse): void {
+    const redirect = url.searchParams.get('redirect_uri');
+    const state = url.searchParams.get('state') ?? '';
+    if (!options.oauth || url.searchParams.get('client_id') !== options.oauth.clientId || !redirect) {
+      return send(res, 400, { message: 'Invalid client.' });
+    }
+    const back = new URL(redirect);
+    if (options.oauth.deny) back.searchParams.set('error', 'access_denied');
+    else {
+      const code = randomUUID();
+      codes.set(code, Date.now() + 600_000);
+      back.searchParams.set('code', code);
+    }
+    back.searchParams.set('state', state);
+    const entry = fake.requests.at(-1);
+    if (entry) entry.status = 302;
+    res.writeHead(302, { location: back.toString() });
+    res.end();
+  }
+
+  function token(body: unknown, res: ServerResponse): void {
+    const b = (body ?? {}) as Record<string, unknown>;
+    if (!options.oauth || b.client_id !== options.oauth.clientId || b.client_secret !== options.oauth.clientSecret) {
+      return send(res, 401, { message: 'Client authentication failed.' });
+    }
+    if (b.grant_type === 'authorization_code') {
+      const expires = codes.get(String(b.code));
+      codes.delete(String(b.code));
+      if (!expires || expires < Date.now()) return send(res, 400, { message: 'The authorization code is invalid.' });
+    } else if (b.grant_type === 'refresh_token') {
+      if (!liveRefresh.delete(String(b.refresh_token)))
+        return send(res, 400, { message: 'The refresh token is invalid.' });
+    } else return send(res, 400, { message: 'Unsupported grant type.' });
+    const issued = { access: `fa-${randomUUID()}`, refresh: `fr-${randomUUID()}` };
+    liveAccess.add(issued.access);
+    liveRefresh.add(issued.refresh);
+    fake.issued.push(issued);
+    return send(res, 200, {
+      token_type: 'Bearer',
+      access_token: issued.access,
+      refresh_token: issued.refresh,
+      expires_in: 31_536_000,
+    });
+  }
+
   function send(res: ServerResponse, status: number, body: unknown): void {
     const entry = fake.requests.at(-1);
     if (entry) entry.status = status;
@@ -556,7 +625,8 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  fake.url = `http://${options.host ?? '127.0.0.1'}:${port}/v5`;
+  fake.root = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  fake.url = `${fake.root}/v5`;
   fake.close = async () => {
     for (const timer of timers) clearTimeout(timer);
     await fake.idle();
