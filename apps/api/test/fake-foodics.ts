@@ -542,7 +542,8 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
     const redirect = url.searchParams.get('redirect_uri');
     const state = url.searchParams.get('state') ?? '';
     if (!options.oauth || url.searchParams.get('client_id') !== options.oauth.clientId || !redirect) {
-      return send(res, 400, { message: 'Invalid client.' });
+      send(res, 400, { message: 'Invalid client.' });
+      return;
     }
     const back = new URL(redirect);
     if (options.oauth.deny) back.searchParams.set('error', 'access_denied');
@@ -561,21 +562,30 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
   function token(body: unknown, res: ServerResponse): void {
     const b = (body ?? {}) as Record<string, unknown>;
     if (!options.oauth || b.client_id !== options.oauth.clientId || b.client_secret !== options.oauth.clientSecret) {
-      return send(res, 401, { message: 'Client authentication failed.' });
+      send(res, 401, { message: 'Client authentication failed.' });
+      return;
     }
     if (b.grant_type === 'authorization_code') {
       const expires = codes.get(String(b.code));
       codes.delete(String(b.code));
-      if (!expires || expires < Date.now()) return send(res, 400, { message: 'The authorization code is invalid.' });
+      if (!expires || expires < Date.now()) {
+        send(res, 400, { message: 'The authorization code is invalid.' });
+        return;
+      }
     } else if (b.grant_type === 'refresh_token') {
-      if (!liveRefresh.delete(String(b.refresh_token)))
-        return send(res, 400, { message: 'The refresh token is invalid.' });
-    } else return send(res, 400, { message: 'Unsupported grant type.' });
+      if (!liveRefresh.delete(String(b.refresh_token))) {
+        send(res, 400, { message: 'The refresh token is invalid.' });
+        return;
+      }
+    } else {
+      send(res, 400, { message: 'Unsupported grant type.' });
+      return;
+    }
     const issued = { access: `fa-${randomUUID()}`, refresh: `fr-${randomUUID()}` };
     liveAccess.add(issued.access);
     liveRefresh.add(issued.refresh);
     fake.issued.push(issued);
-    return send(res, 200, {
+    send(res, 200, {
       token_type: 'Bearer',
       access_token: issued.access,
       refresh_token: issued.refresh,
