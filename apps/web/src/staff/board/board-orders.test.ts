@@ -54,6 +54,7 @@ function order(id: number, patch: Partial<StaffOrder> = {}): StaffOrder {
     createdAt: `2026-11-23T15:00:${String(id).padStart(2, '0')}Z`,
     updatedAt: `2026-11-23T15:00:${String(id).padStart(2, '0')}Z`,
     customer: { id: 1, fullName: 'Sara', phone: '+966500000001' },
+    pos: null,
     ...patch,
   };
 }
