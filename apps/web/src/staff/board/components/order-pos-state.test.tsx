@@ -42,7 +42,7 @@ describe('an order’s POS state on its card', () => {
     });
     act(() => root.render(<OrderPosState pos={retrying} timeZone="Asia/Riyadh" consoleLink />));
     expect($('[data-testid="order-pos"]')?.dataset.pos).toBe('retrying');
-    expect($('[data-testid="order-pos-reason"]')?.textContent).toContain('staff.board.pos.reason');
+    expect($('[data-testid="order-pos-reason"] bdi')?.textContent).toBe('Foodics POST /orders: 500 Server Error');
     expect($('a')).toBeNull();
   });
 

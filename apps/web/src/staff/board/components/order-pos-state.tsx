@@ -40,7 +40,9 @@ export function OrderPosState({
       </p>
       {pos.reason && (pos.state === 'retrying' || pos.state === 'dead') && (
         <p className="order-card__pos-reason" data-testid="order-pos-reason">
-          {t('staff.board.pos.reason', { reason: pos.reason })}
+          {t('staff.board.pos.reasonLabel')}{' '}
+          {/* Foodics' own words (an HTTP status, an English message): read left to right in Arabic too. */}
+          <bdi dir="ltr">{pos.reason}</bdi>
         </p>
       )}
       {pos.state === 'dead' && consoleLink && (

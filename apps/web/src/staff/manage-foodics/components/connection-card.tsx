@@ -2,7 +2,6 @@ import { FOODICS_CALLBACK_OUTCOMES } from '@sufra/shared/schemas/foodics';
 import { useState } from 'react';
 import { LoadError } from '../../../components/ui/load-state';
 import { errorText } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format-number';
 import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
@@ -83,7 +82,14 @@ export function FoodicsConnectionCard() {
               </div>
               <div>
                 <dt>{t('manageFoodics.connection.reference')}</dt>
-                <dd>{view.businessReference === null ? '—' : formatNumber(view.businessReference, language)}</dd>
+                <dd>
+                  {/* An identifier, not an amount: no grouping. */}
+                  {view.businessReference === null
+                    ? '—'
+                    : new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-SA', { useGrouping: false }).format(
+                        view.businessReference,
+                      )}
+                </dd>
               </div>
               <div>
                 <dt>{t('manageFoodics.connection.via')}</dt>
