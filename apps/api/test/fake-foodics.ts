@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { createFakeOAuth } from './fake-foodics-oauth.ts';
 
 /**
  * A local stand-in for Foodics' v5 API (docs: developers.foodics.com; field by field in
@@ -233,14 +234,12 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
   let nextReference = 1001;
   const pending = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
-  const codes = new Map<string, number>();
-  const liveAccess = new Set<string>();
-  const liveRefresh = new Set<string>();
+  const oauth = createFakeOAuth(options.oauth, (res, status, body) => send(res, status, body));
   const fake: FakeFoodics = {
     url: '',
     root: '',
-    issued: [],
-    expireAccessTokens: () => liveAccess.clear(),
+    issued: oauth.issued,
+    expireAccessTokens: oauth.expire,
     requests: [],
     orders: new Map(),
     customers: new Map(),
@@ -450,13 +449,17 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
       }
       return;
     }
-    if (req.method === 'GET' && path === '/authorize') return authorize(url, res);
-    if (req.method === 'POST' && path === '/oauth/token') return token(body, res);
+    if (req.method === 'GET' && path === '/authorize') {
+      const entry = fake.requests.at(-1);
+      if (entry) entry.status = 302;
+      return oauth.authorize(url, res);
+    }
+    if (req.method === 'POST' && path === '/oauth/token') return oauth.token(body, res);
     if (!path.startsWith('/v5/')) return send(res, 404, { message: 'Not found.' });
     // "Bearer" is case-sensitive at Foodics.
     const auth = req.headers.authorization ?? '';
     const bearer = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : null;
-    if (bearer !== options.token && !(bearer && liveAccess.has(bearer)))
+    if (bearer !== options.token && !(bearer && oauth.accepts(bearer)))
       return send(res, 401, { message: 'Unauthenticated.' });
     const limit = fake.traps.rateLimit;
     if (limit && limit.count > 0 && path.startsWith(limit.path ?? '/v5/')) {
@@ -535,62 +538,6 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
       default:
         return send(res, 404, { message: 'Not found.' });
     }
-  }
-
-  /** Foodics' console: the owner approves (or, `oauth.deny`, refuses) and is sent back with a code. */
-  function authorize(url: URL, res: ServerResponse): void {
-    const redirect = url.searchParams.get('redirect_uri');
-    const state = url.searchParams.get('state') ?? '';
-    if (!options.oauth || url.searchParams.get('client_id') !== options.oauth.clientId || !redirect) {
-      send(res, 400, { message: 'Invalid client.' });
-      return;
-    }
-    const back = new URL(redirect);
-    if (options.oauth.deny) back.searchParams.set('error', 'access_denied');
-    else {
-      const code = randomUUID();
-      codes.set(code, Date.now() + 600_000);
-      back.searchParams.set('code', code);
-    }
-    back.searchParams.set('state', state);
-    const entry = fake.requests.at(-1);
-    if (entry) entry.status = 302;
-    res.writeHead(302, { location: back.toString() });
-    res.end();
-  }
-
-  function token(body: unknown, res: ServerResponse): void {
-    const b = (body ?? {}) as Record<string, unknown>;
-    if (!options.oauth || b.client_id !== options.oauth.clientId || b.client_secret !== options.oauth.clientSecret) {
-      send(res, 401, { message: 'Client authentication failed.' });
-      return;
-    }
-    if (b.grant_type === 'authorization_code') {
-      const expires = codes.get(String(b.code));
-      codes.delete(String(b.code));
-      if (!expires || expires < Date.now()) {
-        send(res, 400, { message: 'The authorization code is invalid.' });
-        return;
-      }
-    } else if (b.grant_type === 'refresh_token') {
-      if (!liveRefresh.delete(String(b.refresh_token))) {
-        send(res, 400, { message: 'The refresh token is invalid.' });
-        return;
-      }
-    } else {
-      send(res, 400, { message: 'Unsupported grant type.' });
-      return;
-    }
-    const issued = { access: `fa-${randomUUID()}`, refresh: `fr-${randomUUID()}` };
-    liveAccess.add(issued.access);
-    liveRefresh.add(issued.refresh);
-    fake.issued.push(issued);
-    send(res, 200, {
-      token_type: 'Bearer',
-      access_token: issued.access,
-      refresh_token: issued.refresh,
-      expires_in: 31_536_000,
-    });
   }
 
   function send(res: ServerResponse, status: number, body: unknown): void {
