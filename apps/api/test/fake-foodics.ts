@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { createFakeOAuth } from './fake-foodics-oauth.ts';
 
 /**
  * A local stand-in for Foodics' v5 API (docs: developers.foodics.com; field by field in
  * /work/shared/REFERENCE-foodics-zatca.md §2-§7), for the adapter's API tests and the demo (`npm run fake:foodics`):
  * - `Authorization: Bearer <token>` exactly ("bearer" in lower case is refused, 401), JSON in and out, `{data}` envelopes;
+ * - OAuth 2 (authorization code): GET /authorize?client_id&redirect_uri&state on the fake's root (Foodics' console)
+ *   approves at once and redirects to redirect_uri?code&state (`oauth.deny`: ?error=access_denied); POST /oauth/token
+ *   (JSON) exchanges a code once (600 s) or a refresh token for `{token_type, access_token, refresh_token,
+ *   expires_in}`; `expireAccessTokens()` makes every issued access token answer 401 (the refresh path);
  * - GET /v5/whoami; GET /v5/customers?filter[phone]=5XXXXXXXX; POST /v5/customers; POST /v5/addresses;
  * - POST /v5/orders validated (unknown branch, table, product, option, combo, charge, tax or payment ids: 422
  *   `{message, errors}`), answered `status 1` (Pending), `source 2` (API), a monotonic `reference`. **No idempotency**:
@@ -34,6 +39,8 @@ export interface FakeFoodicsOptions {
   autoAcceptMs?: number;
   host?: string;
   port?: number;
+  /** The OAuth app the fake knows (client id and secret); none: /oauth/token refuses everything. */
+  oauth?: { clientId: string; clientSecret: string; deny?: boolean };
 }
 
 export interface FakeFoodicsCatalogue {
@@ -87,6 +94,12 @@ export interface FakeFoodics {
   act(id: string, action: FakeFoodicsAction, detail?: { reason?: string }): Promise<FakeFoodicsOrder>;
   /** Waits for the webhooks under way. */
   idle(): Promise<void>;
+  /** The fake's root (Foodics' console, for FOODICS_CONSOLE_URL): http://127.0.0.1:{port} */
+  root: string;
+  /** Every access token issued so far answers 401 from now on (their refresh tokens still work). */
+  expireAccessTokens(): void;
+  /** Tokens issued by /oauth/token (access → refresh), newest last. */
+  issued: { access: string; refresh: string }[];
   close(): Promise<void>;
 }
 
@@ -221,8 +234,12 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
   let nextReference = 1001;
   const pending = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
+  const oauth = createFakeOAuth(options.oauth, (res, status, body) => send(res, status, body));
   const fake: FakeFoodics = {
     url: '',
+    root: '',
+    issued: oauth.issued,
+    expireAccessTokens: oauth.expire,
     requests: [],
     orders: new Map(),
     customers: new Map(),
@@ -432,9 +449,18 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
       }
       return;
     }
+    if (req.method === 'GET' && path === '/authorize') {
+      const entry = fake.requests.at(-1);
+      if (entry) entry.status = 302;
+      return oauth.authorize(url, res);
+    }
+    if (req.method === 'POST' && path === '/oauth/token') return oauth.token(body, res);
     if (!path.startsWith('/v5/')) return send(res, 404, { message: 'Not found.' });
     // "Bearer" is case-sensitive at Foodics.
-    if (req.headers.authorization !== `Bearer ${options.token}`) return send(res, 401, { message: 'Unauthenticated.' });
+    const auth = req.headers.authorization ?? '';
+    const bearer = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : null;
+    if (bearer !== options.token && !(bearer && oauth.accepts(bearer)))
+      return send(res, 401, { message: 'Unauthenticated.' });
     const limit = fake.traps.rateLimit;
     if (limit && limit.count > 0 && path.startsWith(limit.path ?? '/v5/')) {
       limit.count -= 1;
@@ -556,7 +582,8 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  fake.url = `http://${options.host ?? '127.0.0.1'}:${port}/v5`;
+  fake.root = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  fake.url = `${fake.root}/v5`;
   fake.close = async () => {
     for (const timer of timers) clearTimeout(timer);
     await fake.idle();

@@ -41,5 +41,7 @@ export const AUDIT_OBJECT_TYPES = [
   // — games (h/games): a game's settings and its segments —
   'game',
   'game_segment',
+  // — Foodics connection (h/foodics2): a brand connected by OAuth or disconnected —
+  'foodics_connection',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -53,9 +53,12 @@ export interface Config {
   /** Free wrong codes / wrong staff passwords per client address per hour before the growing delays. */
   signInFailuresPerIpPerHour: number;
   kitchen: { relayIntervalMs: number };
-  /** Foodics: null when FOODICS_ACCESS_TOKEN is not set (integrated branches' orders go to the log). */
+  /** Foodics: null when neither FOODICS_ACCESS_TOKEN nor FOODICS_CLIENT_ID is set (orders go to the log). */
   foodics: {
-    accessToken: string;
+    /** The server-wide token (a personal token): brands connected without OAuth tokens use it. */
+    accessToken: string | null;
+    /** OAuth 2 (owners connect from the console): null when FOODICS_CLIENT_ID is not set. */
+    oauth: { clientId: string; clientSecret: string; redirectUri: string; consoleUrl: string; tokenKey: Buffer } | null;
     apiUrl: string;
     timeoutMs: number;
     maxAttempts: number;

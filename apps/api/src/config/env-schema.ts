@@ -82,8 +82,9 @@ export const envSchema = z.object({
    */
   KITCHEN_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /**
-   * Foodics (issue 28 item 1, docs/adr/0510): a business's access token (Foodics' personal/API token; OAuth is not
-   * built yet). Set: integrated branches of a brand connected in foodics_connections hand their orders to Foodics.
+   * Foodics (issue 28 item 1, docs/adr/0510): a business's access token (Foodics' personal/API token), serving every
+   * connected brand without OAuth tokens of its own (the demo). Set, or FOODICS_CLIENT_ID set: integrated branches of
+   * a brand connected in foodics_connections hand their orders to Foodics.
    */
   FOODICS_ACCESS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   FOODICS_API_URL: z.preprocess(emptyAsUndefined, z.url().default('https://api.foodics.com/v5')),
@@ -97,6 +98,18 @@ export const envSchema = z.object({
   FOODICS_POLL_EVERY_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /** An order still Pending at Foodics this long after it was sent is listed as waiting too long. */
   FOODICS_PENDING_ALERT_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  /**
+   * Foodics OAuth 2 (docs/adr/0650): the app's client id and secret from Foodics' developer console; set, owners
+   * connect their brand's business from the console. FOODICS_REDIRECT_URI must be the one registered with Foodics
+   * (default: PUBLIC_URL + /api/staff/manage/foodics/connection/callback/).
+   */
+  FOODICS_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  FOODICS_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  FOODICS_REDIRECT_URI: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** Where the owner signs in to Foodics to allow the app (sandbox: https://console-sandbox.foodics.com). */
+  FOODICS_CONSOLE_URL: z.preprocess(emptyAsUndefined, z.url().default('https://console.foodics.com')),
+  /** 32 bytes (64 hex digits or base64) encrypting the brands' Foodics tokens at rest (AES-256-GCM); needed with OAuth. */
+  FOODICS_TOKEN_KEY: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   /**
    * Card payments (issue 5): the built-in test gateway or Moyasar. Default: test, except in production, where it
    * must be chosen (the test gateway's keys are published, so it is on there only when asked for by name).

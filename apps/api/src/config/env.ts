@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { crossChecks, flag, paymentsOf, s3Of, smsOf } from './config-parts.ts';
 import type { Config } from './config-types.ts';
 import { envSchema } from './env-schema.ts';
+import { foodicsOf, foodicsProblems } from './foodics-config.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
 
 // The schema, the config's types and its parts live beside this file, which alone reads the environment;
@@ -37,7 +38,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
-  const problems = crossChecks(e, trustProxy);
+  const problems = [...crossChecks(e, trustProxy), ...foodicsProblems(e)];
   if (problems.length > 0) throw new ConfigError(`Invalid environment configuration:\n${problems.join('\n')}`);
   // Production keeps the demo seed off unless asked (and the SMS outbox: smsOf).
   const production = e.NODE_ENV === 'production';
@@ -76,17 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     otpSendGapMs: e.OTP_SEND_GAP_SECONDS * 1000,
     signInFailuresPerIpPerHour: e.SIGN_IN_FAILURES_PER_IP_PER_HOUR,
     kitchen: { relayIntervalMs: e.KITCHEN_RELAY_INTERVAL_MS },
-    foodics: e.FOODICS_ACCESS_TOKEN
-      ? {
-          accessToken: e.FOODICS_ACCESS_TOKEN,
-          apiUrl: e.FOODICS_API_URL.replace(/\/$/, ''),
-          timeoutMs: e.FOODICS_TIMEOUT_MS,
-          maxAttempts: e.FOODICS_MAX_ATTEMPTS,
-          relayIntervalMs: e.FOODICS_RELAY_INTERVAL_MS,
-          pollEveryMs: e.FOODICS_POLL_EVERY_MS,
-          pendingAlertMs: e.FOODICS_PENDING_ALERT_MINUTES * 60_000,
-        }
-      : null,
+    foodics: foodicsOf(e, publicUrl),
     loyalty: { pointsExpiryIntervalMs: e.POINTS_EXPIRY_INTERVAL_MS },
     reports: { rollupIntervalMs: e.REPORTS_ROLLUP_INTERVAL_MS },
     payments: paymentsOf(e, publicUrl),

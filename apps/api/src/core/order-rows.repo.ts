@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, notInArray, type SQL, type SQLWrapper, sql } fr
 import type { Queryable } from '../db/client.ts';
 import { branches } from '../db/schema/branches.ts';
 import { customerAddresses, customers } from '../db/schema/customers.ts';
+import { foodicsOrders } from '../db/schema/foodics.ts';
 import { orderLines, orderOutbox, orders } from '../db/schema/orders.ts';
 import { staffUsers } from '../db/schema/staff.ts';
 import { OUTBOX_WAKE_CHANNEL } from './order-outbox.repo.ts';
@@ -99,13 +100,33 @@ const staffOrderColumns = {
   customerName: customers.fullName,
   customerPhone: customers.phone,
   cashReceivedByName: staffUsers.name,
+  posState: foodicsOrders.state,
+  posFailures: foodicsOrders.failures,
+  posLastError: foodicsOrders.lastError,
+  posNextAttemptAt: foodicsOrders.nextAttemptAt,
+  posFoodicsStatus: foodicsOrders.foodicsStatus,
+  posSentAt: foodicsOrders.sentAt,
+  posPendingAlertAt: foodicsOrders.pendingAlertAt,
+  posUpdatedAt: foodicsOrders.updatedAt,
 };
-export type StaffOrderRow = OrderWithBranch & {
-  customerName: string | null;
-  customerPhone: string | null;
-  /** The staff user who recorded the cash taken (null until then, or once that user is deleted). */
-  cashReceivedByName: string | null;
-};
+/** The order's hand-off to the POS (Foodics), as the board reads it: all null when it was never handed over. */
+export interface PosHandOffColumns {
+  posState: string | null;
+  posFailures: number | null;
+  posLastError: string | null;
+  posNextAttemptAt: Date | null;
+  posFoodicsStatus: number | null;
+  posSentAt: Date | null;
+  posPendingAlertAt: Date | null;
+  posUpdatedAt: Date | null;
+}
+export type StaffOrderRow = OrderWithBranch &
+  PosHandOffColumns & {
+    customerName: string | null;
+    customerPhone: string | null;
+    /** The staff user who recorded the cash taken (null until then, or once that user is deleted). */
+    cashReceivedByName: string | null;
+  };
 
 export async function listBranchOrders(
   db: Queryable,
@@ -121,6 +142,7 @@ export async function listBranchOrders(
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(staffUsers, eq(staffUsers.id, orders.cashReceivedBy))
+    .leftJoin(foodicsOrders, eq(foodicsOrders.orderId, orders.id))
     .where(
       and(
         eq(orders.brandId, brandId),
@@ -140,6 +162,7 @@ export async function findStaffOrder(db: Queryable, id: number, brandId: number)
     .innerJoin(branches, eq(branches.id, orders.branchId))
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(staffUsers, eq(staffUsers.id, orders.cashReceivedBy))
+    .leftJoin(foodicsOrders, eq(foodicsOrders.orderId, orders.id))
     .where(and(eq(orders.id, id), eq(orders.brandId, brandId)));
   return row;
 }

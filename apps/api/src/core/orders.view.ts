@@ -2,8 +2,15 @@ import { isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-st
 import { estimateOrderTimes, type OrderStatusTimes } from '@sufra/shared/order-estimate';
 import { isDeclineReason } from '@sufra/shared/order-times';
 import type { OrderType } from '@sufra/shared/order-types';
-import { type Order, type OrderTimes, orderRefundState, type StaffOrder } from '@sufra/shared/schemas/order';
-import type { OrderLineRow, OrderWithBranch, StaffOrderRow } from './order-rows.repo.ts';
+import {
+  type Order,
+  type OrderPos,
+  type OrderTimes,
+  orderRefundState,
+  type PosState,
+  type StaffOrder,
+} from '@sufra/shared/schemas/order';
+import type { OrderLineRow, OrderWithBranch, PosHandOffColumns, StaffOrderRow } from './order-rows.repo.ts';
 
 export function toOrder({ order: o, branchNameAr, branchNameEn }: OrderWithBranch, lines: OrderLineRow[]): Order {
   const paymentMethod = o.paymentMethod === 'card' ? 'card' : 'cash';
@@ -104,5 +111,33 @@ export function toStaffOrder(row: StaffOrderRow, lines: OrderLineRow[]): StaffOr
       row.order.cashReceivedBy !== null && row.cashReceivedByName !== null
         ? { id: row.order.cashReceivedBy, name: row.cashReceivedByName }
         : null,
+    pos: posOf(row),
+  };
+}
+
+/** Foodics' order statuses (1 Pending … 8 Draft): accepted there (Active, Closed, Returned, Joined), or refused. */
+const FOODICS_ACCEPTED = [2, 4, 5, 6];
+const FOODICS_REFUSED = [3, 7];
+
+/**
+ * The order at the POS as the board shows it (issue 28 item 6), from its Foodics hand-off row: a queued row that
+ * failed before is retrying (its error the reason, its next try time), a sent one follows Foodics' status.
+ */
+export function posOf(row: PosHandOffColumns): OrderPos | null {
+  if (row.posState === null || row.posUpdatedAt === null) return null;
+  let state: PosState;
+  if (row.posState === 'queued') state = row.posLastError ? 'retrying' : 'sending';
+  else if (row.posState === 'dead' || row.posState === 'handled') state = row.posState;
+  else if (FOODICS_REFUSED.includes(row.posFoodicsStatus ?? 1)) state = 'declined';
+  else state = FOODICS_ACCEPTED.includes(row.posFoodicsStatus ?? 1) ? 'accepted' : 'sent';
+  const failed = state === 'retrying' || state === 'dead' || state === 'handled';
+  return {
+    state,
+    reason: failed ? row.posLastError : null,
+    nextTryAt: state === 'retrying' && row.posNextAttemptAt ? row.posNextAttemptAt.toISOString() : null,
+    failures: row.posFailures ?? 0,
+    sentAt: row.posSentAt?.toISOString() ?? null,
+    waitingSince: state === 'sent' && row.posPendingAlertAt ? row.posPendingAlertAt.toISOString() : null,
+    updatedAt: row.posUpdatedAt.toISOString(),
   };
 }

@@ -9,6 +9,12 @@ import { localizedText } from './common.ts';
  *   POST /api/staff/manage/foodics/orders/{orderId}/retry/          a dead letter queued again → 200
  *   POST /api/staff/manage/foodics/orders/{orderId}/handled/        a dead letter settled by hand → 200
  *   POST /api/foodics/webhooks/{secret}                             Foodics' webhooks: always 200
+ *
+ * The brand's connection (docs/adr/0650), owners only:
+ *   GET    /api/staff/manage/foodics/connection/                    → foodicsConnectionView
+ *   POST   /api/staff/manage/foodics/connection/authorize/          → { url }: Foodics' page allowing the app
+ *   GET    /api/staff/manage/foodics/connection/callback/?code&state  Foodics' redirect → 302 to the console page
+ *   DELETE /api/staff/manage/foodics/connection/                    → { connected: false }
  */
 export const FOODICS_HAND_OFF_STATES = ['queued', 'sent', 'dead', 'handled'] as const;
 
@@ -44,3 +50,25 @@ export const foodicsSettleResponse = z.object({
 });
 export const foodicsWebhookParams = z.object({ secret: z.string().min(1).max(200) });
 export const foodicsWebhookResponse = z.object({ ok: z.literal(true) });
+
+export const foodicsConnectionView = z.object({
+  connected: z.boolean(),
+  /** oauth: the brand's own tokens (an owner connected it here); token: the server's FOODICS_ACCESS_TOKEN. */
+  via: z.enum(['oauth', 'token']).nullable(),
+  businessName: z.string().nullable(),
+  businessReference: z.number().int().nullable(),
+  connectedAt: z.iso.datetime().nullable(),
+  /** Whether this server can connect a brand through Foodics' sign-in (FOODICS_CLIENT_ID and the rest set). */
+  oauthAvailable: z.boolean(),
+});
+export type FoodicsConnectionView = z.infer<typeof foodicsConnectionView>;
+export const foodicsAuthorizeResponse = z.object({ url: z.url() });
+export const foodicsCallbackQuery = z.object({
+  code: z.string().min(1).max(2000).optional(),
+  state: z.string().min(1).max(2000).optional(),
+  /** Foodics' refusal (the owner said no). */
+  error: z.string().max(200).optional(),
+});
+export const foodicsDisconnectResponse = z.object({ connected: z.literal(false) });
+/** What the console page is told after the callback (`?foodics=`). */
+export const FOODICS_CALLBACK_OUTCOMES = ['connected', 'refused', 'state_invalid', 'failed'] as const;

@@ -244,11 +244,34 @@ export const orderListResponse = z.object({
 });
 export type OrderListResponse = z.infer<typeof orderListResponse>;
 
+/**
+ * An integrated branch's order at the POS (Foodics, issue 28 items 1/6), from its hand-off: `sending` (queued, not
+ * tried yet), `retrying` (a try failed: `reason`, next try at `nextTryAt`), `dead` (given up: `reason`; the console's
+ * Foodics page retries it or marks it handled), `handled`, `sent` (Foodics has it, still Pending there), `accepted`
+ * (Active or later at Foodics), `declined` (Declined or Void there). `waitingSince`: the pending alert, raised when it
+ * stayed Pending at Foodics FOODICS_PENDING_ALERT_MINUTES after it was sent (null once accepted or declined).
+ */
+export const POS_STATES = ['sending', 'retrying', 'dead', 'handled', 'sent', 'accepted', 'declined'] as const;
+export type PosState = (typeof POS_STATES)[number];
+export const orderPosSchema = z.object({
+  state: z.enum(POS_STATES),
+  reason: z.string().nullable(),
+  nextTryAt: z.iso.datetime().nullable(),
+  failures: z.number().int(),
+  sentAt: z.iso.datetime().nullable(),
+  waitingSince: z.iso.datetime().nullable(),
+  /** The hand-off's own last change (the board keeps the newest version of an order by this and updatedAt). */
+  updatedAt: z.iso.datetime(),
+});
+export type OrderPos = z.infer<typeof orderPosSchema>;
+
 /** The staff board sees who ordered (null once the customer deleted their account). */
 export const staffOrderSchema = orderSchema.extend({
   customer: z.object({ id: z.number().int(), fullName: z.string(), phone: z.string() }).nullable(),
   /** Who recorded the cash taken (null until then, or once that staff user is deleted). */
   cashReceivedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The order at the POS for an integrated branch (null: not handed to a POS). */
+  pos: orderPosSchema.nullable().default(null),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 

@@ -8,8 +8,10 @@ import { staffUsers } from './staff.ts';
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
- * A brand connected to a Foodics business (issue 28 item 1). In this slice the access token is the server's
- * FOODICS_ACCESS_TOKEN (no OAuth yet), so the row holds what identifies the business and the webhook's secret path.
+ * A brand connected to a Foodics business (issue 28 item 1): what identifies the business, the webhook's secret path,
+ * and, when an owner connected it from the console (OAuth 2, docs/adr/0650), its tokens encrypted with
+ * FOODICS_TOKEN_KEY (AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url). Without tokens the server's
+ * FOODICS_ACCESS_TOKEN serves the brand (the demo).
  */
 export const foodicsConnections = pgTable(
   'foodics_connections',
@@ -23,7 +25,16 @@ export const foodicsConnections = pgTable(
     webhookSecret: text().notNull(),
     /** An External-type payment method for card orders (cash orders send no payment); none: no payment sent. */
     cardPaymentMethodId: text(),
+    /** whoami's business id and name, shown on the console's connection page. */
+    businessId: text(),
+    businessName: text(),
+    /** OAuth tokens, encrypted (never the plain token); null: the server's FOODICS_ACCESS_TOKEN. */
+    accessTokenEnc: text(),
+    refreshTokenEnc: text(),
+    tokenExpiresAt: timestamp({ withTimezone: true }),
+    connectedBy: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('foodics_connections_secret_uq').on(t.webhookSecret),
@@ -96,6 +107,11 @@ export const foodicsOrders = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     /** The poll's turn: when this order is next asked about (null: not polled: not sent, or finished). */
     pollAt: timestamp({ withTimezone: true }),
+    /**
+     * When the board's pending alert was raised: the order still Pending at Foodics FOODICS_PENDING_ALERT_MINUTES
+     * after it was sent (the relay raises it once and announces the order to the board).
+     */
+    pendingAlertAt: timestamp({ withTimezone: true }),
     handledBy: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -106,6 +122,9 @@ export const foodicsOrders = pgTable(
     index('foodics_orders_queued_idx').on(t.id).where(sql`${t.state} = 'queued'`),
     index('foodics_orders_poll_idx').on(t.pollAt).where(sql`${t.pollAt} is not null`),
     index('foodics_orders_brand_state_idx').on(t.brandId, t.state, t.id),
+    index('foodics_orders_pending_idx')
+      .on(t.sentAt)
+      .where(sql`${t.state} = 'sent' and ${t.foodicsStatus} = 1 and ${t.pendingAlertAt} is null`),
     check('foodics_orders_state_check', sql`${t.state} in (${inList(FOODICS_HAND_OFF_STATES)})`),
     check('foodics_orders_sent_check', sql`${t.state} <> 'sent' or ${t.foodicsOrderId} is not null`),
     check('foodics_orders_counts_check', sql`${t.attempts} >= 0 and ${t.failures} >= 0`),

@@ -26,10 +26,48 @@ export class FoodicsApiError extends Error {
   }
 }
 
+/** Where a brand's calls get their token: its own (OAuth) or the server's; `refresh` after a 401 (null: none). */
+export interface FoodicsAuth {
+  token(): Promise<string>;
+  refresh(): Promise<string | null>;
+}
+
 export interface FoodicsApiOptions {
   apiUrl: string;
-  accessToken: string;
   timeoutMs: number;
+  auth: FoodicsAuth;
+}
+
+export interface FoodicsTokens {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+}
+
+/**
+ * Foodics' token endpoint (`POST {api origin}/oauth/token`, JSON: grant_type authorization_code or refresh_token,
+ * client_id, client_secret, code + redirect_uri or refresh_token); any failure is FoodicsApiError 'unauthorized'.
+ */
+export async function requestFoodicsTokens(
+  options: { apiUrl: string; timeoutMs: number },
+  body: Record<string, string>,
+): Promise<FoodicsTokens> {
+  let res: Response;
+  try {
+    res = await fetch(new URL('/oauth/token', options.apiUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch {
+    throw new FoodicsApiError('unknown_outcome', 'Foodics POST /oauth/token: no answer');
+  }
+  const parsed = (await res.json().catch(() => null)) as Partial<FoodicsTokens> | null;
+  if (!res.ok || typeof parsed?.access_token !== 'string') {
+    throw new FoodicsApiError('unauthorized', `Foodics POST /oauth/token: ${res.status} ${describe(parsed)}`.trim());
+  }
+  return parsed as FoodicsTokens;
 }
 
 export interface FoodicsOrderFound extends FoodicsOrderState {
@@ -56,21 +94,12 @@ function describe(body: unknown): string {
 
 export function createFoodicsApi(options: FoodicsApiOptions) {
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(`${options.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.accessToken}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (error) {
-      const why = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'no answer';
-      throw new FoodicsApiError('unknown_outcome', `Foodics ${method} ${path.split('?')[0]}: ${why}`);
+    const token = await options.auth.token();
+    let res = await send(method, path, body, token);
+    if (res.status === 401) {
+      // An OAuth access token expires: refresh once, then ask again (a server-wide token has nothing to refresh).
+      const fresh = await options.auth.refresh();
+      if (fresh) res = await send(method, path, body, fresh);
     }
     let parsed: unknown = null;
     try {
@@ -87,8 +116,29 @@ export function createFoodicsApi(options: FoodicsApiOptions) {
     throw new FoodicsApiError('refused', what);
   }
 
+  async function send(method: 'GET' | 'POST', path: string, body: unknown, token: string): Promise<Response> {
+    try {
+      return await fetch(`${options.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      const why = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'no answer';
+      throw new FoodicsApiError('unknown_outcome', `Foodics ${method} ${path.split('?')[0]}: ${why}`);
+    }
+  }
+
   return {
-    whoami: () => call<{ data: { business: { id: string; reference: number; name: string } } }>('GET', '/whoami'),
+    async whoami(): Promise<{ id: string; reference: number; name: string }> {
+      return (await call<{ data: { business: { id: string; reference: number; name: string } } }>('GET', '/whoami'))
+        .data.business;
+    },
     /** Customers by phone (9 digits: 5XXXXXXXX). */
     async findCustomer(phone: string): Promise<{ id: string } | undefined> {
       const page = await call<{ data: { id: string; phone?: string }[] }>(

@@ -4,10 +4,12 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { createRelayLoop, RELAY_BATCH } from '../../lib/relay.ts';
 import { FOODICS_WAKE_CHANNEL } from './foodics.repo.ts';
 import { createFoodicsService, type FoodicsService, type HandOffPass } from './foodics.service.ts';
-import { createFoodicsApi } from './foodics-api.service.ts';
+import { createFoodicsConnections } from './foodics-connection.service.ts';
 
 export interface FoodicsRelayPass extends HandOffPass {
   polled: number;
+  /** Pending alerts raised (orders still Pending at Foodics past FOODICS_PENDING_ALERT_MINUTES). */
+  alerted: number;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface FoodicsRelayPass extends HandOffPass {
  * the safety net and the poll's clock.
  */
 export function createFoodicsRelay(deps: {
-  foodics: Pick<FoodicsService, 'handOffOnce' | 'pollOnce'>;
+  foodics: Pick<FoodicsService, 'handOffOnce' | 'pollOnce' | 'raiseAlertsOnce'>;
   database: Pick<DatabaseHandle, 'listen'>;
   log: FastifyBaseLogger;
   intervalMs: number;
@@ -25,7 +27,8 @@ export function createFoodicsRelay(deps: {
     name: 'foodics relay',
     async pass() {
       const handed = await deps.foodics.handOffOnce();
-      return { ...handed, polled: await deps.foodics.pollOnce() };
+      const polled = await deps.foodics.pollOnce();
+      return { ...handed, polled, alerted: await deps.foodics.raiseAlertsOnce() };
     },
     log: deps.log,
     intervalMs: deps.intervalMs,
@@ -39,8 +42,9 @@ export function createFoodicsRelay(deps: {
 export type FoodicsRelay = ReturnType<typeof createFoodicsRelay>;
 
 /**
- * Foodics as the configuration says (docs/adr/0510): the POS of integrated branches when FOODICS_ACCESS_TOKEN is set;
- * its webhook route and dead letters exist either way. The relay polls only when connected.
+ * Foodics as the configuration says (docs/adr/0510, 0650): the POS of integrated branches when FOODICS_ACCESS_TOKEN or
+ * an OAuth app (FOODICS_CLIENT_ID) is set; its webhook route, dead letters and connection page exist either way. The
+ * relay polls only when configured.
  */
 export function createFoodicsWithRelay(
   ctx: AppContext,
@@ -49,14 +53,11 @@ export function createFoodicsWithRelay(
     log: FastifyBaseLogger;
     moveFromPos: Parameters<typeof createFoodicsService>[1]['moveFromPos'];
   },
-) {
+): { foodics: FoodicsService; foodicsRelay: FoodicsRelay } {
   const settings = ctx.config.foodics;
+  const connections = createFoodicsConnections(ctx, settings, deps.log);
   const foodics: FoodicsService = createFoodicsService(ctx, {
-    api: createFoodicsApi({
-      apiUrl: settings?.apiUrl ?? 'https://api.foodics.com/v5',
-      accessToken: settings?.accessToken ?? '',
-      timeoutMs: settings?.timeoutMs ?? 10_000,
-    }),
+    connections,
     moveFromPos: deps.moveFromPos,
     log: deps.log,
     maxAttempts: settings?.maxAttempts ?? 8,

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { LIVE_CHANNEL } from '../../core/live-notices.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { claimLeased } from '../../db/lease-claim.ts';
 import { branches } from '../../db/schema/branches.ts';
@@ -26,6 +27,84 @@ export async function findConnection(db: Queryable, brandId: number): Promise<Fo
 export async function findConnectionBySecret(db: Queryable, secret: string): Promise<FoodicsConnection | undefined> {
   const [row] = await db.select().from(foodicsConnections).where(eq(foodicsConnections.webhookSecret, secret));
   return row;
+}
+
+/** A connection made or renewed by an owner through OAuth: the business and its tokens (already encrypted). */
+export interface OAuthConnectionValues {
+  brandId: number;
+  businessReference: number;
+  businessId: string;
+  businessName: string;
+  accessTokenEnc: string;
+  refreshTokenEnc: string | null;
+  tokenExpiresAt: Date | null;
+  connectedBy: number;
+  /** Used only when the brand had no connection (its webhook path). */
+  webhookSecret: string;
+}
+
+/** Inserts the brand's connection or replaces its business and tokens (keeping its webhook path and payment id). */
+export async function upsertOAuthConnection(
+  db: Queryable,
+  values: OAuthConnectionValues,
+  now: Date,
+): Promise<FoodicsConnection> {
+  const { webhookSecret: _secret, ...rest } = values;
+  const [row] = await db
+    .insert(foodicsConnections)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: foodicsConnections.brandId, set: { ...rest, updatedAt: now } })
+    .returning();
+  if (!row) throw new Error(`foodics connection of brand ${rest.brandId} not written`);
+  return row;
+}
+
+/** New tokens after a refresh (the old refresh token may be spent). */
+export async function updateConnectionTokens(
+  db: Queryable,
+  brandId: number,
+  tokens: { accessTokenEnc: string; refreshTokenEnc: string | null; tokenExpiresAt: Date | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(foodicsConnections)
+    .set({ ...tokens, updatedAt: now })
+    .where(eq(foodicsConnections.brandId, brandId));
+}
+
+/** The brand's connection removed (its tokens with it); the id mapping stays for a later connection. */
+export async function deleteConnection(db: Queryable, brandId: number): Promise<FoodicsConnection | undefined> {
+  const [row] = await db.delete(foodicsConnections).where(eq(foodicsConnections.brandId, brandId)).returning();
+  return row;
+}
+
+/**
+ * The board hears of a hand-off's change (sent, failed, retried, accepted …): the order's `order_updated` notice,
+ * to its boards only (no customer id: the diner's view has no POS state).
+ */
+export async function announceHandOff(db: Queryable, orderId: number): Promise<void> {
+  await db.execute(sql`
+    select pg_notify(${LIVE_CHANNEL}, jsonb_build_object('kind', 'order_updated', 'orderId', id, 'brandId', brand_id,
+      'branchId', branch_id, 'customerId', null)::text)
+    from ${orders} where id = ${orderId}`);
+}
+
+/**
+ * Raises the pending alert of every order sent before `sentBefore` and still Pending at Foodics, once each, and
+ * announces them to their boards in the same statement. Returns how many were raised.
+ */
+export async function raisePendingAlerts(db: Queryable, sentBefore: Date, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with raised as (
+      update ${foodicsOrders} set pending_alert_at = ${now.toISOString()}, updated_at = ${now.toISOString()}
+      where state = 'sent' and foodics_status = 1 and pending_alert_at is null
+        and sent_at <= ${sentBefore.toISOString()}
+      returning order_id, brand_id, branch_id
+    )
+    select pg_notify(${LIVE_CHANNEL}, jsonb_build_object('kind', 'order_updated', 'orderId', order_id,
+      'brandId', brand_id, 'branchId', branch_id, 'customerId', null)::text)
+    from raised`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 /** The brand's id mapping as `kind:localKey` → Foodics id, and its VAT rate. */

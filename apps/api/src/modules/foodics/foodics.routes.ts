@@ -1,5 +1,10 @@
 import { errorResponses } from '@sufra/shared/schemas/common';
 import {
+  type FOODICS_CALLBACK_OUTCOMES,
+  foodicsAuthorizeResponse,
+  foodicsCallbackQuery,
+  foodicsConnectionView,
+  foodicsDisconnectResponse,
   foodicsHandOffList,
   foodicsHandOffQuery,
   foodicsOrderParams,
@@ -10,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
 import type { FoodicsService } from './foodics.service.ts';
 
 /** Foodics' webhooks, and the hand-off's dead letters for owners and managers (issue 28 item 1). */
@@ -18,6 +24,7 @@ export const foodicsRoutes: FastifyPluginAsyncZod<{ foodics: FoodicsService; gua
   { foodics, guards },
 ) => {
   const managers = guards.staff(['owner', 'manager']);
+  const owners = guards.staff(['owner']);
 
   app.post(
     '/foodics/webhooks/:secret',
@@ -87,5 +94,76 @@ export const foodicsRoutes: FastifyPluginAsyncZod<{ foodics: FoodicsService; gua
       },
     },
     async (request) => foodics.markHandled(staffOf(request), request.ip, request.params.orderId),
+  );
+
+  app.get(
+    '/staff/manage/foodics/connection/',
+    {
+      preHandler: owners,
+      schema: {
+        tags: ['foodics'],
+        summary: "The brand's Foodics connection: the business, how it is connected, whether OAuth is set up here",
+        response: { 200: foodicsConnectionView, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => foodics.connection.view(staffOf(request)),
+  );
+
+  app.post(
+    '/staff/manage/foodics/connection/authorize/',
+    {
+      preHandler: owners,
+      schema: {
+        tags: ['foodics'],
+        summary: "Foodics' page where the owner allows the app (OAuth 2 authorization code; the state signed, 10 min)",
+        response: { 200: foodicsAuthorizeResponse, ...errorResponses(401, 403, 409) },
+      },
+    },
+    async (request) => foodics.connection.authorizeUrl(staffOf(request)),
+  );
+
+  app.get(
+    '/staff/manage/foodics/connection/callback/',
+    {
+      preHandler: owners,
+      schema: {
+        tags: ['foodics'],
+        summary:
+          "Foodics' redirect after the owner's answer: the code exchanged, whoami recorded, tokens encrypted; back to the console page",
+        querystring: foodicsCallbackQuery,
+        response: {
+          302: z.null().describe('To /staff/manage/foodics?foodics=<outcome>'),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { code, state, error } = request.query;
+      let outcome: (typeof FOODICS_CALLBACK_OUTCOMES)[number] = 'connected';
+      if (error) outcome = 'refused';
+      else if (!code || !state) outcome = 'state_invalid';
+      else {
+        try {
+          await foodics.connection.complete(staffOf(request), request.ip, { code, state });
+        } catch (cause) {
+          if (!(cause instanceof AppError)) throw cause;
+          outcome = cause.code === 'foodics_oauth_state_invalid' ? 'state_invalid' : 'failed';
+        }
+      }
+      return reply.redirect(`/staff/manage/foodics?foodics=${outcome}`, 302);
+    },
+  );
+
+  app.delete(
+    '/staff/manage/foodics/connection/',
+    {
+      preHandler: owners,
+      schema: {
+        tags: ['foodics'],
+        summary: 'Disconnects the brand from Foodics: its tokens deleted (audited); the id mapping is kept',
+        response: { 200: foodicsDisconnectResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => foodics.connection.disconnect(staffOf(request), request.ip),
   );
 };

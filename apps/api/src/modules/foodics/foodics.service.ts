@@ -10,6 +10,7 @@ import { AppError } from '../../plugins/errors.ts';
 import type { PosDelivery, PosProvider } from '../../providers/pos/pos-provider.ts';
 import { recordStaffChange } from '../audit/audit.service.ts';
 import {
+  announceHandOff,
   claimDueHandOffs,
   claimDuePolls,
   enqueueHandOff,
@@ -24,11 +25,13 @@ import {
   markHandled,
   markSent,
   markTryFailed,
+  raisePendingAlerts,
   recordSeen,
   recordStatusEvent,
   requeueDead,
 } from './foodics.repo.ts';
-import { type FoodicsApi, FoodicsApiError, type FoodicsOrderFound } from './foodics-api.service.ts';
+import { FoodicsApiError, type FoodicsOrderFound } from './foodics-api.service.ts';
+import type { FoodicsConnections } from './foodics-connection.service.ts';
 import {
   buildFoodicsOrder,
   foodicsPhone,
@@ -43,7 +46,8 @@ import {
 export const FOODICS_BACKOFF = { baseMs: 2_000, capMs: 5 * 60_000 } as const;
 
 export interface FoodicsDeps {
-  api: FoodicsApi;
+  /** Brands' connections: each brand's Foodics API (its own OAuth token or the server's) and the console's page. */
+  connections: FoodicsConnections;
   /** Orders' move as the POS says (orders.service moveFromPos), handed over by the composition root. */
   moveFromPos: (
     brandId: number,
@@ -91,15 +95,15 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
     },
   };
 
-  function fail(row: HandOffRow, error: unknown) {
+  async function fail(row: HandOffRow, error: unknown): Promise<'retrying' | 'dead'> {
     const now = ctx.now();
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof FoodicsApiError && error.failure === 'rate_limited') {
       // Not a failure: Foodics asked us to wait.
       const retryAt = new Date(now.getTime() + (error.retryAfterMs ?? 60_000));
-      return markTryFailed(db, row, { error: message, retryAt, failure: false, dead: false }, now).then(
-        () => 'retrying' as const,
-      );
+      await markTryFailed(db, row, { error: message, retryAt, failure: false, dead: false }, now);
+      await announceHandOff(db, row.orderId);
+      return 'retrying' as const;
     }
     const refused = error instanceof FoodicsApiError && error.failure === 'refused';
     const dead = refused || row.failures + 1 >= deps.maxAttempts;
@@ -108,9 +112,9 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       { orderId: row.orderId, failures: row.failures + 1, err: message },
       'Foodics hand-off failed',
     );
-    return markTryFailed(db, row, { error: message, retryAt, failure: true, dead }, now).then(() =>
-      dead ? ('dead' as const) : ('retrying' as const),
-    );
+    await markTryFailed(db, row, { error: message, retryAt, failure: true, dead }, now);
+    await announceHandOff(db, row.orderId);
+    return dead ? ('dead' as const) : ('retrying' as const);
   }
 
   async function sent(row: HandOffRow, found: FoodicsOrderFound): Promise<void> {
@@ -127,6 +131,7 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       now,
       new Date(now.getTime() + deps.pollEveryMs),
     );
+    await announceHandOff(db, row.orderId);
   }
 
   /** One order to Foodics: found by reference when a create went out before, else created (customer first). */
@@ -140,9 +145,10 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       const branchId = links.ids.get(`branch:${row.branchId}`);
       if (!branchId) throw new FoodicsApiError('refused', `not mapped to Foodics: branch:${row.branchId}`);
       const reference = orderReference(row.orderId);
+      const api = deps.connections.apiFor(row.brandId);
       // Foodics has no idempotency key: a create whose answer was lost may have made the order.
       if (row.createTriedAt) {
-        const found = await deps.api.findOrderByReference(branchId, reference, new Date(row.createTriedAt));
+        const found = await api.findOrderByReference(branchId, reference, new Date(row.createTriedAt));
         if (found) {
           await sent(row, found);
           return 'sent';
@@ -154,11 +160,11 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       const phone = foodicsPhone(staffRow.customerPhone);
       if (phone) {
         customerId =
-          (await deps.api.findCustomer(phone))?.id ??
-          (await deps.api.createCustomer({ name: staffRow.customerName || phone, phone })).id;
+          (await api.findCustomer(phone))?.id ??
+          (await api.createCustomer({ name: staffRow.customerName || phone, phone })).id;
         if (order.address && order.orderType === 3) {
           customerAddressId = (
-            await deps.api.createAddress({
+            await api.createAddress({
               customerId,
               name: order.address.title || 'Sufra',
               description: order.address.description,
@@ -183,7 +189,7 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
         throw new FoodicsApiError('refused', `not mapped to Foodics: ${built.unmapped.join(', ')}`);
       // From here the order may exist at Foodics whatever we hear back: the next try looks it up first.
       await markCreateTried(db, row, ctx.now());
-      await sent(row, await deps.api.createOrder(built.body));
+      await sent(row, await api.createOrder(built.body));
       return 'sent';
     } catch (error) {
       return fail(row, error);
@@ -213,6 +219,8 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       ended ? null : new Date(now.getTime() + deps.pollEveryMs),
       now,
     );
+    // The board shows Foodics' status (sent, accepted, declined): a change is news to it even when ours stays.
+    if (handOff.foodicsStatus !== found.status) await announceHandOff(db, handOff.orderId);
     // A concurrent move (another webhook, the board) makes a walk stop unwritten: read again and walk from there.
     let target: OrderStatus | null = null;
     for (let tries = 0; tries < 5; tries += 1) {
@@ -240,6 +248,15 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
     });
   }
 
+  /**
+   * The board's pending alert (issue 28 item 6): orders still Pending at Foodics FOODICS_PENDING_ALERT_MINUTES after
+   * they were sent (a branch with no device receiving online orders) are flagged once and announced to their boards.
+   */
+  function raiseAlertsOnce(): Promise<number> {
+    const now = ctx.now();
+    return raisePendingAlerts(db, new Date(now.getTime() - deps.pendingAlertMs), now);
+  }
+
   /** One claim of sent orders due a poll (the fallback when webhooks are lost). */
   async function pollOnce(): Promise<number> {
     const now = ctx.now();
@@ -247,7 +264,7 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
     for (const row of rows) {
       if (!row.foodicsOrderId) continue;
       try {
-        await follow(row, await deps.api.getOrder(row.foodicsOrderId), 'poll');
+        await follow(row, await deps.connections.apiFor(row.brandId).getOrder(row.foodicsOrderId), 'poll');
       } catch (error) {
         deps.log.warn(
           { orderId: row.orderId, err: error instanceof Error ? error.message : error },
@@ -292,6 +309,7 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
         now,
         new Date(now.getTime() + deps.pollEveryMs),
       );
+      await announceHandOff(db, byReference.orderId);
       handOff = await findHandOff(db, connection.brandId, { orderId: byReference.orderId });
       if (!handOff) return 'ignored';
     }
@@ -337,6 +355,7 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       const moved =
         action === 'retry' ? await requeueDead(tx, handOff.id, now) : await markHandled(tx, handOff.id, staff.id, now);
       if (!moved) throw new AppError('foodics_hand_off_not_dead');
+      await announceHandOff(tx, orderId);
       await recordStaffChange(tx, staff, ip, {
         brandId: staff.brandId,
         branchId: handOff.branchId,
@@ -357,8 +376,11 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
     posProvider,
     handOffOnce,
     pollOnce,
+    raiseAlertsOnce,
     receiveWebhook,
     list,
+    /** The brand's connection (owners, the console's Foodics page). */
+    connection: deps.connections,
     retry: (staff: StaffPrincipal, ip: string, orderId: number) => settle(staff, ip, orderId, 'retry'),
     markHandled: (staff: StaffPrincipal, ip: string, orderId: number) => settle(staff, ip, orderId, 'handled'),
   };

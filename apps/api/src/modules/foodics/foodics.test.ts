@@ -349,4 +349,19 @@ describe('Foodics hand-off', () => {
     later(5 * 60_000 + 1);
     expect((await waiting()).map((h) => h.orderId)).toContain(order.id);
   });
+
+  it('serves a brand connected without OAuth with the server’s token, and says OAuth is not set up here', async () => {
+    const owner = await staffCaller(STAFF.aOwner);
+    expect((await owner.call('GET', '/api/staff/manage/foodics/connection/')).json()).toEqual({
+      connected: true,
+      via: 'token',
+      businessName: null,
+      businessReference: BUSINESS,
+      connectedAt: expect.any(String),
+      oauthAvailable: false,
+    });
+    const refused = await owner.call('POST', '/api/staff/manage/foodics/connection/authorize/');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('foodics_oauth_not_configured');
+  });
 });

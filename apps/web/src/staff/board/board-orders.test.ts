@@ -4,7 +4,14 @@ import type { Table } from '@sufra/shared/schemas/order-events';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { reconnectDelay, shouldRetry } from './api/staff-order-events';
-import { type BoardAction, boardLanes, boardReducer, initialBoardState, mergeTables } from './board-orders';
+import {
+  type BoardAction,
+  boardLanes,
+  boardReducer,
+  initialBoardState,
+  mergeTables,
+  waitingAtPos,
+} from './board-orders';
 
 const BRANCH = 7;
 
@@ -47,6 +54,7 @@ function order(id: number, patch: Partial<StaffOrder> = {}): StaffOrder {
     createdAt: `2026-11-23T15:00:${String(id).padStart(2, '0')}Z`,
     updatedAt: `2026-11-23T15:00:${String(id).padStart(2, '0')}Z`,
     customer: { id: 1, fullName: 'Sara', phone: '+966500000001' },
+    pos: null,
     ...patch,
   };
 }
@@ -161,5 +169,44 @@ describe('the live stream', () => {
     expect([401, 403, 404].map((s) => shouldRetry(error(s)))).toEqual([false, false, false]);
     expect([0, 500, 503].map((s) => shouldRetry(error(s)))).toEqual([true, true, true]);
     expect(shouldRetry(new Error('offline'))).toBe(true);
+  });
+});
+
+describe('the POS state on the board (Foodics)', () => {
+  const pos = (
+    state: NonNullable<StaffOrder['pos']>['state'],
+    updatedAt: string,
+    waitingSince: string | null = null,
+  ) => ({
+    state,
+    reason: null,
+    nextTryAt: null,
+    failures: 0,
+    sentAt: '2026-11-23T15:00:05Z',
+    waitingSince,
+    updatedAt,
+  });
+
+  it('keeps a later POS change of an order whose own updatedAt did not move, and drops an older one', () => {
+    const sending = order(1, { pos: pos('sending', '2026-11-23T15:00:01Z') });
+    const sent = order(1, { pos: pos('sent', '2026-11-23T15:00:05Z') });
+    const state = run({ type: 'listed', orders: [sending] }, { type: 'updated', order: sent });
+    expect(state.orders[1]?.pos?.state).toBe('sent');
+    // A list answered before that change arrives late: the board keeps the newer POS state.
+    expect(boardReducer(state, { type: 'listed', orders: [sending] }).orders[1]?.pos?.state).toBe('sent');
+  });
+
+  it('lists the orders waiting at Foodics for the alert, oldest first, until they end here', () => {
+    const state = run({
+      type: 'listed',
+      orders: [
+        order(3, { pos: pos('sent', '2026-11-23T15:06:00Z', '2026-11-23T15:06:00Z') }),
+        order(1, { pos: pos('sent', '2026-11-23T15:06:00Z', '2026-11-23T15:06:00Z') }),
+        order(2, { pos: pos('accepted', '2026-11-23T15:06:00Z') }),
+        order(4, { status: 'canceled', pos: pos('sent', '2026-11-23T15:06:00Z', '2026-11-23T15:06:00Z') }),
+        order(5, { branchId: BRANCH + 1, pos: pos('sent', '2026-11-23T15:06:00Z', '2026-11-23T15:06:00Z') }),
+      ],
+    });
+    expect(waitingAtPos(state.orders, BRANCH).map((o) => o.id)).toEqual([1, 3]);
   });
 });

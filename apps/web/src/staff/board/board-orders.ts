@@ -30,6 +30,25 @@ export function newerOrder<T extends { updatedAt: string }>(known: T | undefined
   return Date.parse(incoming.updatedAt) >= Date.parse(known.updatedAt) ? incoming : known;
 }
 
+/** An order's version on the board: its own last change, or its POS hand-off's when that came later. */
+export function orderVersion(order: Pick<StaffOrder, 'updatedAt' | 'pos'>): number {
+  const own = Date.parse(order.updatedAt);
+  return order.pos ? Math.max(own, Date.parse(order.pos.updatedAt)) : own;
+}
+
+/** The newer of two versions of one order, its POS state counted (a hand-off's change leaves updatedAt as it was). */
+export function newerStaffOrder(known: StaffOrder | undefined, incoming: StaffOrder): StaffOrder {
+  if (!known) return incoming;
+  return orderVersion(incoming) >= orderVersion(known) ? incoming : known;
+}
+
+/** The pending alert's orders: still Pending at Foodics past the alert minutes and not finished here, oldest first. */
+export function waitingAtPos(orders: Record<number, StaffOrder>, branchId: number): StaffOrder[] {
+  return Object.values(orders)
+    .filter((o) => o.branchId === branchId && o.pos?.waitingSince && !isTerminalOrderStatus(o.status))
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id);
+}
+
 function arrived(state: BoardState, orders: StaffOrder[], next: Record<number, StaffOrder>): BoardState {
   if (orders.length === 0) return { ...state, orders: next };
   return {
@@ -48,14 +67,14 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
       for (const order of action.orders) {
         // After a reconnect the list may hold orders placed while the stream was down: new to this board.
         if (state.loaded && !next[order.id] && order.status === 'pending') unseen.push(order);
-        next[order.id] = newerOrder(next[order.id], order);
+        next[order.id] = newerStaffOrder(next[order.id], order);
       }
       return arrived({ ...state, loaded: true }, unseen, next);
     }
     case 'placed':
     case 'updated': {
       const known = state.orders[action.order.id];
-      const next = { ...state.orders, [action.order.id]: newerOrder(known, action.order) };
+      const next = { ...state.orders, [action.order.id]: newerStaffOrder(known, action.order) };
       const isNew = !known && action.type === 'placed' && action.order.status === 'pending';
       let result = isNew ? arrived(state, [action.order], next) : { ...state, orders: next };
       // Moved on (here or in another tab): it has been seen.

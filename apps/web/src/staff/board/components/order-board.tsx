@@ -7,13 +7,14 @@ import { navigate } from '../../../lib/navigation';
 import { local } from '../../../lib/storage';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { boardLanes } from '../board-orders';
+import { boardLanes, waitingAtPos } from '../board-orders';
 import { useBoardAnnouncer } from '../hooks/use-board-announcer';
 import { useChime } from '../hooks/use-chime';
 import { useOrderBoard } from '../hooks/use-order-board';
 import { BoardLanes } from './board-lanes';
 import { BoardTools } from './board-tools';
 import { OrderCard } from './order-card';
+import { PosPendingAlert } from './pos-pending-alert';
 import { TableStatuses } from './table-statuses';
 
 /** The branch the board showed last in this browser (a link's `?branch=` wins). */
@@ -84,12 +85,16 @@ export function OrderBoard({ user }: { user: StaffUser }) {
           {t('staff.board.notYourBranch', { branch: branch.name[language] })}
         </p>
       )}
-      {branch ? <BranchBoard key={branch.id} branch={branch} /> : <p>{t('staff.noBranches')}</p>}
+      {branch ? (
+        <BranchBoard key={branch.id} branch={branch} consoleLink={user.role !== 'cashier'} />
+      ) : (
+        <p>{t('staff.noBranches')}</p>
+      )}
     </section>
   );
 }
 
-function BranchBoard({ branch }: { branch: Branch }) {
+function BranchBoard({ branch, consoleLink }: { branch: Branch; consoleLink: boolean }) {
   const { t } = useTranslation();
   const board = useOrderBoard(branch.id);
   const chime = useChime();
@@ -97,6 +102,7 @@ function BranchBoard({ branch }: { branch: Branch }) {
   const { state } = board;
   const { lanes, finished } = useMemo(() => boardLanes(state.orders, branch.id), [state.orders, branch.id]);
   const fresh = useMemo(() => new Set(state.fresh), [state.fresh]);
+  const waiting = useMemo(() => waitingAtPos(state.orders, branch.id), [state.orders, branch.id]);
 
   const card = (order: StaffOrder, compact = false) => (
     <li key={order.id}>
@@ -105,6 +111,7 @@ function BranchBoard({ branch }: { branch: Branch }) {
         timeZone={branch.timeZone}
         fresh={fresh.has(order.id)}
         compact={compact}
+        consoleLink={consoleLink}
         onAcknowledge={board.acknowledge}
         onMove={move}
         onRecordCash={recordCash}
@@ -120,6 +127,8 @@ function BranchBoard({ branch }: { branch: Branch }) {
           <p key={a.key}>{a.text}</p>
         ))}
       </div>
+
+      <PosPendingAlert orders={waiting} timeZone={branch.timeZone} />
 
       {board.ordersError && (
         <div className="banner banner--error" role="alert" data-testid="board-error">

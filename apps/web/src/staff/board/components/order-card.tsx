@@ -10,6 +10,7 @@ import type { MoveExtras } from '../api/update-order-status';
 import { formatOrderNumber } from '../board-format';
 import { OrderCardDetails, OrderPayment } from './order-card-details';
 import { OrderMoves } from './order-moves';
+import { OrderPosState } from './order-pos-state';
 
 interface Props {
   order: StaffOrder;
@@ -17,6 +18,8 @@ interface Props {
   fresh: boolean;
   /** Finished orders show no buttons and fewer details. */
   compact?: boolean;
+  /** Managers and owners: a dead POS hand-off links to the console's Foodics page. */
+  consoleLink?: boolean;
   onAcknowledge: (id: number) => void;
   /** Resolves null when someone else moved the order first (the board says so and reloads). */
   onMove: (order: StaffOrder, to: OrderStatus, extras?: MoveExtras) => Promise<StaffOrder | null>;
@@ -28,7 +31,16 @@ interface Props {
 const OWES_NO_CASH: readonly OrderStatus[] = ['canceled', 'returned'];
 
 /** One order on the board: who, what, when, how much, and the moves the status machine allows from here. */
-export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowledge, onMove, onRecordCash }: Props) {
+export function OrderCard({
+  order,
+  timeZone,
+  fresh,
+  compact = false,
+  consoleLink = false,
+  onAcknowledge,
+  onMove,
+  onRecordCash,
+}: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { sending, error, recordingCash, move, recordCash } = useOrderCardActions(order, onMove, onRecordCash);
@@ -67,6 +79,7 @@ export function OrderCard({ order, timeZone, fresh, compact = false, onAcknowled
 
       <OrderCardDetails order={order} timeZone={timeZone} compact={compact} />
       <OrderPayment order={order} timeZone={timeZone} compact={compact} />
+      {order.pos && <OrderPosState pos={order.pos} timeZone={timeZone} consoleLink={consoleLink} />}
 
       {cashDue && (
         <button

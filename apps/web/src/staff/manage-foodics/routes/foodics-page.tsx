@@ -18,6 +18,7 @@ import {
   listFoodicsHandOffs,
   settleFoodicsHandOff,
 } from '../api/manage-foodics';
+import { FoodicsConnectionCard } from '../components/connection-card';
 
 type HandOff = FoodicsHandOffList['handOffs'][number];
 const FILTERS: readonly FoodicsHandOffFilter[] = ['dead', 'waiting', 'queued', 'all'];
@@ -37,7 +38,7 @@ function formatTime(iso: string | null, language: 'ar' | 'en'): string {
  * refused: the reason shown) that staff send again or mark handled, behind a confirm; those still Pending at Foodics
  * past the alert minutes (a branch with no device receiving online orders); those waiting for a retry.
  */
-export default function FoodicsPage(_: ConsolePageProps) {
+export default function FoodicsPage({ user }: ConsolePageProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [filter, setFilter] = useState<FoodicsHandOffFilter>('dead');
@@ -52,6 +53,7 @@ export default function FoodicsPage(_: ConsolePageProps) {
   return (
     <div className="console-page manage-foodics" data-testid="manage-foodics">
       <PageHeader title={t('manageFoodics.title')} lead={t('manageFoodics.lead')} />
+      {user.role === 'owner' && <FoodicsConnectionCard />}
       <fieldset className="manage-foodics__filters">
         <legend className="console-muted">{t('manageFoodics.show')}</legend>
         {FILTERS.map((f) => (
