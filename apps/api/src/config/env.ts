@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crossChecks, flag, paymentsOf, s3Of, smsOf } from './config-parts.ts';
+import { crossChecks, flag, mailOf, paymentsOf, s3Of, smsOf } from './config-parts.ts';
 import type { Config } from './config-types.ts';
 import { envSchema } from './env-schema.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
@@ -90,5 +90,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loyalty: { pointsExpiryIntervalMs: e.POINTS_EXPIRY_INTERVAL_MS },
     reports: { rollupIntervalMs: e.REPORTS_ROLLUP_INTERVAL_MS },
     payments: paymentsOf(e, publicUrl),
+    mail: mailOf(e),
   };
 }
