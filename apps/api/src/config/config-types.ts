@@ -76,7 +76,10 @@ export interface Config {
 export interface MailConfig {
   mode: 'smtp' | 'catcher' | 'off';
   /** nodemailer's transport options for `smtp`; null otherwise. */
-  smtp: { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null } | null;
+  smtp:
+    | { url: string }
+    | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
+    | null;
   catcherPort: number;
   from: string;
   relayIntervalMs: number;

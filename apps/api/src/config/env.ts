@@ -8,7 +8,7 @@ import { parseTrustProxy } from './trust-proxy.ts';
 
 // The schema, the config's types and its parts live beside this file, which alone reads the environment;
 // the app imports these names from here, as before.
-export type { Config, PaymentsConfig, S3Config } from './config-types.ts';
+export type { Config, MailConfig, PaymentsConfig, S3Config } from './config-types.ts';
 export { fastifyTrustProxy } from './trust-proxy.ts';
 
 /** The repository root: relative paths in the environment (DATA_DIR, WEB_DIST) are resolved against it. */

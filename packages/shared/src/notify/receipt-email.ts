@@ -122,7 +122,11 @@ export function renderReceiptEmail(receipt: Receipt, language: Language, options
   ];
   const payment = `${w.payment[order.paymentMethod]} · ${w.status[order.paymentStatus]}`;
   const notice =
-    invoice.kind === 'pos_issues_invoice' ? w.posIssuesInvoice : invoice.kind === 'no_vat_number' ? w.noVatNumber : null;
+    invoice.kind === 'pos_issues_invoice'
+      ? w.posIssuesInvoice
+      : invoice.kind === 'no_vat_number'
+        ? w.noVatNumber
+        : null;
   const vatNumber = receipt.seller.vatNumber ? localDigits(receipt.seller.vatNumber, language) : null;
   const branch = [order.branchName[language], localDigits(receipt.branch.address[language], language)]
     .filter(Boolean)
