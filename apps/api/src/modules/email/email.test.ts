@@ -241,6 +241,24 @@ describe('e-mail: receipts and invitations through the outbox and the local catc
   });
 });
 
+describe('the local catcher', () => {
+  it('takes any free port when its own is taken (two servers on one machine both start)', async () => {
+    const first = await createTestApp({ brands: [brandB], env: CATCHER });
+    try {
+      const taken = String(first.app.mailCatcher?.port());
+      const second = await createTestApp({ brands: [brandB], env: { ...CATCHER, MAIL_CATCHER_PORT: taken } });
+      try {
+        expect(second.app.mailCatcher?.port()).toBeGreaterThan(0);
+        expect(String(second.app.mailCatcher?.port())).not.toBe(taken);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+    }
+  });
+});
+
 describe('e-mail off (production without SMTP): nothing is written, and the answers say so', () => {
   let t: TestApp;
   let ids: MenuIds;

@@ -69,11 +69,26 @@ export function createMailCatcher(options: { port: number; now: () => Date }) {
   });
   let port = 0;
   return {
+    /**
+     * Listens on the configured port, or on any free one when it is taken (a second server on the machine: the
+     * demo beside `npm run dev`, journey servers side by side); the relay is told the port it got.
+     */
     async start(): Promise<number> {
-      await new Promise<void>((resolve, reject) => {
-        server.server.once('error', reject);
-        server.listen(options.port, '127.0.0.1', () => resolve());
-      });
+      const listen = (at: number) =>
+        new Promise<void>((resolve, reject) => {
+          const failed = (error: Error) => reject(error);
+          server.server.once('error', failed);
+          server.listen(at, '127.0.0.1', () => {
+            server.server.off('error', failed);
+            resolve();
+          });
+        });
+      try {
+        await listen(options.port);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port === 0) throw error;
+        await listen(0);
+      }
       port = (server.server.address() as AddressInfo).port;
       return port;
     },

@@ -38,11 +38,7 @@ export default function ReceiptRoute() {
   const diner = useDinerKey(uuid);
   const brandName = useAppSelector((s) => s.establishment.establishment?.brand.name[language]) ?? t('app.name');
   const receiptKey = diner && orderId !== null ? [...diner, 'receipt', orderId, language] : null;
-  const query = useApiQuery(
-    receiptKey,
-    () => getReceipt(uuid, orderId ?? 0, language),
-    { staleMs: 0 },
-  );
+  const query = useApiQuery(receiptKey, () => getReceipt(uuid, orderId ?? 0, language), { staleMs: 0 });
   const title = t('receipts.title');
 
   if (orderId === null || (query.error instanceof ApiError && query.error.status === 404)) {
