@@ -24,7 +24,11 @@ export async function createMail(app: FastifyInstance, ctx: AppContext): Promise
   let catcher: MailCatcher | null = null;
   let transport: MailTransport | null = null;
   if (mail.mode === 'catcher') {
-    catcher = createMailCatcher({ port: mail.catcherPort, now: ctx.now });
+    catcher = createMailCatcher({
+      port: mail.catcherPort,
+      now: ctx.now,
+      onError: (error) => app.log.warn({ err: error }, 'mail catcher: a connection failed'),
+    });
     const port = await catcher.start();
     app.addHook('onClose', async () => catcher?.close());
     transport = createSmtpMailTransport({

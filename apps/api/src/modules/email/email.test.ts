@@ -152,7 +152,8 @@ describe('e-mail: receipts and invitations through the outbox and the local catc
     expect(again.statusCode).toBe(429);
     expect(again.json().error.code).toBe('receipt_email_too_soon');
     advance(RECEIPT_EMAIL_GAP_MS);
-    expect((await c.call('POST', url)).statusCode).toBe(202);
+    // Asked from the Arabic page: written in Arabic (the page's language, not the one stored at sign-in).
+    expect((await c.call('POST', url, undefined, { 'accept-language': 'ar' })).statusCode).toBe(202);
 
     // Another diner's order: not found, nothing written.
     const other = await dinerWith('other@example.sa', 'en');
@@ -161,6 +162,9 @@ describe('e-mail: receipts and invitations through the outbox and the local catc
     // Another brand's QR code: the order is not found there either.
     expect((await c.call('POST', `/api/orders/${UUID.bMain}/${order.id}/receipt/email/`)).statusCode).toBe(401);
     expect(await t.app.mailRelay.drainOnce()).toEqual({ sent: 1, failed: 0 });
+    const [arabic] = await caught();
+    expect(arabic?.language).toBe('ar');
+    expect(arabic?.subject).toMatch(/^إيصال طلبك/);
   });
 
   it('retries a failing SMTP server with backoff, then sends; gives up after the last attempt and shows it failed', async () => {

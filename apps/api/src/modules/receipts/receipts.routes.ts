@@ -44,7 +44,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.code(202);
-      return receipts.emailToCustomer(signedInDiner(request).customer, request.params.id);
+      return receipts.emailToCustomer(signedInDiner(request).customer, request.params.id, request.language);
     },
   );
 

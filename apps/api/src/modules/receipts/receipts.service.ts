@@ -100,8 +100,11 @@ async function receiptOf(ctx: AppContext, order: Order, brandId: number, custome
 export interface ReceiptsService {
   forCustomer(customer: CustomerPrincipal, orderId: number): Promise<Receipt>;
   forStaff(staff: StaffPrincipal, orderId: number): Promise<Receipt>;
-  /** "Email me this receipt": queued for the relay (rate-limited per order); the receipt's e-mail state after it. */
-  emailToCustomer(customer: CustomerPrincipal, orderId: number): Promise<ReceiptEmail>;
+  /**
+   * "Email me this receipt", in the language of the page it was asked from: queued for the relay (rate-limited per
+   * order); the receipt's e-mail state after it.
+   */
+  emailToCustomer(customer: CustomerPrincipal, orderId: number, language: 'ar' | 'en'): Promise<ReceiptEmail>;
   /** The mail relay's composer: an outbox row's receipt e-mail, from its stored order. */
   composeMail(mail: ClaimedMailForReceipt): ReturnType<typeof composeReceiptMail>;
 }
@@ -125,7 +128,7 @@ export function createReceiptsService(ctx: AppContext): ReceiptsService {
       if (!row || !staff.branchIds.includes(row.order.branchId)) throw new AppError('order_not_found');
       return receiptOf(ctx, toOrder(row, await listLinesOf(ctx.db, [orderId])), staff.brandId, row.order.customerId);
     },
-    async emailToCustomer(customer, orderId) {
+    async emailToCustomer(customer, orderId, language) {
       await ctx.db.transaction(async (tx) => {
         if (!(await lockCustomerOrder(tx, orderId, customer.id, customer.brandId)))
           throw new AppError('order_not_found');
@@ -141,7 +144,7 @@ export function createReceiptsService(ctx: AppContext): ReceiptsService {
           brandId: customer.brandId,
           kind: 'receipt',
           toEmail: diner.email,
-          language: diner.language === 'en' ? 'en' : 'ar',
+          language,
           orderId,
           now,
         });

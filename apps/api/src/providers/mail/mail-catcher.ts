@@ -23,7 +23,7 @@ const KEEP = 200;
  * that accepts every message, parses it with mailparser and keeps the latest in memory. The relay reaches it over
  * real SMTP through nodemailer, so what is tested is what a real server would get.
  */
-export function createMailCatcher(options: { port: number; now: () => Date }) {
+export function createMailCatcher(options: { port: number; now: () => Date; onError?: (error: Error) => void }) {
   const caught: CaughtMail[] = [];
   let nextId = 1;
   /** The next messages to refuse with a temporary failure (tests of the relay's retries). */
@@ -67,6 +67,11 @@ export function createMailCatcher(options: { port: number; now: () => Date }) {
         .catch((error: Error) => callback(error));
     },
   });
+  // A client's dropped connection is emitted as an error: logged, never an unhandled 'error' that ends the process.
+  server.on('error', (error: Error) => {
+    if (!starting) options.onError?.(error);
+  });
+  let starting = false;
   let port = 0;
   return {
     /**
@@ -77,17 +82,20 @@ export function createMailCatcher(options: { port: number; now: () => Date }) {
       const listen = (at: number) =>
         new Promise<void>((resolve, reject) => {
           const failed = (error: Error) => reject(error);
-          server.server.once('error', failed);
+          server.once('error', failed);
           server.listen(at, '127.0.0.1', () => {
-            server.server.off('error', failed);
+            server.off('error', failed);
             resolve();
           });
         });
+      starting = true;
       try {
         await listen(options.port);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port === 0) throw error;
         await listen(0);
+      } finally {
+        starting = false;
       }
       port = (server.server.address() as AddressInfo).port;
       return port;
