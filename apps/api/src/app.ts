@@ -13,6 +13,7 @@ import { createOrderLifecycle, type OrderLifecycle } from './core/order-lifecycl
 import { createQrService, type QrService } from './core/qr-context.service.ts';
 import { createSessionsService } from './core/sessions.service.ts';
 import { createDatabase, type DatabaseHandle } from './db/client.ts';
+import { createMail, registerDevMail } from './mail-wiring.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { createAdsService } from './modules/ads/ads.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -267,6 +268,7 @@ function registerBackgroundWork(
     database: DatabaseHandle;
     deps: AppDeps;
     smsRelay: ReturnType<typeof createSmsRelay>;
+    mailRelay: Awaited<ReturnType<typeof createMail>>;
     refundRelay: ReturnType<typeof createPayments>['refundRelay'];
     paymentExpiry: ReturnType<typeof createPayments>['paymentExpiry'];
     loyalty: LoyaltyService;
@@ -274,7 +276,7 @@ function registerBackgroundWork(
   },
 ): FoodicsService {
   const { config } = ctx;
-  const { database, deps, smsRelay, refundRelay, paymentExpiry, loyalty } = work;
+  const { database, deps, smsRelay, mailRelay, refundRelay, paymentExpiry, loyalty } = work;
   const { foodics, foodicsRelay } = createFoodicsWithRelay(ctx, {
     database,
     log: app.log,
@@ -296,7 +298,7 @@ function registerBackgroundWork(
   });
   registerRelays(
     app,
-    { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry, foodicsRelay },
+    { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry, foodicsRelay, mailRelay },
     app.testGateway?.webhooks ?? null,
   );
   return foodics;
@@ -324,6 +326,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const secret = resolveAuthSecret(config);
   const smsRelay = createSms(app, ctx, deps);
+  const mailRelay = await createMail(app, ctx);
   await registerPaymentProvider(app, config, { database, now: ctx.now, provider: deps.paymentProvider });
 
   const sessions = createSessionsService(ctx, secret);
@@ -341,7 +344,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const staff = createStaffService(ctx, sessions, { failuresPerIpPerHour: config.signInFailuresPerIpPerHour });
   // The order lifecycle seam: modules subscribe here, before any order moves (docs/adr/0010-order-lifecycle-seam.md).
   const lifecycle = createOrderLifecycle();
-  subscribeOrderReactions(lifecycle);
+  subscribeOrderReactions(lifecycle, config);
   const { payments, refundRelay, paymentExpiry } = createPayments(app, ctx, lifecycle);
   const orders = createOrdersService(ctx, {
     menu,
@@ -364,6 +367,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     database,
     deps,
     smsRelay,
+    mailRelay,
     refundRelay,
     paymentExpiry,
     loyalty,
@@ -401,6 +405,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     onSmsQueued: () => smsRelay.kick(),
     foodics,
   });
+  await registerDevMail(app);
 
   await registerWeb(app, config, {
     allowedMethods,

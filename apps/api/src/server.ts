@@ -74,6 +74,10 @@ async function main() {
   }
   if (config.sms.outboxVisible) console.log('  (verification codes: the SMS outbox in the staff app, or this log)');
   console.log(`API docs: ${base}/api/docs`);
+  if (app.mailCatcher)
+    console.log(`E-mail: caught locally (SMTP port ${app.mailCatcher.port()}), read at ${base}/api/dev/mail`);
+  else if (config.mail.mode === 'off')
+    console.log('E-mail: off (no SMTP_URL or SMTP_HOST): receipts and invitations are not e-mailed');
   console.log('');
 }
 

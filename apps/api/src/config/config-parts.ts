@@ -128,3 +128,27 @@ export function paymentsOf(e: Env, publicUrl: string): Config['payments'] {
     },
   };
 }
+
+export function mailOf(e: Env): Config['mail'] {
+  const smtp: Config['mail']['smtp'] = e.SMTP_URL
+    ? { url: e.SMTP_URL }
+    : e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: flag(e.SMTP_SECURE, e.SMTP_PORT === 465),
+          user: e.SMTP_USER ?? null,
+          pass: e.SMTP_PASS ?? null,
+        }
+      : null;
+  // The catcher never runs in production (it would swallow real diners' mail); in tests only when asked.
+  const catcher = e.NODE_ENV !== 'production' && flag(e.MAIL_CATCHER, e.NODE_ENV === 'development');
+  return {
+    mode: smtp ? 'smtp' : catcher ? 'catcher' : 'off',
+    smtp,
+    catcherPort: e.MAIL_CATCHER_PORT,
+    from: e.MAIL_FROM,
+    relayIntervalMs: e.MAIL_RELAY_INTERVAL_MS,
+    timeoutMs: e.MAIL_TIMEOUT_MS,
+  };
+}

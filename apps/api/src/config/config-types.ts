@@ -69,6 +69,24 @@ export interface Config {
   payments: PaymentsConfig;
   loyalty: { pointsExpiryIntervalMs: number };
   reports: { rollupIntervalMs: number };
+  mail: MailConfig;
+}
+
+/**
+ * E-mail (docs/adr/0620): `smtp` a configured server, `catcher` the in-process catcher (development, tests),
+ * `off` nothing is sent (production without SMTP): receipts and invitations say so.
+ */
+export interface MailConfig {
+  mode: 'smtp' | 'catcher' | 'off';
+  /** nodemailer's transport options for `smtp`; null otherwise. */
+  smtp:
+    | { url: string }
+    | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
+    | null;
+  catcherPort: number;
+  from: string;
+  relayIntervalMs: number;
+  timeoutMs: number;
 }
 
 export interface PaymentsConfig {

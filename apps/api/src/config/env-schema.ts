@@ -145,6 +145,31 @@ export const envSchema = z.object({
   TEST_GATEWAY_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** How long the test gateway holds an API answer about a "timeout" test card (longer than PAYMENT_TIMEOUT_MS). */
   TEST_GATEWAY_HOLD_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /**
+   * E-mail (issue 28 item 4, issue 26 item 9; docs/adr/0620): an SMTP server as one URL (smtp://user:pass@host:587,
+   * smtps://… for TLS on connect) or as SMTP_HOST and the parts below. Unset outside production: the in-process
+   * catcher (MAIL_CATCHER). Unset in production: no e-mail is sent, and the receipt page and the console say so.
+   */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  SMTP_HOST: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(587),
+  /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+  SMTP_SECURE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  SMTP_USER: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  SMTP_PASS: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** The From of every e-mail, e.g. "Sufra <receipts@example.sa>". */
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('Sufra <no-reply@sufra.localhost>')),
+  /**
+   * The local catcher: an SMTP server inside the API process that keeps what it receives (GET /api/dev/mail).
+   * Default: on in development when no SMTP server is set; off in tests (they turn it on) and never in production.
+   */
+  MAIL_CATCHER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional()),
+  /** The catcher's SMTP port on 127.0.0.1; 0 = any free port. */
+  MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65_535).default(1025),
+  /** How often the mail relay looks for due e-mails; 0 = not started (tests drive it by hand). */
+  MAIL_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** How long one SMTP delivery may take before it counts as failed (and is retried). */
+  MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** Address search: the bundled Saudi gazetteer (offline, default) or a Nominatim-compatible server at GEOCODING_URL. */
   GEOCODING_PROVIDER: z.enum(['gazetteer', 'nominatim']).default('gazetteer'),
   GEOCODING_URL: z.preprocess(emptyAsUndefined, z.url().optional()),

@@ -247,3 +247,32 @@ describe('loadConfig', () => {
     });
   });
 });
+
+describe('e-mail settings (docs/adr/0620)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'x'.repeat(32),
+    PAYMENT_PROVIDER: 'test',
+    SMS_PROVIDER: 'log',
+  };
+
+  it('runs the catcher in development, not in tests unless asked, and never in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.mode).toBe('catcher');
+    expect(loadConfig({ NODE_ENV: 'test' }).mail.mode).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'test', MAIL_CATCHER: 'true' }).mail.mode).toBe('catcher');
+    expect(loadConfig({ ...production, MAIL_CATCHER: 'true' }).mail.mode).toBe('off');
+  });
+
+  it('sends through SMTP when a server is given, as a URL or in parts', () => {
+    expect(loadConfig({ ...production, SMTP_URL: 'smtps://u:p@mail.example.sa:465' }).mail).toMatchObject({
+      mode: 'smtp',
+      smtp: { url: 'smtps://u:p@mail.example.sa:465' },
+      from: 'Sufra <no-reply@sufra.localhost>',
+    });
+    expect(
+      loadConfig({ ...production, SMTP_HOST: 'mail.example.sa', SMTP_PORT: '465', SMTP_USER: 'u', SMTP_PASS: 'p' }).mail
+        .smtp,
+    ).toEqual({ host: 'mail.example.sa', port: 465, secure: true, user: 'u', pass: 'p' });
+    expect(loadConfig({ SMTP_HOST: 'mail.example.sa' }).mail.smtp).toMatchObject({ port: 587, secure: false });
+  });
+});

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crossChecks, flag, paymentsOf, s3Of, smsOf } from './config-parts.ts';
+import { crossChecks, flag, mailOf, paymentsOf, s3Of, smsOf } from './config-parts.ts';
 import type { Config } from './config-types.ts';
 import { envSchema } from './env-schema.ts';
 import { foodicsOf, foodicsProblems } from './foodics-config.ts';
@@ -9,7 +9,7 @@ import { parseTrustProxy } from './trust-proxy.ts';
 
 // The schema, the config's types and its parts live beside this file, which alone reads the environment;
 // the app imports these names from here, as before.
-export type { Config, PaymentsConfig, S3Config } from './config-types.ts';
+export type { Config, MailConfig, PaymentsConfig, S3Config } from './config-types.ts';
 export { fastifyTrustProxy } from './trust-proxy.ts';
 
 /** The repository root: relative paths in the environment (DATA_DIR, WEB_DIST) are resolved against it. */
@@ -81,5 +81,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loyalty: { pointsExpiryIntervalMs: e.POINTS_EXPIRY_INTERVAL_MS },
     reports: { rollupIntervalMs: e.REPORTS_ROLLUP_INTERVAL_MS },
     payments: paymentsOf(e, publicUrl),
+    mail: mailOf(e),
   };
 }

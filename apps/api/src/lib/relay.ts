@@ -40,6 +40,8 @@ export const RELAY_RETRIES = {
   cardExpiry: { baseMs: 30_000, capMs: 10 * 60_000 },
   /** 2 s, 4 s, 8 s … capped at 10 minutes (about 50 minutes in all); after 12 tries failed, kept in its table. */
   gatewayWebhooks: { baseMs: 2_000, capMs: 10 * 60_000, maxAttempts: 12 },
+  /** 10 s, 20 s, 40 s … capped at 30 minutes (about 2 hours in all); after 8 tries failed, kept as failed. */
+  mail: { baseMs: 10_000, capMs: 30 * 60_000, maxAttempts: 8 },
 } as const satisfies Record<string, RetryPolicy>;
 
 export function backoffDelayMs(attempts: number, backoff: Backoff): number {

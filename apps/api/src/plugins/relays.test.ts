@@ -8,6 +8,10 @@ const POLLING = {
   KITCHEN_RELAY_INTERVAL_MS: '60000',
   CARD_PAYMENT_SWEEP_INTERVAL_MS: '60000',
   POINTS_EXPIRY_INTERVAL_MS: '60000',
+  // E-mail through the local catcher (off by default in tests: its relay would have nothing to send through).
+  MAIL_CATCHER: 'true',
+  MAIL_CATCHER_PORT: '0',
+  MAIL_RELAY_INTERVAL_MS: '60000',
 };
 const NAMES = [
   'SMS relay',
@@ -17,6 +21,7 @@ const NAMES = [
   'kitchen relay',
   'points expiry',
   'foodics relay',
+  'mail relay',
 ];
 
 describe("the app's relays", () => {
@@ -43,11 +48,14 @@ describe("the app's relays", () => {
         app.kitchenRelay,
         app.pointsExpiry,
         app.foodicsRelay,
+        app.mailRelay,
       ]);
       // With no poll configured (the tests' SMS relay and expiry sweep) a relay stays idle: drainOnce() runs it.
       expect(app.smsRelay.state()).toBe('idle');
       expect(app.paymentExpiry.state()).toBe('idle');
       expect(app.pointsExpiry.state()).toBe('idle');
+      // E-mail off (no SMTP server, no catcher): its relay never polls.
+      expect(app.mailRelay.state()).toBe('idle');
     } finally {
       await t.close();
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RelayLoop } from '../lib/relay.ts';
+import type { MailRelay } from '../modules/email/email.relay.ts';
 import type { FoodicsRelay } from '../modules/foodics/foodics.relay.ts';
 import type { KitchenRelay } from '../modules/kitchen/kitchen.relay.ts';
 import type { PointsExpiry } from '../modules/loyalty/points-expiry.relay.ts';
@@ -22,6 +23,8 @@ export interface NamedRelays {
   pointsExpiry: PointsExpiry;
   /** Hands integrated branches' orders to Foodics and follows them there (polls). */
   foodicsRelay: FoodicsRelay;
+  /** The mail outbox relay (receipts, staff invitations). */
+  mailRelay: MailRelay;
 }
 
 declare module 'fastify' {
@@ -43,7 +46,7 @@ export function registerRelays(
   gatewayWebhooks: GatewayWebhookRelay | null,
 ): void {
   for (const [key, relay] of Object.entries(named)) app.decorate(key, relay);
-  const { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry, foodicsRelay } = named;
+  const { smsRelay, refundRelay, paymentExpiry, kitchenRelay, pointsExpiry, foodicsRelay, mailRelay } = named;
   const relays: RelayLoop<unknown>[] = [
     smsRelay,
     gatewayWebhooks,
@@ -52,6 +55,7 @@ export function registerRelays(
     kitchenRelay,
     pointsExpiry,
     foodicsRelay,
+    mailRelay,
   ].filter((relay) => relay !== null);
   app.decorate('relays', relays);
   app.addHook('onReady', async () => {

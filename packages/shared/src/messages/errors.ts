@@ -7,6 +7,7 @@ import { CONSOLE_ERRORS, STAFF_ADMIN_ERRORS } from './errors-console.ts';
 import { CONSOLE_TABLES_ADS_ERRORS } from './errors-console-tables-ads.ts';
 import { CORE_ERRORS } from './errors-core.ts';
 import { CUSTOMERS_ADMIN_ERRORS } from './errors-customers-admin.ts';
+import { EMAIL_ERRORS } from './errors-email.ts';
 import { ENGAGEMENT_ERRORS } from './errors-engagement.ts';
 import { EVALUATIONS_ADMIN_ERRORS } from './errors-evaluations-admin.ts';
 import { FOODICS_ERRORS } from './errors-foodics.ts';
@@ -44,6 +45,7 @@ export const ERRORS = {
   ...MANAGE_REWARDS_ERRORS,
   ...ARCHIVE_ERRORS,
   ...GAMES_ADMIN_ERRORS,
+  ...EMAIL_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -68,6 +70,7 @@ export const ERROR_PARTS = [
   MANAGE_REWARDS_ERRORS,
   ARCHIVE_ERRORS,
   GAMES_ADMIN_ERRORS,
+  EMAIL_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

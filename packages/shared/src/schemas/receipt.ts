@@ -6,6 +6,8 @@ import { orderSchema } from './order.ts';
  * Receipts (issue 28 item 5).
  *   GET /api/orders/{uuid}/{id}/receipt/    → 200 receiptSchema: the signed-in diner's own order (another's → 404)
  *   GET /api/staff/orders/{id}/receipt/     → 200 receiptSchema: staff of the order's branch (another branch → 404)
+ *   POST /api/orders/{uuid}/{id}/receipt/email/ → 202 receiptEmailSchema: "Email me this receipt" (the diner's own
+ *     order; 422 no address, 409 e-mail off, 429 asked again within minutes or too often)
  *
  * Every figure comes from the stored order, never from the client. `invoice` says what the paper is:
  *   - `simplified_tax_invoice`: a branch that is not integrated, of a brand with a VAT number (ZATCA phase 1); `zatcaQr`
@@ -28,6 +30,24 @@ export const receiptDiscountSchema = z.object({
 });
 export type ReceiptDiscount = z.infer<typeof receiptDiscountSchema>;
 
+/**
+ * E-mailing the receipt (issue 28 item 4, docs/adr/0620): `ready` the diner gave an address and e-mail is set up;
+ * `no_address` they gave none (the page says the spec's "can't notify this customer by email"); `off` no mail server
+ * is configured (production without SMTP). `latest`: the newest receipt e-mail of the order and its state.
+ */
+export const RECEIPT_EMAIL_AVAILABILITY = ['ready', 'no_address', 'off'] as const;
+export const receiptEmailSchema = z.object({
+  availability: z.enum(RECEIPT_EMAIL_AVAILABILITY),
+  latest: z
+    .object({
+      status: z.enum(['pending', 'sent', 'failed']),
+      queuedAt: z.iso.datetime(),
+      sentAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+});
+export type ReceiptEmail = z.infer<typeof receiptEmailSchema>;
+
 export const receiptSchema = z.object({
   order: orderSchema,
   seller: z.object({ name: localizedText, vatNumber: z.string().nullable() }),
@@ -47,5 +67,6 @@ export const receiptSchema = z.object({
   discounts: z.array(receiptDiscountSchema),
   /** When the money was taken: a cash order's cash received, a card order's verified payment; null while unpaid. */
   paidAt: z.iso.datetime().nullable(),
+  email: receiptEmailSchema,
 });
 export type Receipt = z.infer<typeof receiptSchema>;

@@ -6,7 +6,7 @@ import { staffRole } from './staff.ts';
  *
  *   GET   /api/staff/manage/staff/            owner: every staff user of the brand; manager: the cashiers they manage
  *   POST  /api/staff/manage/staff/            owner: manager or cashier; manager: cashier of their branches
- *                                             → 201 staffInvitationResponse (the link to hand over: no e-mail here)
+ *                                             → 201 staffInvitationResponse (e-mailed when mail is set up; the link)
  *   PATCH /api/staff/manage/staff/{id}/       { version, active?, role?, branchIds? }: a role, branch or active
  *                                             change ends the person's sessions at once → 200 staffListItem;
  *                                             409 edit_conflict (stale version, both values), 409 last_owner
@@ -31,6 +31,11 @@ export const staffInvitationResponse = z.object({
   /** The one-time link that sets the password (shown to the inviter to hand over). */
   link: z.string(),
   expiresAt: z.iso.datetime(),
+  /**
+   * Where the link was e-mailed (the address invited), when e-mail is set up; null: not e-mailed, hand the link over
+   * (docs/adr/0621). The e-mail goes through the outbox after the answer: this says it is on its way.
+   */
+  emailedTo: z.string().nullable(),
 });
 export type StaffInvitation = z.infer<typeof staffInvitationResponse>;
 

@@ -1,9 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { branches } from '../../db/schema/branches.ts';
+import { branches, qrCodes } from '../../db/schema/branches.ts';
 import { brands } from '../../db/schema/brands.ts';
 import { coupons, couponUses } from '../../db/schema/coupons.ts';
+import { customers } from '../../db/schema/customers.ts';
 import { customerRewards, loyaltyRules, pointsLedger, rewards } from '../../db/schema/loyalty.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { paymentAttempts } from '../../db/schema/payments.ts';
 
 /** The seller on a receipt: the brand's names and VAT number, the rate, and whether the branch hands off to a POS. */
@@ -64,4 +66,34 @@ export async function findCardPaidAt(db: Queryable, orderId: number): Promise<Da
     .orderBy(desc(paymentAttempts.id))
     .limit(1);
   return row?.at ?? null;
+}
+
+/** Where a diner's receipt can be e-mailed: their address (null: they gave none) and the language they use. */
+export async function findDinerMail(db: Queryable, customerId: number, brandId: number) {
+  const [row] = await db
+    .select({ email: customers.email, language: customers.language })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.brandId, brandId)));
+  return row;
+}
+
+/** An active QR code of the branch, to open the receipt page under from an e-mail (none: no link). */
+export async function findBranchQrUuid(db: Queryable, branchId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ uuid: qrCodes.uuid })
+    .from(qrCodes)
+    .where(and(eq(qrCodes.branchId, branchId), eq(qrCodes.active, true)))
+    .orderBy(qrCodes.createdAt)
+    .limit(1);
+  return row?.uuid ?? null;
+}
+
+/** Locks the diner's order row: two "Email me this receipt" at once are counted one after the other. */
+export async function lockCustomerOrder(db: Queryable, orderId: number, customerId: number, brandId: number) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), eq(orders.brandId, brandId)))
+    .for('update');
+  return row;
 }

@@ -1,6 +1,6 @@
 import { errorResponses, idParams } from '@sufra/shared/schemas/common';
 import { orderParams } from '@sufra/shared/schemas/order';
-import { receiptSchema } from '@sufra/shared/schemas/receipt';
+import { receiptEmailSchema, receiptSchema } from '@sufra/shared/schemas/receipt';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, staffOf } from '../../plugins/auth.ts';
 import { signedInDiner } from '../../plugins/diner-context.ts';
@@ -27,6 +27,24 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       return receipts.forCustomer(signedInDiner(request).customer, request.params.id);
+    },
+  );
+
+  app.post(
+    '/orders/:uuid/:id/receipt/email/',
+    {
+      config: { auth: 'diner', diner: {} },
+      schema: {
+        tags: ['orders'],
+        summary:
+          '"Email me this receipt": e-mails the receipt of one of the signed-in diner\'s orders to the address they gave (sent after the answer, through the outbox)',
+        params: orderParams,
+        response: { 202: receiptEmailSchema, ...errorResponses(400, 401, 403, 404, 409, 410, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return receipts.emailToCustomer(signedInDiner(request).customer, request.params.id, request.language);
     },
   );
 

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { revokeSubject } from '../../core/sessions.repo.ts';
 import type { Queryable } from '../../db/client.ts';
 import { branches } from '../../db/schema/branches.ts';
+import { brands } from '../../db/schema/brands.ts';
 import { staffInvitations, staffUserBranches, staffUsers } from '../../db/schema/staff.ts';
 
 /** Of `ids`, those that are branches of `brandId`. */
@@ -180,4 +181,13 @@ export async function spendStaffInvitations(db: Queryable, staffUserId: number, 
     .update(staffInvitations)
     .set({ usedAt: now })
     .where(and(eq(staffInvitations.staffUserId, staffUserId), isNull(staffInvitations.usedAt)));
+}
+
+/** What an invitation e-mail says of the brand: its names and the language it speaks by default. */
+export async function brandForMail(db: Queryable, brandId: number) {
+  const [row] = await db
+    .select({ nameAr: brands.nameAr, nameEn: brands.nameEn, defaultLanguage: brands.defaultLanguage })
+    .from(brands)
+    .where(eq(brands.id, brandId));
+  return row;
 }

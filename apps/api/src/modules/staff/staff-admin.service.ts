@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { renderInvitationEmail } from '@sufra/shared/notify/invitation-email';
 import type { StaffRole } from '@sufra/shared/schemas/staff';
 import {
   INVITATION_DAYS,
@@ -12,9 +13,11 @@ import type { Queryable } from '../../db/client.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { recordStaffChange } from '../audit/audit.service.ts';
+import { mailIsOn, queueMail } from '../email/email.service.ts';
 import { hashPassword } from './password.service.ts';
 import {
   brandBranchIds,
+  brandForMail,
   brandStaff,
   emailTaken,
   insertInvitation,
@@ -39,8 +42,9 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Staff accounts (issue 26 item 9). An owner invites managers and cashiers to any branch of the brand; a manager
- * invites cashiers to their own branches and manages only cashiers whose branches are all theirs. No e-mail is
- * configured, so the one-time link comes back to the inviter to hand over.
+ * invites cashiers to their own branches and manages only cashiers whose branches are all theirs. The one-time link
+ * comes back to the inviter; with e-mail set up it is also e-mailed to the person, in the brand's default language,
+ * through the outbox (docs/adr/0621).
  */
 export function createStaffAdminService(ctx: AppContext) {
   const { db } = ctx;
@@ -52,25 +56,60 @@ export function createStaffAdminService(ctx: AppContext) {
     return false;
   }
 
-  /** A new one-time link for staff user `id` (stored as its hash only); their earlier links stop working. */
-  async function issueLink(tx: Queryable, staff: StaffPrincipal, id: number, purpose: 'invite' | 'reset', now: Date) {
-    await spendStaffInvitations(tx, id, now);
+  /**
+   * A new one-time link for staff user `id` (stored as its hash only); their earlier links stop working. With e-mail
+   * on, the link is e-mailed to them in the same transaction's outbox (sent after commit).
+   */
+  async function issueLink(
+    tx: Queryable,
+    staff: StaffPrincipal,
+    to: { id: number; email: string; name: string; role: StaffRole },
+    purpose: 'invite' | 'reset',
+    now: Date,
+  ) {
+    await spendStaffInvitations(tx, to.id, now);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
     await insertInvitation(tx, {
       brandId: staff.brandId,
-      staffUserId: id,
+      staffUserId: to.id,
       purpose,
       tokenHash: hashToken(token),
       expiresAt,
       createdBy: staff.id,
       createdAt: now,
     });
-    return {
-      staffUserId: id,
-      link: `${ctx.config.publicUrl}/staff/invitation#${token}`,
-      expiresAt: expiresAt.toISOString(),
-    };
+    const link = `${ctx.config.publicUrl}/staff/invitation#${token}`;
+    let emailedTo: string | null = null;
+    if (mailIsOn(ctx.config)) {
+      const brand = await brandForMail(tx, staff.brandId);
+      if (brand) {
+        const language = brand.defaultLanguage === 'en' ? 'en' : 'ar';
+        const mail = renderInvitationEmail(
+          {
+            brandName: language === 'ar' ? brand.nameAr : brand.nameEn,
+            inviteeName: to.name,
+            role: to.role,
+            link,
+            expiresAt,
+            purpose,
+          },
+          language,
+        );
+        await queueMail(tx, {
+          brandId: staff.brandId,
+          kind: 'staff_invitation',
+          toEmail: to.email,
+          language,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          now,
+        });
+        emailedTo = to.email;
+      }
+    }
+    return { staffUserId: to.id, link, expiresAt: expiresAt.toISOString(), emailedTo };
   }
 
   return {
@@ -91,7 +130,7 @@ export function createStaffAdminService(ctx: AppContext) {
         if (await emailTaken(tx, body.email)) throw new AppError('staff_email_in_use');
         const now = ctx.now();
         const id = await insertInvitedStaff(tx, { brandId: staff.brandId, ...body, branchIds });
-        const link = await issueLink(tx, staff, id, 'invite', now);
+        const link = await issueLink(tx, staff, { id, ...body }, 'invite', now);
         await recordStaffChange(tx, staff, ip, {
           brandId: staff.brandId,
           objectType: 'staff_user',
@@ -130,7 +169,7 @@ export function createStaffAdminService(ctx: AppContext) {
         if (!account.active && !account.invited) throw new AppError('staff_inactive');
         const now = ctx.now();
         const purpose = account.invited ? 'invite' : 'reset';
-        const link = await issueLink(tx, staff, id, purpose, now);
+        const link = await issueLink(tx, staff, { ...account, role: account.role as StaffRole }, purpose, now);
         await recordStaffChange(tx, staff, ip, {
           brandId: staff.brandId,
           objectType: 'staff_user',

@@ -5,12 +5,13 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { type QueryKey, useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
 import { useDinerKey } from '../../../stores/use-diner-key';
 import { getReceipt } from '../api/get-receipt';
+import { ReceiptEmailPanel } from '../components/receipt-email';
 import { ReceiptQr } from '../components/receipt-qr';
 import { formatRate, formatReceiptTime, localDigits } from '../receipt-format';
 import { useSignedInHere } from '../use-signed-in-here';
@@ -36,11 +37,8 @@ export default function ReceiptRoute() {
   useSignedInHere(uuid, orderId === null ? paths.orders.build(uuid) : paths.receipt.build(uuid, orderId));
   const diner = useDinerKey(uuid);
   const brandName = useAppSelector((s) => s.establishment.establishment?.brand.name[language]) ?? t('app.name');
-  const query = useApiQuery(
-    diner && orderId !== null ? [...diner, 'receipt', orderId, language] : null,
-    () => getReceipt(uuid, orderId ?? 0, language),
-    { staleMs: 0 },
-  );
+  const receiptKey = diner && orderId !== null ? [...diner, 'receipt', orderId, language] : null;
+  const query = useApiQuery(receiptKey, () => getReceipt(uuid, orderId ?? 0, language), { staleMs: 0 });
   const title = t('receipts.title');
 
   if (orderId === null || (query.error instanceof ApiError && query.error.status === 404)) {
@@ -75,10 +73,20 @@ export default function ReceiptRoute() {
       </div>
     );
   }
-  return <ReceiptView uuid={uuid} receipt={query.data} brandName={brandName} />;
+  return <ReceiptView uuid={uuid} receipt={query.data} brandName={brandName} queryKey={receiptKey} />;
 }
 
-function ReceiptView({ uuid, receipt, brandName }: { uuid: string; receipt: Receipt; brandName: string }) {
+function ReceiptView({
+  uuid,
+  receipt,
+  brandName,
+  queryKey,
+}: {
+  uuid: string;
+  receipt: Receipt;
+  brandName: string;
+  queryKey: QueryKey | null;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { order, invoice, totals } = receipt;
@@ -254,6 +262,8 @@ function ReceiptView({ uuid, receipt, brandName }: { uuid: string; receipt: Rece
           </p>
         )}
       </article>
+
+      <ReceiptEmailPanel uuid={uuid} receipt={receipt} queryKey={queryKey} />
 
       <div className="page__actions receipt__actions">
         <button type="button" className="btn btn-primary" onClick={() => window.print()} data-testid="receipt-print">

@@ -3,7 +3,10 @@ import { useId, useState } from 'react';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 
-/** After an invitation: its one-time link, a Copy button, and the words that it must be handed over by hand. */
+/**
+ * After an invitation: its one-time link and a Copy button; the words say it was e-mailed (when e-mail is set up,
+ * docs/adr/0621) or that it must be handed over by hand.
+ */
 export function InvitationLink({
   name,
   invitation,
@@ -25,8 +28,16 @@ export function InvitationLink({
 
   return (
     <section className="manage-staff__link" aria-labelledby={`${linkId}-title`} data-testid="staff-invite-link">
-      <h2 id={`${linkId}-title`}>{t('manageStaff.linkTitle', { name })}</h2>
-      <p>{t('manageStaff.linkHandOver', { name, date })}</p>
+      <h2 id={`${linkId}-title`}>
+        {t(invitation.emailedTo ? 'manageStaff.linkEmailedTitle' : 'manageStaff.linkTitle', { name })}
+      </h2>
+      {invitation.emailedTo ? (
+        <p data-testid="staff-invite-emailed">
+          {t('manageStaff.linkEmailed', { email: `\u2066${invitation.emailedTo}\u2069`, date })}
+        </p>
+      ) : (
+        <p>{t('manageStaff.linkHandOver', { name, date })}</p>
+      )}
       <label htmlFor={linkId}>{t('manageStaff.linkLabel')}</label>
       <div className="manage-staff__link-row">
         <input
