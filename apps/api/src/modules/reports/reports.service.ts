@@ -91,6 +91,7 @@ export function createReportsService(ctx: AppContext) {
       const start = state.rolledThrough ? addDays(state.rolledThrough, -1) : (state.firstDay ?? today);
       for (let from = start; from <= today; from = addDays(from, ROLLUP_CHUNK_DAYS)) {
         const end = addDays(from, ROLLUP_CHUNK_DAYS - 1);
+        // biome-ignore lint/complexity/useMathMinMax: ISO dates (strings), which Math.min would turn into NaN
         const to = end < today ? end : today;
         await rollUp(state.brandId, from, to);
         rolled += daysBetween(from, to);
