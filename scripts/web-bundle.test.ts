@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const web = join(import.meta.dirname, '..', 'apps', 'web');
 
 /** KB = 1,024 bytes of gzip -9; the bench's TARGETS (scripts/bench/options.ts) say the same (issue 14; docs/adr/0340). */
-const BUDGETS = { menuKb: 100, staffAppKb: 180, consoleKb: 150 };
+const BUDGETS = { menuKb: 100, staffAppKb: 185, consoleKb: 150 };
 
 /** Source modules only the staff app uses: its area, its door, and the two lib/ modules only staff code imports. */
 const STAFF_ONLY = [

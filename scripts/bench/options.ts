@@ -46,7 +46,7 @@ export const TARGETS = {
   /** Issue 14: the menu route's initial JavaScript (gzip), where the best open-source QR menu measured ships 108. */
   menuJsKb: 100,
   /** Issue 25: the staff app's initial JavaScript (gzip), its one lazy entry (docs/adr/0340-staff-app-lazy-area.md). */
-  staffAppJsKb: 180,
+  staffAppJsKb: 185,
   cssKb: 20,
   lighthouseDefault: 98,
   /** The default series' median LCP, besides its score (issue 14). */
