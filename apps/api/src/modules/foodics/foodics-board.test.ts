@@ -193,7 +193,9 @@ describe('Foodics on the board', () => {
     await drain();
     expect((await onBoard(order.id)).pos).toMatchObject({ state: 'sent', waitingSince: null });
     later(ALERT_MINUTES * 60_000 - 1_000);
-    expect((await drain()).alerted).toBe(0);
+    // This order is not alerted a second early (an earlier test's order still Pending at the fake may be: the pass's
+    // count is the whole branch's, so it is not the measure here).
+    await drain();
     expect((await onBoard(order.id)).pos?.waitingSince).toBeNull();
     later(1_000);
     const stream = await openStream(`${base}/api/staff/orders/events/?branchId=${branchId}`, {
