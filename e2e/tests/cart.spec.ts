@@ -84,9 +84,12 @@ async function expectTotals(page: Page, menu: MenuResponse, lines: CartLineInput
 
 const UNDO = { ar: /تراجع/, en: /undo/i } as const;
 
-/** A sold-out item that is not a combo, so a product line can name it. */
+/**
+ * A sold-out item that is not a combo, so a product line can name it: the last one, sold out by the demo, since the
+ * menu console's journeys mark the first products sold out for a while.
+ */
 function soldOutProduct(menu: MenuResponse): MenuItem {
-  const item = menu.items.find((i) => !i.available && !i.combo);
+  const item = menu.items.findLast((i) => !i.available && !i.combo);
   if (!item) throw new Error('the demo menu has no sold-out product');
   return item;
 }

@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
 import { picture, SHOTS } from '../support/screenshots.ts';
@@ -48,6 +48,18 @@ async function shoot(page: Page, name: string, keep = false) {
   await page.setViewportSize(DESKTOP);
 }
 
+/**
+ * The demo menu's product at `position`, which must be available. Positions count every product, available or not:
+ * filtering out unavailable ones would shift them while another test has marked its item sold out, and two tests
+ * would then edit the same item.
+ */
+async function productAt(request: APIRequestContext, language: Language, position: number) {
+  const item = (await fetchMenu(request, language)).items.filter((i) => !i.combo)[position];
+  if (!item) throw new Error('the demo menu has too few products');
+  expect(item.available, `${item.slug} is available in the demo`).toBe(true);
+  return item;
+}
+
 const SOLD_OUT_UNTIL = { ar: /نفد حتى/, en: /Sold out until/ } as const;
 
 for (const [index, language] of LANGUAGES.entries()) {
@@ -58,9 +70,7 @@ for (const [index, language] of LANGUAGES.entries()) {
       request,
     }) => {
       // One item per language, so the two runs never meet.
-      const menu = await fetchMenu(request, language);
-      const item = menu.items.filter((i) => i.available && !i.combo)[index];
-      if (!item) throw new Error('the demo menu has too few available items');
+      const item = await productAt(request, language, index);
       const page = await consoleAs(browser, baseURL ?? '', 'manager', language, '/staff/manage/menu');
       await expect(page.getByTestId('menu-items')).toBeVisible();
       await shoot(page, `menu-items-${language}`, language === 'ar');
@@ -102,9 +112,7 @@ for (const [index, language] of LANGUAGES.entries()) {
       baseURL,
       request,
     }) => {
-      const menu = await fetchMenu(request, language);
-      const item = menu.items.filter((i) => i.available && !i.combo)[index + 2];
-      if (!item) throw new Error('the demo menu has too few available items');
+      const item = await productAt(request, language, index + 2);
       const path = `/staff/manage/menu/items/${item.id}`;
       const first = await consoleAs(browser, baseURL ?? '', 'owner', language, path);
       const second = await consoleAs(browser, baseURL ?? '', 'owner', language, path);
