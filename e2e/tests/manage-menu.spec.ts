@@ -49,28 +49,31 @@ async function shoot(page: Page, name: string, keep = false) {
 }
 
 /**
- * The demo menu's product at `position`, which must be available. Positions count every product, available or not:
- * filtering out unavailable ones would shift them while another test has marked its item sold out, and two tests
- * would then edit the same item.
+ * The menu console's own products, one per test and language, so the runs never meet: starters that no combo holds and no
+ * other journey picks (they take the first plain dish, the first with a required choice, the dearest, a hot drink
+ * or the last plain items). Chosen by slug: picking "the n-th available product" shifted while another test had
+ * marked its item sold out, and two tests then edited one item.
  */
-async function productAt(request: APIRequestContext, language: Language, position: number) {
-  const item = (await fetchMenu(request, language)).items.filter((i) => !i.combo)[position];
-  if (!item) throw new Error('the demo menu has too few products');
-  expect(item.available, `${item.slug} is available in the demo`).toBe(true);
+const OWN_PRODUCTS = { soldOut: ['falafel-plate', 'rocket-salad'], conflict: ['greek-salad', 'labneh-plate'] } as const;
+
+async function ownProduct(request: APIRequestContext, language: Language, test: keyof typeof OWN_PRODUCTS) {
+  const slug = OWN_PRODUCTS[test][LANGUAGES.indexOf(language)];
+  const item = (await fetchMenu(request, language)).items.find((i) => i.slug === slug);
+  if (!item) throw new Error(`the demo menu has no ${slug}`);
+  expect(item.available, `${slug} is available in the demo`).toBe(true);
   return item;
 }
 
 const SOLD_OUT_UNTIL = { ar: /نفد حتى/, en: /Sold out until/ } as const;
 
-for (const [index, language] of LANGUAGES.entries()) {
+for (const language of LANGUAGES) {
   test.describe(`the menu console (${language})`, () => {
     test("a manager marks an item sold out today and sets the branch's price; that branch's diners see both", async ({
       browser,
       baseURL,
       request,
     }) => {
-      // One item per language, so the two runs never meet.
-      const item = await productAt(request, language, index);
+      const item = await ownProduct(request, language, 'soldOut');
       const page = await consoleAs(browser, baseURL ?? '', 'manager', language, '/staff/manage/menu');
       await expect(page.getByTestId('menu-items')).toBeVisible();
       await shoot(page, `menu-items-${language}`, language === 'ar');
@@ -112,7 +115,7 @@ for (const [index, language] of LANGUAGES.entries()) {
       baseURL,
       request,
     }) => {
-      const item = await productAt(request, language, index + 2);
+      const item = await ownProduct(request, language, 'conflict');
       const path = `/staff/manage/menu/items/${item.id}`;
       const first = await consoleAs(browser, baseURL ?? '', 'owner', language, path);
       const second = await consoleAs(browser, baseURL ?? '', 'owner', language, path);
