@@ -98,7 +98,7 @@ for (const language of LANGUAGES) {
       // The service and loyalty part (the demo's seeded activity): times per branch, the referral funnel's chart
       // beside its table, low ratings and how they were answered; the coupons' CSV in the page's language.
       await expect(page.getByRole('heading', { name: TEXT.engagement[language] })).toBeVisible();
-      await expect(page.getByTestId('reports-figure-prep').locator('strong')).not.toHaveText('–');
+      await expect(page.getByTestId('reports-figure-prepMedian').locator('strong')).not.toHaveText('–');
       await expect(page.getByTestId('reports-section-times').locator('tbody tr').first()).toBeVisible();
       await expect(page.getByTestId('reports-chart-referral').locator('canvas')).toBeVisible();
       await expect(page.getByTestId('reports-section-referral').locator('tbody tr')).toHaveCount(5);

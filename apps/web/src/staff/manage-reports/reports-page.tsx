@@ -13,7 +13,7 @@ import { PageHeader } from '../console/ui/page-header';
 import { getDashboard, reportsKey } from './api/manage-reports';
 import { BarChart } from './components/bar-chart';
 import { EngagementSections } from './components/engagement-sections';
-import { change, Section, SimpleTable } from './components/report-parts';
+import { Figure, Section, SimpleTable } from './components/report-parts';
 import './manage-reports.css';
 
 /** The reports' strings (locales/manage-reports.{ar,en}.json), both languages with the page's chunk. */
@@ -183,16 +183,16 @@ function Dashboard({ d, query }: { d: ReportDashboard; query: ReportQuery }) {
   const sar = (value: number) => formatSar(value, language);
   const c = d.current;
   const b = d.before;
-  const figure = (id: string, label: string, now: number, before: number, text: (v: number) => string) => (
-    <div className="manage-reports__figure" key={id} data-testid={`reports-figure-${id}`}>
-      <dt>{label}</dt>
-      <dd>
-        <strong>{text(now)}</strong>
-        <span className={now >= before ? 'manage-reports__up' : 'manage-reports__down'}>
-          {change(now, before, language, t, text(before))}
-        </span>
-      </dd>
-    </div>
+  const figure = (id: string, now: number, before: number, text: (v: number) => string, lowerIsBetter = false) => (
+    <Figure
+      key={id}
+      id={id}
+      label={t(`manageReports.figures.${id}`)}
+      now={now}
+      before={before}
+      text={text}
+      lowerIsBetter={lowerIsBetter}
+    />
   );
 
   const days = useMemo(() => d.days.map((x) => dayText(x.day, language)), [d.days, language]);
@@ -217,18 +217,18 @@ function Dashboard({ d, query }: { d: ReportDashboard; query: ReportQuery }) {
   return (
     <>
       <dl className="manage-reports__figures">
-        {figure('orders', t('manageReports.figures.orders'), c.orders, b.orders, n)}
-        {figure('net', t('manageReports.figures.net'), c.netHalalas, b.netHalalas, sar)}
-        {figure('vat', t('manageReports.figures.vat'), c.vatHalalas, b.vatHalalas, sar)}
-        {figure('basket', t('manageReports.figures.basket'), c.averageBasketHalalas, b.averageBasketHalalas, sar)}
-        {figure('canceled', t('manageReports.figures.canceled'), c.canceled, b.canceled, n)}
-        {figure('coupon', t('manageReports.figures.coupon'), c.discounts.couponHalalas, b.discounts.couponHalalas, sar)}
-        {figure('points', t('manageReports.figures.points'), c.discounts.pointsHalalas, b.discounts.pointsHalalas, sar)}
-        {figure('reward', t('manageReports.figures.reward'), c.discounts.rewardHalalas, b.discounts.rewardHalalas, sar)}
-        {figure('issued', t('manageReports.figures.issued'), c.points.issued, b.points.issued, n)}
-        {figure('redeemed', t('manageReports.figures.redeemed'), c.points.redeemed, b.points.redeemed, n)}
-        {figure('expired', t('manageReports.figures.expired'), c.points.expired, b.points.expired, n)}
-        {figure('members', t('manageReports.figures.members'), c.activeMembers, b.activeMembers, n)}
+        {figure('orders', c.orders, b.orders, n)}
+        {figure('net', c.netHalalas, b.netHalalas, sar)}
+        {figure('vat', c.vatHalalas, b.vatHalalas, sar)}
+        {figure('basket', c.averageBasketHalalas, b.averageBasketHalalas, sar)}
+        {figure('canceled', c.canceled, b.canceled, n, true)}
+        {figure('coupon', c.discounts.couponHalalas, b.discounts.couponHalalas, sar)}
+        {figure('points', c.discounts.pointsHalalas, b.discounts.pointsHalalas, sar)}
+        {figure('reward', c.discounts.rewardHalalas, b.discounts.rewardHalalas, sar)}
+        {figure('issued', c.points.issued, b.points.issued, n)}
+        {figure('redeemed', c.points.redeemed, b.points.redeemed, n)}
+        {figure('expired', c.points.expired, b.points.expired, n)}
+        {figure('members', c.activeMembers, b.activeMembers, n)}
         <div className="manage-reports__figure" data-testid="reports-figure-liability">
           <dt>{t('manageReports.figures.liability')}</dt>
           <dd>

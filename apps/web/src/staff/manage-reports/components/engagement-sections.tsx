@@ -23,85 +23,35 @@ export function EngagementSections({ e, query }: { e: ReportEngagement; query: R
   const funnelLabels = useMemo(() => e.referral.stages.map((s) => t(`manageReports.stages.${s.stage}`)), [e, t]);
   const funnelValues = useMemo(() => e.referral.stages.map((s) => s.count), [e]);
   const ev = e.evaluations;
+  // [key of manageReports.figures, this period, the previous one, how to write it, whether a fall is good]
+  const figures: [string, number | null, number | null, (v: number) => string, boolean][] = [
+    ['prepMedian', e.times.prep.current.medianMinutes, e.times.prep.before.medianMinutes, minutes, true],
+    ['deliveryMedian', e.times.delivery.current.medianMinutes, e.times.delivery.before.medianMinutes, minutes, true],
+    ['redemptions', e.redemptions.total.current, e.redemptions.total.before, n, false],
+    ['couponUses', e.coupons.uses.current, e.coupons.uses.before, n, false],
+    ['couponCost', e.coupons.cost.currentHalalas, e.coupons.cost.beforeHalalas, sar, true],
+    ['punchCards', e.punchCards.completed.current, e.punchCards.completed.before, n, false],
+    ['wheel', e.wheel.given.current, e.wheel.given.before, n, false],
+    ['rating', ev.average.current, ev.average.before, (v) => starsText(v, language), false],
+    ['low', ev.low.received.current, ev.low.received.before, n, true],
+    ['answered', ev.low.answered.current, ev.low.answered.before, n, false],
+  ];
 
   return (
     <>
       <h2 className="manage-reports__part">{t('manageReports.engagementTitle')}</h2>
       <dl className="manage-reports__figures">
-        <Figure
-          id="prep"
-          label={t('manageReports.figures.prepMedian')}
-          now={e.times.prep.current.medianMinutes}
-          before={e.times.prep.before.medianMinutes}
-          text={minutes}
-          lowerIsBetter
-        />
-        <Figure
-          id="delivery"
-          label={t('manageReports.figures.deliveryMedian')}
-          now={e.times.delivery.current.medianMinutes}
-          before={e.times.delivery.before.medianMinutes}
-          text={minutes}
-          lowerIsBetter
-        />
-        <Figure
-          id="redemptions"
-          label={t('manageReports.figures.redemptions')}
-          now={e.redemptions.total.current}
-          before={e.redemptions.total.before}
-          text={n}
-        />
-        <Figure
-          id="couponUses"
-          label={t('manageReports.figures.couponUses')}
-          now={e.coupons.uses.current}
-          before={e.coupons.uses.before}
-          text={n}
-        />
-        <Figure
-          id="couponCost"
-          label={t('manageReports.figures.couponCost')}
-          now={e.coupons.cost.currentHalalas}
-          before={e.coupons.cost.beforeHalalas}
-          text={sar}
-          lowerIsBetter
-        />
-        <Figure
-          id="punchCards"
-          label={t('manageReports.figures.punchCards')}
-          now={e.punchCards.completed.current}
-          before={e.punchCards.completed.before}
-          text={n}
-        />
-        <Figure
-          id="wheel"
-          label={t('manageReports.figures.wheel')}
-          now={e.wheel.given.current}
-          before={e.wheel.given.before}
-          text={n}
-        />
-        <Figure
-          id="rating"
-          label={t('manageReports.figures.rating')}
-          now={ev.average.current}
-          before={ev.average.before}
-          text={(v) => starsText(v, language)}
-        />
-        <Figure
-          id="low"
-          label={t('manageReports.figures.low')}
-          now={ev.low.received.current}
-          before={ev.low.received.before}
-          text={n}
-          lowerIsBetter
-        />
-        <Figure
-          id="answered"
-          label={t('manageReports.figures.answered')}
-          now={ev.low.answered.current}
-          before={ev.low.answered.before}
-          text={n}
-        />
+        {figures.map(([id, now, before, text, lowerIsBetter]) => (
+          <Figure
+            key={id}
+            id={id}
+            label={t(`manageReports.figures.${id}`)}
+            now={now}
+            before={before}
+            text={text}
+            lowerIsBetter={lowerIsBetter}
+          />
+        ))}
       </dl>
       <Section table="times" query={query}>
         <SimpleTable {...tables.times} />
