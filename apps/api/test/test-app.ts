@@ -76,7 +76,8 @@ export async function createTestDatabase(withFixtures = false): Promise<{ url: s
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   // The test script sets DATABASE_URL for the PostgreSQL run; read through the one env module.
   // The default brands come seeded in the template (pglite-template.ts): their ids are the global setup's.
-  const withFixtures = options.brands === undefined;
+  const brands = options.brands;
+  const withFixtures = brands === undefined;
   const own = await createTestDatabase(withFixtures);
   const databaseUrl = own?.url;
   const dropDatabase = own?.drop;
@@ -105,9 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     onStatement: recordStatement,
   });
   await migrate(database);
-  const seededList = withFixtures
-    ? inject('fixtureSeeded')
-    : await seedBrandsIfAbsent(database.db, options.brands ?? []);
+  const seededList = brands === undefined ? inject('fixtureSeeded') : await seedBrandsIfAbsent(database.db, brands);
   const app = await buildApp(config, {
     database,
     ...(options.now ? { now: options.now } : {}),
