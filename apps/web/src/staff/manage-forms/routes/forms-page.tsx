@@ -4,6 +4,7 @@ import type {
   ManageEvaluationForms,
 } from '@sufra/shared/schemas/evaluations-admin';
 import { useState } from 'react';
+import { FormField } from '../../../components/ui/form-field';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
@@ -307,47 +308,49 @@ function FormEditor({ data, form, onClose, onSaved }: EditorProps) {
               {problem('branches') && <p className="field__error">{problem('branches')}</p>}
             </fieldset>
             <div className="manage-forms__pair">
-              <label className="field">
-                <span className="field__label">{t('manageForms.pointsReward')}</span>
-                <input
-                  className="input"
-                  inputMode="numeric"
-                  value={draft.pointsReward}
-                  aria-invalid={problem('pointsReward') ? true : undefined}
-                  onChange={(e) => edit({ pointsReward: e.target.value })}
-                  data-testid="form-points"
-                />
-                {problem('pointsReward') && <span className="field__error">{problem('pointsReward')}</span>}
-              </label>
-              <label className="field">
-                <span className="field__label">{t('manageForms.threshold')}</span>
-                <input
-                  className="input"
-                  inputMode="numeric"
-                  value={draft.lowRatingThreshold}
-                  aria-invalid={problem('lowRatingThreshold') ? true : undefined}
-                  onChange={(e) => edit({ lowRatingThreshold: e.target.value })}
-                  data-testid="form-threshold"
-                />
-                {problem('lowRatingThreshold') && <span className="field__error">{problem('lowRatingThreshold')}</span>}
-              </label>
+              <FormField id="form-points" label={t('manageForms.pointsReward')} error={problem('pointsReward')}>
+                {(control) => (
+                  <input
+                    {...control}
+                    className="input"
+                    inputMode="numeric"
+                    value={draft.pointsReward}
+                    onChange={(e) => edit({ pointsReward: e.target.value })}
+                    data-testid="form-points"
+                  />
+                )}
+              </FormField>
+              <FormField id="form-threshold" label={t('manageForms.threshold')} error={problem('lowRatingThreshold')}>
+                {(control) => (
+                  <input
+                    {...control}
+                    className="input"
+                    inputMode="numeric"
+                    value={draft.lowRatingThreshold}
+                    onChange={(e) => edit({ lowRatingThreshold: e.target.value })}
+                    data-testid="form-threshold"
+                  />
+                )}
+              </FormField>
             </div>
-            <label className="field">
-              <span className="field__label">{t('manageForms.apology')}</span>
-              <select
-                className="input"
-                value={draft.apologyRewardId ?? ''}
-                onChange={(e) => edit({ apologyRewardId: e.target.value === '' ? null : Number(e.target.value) })}
-                data-testid="form-apology"
-              >
-                <option value="">{t('manageForms.apologyFirst')}</option>
-                {data.apologyRewards.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.name[language]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FormField id="form-apology" label={t('manageForms.apology')}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="input"
+                  value={draft.apologyRewardId ?? ''}
+                  onChange={(e) => edit({ apologyRewardId: e.target.value === '' ? null : Number(e.target.value) })}
+                  data-testid="form-apology"
+                >
+                  <option value="">{t('manageForms.apologyFirst')}</option>
+                  {data.apologyRewards.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.name[language]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
             <fieldset className="manage-forms__questions">
               <legend>{t('manageForms.questionsLegend')}</legend>
               <ol className="manage-forms__question-list">
