@@ -60,6 +60,22 @@ export async function link(tx: Queryable, brandId: number, kind: FoodicsIdKind, 
   await tx.insert(foodicsIds).values({ brandId, kind, localKey, foodicsId });
 }
 
+/** An unmapped row of ours with this English name, not adopted yet in this import (then it is). */
+function adopt<T extends { id: number; nameEn: string }>(
+  rows: Iterable<T>,
+  mappedLocal: Map<string, string>,
+  nameEn: string,
+  adopted: Set<number>,
+): T | undefined {
+  for (const row of rows) {
+    if (mappedLocal.has(String(row.id)) || adopted.has(row.id)) continue;
+    if (row.nameEn.trim().toLowerCase() !== nameEn.toLowerCase()) continue;
+    adopted.add(row.id);
+    return row;
+  }
+  return undefined;
+}
+
 const zero = (): FoodicsImportCounts => ({ created: 0, updated: 0, deactivated: 0 });
 
 const differs = (row: Record<string, unknown>, next: Record<string, unknown>) =>
@@ -93,11 +109,15 @@ export async function writeFoodicsMenu(
     (await tx.select().from(menuCategories).where(eq(menuCategories.brandId, brandId))).map((c) => [c.id, c]),
   );
   const categoryOf = new Map<string, number>();
+  const adoptedCats = new Set<number>();
   const baseSort = Math.max(0, ...[...ownCats.values()].map((c) => c.sort)) + 1;
   for (const [index, cat] of menu.categories.filter(isLive).entries()) {
     const next = namesOf(cat);
     const mapped = Number(catIds.byFoodics.get(cat.id));
-    const row = ownCats.get(mapped);
+    // Not mapped yet: one of ours of the same English name, not mapped to another, is adopted (a menu made by hand
+    // before the first import, or the demo's).
+    const row = ownCats.get(mapped) ?? adopt(ownCats.values(), catIds.byLocal, next.nameEn, adoptedCats);
+    if (row && !catIds.byFoodics.has(cat.id)) await link(tx, brandId, 'category', String(row.id), cat.id);
     if (row) {
       if (differs(row, next)) {
         await tx
@@ -139,10 +159,14 @@ export async function writeFoodicsMenu(
   );
   const groupOf = new Map<string, number>();
   const seenOptions = new Set<number>();
+  const adoptedGroups = new Set<number>();
   for (const mod of menu.modifiers.filter(isLive)) {
     const options = (mod.options ?? []).filter(isLive);
     const next = { ...namesOf(mod), ...choicesOf(pivots.get(mod.id), options.length) };
-    const row = ownGroups.get(Number(groupIds.byFoodics.get(mod.id)));
+    const row =
+      ownGroups.get(Number(groupIds.byFoodics.get(mod.id))) ??
+      adopt(ownGroups.values(), groupIds.byLocal, next.nameEn, adoptedGroups);
+    if (row && !groupIds.byFoodics.has(mod.id)) await link(tx, brandId, 'modifier', String(row.id), mod.id);
     let groupId: number;
     let changed = false;
     if (row) {
@@ -168,7 +192,15 @@ export async function writeFoodicsMenu(
         available: option.is_active !== false,
         sort,
       };
-      const own = ownOptions.get(Number(optionIds.byFoodics.get(option.id)));
+      let own = ownOptions.get(Number(optionIds.byFoodics.get(option.id)));
+      if (!own && row) {
+        // An option of this group of ours by the same English name, not yet matched in this import, is adopted.
+        own = [...ownOptions.values()].find(
+          (o) =>
+            o.groupId === groupId && !seenOptions.has(o.id) && o.nameEn.toLowerCase() === values.nameEn.toLowerCase(),
+        );
+        if (own) await link(tx, brandId, 'modifier_option', String(own.id), option.id);
+      }
       if (own) {
         seenOptions.add(own.id);
         if (differs(own, values)) {

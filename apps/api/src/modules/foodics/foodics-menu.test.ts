@@ -204,9 +204,10 @@ describe('Foodics menu import and mapping', () => {
     const before = await itemCount();
     const summary = await runImport();
     expect(summary.counts).toMatchObject({
-      categories: { created: 2, updated: 0, deactivated: 0 },
-      modifiers: { created: 1, updated: 0 },
-      modifierOptions: { created: 2, updated: 0 },
+      // Our own "Drinks" and "Size" (its Small and Large) were there unmapped: adopted by name, not duplicated.
+      categories: { created: 1, updated: 1, deactivated: 0 },
+      modifiers: { created: 0, updated: 1 },
+      modifierOptions: { created: 0, updated: 1 },
       // tea, burger and 55 fillers: the deleted one is not made.
       products: { created: 57, updated: 0, deactivated: 0 },
       combos: { created: 1, updated: 0 },
@@ -240,6 +241,12 @@ describe('Foodics menu import and mapping', () => {
       [tea?.id],
     );
     expect(groups).toEqual([{ min: 1, max: 1, options: ['Small', 'Large'] }]);
+    expect(
+      await count(`select count(*)::int as n from menu_categories where brand_id = $1 and name_en = 'Drinks'`),
+    ).toBe(1);
+    expect(await count(`select count(*)::int as n from modifier_groups where brand_id = $1 and name_en = 'Size'`)).toBe(
+      1,
+    );
 
     // The combo: its base is each group's cheapest option (18 + 4), the dearer drink an extra of 1.
     const combo = await itemOf('fk-meal', 'combo');
