@@ -34,7 +34,8 @@ describe('the demo Foodics menu matches the seed', () => {
       },
     });
     await seedDemo(t.db);
-  });
+    // Seeding the whole demo takes ~20 s on a quiet machine; the default hook timeout is 60 s.
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await fake?.close();
@@ -66,5 +67,5 @@ describe('the demo Foodics menu matches the seed', () => {
     expect(mapped.length).toBeGreaterThan(0);
     for (const b of mapped) expect(b.foodicsName).toContain(b.name.en);
     expect(mapping.local.filter((l) => l.kind !== 'branch' && l.foodicsId === null)).toEqual([]);
-  });
+  }, 60_000);
 });
