@@ -358,6 +358,16 @@ describe('Foodics menu import and mapping', () => {
     expect((await itemOf('fp-tea'))?.nameEn).toBe('Tea renamed');
   });
 
+  it('one import at a time per brand: a second press while one runs is refused (409), nothing doubled', async () => {
+    const items = await itemCount();
+    const [a, b] = await Promise.all([owner.call('POST', IMPORT), owner.call('POST', IMPORT)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect([a, b].find((r) => r.statusCode === 409)?.json()).toMatchObject({
+      error: { code: 'foodics_menu_import_running' },
+    });
+    expect(await itemCount()).toBe(items);
+  });
+
   it('a menu.updated webhook for the brand refreshes its menu in the background (audited without staff)', async () => {
     const tea = menu.products.find((p) => p.id === 'fp-tea');
     if (!tea) throw new Error('no tea');
