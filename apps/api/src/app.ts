@@ -28,6 +28,7 @@ import { createEvaluationsService } from './modules/evaluations/evaluations.serv
 import { createFoodicsWithRelay } from './modules/foodics/foodics.relay.ts';
 import { foodicsRoutes } from './modules/foodics/foodics.routes.ts';
 import type { FoodicsService } from './modules/foodics/foodics.service.ts';
+import { foodicsMenuRoutes } from './modules/foodics/foodics-menu.routes.ts';
 import { gamesRoutes } from './modules/games/games.routes.ts';
 import { createGamesService } from './modules/games/games.service.ts';
 import { geocodingRoutes } from './modules/geocoding/geocoding.routes.ts';
@@ -234,6 +235,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(notifyRoutes, { notify: createNotifyService(ctx), guards });
       await api.register(geocodingRoutes, { geocoder: createGeocoder(config), now: ctx.now });
       await api.register(foodicsRoutes, { foodics, guards });
+      await api.register(foodicsMenuRoutes, { menu: foodics.menu, guards });
       await registerConsoleRoutes(api, { ctx, config, guards, loyalty, rewards, reports });
     },
     { prefix: '/api' },

@@ -18,6 +18,8 @@ import { createFakeOAuth } from './fake-foodics-oauth.ts';
  *   the same body twice creates two orders, as Foodics does;
  * - GET /v5/orders with `filter[branch_id|status|updated_after|reference_after]`, `sort=reference|-reference`,
  *   `per_page` ≤ 50 and the 10-page cap of `page`; GET /v5/orders/{id};
+ * - the menu (`menu`): GET /v5/categories, /products, /modifiers, /combos, /branches, paged (`page`, `per_page` ≤ 50,
+ *   `links.next`, `meta`), relations only when `include`d, soft-deleted rows listed with `deleted_at`;
  * - the cashier's side (`accept`, `decline`, `ready`, `dispatch`, `deliver`, `close`, `void`), which stamp the order's
  *   times and send `application.order.updated` webhooks (5 s timeout, 3 tries, then dropped); in process, and over
  *   HTTP at POST /__control/orders/{id}/{action} for the demo;
@@ -41,7 +43,78 @@ export interface FakeFoodicsOptions {
   port?: number;
   /** The OAuth app the fake knows (client id and secret); none: /oauth/token refuses everything. */
   oauth?: { clientId: string; clientSecret: string; deny?: boolean };
+  /** The business's menu (GET /categories, /products, /modifiers, /combos, /branches); tests change it in place. */
+  menu?: FakeFoodicsMenu;
 }
+
+/**
+ * Foodics' menu as its list endpoints answer it (docs/adr/0680; field names as Foodics documents them, [?] where
+ * unconfirmed): `name` (the business's primary language) and `name_localized`, prices in SAR decimals, `deleted_at`
+ * set on soft-deleted rows, which Foodics still lists (a documented trap).
+ */
+export interface FakeFoodicsMenu {
+  branches: { id: string; name: string; name_localized?: string | null; deleted_at?: string | null }[];
+  categories: { id: string; name: string; name_localized?: string | null; deleted_at?: string | null }[];
+  /** `options` appear only with `include=options`. */
+  modifiers: {
+    id: string;
+    name: string;
+    name_localized?: string | null;
+    deleted_at?: string | null;
+    options: {
+      id: string;
+      name: string;
+      name_localized?: string | null;
+      price: number;
+      calories?: number | null;
+      is_active?: boolean;
+      deleted_at?: string | null;
+    }[];
+  }[];
+  /** `category`, `modifiers` (pivot: minimum/maximum options) and `branches` (pivot: price, is_active,
+   *  is_in_stock [?]) appear only when included. */
+  products: {
+    id: string;
+    sku?: string | null;
+    name: string;
+    name_localized?: string | null;
+    description?: string | null;
+    description_localized?: string | null;
+    price: number;
+    calories?: number | null;
+    is_active?: boolean;
+    deleted_at?: string | null;
+    category: { id: string } | null;
+    modifiers: { id: string; pivot: { minimum_options: number; maximum_options: number; index?: number } }[];
+    branches: { id: string; pivot: { price: number | null; is_active: boolean; is_in_stock: boolean } }[];
+  }[];
+  /** `sizes`, `groups.options` (each a product at a size, its price) and `branches` appear only when included. */
+  combos: {
+    id: string;
+    name: string;
+    name_localized?: string | null;
+    is_active?: boolean;
+    deleted_at?: string | null;
+    category: { id: string } | null;
+    sizes: { id: string; name: string; name_localized?: string | null }[];
+    groups: {
+      id: string;
+      name: string;
+      name_localized?: string | null;
+      options: { id: string; combo_size_id: string; price: number; product: { id: string } }[];
+    }[];
+    branches: { id: string; pivot: { price: number | null; is_active: boolean; is_in_stock: boolean } }[];
+  }[];
+}
+
+/** What a list endpoint keeps of a row when a relation is not in `include` (Foodics sends only what is asked). */
+const MENU_RELATIONS: Record<string, string[]> = {
+  categories: [],
+  branches: [],
+  modifiers: ['options'],
+  products: ['category', 'modifiers', 'branches'],
+  combos: ['category', 'sizes', 'groups', 'branches'],
+};
 
 export interface FakeFoodicsCatalogue {
   branches: string[];
@@ -77,6 +150,8 @@ export interface FakeFoodicsTraps {
   silentBranches?: string[];
   /** Every webhook fails: the fake tries three times and drops it (polling must catch up). */
   dropWebhooks?: boolean;
+  /** The next `count` menu list requests to `path` (e.g. /v5/products) at `page` (any when absent) answer `status`. */
+  failMenu?: { path: string; page?: number; status: number; count: number };
 }
 
 export interface FakeFoodics {
@@ -436,6 +511,61 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
     });
   }
 
+  /**
+   * A menu list as Foodics pages it: `page` (from 1) and `per_page` (≤ 50, default 50), `{data, links: {first, last,
+   * prev, next}, meta: {current_page, last_page, per_page, total, from, to}}`; relations only when in `include`.
+   */
+  function listMenu(resource: keyof FakeFoodicsMenu, url: URL, res: ServerResponse): void {
+    const perPage = Number(url.searchParams.get('per_page') ?? 50);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 50 || !Number.isInteger(page) || page < 1) {
+      send(res, 422, { message: 'The given data was invalid.', errors: { per_page: ['max 50'] } });
+      return;
+    }
+    const fail = fake.traps.failMenu;
+    if (fail && fail.count > 0 && url.pathname === fail.path && (fail.page === undefined || fail.page === page)) {
+      fail.count -= 1;
+      send(res, fail.status, { message: fail.status === 401 ? 'Unauthenticated.' : 'Server Error' });
+      return;
+    }
+    const included = new Set(
+      (url.searchParams.get('include') ?? '')
+        .split(',')
+        .map((r) => r.trim().split('.')[0])
+        .filter(Boolean),
+    );
+    const rows = (options.menu?.[resource] ?? []) as Record<string, unknown>[];
+    const total = rows.length;
+    const lastPage = Math.max(1, Math.ceil(total / perPage));
+    const data = rows.slice((page - 1) * perPage, page * perPage).map((row) => {
+      const out = structuredClone(row);
+      for (const relation of MENU_RELATIONS[resource] ?? []) if (!included.has(relation)) delete out[relation];
+      return out;
+    });
+    const link = (n: number) => {
+      const next = new URL(url.href.replace('http://fake', fake.root));
+      next.searchParams.set('page', String(n));
+      return next.href;
+    };
+    send(res, 200, {
+      data,
+      links: {
+        first: link(1),
+        last: link(lastPage),
+        prev: page > 1 ? link(page - 1) : null,
+        next: page < lastPage ? link(page + 1) : null,
+      },
+      meta: {
+        current_page: page,
+        last_page: lastPage,
+        per_page: perPage,
+        total,
+        from: data.length > 0 ? (page - 1) * perPage + 1 : null,
+        to: data.length > 0 ? (page - 1) * perPage + data.length : null,
+      },
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
@@ -531,6 +661,12 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
       }
       case 'GET /v5/orders':
         return listOrders(url.searchParams, res);
+      case 'GET /v5/categories':
+      case 'GET /v5/products':
+      case 'GET /v5/modifiers':
+      case 'GET /v5/combos':
+      case 'GET /v5/branches':
+        return listMenu(path.slice('/v5/'.length) as keyof FakeFoodicsMenu, url, res);
       case 'GET /v5/orders/{id}': {
         const order = fake.orders.get(path.slice('/v5/orders/'.length));
         return order ? send(res, 200, { data: order }) : send(res, 404, { message: 'Not found.' });

@@ -43,5 +43,8 @@ export const AUDIT_OBJECT_TYPES = [
   'game_segment',
   // — Foodics connection (h/foodics2): a brand connected by OAuth or disconnected —
   'foodics_connection',
+  // — Foodics menu (h/foodicsmenu): a menu import (its summary), an id mapped or unmapped on the mapping page —
+  'foodics_menu_import',
+  'foodics_mapping',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

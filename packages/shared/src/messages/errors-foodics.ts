@@ -32,4 +32,35 @@ export const FOODICS_ERRORS = {
     en: 'Foodics did not accept the connection: try again, or check the app’s client id and secret',
     ar: 'لم تقبل فودكس الربط: حاول مرة أخرى، أو تحقق من معرّف التطبيق وسرّه',
   },
+  // — menu import and id mapping (h/foodicsmenu, docs/adr/0680) —
+  foodics_menu_unreachable: {
+    status: 502,
+    en: 'Foodics did not answer with the menu: nothing was changed. Try again in a few minutes',
+    ar: 'لم تُرسل فودكس القائمة: لم يتغيّر شيء. حاول مرة أخرى بعد دقائق',
+  },
+  foodics_menu_rate_limited: {
+    status: 503,
+    en: 'Foodics asked us to slow down: nothing was changed. Try again in a minute',
+    ar: 'طلبت فودكس التمهّل: لم يتغيّر شيء. حاول مرة أخرى بعد دقيقة',
+  },
+  foodics_menu_unauthorized: {
+    status: 502,
+    en: 'Foodics refused access to the menu: nothing was changed. Connect to Foodics again from this page',
+    ar: 'رفضت فودكس الوصول إلى القائمة: لم يتغيّر شيء. اربط فودكس من جديد من هذه الصفحة',
+  },
+  foodics_menu_import_running: {
+    status: 409,
+    en: 'A menu import from Foodics is already running for this brand: wait for it to finish',
+    ar: 'يجري استيراد القائمة من فودكس لهذه العلامة الآن: انتظر حتى ينتهي',
+  },
+  foodics_mapping_taken: {
+    status: 409,
+    en: 'This Foodics id is already mapped to another branch or item: unmap it there first',
+    ar: 'معرّف فودكس هذا مربوط بفرع أو صنف آخر: ألغِ ربطه هناك أولاً',
+  },
+  foodics_mapping_target_not_found: {
+    status: 404,
+    en: 'This branch or item was not found in your brand',
+    ar: 'لم يُعثر على هذا الفرع أو الصنف في علامتك',
+  },
 } as const satisfies Record<string, ErrorEntry>;

@@ -42,7 +42,11 @@ export const foodicsConnections = pgTable(
   ],
 );
 
-/** What our ids are at Foodics. `localKey` is our id as text (a combo option: "slotId:itemId"; a charge: its name). */
+/**
+ * What our ids are at Foodics. `localKey` is our id as text (a combo option: "slotId:itemId"; a charge: its name).
+ * A Foodics id is mapped to one of ours per kind at most (`foodics_ids_foodics_uq`): the import and the console's
+ * mapping page find our object by it.
+ */
 export const FOODICS_ID_KINDS = [
   'branch',
   'table',
@@ -52,6 +56,12 @@ export const FOODICS_ID_KINDS = [
   'combo_option',
   'delivery_charge',
   'tax',
+  // — menu import (h/foodicsmenu, docs/adr/0680): a category, a modifier (our modifier group), a combo (our combo
+  //   item) and a combo group (our combo slot), so a second import updates what the first made —
+  'category',
+  'modifier',
+  'combo',
+  'combo_group',
 ] as const;
 export type FoodicsIdKind = (typeof FOODICS_ID_KINDS)[number];
 
@@ -67,6 +77,7 @@ export const foodicsIds = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.brandId, t.kind, t.localKey] }),
+    unique('foodics_ids_foodics_uq').on(t.brandId, t.kind, t.foodicsId),
     check('foodics_ids_kind_check', sql`${t.kind} in (${inList(FOODICS_ID_KINDS)})`),
   ],
 );

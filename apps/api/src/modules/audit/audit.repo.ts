@@ -7,7 +7,8 @@ import { staffUsers } from '../../db/schema/staff.ts';
 
 /** Who made a change and from where: the staff principal's id and the request's client address. */
 export interface AuditActor {
-  staffUserId: number;
+  /** null: the server itself (a Foodics menu refresh started by its webhook). */
+  staffUserId: number | null;
   ip: string | null;
 }
 

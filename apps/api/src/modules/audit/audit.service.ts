@@ -21,6 +21,11 @@ export async function recordStaffChange(
   await recordAudit(tx, { staffUserId: staff.id, ip }, entry);
 }
 
+/** A change the server made by itself (a Foodics `menu.updated` webhook's import): no staff user, no ip. */
+export async function recordSystemChange(tx: Queryable, entry: AuditEntry): Promise<void> {
+  await recordAudit(tx, { staffUserId: null, ip: null }, entry);
+}
+
 /** The brand's switch changes, newest first (its services, and the open switch of the branches in `branchIds`). */
 export function switchHistory(
   db: Queryable,

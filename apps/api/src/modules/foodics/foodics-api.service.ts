@@ -171,6 +171,27 @@ export function createFoodicsApi(options: FoodicsApiOptions) {
       });
       return created.data;
     },
+    /**
+     * Every row of a menu list (`/categories`, `/products`, `/modifiers`, `/combos`, `/branches`), page by page (50 a
+     * page) while Foodics names a `links.next` (or `meta.last_page` is ahead); our own page numbers, never a URL from
+     * the answer. At most 400 pages (20,000 rows): a business's menu is far smaller.
+     */
+    async listAll<T>(resource: string, include?: string): Promise<T[]> {
+      const rows: T[] = [];
+      for (let page = 1; page <= 400; page += 1) {
+        const query = new URLSearchParams({ page: String(page), per_page: '50' });
+        if (include) query.set('include', include);
+        const got = await call<{
+          data: T[];
+          links?: { next?: string | null };
+          meta?: { current_page?: number; last_page?: number };
+        }>('GET', `/${resource}?${query}`);
+        rows.push(...got.data);
+        const more = got.links ? Boolean(got.links.next) : (got.meta?.last_page ?? page) > page;
+        if (!more || got.data.length === 0) break;
+      }
+      return rows;
+    },
     async createOrder(body: FoodicsOrderBody): Promise<FoodicsOrderFound> {
       return (await call<{ data: FoodicsOrderFound }>('POST', '/orders', body)).data;
     },

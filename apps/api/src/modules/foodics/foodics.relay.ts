@@ -5,6 +5,7 @@ import { createRelayLoop, RELAY_BATCH } from '../../lib/relay.ts';
 import { FOODICS_WAKE_CHANNEL } from './foodics.repo.ts';
 import { createFoodicsService, type FoodicsService, type HandOffPass } from './foodics.service.ts';
 import { createFoodicsConnections } from './foodics-connection.service.ts';
+import { createFoodicsMenuService } from './foodics-menu.service.ts';
 
 export interface FoodicsRelayPass extends HandOffPass {
   polled: number;
@@ -64,6 +65,7 @@ export function createFoodicsWithRelay(
     pollEveryMs: settings?.pollEveryMs ?? 60_000,
     pendingAlertMs: settings?.pendingAlertMs ?? 5 * 60_000,
     onQueued: () => foodicsRelay.kick(),
+    menu: createFoodicsMenuService(ctx, { connections, log: deps.log }),
   });
   const foodicsRelay = createFoodicsRelay({
     foodics,

@@ -32,6 +32,7 @@ import {
 } from './foodics.repo.ts';
 import { FoodicsApiError, type FoodicsOrderFound } from './foodics-api.service.ts';
 import type { FoodicsConnections } from './foodics-connection.service.ts';
+import type { FoodicsMenuService } from './foodics-menu.service.ts';
 import {
   buildFoodicsOrder,
   foodicsPhone,
@@ -61,6 +62,8 @@ export interface FoodicsDeps {
   pendingAlertMs: number;
   /** A hand-off was queued: run the relay now. */
   onQueued: () => void;
+  /** The menu import (docs/adr/0680): a `menu.updated` webhook queues a refresh of the brand's menu. */
+  menu: FoodicsMenuService;
 }
 
 export interface HandOffPass {
@@ -288,6 +291,10 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       deps.log.warn({ brandId: connection.brandId }, 'Foodics webhook for another business: ignored');
       return 'ignored';
     }
+    if ((body as { event?: unknown }).event === 'menu.updated') {
+      void deps.menu.refreshInBackground(connection.brandId);
+      return 'applied';
+    }
     const order = event?.order;
     if (!order || typeof order.id !== 'string' || typeof order.status !== 'number') return 'ignored';
     let handOff = await findHandOff(db, connection.brandId, { foodicsOrderId: order.id });
@@ -381,6 +388,8 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
     list,
     /** The brand's connection (owners, the console's Foodics page). */
     connection: deps.connections,
+    /** The menu import and the id mapping (owners, the console's Foodics page). */
+    menu: deps.menu,
     retry: (staff: StaffPrincipal, ip: string, orderId: number) => settle(staff, ip, orderId, 'retry'),
     markHandled: (staff: StaffPrincipal, ip: string, orderId: number) => settle(staff, ip, orderId, 'handled'),
   };

@@ -201,7 +201,11 @@ export const consolePages: readonly ConsolePage[] = [
     labelKey: 'manageFoodics.nav',
     roles: OWNER_AND_MANAGER,
     icon: '⇆',
-    load: () => import('../manage-foodics/routes/foodics-page'),
+    load: async () => {
+      const page = await import('../manage-foodics/routes/foodics-page');
+      await page.ready;
+      return page;
+    },
   },
   // — diner texts (h/notify) —
   {

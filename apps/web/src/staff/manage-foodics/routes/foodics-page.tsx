@@ -19,6 +19,9 @@ import {
   settleFoodicsHandOff,
 } from '../api/manage-foodics';
 import { FoodicsConnectionCard } from '../components/connection-card';
+import { FoodicsMenuSection } from '../components/menu-section';
+
+export { ready } from '../foodics-strings';
 
 type HandOff = FoodicsHandOffList['handOffs'][number];
 const FILTERS: readonly FoodicsHandOffFilter[] = ['dead', 'waiting', 'queued', 'all'];
@@ -54,6 +57,7 @@ export default function FoodicsPage({ user }: ConsolePageProps) {
     <div className="console-page manage-foodics" data-testid="manage-foodics">
       <PageHeader title={t('manageFoodics.title')} lead={t('manageFoodics.lead')} />
       {user.role === 'owner' && <FoodicsConnectionCard />}
+      {user.role === 'owner' && <FoodicsMenuSection />}
       <fieldset className="manage-foodics__filters">
         <legend className="console-muted">{t('manageFoodics.show')}</legend>
         {FILTERS.map((f) => (

@@ -1,0 +1,3 @@
+ALTER TABLE "foodics_ids" DROP CONSTRAINT "foodics_ids_kind_check";--> statement-breakpoint
+ALTER TABLE "foodics_ids" ADD CONSTRAINT "foodics_ids_foodics_uq" UNIQUE("brand_id","kind","foodics_id");--> statement-breakpoint
+ALTER TABLE "foodics_ids" ADD CONSTRAINT "foodics_ids_kind_check" CHECK ("foodics_ids"."kind" in ('branch', 'table', 'product', 'modifier_option', 'combo_size', 'combo_option', 'delivery_charge', 'tax', 'category', 'modifier', 'combo', 'combo_group'));
