@@ -47,6 +47,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const OWNER = 'owner' as const;
 const $ = (testId: string) => container.querySelector(`[data-testid="${testId}"]`) as HTMLInputElement | null;
 const rows = () => [...container.querySelectorAll('[data-testid="menu-items"] tbody tr')].map((r) => r.textContent);
 function type(value: string) {
@@ -91,7 +92,7 @@ const page = (items: AdminItem[], total = items.length): ItemListResponse => ({
 
 describe('the item list (server-paged, docs/adr/0710)', () => {
   it('asks once for what was typed after a pause, cancels the request a newer one replaces, and keeps the rows meanwhile', async () => {
-    act(() => root.render(<ItemsPage role="owner" />));
+    act(() => root.render(<ItemsPage role={OWNER} />));
     expect(listRequests()).toHaveLength(1);
     expect(listRequests()[0]?.url.searchParams.get('q')).toBeNull();
     await act(async () => listRequests()[0]?.answer(page([item(1, 'Water'), item(2, 'Juice')], 120)));
@@ -122,7 +123,7 @@ describe('the item list (server-paged, docs/adr/0710)', () => {
   });
 
   it('turns pages and sorts on the server: the page and the sort are the request’s', async () => {
-    act(() => root.render(<ItemsPage role="owner" />));
+    act(() => root.render(<ItemsPage role={OWNER} />));
     await act(async () => listRequests()[0]?.answer(page([item(1, 'Water')], 120)));
     const next = container.querySelector('.console-pager button:last-of-type') as HTMLButtonElement;
     await act(async () => next.click());
