@@ -1,3 +1,4 @@
+import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
 import {
   type AdminBranchItem,
@@ -17,7 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { fetchQuery, useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { type Column, DataTable, Pager, type TableSort } from '../../console/ui/data-table';
@@ -53,6 +54,34 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
+function listQuery(s: {
+  q: string;
+  categoryId: number | null;
+  status: StatusFilter;
+  branch: number | null;
+  sort: TableSort;
+  page: number;
+}): ItemListQuery {
+  return {
+    q: s.q,
+    category: s.categoryId ?? undefined,
+    status: s.status,
+    branch: s.branch ?? undefined,
+    sort: (s.sort?.column as ItemListSort | undefined) ?? 'menu',
+    direction: s.sort?.direction ?? 'asc',
+    offset: s.page * ITEM_LIST_PAGE,
+  };
+}
+
+/**
+ * Asks for the list's first page (no filter) now, under the key the list reads when it mounts: a cold open of
+ * /staff/manage/menu starts it while the page's strings load and render (docs/adr/0710).
+ */
+export function prefetchItemList(language: Language): void {
+  const first = listQuery({ q: '', categoryId: null, status: 'all', branch: null, sort: null, page: 0 });
+  void fetchQuery(itemListKey(language, first), () => getItemList(first, language));
+}
+
 /**
  * The item list, a page of 50 at a time from the server (docs/adr/0710): the filters, the sort and the page are the
  * request's; a newer request cancels the one still on its way, and the last page stays on screen while the next
@@ -68,15 +97,7 @@ export function ItemsPage({ role }: { role: StaffRole }) {
   const [branchChoice, setBranchChoice] = useState<number | null>(null);
   const [sort, setSort] = useState<TableSort>(null);
   const [page, setPage] = useState(0);
-  const params: ItemListQuery = {
-    q,
-    category: categoryId ?? undefined,
-    status,
-    branch: branchChoice ?? undefined,
-    sort: (sort?.column as ItemListSort | undefined) ?? 'menu',
-    direction: sort?.direction ?? 'asc',
-    offset: page * ITEM_LIST_PAGE,
-  };
+  const params = listQuery({ q, categoryId, status, branch: branchChoice, sort, page });
   const inFlight = useRef<AbortController | null>(null);
   const query = useApiQuery(
     itemListKey(language, params),
@@ -86,7 +107,9 @@ export function ItemsPage({ role }: { role: StaffRole }) {
       inFlight.current = controller;
       return getItemList(params, language, controller.signal);
     },
-    { staleMs: 0 },
+    // A first page asked for ahead (prefetchItemList) and answered before this mounts is shown, not asked again;
+    // older ones are shown while they refresh.
+    { staleMs: 5_000 },
   );
   useEffect(() => () => inFlight.current?.abort(), []);
   // The page on screen while the next one loads (a filter typed, a page turned): no flash of a loading block.
