@@ -134,25 +134,26 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
         const own = await countOwn(db, staff.brandId, 'branch', [query.branch]);
         throw new AppError(own === 1 ? 'forbidden' : 'branch_not_found');
       }
-      const [allowed, branchRows, categories] = await Promise.all([
+      // The user's first branch (the lowest id, as listBranches orders them) unless one was asked for.
+      const branchId = query.branch ?? (staff.branchIds.length > 0 ? Math.min(...staff.branchIds) : null);
+      const now = ctx.now();
+      const [allowed, branchRows, categories, { ids, total }] = await Promise.all([
         canEditMenu(staff),
         listBranches(db, staff.brandId, staff.branchIds),
         listCategories(db, staff.brandId),
+        pageItemIds(db, staff.brandId, {
+          q: query.q,
+          categoryId: query.category,
+          status: query.status,
+          branchId,
+          sort: query.sort,
+          direction: query.direction,
+          language,
+          offset: query.offset,
+          limit: query.limit,
+          now,
+        }),
       ]);
-      const branchId = query.branch ?? branchRows[0]?.id ?? null;
-      const now = ctx.now();
-      const { ids, total } = await pageItemIds(db, staff.brandId, {
-        q: query.q,
-        categoryId: query.category,
-        status: query.status,
-        branchId,
-        sort: query.sort,
-        direction: query.direction,
-        language,
-        offset: query.offset,
-        limit: query.limit,
-        now,
-      });
       const built =
         ids.length === 0
           ? []

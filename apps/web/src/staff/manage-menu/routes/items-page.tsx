@@ -42,7 +42,7 @@ function errorText(error: unknown): string | null {
 }
 
 /** Typing in the filter box waits this long for the next key before asking the server (docs/adr/0710). */
-export const FILTER_DEBOUNCE_MS = 150;
+export const FILTER_DEBOUNCE_MS = 100;
 
 /** `value` once it has stayed the same for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
