@@ -122,6 +122,27 @@ describe('the item list (server-paged, docs/adr/0710)', () => {
     expect(rows()[0]).toContain('Water');
   });
 
+  it("shows no rows of the branch left while another branch's page loads: their buttons would act at the old one", async () => {
+    act(() => root.render(<ItemsPage role={OWNER} />));
+    const two = page([item(1, 'Water')]);
+    two.branches.push({ id: 6, name: { ar: 'الثاني', en: 'Second' }, timeZone: 'Asia/Riyadh' });
+    await act(async () => listRequests()[0]?.answer(two));
+    expect($('menu-item-soldout-water')).not.toBeNull();
+    const select = $('menu-branch') as unknown as HTMLSelectElement;
+    await act(async () => {
+      select.value = '6';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(listRequests().at(-1)?.url.searchParams.get('branch')).toBe('6');
+    expect($('menu-item-soldout-water')).toBeNull();
+    await act(async () =>
+      listRequests()
+        .at(-1)
+        ?.answer({ ...two, branchId: 6 }),
+    );
+    expect($('menu-item-soldout-water')).not.toBeNull();
+  });
+
   it('turns pages and sorts on the server: the page and the sort are the request’s', async () => {
     act(() => root.render(<ItemsPage role={OWNER} />));
     await act(async () => listRequests()[0]?.answer(page([item(1, 'Water')], 120)));

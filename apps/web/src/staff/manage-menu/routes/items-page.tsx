@@ -112,10 +112,13 @@ export function ItemsPage({ role }: { role: StaffRole }) {
     { staleMs: 5_000 },
   );
   useEffect(() => () => inFlight.current?.abort(), []);
-  // The page on screen while the next one loads (a filter typed, a page turned): no flash of a loading block.
+  // The page on screen while the next one loads (a filter typed, a page turned): no flash of a loading block. Not
+  // across a change of branch: its rows' buttons would act at the branch they were read at, not the one chosen.
   const shown = useRef<ItemListResponse | undefined>(undefined);
   if (query.data) shown.current = query.data;
-  const list = query.data ?? shown.current;
+  const previous = shown.current;
+  const list =
+    query.data ?? (previous && (branchChoice === null || previous.branchId === branchChoice) ? previous : undefined);
   if (query.error && !list && !isAbort(query.error)) return <LoadError error={query.error} onRetry={query.refetch} />;
   if (!list) return <LoadingBlock />;
   const filtered = q !== '' || categoryId !== null || status !== 'all';
