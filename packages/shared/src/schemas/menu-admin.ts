@@ -187,6 +187,42 @@ export const adminMenuResponse = z.object({
 });
 export type AdminMenuResponse = z.infer<typeof adminMenuResponse>;
 
+/**
+ * The console's item list, a page at a time (issue 26's 1,500-item figure, docs/adr/0710): filtered, sorted and
+ * paged by the server, so the list opens on one small answer. The status is read at `branch` (default: the user's
+ * first branch), as the list shows it: available, sold out (today or until set back), not sold there, or inactive.
+ */
+export const ITEM_LIST_STATUSES = ['all', 'available', 'soldOut', 'notSold', 'inactive'] as const;
+export type ItemListStatus = (typeof ITEM_LIST_STATUSES)[number];
+/** `menu`: the diner's order (category, then item); `name` and `category` by the names in the request's language. */
+export const ITEM_LIST_SORTS = ['menu', 'name', 'category', 'price', 'active'] as const;
+export type ItemListSort = (typeof ITEM_LIST_SORTS)[number];
+export const ITEM_LIST_PAGE = 50;
+
+export const itemListQuery = z.object({
+  /** Part of the Arabic or English name or of the slug (case-insensitive). */
+  q: z.string().trim().max(100).default(''),
+  category: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  status: z.enum(ITEM_LIST_STATUSES).default('all'),
+  branch: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  sort: z.enum(ITEM_LIST_SORTS).default('menu'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(ITEM_LIST_PAGE),
+});
+export type ItemListQuery = z.input<typeof itemListQuery>;
+
+export const itemListResponse = adminMenuResponse.pick({ canEditMenu: true, branches: true, categories: true }).extend({
+  /** The branch the statuses were read at (null: the user has none). */
+  branchId: z.number().int().nullable(),
+  items: z.array(adminItemSchema),
+  /** Items matching the filters, over all pages. */
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type ItemListResponse = z.infer<typeof itemListResponse>;
+
 export const csvImportBody = z.object({ csv: z.string().min(1).max(4_000_000) });
 export const csvImportResponse = z.object({ created: z.number().int(), updated: z.number().int() });
 export const csvExportResponse = z.object({ filename: z.string(), csv: z.string() });

@@ -15,6 +15,8 @@ import {
   csvImportBody,
   csvImportResponse,
   itemBody,
+  itemListQuery,
+  itemListResponse,
   itemUpdateBody,
   modifierGroupBody,
   modifierGroupUpdateBody,
@@ -128,6 +130,24 @@ export const menuAdminRoutes: FastifyPluginAsyncZod<MenuAdminRoutesOptions> = as
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return menuAdmin.overview(staffOf(request));
+    },
+  );
+
+  app.get(
+    `${BASE}/items/`,
+    {
+      preHandler: managers,
+      schema: {
+        tags,
+        summary:
+          'The item list a page at a time: search (names, slug), category, status at a branch, sort, offset paging',
+        querystring: itemListQuery,
+        response: { 200: itemListResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return menuAdmin.itemPage(staffOf(request), request.query, request.language);
     },
   );
 

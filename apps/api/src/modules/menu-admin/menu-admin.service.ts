@@ -8,7 +8,9 @@ import type {
   categoryBody,
   categoryOrderBody,
   categoryUpdateBody,
+  ItemListResponse,
   itemBody,
+  itemListQuery,
   itemUpdateBody,
 } from '@sufra/shared/schemas/menu-admin';
 import type { z } from 'zod';
@@ -32,6 +34,7 @@ import {
   lockCategory,
   lockItem,
   lockItems,
+  pageItemIds,
   setCategorySort,
   setItemImage,
   updateCategory,
@@ -113,6 +116,63 @@ export function createMenuAdminService(ctx: AppContext, { storage }: { storage: 
           ctx.now(),
         ),
         modifierGroups: toAdminModifierGroups(groups),
+      };
+    },
+
+    /**
+     * The item list a page at a time (docs/adr/0710): the filters and sort applied by the database, then only the
+     * page's items built in full. The statuses are read at `branch`, one of the user's (403 another of the brand's,
+     * 404 another brand's); a category of another brand simply matches nothing.
+     */
+    async itemPage(
+      staff: Staff,
+      query: z.output<typeof itemListQuery>,
+      language: 'ar' | 'en',
+    ): Promise<ItemListResponse> {
+      if (staff.role === 'cashier') throw new AppError('forbidden');
+      if (query.branch !== undefined && !staff.branchIds.includes(query.branch)) {
+        const own = await countOwn(db, staff.brandId, 'branch', [query.branch]);
+        throw new AppError(own === 1 ? 'forbidden' : 'branch_not_found');
+      }
+      // The user's first branch (the lowest id, as listBranches orders them) unless one was asked for.
+      const branchId = query.branch ?? (staff.branchIds.length > 0 ? Math.min(...staff.branchIds) : null);
+      const now = ctx.now();
+      const [allowed, branchRows, categories, { ids, total }] = await Promise.all([
+        canEditMenu(staff),
+        listBranches(db, staff.brandId, staff.branchIds),
+        listCategories(db, staff.brandId),
+        pageItemIds(db, staff.brandId, {
+          q: query.q,
+          categoryId: query.category,
+          status: query.status,
+          branchId,
+          sort: query.sort,
+          direction: query.direction,
+          language,
+          offset: query.offset,
+          limit: query.limit,
+          now,
+        }),
+      ]);
+      const built =
+        ids.length === 0
+          ? []
+          : toAdminItems(
+              await listItems(db, staff.brandId, staff.branchIds, ids),
+              branchRows.map((b) => b.id),
+              ctx.config.imageHost,
+              now,
+            );
+      const byId = new Map(built.map((item) => [item.id, item]));
+      return {
+        canEditMenu: allowed,
+        branches: branchRows.map((b) => ({ id: b.id, name: { ar: b.nameAr, en: b.nameEn }, timeZone: b.timeZone })),
+        categories: categories.map((c) => toAdminCategory(c.category, c.itemCount)),
+        branchId,
+        items: ids.flatMap((id) => byId.get(id) ?? []),
+        total,
+        offset: query.offset,
+        limit: query.limit,
       };
     },
 

@@ -1,12 +1,12 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { type ReactNode, Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { LoadError, LoadingBlock } from '../../components/ui/load-state';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { lazyPage } from '../../lib/lazy-page';
-import { getStaffMe } from '../../lib/staff-request';
+import { getStaffMe, staffMaybeSignedIn } from '../../lib/staff-request';
 import { useApiQuery } from '../../lib/use-api-query';
 import { useLanguage } from '../../lib/use-language';
 import { useStaffSession } from '../../lib/use-staff-session';
@@ -44,6 +44,15 @@ interface Props {
 export default function ConsoleApp({ signIn }: Props) {
   const { t } = useTranslation();
   const { session, signedIn } = useStaffSession();
+  const [location] = useLocation();
+  // While the session is checked (a round trip), the page the address names loads its chunk rather than waiting
+  // for the answer (docs/adr/0710: the item list's cold open).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the console was opened at
+  useEffect(() => {
+    if (!staffMaybeSignedIn()) return;
+    const page = consolePages.find((p) => location === p.path || location.startsWith(`${p.path}/`));
+    if (page) void pageComponents.get(page.id)?.preload();
+  }, []);
   if (session.status === 'unknown') return <PageFallback />;
   if (session.status === 'signedOut')
     return (

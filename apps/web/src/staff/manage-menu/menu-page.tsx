@@ -1,12 +1,17 @@
+import { pickLanguage } from '@sufra/shared/language';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { i18n } from '../../lib/i18n';
 import { useTranslation } from '../../lib/use-translation';
 import type { ConsolePageProps } from '../console/console-pages';
 import { CategoriesPage } from './routes/categories-page';
 import { ItemEditor } from './routes/item-editor';
-import { ItemsPage } from './routes/items-page';
+import { ItemsPage, prefetchItemList } from './routes/items-page';
 import { ModifierGroupEditor, ModifierGroupsPage } from './routes/modifier-groups-page';
 import './manage-menu.css';
+
+// Opened on the item list: its first page is asked for now, beside the strings' chunks (docs/adr/0710).
+if (typeof window !== 'undefined' && /^\/staff\/manage\/menu\/?$/.test(window.location.pathname))
+  prefetchItemList(pickLanguage(i18n.language));
 
 /** The menu console's strings (locales/manage-menu.{ar,en}.json), both languages with the page's chunk. */
 export const ready: Promise<void> = Promise.all([

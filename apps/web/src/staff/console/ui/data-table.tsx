@@ -26,9 +26,14 @@ interface Props<T> {
   emptyText: string;
   loading?: boolean;
   testId?: string;
+  /** Given: the caller sorts (a server-sorted list): the headers show `sort`, a click reports the next one, and the
+   * rows are shown in the order given. */
+  onSort?: (sort: TableSort) => void;
+  sort?: TableSort;
 }
 
-type Sort = { column: string; direction: 'asc' | 'desc' } | null;
+export type TableSort = { column: string; direction: 'asc' | 'desc' } | null;
+type Sort = TableSort;
 
 /**
  * A real desktop table (issue 26): sortable columns (a header button; `aria-sort` tells screen readers), an optional
@@ -45,12 +50,15 @@ export function DataTable<T>({
   emptyText,
   loading = false,
   testId = 'data-table',
+  onSort,
+  sort: givenSort = null,
 }: Props<T>) {
   const { t } = useTranslation();
   const language = useLanguage();
   const filterId = useId();
   const [filter, setFilter] = useState('');
-  const [sort, setSort] = useState<Sort>(null);
+  const [ownSort, setOwnSort] = useState<Sort>(null);
+  const sort = onSort ? givenSort : ownSort;
   const [page, setPage] = useState(0);
 
   const shown = useMemo(() => {
@@ -58,7 +66,7 @@ export function DataTable<T>({
     let list = [...(rows ?? [])];
     if (needle && filterText) list = list.filter((row) => filterText(row).toLocaleLowerCase(language).includes(needle));
     const column = sort && columns.find((c) => c.id === sort.column);
-    if (sort && column?.sortValue) {
+    if (sort && column?.sortValue && !onSort) {
       const value = column.sortValue;
       const collator = new Intl.Collator(language, { numeric: true });
       const sign = sort.direction === 'asc' ? 1 : -1;
@@ -72,20 +80,21 @@ export function DataTable<T>({
       });
     }
     return list;
-  }, [rows, filter, filterText, sort, columns, language]);
+  }, [rows, filter, filterText, sort, columns, language, onSort]);
 
   const pages = pageSize > 0 ? Math.max(1, Math.ceil(shown.length / pageSize)) : 1;
   const current = Math.min(page, pages - 1);
   const visible = pageSize > 0 ? shown.slice(current * pageSize, (current + 1) * pageSize) : shown;
 
   const toggle = (id: string) => {
-    setSort((previous) =>
+    const next = (previous: Sort): Sort =>
       previous?.column !== id
         ? { column: id, direction: 'asc' }
         : previous.direction === 'asc'
           ? { column: id, direction: 'desc' }
-          : null,
-    );
+          : null;
+    if (onSort) onSort(next(sort));
+    else setOwnSort(next);
     setPage(0);
   };
 

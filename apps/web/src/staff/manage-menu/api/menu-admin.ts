@@ -9,6 +9,8 @@ import type {
   CategoryBody,
   CategoryUpdateBody,
   ItemBody,
+  ItemListQuery,
+  ItemListResponse,
   ItemUpdateBody,
   ModifierGroupBody,
   ModifierGroupUpdateBody,
@@ -23,6 +25,17 @@ export const menuAdminPrefix = ['staff', 'manage', 'menu'] as const;
 
 export function getAdminMenu(language: Language): Promise<AdminMenuResponse> {
   return staffRequest<AdminMenuResponse>(`${BASE}/`, { language });
+}
+
+/** The item list's page (server-filtered and sorted): under the menu's prefix, so every menu write refreshes it. */
+export const itemListKey = (language: Language, query: ItemListQuery) =>
+  ['staff', 'manage', 'menu', 'items', language, JSON.stringify(query)] as const;
+
+export function getItemList(query: ItemListQuery, language: Language, signal?: AbortSignal): Promise<ItemListResponse> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params[name] = String(value);
+  return staffRequest<ItemListResponse>(`${BASE}/items/`, { language, query: params, signal });
 }
 
 export function saveItem(id: number, body: ItemUpdateBody, language: Language): Promise<AdminItem> {

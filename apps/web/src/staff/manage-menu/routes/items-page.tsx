@@ -1,78 +1,211 @@
+import type { Language } from '@sufra/shared/language';
 import { formatSar } from '@sufra/shared/money';
-import type {
-  AdminBranchItem,
-  AdminItem,
-  AdminMenuResponse,
-  BulkBody,
-  BulkConflictDetails,
+import {
+  type AdminBranchItem,
+  type AdminItem,
+  type BulkBody,
+  type BulkConflictDetails,
+  ITEM_LIST_PAGE,
+  type ItemListQuery,
+  type ItemListResponse,
+  type ItemListSort,
 } from '@sufra/shared/schemas/menu-admin';
 import type { StaffRole } from '@sufra/shared/schemas/staff';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
 import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
 import { useApiMutation } from '../../../lib/use-api-mutation';
-import { useApiQuery } from '../../../lib/use-api-query';
+import { fetchQuery, useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
-import { type Column, DataTable } from '../../console/ui/data-table';
+import { type Column, DataTable, Pager, type TableSort } from '../../console/ui/data-table';
 import { PageHeader } from '../../console/ui/page-header';
 import {
   bulkItems,
   exportItemsCsv,
-  getAdminMenu,
+  getItemList,
   importItemsCsv,
-  menuAdminKey,
+  itemListKey,
   menuAdminPrefix,
   setBranchItem,
 } from '../api/menu-admin';
 import { BranchPrice } from '../components/branch-price';
 import { BulkBar } from '../components/bulk-bar';
-import { STATUS_FILTERS, type StatusFilter, statusMatches, untilText } from '../item-status';
+import { STATUS_FILTERS, type StatusFilter, untilText } from '../item-status';
 
 function errorText(error: unknown): string | null {
   if (!error) return null;
   return error instanceof ApiError ? error.message : String(error);
 }
 
-export function ItemsPage({ role }: { role: StaffRole }) {
-  const language = useLanguage();
-  const query = useApiQuery(menuAdminKey(language), () => getAdminMenu(language), { staleMs: 0 });
-  if (query.error && !query.data) return <LoadError error={query.error} onRetry={query.refetch} />;
-  if (!query.data) return <LoadingBlock />;
-  return <ItemsTable menu={query.data} role={role} />;
+/** Typing in the filter box waits this long for the next key before asking the server (docs/adr/0710). */
+export const FILTER_DEBOUNCE_MS = 100;
+
+/** `value` once it has stayed the same for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
-function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }) {
+function listQuery(s: {
+  q: string;
+  categoryId: number | null;
+  status: StatusFilter;
+  branch: number | null;
+  sort: TableSort;
+  page: number;
+}): ItemListQuery {
+  return {
+    q: s.q,
+    category: s.categoryId ?? undefined,
+    status: s.status,
+    branch: s.branch ?? undefined,
+    sort: (s.sort?.column as ItemListSort | undefined) ?? 'menu',
+    direction: s.sort?.direction ?? 'asc',
+    offset: s.page * ITEM_LIST_PAGE,
+  };
+}
+
+/**
+ * Asks for the list's first page (no filter) now, under the key the list reads when it mounts: a cold open of
+ * /staff/manage/menu starts it while the page's strings load and render (docs/adr/0710).
+ */
+export function prefetchItemList(language: Language): void {
+  const first = listQuery({ q: '', categoryId: null, status: 'all', branch: null, sort: null, page: 0 });
+  void fetchQuery(itemListKey(language, first), () => getItemList(first, language));
+}
+
+/**
+ * The item list, a page of 50 at a time from the server (docs/adr/0710): the filters, the sort and the page are the
+ * request's; a newer request cancels the one still on its way, and the last page stays on screen while the next
+ * one loads. Selections (for the bulk actions) are kept across pages with the version each item was read at.
+ */
+export function ItemsPage({ role }: { role: StaffRole }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [branchId, setBranchId] = useState<number | null>(menu.branches[0]?.id ?? null);
+  const [text, setText] = useState('');
+  const q = useDebounced(text.trim(), FILTER_DEBOUNCE_MS);
   const [categoryId, setCategoryId] = useState<number | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [csvErrors, setCsvErrors] = useState<string[]>([]);
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [branchChoice, setBranchChoice] = useState<number | null>(null);
+  const [sort, setSort] = useState<TableSort>(null);
+  const [page, setPage] = useState(0);
+  const params = listQuery({ q, categoryId, status, branch: branchChoice, sort, page });
+  const inFlight = useRef<AbortController | null>(null);
+  const query = useApiQuery(
+    itemListKey(language, params),
+    () => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      inFlight.current = controller;
+      return getItemList(params, language, controller.signal);
+    },
+    // A first page asked for ahead (prefetchItemList) and answered before this mounts is shown, not asked again;
+    // older ones are shown while they refresh.
+    { staleMs: 5_000 },
+  );
+  useEffect(() => () => inFlight.current?.abort(), []);
+  // The page on screen while the next one loads (a filter typed, a page turned): no flash of a loading block. Not
+  // across a change of branch: its rows' buttons would act at the branch they were read at, not the one chosen.
+  const shown = useRef<ItemListResponse | undefined>(undefined);
+  if (query.data) shown.current = query.data;
+  const previous = shown.current;
+  const list =
+    query.data ?? (previous && (branchChoice === null || previous.branchId === branchChoice) ? previous : undefined);
+  if (query.error && !list && !isAbort(query.error)) return <LoadError error={query.error} onRetry={query.refetch} />;
+  if (!list) return <LoadingBlock />;
+  const filtered = q !== '' || categoryId !== null || status !== 'all';
+  return (
+    <ItemsTable
+      list={list}
+      role={role}
+      loading={query.loading}
+      filters={{
+        text,
+        setText: (value) => {
+          setText(value);
+          setPage(0);
+        },
+        categoryId,
+        setCategoryId: (id) => {
+          setCategoryId(id);
+          setPage(0);
+        },
+        status,
+        setStatus: (value) => {
+          setStatus(value);
+          setPage(0);
+        },
+        setBranch: (id) => {
+          setBranchChoice(id);
+          setPage(0);
+        },
+        sort,
+        setSort: (next) => {
+          setSort(next);
+          setPage(0);
+        },
+        page,
+        setPage,
+      }}
+      emptyText={filtered ? t('console.table.noMatch') : t('manageMenu.empty')}
+    />
+  );
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+interface Filters {
+  text: string;
+  setText: (text: string) => void;
+  categoryId: number | null;
+  setCategoryId: (id: number | null) => void;
+  status: StatusFilter;
+  setStatus: (status: StatusFilter) => void;
+  setBranch: (id: number) => void;
+  sort: TableSort;
+  setSort: (sort: TableSort) => void;
+  page: number;
+  setPage: (page: number) => void;
+}
+
+function ItemsTable({
+  list,
+  role,
+  loading,
+  filters,
+  emptyText,
+}: {
+  list: ItemListResponse;
+  role: StaffRole;
+  loading: boolean;
+  filters: Filters;
+  emptyText: string;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const filterId = useId();
+  const branchId = list.branchId;
+  const { categoryId, status } = filters;
+  const rows = list.items;
+  /** Selected items (across pages) with the version each was read at. */
+  const [selected, setSelected] = useState<ReadonlyMap<number, number>>(new Map());
+  const [csvErrors, setCsvErrors] = useState<string[]>([]);
   const [conflicts, setConflicts] = useState<BulkConflictDetails['conflicts']>([]);
   const fileInput = useRef<HTMLInputElement>(null);
-  const branch = menu.branches.find((b) => b.id === branchId) ?? null;
+  const branch = list.branches.find((b) => b.id === branchId) ?? null;
   const categoryNames = useMemo(
-    () => new Map(menu.categories.map((c) => [c.id, c.name[language] || c.name.ar])),
-    [menu.categories, language],
+    () => new Map(list.categories.map((c) => [c.id, c.name[language] || c.name.ar])),
+    [list.categories, language],
   );
-  const rows = useMemo(
-    () =>
-      menu.items.filter(
-        (i) =>
-          (categoryId === null || i.categoryId === categoryId) &&
-          statusMatches(
-            status,
-            i,
-            i.branches.find((b) => b.branchId === branchId),
-          ),
-      ),
-    [menu.items, categoryId, status, branchId],
-  );
+  const pages = Math.max(1, Math.ceil(list.total / list.limit));
 
   const invalidates = [menuAdminPrefix];
   const branchWrite = useApiMutation(
@@ -96,14 +229,10 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
   /** Every selected item at the version this page read: items saved since are named, and nothing changes. */
   const runBulk = async (action: Omit<BulkBody, 'items'>) => {
     setConflicts([]);
-    const versions = new Map(menu.items.map((i) => [i.id, i.version]));
-    const items = [...selected].flatMap((id) => {
-      const version = versions.get(id);
-      return version === undefined ? [] : [{ id, version }];
-    });
+    const items = [...selected].map(([id, version]) => ({ id, version }));
     try {
       const { changed } = await bulk.mutate({ ...action, items });
-      setSelected(new Set());
+      setSelected(new Map());
       void showToast(t('manageMenu.bulk.done', { count: formatNumber(changed, language) }));
     } catch (error) {
       const found =
@@ -160,9 +289,15 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
           className="manage-menu__check"
           aria-label={t('manageMenu.selectAll')}
           checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
-          onChange={(event) =>
-            setSelected(event.target.checked ? new Set([...selected, ...rows.map((r) => r.id)]) : new Set())
-          }
+          onChange={(event) => {
+            // This page's items: added to the selection, or taken off it.
+            const next = new Map(selected);
+            for (const r of rows) {
+              if (event.target.checked) next.set(r.id, r.version);
+              else next.delete(r.id);
+            }
+            setSelected(next);
+          }}
           data-testid="menu-item-select-all"
         />
       ),
@@ -173,8 +308,8 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
           aria-label={t('manageMenu.selectRow', { name: item.name[language] })}
           checked={selected.has(item.id)}
           onChange={(event) => {
-            const next = new Set(selected);
-            if (event.target.checked) next.add(item.id);
+            const next = new Map(selected);
+            if (event.target.checked) next.set(item.id, item.version);
             else next.delete(item.id);
             setSelected(next);
           }}
@@ -291,8 +426,7 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
     },
   ];
 
-  const ids = [...selected];
-  const editable = menu.canEditMenu;
+  const editable = list.canEditMenu;
   return (
     <>
       <PageHeader
@@ -359,10 +493,10 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
           <select
             className="input"
             value={branchId ?? ''}
-            onChange={(event) => setBranchId(Number(event.target.value))}
+            onChange={(event) => filters.setBranch(Number(event.target.value))}
             data-testid="menu-branch"
           >
-            {menu.branches.map((b) => (
+            {list.branches.map((b) => (
               <option key={b.id} value={b.id}>
                 {b.name[language]}
               </option>
@@ -374,11 +508,11 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
           <select
             className="input"
             value={categoryId ?? ''}
-            onChange={(event) => setCategoryId(event.target.value === '' ? null : Number(event.target.value))}
+            onChange={(event) => filters.setCategoryId(event.target.value === '' ? null : Number(event.target.value))}
             data-testid="menu-category-filter"
           >
             <option value="">{t('manageMenu.allCategories')}</option>
-            {menu.categories.map((c) => (
+            {list.categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name[language]}
               </option>
@@ -390,7 +524,7 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
           <select
             className="input"
             value={status}
-            onChange={(event) => setStatus(event.target.value as StatusFilter)}
+            onChange={(event) => filters.setStatus(event.target.value as StatusFilter)}
             data-testid="menu-status-filter"
           >
             {STATUS_FILTERS.map((s) => (
@@ -411,26 +545,56 @@ function ItemsTable({ menu, role }: { menu: AdminMenuResponse; role: StaffRole }
           </ul>
         </div>
       )}
-      {ids.length > 0 && (
+      {selected.size > 0 && (
         <BulkBar
-          count={ids.length}
+          count={selected.size}
           busy={bulk.busy}
           branchId={branchId}
           editable={editable}
-          categories={menu.categories}
+          categories={list.categories}
           onRun={(action) => void runBulk(action)}
         />
       )}
+      <div className="console-table__tools">
+        <label htmlFor={filterId} className="visually-hidden">
+          {t('console.table.filter')}
+        </label>
+        <input
+          id={filterId}
+          className="input console-table__filter"
+          type="search"
+          placeholder={t('console.table.filter')}
+          value={filters.text}
+          onChange={(event) => filters.setText(event.target.value)}
+          data-testid="menu-items-filter"
+        />
+        <span className="manage-menu__count" aria-live="polite" data-testid="menu-items-count">
+          {t('manageMenu.itemCount', { count: formatNumber(list.total, language) })}
+        </span>
+      </div>
       <DataTable
         label={t('manageMenu.tabs.items')}
         columns={columns}
         rows={rows}
         rowKey={(item) => item.id}
-        filterText={(item) => `${item.name.ar} ${item.name.en} ${item.slug}`}
-        pageSize={50}
-        emptyText={t('manageMenu.empty')}
+        pageSize={0}
+        loading={loading}
+        emptyText={emptyText}
         testId="menu-items"
+        sort={filters.sort}
+        onSort={filters.setSort}
       />
+      {pages > 1 && (
+        <Pager
+          page={filters.page}
+          pages={pages}
+          onPage={filters.setPage}
+          summary={t('console.table.pageOf', {
+            page: formatNumber(filters.page + 1, language),
+            pages: formatNumber(pages, language),
+          })}
+        />
+      )}
     </>
   );
 }

@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import ConsoleApp from './console-app';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLElement;
+let root: Root;
+/** Every request's path, none of them ever answered (the session check stays on its way). */
+let asked: string[];
+beforeEach(() => {
+  asked = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string) => {
+      asked.push(new URL(input, 'http://localhost').pathname);
+      return new Promise<Response>(() => {});
+    }),
+  );
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the console opened cold on the item list (docs/adr/0710)', () => {
+  it("asks for the list's first page while the session check is still on its way", async () => {
+    window.history.replaceState(null, '', '/staff/manage/menu');
+    window.localStorage.setItem('sufra.staff.signedIn', '1');
+    act(() =>
+      root.render(
+        <Router base="/staff/manage">
+          <ConsoleApp signIn={() => null} />
+        </Router>,
+      ),
+    );
+    expect(asked.some((path) => path.endsWith('/staff/me/'))).toBe(true);
+    // The menu page's chunk loads beside the session check, and asks for its first page as it arrives.
+    await vi.waitFor(() => expect(asked.some((path) => path.endsWith('/staff/manage/menu/items/'))).toBe(true), {
+      timeout: 10_000,
+    });
+  });
+
+  it('waits for nothing it cannot use: without a session hint, neither the chunk nor the list is asked for', async () => {
+    window.history.replaceState(null, '', '/staff/manage/menu');
+    act(() =>
+      root.render(
+        <Router base="/staff/manage">
+          <ConsoleApp signIn={() => null} />
+        </Router>,
+      ),
+    );
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(asked).toEqual([]);
+  });
+});
