@@ -43,5 +43,8 @@ export const AUDIT_OBJECT_TYPES = [
   'game_segment',
   // — Foodics connection (h/foodics2): a brand connected by OAuth or disconnected —
   'foodics_connection',
+  // — queues (h/jobs): an outbox row (SMS, e-mail) retried or discarded by an owner; Foodics keeps foodics_hand_off —
+  'sms_message',
+  'mail_message',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
