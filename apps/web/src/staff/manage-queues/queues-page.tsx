@@ -10,7 +10,7 @@ import {
 import { useState } from 'react';
 import { LoadError } from '../../components/ui/load-state';
 import { errorText } from '../../lib/api-client';
-import { formatBranchDateTime } from '../../lib/branch-time';
+import { branchTimeLocale, formatBranchDateTime } from '../../lib/branch-time';
 import { formatNumber } from '../../lib/format-number';
 import { i18n, type TFunction } from '../../lib/i18n';
 import { showToast } from '../../lib/toast';
@@ -42,6 +42,18 @@ type StateFilter = (typeof STATE_FILTERS)[number];
 /** Times on the Saudi branches' clock, in the interface language's digits. */
 const at = (iso: string | null, language: Language) => (iso ? formatBranchDateTime(iso, 'Asia/Riyadh', language) : '—');
 
+const clocks = new Map<Language, Intl.DateTimeFormat>();
+/** A loop's run, to the second (some run every second), on the Saudi branches' clock. */
+function clock(iso: string | null, language: Language): string {
+  if (!iso) return '—';
+  let format = clocks.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(branchTimeLocale(language), { timeStyle: 'medium', timeZone: 'Asia/Riyadh' });
+    clocks.set(language, format);
+  }
+  return format.format(new Date(iso));
+}
+
 function every(ms: number, t: TFunction): string {
   if (ms <= 0) return t('manageQueues.whenAsked');
   if (ms < 60_000 || ms % 60_000 !== 0) return t('manageQueues.seconds', { count: Math.round(ms / 1000) });
@@ -52,10 +64,11 @@ function every(ms: number, t: TFunction): string {
 function what(f: QueueFailure, t: TFunction, language: Language) {
   const kind = t(`manageQueues.kinds.${f.kind}`);
   const order = f.orderNumber === null ? null : t('manageQueues.orderNumber', { number: f.orderNumber });
+  // The address left to right inside a line of the page's direction (a bare bdi here would align to the left in RTL).
   const to = f.to ? (
-    <bdi dir="ltr" className="manage-queues__to">
-      {f.to}
-    </bdi>
+    <span className="manage-queues__to">
+      <bdi dir="ltr">{f.to}</bdi>
+    </span>
   ) : null;
   return (
     <span className="manage-queues__what">
@@ -151,7 +164,12 @@ function QueuesTable({ queues, loading }: { queues: QueueSummary[] | undefined; 
       rowKey={(q) => q.queue}
       emptyText={t('manageQueues.empty.all')}
       columns={[
-        { id: 'queue', header: t('manageQueues.queue'), cell: (q) => t(`manageQueues.names.${q.queue}`) },
+        {
+          id: 'queue',
+          header: t('manageQueues.queue'),
+          sortValue: (q) => t(`manageQueues.names.${q.queue}`),
+          cell: (q) => t(`manageQueues.names.${q.queue}`),
+        },
         {
           id: 'queued',
           header: t('manageQueues.queued'),
@@ -182,6 +200,7 @@ function QueuesTable({ queues, loading }: { queues: QueueSummary[] | undefined; 
         {
           id: 'givesUp',
           header: t('manageQueues.givesUp'),
+          sortValue: (q) => q.maxAttempts,
           cell: (q) =>
             q.maxAttempts === null
               ? t('manageQueues.neverGivesUp')
@@ -361,8 +380,16 @@ function SchedulesTable({ schedules, loading }: { schedules: ScheduleView[] | un
         { id: 'name', header: t('manageQueues.schedule'), cell: (s) => t(`manageQueues.scheduleNames.${s.name}`) },
         { id: 'every', header: t('manageQueues.every'), cell: (s) => every(s.intervalMs, t) },
         { id: 'state', header: t('manageQueues.runState'), cell: (s) => t(`manageQueues.runStates.${s.state}`) },
-        { id: 'last', header: t('manageQueues.lastRun'), cell: (s) => at(s.lastRunAt, language) },
-        { id: 'next', header: t('manageQueues.nextRun'), cell: (s) => at(s.nextRunAt, language) },
+        {
+          id: 'last',
+          header: t('manageQueues.lastRun'),
+          cell: (s) => <span className="manage-queues__when">{clock(s.lastRunAt, language)}</span>,
+        },
+        {
+          id: 'next',
+          header: t('manageQueues.nextRun'),
+          cell: (s) => <span className="manage-queues__when">{clock(s.nextRunAt, language)}</span>,
+        },
         {
           id: 'error',
           header: t('manageQueues.lastError'),
@@ -372,7 +399,7 @@ function SchedulesTable({ schedules, loading }: { schedules: ScheduleView[] | un
                 <bdi dir="ltr" className="manage-queues__error">
                   {s.lastError}
                 </bdi>
-                <span className="console-muted">{at(s.lastErrorAt, language)}</span>
+                <span className="console-muted">{clock(s.lastErrorAt, language)}</span>
               </span>
             ) : (
               t('manageQueues.noError')
