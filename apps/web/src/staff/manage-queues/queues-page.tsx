@@ -255,41 +255,40 @@ function FailuresList({ queue, state }: { queue: QueueName; state: StateFilter }
             header: t('manageQueues.state'),
             sortValue: (f) => f.state,
             cell: (f) => (
-              <span className={`manage-queues__state manage-queues__state--${f.state}`}>
-                {t(`manageQueues.states.${f.state satisfies QueueFailureState}`)}
+              <span className="manage-queues__what">
+                <span className={`manage-queues__state manage-queues__state--${f.state}`}>
+                  {t(`manageQueues.states.${f.state satisfies QueueFailureState}`)}
+                </span>
+                <span className="console-muted">{t('manageQueues.tries', { count: f.attempts })}</span>
               </span>
             ),
-          },
-          {
-            id: 'attempts',
-            header: t('manageQueues.attempts'),
-            numeric: true,
-            sortValue: (f) => f.attempts,
-            cell: (f) => formatNumber(f.attempts, language),
           },
           {
             id: 'error',
             header: t('manageQueues.lastError'),
             cell: (f) =>
               f.lastError ? (
-                <bdi dir="ltr" className="manage-queues__error">
-                  {f.lastError}
-                </bdi>
+                <span className="manage-queues__error">
+                  <bdi dir="ltr">{f.lastError}</bdi>
+                </span>
               ) : (
                 '—'
               ),
           },
           {
             id: 'created',
-            header: t('manageQueues.createdAt'),
+            header: t('manageQueues.when'),
             sortValue: (f) => f.createdAt,
-            cell: (f) => at(f.createdAt, language),
-          },
-          {
-            id: 'next',
-            header: t('manageQueues.nextTry'),
-            sortValue: (f) => f.nextAttemptAt,
-            cell: (f) => at(f.nextAttemptAt, language),
+            cell: (f) => (
+              <span className="manage-queues__what">
+                <span>{t('manageQueues.writtenAt', { at: at(f.createdAt, language) })}</span>
+                <span className="console-muted">
+                  {f.nextAttemptAt
+                    ? t('manageQueues.nextTryAt', { at: at(f.nextAttemptAt, language) })
+                    : t('manageQueues.noNextTry')}
+                </span>
+              </span>
+            ),
           },
           {
             id: 'actions',
