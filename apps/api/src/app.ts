@@ -56,6 +56,8 @@ import { createRefundRelay } from './modules/payments/refund.relay.ts';
 import { punchCardsRoutes } from './modules/punch-cards/punch-cards.routes.ts';
 import { createPunchCardsService } from './modules/punch-cards/punch-cards.service.ts';
 import { qrRoutes } from './modules/qr/qr.routes.ts';
+import { queuesAdminRoutes } from './modules/queues-admin/queues-admin.routes.ts';
+import { createQueuesAdminService } from './modules/queues-admin/queues-admin.service.ts';
 import { receiptsRoutes } from './modules/receipts/receipts.routes.ts';
 import { createReceiptsService } from './modules/receipts/receipts.service.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
@@ -207,7 +209,26 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
   const { database, config, ctx, qr, branches, menu, ads, otp, sessions, customers, staff, orders, payments } = wiring;
   const { orderEvents, tables, loyalty, rewards, evaluations, referral, guards, onSmsQueued, foodics } = wiring;
   const reports = createReportsService(ctx);
-  registerReportsRollup(app, reports, { log: app.log, intervalMs: config.reports.rollupIntervalMs });
+  const reportsRollup = registerReportsRollup(app, reports, {
+    log: app.log,
+    intervalMs: config.reports.rollupIntervalMs,
+  });
+  const queuesAdmin = createQueuesAdminService(ctx, {
+    foodics,
+    foodicsMaxAttempts: config.foodics?.maxAttempts ?? 8,
+    kick: { sms: () => app.smsRelay.kick(), mail: () => app.mailRelay.kick() },
+    loops: () => ({
+      sms: app.smsRelay,
+      mail: app.mailRelay,
+      refunds: app.refundRelay,
+      kitchen: app.kitchenRelay,
+      foodics: app.foodicsRelay,
+      paymentExpiry: app.paymentExpiry,
+      pointsExpiry: app.pointsExpiry,
+      reportsRollup,
+      gatewayWebhooks: app.testGateway?.webhooks ?? null,
+    }),
+  });
   // Routes are registered explicitly so the wiring is visible (house rules: no autoload).
   await app.register(
     async (api) => {
@@ -237,6 +258,7 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
       await api.register(foodicsRoutes, { foodics, guards });
       await api.register(foodicsMenuRoutes, { menu: foodics.menu, guards });
       await registerConsoleRoutes(api, { ctx, config, guards, loyalty, rewards, reports });
+      await api.register(queuesAdminRoutes, { queuesAdmin, guards });
     },
     { prefix: '/api' },
   );

@@ -46,5 +46,8 @@ export const AUDIT_OBJECT_TYPES = [
   // — Foodics menu (h/foodicsmenu): a menu import (its summary), an id mapped or unmapped on the mapping page —
   'foodics_menu_import',
   'foodics_mapping',
+  // — queues (h/jobs): an outbox row (SMS, e-mail) retried or discarded by an owner; Foodics keeps foodics_hand_off —
+  'sms_message',
+  'mail_message',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -76,3 +76,34 @@ describe('relay loop state', () => {
     await loop.stop();
   });
 });
+
+describe('relay loop runs (the queues page)', () => {
+  it('keeps its last pass, its last failure and, while polling, its next tick', async () => {
+    let fail = false;
+    const loop = createRelayLoop({
+      name: 'runs relay',
+      pass: async () => {
+        if (fail) throw new Error('database gone');
+      },
+      log: quietLog,
+      intervalMs: 60_000,
+    });
+    expect(loop.runs()).toEqual({ lastRunAt: null, nextRunAt: null, lastError: null, lastErrorAt: null });
+    await loop.drainOnce();
+    const first = loop.runs();
+    expect(first.lastRunAt).toBeInstanceOf(Date);
+    expect(first.lastError).toBeNull();
+    fail = true;
+    await expect(loop.drainOnce()).rejects.toThrow('database gone');
+    expect(loop.runs()).toMatchObject({ lastError: 'database gone', nextRunAt: null });
+    expect(loop.runs().lastErrorAt).toBeInstanceOf(Date);
+    const before = Date.now();
+    await loop.start();
+    const next = loop.runs().nextRunAt?.getTime() ?? 0;
+    expect(next).toBeGreaterThanOrEqual(before + 60_000);
+    expect(next).toBeLessThanOrEqual(Date.now() + 60_000);
+    expect(loop.intervalMs).toBe(60_000);
+    await loop.stop();
+    expect(loop.runs().nextRunAt).toBeNull();
+  });
+});

@@ -109,9 +109,24 @@ export interface RelayLoopOptions<Result> {
 /** `idle`: not polling (before start(), or no poll configured: passes run on drainOnce() and kicks only). */
 export type RelayState = 'idle' | 'running' | 'stopped';
 
+/** What the owner's queues page shows of a loop (this process's): its last pass, its next, its last failure. */
+export interface RelayRuns {
+  /** When the last pass started; null: none yet. */
+  lastRunAt: Date | null;
+  /** When the poll runs next; null: not polling. */
+  nextRunAt: Date | null;
+  /** The last pass that threw (a row's own failure is the row's, not the pass's). */
+  lastError: string | null;
+  lastErrorAt: Date | null;
+}
+
 export interface RelayLoop<Result> {
   /** As the log names it. */
   name: string;
+  /** The poll (0: passes on kicks and drainOnce() only). */
+  intervalMs: number;
+  /** Its passes so far (docs/adr/0670). */
+  runs: () => RelayRuns;
   /** Whether it polls: what the app's start and stop did to it. */
   state: () => RelayState;
   /** One pass, serialised with any pass already running in this process. */
@@ -130,12 +145,19 @@ export function createRelayLoop<Result>(options: RelayLoopOptions<Result>): Rela
   let running: Promise<Result> | undefined;
   let again = false;
   let stopped = false;
+  let startedAt: Date | null = null;
+  const runs: RelayRuns = { lastRunAt: null, nextRunAt: null, lastError: null, lastErrorAt: null };
 
   async function drainOnce(): Promise<Result> {
     while (running) await running.catch(() => {});
+    runs.lastRunAt = new Date();
     running = options.pass();
     try {
-      const result = await running;
+      const result = await running.catch((error: unknown) => {
+        runs.lastError = error instanceof Error ? error.message : String(error);
+        runs.lastErrorAt = new Date();
+        throw error;
+      });
       if (options.more?.(result)) again = true;
       return result;
     } finally {
@@ -171,6 +193,13 @@ export function createRelayLoop<Result>(options: RelayLoopOptions<Result>): Rela
 
   return {
     name: options.name,
+    intervalMs: options.intervalMs,
+    runs() {
+      if (!timer || !startedAt) return { ...runs, nextRunAt: null };
+      // setInterval ticks at the start plus whole intervals (a kick in between does not move them).
+      const ticks = Math.floor((Date.now() - startedAt.getTime()) / options.intervalMs) + 1;
+      return { ...runs, nextRunAt: new Date(startedAt.getTime() + ticks * options.intervalMs) };
+    },
     state: () => (stopped ? 'stopped' : timer ? 'running' : 'idle'),
     drainOnce,
     kick() {
@@ -180,6 +209,7 @@ export function createRelayLoop<Result>(options: RelayLoopOptions<Result>): Rela
       if (options.intervalMs <= 0 || timer || stopped) return;
       timer = setInterval(tick, options.intervalMs);
       timer.unref();
+      startedAt = new Date();
       if (options.listen) unlisten = await options.listen(wake);
       if (options.passAtStart) tick();
     },

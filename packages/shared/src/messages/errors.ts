@@ -18,6 +18,7 @@ import { MANAGE_REWARDS_ERRORS } from './errors-manage-rewards.ts';
 import { MENU_ADMIN_ERRORS } from './errors-menu-admin.ts';
 import { NOTIFY_ERRORS } from './errors-notify.ts';
 import { ORDERING_ERRORS } from './errors-ordering.ts';
+import { QUEUES_ERRORS } from './errors-queues.ts';
 import { REPORTS_ERRORS } from './errors-reports.ts';
 
 /**
@@ -46,6 +47,7 @@ export const ERRORS = {
   ...ARCHIVE_ERRORS,
   ...GAMES_ADMIN_ERRORS,
   ...EMAIL_ERRORS,
+  ...QUEUES_ERRORS,
   unknown: { status: 500, en: 'An unknown error occurred', ar: 'حدث خطأ غير معروف' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -71,6 +73,7 @@ export const ERROR_PARTS = [
   ARCHIVE_ERRORS,
   GAMES_ADMIN_ERRORS,
   EMAIL_ERRORS,
+  QUEUES_ERRORS,
 ] as const;
 
 export type ErrorCode = keyof typeof ERRORS;

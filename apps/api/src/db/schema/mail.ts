@@ -41,8 +41,11 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('mail_outbox_order_idx').on(t.orderId, t.id),
+    // The owner's queues page (modules/queues-admin): a brand's waiting, failing and given-up e-mails, without its sent.
+    index('mail_outbox_brand_open_idx').on(t.brandId, t.id).where(sql`${t.status} in ('pending', 'failed')`),
     uniqueIndex('mail_outbox_dedupe_uq').on(t.brandId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
-    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    // 'failed': given up after the retries (the dead letter); 'discarded': a dead letter an owner dropped (queues page).
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'discarded')`),
     check('mail_outbox_kind_check', sql`${t.kind} in ('receipt', 'staff_invitation')`),
     check('mail_outbox_language_check', sql`${t.language} in ('ar', 'en')`),
     check('mail_outbox_receipt_check', sql`${t.kind} <> 'receipt' or ${t.orderId} is not null`),

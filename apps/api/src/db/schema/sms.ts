@@ -34,8 +34,11 @@ export const smsOutbox = pgTable(
   (t) => [
     index('sms_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('sms_outbox_brand_idx').on(t.brandId, t.id),
+    // The owner's queues page (modules/queues-admin): a brand's waiting, failing and given-up messages, without its sent.
+    index('sms_outbox_brand_open_idx').on(t.brandId, t.id).where(sql`${t.status} in ('pending', 'failed')`),
     uniqueIndex('sms_outbox_dedupe_uq').on(t.brandId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
-    check('sms_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    // 'failed': given up after the retries (the dead letter); 'discarded': a dead letter an owner dropped (queues page).
+    check('sms_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed', 'discarded')`),
     check('sms_outbox_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );

@@ -14,6 +14,7 @@ import { seedDemoFoodicsIfAbsent } from './seed-foodics.ts';
 import { seedLoyalty, seedLoyaltyIfAbsent } from './seed-loyalty.ts';
 import { seedMenu } from './seed-menu.ts';
 import { seedPunchCardsIfAbsent } from './seed-punch-cards.ts';
+import { seedDemoQueuesIfAbsent } from './seed-queues.ts';
 import { seedDemoReportActivityIfAbsent } from './seed-report-activity.ts';
 import { seedSampleOrders } from './seed-sample-orders.ts';
 import { seedStaff, seedStaffIfAbsent } from './seed-staff.ts';
@@ -135,6 +136,7 @@ export async function seedDemo(db: Database): Promise<SeededBrand[]> {
   await seedDemoGamesIfAbsent(db, demoBrand.slug);
   await seedDemoFoodicsIfAbsent(db, demoBrand.slug);
   await seedDemoReportActivityIfAbsent(db, demoBrand.slug);
+  await seedDemoQueuesIfAbsent(db, demoBrand.slug);
   return seeded;
 }
 

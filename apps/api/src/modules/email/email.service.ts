@@ -25,7 +25,8 @@ export async function receiptMailsOf(db: Queryable, orderId: number) {
     count: rows.length,
     latest: latest
       ? {
-          status: latest.status as 'pending' | 'sent' | 'failed',
+          // 'discarded' (an owner dropped a dead letter, the queues page) is a receipt that was not sent.
+          status: (latest.status === 'discarded' ? 'failed' : latest.status) as 'pending' | 'sent' | 'failed',
           queuedAt: latest.createdAt,
           sentAt: latest.sentAt,
         }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createRelayLoop } from '../../lib/relay.ts';
+import { createRelayLoop, type RelayLoop } from '../../lib/relay.ts';
 import type { ReportsService } from './reports.service.ts';
 
 /**
@@ -11,7 +11,7 @@ export function registerReportsRollup(
   app: FastifyInstance,
   reports: ReportsService,
   options: { log: FastifyBaseLogger; intervalMs: number },
-): void {
+): RelayLoop<unknown> {
   const loop = createRelayLoop({
     name: 'reports roll-up',
     pass: () => reports.catchUpOnce(),
@@ -25,4 +25,6 @@ export function registerReportsRollup(
   app.addHook('onClose', async () => {
     await loop.stop();
   });
+  // The owner's queues page shows its runs (modules/queues-admin).
+  return loop;
 }

@@ -261,7 +261,8 @@ export async function smsOutbox(deps: StaffDeps, principal: StaffPrincipal): Pro
     id: r.id,
     to: r.toPhone,
     body: r.body,
-    status: r.status as SmsOutboxEntry['status'],
+    // 'discarded' (an owner dropped a dead letter, the queues page) shows as what it is to the diner: not sent.
+    status: (r.status === 'discarded' ? 'failed' : r.status) as SmsOutboxEntry['status'],
     attempts: r.attempts,
     createdAt: r.createdAt.toISOString(),
     sentAt: r.sentAt ? r.sentAt.toISOString() : null,

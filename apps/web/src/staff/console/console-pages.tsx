@@ -216,6 +216,19 @@ export const consolePages: readonly ConsolePage[] = [
     icon: '✉',
     load: () => import('../manage-notify/routes/notifications-page'),
   },
+  // — queues: outboxes, dead letters, timed work (h/jobs) —
+  {
+    id: 'queues',
+    path: '/queues',
+    labelKey: 'manageQueuesNav.nav',
+    roles: ['owner'],
+    icon: '☰',
+    load: async () => {
+      const page = await import('../manage-queues/queues-page');
+      await page.ready;
+      return page;
+    },
+  },
   // — brand settings, staff, audit log (h/shell) —
   {
     id: 'brand',
