@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@sufra/shared/machines/order-status';
+import { isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
 import type { OrderType } from '@sufra/shared/order-types';
 import type { FoodicsHandOffList, FoodicsHandOffQuery } from '@sufra/shared/schemas/foodics';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,6 +35,7 @@ import type { FoodicsConnections } from './foodics-connection.service.ts';
 import {
   buildFoodicsOrder,
   foodicsPhone,
+  foodicsUpdateFor,
   orderReference,
   POS_DECLINED_REASON,
   POS_VOIDED_REASON,
@@ -84,8 +85,7 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
   const posProvider: PosProvider = {
     name: 'foodics',
     async deliver(delivery: PosDelivery) {
-      // Staff moves on the board are ours alone in this slice; Foodics' own moves come back by webhook or poll.
-      if (delivery.event !== 'order_placed') return;
+      if (delivery.event === 'order_status_changed') return pushMove(delivery);
       await enqueueHandOff(
         db,
         { orderId: delivery.orderId, brandId: delivery.brandId, branchId: delivery.branchId },
@@ -94,6 +94,35 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       deps.onQueued();
     },
   };
+
+  /**
+   * A move made on our board, told to Foodics where Foodics documents a write (docs/adr/0690: a delivery order's
+   * delivery status). At least once from the kitchen relay: the PUT sets a value, so a repeat is harmless. Moves that
+   * came from Foodics (`by: 'pos'`) are not sent back. Throwing makes the kitchen relay try again later: while the
+   * order is not yet at Foodics, and on a 429, a 5xx or no answer. A write Foodics refuses (4xx: the cashier closed
+   * or voided it meanwhile) will never pass: logged and dropped.
+   */
+  async function pushMove(delivery: PosDelivery): Promise<void> {
+    const { to, by } = delivery.payload as { to?: unknown; by?: unknown };
+    if (by === 'pos' || !isOrderStatus(to)) return;
+    const staffRow = await findStaffOrder(db, delivery.orderId, delivery.brandId);
+    if (!staffRow) return;
+    const update = foodicsUpdateFor(staffRow.order.orderType as OrderType, to, ctx.now());
+    if (!update) return;
+    const handOff = await findHandOff(db, delivery.brandId, { orderId: delivery.orderId });
+    // Never handed over, or given up (dead, handled by staff): there is no order at Foodics to update.
+    if (!handOff || handOff.state === 'dead' || handOff.state === 'handled') return;
+    if (!handOff.foodicsOrderId) throw new Error('the order is not at Foodics yet');
+    try {
+      await deps.connections.apiFor(delivery.brandId).updateDelivery(handOff.foodicsOrderId, update);
+    } catch (error) {
+      if (error instanceof FoodicsApiError && error.failure === 'refused') {
+        deps.log.warn({ orderId: delivery.orderId, to, err: error.message }, 'Foodics refused a status move');
+        return;
+      }
+      throw error;
+    }
+  }
 
   async function fail(row: HandOffRow, error: unknown): Promise<'retrying' | 'dead'> {
     const now = ctx.now();
