@@ -7,6 +7,8 @@
 // --reports=DIR (also save each Lighthouse JSON report there),
 // --only console: issue 26's figures (menu edit across 2 API processes, CSV import, the console's item list in Chromium)
 //   on PostgreSQL, put in place of that section of docs/benchmarks.md (the full run measures them too);
+// --only sms: issue 28's "order ready → SMS handed to the provider's fake" on PostgreSQL (scripts/bench/sms.ts), put in
+//   place of that section of docs/benchmarks.md (the full run measures it too);
 // --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web: the build's sizes and Lighthouse on a PGlite
 //   server in production mode and on the app as `npm start` runs it, runs interleaved (two sections; --no-lighthouse
@@ -37,6 +39,7 @@ import {
   onlyLoyalty,
   onlyOrders,
   onlyPayments,
+  onlySms,
   onlyWeb,
   pgStats,
   reportDir,
@@ -60,6 +63,7 @@ import {
   updateSection,
   WEB_HEADING,
 } from './bench/report.ts';
+import { benchSms, renderSms, SMS_HEADING } from './bench/sms.ts';
 import { benchSpins, type SpinsBenchResult } from './bench/spins.ts';
 
 async function seedLarge(env: NodeJS.ProcessEnv): Promise<string | undefined> {
@@ -111,6 +115,7 @@ async function main() {
   if (onlyLoyalty) return loyaltyOnly(pgUrl);
   if (onlyEngagement) return engagementOnly(pgUrl);
   if (onlyConsole) return consoleOnly(pgUrl);
+  if (onlySms) return smsOnly(pgUrl);
   if (onlyWeb) return webOnly(tmp);
   await fullRun(startedAt, tmp, pgUrl);
 }
@@ -176,6 +181,7 @@ async function fullRun(startedAt: Date, tmp: string, pgUrl: string | undefined) 
   console.log(report);
   console.error(`[bench] wrote ${path}`);
   if (pgUrl) await consoleOnly(pgUrl, webDist);
+  if (pgUrl) await smsOnly(pgUrl, webDist);
   if (typeof orders !== 'string' && orders.failure) {
     console.error(`[bench] ORDER PLACEMENT FAILED: ${orders.failure}`);
     process.exitCode = 1;
@@ -353,6 +359,18 @@ async function consoleOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps
   updateSection(CONSOLE_HEADING, renderConsole(result, started));
   if (result.failure) {
     console.error(`[bench] CONSOLE FAILED: ${result.failure}`);
+    process.exitCode = 1;
+  }
+}
+
+/** --only sms (issue 28): order ready → the diner's text at the fake Taqnyat, put in place of that section. */
+async function smsOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps/web/dist')) {
+  if (!pgUrl) throw new Error('--only sms needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  const result = await benchSms(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: '10' });
+  updateSection(SMS_HEADING, renderSms(result, started));
+  if (result.failure) {
+    console.error(`[bench] SMS FAILED: ${result.failure}`);
     process.exitCode = 1;
   }
 }
