@@ -74,15 +74,17 @@ for (const language of LANGUAGES) {
     await expect(timeline).toHaveAttribute('data-status', 'delivered');
     await expect(page.getByTestId('live-state')).toHaveCount(0);
 
-    // The inbox heard every move: the bell counts them (read when the page loads), the newest is the order's status.
+    // The inbox heard every move: the bell counts them (read when the page loads).
     await page.reload();
     await expect(timeline).toHaveAttribute('data-status', 'delivered');
     const bell = page.getByTestId('inbox-bell');
     await expect(bell).not.toHaveAttribute('data-unread', '0');
     await shoot(page, `foodics-closed-${language}`);
     await bell.click();
-    const item = page.getByTestId('inbox-list').locator('li').first();
-    await expect(item).toHaveAttribute('data-kind', 'order_status');
+    // The order's moves, and the points its completion earned (closed at Foodics = completed here).
+    const list = page.getByTestId('inbox-list');
+    await expect(list.locator('li[data-kind="points_earned"]')).toHaveCount(1);
+    await expect(list.locator('li[data-kind="order_status"]').first()).toBeVisible();
     await expect(bell).toHaveAttribute('data-unread', '0');
 
     // Created once at Foodics, whatever the webhooks and polls did.

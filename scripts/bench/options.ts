@@ -13,10 +13,11 @@ if (args.has('--only') || onlySection !== undefined) {
     onlySection !== 'loyalty' &&
     onlySection !== 'engagement' &&
     onlySection !== 'console' &&
-    onlySection !== 'sms'
+    onlySection !== 'sms' &&
+    onlySection !== 'foodics'
   ) {
     console.error(
-      `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console", "sms" or "web" (got ${onlySection ?? 'nothing'})`,
+      `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console", "sms", "foodics" or "web" (got ${onlySection ?? 'nothing'})`,
     );
     process.exit(2);
   }
@@ -28,6 +29,7 @@ export const onlyLoyalty = onlySection === 'loyalty';
 export const onlyEngagement = onlySection === 'engagement';
 export const onlyConsole = onlySection === 'console';
 export const onlySms = onlySection === 'sms';
+export const onlyFoodics = onlySection === 'foodics';
 export const withPostgres =
   (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) ||
   onlyOrders ||
@@ -35,7 +37,8 @@ export const withPostgres =
   onlyLoyalty ||
   onlyEngagement ||
   onlyConsole ||
-  onlySms;
+  onlySms ||
+  onlyFoodics;
 export const withLighthouse = !args.has('--no-lighthouse');
 export const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 export const lighthouseRuns = Number(flagValue('runs') ?? 3);

@@ -41,6 +41,10 @@ export interface FakeFoodicsOptions {
   autoAcceptMs?: number;
   host?: string;
   port?: number;
+  /** Every /v5 answer waits this long first (the bench: Foodics answering in 200 ms). Default none. */
+  answerDelayMs?: number;
+  /** Called as an order is made (the bench times the hand-off to this moment). */
+  onOrderCreated?: (order: FakeFoodicsOrder) => void;
   /** The OAuth app the fake knows (client id and secret); none: /oauth/token refuses everything. */
   oauth?: { clientId: string; clientSecret: string; deny?: boolean };
 }
@@ -75,6 +79,8 @@ export interface FakeFoodicsTraps {
   loseCreateAnswer?: number;
   /** The next `count` creates answer 500 without making anything. */
   failCreates?: number;
+  /** This share (0-1) of creates, at random, answer 500 without making anything (the bench). */
+  failCreateShare?: number;
   /** Orders at these branches are answered 2xx and stay Pending forever (no device receives online orders). */
   silentBranches?: string[];
   /** Every webhook fails: the fake tries three times and drops it (polling must catch up). */
@@ -399,6 +405,7 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
       tags: [],
     };
     fake.orders.set(order.id, order);
+    options.onOrderCreated?.(order);
     const silent = fake.traps.silentBranches?.includes(body.branch_id) ?? false;
     if (options.autoAcceptMs !== undefined && !silent) {
       const timer = setTimeout(() => {
@@ -458,6 +465,7 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
     }
     if (req.method === 'POST' && path === '/oauth/token') return oauth.token(body, res);
     if (!path.startsWith('/v5/')) return send(res, 404, { message: 'Not found.' });
+    if (options.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.answerDelayMs));
     // "Bearer" is case-sensitive at Foodics.
     const auth = req.headers.authorization ?? '';
     const bearer = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : null;
@@ -518,6 +526,7 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
           fake.traps.failCreates = (fake.traps.failCreates ?? 0) - 1;
           return send(res, 500, { message: 'Server Error' });
         }
+        if (Math.random() < (fake.traps.failCreateShare ?? 0)) return send(res, 500, { message: 'Server Error' });
         const parsed = orderBody.safeParse(body);
         if (!parsed.success) return send(res, 422, invalid(parsed.error));
         const errors = checkOrder(parsed.data, options.catalogue, fake, taxInclusive);
