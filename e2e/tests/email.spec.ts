@@ -75,7 +75,7 @@ for (const language of LANGUAGES) {
     const [asked] = await mailTo(address, 1);
     expect(mentions(asked, first)).toBe(true);
     expect(asked?.language).toBe(language);
-    await shoot(page, `receipt-email-${language}`);
+    await shoot(page, `email-receipt-sent-${language}`);
 
     // A second order, completed with the address known: its receipt arrives by itself, once.
     const second = await placeOrder(diner);
