@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { E2E_AUTH_SECRET } from './support/auth-secret.ts';
+import { foodicsBaseURL } from './support/foodics.ts';
 import { moyasarBaseURL } from './support/moyasar.ts';
 
 // Browser journeys against the real server (built web app + API on a fresh PGlite database),
@@ -130,6 +131,19 @@ export default defineConfig({
       command: 'npm exec -- node support/serve-moyasar.ts',
       cwd: here,
       url: `${moyasarBaseURL}/api/health`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: serverEnv,
+    },
+    {
+      // The same server with the demo's integrated branch handed to a fake Foodics and mail sent over SMTP to a catcher
+      // (tests/foodics*.spec.ts, tests/email*.spec.ts; serve-foodics.ts starts both and the journeys' control server).
+      command: 'npm exec -- node support/serve-foodics.ts',
+      cwd: here,
+      url: `${foodicsBaseURL}/api/health`,
       reuseExistingServer: false,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       timeout: 120_000,

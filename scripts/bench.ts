@@ -7,6 +7,10 @@
 // --reports=DIR (also save each Lighthouse JSON report there),
 // --only console: issue 26's figures (menu edit across 2 API processes, CSV import, the console's item list in Chromium)
 //   on PostgreSQL, put in place of that section of docs/benchmarks.md (the full run measures them too);
+// --only sms: issue 28's "order ready → SMS handed to the provider's fake" on PostgreSQL (scripts/bench/sms.ts), put in
+//   place of that section of docs/benchmarks.md (the full run measures it too);
+// --only foodics: issue 28's Foodics hand-off (placement → the fake Foodics at 50/s; with failing creates and dropped
+//   webhooks: none lost, none twice, every order delivered by polling; scripts/bench/foodics.ts), likewise;
 // --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web: the build's sizes and Lighthouse on a PGlite
 //   server in production mode and on the app as `npm start` runs it, runs interleaved (two sections; --no-lighthouse
@@ -23,6 +27,7 @@ import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
 import { compareServers } from './bench/compare-servers.ts';
 import { benchConsole, CONSOLE_HEADING, renderConsole } from './bench/console.ts';
 import { benchEngagement, type EngagementBenchResult } from './bench/engagement.ts';
+import { benchFoodics, FOODICS_HEADING, renderFoodics } from './bench/foodics.ts';
 import { benchMenu, type MenuBenchResult } from './bench/http.ts';
 import { type LighthouseSeries, runLighthouse, runLighthouseInterleaved } from './bench/lighthouse.ts';
 import { benchLoyalty, type LoyaltyBenchResult } from './bench/loyalty.ts';
@@ -33,10 +38,12 @@ import {
   ORDERS_POOL_SIZE,
   onlyConsole,
   onlyEngagement,
+  onlyFoodics,
   onlyLighthouse,
   onlyLoyalty,
   onlyOrders,
   onlyPayments,
+  onlySms,
   onlyWeb,
   pgStats,
   reportDir,
@@ -60,6 +67,7 @@ import {
   updateSection,
   WEB_HEADING,
 } from './bench/report.ts';
+import { benchSms, renderSms, SMS_HEADING } from './bench/sms.ts';
 import { benchSpins, type SpinsBenchResult } from './bench/spins.ts';
 
 async function seedLarge(env: NodeJS.ProcessEnv): Promise<string | undefined> {
@@ -111,6 +119,8 @@ async function main() {
   if (onlyLoyalty) return loyaltyOnly(pgUrl);
   if (onlyEngagement) return engagementOnly(pgUrl);
   if (onlyConsole) return consoleOnly(pgUrl);
+  if (onlySms) return smsOnly(pgUrl);
+  if (onlyFoodics) return foodicsOnly(pgUrl);
   if (onlyWeb) return webOnly(tmp);
   await fullRun(startedAt, tmp, pgUrl);
 }
@@ -176,6 +186,8 @@ async function fullRun(startedAt: Date, tmp: string, pgUrl: string | undefined) 
   console.log(report);
   console.error(`[bench] wrote ${path}`);
   if (pgUrl) await consoleOnly(pgUrl, webDist);
+  if (pgUrl) await smsOnly(pgUrl, webDist);
+  if (pgUrl) await foodicsOnly(pgUrl, webDist);
   if (typeof orders !== 'string' && orders.failure) {
     console.error(`[bench] ORDER PLACEMENT FAILED: ${orders.failure}`);
     process.exitCode = 1;
@@ -353,6 +365,30 @@ async function consoleOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps
   updateSection(CONSOLE_HEADING, renderConsole(result, started));
   if (result.failure) {
     console.error(`[bench] CONSOLE FAILED: ${result.failure}`);
+    process.exitCode = 1;
+  }
+}
+
+/** --only sms (issue 28): order ready → the diner's text at the fake Taqnyat, put in place of that section. */
+async function smsOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps/web/dist')) {
+  if (!pgUrl) throw new Error('--only sms needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  const result = await benchSms(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: '10' });
+  updateSection(SMS_HEADING, renderSms(result, started));
+  if (result.failure) {
+    console.error(`[bench] SMS FAILED: ${result.failure}`);
+    process.exitCode = 1;
+  }
+}
+
+/** --only foodics (issue 28): placement → the fake Foodics, and the traps; put in place of that section. */
+async function foodicsOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps/web/dist')) {
+  if (!pgUrl) throw new Error('--only foodics needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  const result = await benchFoodics(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: '10' });
+  updateSection(FOODICS_HEADING, renderFoodics(result, started));
+  if (result.failure) {
+    console.error(`[bench] FOODICS FAILED: ${result.failure}`);
     process.exitCode = 1;
   }
 }

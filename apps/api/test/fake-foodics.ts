@@ -16,6 +16,8 @@ import { createFakeOAuth } from './fake-foodics-oauth.ts';
  * - POST /v5/orders validated (unknown branch, table, product, option, combo, charge, tax or payment ids: 422
  *   `{message, errors}`), answered `status 1` (Pending), `source 2` (API), a monotonic `reference`. **No idempotency**:
  *   the same body twice creates two orders, as Foodics does;
+ * - PUT /v5/orders/{id} `{delivery_status, driver_id?, driver_collected_at?}` (a delivery order's delivery status,
+ *   the one write Foodics documents for an integrator; refused with 422 for another type or an order not Active [?]);
  * - GET /v5/orders with `filter[branch_id|status|updated_after|reference_after]`, `sort=reference|-reference`,
  *   `per_page` ≤ 50 and the 10-page cap of `page`; GET /v5/orders/{id};
  * - the menu (`menu`): GET /v5/categories, /products, /modifiers, /combos, /branches, paged (`page`, `per_page` ≤ 50,
@@ -41,6 +43,10 @@ export interface FakeFoodicsOptions {
   autoAcceptMs?: number;
   host?: string;
   port?: number;
+  /** Every /v5 answer waits this long first (the bench: Foodics answering in 200 ms). Default none. */
+  answerDelayMs?: number;
+  /** Called as an order is made (the bench times the hand-off to this moment). */
+  onOrderCreated?: (order: FakeFoodicsOrder) => void;
   /** The OAuth app the fake knows (client id and secret); none: /oauth/token refuses everything. */
   oauth?: { clientId: string; clientSecret: string; deny?: boolean };
   /** The business's menu (GET /categories, /products, /modifiers, /combos, /branches); tests change it in place. */
@@ -146,6 +152,8 @@ export interface FakeFoodicsTraps {
   loseCreateAnswer?: number;
   /** The next `count` creates answer 500 without making anything. */
   failCreates?: number;
+  /** This share (0-1) of creates, at random, answer 500 without making anything (the bench). */
+  failCreateShare?: number;
   /** Orders at these branches are answered 2xx and stay Pending forever (no device receives online orders). */
   silentBranches?: string[];
   /** Every webhook fails: the fake tries three times and drops it (polling must catch up). */
@@ -472,6 +480,7 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
       tags: [],
     };
     fake.orders.set(order.id, order);
+    options.onOrderCreated?.(order);
     const silent = fake.traps.silentBranches?.includes(body.branch_id) ?? false;
     if (options.autoAcceptMs !== undefined && !silent) {
       const timer = setTimeout(() => {
@@ -586,6 +595,7 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
     }
     if (req.method === 'POST' && path === '/oauth/token') return oauth.token(body, res);
     if (!path.startsWith('/v5/')) return send(res, 404, { message: 'Not found.' });
+    if (options.answerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.answerDelayMs));
     // "Bearer" is case-sensitive at Foodics.
     const auth = req.headers.authorization ?? '';
     const bearer = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : null;
@@ -646,6 +656,7 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
           fake.traps.failCreates = (fake.traps.failCreates ?? 0) - 1;
           return send(res, 500, { message: 'Server Error' });
         }
+        if (Math.random() < (fake.traps.failCreateShare ?? 0)) return send(res, 500, { message: 'Server Error' });
         const parsed = orderBody.safeParse(body);
         if (!parsed.success) return send(res, 422, invalid(parsed.error));
         const errors = checkOrder(parsed.data, options.catalogue, fake, taxInclusive);
@@ -670,6 +681,36 @@ export async function startFakeFoodics(options: FakeFoodicsOptions): Promise<Fak
       case 'GET /v5/orders/{id}': {
         const order = fake.orders.get(path.slice('/v5/orders/'.length));
         return order ? send(res, 200, { data: order }) : send(res, 404, { message: 'Not found.' });
+      }
+      case 'PUT /v5/orders/{id}': {
+        // An integrator's one documented write to an order: its delivery status (scope orders.limited.deliver).
+        const order = fake.orders.get(path.slice('/v5/orders/'.length));
+        if (!order) return send(res, 404, { message: 'Not found.' });
+        const parsed = z
+          .object({
+            delivery_status: z.number().int().min(1).max(6),
+            driver_id: z.string().optional(),
+            driver_collected_at: z
+              .string()
+              .regex(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
+              .optional(),
+          })
+          .strict()
+          .safeParse(body);
+        if (!parsed.success) return send(res, 422, invalid(parsed.error));
+        // Not documented [?]: the fake refuses a delivery status on a non-delivery order or one not Active.
+        if (order.type !== 3 || order.status !== 2)
+          return send(res, 422, { message: 'The given data was invalid.', errors: { delivery_status: ['Invalid.'] } });
+        const now = foodicsTime(new Date());
+        order.delivery_status = parsed.data.delivery_status;
+        if (parsed.data.delivery_status === 2) order.meta.foodics.kitchen_done_at ??= now;
+        if (parsed.data.delivery_status === 4) {
+          order.dispatched_at = now;
+          order.driver_collected_at = parsed.data.driver_collected_at ?? now;
+        }
+        if (parsed.data.delivery_status === 5) order.delivered_at = now;
+        order.updated_at = now;
+        return send(res, 200, { data: order });
       }
       default:
         return send(res, 404, { message: 'Not found.' });

@@ -1,4 +1,4 @@
-import type { FoodicsOrderBody, FoodicsOrderState } from './foodics-order.rules.ts';
+import type { FoodicsDeliveryUpdate, FoodicsOrderBody, FoodicsOrderState } from './foodics-order.rules.ts';
 
 /**
  * Foodics' v5 API as the hand-off uses it (REFERENCE-foodics-zatca.md §1, §4): `Authorization: Bearer <token>`
@@ -93,7 +93,7 @@ function describe(body: unknown): string {
 }
 
 export function createFoodicsApi(options: FoodicsApiOptions) {
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
     const token = await options.auth.token();
     let res = await send(method, path, body, token);
     if (res.status === 401) {
@@ -116,7 +116,7 @@ export function createFoodicsApi(options: FoodicsApiOptions) {
     throw new FoodicsApiError('refused', what);
   }
 
-  async function send(method: 'GET' | 'POST', path: string, body: unknown, token: string): Promise<Response> {
+  async function send(method: 'GET' | 'POST' | 'PUT', path: string, body: unknown, token: string): Promise<Response> {
     try {
       return await fetch(`${options.apiUrl}${path}`, {
         method,
@@ -194,6 +194,10 @@ export function createFoodicsApi(options: FoodicsApiOptions) {
     },
     async createOrder(body: FoodicsOrderBody): Promise<FoodicsOrderFound> {
       return (await call<{ data: FoodicsOrderFound }>('POST', '/orders', body)).data;
+    },
+    /** A delivery order's delivery status (docs/adr/0690): Foodics' only documented write to an existing order. */
+    async updateDelivery(id: string, update: FoodicsDeliveryUpdate): Promise<FoodicsOrderFound> {
+      return (await call<{ data: FoodicsOrderFound }>('PUT', `/orders/${encodeURIComponent(id)}`, update)).data;
     },
     async getOrder(id: string): Promise<FoodicsOrderFound> {
       return (await call<{ data: FoodicsOrderFound }>('GET', `/orders/${encodeURIComponent(id)}`)).data;

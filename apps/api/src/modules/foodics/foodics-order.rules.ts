@@ -281,5 +281,24 @@ export function pathTo(orderType: OrderType, from: OrderStatus, to: OrderStatus)
 }
 
 /** Foodics tells no reason for a decline or a void through the API [?]: the diner reads this, in both languages. */
-export const POS_DECLINED_REASON = 'رفض المطعم الطلب · The restaurant declined the order';
-export const POS_VOIDED_REASON = 'ألغى المطعم الطلب · The restaurant voided the order';
+export { POS_DECLINED_REASON, POS_VOIDED_REASON } from '@sufra/shared/pos-reason';
+
+/** What `PUT /orders/{id}` may carry (Foodics documents delivery_status, driver_id, driver_collected_at only). */
+export interface FoodicsDeliveryUpdate {
+  delivery_status: 2 | 4 | 5;
+  driver_collected_at?: string;
+}
+
+/**
+ * A move made on our board, as Foodics can hear it (docs/adr/0690): only a delivery order's delivery status is
+ * writable by an integrator (`PUT /orders/{id}`, scope `orders.limited.deliver`): ready → 2, en route → 4 with the
+ * time the driver collected it, delivered → 5. "Assigned" needs a Foodics driver id we do not have; accepting,
+ * declining, closing and every move of a pickup or dine-in order have no documented write: the POS owns them.
+ */
+export function foodicsUpdateFor(orderType: OrderType, to: OrderStatus, at: Date): FoodicsDeliveryUpdate | null {
+  if (orderType !== ORDER_TYPES.delivery) return null;
+  if (to === 'ready') return { delivery_status: 2 };
+  if (to === 'en_route') return { delivery_status: 4, driver_collected_at: foodicsTime(at) };
+  if (to === 'delivered') return { delivery_status: 5 };
+  return null;
+}

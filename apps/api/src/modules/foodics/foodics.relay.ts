@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { createRelayLoop, RELAY_BATCH } from '../../lib/relay.ts';
+import { createRelayLoop } from '../../lib/relay.ts';
 import { FOODICS_WAKE_CHANNEL } from './foodics.repo.ts';
-import { createFoodicsService, type FoodicsService, type HandOffPass } from './foodics.service.ts';
+import { createFoodicsService, FOODICS_BATCH, type FoodicsService, type HandOffPass } from './foodics.service.ts';
 import { createFoodicsConnections } from './foodics-connection.service.ts';
 import { createFoodicsMenuService } from './foodics-menu.service.ts';
 
@@ -36,7 +36,7 @@ export function createFoodicsRelay(deps: {
     listen: (wake) => deps.database.listen(FOODICS_WAKE_CHANNEL, wake),
     wakeDelayMs: 10,
     passAtStart: true,
-    more: (r) => r.sent + r.retrying + r.dead === RELAY_BATCH || r.polled === RELAY_BATCH,
+    more: (r) => r.sent + r.retrying + r.dead === FOODICS_BATCH || r.polled === FOODICS_BATCH,
   });
 }
 

@@ -1,10 +1,10 @@
-import type { OrderStatus } from '@sufra/shared/machines/order-status';
+import { isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
 import type { OrderType } from '@sufra/shared/order-types';
 import type { FoodicsHandOffList, FoodicsHandOffQuery } from '@sufra/shared/schemas/foodics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { findStaffOrder, listLinesOf, type OrderRow } from '../../core/order-rows.repo.ts';
-import { backoffDelayMs, RELAY_BATCH, RELAY_LEASE_MS } from '../../lib/relay.ts';
+import { backoffDelayMs, RELAY_LEASE_MS } from '../../lib/relay.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { PosDelivery, PosProvider } from '../../providers/pos/pos-provider.ts';
@@ -36,12 +36,16 @@ import type { FoodicsMenuService } from './foodics-menu.service.ts';
 import {
   buildFoodicsOrder,
   foodicsPhone,
+  foodicsUpdateFor,
   orderReference,
   POS_DECLINED_REASON,
   POS_VOIDED_REASON,
   pathTo,
   statusFromFoodics,
 } from './foodics-order.rules.ts';
+
+/** Hand-offs one claim takes and sends side by side (bigger than other relays' batch: each waits on Foodics). */
+export const FOODICS_BATCH = 50;
 
 /** The hand-off's backoff between failed tries: 2 s, 4 s, 8 s … capped at 5 minutes (FOODICS_MAX_ATTEMPTS tries). */
 export const FOODICS_BACKOFF = { baseMs: 2_000, capMs: 5 * 60_000 } as const;
@@ -87,8 +91,7 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
   const posProvider: PosProvider = {
     name: 'foodics',
     async deliver(delivery: PosDelivery) {
-      // Staff moves on the board are ours alone in this slice; Foodics' own moves come back by webhook or poll.
-      if (delivery.event !== 'order_placed') return;
+      if (delivery.event === 'order_status_changed') return pushMove(delivery);
       await enqueueHandOff(
         db,
         { orderId: delivery.orderId, brandId: delivery.brandId, branchId: delivery.branchId },
@@ -97,6 +100,35 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
       deps.onQueued();
     },
   };
+
+  /**
+   * A move made on our board, told to Foodics where Foodics documents a write (docs/adr/0690: a delivery order's
+   * delivery status). At least once from the kitchen relay: the PUT sets a value, so a repeat is harmless. Moves that
+   * came from Foodics (`by: 'pos'`) are not sent back. Throwing makes the kitchen relay try again later: while the
+   * order is not yet at Foodics, and on a 429, a 5xx or no answer. A write Foodics refuses (4xx: the cashier closed
+   * or voided it meanwhile) will never pass: logged and dropped.
+   */
+  async function pushMove(delivery: PosDelivery): Promise<void> {
+    const { to, by } = delivery.payload as { to?: unknown; by?: unknown };
+    if (by === 'pos' || !isOrderStatus(to)) return;
+    const staffRow = await findStaffOrder(db, delivery.orderId, delivery.brandId);
+    if (!staffRow) return;
+    const update = foodicsUpdateFor(staffRow.order.orderType as OrderType, to, ctx.now());
+    if (!update) return;
+    const handOff = await findHandOff(db, delivery.brandId, { orderId: delivery.orderId });
+    // Never handed over, or given up (dead, handled by staff): there is no order at Foodics to update.
+    if (!handOff || handOff.state === 'dead' || handOff.state === 'handled') return;
+    if (!handOff.foodicsOrderId) throw new Error('the order is not at Foodics yet');
+    try {
+      await deps.connections.apiFor(delivery.brandId).updateDelivery(handOff.foodicsOrderId, update);
+    } catch (error) {
+      if (error instanceof FoodicsApiError && error.failure === 'refused') {
+        deps.log.warn({ orderId: delivery.orderId, to, err: error.message }, 'Foodics refused a status move');
+        return;
+      }
+      throw error;
+    }
+  }
 
   async function fail(row: HandOffRow, error: unknown): Promise<'retrying' | 'dead'> {
     const now = ctx.now();
@@ -199,12 +231,17 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
     }
   }
 
-  /** One claim of due hand-offs, each in turn. */
+  /**
+   * One claim of due hand-offs, side by side: each is a few calls that mostly wait on Foodics (customer, then the
+   * order), so in turn one order at a time capped the hand-off at ~1.5 orders/s with Foodics answering in 200 ms
+   * (`npm run bench -- --only foodics`, docs/adr/0692). Each row is its own claim under the lease; a 429 for one
+   * backs that one off.
+   */
   async function handOffOnce(): Promise<HandOffPass> {
     const now = ctx.now();
-    const rows = await claimDueHandOffs(db, now, new Date(now.getTime() + RELAY_LEASE_MS), RELAY_BATCH);
+    const rows = await claimDueHandOffs(db, now, new Date(now.getTime() + RELAY_LEASE_MS), FOODICS_BATCH);
     const pass: HandOffPass = { sent: 0, retrying: 0, dead: 0 };
-    for (const row of rows) pass[await handOne(row)] += 1;
+    for (const outcome of await Promise.all(rows.map((row) => handOne(row)))) pass[outcome] += 1;
     return pass;
   }
 
@@ -263,18 +300,21 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
   /** One claim of sent orders due a poll (the fallback when webhooks are lost). */
   async function pollOnce(): Promise<number> {
     const now = ctx.now();
-    const rows = await claimDuePolls(db, now, new Date(now.getTime() + deps.pollEveryMs), RELAY_BATCH);
-    for (const row of rows) {
-      if (!row.foodicsOrderId) continue;
-      try {
-        await follow(row, await deps.connections.apiFor(row.brandId).getOrder(row.foodicsOrderId), 'poll');
-      } catch (error) {
-        deps.log.warn(
-          { orderId: row.orderId, err: error instanceof Error ? error.message : error },
-          'Foodics poll failed',
-        );
-      }
-    }
+    const rows = await claimDuePolls(db, now, new Date(now.getTime() + deps.pollEveryMs), FOODICS_BATCH);
+    // Side by side, as the hand-offs: each is one GET that waits on Foodics.
+    await Promise.all(
+      rows.map(async (row) => {
+        if (!row.foodicsOrderId) return;
+        try {
+          await follow(row, await deps.connections.apiFor(row.brandId).getOrder(row.foodicsOrderId), 'poll');
+        } catch (error) {
+          deps.log.warn(
+            { orderId: row.orderId, err: error instanceof Error ? error.message : error },
+            'Foodics poll failed',
+          );
+        }
+      }),
+    );
     return rows.length;
   }
 

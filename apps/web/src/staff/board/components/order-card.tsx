@@ -79,7 +79,14 @@ export function OrderCard({
 
       <OrderCardDetails order={order} timeZone={timeZone} compact={compact} />
       <OrderPayment order={order} timeZone={timeZone} compact={compact} />
-      {order.pos && <OrderPosState pos={order.pos} timeZone={timeZone} consoleLink={consoleLink} />}
+      {order.pos && (
+        <OrderPosState
+          pos={order.pos}
+          timeZone={timeZone}
+          consoleLink={consoleLink}
+          cancelReason={order.cancelReason}
+        />
+      )}
 
       {cashDue && (
         <button
@@ -101,7 +108,8 @@ export function OrderCard({
           {t('staff.board.times.declined', { reason: declineReasonLabel(order.declineReason, language) })}
         </p>
       )}
-      {order.cancelReason && (
+      {/* Declined or voided at Foodics: the POS block says why, in the staff's language. */}
+      {order.cancelReason && order.pos?.state !== 'declined' && (
         <p className="order-card__reason" data-testid="order-cancel-reason">
           {t('staff.board.cancelReason', { reason: order.cancelReason })}
         </p>
