@@ -102,6 +102,11 @@ import { customers } from './customers.ts';
  *     on o.customer_id = c.id and o.brand_id = c.brand_id and o.status <> 'canceled'
  *   group by c.id, c.brand_id
  *   on conflict (customer_id) do nothing;
+ *
+ * Custom migration 0055_customers_name_trigram (the list's name search, same ADR):
+ *
+ *   create extension if not exists pg_trgm;
+ *   create index if not exists customers_name_trgm_idx on customers using gin (full_name gin_trgm_ops);
  */
 export const customerOrderStats = pgTable(
   'customer_order_stats',
