@@ -92,9 +92,12 @@ export async function listCustomers(
 ): Promise<CustomerListRow[]> {
   const { brandId } = filter;
   const bySums = STATS_SORTS.includes(order.sort);
+  // The figures' row joined only when the sort or a filter reads it (else a sort by wallet joins every diner).
+  const needsStats = bySums || filter.lapsedBefore !== undefined || filter.spendAbove !== undefined;
   const { expr, cast, id } = sortColumn(order.sort);
   const dir = order.direction === 'asc' ? sql`asc` : sql`desc`;
-  const where: SQL[] = [sql`c.brand_id = ${brandId}::int`, sql`s.brand_id = ${brandId}::int`];
+  const where: SQL[] = [sql`c.brand_id = ${brandId}::int`];
+  if (needsStats) where.push(sql`s.brand_id = ${brandId}::int`);
   if (filter.customerId !== undefined) where.push(sql`c.id = ${filter.customerId}::int`);
   if (filter.phonePrefix !== undefined) where.push(sql`c.phone like ${`${filter.phonePrefix}%`}`);
   if (filter.nameText !== undefined) where.push(sql`c.full_name ilike ${`%${escapeLike(filter.nameText)}%`}`);
@@ -122,7 +125,7 @@ export async function listCustomers(
       limit ${limit}`
     : sql`
       select c.id, ${expr}::text as sort_key
-      from customers c join customer_order_stats s on s.customer_id = c.id
+      from customers c ${needsStats ? sql`join customer_order_stats s on s.customer_id = c.id` : sql``}
       where ${whereSql}
       order by ${expr} ${dir}, ${id} ${dir}
       limit ${limit}`;
