@@ -7,6 +7,7 @@
 // --reports=DIR (also save each Lighthouse JSON report there),
 // --only console: issue 26's figures (menu edit across 2 API processes, CSV import, the console's item list in Chromium)
 //   on PostgreSQL, put in place of that section of docs/benchmarks.md (the full run measures them too);
+// --only customers: the console's customer list at 100,000 diners on PostgreSQL (issue 27 item 8), its section replaced;
 // --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web: the build's sizes and Lighthouse on a PGlite
 //   server in production mode and on the app as `npm start` runs it, runs interleaved (two sections; --no-lighthouse
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
 import { compareServers } from './bench/compare-servers.ts';
 import { benchConsole, CONSOLE_HEADING, renderConsole } from './bench/console.ts';
+import { benchCustomers, CUSTOMERS_HEADING, renderCustomers } from './bench/customers.ts';
 import { benchEngagement, type EngagementBenchResult } from './bench/engagement.ts';
 import { benchMenu, type MenuBenchResult } from './bench/http.ts';
 import { type LighthouseSeries, runLighthouse, runLighthouseInterleaved } from './bench/lighthouse.ts';
@@ -32,6 +34,7 @@ import {
   MAIN_QR,
   ORDERS_POOL_SIZE,
   onlyConsole,
+  onlyCustomers,
   onlyEngagement,
   onlyLighthouse,
   onlyLoyalty,
@@ -111,6 +114,7 @@ async function main() {
   if (onlyLoyalty) return loyaltyOnly(pgUrl);
   if (onlyEngagement) return engagementOnly(pgUrl);
   if (onlyConsole) return consoleOnly(pgUrl);
+  if (onlyCustomers) return customersOnly(pgUrl);
   if (onlyWeb) return webOnly(tmp);
   await fullRun(startedAt, tmp, pgUrl);
 }
@@ -355,6 +359,13 @@ async function consoleOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps
     console.error(`[bench] CONSOLE FAILED: ${result.failure}`);
     process.exitCode = 1;
   }
+}
+
+/** --only customers: the console's customer list at 100,000 diners on PostgreSQL (docs/adr/0700), its section replaced. */
+async function customersOnly(pgUrl: string | undefined) {
+  if (!pgUrl) throw new Error('--only customers needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  updateSection(CUSTOMERS_HEADING, renderCustomers(await benchCustomers(pgUrl), started));
 }
 
 /** Lighthouse on the menu page of a PGlite server started for it (and stopped after). */

@@ -12,10 +12,11 @@ if (args.has('--only') || onlySection !== undefined) {
     onlySection !== 'web' &&
     onlySection !== 'loyalty' &&
     onlySection !== 'engagement' &&
-    onlySection !== 'console'
+    onlySection !== 'console' &&
+    onlySection !== 'customers'
   ) {
     console.error(
-      `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console" or "web" (got ${onlySection ?? 'nothing'})`,
+      `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console", "customers" or "web" (got ${onlySection ?? 'nothing'})`,
     );
     process.exit(2);
   }
@@ -26,13 +27,15 @@ export const onlyWeb = onlySection === 'web';
 export const onlyLoyalty = onlySection === 'loyalty';
 export const onlyEngagement = onlySection === 'engagement';
 export const onlyConsole = onlySection === 'console';
+export const onlyCustomers = onlySection === 'customers';
 export const withPostgres =
   (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) ||
   onlyOrders ||
   onlyPayments ||
   onlyLoyalty ||
   onlyEngagement ||
-  onlyConsole;
+  onlyConsole ||
+  onlyCustomers;
 export const withLighthouse = !args.has('--no-lighthouse');
 export const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 export const lighthouseRuns = Number(flagValue('runs') ?? 3);
