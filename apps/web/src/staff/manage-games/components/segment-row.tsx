@@ -108,7 +108,7 @@ export function SegmentRow({
             aria-label={label('prizeKind')}
             disabled={readOnly}
             value={s.prize}
-            style={FIELD}
+            style={{ ...FIELD, width: '13rem' }}
             onChange={(e) => onPrize(e.target.value as SegmentPrize)}
             data-testid={`segment-${index}-prize`}
           >
@@ -124,7 +124,7 @@ export function SegmentRow({
               aria-label={label('reward')}
               disabled={readOnly}
               value={s.rewardId === null ? '' : String(s.rewardId)}
-              style={FIELD}
+              style={{ ...FIELD, width: '13rem' }}
               onChange={(e) => onChange({ rewardId: e.target.value === '' ? null : Number(e.target.value) })}
               data-testid={`segment-${index}-reward`}
             >
@@ -152,7 +152,7 @@ export function SegmentRow({
             />
           )}
           {gives && (
-            <label style={{ ...FIELD, display: 'flex', gap: 8, alignItems: 'center' }}>
+            <label style={{ ...FIELD, display: 'flex', gap: 8, alignItems: 'center', whiteSpace: 'nowrap' }}>
               <input
                 type="checkbox"
                 disabled={readOnly}
