@@ -50,7 +50,7 @@ export function SegmentRow({
       disabled={readOnly}
       placeholder={field === 'weight' ? '' : t('manageGames.noLimit')}
       value={value === null ? '' : String(value)}
-      style={{ ...FIELD, width: '6.5rem' }}
+      style={{ ...FIELD, width: '5.5rem' }}
       onChange={(e) => {
         const v = countOf(e.target.value);
         if (field === 'weight') onChange({ weight: Math.min(1_000_000, Math.max(1, v ?? 1)) });
@@ -82,7 +82,7 @@ export function SegmentRow({
               disabled={readOnly}
               value={s.labelAr}
               maxLength={80}
-              style={{ ...FIELD, width: '10rem' }}
+              style={{ ...FIELD, width: '9rem' }}
               onChange={(e) => onChange({ labelAr: e.target.value })}
               data-testid={`segment-${index}-labelAr`}
             />
@@ -94,7 +94,7 @@ export function SegmentRow({
               disabled={readOnly}
               value={s.labelEn}
               maxLength={80}
-              style={{ ...FIELD, width: '10rem' }}
+              style={{ ...FIELD, width: '9rem' }}
               onChange={(e) => onChange({ labelEn: e.target.value })}
               data-testid={`segment-${index}-labelEn`}
             />
@@ -108,7 +108,7 @@ export function SegmentRow({
             aria-label={label('prizeKind')}
             disabled={readOnly}
             value={s.prize}
-            style={{ ...FIELD, width: '13rem' }}
+            style={{ ...FIELD, width: '11rem' }}
             onChange={(e) => onPrize(e.target.value as SegmentPrize)}
             data-testid={`segment-${index}-prize`}
           >
@@ -124,7 +124,7 @@ export function SegmentRow({
               aria-label={label('reward')}
               disabled={readOnly}
               value={s.rewardId === null ? '' : String(s.rewardId)}
-              style={{ ...FIELD, width: '13rem' }}
+              style={{ ...FIELD, width: '11rem' }}
               onChange={(e) => onChange({ rewardId: e.target.value === '' ? null : Number(e.target.value) })}
               data-testid={`segment-${index}-reward`}
             >

@@ -40,7 +40,9 @@ export default function GamesPage(_: ConsolePageProps) {
   const games = list.data?.games ?? [];
   const selected = openId ?? games[0]?.id ?? null;
   return (
-    <div className="console-page manage-games" data-testid="manage-games">
+    // The segments' table is wider than 1024 px: its own scroll box scrolls, not the console (the shell's main is a
+    // flex item that would otherwise grow to the table's width).
+    <div className="console-page manage-games" data-testid="manage-games" style={{ contain: 'inline-size' }}>
       <PageHeader title={t('manageGames.title')} lead={t('manageGames.lead')} />
       {list.error !== undefined && !list.data && <LoadError error={list.error} onRetry={list.refetch} />}
       {!list.data && list.error === undefined && <LoadingBlock />}
@@ -243,7 +245,8 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
                 <th scope="col">{t('manageGames.won')}</th>
                 <th scope="col">{t('manageGames.dailyBudget')}</th>
                 <th scope="col">{t('manageGames.expected')}</th>
-                <th scope="col">
+                {/* Positioned, so the hidden heading stays inside the table's scroll box (in RTL it would widen the page). */}
+                <th scope="col" style={{ position: 'relative' }}>
                   <span className="visually-hidden">{t('manageGames.remove')}</span>
                 </th>
               </tr>
