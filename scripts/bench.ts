@@ -11,6 +11,7 @@
 //   place of that section of docs/benchmarks.md (the full run measures it too);
 // --only foodics: issue 28's Foodics hand-off (placement → the fake Foodics at 50/s; with failing creates and dropped
 //   webhooks: none lost, none twice, every order delivered by polling; scripts/bench/foodics.ts), likewise;
+// --only customers: the console's customer list at 100,000 diners on PostgreSQL (issue 27 item 8), its section replaced;
 // --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web: the build's sizes and Lighthouse on a PGlite
 //   server in production mode and on the app as `npm start` runs it, runs interleaved (two sections; --no-lighthouse
@@ -26,6 +27,7 @@ import { join } from 'node:path';
 import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
 import { compareServers } from './bench/compare-servers.ts';
 import { benchConsole, CONSOLE_HEADING, renderConsole } from './bench/console.ts';
+import { benchCustomers, CUSTOMERS_HEADING, renderCustomers } from './bench/customers.ts';
 import { benchEngagement, type EngagementBenchResult } from './bench/engagement.ts';
 import { benchFoodics, FOODICS_HEADING, renderFoodics } from './bench/foodics.ts';
 import { benchMenu, type MenuBenchResult } from './bench/http.ts';
@@ -37,6 +39,7 @@ import {
   MAIN_QR,
   ORDERS_POOL_SIZE,
   onlyConsole,
+  onlyCustomers,
   onlyEngagement,
   onlyFoodics,
   onlyLighthouse,
@@ -121,6 +124,7 @@ async function main() {
   if (onlyConsole) return consoleOnly(pgUrl);
   if (onlySms) return smsOnly(pgUrl);
   if (onlyFoodics) return foodicsOnly(pgUrl);
+  if (onlyCustomers) return customersOnly(pgUrl);
   if (onlyWeb) return webOnly(tmp);
   await fullRun(startedAt, tmp, pgUrl);
 }
@@ -391,6 +395,13 @@ async function foodicsOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps
     console.error(`[bench] FOODICS FAILED: ${result.failure}`);
     process.exitCode = 1;
   }
+}
+
+/** --only customers: the console's customer list at 100,000 diners on PostgreSQL (docs/adr/0700), its section replaced. */
+async function customersOnly(pgUrl: string | undefined) {
+  if (!pgUrl) throw new Error('--only customers needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  updateSection(CUSTOMERS_HEADING, renderCustomers(await benchCustomers(pgUrl), started));
 }
 
 /** Lighthouse on the menu page of a PGlite server started for it (and stopped after). */

@@ -19,6 +19,9 @@ const TEXT = {
   // Each language's run sets its own figures (the runs share the server).
   weight: { ar: 25, en: 40 },
   stock: { ar: 140, en: 150 },
+  // A segment each run adds (and removes again at the end, so the other journeys' wheel is the demo's).
+  added: { ar: 'خمس نقاط', en: 'Five points' },
+  labelProblem: { ar: 'تحتاج الشريحة', en: 'needs a label in both languages' },
 } as const;
 
 async function ownerAt(browser: Browser, baseURL: string, language: Language, path: string): Promise<Page> {
@@ -64,6 +67,20 @@ for (const language of LANGUAGES) {
     await owner.getByTestId('segment-0-dailyBudget').fill('');
     // The simulation follows the edit before saving.
     await expect(owner.getByTestId('game-simulation')).not.toHaveText(before ?? '');
+    await shoot(owner, `games-settings-${language}`);
+    // A new segment giving 5 points: it cannot be saved until it has a label in both languages.
+    const count = await owner.locator('[data-testid="game-segments"] tbody tr').count();
+    await owner.getByTestId('segment-add').click();
+    const added = count;
+    await owner.getByTestId(`segment-${added}-prize`).selectOption('points');
+    await owner.getByTestId(`segment-${added}-points`).fill('5');
+    await owner.getByTestId(`segment-${added}-labelAr`).fill(TEXT.added.ar);
+    await owner.getByTestId(`segment-${added}-labelEn`).fill('');
+    await expect(owner.getByTestId('game-problems')).toContainText(TEXT.labelProblem[language]);
+    await expect(owner.getByTestId('game-save')).toBeDisabled();
+    await owner.getByTestId(`segment-${added}-labelEn`).fill(TEXT.added.en);
+    await expect(owner.getByTestId('game-problems')).toHaveCount(0);
+    await expect(owner.getByTestId(`segment-${added}-expected`)).not.toHaveText('');
     await shoot(owner, `games-${language}`, true);
     await owner.getByTestId('game-save').click();
     await expect(owner.getByTestId('game-save')).toHaveText(TEXT.saved[language]);
@@ -85,6 +102,17 @@ for (const language of LANGUAGES) {
     await expect(row.getByRole('cell').nth(1)).toHaveText(
       new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-SA').format(left),
     );
+    await expect(diner.getByRole('row', { name: new RegExp(TEXT.added[language]) })).toBeVisible();
     await shoot(diner, `games-diner-odds-${language}`);
+
+    // The added segment, never drawn, can be removed again; the save keeps the others.
+    const saved = game.segments.find((s) => s.labelEn === TEXT.added.en);
+    expect(saved).toMatchObject({ prize: 'points', points: 5, rewardId: null, won: 0 });
+    await owner.getByTestId(`segment-${added}-remove`).click();
+    await owner.getByTestId('game-save').click();
+    await expect(owner.getByTestId('game-save')).toHaveText(TEXT.saved[language]);
+    const after = (await (await api.get(`/api/staff/manage/games/${id}/`)).json()) as ManageGame;
+    expect(after.segments.map((s) => s.labelEn)).not.toContain(TEXT.added.en);
+    expect(after.segments).toHaveLength(count);
   });
 }

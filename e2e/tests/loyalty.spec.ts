@@ -24,6 +24,7 @@ const LOYALTY_TEXT = {
   available: { ar: /متاحة|سارية|تنتهي قريبًا/, en: /Available|Alive|Expiring/ },
   viewOrder: { ar: 'عرض الطلب', en: 'See the order' },
   rulesTitle: { ar: 'قواعد الولاء', en: 'Loyalty rules' },
+  soldOut: { ar: 'نفدت الكمية', en: 'Sold out' },
 } as const;
 
 /** The first number in an element, read past its grouping separators ("5,550", "٥٬٥٥٠"). */
@@ -115,7 +116,7 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(new RegExp(`/points-shop/${QR.main}$`));
       const reward = page
         .getByTestId('shop-reward')
-        .filter({ has: page.getByTestId('buy-reward') })
+        .filter({ has: page.locator('[data-testid="buy-reward"]:not([disabled])') })
         .first();
       await expect(reward).toBeVisible();
       const rewardName = (await reward.getByRole('heading').textContent()) ?? '';
@@ -180,6 +181,63 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole('heading', { name: LOYALTY_TEXT.rulesTitle[language] })).toBeVisible();
       await expect(page.getByTestId('level')).not.toHaveCount(0);
       await shoot(page, `loyalty-levels-${language}`);
+    });
+
+    test('a reward whose stock is all sold says so in the shop, its buy button disabled with the reason', async ({
+      page,
+      baseURL,
+    }) => {
+      // The owner adds a points-shop reward with no copies to sell (last on the shelf); it is retired afterwards.
+      const owner = await staffApi(baseURL ?? '', 'owner');
+      const names = { ar: `مكافأة نفدت ${language}`, en: `Sold-out perk ${language}` };
+      const created = await owner.post('/api/staff/manage/rewards/', {
+        data: {
+          shop: 'points',
+          kind: 'gift',
+          nameAr: names.ar,
+          nameEn: names.en,
+          descriptionAr: '',
+          descriptionEn: '',
+          image: null,
+          pointsCost: 50,
+          itemId: null,
+          percentBasisPoints: null,
+          maxDiscountHalalas: null,
+          amountHalalas: null,
+          validDays: null,
+          branchIds: null,
+          stock: 0,
+          activeFrom: null,
+          activeUntil: null,
+          position: 9999,
+        },
+      });
+      expect(created.ok(), `POST reward → ${created.status()} ${await created.text()}`).toBeTruthy();
+      const reward = (await created.json()) as { id: number; version: number };
+      try {
+        await signInDiner(page, baseURL ?? '');
+        await creditPoints(page, baseURL ?? '', 100, language === 'ar' ? 'تجربة' : 'A try');
+        await page.goto(`/points-shop/${QR.main}`);
+        const card = page.getByTestId('shop-reward').filter({ hasText: names[language] });
+        await expect(card.getByTestId('reward-sold-out')).toHaveText(LOYALTY_TEXT.soldOut[language]);
+        const button = card.getByTestId('buy-reward');
+        await expect(button).toBeDisabled();
+        await expect(button).toHaveText(LOYALTY_TEXT.soldOut[language]);
+        // Enough points all the same: the reason is the stock, and the server refuses it in the diner's language.
+        await expect(page.getByTestId('shop-wallet')).toBeVisible();
+        const refused = await page.request.post(`/api/loyalty/${QR.main}/shop/${reward.id}/buy/?shop=points`, {
+          headers: { 'accept-language': language },
+        });
+        expect(refused.status()).toBe(409);
+        expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+          errorText('reward_out_of_stock', language),
+        );
+        await card.scrollIntoViewIfNeeded();
+        await expectNoSeriousViolations(page, 'points shop with a sold-out reward');
+        await shoot(page, `points-shop-sold-out-${language}`);
+      } finally {
+        await owner.post(`/api/staff/manage/rewards/${reward.id}/retire/`, { data: { version: reward.version } });
+      }
     });
 
     test('a signed-out diner sees how points are earned and is asked to sign in to buy, coming back to the shop', async ({

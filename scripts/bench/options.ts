@@ -14,10 +14,11 @@ if (args.has('--only') || onlySection !== undefined) {
     onlySection !== 'engagement' &&
     onlySection !== 'console' &&
     onlySection !== 'sms' &&
-    onlySection !== 'foodics'
+    onlySection !== 'foodics' &&
+    onlySection !== 'customers'
   ) {
     console.error(
-      `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console", "sms", "foodics" or "web" (got ${onlySection ?? 'nothing'})`,
+      `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console", "sms", "foodics", "customers" or "web" (got ${onlySection ?? 'nothing'})`,
     );
     process.exit(2);
   }
@@ -30,6 +31,7 @@ export const onlyEngagement = onlySection === 'engagement';
 export const onlyConsole = onlySection === 'console';
 export const onlySms = onlySection === 'sms';
 export const onlyFoodics = onlySection === 'foodics';
+export const onlyCustomers = onlySection === 'customers';
 export const withPostgres =
   (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) ||
   onlyOrders ||
@@ -38,7 +40,8 @@ export const withPostgres =
   onlyEngagement ||
   onlyConsole ||
   onlySms ||
-  onlyFoodics;
+  onlyFoodics ||
+  onlyCustomers;
 export const withLighthouse = !args.has('--no-lighthouse');
 export const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 export const lighthouseRuns = Number(flagValue('runs') ?? 3);

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -184,9 +185,11 @@ async function createPglite(
   onStatement?: (sql: string) => void,
 ): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // pg_trgm: the console's customer search by part of a name (docs/adr/0700); PostgreSQL ships it in contrib.
+  const extensions = { pg_trgm };
   const client = dataDir
-    ? await PGlite.create(dataDir)
-    : await PGlite.create(loadDataDir ? { loadDataDir } : undefined);
+    ? await PGlite.create(dataDir, { extensions })
+    : await PGlite.create(loadDataDir ? { loadDataDir, extensions } : { extensions });
   if (onStatement) {
     // drizzle leaves a PGlite transaction's begin and commit to PGlite, out of its logger's sight: told here, so a
     // transaction counts as on PostgreSQL.

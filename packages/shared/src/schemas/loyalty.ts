@@ -124,7 +124,13 @@ export const shopQuery = z.object({ shop: z.enum(REWARD_SHOPS).default('points')
 
 /** GET /api/loyalty/{uuid}/shop/: the shop's rewards; with a signed-in diner, what their wallet affords. */
 export const shopResponse = z.object({
-  rewards: z.array(rewardSchema.extend({ affordable: z.boolean() })),
+  rewards: z.array(
+    rewardSchema.extend({
+      affordable: z.boolean(),
+      /** Every copy of its stock sold (issue 27): listed as sold out, not for sale until the stock is raised. */
+      soldOut: z.boolean(),
+    }),
+  ),
   /** null when nobody is signed in. */
   walletPoints: z.number().int().nullable(),
 });

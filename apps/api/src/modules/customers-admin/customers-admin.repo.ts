@@ -3,11 +3,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
 /**
- * The console's customer queries (issue 27 item 8). Orders count, spend and last order are summed from the orders
- * themselves (canceled ones left out) through the partial index `orders_brand_customer_stats_idx`, never kept in a
- * second place (docs/adr/0490): for a page sorted by the customer's own columns only the page's rows are summed;
- * a sort or filter by those figures sums the brand's orders once (a hash aggregate). Keyset paging on
- * (sort value, id).
+ * The console's customer queries (issue 27 item 8). Orders count, spend and last order (canceled orders left out)
+ * are read from `customer_order_stats`, one row per diner kept by triggers on `orders` (docs/adr/0700, which
+ * replaced summing the brand's orders per request, docs/adr/0490): a sort by a figure walks that table's index for
+ * the brand; a sort by the customer's own columns walks the customers' index, each row's figures looked up by key.
+ * Keyset paging on (sort value, id).
  */
 
 function rowsOf<T>(result: unknown): T[] {
@@ -52,23 +52,31 @@ export interface CustomerListRow {
 
 const STATS_SORTS: readonly CustomerSort[] = ['lastOrder', 'orders', 'spend'];
 
-/** The sort's SQL over `c` (customers) and `s` (the summed orders), and the type its cursor value is read back as. */
-function sortColumn(sort: CustomerSort): { expr: SQL; cast: SQL } {
+/**
+ * The sort's SQL over `c` (customers) and `s` (customer_order_stats), the type its cursor value is read back as,
+ * and the id it breaks ties on (the stats' own column for a figure, so the keyset is that index's order).
+ */
+function sortColumn(sort: CustomerSort): { expr: SQL; cast: SQL; id: SQL } {
   switch (sort) {
     case 'name':
-      return { expr: sql`c.full_name`, cast: sql`text` };
+      return { expr: sql`c.full_name`, cast: sql`text`, id: sql`c.id` };
     case 'level':
-      return { expr: sql`c.lifetime_points`, cast: sql`int` };
+      return { expr: sql`c.lifetime_points`, cast: sql`int`, id: sql`c.id` };
     case 'wallet':
-      return { expr: sql`c.wallet_points`, cast: sql`int` };
+      return { expr: sql`c.wallet_points`, cast: sql`int`, id: sql`c.id` };
     case 'memberSince':
-      return { expr: sql`c.id`, cast: sql`int` };
+      return { expr: sql`c.id`, cast: sql`int`, id: sql`c.id` };
     case 'orders':
-      return { expr: sql`coalesce(s.orders_count, 0)`, cast: sql`int` };
+      return { expr: sql`s.orders_count`, cast: sql`int`, id: sql`s.customer_id` };
     case 'spend':
-      return { expr: sql`coalesce(s.spend, 0)`, cast: sql`bigint` };
+      return { expr: sql`s.spend`, cast: sql`bigint`, id: sql`s.customer_id` };
     case 'lastOrder':
-      return { expr: sql`coalesce(s.last_order_at, 'epoch'::timestamptz)`, cast: sql`timestamptz` };
+      // The expression of customer_order_stats_last_idx, word for word.
+      return {
+        expr: sql`(coalesce(s.last_order_at, 'epoch'::timestamptz))`,
+        cast: sql`timestamptz`,
+        id: sql`s.customer_id`,
+      };
   }
 }
 
@@ -83,11 +91,13 @@ export async function listCustomers(
   order: CustomerListSort,
 ): Promise<CustomerListRow[]> {
   const { brandId } = filter;
-  const needsStats =
-    STATS_SORTS.includes(order.sort) || filter.lapsedBefore !== undefined || filter.spendAbove !== undefined;
-  const { expr, cast } = sortColumn(order.sort);
+  const bySums = STATS_SORTS.includes(order.sort);
+  // The figures' row joined only when the sort or a filter reads it (else a sort by wallet joins every diner).
+  const needsStats = bySums || filter.lapsedBefore !== undefined || filter.spendAbove !== undefined;
+  const { expr, cast, id } = sortColumn(order.sort);
   const dir = order.direction === 'asc' ? sql`asc` : sql`desc`;
   const where: SQL[] = [sql`c.brand_id = ${brandId}::int`];
+  if (needsStats) where.push(sql`s.brand_id = ${brandId}::int`);
   if (filter.customerId !== undefined) where.push(sql`c.id = ${filter.customerId}::int`);
   if (filter.phonePrefix !== undefined) where.push(sql`c.phone like ${`${filter.phonePrefix}%`}`);
   if (filter.nameText !== undefined) where.push(sql`c.full_name ilike ${`%${escapeLike(filter.nameText)}%`}`);
@@ -96,40 +106,28 @@ export async function listCustomers(
     where.push(sql`c.lifetime_points < ${filter.lifetimeBelow}::int`);
   if (filter.lapsedBefore !== undefined)
     where.push(sql`s.last_order_at < ${filter.lapsedBefore.toISOString()}::timestamptz`);
-  if (filter.spendAbove !== undefined) where.push(sql`coalesce(s.spend, 0) > ${filter.spendAbove}::bigint`);
+  if (filter.spendAbove !== undefined) where.push(sql`s.spend > ${filter.spendAbove}::bigint`);
   if (order.after) {
     const cmp = order.direction === 'asc' ? sql`>` : sql`<`;
-    where.push(sql`(${expr}, c.id) ${cmp} (${order.after.value}::${cast}, ${order.after.id}::int)`);
+    where.push(sql`(${expr}, ${id}) ${cmp} (${order.after.value}::${cast}, ${order.after.id}::int)`);
   }
   const whereSql = sql.join(where, sql` and `);
   const limit = order.limit + 1;
 
-  // Page rows first (summing every diner's orders only when the sort or a filter needs it), then each page row's
-  // figures and the branch of its last order.
-  const landing =
-    order.sort === 'lastOrder' &&
-    order.direction === 'desc' &&
-    Object.entries(filter).every(([key, value]) => key === 'brandId' || value === undefined);
-  const page = landing
-    ? await recentDinersPage(db, brandId, order.after, limit)
-    : needsStats
-      ? sql`
-      with s as (
-        select customer_id, count(*)::int as orders_count, sum(total)::bigint as spend, max(created_at) as last_order_at
-        from orders
-        where brand_id = ${brandId}::int and customer_id is not null and status <> 'canceled'
-        group by customer_id
-      )
-      select c.id, ${expr}::text as sort_key
-      from customers c left join s on s.customer_id = c.id
+  // Page rows first, from the figures' index when sorted by a figure, else from the customers' (each row's figures
+  // by key); then the page rows' details and the branch of each one's last order.
+  const page = bySums
+    ? sql`
+      select s.customer_id as id, ${expr}::text as sort_key
+      from customer_order_stats s join customers c on c.id = s.customer_id
       where ${whereSql}
-      order by ${expr} ${dir}, c.id ${dir}
+      order by ${expr} ${dir}, ${id} ${dir}
       limit ${limit}`
-      : sql`
+    : sql`
       select c.id, ${expr}::text as sort_key
-      from customers c
+      from customers c ${needsStats ? sql`join customer_order_stats s on s.customer_id = c.id` : sql``}
       where ${whereSql}
-      order by ${expr} ${dir}, c.id ${dir}
+      order by ${expr} ${dir}, ${id} ${dir}
       limit ${limit}`;
 
   const result = await db.execute(sql`
@@ -139,11 +137,7 @@ export async function listCustomers(
       lb.branch_id, b.name_ar as branch_name_ar, b.name_en as branch_name_en
     from page
     join customers c on c.id = page.id
-    cross join lateral (
-      select count(*)::int as orders_count, coalesce(sum(o.total), 0)::bigint as spend, max(o.created_at) as last_order_at
-      from orders o
-      where o.brand_id = ${brandId}::int and o.customer_id = c.id and o.status <> 'canceled'
-    ) st
+    join customer_order_stats st on st.customer_id = c.id
     left join lateral (
       select o.branch_id from orders o
       where o.brand_id = ${brandId}::int and o.customer_id = c.id and o.status <> 'canceled'
@@ -166,74 +160,6 @@ function orderOfPage(sort: CustomerSort): SQL {
     default:
       return sortColumn(sort).expr;
   }
-}
-
-/**
- * The landing view (every diner, by last order, newest first) without summing the brand's orders: the live orders
- * newest first (orders_brand_recent_customer_idx), each diner at their newest one, then the diners who never
- * ordered by id. The same order and cursor values as the general query's `coalesce(last_order_at, 'epoch')`.
- */
-async function recentDinersPage(
-  db: Queryable,
-  brandId: number,
-  after: { value: string; id: number } | undefined,
-  limit: number,
-): Promise<SQL> {
-  const brand = sql`${brandId}::int`;
-  // Orders newest first, a chunk at a time (a plain index walk: an anti-join here made the planner sort them all;
-  // `nulls last` as the index has it, or it is not used);
-  // a diner is kept at their newest live order, found for the chunk's diners in one grouped look-up.
-  const rows: { id: number; sort_key: string }[] = [];
-  let cursor = after && !after.value.startsWith('1970-01-01 00:00:00') ? after : undefined;
-  const chunk = Math.max(4 * limit, 200);
-  const seen = new Set<number>();
-  while (rows.length < limit && (after === undefined || cursor !== undefined)) {
-    const batch = rowsOf<{ id: number; sort_key: string }>(
-      await db.execute(sql`
-        select o.customer_id as id, o.created_at::text as sort_key
-        from orders o
-        where o.brand_id = ${brand} and o.customer_id is not null and o.status <> 'canceled'
-          ${cursor ? sql`and (o.created_at, o.customer_id) < (${cursor.value}::timestamptz, ${cursor.id}::int)` : sql``}
-        order by o.created_at desc nulls last, o.customer_id desc nulls last
-        limit ${chunk}`),
-    );
-    if (batch.length === 0) break;
-    const ids = `{${[...new Set(batch.map((r) => Number(r.id)))].join(',')}}`;
-    const newest = new Map(
-      rowsOf<{ id: number; newest: string }>(
-        await db.execute(sql`
-          select customer_id as id, max(created_at)::text as newest from orders
-          where brand_id = ${brand} and customer_id = any(${ids}::int[]) and status <> 'canceled'
-          group by customer_id`),
-      ).map((r) => [Number(r.id), r.newest]),
-    );
-    for (const r of batch) {
-      const id = Number(r.id);
-      if (rows.length < limit && !seen.has(id) && newest.get(id) === r.sort_key)
-        rows.push({ id, sort_key: r.sort_key });
-      seen.add(id);
-    }
-    const last = batch.at(-1);
-    cursor = batch.length < chunk || !last ? undefined : { value: last.sort_key, id: Number(last.id) };
-    if (cursor === undefined) break;
-  }
-  if (rows.length < limit) {
-    // Past the diners with orders: those without, newest first (their sort value is the epoch).
-    const pastOrdered = after?.value.startsWith('1970-01-01 00:00:00') === true;
-    const never = await db.execute(sql`
-      select c.id, ${'1970-01-01 00:00:00+00'}::text as sort_key
-      from customers c
-      where c.brand_id = ${brand} ${pastOrdered ? sql`and c.id < ${after?.id ?? 0}::int` : sql``}
-        and not exists (
-          select 1 from orders o where o.brand_id = ${brand} and o.customer_id = c.id and o.status <> 'canceled')
-      order by c.id desc
-      limit ${limit - rows.length}`);
-    rows.push(...rowsOf<{ id: number; sort_key: string }>(never));
-  }
-  const ids = `{${rows.map((r) => Number(r.id)).join(',')}}`;
-  // Timestamps as PostgreSQL wrote them (no quote or backslash in them), quoted for the array literal.
-  const keys = `{${rows.map((r) => `"${r.sort_key}"`).join(',')}}`;
-  return sql`select p.id, p.sort_key from unnest(${ids}::int[], ${keys}::text[]) as p(id, sort_key)`;
 }
 
 interface RawListRow {

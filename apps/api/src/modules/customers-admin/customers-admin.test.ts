@@ -378,4 +378,56 @@ describe('the console customers (issue 27 item 8)', () => {
     expect(otherBrandsDiner.statusCode).toBe(404);
     expect(await t.db.select().from(customerRewards).where(eq(customerRewards.customerId, id))).toHaveLength(1);
   });
+  it("keeps each diner's figures as orders are placed, canceled, moved and deleted: the spend sort and lapsed filter follow at once", async () => {
+    await addCustomer('mona', brandA, '+966555010211', 'منى الشهري');
+    await addCustomer('fahad', brandA, '+966555010212', 'فهد القرني');
+    const first = await addOrder('mona', brandA, aMain, 400_000, 40);
+    const newest = await addOrder('mona', brandA, aClosed, 300_000, 3);
+    await addOrder('fahad', brandA, aMain, 500_000, 50);
+    const top = async () => (await search(owner, { sort: 'spend', direction: 'desc', limit: 2 })).list?.customers ?? [];
+    expect((await top()).map((c) => [c.name, c.spendHalalas, c.ordersCount])).toEqual([
+      ['منى الشهري', 700_000, 2],
+      ['فهد القرني', 500_000, 1],
+    ]);
+    // Canceling Mona's newest order takes it away and her last order goes back to the one before: lapsed now.
+    await t.db.update(orders).set({ status: 'canceled' }).where(eq(orders.id, newest));
+    expect((await top()).map((c) => [c.name, c.spendHalalas])).toEqual([
+      ['فهد القرني', 500_000],
+      ['منى الشهري', 400_000],
+    ]);
+    const lapsed = await search(owner, { lapsedDays: 30, sort: 'name', direction: 'asc' });
+    expect(names(lapsed.list)).toContain('منى الشهري');
+    // An order moved to another diner, a status move that changes nothing, and a deleted order.
+    await t.db
+      .update(orders)
+      .set({ customerId: ids.fahad as number })
+      .where(eq(orders.id, first));
+    await t.db
+      .update(orders)
+      .set({ status: 'ready' })
+      .where(eq(orders.customerId, ids.fahad as number));
+    expect((await top()).map((c) => [c.name, c.spendHalalas, c.ordersCount])).toEqual([
+      ['فهد القرني', 900_000, 2],
+      ['Sara Al-Qahtani', 20_000, 1],
+    ]);
+    await t.db.delete(orders).where(eq(orders.id, first));
+    expect((await top()).map((c) => [c.name, c.spendHalalas, c.ordersCount])).toEqual([
+      ['فهد القرني', 500_000, 1],
+      ['Sara Al-Qahtani', 20_000, 1],
+    ]);
+    // Every diner's row equals their live orders summed again from scratch.
+    const drift = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from customers c
+         join customer_order_stats s on s.customer_id = c.id
+         left join lateral (
+           select count(*)::int as n, coalesce(sum(total), 0)::bigint as spend, max(created_at) as last
+           from orders o where o.customer_id = c.id and o.status <> 'canceled') o on true
+        where (s.orders_count, s.spend, s.last_order_at) is distinct from (o.n, o.spend, o.last)`,
+    );
+    expect(drift).toEqual([{ n: 0 }]);
+    const missing = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from customers c where not exists (select 1 from customer_order_stats s where s.customer_id = c.id)',
+    );
+    expect(missing).toEqual([{ n: 0 }]);
+  });
 });

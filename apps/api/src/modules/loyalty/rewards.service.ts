@@ -55,6 +55,7 @@ export async function shop(
     rewards: rows.map((r) => ({
       ...toReward(r),
       affordable: wallet !== null && r.pointsCost !== null && r.pointsCost <= wallet,
+      soldOut: r.stock !== null && r.issuedCount >= r.stock,
     })),
     walletPoints: wallet,
   };

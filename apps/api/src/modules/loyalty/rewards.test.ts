@@ -94,6 +94,36 @@ describe('rewards: the shops, My Rewards and the cashier', () => {
     expect(prizes.rewards.map((r) => r.name.en)).toEqual(['Gift']);
   });
 
+  it('lists a reward whose stock is all sold as sold out, and refuses to sell it with the localized message', async () => {
+    await t.database.query('update rewards set stock = issued_count where id = $1', [tenOffId]);
+    try {
+      const phone = '+966500000861';
+      const c = await diner(t, UUID.aMain, phone, 'ar');
+      await give(phone, 1000);
+      const shelf = shopResponse.parse((await c.call('GET', `/api/loyalty/${UUID.aMain}/shop/`)).json());
+      expect(shelf.rewards.map((r) => [r.name.en, r.soldOut, r.affordable])).toEqual([
+        ['Free juice', false, true],
+        ['SAR 10 off', true, true],
+      ]);
+      const refused = await buy(c, tenOffId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({ code: 'reward_out_of_stock', message: 'نفدت كمية هذه المكافأة' });
+      const english = await c.call('POST', `/api/loyalty/${UUID.aMain}/shop/${tenOffId}/buy/`, undefined, {
+        'accept-language': 'en',
+      });
+      expect(english.json().error.message).toBe('This reward is sold out');
+      // Nothing written: the wallet whole, no copy owned.
+      expect(await one('select wallet_points from customers where phone = $1', [phone])).toEqual({
+        wallet_points: 1000,
+      });
+      expect(
+        await one('select count(*)::int as n from customer_rewards where customer_id = $1', [await customerId(phone)]),
+      ).toEqual({ n: 0 });
+    } finally {
+      await t.database.query('update rewards set stock = null where id = $1', [tenOffId]);
+    }
+  });
+
   it('buys a reward in one step: the points taken, the reward owned with its code, both or neither', async () => {
     const phone = '+966500000801';
     const c = await diner(t, UUID.aMain, phone);

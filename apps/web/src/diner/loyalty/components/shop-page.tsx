@@ -110,7 +110,8 @@ function ShopShelf({ state }: { state: ShopState }) {
   );
 }
 
-function ShopItem({
+/** One reward on the shelf: what it gives and costs; its buy button, disabled with the reason (sold out, not enough points). */
+export function ShopItem({
   reward,
   signedIn,
   onBuy,
@@ -124,8 +125,15 @@ function ShopItem({
   const name = reward.name[language];
   const titleId = `reward-${reward.id}-name`;
   const cost = reward.pointsCost;
+  // Sold out before "not enough points": raising the wallet would not help.
+  const buyable = reward.affordable && !reward.soldOut;
+  const reason = reward.soldOut ? t('loyalty.soldOut') : t('loyalty.notEnough');
   return (
-    <li className="card reward-card" data-testid="shop-reward" aria-labelledby={titleId}>
+    <li
+      className={reward.soldOut ? 'card reward-card reward-card--sold-out' : 'card reward-card'}
+      data-testid="shop-reward"
+      aria-labelledby={titleId}
+    >
       {reward.image && <AppImage src={reward.image} alt="" width={96} height={96} className="reward-card__image" />}
       <div className="reward-card__head">
         <h3 id={titleId} className="reward-card__name">
@@ -135,6 +143,11 @@ function ShopItem({
           {cost === null ? t('loyalty.notForSale') : t('loyalty.cost', { points: formatNumber(cost, language) })}
         </span>
       </div>
+      {reward.soldOut && (
+        <p className="reward-card__sold-out" data-testid="reward-sold-out">
+          {t('loyalty.soldOut')}
+        </p>
+      )}
       <p className="reward-card__kind">{rewardKindText(reward, language, t)}</p>
       {reward.description[language] && <p className="reward-card__description">{reward.description[language]}</p>}
       {reward.validDays !== null && (
@@ -146,16 +159,14 @@ function ShopItem({
         <button
           type="button"
           className="btn btn-primary btn-block"
-          disabled={!reward.affordable}
+          disabled={!buyable}
           aria-label={
-            reward.affordable
-              ? t('loyalty.buyFor', { reward: name, points: formatNumber(cost, language) })
-              : `${t('loyalty.notEnough')}: ${name}`
+            buyable ? t('loyalty.buyFor', { reward: name, points: formatNumber(cost, language) }) : `${reason}: ${name}`
           }
           onClick={() => onBuy({ ...reward, pointsCost: cost })}
           data-testid="buy-reward"
         >
-          {reward.affordable ? t('loyalty.buy') : t('loyalty.notEnough')}
+          {buyable ? t('loyalty.buy') : reason}
         </button>
       )}
     </li>

@@ -1,3 +1,4 @@
+import type { SegmentPrize } from '@sufra/shared/engagement/wheel';
 import { simulateWheel } from '@sufra/shared/engagement/wheel-simulation';
 import type { GameBody, ManageGame, ManageGamesResponse } from '@sufra/shared/schemas/manage-games';
 import { useState } from 'react';
@@ -13,6 +14,20 @@ import type { ConsolePageProps } from '../../console/console-pages';
 import { useUnsavedChanges } from '../../console/hooks/use-unsaved-changes';
 import { PageHeader } from '../../console/ui/page-header';
 import { gameKey, getGame, getGames, saveGame } from '../api/games-admin';
+import { SegmentRow } from '../components/segment-row';
+import {
+  bodyOf,
+  countOf,
+  type Draft,
+  type DraftProblem,
+  draftOf,
+  draftProblems,
+  fromLocalInput,
+  MAX_SEGMENTS,
+  newSegment,
+  toLocalInput,
+  withPrize,
+} from '../game-draft';
 
 export { ready } from '../games-strings';
 
@@ -25,7 +40,9 @@ export default function GamesPage(_: ConsolePageProps) {
   const games = list.data?.games ?? [];
   const selected = openId ?? games[0]?.id ?? null;
   return (
-    <div className="console-page manage-games" data-testid="manage-games">
+    // The segments' table is wider than 1024 px: its own scroll box scrolls, not the console (the shell's main is a
+    // flex item that would otherwise grow to the table's width).
+    <div className="console-page manage-games" data-testid="manage-games" style={{ contain: 'inline-size' }}>
       <PageHeader title={t('manageGames.title')} lead={t('manageGames.lead')} />
       {list.error !== undefined && !list.data && <LoadError error={list.error} onRetry={list.refetch} />}
       {!list.data && list.error === undefined && <LoadingBlock />}
@@ -66,16 +83,6 @@ function GameEditor({ id, list }: { id: number; list: ManageGamesResponse }) {
   return <GameForm game={query.data} list={list} />;
 }
 
-type Draft = Omit<GameBody, 'segments'> & { segments: (GameBody['segments'][number] & { won: number })[] };
-
-const draftOf = (game: ManageGame): Draft => {
-  const { id: _i, kind: _k, branchId: _b, canEdit: _c, segments, ...fields } = game;
-  return { ...fields, segments: segments.map((s) => ({ ...s })) };
-};
-
-/** A whole number typed in a field, or null when empty (no limit). */
-const countOf = (text: string): number | null => (text.trim() === '' ? null : Math.max(0, Math.floor(Number(text))));
-
 function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesResponse }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -96,16 +103,36 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
       dailyBudget: s.dailyBudget,
     })),
   );
-  const rewardName = (rewardId: number | null) => {
-    const r = list.rewards.find((x) => x.id === rewardId);
-    return r ? r.name[language] : '';
+  const problems = draftProblems(draft);
+  const edit = (patch: Partial<Draft>) => {
+    setSaved(false);
+    setDraft((d) => ({ ...d, ...patch }));
   };
   const setSegment = (index: number, patch: Partial<Draft['segments'][number]>) => {
     setSaved(false);
     setDraft((d) => ({ ...d, segments: d.segments.map((s, i) => (i === index ? { ...s, ...patch } : s)) }));
   };
+  const setPrize = (index: number, prize: SegmentPrize) => {
+    setSaved(false);
+    const first = list.rewards[0]?.id ?? null;
+    setDraft((d) => ({ ...d, segments: d.segments.map((s, i) => (i === index ? withPrize(s, prize, first) : s)) }));
+  };
+  const addSegment = () => {
+    setSaved(false);
+    setDraft((d) => ({
+      ...d,
+      segments: [
+        ...d.segments,
+        newSegment(d.segments.length, { ar: t('manageGames.newSegmentAr'), en: t('manageGames.newSegmentEn') }),
+      ],
+    }));
+  };
+  const removeSegment = (index: number) => {
+    setSaved(false);
+    setDraft((d) => ({ ...d, segments: d.segments.filter((_, i) => i !== index) }));
+  };
   const onSave = () => {
-    const body: GameBody = { ...draft, segments: draft.segments.map(({ won: _w, ...s }) => s) };
+    const body: GameBody = bodyOf(draft);
     save.mutate(body).then(
       (next) => {
         setQueryData(gameKey(game.id, language), next);
@@ -117,29 +144,13 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
     );
   };
   const error = save.error instanceof ApiError ? errorText(save.error, language) : null;
-  const numberInput = (index: number, field: 'weight' | 'stock' | 'dailyBudget', value: number | null) => (
-    <input
-      className="input console-input--short"
-      inputMode="numeric"
-      aria-label={`${t(`manageGames.${field}`)} ${index + 1}`}
-      disabled={readOnly}
-      placeholder={field === 'weight' ? '' : t('manageGames.noLimit')}
-      value={value === null ? '' : String(value)}
-      style={{ minHeight: 44, width: '7rem' }}
-      onChange={(e) => {
-        const v = countOf(e.target.value);
-        setSegment(index, { [field]: field === 'weight' ? Math.max(1, v ?? 1) : v });
-      }}
-      data-testid={`segment-${index}-${field}`}
-    />
-  );
   return (
     <form
       className="form console-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (dirty && !readOnly) onSave();
+        if (dirty && !readOnly && problems.length === 0) onSave();
       }}
     >
       {readOnly && <p role="note">{t('manageGames.readOnly')}</p>}
@@ -152,7 +163,7 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
               disabled={readOnly}
               value={draft[field]}
               style={{ minHeight: 44 }}
-              onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
+              onChange={(e) => edit({ [field]: e.target.value })}
             />
           </label>
         ))}
@@ -163,7 +174,7 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
             disabled={readOnly}
             value={draft.eligibility}
             style={{ minHeight: 44 }}
-            onChange={(e) => setDraft((d) => ({ ...d, eligibility: e.target.value as Draft['eligibility'] }))}
+            onChange={(e) => edit({ eligibility: e.target.value as Draft['eligibility'] })}
             data-testid="game-eligibility"
           >
             {(['everyone', 'new_to_brand', 'new_to_branch', 'new_to_game'] as const).map((v) => (
@@ -181,15 +192,42 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
             disabled={readOnly}
             value={String(draft.cooldownDaysAfterWin)}
             style={{ minHeight: 44, width: '6rem' }}
-            onChange={(e) => setDraft((d) => ({ ...d, cooldownDaysAfterWin: countOf(e.target.value) ?? 0 }))}
+            onChange={(e) => edit({ cooldownDaysAfterWin: Math.min(365, countOf(e.target.value) ?? 0) })}
+            data-testid="game-cooldown"
           />
         </label>
+        <label className="field">
+          <span>{t('manageGames.retryMinutes')}</span>
+          <input
+            className="input console-input--short"
+            inputMode="numeric"
+            disabled={readOnly}
+            value={String(draft.retryMinutesAfterLoss)}
+            style={{ minHeight: 44, width: '6rem' }}
+            onChange={(e) => edit({ retryMinutesAfterLoss: Math.min(43_200, countOf(e.target.value) ?? 0) })}
+            data-testid="game-retry"
+          />
+        </label>
+        {(['startsAt', 'endsAt'] as const).map((field) => (
+          <label key={field} className="field">
+            <span>{t(`manageGames.${field}`)}</span>
+            <input
+              type="datetime-local"
+              className="input"
+              disabled={readOnly}
+              value={toLocalInput(draft[field])}
+              style={{ minHeight: 44 }}
+              onChange={(e) => edit({ [field]: fromLocalInput(e.target.value) })}
+              data-testid={`game-${field}`}
+            />
+          </label>
+        ))}
         <label className="field" style={{ minHeight: 44, display: 'flex', gap: 8, alignItems: 'center' }}>
           <input
             type="checkbox"
             disabled={readOnly}
             checked={draft.isActive}
-            onChange={(e) => setDraft((d) => ({ ...d, isActive: e.target.checked }))}
+            onChange={(e) => edit({ isActive: e.target.checked })}
           />
           <span>{t('manageGames.active')}</span>
         </label>
@@ -207,39 +245,54 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
                 <th scope="col">{t('manageGames.won')}</th>
                 <th scope="col">{t('manageGames.dailyBudget')}</th>
                 <th scope="col">{t('manageGames.expected')}</th>
+                {/* Positioned, so the hidden heading stays inside the table's scroll box (in RTL it would widen the page). */}
+                <th scope="col" style={{ position: 'relative' }}>
+                  <span className="visually-hidden">{t('manageGames.remove')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {draft.segments.map((s, i) => (
-                <tr key={s.id ?? `new-${i}`}>
-                  <td>
-                    <span aria-hidden="true" style={{ color: s.color }}>
-                      ●{' '}
-                    </span>
-                    {language === 'ar' ? s.labelAr : s.labelEn}
-                  </td>
-                  <td>
-                    {s.prize === 'none'
-                      ? t('manageGames.tryAgain')
-                      : s.prize === 'points'
-                        ? t('manageGames.points', { points: n(s.points ?? 0) })
-                        : rewardName(s.rewardId)}
-                  </td>
-                  <td>{numberInput(i, 'weight', s.weight)}</td>
-                  <td>{s.prize === 'none' ? '—' : numberInput(i, 'stock', s.stock)}</td>
-                  <td>{n(s.won)}</td>
-                  <td>{s.prize === 'none' ? '—' : numberInput(i, 'dailyBudget', s.dailyBudget)}</td>
-                  <td data-testid={`segment-${i}-expected`}>{n(run.expected[i] ?? 0)}</td>
-                </tr>
+                <SegmentRow
+                  key={s.id ?? `new-${i}`}
+                  index={i}
+                  segment={s}
+                  count={draft.segments.length}
+                  rewards={list.rewards}
+                  expected={run.expected[i] ?? 0}
+                  readOnly={readOnly}
+                  onChange={(patch) => setSegment(i, patch)}
+                  onPrize={(prize) => setPrize(i, prize)}
+                  onRemove={() => removeSegment(i)}
+                />
               ))}
             </tbody>
           </table>
         </div>
       </div>
+      {!readOnly && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          style={{ minHeight: 44 }}
+          disabled={draft.segments.length >= MAX_SEGMENTS}
+          onClick={addSegment}
+          data-testid="segment-add"
+        >
+          {t('manageGames.addSegment')}
+        </button>
+      )}
       <p aria-live="polite" data-testid="game-simulation">
         {t('manageGames.simulation', { prizes: n(run.prizes) })}{' '}
         {run.spinsPlayed < 1_000 && t('manageGames.outOfGifts', { spins: n(run.spinsPlayed) })}
       </p>
+      {dirty && problems.length > 0 && (
+        <ul className="form-error" data-testid="game-problems">
+          {problems.map((p) => (
+            <li key={`${p.code}-${'index' in p ? p.index : ''}`}>{problemText(p, t, n)}</li>
+          ))}
+        </ul>
+      )}
       {error && (
         <p role="alert" className="form-error" data-testid="game-save-error">
           {error}
@@ -250,7 +303,7 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
           type="submit"
           className="btn btn-primary"
           style={{ minHeight: 44 }}
-          disabled={!dirty || save.busy}
+          disabled={!dirty || save.busy || problems.length > 0}
           data-testid="game-save"
         >
           {saved && !dirty ? t('manageGames.saved') : t('manageGames.save')}
@@ -258,4 +311,16 @@ function GameForm({ game: loaded, list }: { game: ManageGame; list: ManageGamesR
       )}
     </form>
   );
+}
+
+/** A problem of the draft in words, naming the segment by its number (as the table counts them). */
+function problemText(
+  p: DraftProblem,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  n: (v: number) => string,
+): string {
+  if (p.code === 'windowInvalid' || p.code === 'needsPrize') return t(`manageGames.problem.${p.code}`);
+  if (p.code === 'stockBelowWon')
+    return t('manageGames.problem.stockBelowWon', { segment: n(p.index + 1), won: n(p.won) });
+  return t(`manageGames.problem.${p.code}`, { segment: n(p.index + 1) });
 }
