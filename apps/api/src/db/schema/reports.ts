@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   date,
   index,
   integer,
@@ -175,5 +176,66 @@ export const reportEngagementDaily = pgTable(
   (t) => [
     unique('report_engagement_daily_uq').on(t.brandId, t.day, t.metric, t.key, t.branchId).nullsNotDistinct(),
     check('report_engagement_daily_count_check', sql`${t.count} > 0`),
+  ],
+);
+
+/** PostgreSQL's `bit varying`: a member bitmap, read and written as its '0'/'1' text. */
+const bitVarying = customType<{ data: string }>({ dataType: () => 'bit varying' });
+
+/**
+ * Each diner's bit in the brand's member bitmaps (issue 27, docs/adr/0720): 1, 2, 3 … in the order the roll-up first
+ * met the diner's order. No foreign key: a deleted diner's bit stays in the days already rolled.
+ */
+export const reportMemberPositions = pgTable(
+  'report_member_positions',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    customerId: integer().notNull(),
+    position: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.brandId, t.customerId] }),
+    unique('report_member_positions_position_uq').on(t.brandId, t.position),
+    check('report_member_positions_position_check', sql`${t.position} >= 1`),
+  ],
+);
+
+/**
+ * The diners with an order not canceled, per branch and Saudi day (the dashboard's "active members", docs/adr/0720):
+ * bit n (from the left, 1-based) set = the diner at position n. Distinct counts do not add across days; bitmaps OR.
+ */
+export const reportMemberDaily = pgTable(
+  'report_member_daily',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    members: bitVarying().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.branchId, t.day] }), index('report_member_daily_brand_day_idx').on(t.brandId, t.day)],
+);
+
+/** The same per calendar month (`month` its first day): the OR of the month's daily bitmaps, for long periods. */
+export const reportMemberMonthly = pgTable(
+  'report_member_monthly',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    members: bitVarying().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.month] }),
+    index('report_member_monthly_brand_month_idx').on(t.brandId, t.month),
   ],
 );
