@@ -179,6 +179,12 @@ export const reportEngagementDaily = pgTable(
   ],
 );
 
+/*
+ * Custom migration 0054_reports-member-rebuild.sql (the bitmaps below start empty: every brand is rolled up again
+ * from its first row by the catch-up job's next pass):
+ *   DELETE FROM "report_rollup_state";
+ */
+
 /** PostgreSQL's `bit varying`: a member bitmap, read and written as its '0'/'1' text. */
 const bitVarying = customType<{ data: string }>({ dataType: () => 'bit varying' });
 
