@@ -333,8 +333,116 @@ export async function cancelReasons(
   }));
 }
 
-/** Diners with an order not canceled in the period (Saudi Arabia's days): the one figure read from the raw orders. */
-export async function activeMembers(db: Queryable, scope: Scope, from: string, to: string): Promise<number> {
+/**
+ * Rewrites the brand's member bitmaps (docs/adr/0720) for the Saudi days from..to and the months they touch: new
+ * diners get the next positions, each branch and day the bitmap of its diners with an order not canceled, each month
+ * the OR of its days. In the caller's transaction, under the brand's roll-up lock (positions are handed out in order).
+ */
+export async function rollUpMemberDays(tx: Queryable, brandId: number, from: string, to: string): Promise<void> {
+  const bounds = sql`o.brand_id = ${brandId} and o.customer_id is not null and o.status <> 'canceled'
+    and o.created_at >= (${from}::date::timestamp at time zone ${FALLBACK_ZONE})
+    and o.created_at < ((${to}::date + 1)::timestamp at time zone ${FALLBACK_ZONE})`;
+  await tx.execute(sql`
+    insert into report_member_positions (brand_id, customer_id, position)
+    select ${brandId}, x.customer_id,
+      coalesce((select max(position) from report_member_positions where brand_id = ${brandId}), 0)
+        + row_number() over (order by x.customer_id)
+    from (select distinct o.customer_id from orders o where ${bounds}
+      and not exists (select 1 from report_member_positions p
+        where p.brand_id = ${brandId} and p.customer_id = o.customer_id)) x`);
+  await tx.execute(
+    sql`delete from report_member_daily where brand_id = ${brandId} and day between ${from}::date and ${to}::date`,
+  );
+  // A bitmap as text: for positions p1 < p2 < …, p1 - 1 zeros and a one, then p2 - p1 - 1 zeros and a one, …
+  await tx.execute(sql`
+    insert into report_member_daily (brand_id, branch_id, day, members)
+    select ${brandId}, branch_id, day,
+      string_agg(repeat('0', position - previous - 1) || '1', '' order by position)::varbit
+    from (
+      select branch_id, day, position,
+        coalesce(lag(position) over (partition by branch_id, day order by position), 0) as previous
+      from (
+        select distinct o.branch_id, (o.created_at at time zone ${FALLBACK_ZONE})::date as day, p.position
+        from orders o join report_member_positions p on p.brand_id = ${brandId} and p.customer_id = o.customer_id
+        where ${bounds}
+      ) d
+    ) g
+    group by branch_id, day`);
+  const firstMonth = sql`date_trunc('month', ${from}::date)::date`;
+  const lastMonth = sql`date_trunc('month', ${to}::date)::date`;
+  await tx.execute(
+    sql`delete from report_member_monthly where brand_id = ${brandId} and month between ${firstMonth} and ${lastMonth}`,
+  );
+  await tx.execute(sql`
+    insert into report_member_monthly (brand_id, branch_id, month, members)
+    select ${brandId}, branch_id, month, bit_or(members || repeat('0', width - length(members))::varbit)
+    from (
+      select branch_id, date_trunc('month', day)::date as month, members,
+        max(length(members)) over (partition by branch_id, date_trunc('month', day)) as width
+      from report_member_daily
+      where brand_id = ${brandId} and day >= ${firstMonth} and day < (${lastMonth} + interval '1 month')
+    ) d
+    group by branch_id, month`);
+}
+
+const lastDayOfMonth = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+};
+const shiftDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A period as whole calendar months (their first days) and the days at either end outside them. */
+export function monthsAndDays(from: string, to: string): { months: string[]; days: [string, string][] } {
+  const firstFull = from.endsWith('-01') ? from : shiftDay(lastDayOfMonth(from), 1);
+  const months: string[] = [];
+  for (let m = firstFull; lastDayOfMonth(m) <= to; m = shiftDay(lastDayOfMonth(m), 1)) months.push(m);
+  if (months.length === 0) return { months, days: [[from, to]] };
+  const afterLast = shiftDay(lastDayOfMonth(months[months.length - 1] as string), 1);
+  const days: [string, string][] = [];
+  if (from < firstFull) days.push([from, shiftDay(firstFull, -1)]);
+  if (afterLast <= to) days.push([afterLast, to]);
+  return { months, days };
+}
+
+/**
+ * Diners with an order not canceled in each period (Saudi days), in one query: the OR of the period's monthly and
+ * daily member bitmaps in the scope, counted (docs/adr/0720). Equal to a count(distinct) over the raw orders.
+ */
+export async function activeMembers(
+  db: Queryable,
+  scope: Scope,
+  periods: { from: string; to: string }[],
+): Promise<number[]> {
+  const parts = periods.flatMap((p, i) => {
+    const { months, days } = monthsAndDays(p.from, p.to);
+    const picked: SQL[] = [];
+    if (months.length > 0) {
+      picked.push(sql`select ${i}::int as period, members from report_member_monthly
+        where brand_id = ${scope.brandId} and ${branchFilter(scope, sql`branch_id`)}
+          and month in (${sql.join(
+            months.map((m) => sql`${m}::date`),
+            sql`, `,
+          )})`);
+    }
+    for (const [a, b] of days) {
+      picked.push(sql`select ${i}::int as period, members from report_member_daily
+        where brand_id = ${scope.brandId} and ${branchFilter(scope, sql`branch_id`)}
+          and day between ${a}::date and ${b}::date`);
+    }
+    return picked;
+  });
+  const result = await db.execute(sql`
+    with picked as (${sql.join(parts, sql` union all `)}),
+      width as (select coalesce(max(length(members)), 0) as width from picked)
+    select period, bit_count(bit_or(members || repeat('0', width - length(members))::varbit))::float8 as members
+    from picked, width group by period`);
+  const counts = new Map(rowsOf<{ period: number; members: number }>(result).map((r) => [Number(r.period), r.members]));
+  return periods.map((_, i) => Number(counts.get(i) ?? 0));
+}
+
+/** The raw figure the bitmaps stand for (tests compare the two): count(distinct) over the period's orders. */
+export async function activeMembersRaw(db: Queryable, scope: Scope, from: string, to: string): Promise<number> {
   const result = await db.execute(sql`
     select count(distinct customer_id)::float8 as members from orders
     where brand_id = ${scope.brandId} and customer_id is not null and status <> 'canceled'
@@ -358,18 +466,28 @@ export async function loyaltyStanding(
       select coalesce((select sum(wallet_points) from customers where brand_id = ${brandId}), 0)::float8 as points,
         (select point_value_halalas from loyalty_rules where brand_id = ${brandId}) as value`),
   )[0];
+  // One range per level (its minimum up to the next level's), each counted on the (brand, lifetime points) index;
+  // below the lowest level: no level. The same grouping as a per-diner "highest level reached" (docs/adr/0720).
   const levels = rowsOf<{ levelId: number | null; nameAr: string | null; nameEn: string | null; members: number }>(
     await db.execute(sql`
-      select lv.id as "levelId", lv.name_ar as "nameAr", lv.name_en as "nameEn", count(c.id)::float8 as members
-      from customers c
-      left join lateral (
-        select l.id, l.name_ar, l.name_en from loyalty_levels l
-        where l.brand_id = c.brand_id and l.min_lifetime_points <= c.lifetime_points
-        order by l.min_lifetime_points desc limit 1
-      ) lv on true
-      where c.brand_id = ${brandId}
-      group by lv.id, lv.name_ar, lv.name_en
-      order by min(c.lifetime_points), lv.id`),
+      with lv as (
+        select id, name_ar, name_en, min_lifetime_points as low,
+          lead(min_lifetime_points) over (order by min_lifetime_points, id) as high
+        from loyalty_levels where brand_id = ${brandId}
+      ),
+      ranges as (
+        select null::int as id, null::text as name_ar, null::text as name_en, null::int as low,
+          (select min(low) from lv) as high
+        union all select id, name_ar, name_en, low, high from lv
+      )
+      select r.id as "levelId", r.name_ar as "nameAr", r.name_en as "nameEn", n.members
+      from ranges r cross join lateral (
+        select count(*)::float8 as members from customers c
+        where c.brand_id = ${brandId} and (r.low is null or c.lifetime_points >= r.low)
+          and (r.high is null or c.lifetime_points < r.high)
+      ) n
+      where n.members > 0
+      order by r.low nulls first, r.id`),
   );
   return {
     outstandingPoints: Number(totals?.points ?? 0),

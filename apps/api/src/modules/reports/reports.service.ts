@@ -26,6 +26,7 @@ import {
   periodLoyalty,
   periodTotals,
   rollUpDays,
+  rollUpMemberDays,
   rollupStates,
   type Scope,
   weekdaySeries,
@@ -76,6 +77,7 @@ export function createReportsService(ctx: AppContext) {
       await lockBrandRollup(tx, brandId);
       await rollUpDays(tx, brandId, from, to);
       await rollUpEngagementDays(tx, brandId, from, to);
+      await rollUpMemberDays(tx, brandId, from, to);
       await markRolledThrough(tx, brandId, to, ctx.now());
     });
   }
@@ -118,23 +120,35 @@ export function createReportsService(ctx: AppContext) {
     return { days, previous: { from: addDays(query.from, -days), to: addDays(query.from, -1) } };
   }
 
-  async function totalsFor(scope: Scope, from: string, to: string) {
-    const [raw, points, members] = await Promise.all([
+  async function totalsFor(scope: Scope, from: string, to: string, members: Promise<number>) {
+    const [raw, points, count] = await Promise.all([
       periodTotals(db, scope, from, to),
       periodLoyalty(db, scope, from, to),
-      activeMembers(db, scope, from, to),
+      members,
     ]);
-    return { raw, totals: totalsOf(raw, points, members) };
+    return { raw, totals: totalsOf(raw, points, count) };
   }
 
   async function dashboard(staff: StaffPrincipal, query: ReportQuery): Promise<ReportDashboard> {
     const { scope, visible } = await scopeOf(staff, query.branchId);
     const { days, previous } = periodOf(query);
     const { from, to } = query;
+    // Both periods' active members in one query (member bitmaps, docs/adr/0720).
+    const members = activeMembers(db, scope, [{ from, to }, previous]);
     const [current, before, daySeries, hours, weekdays, top, bottom, cancels, standing, engagement] = await Promise.all(
       [
-        totalsFor(scope, from, to),
-        totalsFor(scope, previous.from, previous.to),
+        totalsFor(
+          scope,
+          from,
+          to,
+          members.then((m) => m[0] ?? 0),
+        ),
+        totalsFor(
+          scope,
+          previous.from,
+          previous.to,
+          members.then((m) => m[1] ?? 0),
+        ),
         dailySeries(db, scope, from, to),
         hourSeries(db, scope, from, to),
         weekdaySeries(db, scope, from, to),
