@@ -160,20 +160,35 @@ export interface EngagementRow {
   amount: number;
 }
 
-/** The period's engagement roll-up rows in the scope, summed over its days. */
-export async function engagementRows(db: Queryable, scope: Scope, from: string, to: string): Promise<EngagementRow[]> {
+/** Each period's engagement roll-up rows in the scope, summed over its days: both periods in one query. */
+export async function engagementRows(
+  db: Queryable,
+  scope: Scope,
+  periods: { from: string; to: string }[],
+): Promise<EngagementRow[][]> {
+  const which = sql.join(
+    periods.map((p, i) => sql`when day between ${p.from}::date and ${p.to}::date then ${i}::int`),
+    sql` `,
+  );
   const result = await db.execute(sql`
-    select metric, branch_id as "branchId", key, sum(count)::float8 as count, sum(amount)::float8 as amount
-    from report_engagement_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope)}
-    group by metric, branch_id, key`);
-  return rowsOf<EngagementRow>(result).map((r) => ({
-    metric: r.metric,
-    branchId: r.branchId === null ? null : Number(r.branchId),
-    key: Number(r.key),
-    count: Number(r.count),
-    amount: Number(r.amount),
-  }));
+    select period, metric, branch_id as "branchId", key, sum(count)::float8 as count, sum(amount)::float8 as amount
+    from (select case ${which} end as period, metric, branch_id, key, count, amount from report_engagement_daily
+      where brand_id = ${scope.brandId} and ${branchFilter(scope)} and (${sql.join(
+        periods.map((p) => sql`day between ${p.from}::date and ${p.to}::date`),
+        sql` or `,
+      )})) r
+    group by period, metric, branch_id, key`);
+  const out: EngagementRow[][] = periods.map(() => []);
+  for (const r of rowsOf<EngagementRow & { period: number }>(result)) {
+    out[Number(r.period)]?.push({
+      metric: r.metric,
+      branchId: r.branchId === null ? null : Number(r.branchId),
+      key: Number(r.key),
+      count: Number(r.count),
+      amount: Number(r.amount),
+    });
+  }
+  return out;
 }
 
 export interface Named {

@@ -179,68 +179,82 @@ export interface DailyTotals {
 
 const n = (column: string) => sql.raw(`coalesce(sum(${column}), 0)::float8 as "${column}"`);
 
-export async function periodTotals(db: Queryable, scope: Scope, from: string, to: string): Promise<DailyTotals> {
-  const result = await db.execute(sql`
-    select ${n('orders')}, ${n('canceled')}, ${n('net_halalas')}, ${n('vat_halalas')}, ${n('total_halalas')},
-      ${n('coupon_discount_halalas')}, ${n('points_discount_halalas')}, ${n('reward_discount_halalas')},
-      ${n('dine_in_orders')}, ${n('pickup_orders')}, ${n('delivery_orders')}, ${n('cash_orders')}, ${n('card_orders')},
-      ${n('cash_halalas')}, ${n('card_halalas')}
-    from report_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}`);
-  const row = rowsOf<Record<string, number>>(result)[0] ?? {};
-  const v = (k: string) => Number(row[k] ?? 0);
-  return {
-    orders: v('orders'),
-    canceled: v('canceled'),
-    netHalalas: v('net_halalas'),
-    vatHalalas: v('vat_halalas'),
-    totalHalalas: v('total_halalas'),
-    couponDiscountHalalas: v('coupon_discount_halalas'),
-    pointsDiscountHalalas: v('points_discount_halalas'),
-    rewardDiscountHalalas: v('reward_discount_halalas'),
-    dineInOrders: v('dine_in_orders'),
-    pickupOrders: v('pickup_orders'),
-    deliveryOrders: v('delivery_orders'),
-    cashOrders: v('cash_orders'),
-    cardOrders: v('card_orders'),
-    cashHalalas: v('cash_halalas'),
-    cardHalalas: v('card_halalas'),
-  };
-}
-
-export async function periodLoyalty(
+/**
+ * The scope's report_daily rows summed per day from..to (one query for both periods, docs/adr/0720): the service
+ * sums the period's and the previous period's totals, the day series and the weekday series from them.
+ */
+export async function dailyTotals(
   db: Queryable,
   scope: Scope,
   from: string,
   to: string,
-): Promise<{ issued: number; redeemed: number; expired: number }> {
-  // A branch's scope counts its orders' rows only; the brand's also the rows without a branch.
-  const branches = scope.branchIds === null ? sql`true` : branchFilter(scope, sql`branch_id`);
+): Promise<(DailyTotals & { day: string })[]> {
   const result = await db.execute(sql`
-    select coalesce(sum(issued), 0)::float8 as issued, coalesce(sum(redeemed), 0)::float8 as redeemed,
-      coalesce(sum(expired), 0)::float8 as expired
-    from report_loyalty_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branches}`);
-  const row = rowsOf<{ issued: number; redeemed: number; expired: number }>(result)[0];
-  return { issued: Number(row?.issued ?? 0), redeemed: Number(row?.redeemed ?? 0), expired: Number(row?.expired ?? 0) };
-}
-
-export async function dailySeries(
-  db: Queryable,
-  scope: Scope,
-  from: string,
-  to: string,
-): Promise<{ day: string; orders: number; netHalalas: number }[]> {
-  const result = await db.execute(sql`
-    select day::text as day, sum(orders)::float8 as orders, sum(net_halalas)::float8 as "netHalalas"
+    select day::text as day, ${n('orders')}, ${n('canceled')}, ${n('net_halalas')}, ${n('vat_halalas')},
+      ${n('total_halalas')}, ${n('coupon_discount_halalas')}, ${n('points_discount_halalas')},
+      ${n('reward_discount_halalas')}, ${n('dine_in_orders')}, ${n('pickup_orders')}, ${n('delivery_orders')},
+      ${n('cash_orders')}, ${n('card_orders')}, ${n('cash_halalas')}, ${n('card_halalas')}
     from report_daily
     where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
     group by day order by day`);
-  return rowsOf<{ day: string; orders: number; netHalalas: number }>(result).map((r) => ({
-    day: r.day,
-    orders: Number(r.orders),
-    netHalalas: Number(r.netHalalas),
-  }));
+  return rowsOf<Record<string, number | string>>(result).map((row) => {
+    const v = (k: string) => Number(row[k] ?? 0);
+    return {
+      day: String(row.day),
+      orders: v('orders'),
+      canceled: v('canceled'),
+      netHalalas: v('net_halalas'),
+      vatHalalas: v('vat_halalas'),
+      totalHalalas: v('total_halalas'),
+      couponDiscountHalalas: v('coupon_discount_halalas'),
+      pointsDiscountHalalas: v('points_discount_halalas'),
+      rewardDiscountHalalas: v('reward_discount_halalas'),
+      dineInOrders: v('dine_in_orders'),
+      pickupOrders: v('pickup_orders'),
+      deliveryOrders: v('delivery_orders'),
+      cashOrders: v('cash_orders'),
+      cardOrders: v('card_orders'),
+      cashHalalas: v('cash_halalas'),
+      cardHalalas: v('card_halalas'),
+    };
+  });
+}
+
+/** Both periods' ledger figures in one query (index 0 the first period). */
+export async function periodsLoyalty(
+  db: Queryable,
+  scope: Scope,
+  periods: { from: string; to: string }[],
+): Promise<{ issued: number; redeemed: number; expired: number }[]> {
+  // A branch's scope counts its orders' rows only; the brand's also the rows without a branch.
+  const branches = scope.branchIds === null ? sql`true` : branchFilter(scope, sql`branch_id`);
+  const which = sql.join(
+    periods.map((p, i) => sql`when day between ${p.from}::date and ${p.to}::date then ${i}::int`),
+    sql` `,
+  );
+  const result = await db.execute(sql`
+    select period, coalesce(sum(issued), 0)::float8 as issued, coalesce(sum(redeemed), 0)::float8 as redeemed,
+      coalesce(sum(expired), 0)::float8 as expired
+    from (select case ${which} end as period, issued, redeemed, expired from report_loyalty_daily
+      where brand_id = ${scope.brandId} and ${branches} and (${sql.join(
+        periods.map((p) => sql`day between ${p.from}::date and ${p.to}::date`),
+        sql` or `,
+      )})) r
+    group by period`);
+  const rows = new Map(
+    rowsOf<{ period: number; issued: number; redeemed: number; expired: number }>(result).map((r) => [
+      Number(r.period),
+      r,
+    ]),
+  );
+  return periods.map((_, i) => {
+    const row = rows.get(i);
+    return {
+      issued: Number(row?.issued ?? 0),
+      redeemed: Number(row?.redeemed ?? 0),
+      expired: Number(row?.expired ?? 0),
+    };
+  });
 }
 
 export async function hourSeries(
@@ -261,26 +275,6 @@ export async function hourSeries(
   }));
 }
 
-/** ISO weekday: 1 Monday … 7 Sunday. */
-export async function weekdaySeries(
-  db: Queryable,
-  scope: Scope,
-  from: string,
-  to: string,
-): Promise<{ weekday: number; orders: number; netHalalas: number }[]> {
-  const result = await db.execute(sql`
-    select extract(isodow from day)::int as weekday, sum(orders)::float8 as orders,
-      sum(net_halalas)::float8 as "netHalalas"
-    from report_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
-    group by 1 order by 1`);
-  return rowsOf<{ weekday: number; orders: number; netHalalas: number }>(result).map((r) => ({
-    weekday: Number(r.weekday),
-    orders: Number(r.orders),
-    netHalalas: Number(r.netHalalas),
-  }));
-}
-
 export interface ItemFigure {
   kind: string;
   itemId: number;
@@ -290,30 +284,46 @@ export interface ItemFigure {
   netHalalas: number;
 }
 
-/** Items by quantity sold: the top `limit` (desc) or the bottom (asc), ties by net then id. */
-export async function itemRanking(
+/** The top and the bottom `limit` items by quantity (ties by net then id) from one grouping of the period's rows. */
+export async function itemRankings(
   db: Queryable,
   scope: Scope,
   from: string,
   to: string,
-  direction: 'asc' | 'desc',
   limit: number,
-): Promise<ItemFigure[]> {
-  const order = direction === 'desc' ? sql.raw('desc') : sql.raw('asc');
+): Promise<{ top: ItemFigure[]; bottom: ItemFigure[] }> {
   const result = await db.execute(sql`
-    select kind, item_id as "itemId", max(name_ar) as "nameAr", max(name_en) as "nameEn",
-      sum(quantity)::float8 as quantity, sum(net_halalas)::float8 as "netHalalas"
-    from report_item_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
-    group by kind, item_id
-    order by quantity ${order}, "netHalalas" ${order}, item_id
-    limit ${limit}`);
-  return rowsOf<ItemFigure>(result).map((r) => ({
-    ...r,
-    itemId: Number(r.itemId),
-    quantity: Number(r.quantity),
-    netHalalas: Number(r.netHalalas),
+    select * from (
+      select *, row_number() over (order by quantity desc, "netHalalas" desc, "itemId") as high,
+        row_number() over (order by quantity asc, "netHalalas" asc, "itemId") as low
+      from (
+        select kind, item_id as "itemId", max(name_ar) as "nameAr", max(name_en) as "nameEn",
+          sum(quantity)::float8 as quantity, sum(net_halalas)::float8 as "netHalalas"
+        from report_item_daily
+        where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date
+          and ${branchFilter(scope, sql`branch_id`)}
+        group by kind, item_id
+      ) items
+    ) ranked
+    where high <= ${limit} or low <= ${limit}`);
+  const rows = rowsOf<ItemFigure & { high: number; low: number }>(result).map((r) => ({
+    figure: {
+      kind: r.kind,
+      itemId: Number(r.itemId),
+      nameAr: r.nameAr,
+      nameEn: r.nameEn,
+      quantity: Number(r.quantity),
+      netHalalas: Number(r.netHalalas),
+    },
+    high: Number(r.high),
+    low: Number(r.low),
   }));
+  const pick = (rank: 'high' | 'low') =>
+    rows
+      .filter((r) => r[rank] <= limit)
+      .sort((a, b) => a[rank] - b[rank])
+      .map((r) => r.figure);
+  return { top: pick('high'), bottom: pick('low') };
 }
 
 export async function cancelReasons(
