@@ -224,7 +224,10 @@ export const reportMemberDaily = pgTable(
     day: date({ mode: 'string' }).notNull(),
     members: bitVarying().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.branchId, t.day] }), index('report_member_daily_brand_day_idx').on(t.brandId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.day] }),
+    index('report_member_daily_brand_day_idx').on(t.brandId, t.day),
+  ],
 );
 
 /** The same per calendar month (`month` its first day): the OR of the month's daily bitmaps, for long periods. */
@@ -244,4 +247,23 @@ export const reportMemberMonthly = pgTable(
     primaryKey({ columns: [t.branchId, t.month] }),
     index('report_member_monthly_brand_month_idx').on(t.brandId, t.month),
   ],
+);
+
+/**
+ * The brand's diners now, per level (docs/adr/0720): how many sit in each (by lifetime points; none: below the
+ * lowest level) and the points they hold. Rewritten whole by every roll-up transaction (one scan of the brand's
+ * diners), so the dashboard's level mix and points liability read a few rows, as fresh as the other figures.
+ */
+export const reportLevelMembers = pgTable(
+  'report_level_members',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** No foreign key: a level removed after the last pass is shown by id until the next one. */
+    levelId: integer(),
+    members: integer().notNull(),
+    walletPoints: halalas().notNull(),
+  },
+  (t) => [unique('report_level_members_uq').on(t.brandId, t.levelId).nullsNotDistinct()],
 );
