@@ -7,6 +7,8 @@
 // --reports=DIR (also save each Lighthouse JSON report there),
 // --only console: issue 26's figures (menu edit across 2 API processes, CSV import, the console's item list in Chromium)
 //   on PostgreSQL, put in place of that section of docs/benchmarks.md (the full run measures them too);
+// --only reports: issue 27's report figures (the 1,000,000-order seed, roll-ups, the dashboard) on PostgreSQL and
+//   PGlite, put in place of that section of docs/benchmarks.md (scripts/bench/reports.ts; not in the full run);
 // --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web: the build's sizes and Lighthouse on a PGlite
 //   server in production mode and on the app as `npm start` runs it, runs interleaved (two sections; --no-lighthouse
@@ -37,6 +39,7 @@ import {
   onlyLoyalty,
   onlyOrders,
   onlyPayments,
+  onlyReports,
   onlyWeb,
   pgStats,
   reportDir,
@@ -60,6 +63,7 @@ import {
   updateSection,
   WEB_HEADING,
 } from './bench/report.ts';
+import { benchReports, REPORTS_HEADING, renderReports } from './bench/reports.ts';
 import { benchSpins, type SpinsBenchResult } from './bench/spins.ts';
 
 async function seedLarge(env: NodeJS.ProcessEnv): Promise<string | undefined> {
@@ -111,6 +115,7 @@ async function main() {
   if (onlyLoyalty) return loyaltyOnly(pgUrl);
   if (onlyEngagement) return engagementOnly(pgUrl);
   if (onlyConsole) return consoleOnly(pgUrl);
+  if (onlyReports) return reportsOnly(pgUrl, tmp);
   if (onlyWeb) return webOnly(tmp);
   await fullRun(startedAt, tmp, pgUrl);
 }
@@ -355,6 +360,18 @@ async function consoleOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps
     console.error(`[bench] CONSOLE FAILED: ${result.failure}`);
     process.exitCode = 1;
   }
+}
+
+/** --only reports: issue 27's report figures, printed and put in place of the same section of docs/benchmarks.md. */
+async function reportsOnly(pgUrl: string | undefined, tmp: string) {
+  if (!pgUrl) throw new Error('--only reports needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  const results = await benchReports(pgUrl, join(tmp, 'reports-pglite'), {
+    WEB_DIST: join(ROOT, 'apps/web/dist'),
+    DATABASE_POOL_SIZE: '10',
+  });
+  updateSection(REPORTS_HEADING, renderReports(results, started));
+  if (results.some((r) => r.failure)) process.exitCode = 1;
 }
 
 /** Lighthouse on the menu page of a PGlite server started for it (and stopped after). */

@@ -12,7 +12,8 @@ if (args.has('--only') || onlySection !== undefined) {
     onlySection !== 'web' &&
     onlySection !== 'loyalty' &&
     onlySection !== 'engagement' &&
-    onlySection !== 'console'
+    onlySection !== 'console' &&
+    onlySection !== 'reports'
   ) {
     console.error(
       `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console" or "web" (got ${onlySection ?? 'nothing'})`,
@@ -26,13 +27,15 @@ export const onlyWeb = onlySection === 'web';
 export const onlyLoyalty = onlySection === 'loyalty';
 export const onlyEngagement = onlySection === 'engagement';
 export const onlyConsole = onlySection === 'console';
+export const onlyReports = onlySection === 'reports';
 export const withPostgres =
   (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) ||
   onlyOrders ||
   onlyPayments ||
   onlyLoyalty ||
   onlyEngagement ||
-  onlyConsole;
+  onlyConsole ||
+  onlyReports;
 export const withLighthouse = !args.has('--no-lighthouse');
 export const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 export const lighthouseRuns = Number(flagValue('runs') ?? 3);

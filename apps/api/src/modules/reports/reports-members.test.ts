@@ -39,7 +39,13 @@ describe('the dashboard figures from roll-ups equal the raw computation (docs/ad
   };
 
   /** `count` orders of the brand from `start` every `everyMinutes`, diners, branches and statuses spread by i. */
-  const addOrders = async (brandId: number, branchIds: number[], start: string, count: number, everyMinutes: number) => {
+  const addOrders = async (
+    brandId: number,
+    branchIds: number[],
+    start: string,
+    count: number,
+    everyMinutes: number,
+  ) => {
     await t.db.execute(sql`
       with c as (select array_agg(id order by id) ids from customers where brand_id = ${brandId}::int),
         b as (select ${sql.raw(`array[${branchIds.join(',')}]::int[]`)} ids)

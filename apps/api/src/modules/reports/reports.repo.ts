@@ -442,11 +442,14 @@ export async function activeMembers(
     }
     return picked;
   });
+  // Bitmaps of different lengths are padded with zeros to the longest before they are OR-ed (one string of zeros
+  // parsed once, cut to each length: parsing a padding per bitmap was most of the query's time).
   const result = await db.execute(sql`
     with picked as (${sql.join(parts, sql` union all `)}),
-      width as (select coalesce(max(length(members)), 0) as width from picked)
-    select period, bit_count(bit_or(members || repeat('0', width - length(members))::varbit))::float8 as members
-    from picked, width group by period`);
+      zeros as (select repeat('0', coalesce(max(length(members)), 0))::varbit as zeros from picked)
+    select period,
+      bit_count(bit_or(members || substring(zeros from 1 for length(zeros) - length(members))))::float8 as members
+    from picked, zeros group by period`);
   const counts = new Map(rowsOf<{ period: number; members: number }>(result).map((r) => [Number(r.period), r.members]));
   return periods.map((_, i) => Number(counts.get(i) ?? 0));
 }
@@ -462,7 +465,29 @@ export async function activeMembersRaw(db: Queryable, scope: Scope, from: string
   return Number(rowsOf<{ members: number }>(result)[0]?.members ?? 0);
 }
 
-/** Now, brand-wide: the points diners hold, what one point is worth, and diners per level (by lifetime points). */
+/**
+ * Rewrites the brand's diners per level now (docs/adr/0720): one scan of its diners, each in the highest level its
+ * lifetime points reach (`width_bucket` over the levels' minimums; 0: below the lowest, no level), with the points
+ * they hold. In the caller's roll-up transaction.
+ */
+export async function rollUpStanding(tx: Queryable, brandId: number): Promise<void> {
+  await tx.execute(sql`delete from report_level_members where brand_id = ${brandId}`);
+  await tx.execute(sql`
+    insert into report_level_members (brand_id, level_id, members, wallet_points)
+    with lv as (
+      select array_agg(min_lifetime_points order by min_lifetime_points, id) as lows,
+        array_agg(id order by min_lifetime_points, id) as ids
+      from loyalty_levels where brand_id = ${brandId}
+    )
+    select ${brandId}, lv.ids[b.bucket], count(*), sum(b.wallet_points)
+    from lv, lateral (
+      select coalesce(width_bucket(c.lifetime_points, lv.lows), 0) as bucket, c.wallet_points
+      from customers c where c.brand_id = ${brandId}
+    ) b
+    group by 2`);
+}
+
+/** Now (as of the last roll-up), brand-wide: the points diners hold, what one point is worth, diners per level. */
 export async function loyaltyStanding(
   db: Queryable,
   brandId: number,
@@ -471,38 +496,31 @@ export async function loyaltyStanding(
   pointValueHalalas: number;
   levels: { levelId: number | null; nameAr: string | null; nameEn: string | null; members: number }[];
 }> {
-  const totals = rowsOf<{ points: number; value: number | null }>(
+  const rows = rowsOf<{
+    levelId: number | null;
+    nameAr: string | null;
+    nameEn: string | null;
+    members: number;
+    points: number;
+    value: number | null;
+  }>(
     await db.execute(sql`
-      select coalesce((select sum(wallet_points) from customers where brand_id = ${brandId}), 0)::float8 as points,
-        (select point_value_halalas from loyalty_rules where brand_id = ${brandId}) as value`),
-  )[0];
-  // One range per level (its minimum up to the next level's), each counted on the (brand, lifetime points) index;
-  // below the lowest level: no level. The same grouping as a per-diner "highest level reached" (docs/adr/0720).
-  const levels = rowsOf<{ levelId: number | null; nameAr: string | null; nameEn: string | null; members: number }>(
-    await db.execute(sql`
-      with lv as (
-        select id, name_ar, name_en, min_lifetime_points as low,
-          lead(min_lifetime_points) over (order by min_lifetime_points, id) as high
-        from loyalty_levels where brand_id = ${brandId}
-      ),
-      ranges as (
-        select null::int as id, null::text as name_ar, null::text as name_en, null::int as low,
-          (select min(low) from lv) as high
-        union all select id, name_ar, name_en, low, high from lv
-      )
-      select r.id as "levelId", r.name_ar as "nameAr", r.name_en as "nameEn", n.members
-      from ranges r cross join lateral (
-        select count(*)::float8 as members from customers c
-        where c.brand_id = ${brandId} and (r.low is null or c.lifetime_points >= r.low)
-          and (r.high is null or c.lifetime_points < r.high)
-      ) n
-      where n.members > 0
-      order by r.low nulls first, r.id`),
+      select s.level_id as "levelId", l.name_ar as "nameAr", l.name_en as "nameEn", s.members::float8 as members,
+        s.wallet_points::float8 as points,
+        (select point_value_halalas from loyalty_rules where brand_id = ${brandId}) as value
+      from report_level_members s left join loyalty_levels l on l.id = s.level_id
+      where s.brand_id = ${brandId}
+      order by s.level_id is not null, l.min_lifetime_points, s.level_id`),
   );
+  const value =
+    rows[0]?.value ??
+    rowsOf<{ value: number | null }>(
+      await db.execute(sql`select point_value_halalas as value from loyalty_rules where brand_id = ${brandId}`),
+    )[0]?.value;
   return {
-    outstandingPoints: Number(totals?.points ?? 0),
-    pointValueHalalas: Number(totals?.value ?? 0),
-    levels: levels.map((l) => ({ ...l, members: Number(l.members) })),
+    outstandingPoints: rows.reduce((sum, r) => sum + Number(r.points), 0),
+    pointValueHalalas: Number(value ?? 0),
+    levels: rows.map((r) => ({ levelId: r.levelId, nameAr: r.nameAr, nameEn: r.nameEn, members: Number(r.members) })),
   };
 }
 

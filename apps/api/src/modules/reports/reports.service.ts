@@ -27,6 +27,7 @@ import {
   periodsLoyalty,
   rollUpDays,
   rollUpMemberDays,
+  rollUpStanding,
   rollupStates,
   type Scope,
 } from './reports.repo.ts';
@@ -117,6 +118,7 @@ export function createReportsService(ctx: AppContext) {
       await rollUpDays(tx, brandId, from, to);
       await rollUpEngagementDays(tx, brandId, from, to);
       await rollUpMemberDays(tx, brandId, from, to);
+      await rollUpStanding(tx, brandId);
       await markRolledThrough(tx, brandId, to, ctx.now());
     });
   }
