@@ -267,3 +267,51 @@ export const reportLevelMembers = pgTable(
   },
   (t) => [unique('report_level_members_uq').on(t.brandId, t.levelId).nullsNotDistinct()],
 );
+
+/**
+ * report_item_daily summed per calendar month (`month` its first day), rewritten for the months a roll-up touches
+ * (docs/adr/0720): a long period reads its whole months here and only the days at either end from the daily rows.
+ */
+export const reportItemMonthly = pgTable(
+  'report_item_monthly',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    kind: text().notNull(),
+    itemId: integer().notNull(),
+    nameAr: text().notNull(),
+    nameEn: text().notNull(),
+    quantity: integer().notNull(),
+    netHalalas: halalas().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.month, t.kind, t.itemId] }),
+    index('report_item_monthly_brand_month_idx').on(t.brandId, t.month),
+  ],
+);
+
+/** report_hourly summed per calendar month, likewise. */
+export const reportHourlyMonthly = pgTable(
+  'report_hourly_monthly',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    hour: smallint().notNull(),
+    orders: integer().notNull(),
+    netHalalas: halalas().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.branchId, t.month, t.hour] }),
+    index('report_hourly_monthly_brand_month_idx').on(t.brandId, t.month),
+  ],
+);
