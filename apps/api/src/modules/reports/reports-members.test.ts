@@ -88,6 +88,13 @@ describe('the dashboard figures from roll-ups equal the raw computation (docs/ad
     // Riyadh's day differs from UTC's), and a few of brand B's on the same days.
     await addOrders(brandA, [aMain, aClosed, aThird], '2025-11-20T00:00:00Z', 1_300, 131);
     await addOrders(brandB, [b.branchIds['b-main'] as number], '2025-11-20T00:00:00Z', 200, 853);
+    // One line per order of brand A: seven items, quantities 1-3 (the item ranking's figures).
+    await t.db.execute(sql`
+      insert into order_lines (order_id, position, kind, item_id, name_ar, name_en, quantity, unit_price_halalas,
+        subtotal, tax, total, modifiers, slots)
+      select id, 1, 'product', 1 + id % 7, 'صنف ' || (1 + id % 7), 'Item ' || (1 + id % 7), 1 + id % 3, 100,
+        100 * (1 + id % 3), 0, 100 * (1 + id % 3), '[]'::jsonb, '[]'::jsonb
+      from orders where brand_id = ${brandA}::int`);
     await reports.catchUpOnce();
   });
   afterAll(async () => {
@@ -119,6 +126,30 @@ describe('the dashboard figures from roll-ups equal the raw computation (docs/ad
     // Not a vacuous equality: the fixture has members in the twelve months and the month.
     if (from === '2025-03-11') expect(await activeMembersRaw(t.db, all, from, to)).toBe(60);
   });
+
+  it.each(PERIODS)(
+    'hours and items %s: whole months from the monthly sums equal the raw orders',
+    async (_, from, to) => {
+      const d = await dashboard(owner, `from=${from}&to=${to}`);
+      const bounds = sql`o.brand_id = ${brandA} and o.status <> 'canceled'
+      and (o.created_at at time zone 'Asia/Riyadh')::date between ${from}::date and ${to}::date`;
+      const hours = await rows<{ hour: number; orders: number }>(sql`
+      select extract(hour from o.created_at at time zone 'Asia/Riyadh')::int as hour, count(*)::int as orders
+      from orders o where ${bounds} group by 1 order by 1`);
+      expect(d.hours.map((h) => ({ hour: h.hour, orders: h.orders }))).toEqual(hours.rows);
+      const items = await rows<{ itemId: number; quantity: number }>(sql`
+      select ol.item_id as "itemId", sum(ol.quantity)::int as quantity
+      from orders o join order_lines ol on ol.order_id = o.id where ${bounds}
+      group by 1 order by 2 desc, sum(ol.total - ol.tax) desc, 1`);
+      expect(d.topItems.map((i) => ({ itemId: i.itemId, quantity: i.quantity }))).toEqual(items.rows.slice(0, 10));
+      expect(d.bottomItems.map((i) => i.itemId)).toEqual(
+        [...items.rows]
+          .sort((a, b) => a.quantity - b.quantity || a.itemId - b.itemId)
+          .slice(0, 10)
+          .map((i) => i.itemId),
+      );
+    },
+  );
 
   it('re-rolls a day a late order lands in: the day and its month count it', async () => {
     const scope: Scope = { brandId: brandA, branchIds: [aThird] };

@@ -257,16 +257,68 @@ export async function periodsLoyalty(
   });
 }
 
+/**
+ * A roll-up's rows over a period (docs/adr/0720): its whole months from the monthly table and the days at either end
+ * from the daily one, `columns` of both (summed by the caller).
+ */
+function monthlyAndDaily(
+  scope: Scope,
+  from: string,
+  to: string,
+  tables: { daily: string; monthly: string; columns: SQL },
+): SQL {
+  const { months, days } = monthsAndDays(from, to);
+  const parts: SQL[] = [];
+  if (months.length > 0) {
+    parts.push(sql`select ${tables.columns} from ${sql.identifier(tables.monthly)}
+      where brand_id = ${scope.brandId} and ${branchFilter(scope, sql`branch_id`)}
+        and month between ${months[0]}::date and ${months[months.length - 1]}::date`);
+  }
+  for (const [a, b] of days) {
+    parts.push(sql`select ${tables.columns} from ${sql.identifier(tables.daily)}
+      where brand_id = ${scope.brandId} and ${branchFilter(scope, sql`branch_id`)}
+        and day between ${a}::date and ${b}::date`);
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+/** Rewrites the monthly sums of the hourly and item roll-ups for the months the days from..to touch. */
+export async function rollUpMonths(tx: Queryable, brandId: number, from: string, to: string): Promise<void> {
+  const firstMonth = sql`date_trunc('month', ${from}::date)::date`;
+  const lastMonth = sql`date_trunc('month', ${to}::date)::date`;
+  const inMonths = sql`brand_id = ${brandId} and day >= ${firstMonth} and day < (${lastMonth} + interval '1 month')`;
+  for (const table of ['report_hourly_monthly', 'report_item_monthly']) {
+    await tx.execute(
+      sql`delete from ${sql.identifier(table)} where brand_id = ${brandId} and month between ${firstMonth} and ${lastMonth}`,
+    );
+  }
+  await tx.execute(sql`
+    insert into report_hourly_monthly (brand_id, branch_id, month, hour, orders, net_halalas)
+    select ${brandId}, branch_id, date_trunc('month', day)::date, hour, sum(orders), sum(net_halalas)
+    from report_hourly where ${inMonths}
+    group by 2, 3, 4`);
+  await tx.execute(sql`
+    insert into report_item_monthly (brand_id, branch_id, month, kind, item_id, name_ar, name_en, quantity, net_halalas)
+    select ${brandId}, branch_id, date_trunc('month', day)::date, kind, item_id, max(name_ar), max(name_en),
+      sum(quantity), sum(net_halalas)
+    from report_item_daily where ${inMonths}
+    group by 2, 3, 4, 5`);
+}
+
 export async function hourSeries(
   db: Queryable,
   scope: Scope,
   from: string,
   to: string,
 ): Promise<{ hour: number; orders: number; netHalalas: number }[]> {
+  const rows = monthlyAndDaily(scope, from, to, {
+    daily: 'report_hourly',
+    monthly: 'report_hourly_monthly',
+    columns: sql`hour, orders, net_halalas`,
+  });
   const result = await db.execute(sql`
     select hour::int as hour, sum(orders)::float8 as orders, sum(net_halalas)::float8 as "netHalalas"
-    from report_hourly
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
+    from (${rows}) r
     group by hour order by hour`);
   return rowsOf<{ hour: number; orders: number; netHalalas: number }>(result).map((r) => ({
     hour: Number(r.hour),
@@ -299,9 +351,11 @@ export async function itemRankings(
       from (
         select kind, item_id as "itemId", max(name_ar) as "nameAr", max(name_en) as "nameEn",
           sum(quantity)::float8 as quantity, sum(net_halalas)::float8 as "netHalalas"
-        from report_item_daily
-        where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date
-          and ${branchFilter(scope, sql`branch_id`)}
+        from (${monthlyAndDaily(scope, from, to, {
+          daily: 'report_item_daily',
+          monthly: 'report_item_monthly',
+          columns: sql`kind, item_id, name_ar, name_en, quantity, net_halalas`,
+        })}) r
         group by kind, item_id
       ) items
     ) ranked

@@ -27,6 +27,7 @@ import {
   periodsLoyalty,
   rollUpDays,
   rollUpMemberDays,
+  rollUpMonths,
   rollUpStanding,
   rollupStates,
   type Scope,
@@ -117,6 +118,7 @@ export function createReportsService(ctx: AppContext) {
       await lockBrandRollup(tx, brandId);
       await rollUpDays(tx, brandId, from, to);
       await rollUpEngagementDays(tx, brandId, from, to);
+      await rollUpMonths(tx, brandId, from, to);
       await rollUpMemberDays(tx, brandId, from, to);
       await rollUpStanding(tx, brandId);
       await markRolledThrough(tx, brandId, to, ctx.now());
