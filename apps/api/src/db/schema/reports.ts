@@ -315,3 +315,22 @@ export const reportHourlyMonthly = pgTable(
     index('report_hourly_monthly_brand_month_idx').on(t.brandId, t.month),
   ],
 );
+
+/** report_engagement_daily summed per calendar month, likewise (docs/adr/0720). */
+export const reportEngagementMonthly = pgTable(
+  'report_engagement_monthly',
+  {
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    branchId: integer().references(() => branches.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    metric: text().notNull(),
+    key: integer().notNull(),
+    count: integer().notNull(),
+    amount: halalas().notNull(),
+  },
+  (t) => [
+    unique('report_engagement_monthly_uq').on(t.brandId, t.month, t.metric, t.key, t.branchId).nullsNotDistinct(),
+  ],
+);
