@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { branches } from '../../db/schema/branches.ts';
 import { activeMembersRaw, monthsAndDays, type Scope } from './reports.repo.ts';
 import { createReportsService, type ReportsService } from './reports.service.ts';
+import { engagementRows } from './reports-engagement.repo.ts';
 
 /**
  * The dashboard's fast paths give the raw computation's numbers (issue 27, docs/adr/0720): active members from the
@@ -51,13 +52,14 @@ describe('the dashboard figures from roll-ups equal the raw computation (docs/ad
         b as (select ${sql.raw(`array[${branchIds.join(',')}]::int[]`)} ids)
       insert into orders (brand_id, branch_id, customer_id, number, order_type, status, payment_method, tax_mode,
         subtotal, branch_taxes, modifiers_taxes, charge_amount, charges_taxes, delivery_fee, taxes_price,
-        total_discount, total, foodics_taxes, foodics_charges, foodics_total, created_at)
+        total_discount, total, foodics_taxes, foodics_charges, foodics_total, created_at, status_times)
       select ${brandId}::int, b.ids[1 + (g * 7) % array_length(b.ids, 1)],
         case when g % 9 = 0 then null else c.ids[1 + (g * 13) % array_length(c.ids, 1)] end,
         700000 + g + (select count(*) from orders), 1, case when g % 11 = 0 then 'canceled' else 'delivered' end,
-        'cash', 'inclusive', 1000, 0, 0, 0, 0, 0, 0, 0, 1000, 0, 0, 0,
-        ${start}::timestamptz + g * ${everyMinutes} * interval '1 minute'
-      from generate_series(1, ${count}) g, c, b`);
+        'cash', 'inclusive', 1000, 0, 0, 0, 0, 0, 0, 0, 1000, 0, 0, 0, at,
+        jsonb_build_object('sent_to_kitchen', at, 'ready', at + (3 + g % 17) * interval '1 minute')
+      from generate_series(1, ${count}) g, c, b,
+        lateral (select ${start}::timestamptz + g * ${everyMinutes} * interval '1 minute' as at) t`);
   };
 
   beforeAll(async () => {
@@ -147,6 +149,25 @@ describe('the dashboard figures from roll-ups equal the raw computation (docs/ad
           .sort((a, b) => a.quantity - b.quantity || a.itemId - b.itemId)
           .slice(0, 10)
           .map((i) => i.itemId),
+      );
+    },
+  );
+
+  it.each(PERIODS)(
+    'engagement rows %s: whole months from the monthly sums equal the daily rows',
+    async (_, from, to) => {
+      const scope: Scope = { brandId: brandA, branchIds: [aMain, aClosed] };
+      const [fast = []] = await engagementRows(t.db, scope, [{ from, to }]);
+      const daily = await rows<{ metric: string; branchId: number; key: number; count: number; amount: number }>(sql`
+      select metric, branch_id as "branchId", key, sum(count)::int as count, sum(amount)::int as amount
+      from report_engagement_daily
+      where brand_id = ${brandA} and branch_id in (${aMain}, ${aClosed}) and day between ${from}::date and ${to}::date
+      group by 1, 2, 3`);
+      const order = (a: { metric: string; key: number; branchId: number | null }, b: typeof a) =>
+        a.metric.localeCompare(b.metric) || a.key - b.key || (a.branchId ?? 0) - (b.branchId ?? 0);
+      expect(daily.rows.length).toBeGreaterThan(0);
+      expect([...fast].sort(order)).toEqual(
+        daily.rows.map((r) => ({ ...r, branchId: Number(r.branchId) })).sort(order),
       );
     },
   );

@@ -439,13 +439,14 @@ export async function rollUpMemberDays(tx: Queryable, brandId: number, from: str
   );
   await tx.execute(sql`
     insert into report_member_monthly (brand_id, branch_id, month, members)
-    select ${brandId}, branch_id, month, bit_or(members || repeat('0', width - length(members))::varbit)
-    from (
-      select branch_id, date_trunc('month', day)::date as month, members,
-        max(length(members)) over (partition by branch_id, date_trunc('month', day)) as width
-      from report_member_daily
+    with d as (
+      select branch_id, date_trunc('month', day)::date as month, members from report_member_daily
       where brand_id = ${brandId} and day >= ${firstMonth} and day < (${lastMonth} + interval '1 month')
-    ) d
+    ),
+      zeros as (select repeat('0', coalesce(max(length(members)), 0))::varbit as zeros from d)
+    select ${brandId}, branch_id, month,
+      bit_or(members || substring(zeros from 1 for length(zeros) - length(members)))
+    from d, zeros
     group by branch_id, month`);
 }
 

@@ -32,7 +32,7 @@ import {
   rollupStates,
   type Scope,
 } from './reports.repo.ts';
-import { rollUpEngagementDays } from './reports-engagement.repo.ts';
+import { rollUpEngagementDays, rollUpEngagementMonths } from './reports-engagement.repo.ts';
 import { engagementSections } from './reports-engagement.service.ts';
 import { engagementCsvRows, engagementSummaryRows } from './reports-engagement-csv.view.ts';
 
@@ -118,6 +118,7 @@ export function createReportsService(ctx: AppContext) {
       await lockBrandRollup(tx, brandId);
       await rollUpDays(tx, brandId, from, to);
       await rollUpEngagementDays(tx, brandId, from, to);
+      await rollUpEngagementMonths(tx, brandId, from, to);
       await rollUpMonths(tx, brandId, from, to);
       await rollUpMemberDays(tx, brandId, from, to);
       await rollUpStanding(tx, brandId);
