@@ -29,6 +29,7 @@ export const PGLITE_ORDERS = Number(flagValue('reports-pglite-orders') ?? 100_00
 
 /** Runs one SQL text (no parameters) on whichever database the seed goes to. */
 type Exec = (text: string) => Promise<unknown>;
+type Count = (text: string) => Promise<number>;
 
 export interface SeedCounts {
   orders: number;
@@ -138,31 +139,43 @@ const percentile = (values: number[], p: number) => {
 };
 
 /**
- * The roll-ups: the first catch-up of two years (the job's own pass), then "one new day": a day's worth of orders
- * placed today and the job's next pass (which rolls the day before and today, docs/adr/0610), DAY_RUNS times.
+ * The roll-ups: the job's first pass (the whole history on a fresh seed, or after a migration that empties the
+ * state), then "one new day" DAY_RUNS times: a day's worth of orders placed on the next day without orders (after
+ * today: a kept database keeps earlier runs' days) and the job's pass with its clock at that day's end, which rolls
+ * that day and the one before (docs/adr/0610), as the job does each night.
  */
-async function rollUps(db: Database, figures: DatabaseFigures, orders: number, exec: Exec) {
-  const reports = createReportsService({ db, now: () => new Date() } as unknown as AppContext);
-  // The job's first pass: the whole history on a fresh seed (or after a migration that empties the state).
+async function rollUps(db: Database, figures: DatabaseFigures, orders: number, exec: Exec, count: Count) {
+  let now = new Date();
+  const reports = createReportsService({ db, now: () => now } as unknown as AppContext);
   const t0 = performance.now();
   figures.catchUpDays = await reports.catchUpOnce();
   figures.catchUpSeconds = (performance.now() - t0) / 1000;
   const perDay = Math.round(orders / DAYS);
+  const brand = `(select id from brands where slug = 'sufra-kitchen')`;
   for (let run = 0; run < DAY_RUNS; run += 1) {
-    // Today's new orders (numbers above the seed's), so the pass has a real day to roll.
+    const next = await count(`
+      select to_char(greatest(current_date, max((created_at at time zone 'Asia/Riyadh')::date)) + 1, 'YYYYMMDD')::int
+        as n from orders where brand_id = ${brand}`);
+    const day = `${String(next).slice(0, 4)}-${String(next).slice(4, 6)}-${String(next).slice(6, 8)}`;
     await exec(`
       insert into orders (brand_id, branch_id, customer_id, number, order_type, status, payment_method,
         payment_status, tax_mode, subtotal, branch_taxes, modifiers_taxes, charge_amount, charges_taxes, delivery_fee,
-        taxes_price, total_discount, total, foodics_taxes, foodics_charges, foodics_total, created_at, updated_at)
+        taxes_price, total_discount, total, foodics_taxes, foodics_charges, foodics_total, created_at, updated_at,
+        status_times)
       select o.brand_id, o.branch_id, o.customer_id, o.number - 1000000 + m.top, o.order_type, o.status,
         o.payment_method, o.payment_status, o.tax_mode, o.subtotal, 0, 0, 0, 0, 0, o.taxes_price, o.total_discount,
-        o.total, 0, 0, 0, now() - interval '1 minute', now()
-      from orders o, (select max(number) as top from orders) m
-      where o.number between 1000001 and ${1000000 + perDay}
-        and o.brand_id = (select id from brands where slug = 'sufra-kitchen')`);
-    const t0 = performance.now();
+        o.total, 0, 0, 0, t.at, t.at, o.status_times
+      from orders o
+        cross join (select max(number) as top from orders) m
+        cross join (select min(created_at) as first from orders
+          where brand_id = ${brand} and number between 1000001 and ${1000000 + perDay}) f
+        cross join lateral (select (date '${day}'::timestamp at time zone 'Asia/Riyadh') + (o.created_at - f.first)
+          as at) t
+      where o.number between 1000001 and ${1000000 + perDay} and o.brand_id = ${brand}`);
+    now = new Date(`${day}T20:30:00Z`);
+    const t1 = performance.now();
     await reports.catchUpOnce();
-    figures.dayRollupMs.push(performance.now() - t0);
+    figures.dayRollupMs.push(performance.now() - t1);
   }
 }
 
@@ -230,7 +243,7 @@ async function onPostgres(adminUrl: string, env: NodeJS.ProcessEnv): Promise<Dat
       figures.seed = await seedReports(exec, count, PG_ORDERS, today);
     }
     console.error('[bench] reports: roll-ups on PostgreSQL…');
-    await rollUps(drizzle(active, drizzleOptions) as unknown as Database, figures, PG_ORDERS, exec);
+    await rollUps(drizzle(active, drizzleOptions) as unknown as Database, figures, PG_ORDERS, exec, count);
   } finally {
     await active.end();
   }
@@ -257,7 +270,7 @@ async function onPglite(dataDir: string, env: NodeJS.ProcessEnv): Promise<Databa
     console.error(`[bench] reports: seeding ${PGLITE_ORDERS.toLocaleString('en-US')} orders on PGlite…`);
     figures.seed = await seedReports(exec, count, PGLITE_ORDERS, today);
     console.error('[bench] reports: roll-ups on PGlite…');
-    await rollUps(handle.db, figures, PGLITE_ORDERS, exec);
+    await rollUps(handle.db, figures, PGLITE_ORDERS, exec, count);
   } finally {
     await handle.close();
   }
