@@ -12,6 +12,8 @@
 // --only foodics: issue 28's Foodics hand-off (placement → the fake Foodics at 50/s; with failing creates and dropped
 //   webhooks: none lost, none twice, every order delivered by polling; scripts/bench/foodics.ts), likewise;
 // --only customers: the console's customer list at 100,000 diners on PostgreSQL (issue 27 item 8), its section replaced;
+// --only reports: issue 27's report figures (the 1,000,000-order seed, roll-ups, the dashboard) on PostgreSQL and
+//   PGlite, put in place of that section of docs/benchmarks.md (scripts/bench/reports.ts; not in the full run);
 // --only orders | --only payments | --only loyalty | --only web (one section only: order placement on PostgreSQL, card payments
 //   (Chromium end to end + card vs cash placement) on PostgreSQL, or the web: the build's sizes and Lighthouse on a PGlite
 //   server in production mode and on the app as `npm start` runs it, runs interleaved (two sections; --no-lighthouse
@@ -47,6 +49,7 @@ import {
   onlyOrders,
   onlyPayments,
   onlySms,
+  onlyReports,
   onlyWeb,
   pgStats,
   reportDir,
@@ -71,6 +74,7 @@ import {
   WEB_HEADING,
 } from './bench/report.ts';
 import { benchSms, renderSms, SMS_HEADING } from './bench/sms.ts';
+import { benchReports, REPORTS_HEADING, renderReports } from './bench/reports.ts';
 import { benchSpins, type SpinsBenchResult } from './bench/spins.ts';
 
 async function seedLarge(env: NodeJS.ProcessEnv): Promise<string | undefined> {
@@ -125,6 +129,7 @@ async function main() {
   if (onlySms) return smsOnly(pgUrl);
   if (onlyFoodics) return foodicsOnly(pgUrl);
   if (onlyCustomers) return customersOnly(pgUrl);
+  if (onlyReports) return reportsOnly(pgUrl, tmp);
   if (onlyWeb) return webOnly(tmp);
   await fullRun(startedAt, tmp, pgUrl);
 }
@@ -402,6 +407,18 @@ async function customersOnly(pgUrl: string | undefined) {
   if (!pgUrl) throw new Error('--only customers needs PostgreSQL (run without --no-postgres)');
   const started = new Date();
   updateSection(CUSTOMERS_HEADING, renderCustomers(await benchCustomers(pgUrl), started));
+}
+
+/** --only reports: issue 27's report figures, printed and put in place of the same section of docs/benchmarks.md. */
+async function reportsOnly(pgUrl: string | undefined, tmp: string) {
+  if (!pgUrl) throw new Error('--only reports needs PostgreSQL (run without --no-postgres)');
+  const started = new Date();
+  const results = await benchReports(pgUrl, join(tmp, 'reports-pglite'), {
+    WEB_DIST: join(ROOT, 'apps/web/dist'),
+    DATABASE_POOL_SIZE: '10',
+  });
+  updateSection(REPORTS_HEADING, renderReports(results, started));
+  if (results.some((r) => r.failure)) process.exitCode = 1;
 }
 
 /** Lighthouse on the menu page of a PGlite server started for it (and stopped after). */

@@ -15,10 +15,11 @@ if (args.has('--only') || onlySection !== undefined) {
     onlySection !== 'console' &&
     onlySection !== 'sms' &&
     onlySection !== 'foodics' &&
-    onlySection !== 'customers'
+    onlySection !== 'customers' &&
+    onlySection !== 'reports'
   ) {
     console.error(
-      `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console", "sms", "foodics", "customers" or "web" (got ${onlySection ?? 'nothing'})`,
+      `[bench] --only takes "orders", "payments", "loyalty", "engagement", "console", "sms", "foodics", "customers", "reports" or "web" (got ${onlySection ?? 'nothing'})`,
     );
     process.exit(2);
   }
@@ -32,6 +33,7 @@ export const onlyConsole = onlySection === 'console';
 export const onlySms = onlySection === 'sms';
 export const onlyFoodics = onlySection === 'foodics';
 export const onlyCustomers = onlySection === 'customers';
+export const onlyReports = onlySection === 'reports';
 export const withPostgres =
   (!args.has('--no-postgres') && !onlyLighthouse && !onlyWeb) ||
   onlyOrders ||
@@ -41,7 +43,8 @@ export const withPostgres =
   onlyConsole ||
   onlySms ||
   onlyFoodics ||
-  onlyCustomers;
+  onlyCustomers ||
+  onlyReports;
 export const withLighthouse = !args.has('--no-lighthouse');
 export const flagValue = (name: string) => [...args].find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 export const lighthouseRuns = Number(flagValue('runs') ?? 3);

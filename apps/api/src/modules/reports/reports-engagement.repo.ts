@@ -1,7 +1,7 @@
 import { REPORT_REFERRAL_STAGES } from '@sufra/shared/schemas/reports';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import type { Scope } from './reports.repo.ts';
+import { monthsAndDays, type Scope } from './reports.repo.ts';
 
 /**
  * The dashboard's engagement sections (issue 27 item 9, docs/adr/0630): preparation and delivery times, counter
@@ -160,20 +160,59 @@ export interface EngagementRow {
   amount: number;
 }
 
-/** The period's engagement roll-up rows in the scope, summed over its days. */
-export async function engagementRows(db: Queryable, scope: Scope, from: string, to: string): Promise<EngagementRow[]> {
+/**
+ * Each period's engagement roll-up rows in the scope, summed over its days: both periods in one query, each period's
+ * whole months from report_engagement_monthly and the days at either end from the daily rows (docs/adr/0720).
+ */
+export async function engagementRows(
+  db: Queryable,
+  scope: Scope,
+  periods: { from: string; to: string }[],
+): Promise<EngagementRow[][]> {
+  const columns = sql`metric, branch_id, key, count, amount`;
+  const parts = periods.flatMap((p, i) => {
+    const { months, days } = monthsAndDays(p.from, p.to);
+    const picked: SQL[] = [];
+    if (months.length > 0) {
+      picked.push(sql`select ${i}::int as period, ${columns} from report_engagement_monthly
+        where brand_id = ${scope.brandId} and ${branchFilter(scope)}
+          and month between ${months[0]}::date and ${months[months.length - 1]}::date`);
+    }
+    for (const [a, b] of days) {
+      picked.push(sql`select ${i}::int as period, ${columns} from report_engagement_daily
+        where brand_id = ${scope.brandId} and ${branchFilter(scope)} and day between ${a}::date and ${b}::date`);
+    }
+    return picked;
+  });
   const result = await db.execute(sql`
-    select metric, branch_id as "branchId", key, sum(count)::float8 as count, sum(amount)::float8 as amount
+    select period, metric, branch_id as "branchId", key, sum(count)::float8 as count, sum(amount)::float8 as amount
+    from (${sql.join(parts, sql` union all `)}) r
+    group by period, metric, branch_id, key`);
+  const out: EngagementRow[][] = periods.map(() => []);
+  for (const r of rowsOf<EngagementRow & { period: number }>(result)) {
+    out[Number(r.period)]?.push({
+      metric: r.metric,
+      branchId: r.branchId === null ? null : Number(r.branchId),
+      key: Number(r.key),
+      count: Number(r.count),
+      amount: Number(r.amount),
+    });
+  }
+  return out;
+}
+
+/** Rewrites report_engagement_monthly for the months the days from..to touch, from the daily rows. */
+export async function rollUpEngagementMonths(tx: Queryable, brandId: number, from: string, to: string): Promise<void> {
+  const firstMonth = sql`date_trunc('month', ${from}::date)::date`;
+  const lastMonth = sql`date_trunc('month', ${to}::date)::date`;
+  await tx.execute(sql`delete from report_engagement_monthly
+    where brand_id = ${brandId} and month between ${firstMonth} and ${lastMonth}`);
+  await tx.execute(sql`
+    insert into report_engagement_monthly (brand_id, branch_id, month, metric, key, count, amount)
+    select ${brandId}, branch_id, date_trunc('month', day)::date, metric, key, sum(count), sum(amount)
     from report_engagement_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope)}
-    group by metric, branch_id, key`);
-  return rowsOf<EngagementRow>(result).map((r) => ({
-    metric: r.metric,
-    branchId: r.branchId === null ? null : Number(r.branchId),
-    key: Number(r.key),
-    count: Number(r.count),
-    amount: Number(r.amount),
-  }));
+    where brand_id = ${brandId} and day >= ${firstMonth} and day < (${lastMonth} + interval '1 month')
+    group by 2, 3, 4, 5`);
 }
 
 export interface Named {

@@ -59,9 +59,8 @@ export async function engagementSections(
   previous: { from: string; to: string },
   branches: { id: number; nameAr: string; nameEn: string }[],
 ): Promise<ReportEngagement> {
-  const [now, before, lows] = await Promise.all([
-    engagementRows(db, scope, period.from, period.to),
-    engagementRows(db, scope, previous.from, previous.to),
+  const [[now = [], before = []], lows] = await Promise.all([
+    engagementRows(db, scope, [period, previous]),
     lowRatings(db, scope, period.from, period.to, LOW_RATINGS_SHOWN),
   ]);
   const branchName = new Map(branches.map((b) => [b.id, { ar: b.nameAr, en: b.nameEn }]));

@@ -179,68 +179,130 @@ export interface DailyTotals {
 
 const n = (column: string) => sql.raw(`coalesce(sum(${column}), 0)::float8 as "${column}"`);
 
-export async function periodTotals(db: Queryable, scope: Scope, from: string, to: string): Promise<DailyTotals> {
-  const result = await db.execute(sql`
-    select ${n('orders')}, ${n('canceled')}, ${n('net_halalas')}, ${n('vat_halalas')}, ${n('total_halalas')},
-      ${n('coupon_discount_halalas')}, ${n('points_discount_halalas')}, ${n('reward_discount_halalas')},
-      ${n('dine_in_orders')}, ${n('pickup_orders')}, ${n('delivery_orders')}, ${n('cash_orders')}, ${n('card_orders')},
-      ${n('cash_halalas')}, ${n('card_halalas')}
-    from report_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}`);
-  const row = rowsOf<Record<string, number>>(result)[0] ?? {};
-  const v = (k: string) => Number(row[k] ?? 0);
-  return {
-    orders: v('orders'),
-    canceled: v('canceled'),
-    netHalalas: v('net_halalas'),
-    vatHalalas: v('vat_halalas'),
-    totalHalalas: v('total_halalas'),
-    couponDiscountHalalas: v('coupon_discount_halalas'),
-    pointsDiscountHalalas: v('points_discount_halalas'),
-    rewardDiscountHalalas: v('reward_discount_halalas'),
-    dineInOrders: v('dine_in_orders'),
-    pickupOrders: v('pickup_orders'),
-    deliveryOrders: v('delivery_orders'),
-    cashOrders: v('cash_orders'),
-    cardOrders: v('card_orders'),
-    cashHalalas: v('cash_halalas'),
-    cardHalalas: v('card_halalas'),
-  };
-}
-
-export async function periodLoyalty(
+/**
+ * The scope's report_daily rows summed per day from..to (one query for both periods, docs/adr/0720): the service
+ * sums the period's and the previous period's totals, the day series and the weekday series from them.
+ */
+export async function dailyTotals(
   db: Queryable,
   scope: Scope,
   from: string,
   to: string,
-): Promise<{ issued: number; redeemed: number; expired: number }> {
-  // A branch's scope counts its orders' rows only; the brand's also the rows without a branch.
-  const branches = scope.branchIds === null ? sql`true` : branchFilter(scope, sql`branch_id`);
+): Promise<(DailyTotals & { day: string })[]> {
   const result = await db.execute(sql`
-    select coalesce(sum(issued), 0)::float8 as issued, coalesce(sum(redeemed), 0)::float8 as redeemed,
-      coalesce(sum(expired), 0)::float8 as expired
-    from report_loyalty_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branches}`);
-  const row = rowsOf<{ issued: number; redeemed: number; expired: number }>(result)[0];
-  return { issued: Number(row?.issued ?? 0), redeemed: Number(row?.redeemed ?? 0), expired: Number(row?.expired ?? 0) };
-}
-
-export async function dailySeries(
-  db: Queryable,
-  scope: Scope,
-  from: string,
-  to: string,
-): Promise<{ day: string; orders: number; netHalalas: number }[]> {
-  const result = await db.execute(sql`
-    select day::text as day, sum(orders)::float8 as orders, sum(net_halalas)::float8 as "netHalalas"
+    select day::text as day, ${n('orders')}, ${n('canceled')}, ${n('net_halalas')}, ${n('vat_halalas')},
+      ${n('total_halalas')}, ${n('coupon_discount_halalas')}, ${n('points_discount_halalas')},
+      ${n('reward_discount_halalas')}, ${n('dine_in_orders')}, ${n('pickup_orders')}, ${n('delivery_orders')},
+      ${n('cash_orders')}, ${n('card_orders')}, ${n('cash_halalas')}, ${n('card_halalas')}
     from report_daily
     where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
     group by day order by day`);
-  return rowsOf<{ day: string; orders: number; netHalalas: number }>(result).map((r) => ({
-    day: r.day,
-    orders: Number(r.orders),
-    netHalalas: Number(r.netHalalas),
-  }));
+  return rowsOf<Record<string, number | string>>(result).map((row) => {
+    const v = (k: string) => Number(row[k] ?? 0);
+    return {
+      day: String(row.day),
+      orders: v('orders'),
+      canceled: v('canceled'),
+      netHalalas: v('net_halalas'),
+      vatHalalas: v('vat_halalas'),
+      totalHalalas: v('total_halalas'),
+      couponDiscountHalalas: v('coupon_discount_halalas'),
+      pointsDiscountHalalas: v('points_discount_halalas'),
+      rewardDiscountHalalas: v('reward_discount_halalas'),
+      dineInOrders: v('dine_in_orders'),
+      pickupOrders: v('pickup_orders'),
+      deliveryOrders: v('delivery_orders'),
+      cashOrders: v('cash_orders'),
+      cardOrders: v('card_orders'),
+      cashHalalas: v('cash_halalas'),
+      cardHalalas: v('card_halalas'),
+    };
+  });
+}
+
+/** Both periods' ledger figures in one query (index 0 the first period). */
+export async function periodsLoyalty(
+  db: Queryable,
+  scope: Scope,
+  periods: { from: string; to: string }[],
+): Promise<{ issued: number; redeemed: number; expired: number }[]> {
+  // A branch's scope counts its orders' rows only; the brand's also the rows without a branch.
+  const branches = scope.branchIds === null ? sql`true` : branchFilter(scope, sql`branch_id`);
+  const which = sql.join(
+    periods.map((p, i) => sql`when day between ${p.from}::date and ${p.to}::date then ${i}::int`),
+    sql` `,
+  );
+  const result = await db.execute(sql`
+    select period, coalesce(sum(issued), 0)::float8 as issued, coalesce(sum(redeemed), 0)::float8 as redeemed,
+      coalesce(sum(expired), 0)::float8 as expired
+    from (select case ${which} end as period, issued, redeemed, expired from report_loyalty_daily
+      where brand_id = ${scope.brandId} and ${branches} and (${sql.join(
+        periods.map((p) => sql`day between ${p.from}::date and ${p.to}::date`),
+        sql` or `,
+      )})) r
+    group by period`);
+  const rows = new Map(
+    rowsOf<{ period: number; issued: number; redeemed: number; expired: number }>(result).map((r) => [
+      Number(r.period),
+      r,
+    ]),
+  );
+  return periods.map((_, i) => {
+    const row = rows.get(i);
+    return {
+      issued: Number(row?.issued ?? 0),
+      redeemed: Number(row?.redeemed ?? 0),
+      expired: Number(row?.expired ?? 0),
+    };
+  });
+}
+
+/**
+ * A roll-up's rows over a period (docs/adr/0720): its whole months from the monthly table and the days at either end
+ * from the daily one, `columns` of both (summed by the caller).
+ */
+function monthlyAndDaily(
+  scope: Scope,
+  from: string,
+  to: string,
+  tables: { daily: string; monthly: string; columns: SQL },
+): SQL {
+  const { months, days } = monthsAndDays(from, to);
+  const parts: SQL[] = [];
+  if (months.length > 0) {
+    parts.push(sql`select ${tables.columns} from ${sql.identifier(tables.monthly)}
+      where brand_id = ${scope.brandId} and ${branchFilter(scope, sql`branch_id`)}
+        and month between ${months[0]}::date and ${months[months.length - 1]}::date`);
+  }
+  for (const [a, b] of days) {
+    parts.push(sql`select ${tables.columns} from ${sql.identifier(tables.daily)}
+      where brand_id = ${scope.brandId} and ${branchFilter(scope, sql`branch_id`)}
+        and day between ${a}::date and ${b}::date`);
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+/** Rewrites the monthly sums of the hourly and item roll-ups for the months the days from..to touch. */
+export async function rollUpMonths(tx: Queryable, brandId: number, from: string, to: string): Promise<void> {
+  const firstMonth = sql`date_trunc('month', ${from}::date)::date`;
+  const lastMonth = sql`date_trunc('month', ${to}::date)::date`;
+  const inMonths = sql`brand_id = ${brandId} and day >= ${firstMonth} and day < (${lastMonth} + interval '1 month')`;
+  for (const table of ['report_hourly_monthly', 'report_item_monthly']) {
+    await tx.execute(
+      sql`delete from ${sql.identifier(table)} where brand_id = ${brandId} and month between ${firstMonth} and ${lastMonth}`,
+    );
+  }
+  await tx.execute(sql`
+    insert into report_hourly_monthly (brand_id, branch_id, month, hour, orders, net_halalas)
+    select ${brandId}, branch_id, date_trunc('month', day)::date, hour, sum(orders), sum(net_halalas)
+    from report_hourly where ${inMonths}
+    group by 2, 3, 4`);
+  await tx.execute(sql`
+    insert into report_item_monthly (brand_id, branch_id, month, kind, item_id, name_ar, name_en, quantity, net_halalas)
+    select ${brandId}, branch_id, date_trunc('month', day)::date, kind, item_id, max(name_ar), max(name_en),
+      sum(quantity), sum(net_halalas)
+    from report_item_daily where ${inMonths}
+    group by 2, 3, 4, 5`);
 }
 
 export async function hourSeries(
@@ -249,33 +311,17 @@ export async function hourSeries(
   from: string,
   to: string,
 ): Promise<{ hour: number; orders: number; netHalalas: number }[]> {
+  const rows = monthlyAndDaily(scope, from, to, {
+    daily: 'report_hourly',
+    monthly: 'report_hourly_monthly',
+    columns: sql`hour, orders, net_halalas`,
+  });
   const result = await db.execute(sql`
     select hour::int as hour, sum(orders)::float8 as orders, sum(net_halalas)::float8 as "netHalalas"
-    from report_hourly
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
+    from (${rows}) r
     group by hour order by hour`);
   return rowsOf<{ hour: number; orders: number; netHalalas: number }>(result).map((r) => ({
     hour: Number(r.hour),
-    orders: Number(r.orders),
-    netHalalas: Number(r.netHalalas),
-  }));
-}
-
-/** ISO weekday: 1 Monday … 7 Sunday. */
-export async function weekdaySeries(
-  db: Queryable,
-  scope: Scope,
-  from: string,
-  to: string,
-): Promise<{ weekday: number; orders: number; netHalalas: number }[]> {
-  const result = await db.execute(sql`
-    select extract(isodow from day)::int as weekday, sum(orders)::float8 as orders,
-      sum(net_halalas)::float8 as "netHalalas"
-    from report_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
-    group by 1 order by 1`);
-  return rowsOf<{ weekday: number; orders: number; netHalalas: number }>(result).map((r) => ({
-    weekday: Number(r.weekday),
     orders: Number(r.orders),
     netHalalas: Number(r.netHalalas),
   }));
@@ -290,30 +336,48 @@ export interface ItemFigure {
   netHalalas: number;
 }
 
-/** Items by quantity sold: the top `limit` (desc) or the bottom (asc), ties by net then id. */
-export async function itemRanking(
+/** The top and the bottom `limit` items by quantity (ties by net then id) from one grouping of the period's rows. */
+export async function itemRankings(
   db: Queryable,
   scope: Scope,
   from: string,
   to: string,
-  direction: 'asc' | 'desc',
   limit: number,
-): Promise<ItemFigure[]> {
-  const order = direction === 'desc' ? sql.raw('desc') : sql.raw('asc');
+): Promise<{ top: ItemFigure[]; bottom: ItemFigure[] }> {
   const result = await db.execute(sql`
-    select kind, item_id as "itemId", max(name_ar) as "nameAr", max(name_en) as "nameEn",
-      sum(quantity)::float8 as quantity, sum(net_halalas)::float8 as "netHalalas"
-    from report_item_daily
-    where brand_id = ${scope.brandId} and day between ${from}::date and ${to}::date and ${branchFilter(scope, sql`branch_id`)}
-    group by kind, item_id
-    order by quantity ${order}, "netHalalas" ${order}, item_id
-    limit ${limit}`);
-  return rowsOf<ItemFigure>(result).map((r) => ({
-    ...r,
-    itemId: Number(r.itemId),
-    quantity: Number(r.quantity),
-    netHalalas: Number(r.netHalalas),
+    select * from (
+      select *, row_number() over (order by quantity desc, "netHalalas" desc, "itemId") as high,
+        row_number() over (order by quantity asc, "netHalalas" asc, "itemId") as low
+      from (
+        select kind, item_id as "itemId", max(name_ar) as "nameAr", max(name_en) as "nameEn",
+          sum(quantity)::float8 as quantity, sum(net_halalas)::float8 as "netHalalas"
+        from (${monthlyAndDaily(scope, from, to, {
+          daily: 'report_item_daily',
+          monthly: 'report_item_monthly',
+          columns: sql`kind, item_id, name_ar, name_en, quantity, net_halalas`,
+        })}) r
+        group by kind, item_id
+      ) items
+    ) ranked
+    where high <= ${limit} or low <= ${limit}`);
+  const rows = rowsOf<ItemFigure & { high: number; low: number }>(result).map((r) => ({
+    figure: {
+      kind: r.kind,
+      itemId: Number(r.itemId),
+      nameAr: r.nameAr,
+      nameEn: r.nameEn,
+      quantity: Number(r.quantity),
+      netHalalas: Number(r.netHalalas),
+    },
+    high: Number(r.high),
+    low: Number(r.low),
   }));
+  const pick = (rank: 'high' | 'low') =>
+    rows
+      .filter((r) => r[rank] <= limit)
+      .sort((a, b) => a[rank] - b[rank])
+      .map((r) => r.figure);
+  return { top: pick('high'), bottom: pick('low') };
 }
 
 export async function cancelReasons(
@@ -333,8 +397,120 @@ export async function cancelReasons(
   }));
 }
 
-/** Diners with an order not canceled in the period (Saudi Arabia's days): the one figure read from the raw orders. */
-export async function activeMembers(db: Queryable, scope: Scope, from: string, to: string): Promise<number> {
+/**
+ * Rewrites the brand's member bitmaps (docs/adr/0720) for the Saudi days from..to and the months they touch: new
+ * diners get the next positions, each branch and day the bitmap of its diners with an order not canceled, each month
+ * the OR of its days. In the caller's transaction, under the brand's roll-up lock (positions are handed out in order).
+ */
+export async function rollUpMemberDays(tx: Queryable, brandId: number, from: string, to: string): Promise<void> {
+  const bounds = sql`o.brand_id = ${brandId} and o.customer_id is not null and o.status <> 'canceled'
+    and o.created_at >= (${from}::date::timestamp at time zone ${FALLBACK_ZONE})
+    and o.created_at < ((${to}::date + 1)::timestamp at time zone ${FALLBACK_ZONE})`;
+  await tx.execute(sql`
+    insert into report_member_positions (brand_id, customer_id, position)
+    select ${brandId}, x.customer_id,
+      coalesce((select max(position) from report_member_positions where brand_id = ${brandId}), 0)
+        + row_number() over (order by x.customer_id)
+    from (select distinct o.customer_id from orders o where ${bounds}
+      and not exists (select 1 from report_member_positions p
+        where p.brand_id = ${brandId} and p.customer_id = o.customer_id)) x`);
+  await tx.execute(
+    sql`delete from report_member_daily where brand_id = ${brandId} and day between ${from}::date and ${to}::date`,
+  );
+  // A bitmap as text: for positions p1 < p2 < …, p1 - 1 zeros and a one, then p2 - p1 - 1 zeros and a one, …
+  await tx.execute(sql`
+    insert into report_member_daily (brand_id, branch_id, day, members)
+    select ${brandId}, branch_id, day,
+      string_agg(repeat('0', position - previous - 1) || '1', '' order by position)::varbit
+    from (
+      select branch_id, day, position,
+        coalesce(lag(position) over (partition by branch_id, day order by position), 0) as previous
+      from (
+        select distinct o.branch_id, (o.created_at at time zone ${FALLBACK_ZONE})::date as day, p.position
+        from orders o join report_member_positions p on p.brand_id = ${brandId} and p.customer_id = o.customer_id
+        where ${bounds}
+      ) d
+    ) g
+    group by branch_id, day`);
+  const firstMonth = sql`date_trunc('month', ${from}::date)::date`;
+  const lastMonth = sql`date_trunc('month', ${to}::date)::date`;
+  await tx.execute(
+    sql`delete from report_member_monthly where brand_id = ${brandId} and month between ${firstMonth} and ${lastMonth}`,
+  );
+  await tx.execute(sql`
+    insert into report_member_monthly (brand_id, branch_id, month, members)
+    with d as (
+      select branch_id, date_trunc('month', day)::date as month, members from report_member_daily
+      where brand_id = ${brandId} and day >= ${firstMonth} and day < (${lastMonth} + interval '1 month')
+    ),
+      zeros as (select repeat('0', coalesce(max(length(members)), 0))::varbit as zeros from d)
+    select ${brandId}, branch_id, month,
+      bit_or(members || substring(zeros from 1 for length(zeros) - length(members)))
+    from d, zeros
+    group by branch_id, month`);
+}
+
+const lastDayOfMonth = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+};
+const shiftDay = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A period as whole calendar months (their first days) and the days at either end outside them. */
+export function monthsAndDays(from: string, to: string): { months: string[]; days: [string, string][] } {
+  const firstFull = from.endsWith('-01') ? from : shiftDay(lastDayOfMonth(from), 1);
+  const months: string[] = [];
+  for (let m = firstFull; lastDayOfMonth(m) <= to; m = shiftDay(lastDayOfMonth(m), 1)) months.push(m);
+  if (months.length === 0) return { months, days: [[from, to]] };
+  const afterLast = shiftDay(lastDayOfMonth(months[months.length - 1] as string), 1);
+  const days: [string, string][] = [];
+  if (from < firstFull) days.push([from, shiftDay(firstFull, -1)]);
+  if (afterLast <= to) days.push([afterLast, to]);
+  return { months, days };
+}
+
+/**
+ * Diners with an order not canceled in each period (Saudi days), in one query: the OR of the period's monthly and
+ * daily member bitmaps in the scope, counted (docs/adr/0720). Equal to a count(distinct) over the raw orders.
+ */
+export async function activeMembers(
+  db: Queryable,
+  scope: Scope,
+  periods: { from: string; to: string }[],
+): Promise<number[]> {
+  const parts = periods.flatMap((p, i) => {
+    const { months, days } = monthsAndDays(p.from, p.to);
+    const picked: SQL[] = [];
+    if (months.length > 0) {
+      picked.push(sql`select ${i}::int as period, members from report_member_monthly
+        where brand_id = ${scope.brandId} and ${branchFilter(scope, sql`branch_id`)}
+          and month in (${sql.join(
+            months.map((m) => sql`${m}::date`),
+            sql`, `,
+          )})`);
+    }
+    for (const [a, b] of days) {
+      picked.push(sql`select ${i}::int as period, members from report_member_daily
+        where brand_id = ${scope.brandId} and ${branchFilter(scope, sql`branch_id`)}
+          and day between ${a}::date and ${b}::date`);
+    }
+    return picked;
+  });
+  // Bitmaps of different lengths are padded with zeros to the longest before they are OR-ed (one string of zeros
+  // parsed once, cut to each length: parsing a padding per bitmap was most of the query's time).
+  const result = await db.execute(sql`
+    with picked as (${sql.join(parts, sql` union all `)}),
+      zeros as (select repeat('0', coalesce(max(length(members)), 0))::varbit as zeros from picked)
+    select period,
+      bit_count(bit_or(members || substring(zeros from 1 for length(zeros) - length(members))))::float8 as members
+    from picked, zeros group by period`);
+  const counts = new Map(rowsOf<{ period: number; members: number }>(result).map((r) => [Number(r.period), r.members]));
+  return periods.map((_, i) => Number(counts.get(i) ?? 0));
+}
+
+/** The raw figure the bitmaps stand for (tests compare the two): count(distinct) over the period's orders. */
+export async function activeMembersRaw(db: Queryable, scope: Scope, from: string, to: string): Promise<number> {
   const result = await db.execute(sql`
     select count(distinct customer_id)::float8 as members from orders
     where brand_id = ${scope.brandId} and customer_id is not null and status <> 'canceled'
@@ -344,7 +520,29 @@ export async function activeMembers(db: Queryable, scope: Scope, from: string, t
   return Number(rowsOf<{ members: number }>(result)[0]?.members ?? 0);
 }
 
-/** Now, brand-wide: the points diners hold, what one point is worth, and diners per level (by lifetime points). */
+/**
+ * Rewrites the brand's diners per level now (docs/adr/0720): one scan of its diners, each in the highest level its
+ * lifetime points reach (`width_bucket` over the levels' minimums; 0: below the lowest, no level), with the points
+ * they hold. In the caller's roll-up transaction.
+ */
+export async function rollUpStanding(tx: Queryable, brandId: number): Promise<void> {
+  await tx.execute(sql`delete from report_level_members where brand_id = ${brandId}`);
+  await tx.execute(sql`
+    insert into report_level_members (brand_id, level_id, members, wallet_points)
+    with lv as (
+      select array_agg(min_lifetime_points order by min_lifetime_points, id) as lows,
+        array_agg(id order by min_lifetime_points, id) as ids
+      from loyalty_levels where brand_id = ${brandId}
+    )
+    select ${brandId}, lv.ids[b.bucket], count(*), sum(b.wallet_points)
+    from lv, lateral (
+      select coalesce(width_bucket(c.lifetime_points, lv.lows), 0) as bucket, c.wallet_points
+      from customers c where c.brand_id = ${brandId}
+    ) b
+    group by 2`);
+}
+
+/** Now (as of the last roll-up), brand-wide: the points diners hold, what one point is worth, diners per level. */
 export async function loyaltyStanding(
   db: Queryable,
   brandId: number,
@@ -353,28 +551,31 @@ export async function loyaltyStanding(
   pointValueHalalas: number;
   levels: { levelId: number | null; nameAr: string | null; nameEn: string | null; members: number }[];
 }> {
-  const totals = rowsOf<{ points: number; value: number | null }>(
+  const rows = rowsOf<{
+    levelId: number | null;
+    nameAr: string | null;
+    nameEn: string | null;
+    members: number;
+    points: number;
+    value: number | null;
+  }>(
     await db.execute(sql`
-      select coalesce((select sum(wallet_points) from customers where brand_id = ${brandId}), 0)::float8 as points,
-        (select point_value_halalas from loyalty_rules where brand_id = ${brandId}) as value`),
-  )[0];
-  const levels = rowsOf<{ levelId: number | null; nameAr: string | null; nameEn: string | null; members: number }>(
-    await db.execute(sql`
-      select lv.id as "levelId", lv.name_ar as "nameAr", lv.name_en as "nameEn", count(c.id)::float8 as members
-      from customers c
-      left join lateral (
-        select l.id, l.name_ar, l.name_en from loyalty_levels l
-        where l.brand_id = c.brand_id and l.min_lifetime_points <= c.lifetime_points
-        order by l.min_lifetime_points desc limit 1
-      ) lv on true
-      where c.brand_id = ${brandId}
-      group by lv.id, lv.name_ar, lv.name_en
-      order by min(c.lifetime_points), lv.id`),
+      select s.level_id as "levelId", l.name_ar as "nameAr", l.name_en as "nameEn", s.members::float8 as members,
+        s.wallet_points::float8 as points,
+        (select point_value_halalas from loyalty_rules where brand_id = ${brandId}) as value
+      from report_level_members s left join loyalty_levels l on l.id = s.level_id
+      where s.brand_id = ${brandId}
+      order by s.level_id is not null, l.min_lifetime_points, s.level_id`),
   );
+  const value =
+    rows[0]?.value ??
+    rowsOf<{ value: number | null }>(
+      await db.execute(sql`select point_value_halalas as value from loyalty_rules where brand_id = ${brandId}`),
+    )[0]?.value;
   return {
-    outstandingPoints: Number(totals?.points ?? 0),
-    pointValueHalalas: Number(totals?.value ?? 0),
-    levels: levels.map((l) => ({ ...l, members: Number(l.members) })),
+    outstandingPoints: rows.reduce((sum, r) => sum + Number(r.points), 0),
+    pointValueHalalas: Number(value ?? 0),
+    levels: rows.map((r) => ({ levelId: r.levelId, nameAr: r.nameAr, nameEn: r.nameEn, members: Number(r.members) })),
   };
 }
 

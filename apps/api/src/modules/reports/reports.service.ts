@@ -17,20 +17,22 @@ import {
   brandBranches,
   cancelReasons,
   type DailyTotals,
-  dailySeries,
+  dailyTotals,
   hourSeries,
-  itemRanking,
+  type ItemFigure,
+  itemRankings,
   lockBrandRollup,
   loyaltyStanding,
   markRolledThrough,
-  periodLoyalty,
-  periodTotals,
+  periodsLoyalty,
   rollUpDays,
+  rollUpMemberDays,
+  rollUpMonths,
+  rollUpStanding,
   rollupStates,
   type Scope,
-  weekdaySeries,
 } from './reports.repo.ts';
-import { rollUpEngagementDays } from './reports-engagement.repo.ts';
+import { rollUpEngagementDays, rollUpEngagementMonths } from './reports-engagement.repo.ts';
 import { engagementSections } from './reports-engagement.service.ts';
 import { engagementCsvRows, engagementSummaryRows } from './reports-engagement-csv.view.ts';
 
@@ -47,6 +49,46 @@ export function addDays(day: string, days: number): string {
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+type Points = ReportTotals['points'];
+
+const TOTAL_KEYS = [
+  'orders',
+  'canceled',
+  'netHalalas',
+  'vatHalalas',
+  'totalHalalas',
+  'couponDiscountHalalas',
+  'pointsDiscountHalalas',
+  'rewardDiscountHalalas',
+  'dineInOrders',
+  'pickupOrders',
+  'deliveryOrders',
+  'cashOrders',
+  'cardOrders',
+  'cashHalalas',
+  'cardHalalas',
+] as const satisfies readonly (keyof DailyTotals)[];
+
+/** A period's totals: its days' roll-up sums added up. */
+export function sumTotals(rows: DailyTotals[]): DailyTotals {
+  const sum = Object.fromEntries(TOTAL_KEYS.map((k) => [k, 0])) as unknown as DailyTotals;
+  for (const row of rows) for (const k of TOTAL_KEYS) sum[k] += row[k];
+  return sum;
+}
+
+/** Orders and net sales per ISO weekday (1 Monday … 7 Sunday), the weekdays the period's rows have, in order. */
+export function weekdaysOf(rows: (DailyTotals & { day: string })[]) {
+  const byWeekday = new Map<number, { weekday: number; orders: number; netHalalas: number }>();
+  for (const row of rows) {
+    const weekday = new Date(`${row.day}T00:00:00Z`).getUTCDay() || 7;
+    const entry = byWeekday.get(weekday) ?? { weekday, orders: 0, netHalalas: 0 };
+    entry.orders += row.orders;
+    entry.netHalalas += row.netHalalas;
+    byWeekday.set(weekday, entry);
+  }
+  return [...byWeekday.values()].sort((a, b) => a.weekday - b.weekday);
 }
 
 function totalsOf(d: DailyTotals, points: ReportTotals['points'], members: number): ReportTotals {
@@ -76,6 +118,10 @@ export function createReportsService(ctx: AppContext) {
       await lockBrandRollup(tx, brandId);
       await rollUpDays(tx, brandId, from, to);
       await rollUpEngagementDays(tx, brandId, from, to);
+      await rollUpEngagementMonths(tx, brandId, from, to);
+      await rollUpMonths(tx, brandId, from, to);
+      await rollUpMemberDays(tx, brandId, from, to);
+      await rollUpStanding(tx, brandId);
       await markRolledThrough(tx, brandId, to, ctx.now());
     });
   }
@@ -118,34 +164,31 @@ export function createReportsService(ctx: AppContext) {
     return { days, previous: { from: addDays(query.from, -days), to: addDays(query.from, -1) } };
   }
 
-  async function totalsFor(scope: Scope, from: string, to: string) {
-    const [raw, points, members] = await Promise.all([
-      periodTotals(db, scope, from, to),
-      periodLoyalty(db, scope, from, to),
-      activeMembers(db, scope, from, to),
-    ]);
-    return { raw, totals: totalsOf(raw, points, members) };
-  }
-
   async function dashboard(staff: StaffPrincipal, query: ReportQuery): Promise<ReportDashboard> {
     const { scope, visible } = await scopeOf(staff, query.branchId);
     const { days, previous } = periodOf(query);
     const { from, to } = query;
-    const [current, before, daySeries, hours, weekdays, top, bottom, cancels, standing, engagement] = await Promise.all(
-      [
-        totalsFor(scope, from, to),
-        totalsFor(scope, previous.from, previous.to),
-        dailySeries(db, scope, from, to),
-        hourSeries(db, scope, from, to),
-        weekdaySeries(db, scope, from, to),
-        itemRanking(db, scope, from, to, 'desc', RANKED_ITEMS),
-        itemRanking(db, scope, from, to, 'asc', RANKED_ITEMS),
-        cancelReasons(db, scope, from, to),
-        loyaltyStanding(db, staff.brandId),
-        engagementSections(db, scope, { from, to, days }, previous, visible),
-      ],
-    );
-    const item = (i: Awaited<ReturnType<typeof itemRanking>>[number]) => ({
+    // Both periods in one query each (docs/adr/0720): the days of both, the ledger of both, the members of both.
+    const [dayRows, points, members, hours, ranked, cancels, standing, engagement] = await Promise.all([
+      dailyTotals(db, scope, previous.from, to),
+      periodsLoyalty(db, scope, [{ from, to }, previous]),
+      activeMembers(db, scope, [{ from, to }, previous]),
+      hourSeries(db, scope, from, to),
+      itemRankings(db, scope, from, to, RANKED_ITEMS),
+      cancelReasons(db, scope, from, to),
+      loyaltyStanding(db, staff.brandId),
+      engagementSections(db, scope, { from, to, days }, previous, visible),
+    ]);
+    const inCurrent = dayRows.filter((r) => r.day >= from);
+    const currentRaw = sumTotals(inCurrent);
+    const current = { raw: currentRaw, totals: totalsOf(currentRaw, points[0] as Points, members[0] ?? 0) };
+    const beforeRaw = sumTotals(dayRows.filter((r) => r.day < from));
+    const before = { totals: totalsOf(beforeRaw, points[1] as Points, members[1] ?? 0) };
+    const daySeries = inCurrent.map((r) => ({ day: r.day, orders: r.orders, netHalalas: r.netHalalas }));
+    const weekdays = weekdaysOf(inCurrent);
+    const top = ranked.top;
+    const bottom = ranked.bottom;
+    const item = (i: ItemFigure) => ({
       kind: i.kind,
       itemId: i.itemId,
       name: { ar: i.nameAr, en: i.nameEn },
