@@ -27,6 +27,17 @@ const DATABASE_NAME = 'sufra_bench_orders';
 /** API server configurations measured side by side: one process, and one per CPU (API_WORKERS). */
 export const ORDER_WORKERS = [1, 2] as const;
 
+/**
+ * Each configuration run in a round: the process counts with the roll-ups on, then one process without them (issue
+ * 27: placement within 10 % of the same run without the roll-ups): the reports' catch-up job off and the triggers that
+ * keep the customer list's per-diner figures (docs/adr/0700) disabled for that run.
+ */
+const ORDER_CONFIGS = [
+  ...ORDER_WORKERS.map((workers) => ({ workers, rollups: true })),
+  { workers: 1, rollups: false },
+] as const;
+const STATS_TRIGGERS = ['orders_stats_insert', 'orders_stats_update', 'orders_stats_delete'];
+
 /** CPUs kept busy on average during a run (CPU seconds / wall seconds), by whom. */
 export interface CpuShare {
   server: number;
@@ -39,7 +50,7 @@ export interface CpuShare {
 
 export interface OrdersBenchResult {
   /** The API with each ORDER_WORKERS count, in that order (same total pool: DATABASE_POOL_SIZE / workers each). */
-  apis?: (OrderLoad & { workers: number; cpu?: CpuShare })[];
+  apis?: (OrderLoad & { workers: number; rollups: boolean; cpu?: CpuShare })[];
   /** The raw pg runs: a plain transaction, then the same writes as one statement. */
   baselines?: OrderLoad[];
   /** What one request orders, in words. */
@@ -128,7 +139,7 @@ export async function loadApi(
 }
 
 /** One API configuration's best run. */
-type ApiLoad = OrderLoad & { workers: number; cpu?: CpuShare };
+type ApiLoad = OrderLoad & { workers: number; rollups: boolean; cpu?: CpuShare };
 
 /**
  * Starts the API with `workers` processes on the bench's database, stopping whichever configuration ran before:
@@ -139,9 +150,9 @@ type ApiLoad = OrderLoad & { workers: number; cpu?: CpuShare };
 function serverLauncher(env: NodeJS.ProcessEnv, tmp: string, url: string, profileDir: string | undefined) {
   const poolSize = env.DATABASE_POOL_SIZE ?? '10';
   const secret = randomBytes(32).toString('base64url');
-  const servers: { workers: number; server: RunningServer }[] = [];
-  const launch = async (workers: number): Promise<RunningServer> => {
-    const running = servers.find((s) => s.workers === workers);
+  const servers: { workers: number; rollups: boolean; server: RunningServer }[] = [];
+  const launch = async (workers: number, rollups = true): Promise<RunningServer> => {
+    const running = servers.find((s) => s.workers === workers && s.rollups === rollups);
     if (running) return running.server;
     await Promise.all(servers.splice(0).map((s) => s.server.stop()));
     const started = await startServer(
@@ -155,10 +166,11 @@ function serverLauncher(env: NodeJS.ProcessEnv, tmp: string, url: string, profil
         DATABASE_POOL_SIZE: String(Math.max(1, Math.floor(Number(poolSize) / workers))),
         // Every bench customer signs in from 127.0.0.1: the per-address cap on codes would stop set-up, not a bot.
         OTP_SENDS_PER_IP_PER_HOUR: '100000',
+        ...(rollups ? {} : { REPORTS_ROLLUP_INTERVAL_MS: '0' }),
       },
       profileDir && workers === 1 ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     );
-    servers.push({ workers, server: started });
+    servers.push({ workers, rollups, server: started });
     return started;
   };
   const stopAll = () => Promise.all(servers.map((s) => s.server.stop()));
@@ -219,7 +231,7 @@ async function firstOrder(
 
 /** What the rounds share: the servers, the database, the signed-in customers and the order's body. */
 interface RoundsInput {
-  launch: (workers: number) => Promise<RunningServer>;
+  launch: (workers: number, rollups?: boolean) => Promise<RunningServer>;
   db: pg.Pool;
   url: string;
   cookies: string[];
@@ -228,20 +240,28 @@ interface RoundsInput {
   pgStats: boolean | undefined;
 }
 
+/** The customer figures' triggers on or off (the "without the roll-ups" configuration runs with them off). */
+async function setStatsTriggers(db: pg.Pool, on: boolean) {
+  const clauses = STATS_TRIGGERS.map((t) => `${on ? 'enable' : 'disable'} trigger ${t}`).join(', ');
+  await db.query(`alter table orders ${clauses}`);
+}
+
 /**
  * The API (each configuration) and the baselines alternate, best of ROUNDS each: other work on a shared machine
  * then hits all alike. Stops at the first refused or failed request.
  */
 async function runRounds({ launch, db, url, cookies, body, template, pgStats }: RoundsInput) {
   const refusals: string[] = [];
-  const apis = new Map<number, ApiLoad>();
+  const apis = new Map<string, ApiLoad>();
   const baselines = new Map<BaselineShape, OrderLoad>();
   const tally = { apiRuns: 0, createdCount: 1, failed: false };
   let diedUnderLoad: { workers: number; server: RunningServer } | undefined;
   for (let round = 1; round <= ROUNDS && !tally.failed; round++) {
-    for (const workers of ORDER_WORKERS) {
-      const target = await launch(workers);
-      const label = `API: POST /api/orders/{uuid}/, ${workers === 1 ? '1 process' : `${workers} processes (API_WORKERS=${workers})`}`;
+    for (const { workers, rollups } of ORDER_CONFIGS) {
+      const key = `${workers}-${rollups}`;
+      await setStatsTriggers(db, rollups);
+      const target = await launch(workers, rollups);
+      const label = `API: POST /api/orders/{uuid}/, ${workers === 1 ? '1 process' : `${workers} processes (API_WORKERS=${workers})`}${rollups ? '' : ', without the roll-ups'}`;
       const at = `${target.url}/api/orders/${ORDER_QR}/`;
       console.error(`[bench] orders: round ${round}/${ROUNDS}: ${label}: warm-up ${WARMUP_S} s, then ${DURATION_S} s…`);
       const warm = await loadApi('warm-up', at, cookies, body, WARMUP_S, refusals);
@@ -258,14 +278,15 @@ async function runRounds({ launch, db, url, cookies, body, template, pgStats }: 
       );
       if (pgStats) await printStatementStats(db, `${label}, ${measured.orders} orders`);
       tally.createdCount += warm.orders + run.orders;
-      const best = apis.get(workers);
+      const best = apis.get(key);
       if (warm.problems || run.problems) {
-        apis.set(workers, { ...run, workers, problems: warm.problems + run.problems });
+        apis.set(key, { ...run, workers, rollups, problems: warm.problems + run.problems });
         tally.failed = true;
         break;
       }
-      if (!best || run.ordersPerSecond > best.ordersPerSecond) apis.set(workers, { ...run, workers });
+      if (!best || run.ordersPerSecond > best.ordersPerSecond) apis.set(key, { ...run, workers, rollups });
     }
+    await setStatsTriggers(db, true);
     if (tally.failed) break;
     for (const shape of ['statement', 'transaction'] as const) {
       console.error(`[bench] orders: round ${round}/${ROUNDS}: raw pg (${shape}), ${DURATION_S} s…`);
