@@ -48,8 +48,8 @@ import {
   onlyLoyalty,
   onlyOrders,
   onlyPayments,
-  onlySms,
   onlyReports,
+  onlySms,
   onlyWeb,
   pgStats,
   reportDir,
@@ -73,8 +73,8 @@ import {
   updateSection,
   WEB_HEADING,
 } from './bench/report.ts';
-import { benchSms, renderSms, SMS_HEADING } from './bench/sms.ts';
 import { benchReports, REPORTS_HEADING, renderReports } from './bench/reports.ts';
+import { benchSms, renderSms, SMS_HEADING } from './bench/sms.ts';
 import { benchSpins, type SpinsBenchResult } from './bench/spins.ts';
 
 async function seedLarge(env: NodeJS.ProcessEnv): Promise<string | undefined> {
