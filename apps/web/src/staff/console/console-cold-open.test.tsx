@@ -9,14 +9,18 @@ import ConsoleApp from './console-app';
 
 let container: HTMLElement;
 let root: Root;
-/** Every request's path, none of them ever answered (the session check stays on its way). */
+/** Every request's path, none of them ever answered (the session check stays on its way); and with their queries. */
 let asked: string[];
+let askedUrls: string[];
 beforeEach(() => {
   asked = [];
+  askedUrls = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
-      asked.push(new URL(input, 'http://localhost').pathname);
+      const url = new URL(input, 'http://localhost');
+      asked.push(url.pathname);
+      askedUrls.push(`${url.pathname}${url.search}`);
       return new Promise<Response>(() => {});
     }),
   );
@@ -47,6 +51,10 @@ describe('the console opened cold on the item list (docs/adr/0710)', () => {
     await vi.waitFor(() => expect(asked.some((path) => path.endsWith('/staff/manage/menu/items/'))).toBe(true), {
       timeout: 10_000,
     });
+    // Exactly the URLs the server's HTML preloads for this page (apps/api/src/modules/web/spa-html.view.ts,
+    // staffPreloads; docs/adr/0740): another URL would be a second request, not the preloaded answer.
+    expect(askedUrls).toContain('/api/staff/me/');
+    expect(askedUrls).toContain('/api/staff/manage/menu/items/?status=all&sort=menu&direction=asc&offset=0');
   });
 
   it('waits for nothing it cannot use: without a session hint, neither the chunk nor the list is asked for', async () => {
