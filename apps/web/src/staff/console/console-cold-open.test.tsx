@@ -9,6 +9,8 @@ import ConsoleApp from './console-app';
 
 let container: HTMLElement;
 let root: Root;
+/** Answers the session check with this person (null: no request is ever answered). */
+let me: unknown = null;
 /** Every request's path, none of them ever answered (the session check stays on its way); and with their queries. */
 let asked: string[];
 let askedUrls: string[];
@@ -21,6 +23,10 @@ beforeEach(() => {
       const url = new URL(input, 'http://localhost');
       asked.push(url.pathname);
       askedUrls.push(`${url.pathname}${url.search}`);
+      if (me && url.pathname.endsWith('/staff/me/'))
+        return Promise.resolve(
+          new Response(JSON.stringify(me), { status: 200, headers: { 'content-type': 'application/json' } }),
+        );
       return new Promise<Response>(() => {});
     }),
   );
@@ -29,6 +35,7 @@ beforeEach(() => {
   root = createRoot(container);
 });
 afterEach(() => {
+  me = null;
   act(() => root.unmount());
   container.remove();
   window.localStorage.clear();
@@ -68,5 +75,30 @@ describe('the console opened cold on the item list (docs/adr/0710)', () => {
     );
     await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(asked).toEqual([]);
+  });
+
+  it("asks for the signed-in person once: the frame starts from the session check's answer (docs/adr/0740)", async () => {
+    me = {
+      id: 1,
+      name: 'Noura Owner',
+      email: 'owner@sufra.demo',
+      role: 'owner',
+      brand: { id: 1, name: { ar: 'سفرة', en: 'Sufra' } },
+      branches: [{ id: 1, name: { ar: 'العليا', en: 'Olaya' }, timeZone: 'Asia/Riyadh' }],
+    };
+    window.history.replaceState(null, '', '/staff/manage/menu');
+    window.localStorage.setItem('sufra.staff.signedIn', '1');
+    act(() =>
+      root.render(
+        <Router base="/staff/manage">
+          <ConsoleApp signIn={() => null} />
+        </Router>,
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(container.querySelector('[data-testid="console-user"]')?.textContent).toBe('Noura Owner'),
+    );
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(asked.filter((path) => path.endsWith('/staff/me/'))).toHaveLength(1);
   });
 });
