@@ -311,6 +311,9 @@ export function renderConsole(r: ConsoleBenchResult, started: Date): string[] {
       'A cold open is a full page load (HTML, the console chunks, the session check, the menu page chunk, then the',
       "list's first page: 50 items filtered, sorted and counted by the server, docs/adr/0710); the sidebar figure is",
       'the same list once the console is loaded. Before 0710 the list read the whole admin menu (every item) first.',
+      "Since 0740 the HTML preloads the console's chunks, the session check and the list's first page (before: the",
+      'first page started at 1,011 ms, the session check answered at 911 ms, cold open 1,293 ms on 2026-11-29 04:07);',
+      "what remains is the page's main thread: React, the boot chunk, the console and menu chunks, three renders.",
     );
   }
   if (r.failure) lines.push('', `**Failed:** ${r.failure}`);

@@ -3,6 +3,8 @@
 // The app is evaluated in two tasks, React first, then the rest (app/boot.tsx), with a yield between: one task of
 // ~110 KB gzip of JavaScript blocks input noticeably on a slow phone. The page's HTML preloads every chunk, so they
 // are downloaded by the time they are needed (the server-painted menu: from its first paint on, see start()).
+import { startStaffPreloads } from './app/staff-preloads';
+
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let started = false;
@@ -18,6 +20,9 @@ async function start() {
   await nextTask();
   await import('./app/boot');
 }
+
+// The console's first API calls start with the HTML where a staff session may exist (docs/adr/0740).
+startStaffPreloads(document, () => window.localStorage);
 
 if (document.visibilityState === 'hidden') {
   // A background tab gets no animation frames (and paints nothing): start now.

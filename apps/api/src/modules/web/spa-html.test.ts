@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSpaHtml, dataPreloads } from './spa-html.view.ts';
+import { CONSOLE_ITEM_LIST_FIRST_PAGE, createSpaHtml, dataPreloads, staffPreloads } from './spa-html.view.ts';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n  </head><body><div id="root"></div></body></html>';
@@ -77,6 +77,48 @@ describe('the SPA page HTML', () => {
     const menu = await spaHtml({ path: '/menu/a' });
     expect(await spaHtml({ path: '/menu/b' })).toBe(menu);
     expect((await spaHtml({ path: '/other' })).etag).not.toBe(menu.etag);
+  });
+
+  it("preloads the console's door, its strings and, on the item list, the menu page's chunk (docs/adr/0740)", async () => {
+    const chunk = (file: string, imports: string[] = []) => ({ file, isDynamicEntry: true, imports });
+    const withConsole = {
+      ...MANIFEST,
+      'src/app/console-door.tsx': {
+        ...chunk('assets/console-door-1.js', ['_money-1.js']),
+        css: ['assets/console-1.css'],
+      },
+      'src/locales/console.ar.json': chunk('assets/console.ar-1.js'),
+      'src/locales/console.en.json': chunk('assets/console.en-1.js'),
+      'src/locales/account.ar.json': chunk('assets/account.ar-1.js'),
+      'src/locales/account.en.json': chunk('assets/account.en-1.js'),
+      'src/staff/manage-menu/menu-page.tsx': chunk('assets/menu-page-1.js'),
+      'src/locales/manage-menu.ar.json': chunk('assets/manage-menu.ar-1.js'),
+      'src/locales/manage-menu.en.json': chunk('assets/manage-menu.en-1.js'),
+    };
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(withConsole));
+    const spaHtml = createSpaHtml(dist);
+    const preloaded = (html: string) =>
+      [...html.matchAll(/rel="modulepreload" crossorigin href="\/assets\/([^"]+)"/g)].map((m) => m[1]).sort();
+    const door = ['account.ar-1.js', 'account.en-1.js', 'console-door-1.js', 'console.ar-1.js', 'console.en-1.js'];
+    const list = (await spaHtml({ path: '/staff/manage/menu' })).html;
+    expect(preloaded(list)).toEqual(
+      [...door, 'manage-menu.ar-1.js', 'manage-menu.en-1.js', 'menu-page-1.js', 'money-1.js'].sort(),
+    );
+    expect(list).toContain('<link rel="stylesheet" crossorigin href="/assets/console-1.css">');
+    expect(preloaded((await spaHtml({ path: '/staff/manage/tables' })).html)).toEqual([...door, 'money-1.js'].sort());
+    expect(preloaded((await spaHtml({ path: '/staff/manage' })).html)).toEqual([...door, 'money-1.js'].sort());
+    expect(preloaded((await spaHtml({ path: '/staff/managers' })).html)).toEqual([]);
+  });
+
+  it("lists the console's first API calls in a template the entry starts only for a staff session", async () => {
+    const { html } = await createSpaHtml(dist)({ path: '/staff/manage/menu' });
+    const template = /<template id="staff-preloads">(.*?)<\/template>/.exec(html)?.[1];
+    expect(template).toBe(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/staff/me/">' +
+        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/staff/manage/menu/items/?status=all&amp;sort=menu&amp;direction=asc&amp;offset=0">',
+    );
+    // Nothing is fetched from <head>: a signed-out visitor's browser asks for none of it.
+    expect(html.slice(0, html.indexOf('<template'))).not.toContain('as="fetch"');
   });
 
   it('picks up a new build', async () => {
@@ -281,5 +323,26 @@ describe("painting the menu's first screen in the HTML", () => {
       },
     });
     expect((await failing({ path: `/menu/${uuid}` })).html).toContain('<header>shell</header>');
+  });
+});
+
+describe("the console's first API calls (docs/adr/0740)", () => {
+  const link = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+
+  it('the session check on every console page, and the first page of the item list on it only', () => {
+    expect(staffPreloads('/staff/manage/menu')).toEqual([
+      link('/api/staff/me/'),
+      link(CONSOLE_ITEM_LIST_FIRST_PAGE.replace(/&/g, '&amp;')),
+    ]);
+    expect(staffPreloads('/staff/manage/menu/')).toHaveLength(2);
+    expect(staffPreloads('/staff/manage')).toEqual([link('/api/staff/me/')]);
+    expect(staffPreloads('/staff/manage/menu/categories')).toEqual([link('/api/staff/me/')]);
+    expect(staffPreloads('/staff/manage/tables')).toEqual([link('/api/staff/me/')]);
+  });
+
+  it('nothing elsewhere: the staff app, a diner page', () => {
+    expect(staffPreloads('/staff')).toEqual([]);
+    expect(staffPreloads('/staff/managers')).toEqual([]);
+    expect(staffPreloads('/menu/3f2b8c1e-7a4d-4e8b-9c2a-1d5e6f7a8b9c')).toEqual([]);
   });
 });

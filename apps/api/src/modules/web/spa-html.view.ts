@@ -19,10 +19,22 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * Page paths → the web source module of their lazy route chunk (the manifest's keys), as in apps/web/src/app/router.tsx.
+ * The console's door (apps/web/src/app/console-door.tsx) and the strings it waits for before anything shows: its own
+ * and the staff sign-in's ('account'), both languages (docs/adr/0740: the console's cold open).
+ */
+const CONSOLE_MODULES = [
+  'src/app/console-door.tsx',
+  'src/locales/console.ar.json',
+  'src/locales/console.en.json',
+  'src/locales/account.ar.json',
+  'src/locales/account.en.json',
+] as const;
+
+/**
+ * Page paths → the web source modules of their lazy route chunks (the manifest's keys), as in apps/web/src/app/router.tsx.
  * A path that matches none gets the plain index.html; a module the build lacks is skipped.
  */
-const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
+const PAGE_MODULES: ReadonlyArray<readonly [RegExp, ...string[]]> = [
   [/^\/menu\/[^/]+\/?$/i, 'src/diner/menu/routes/menu-route.tsx'],
   [/^\/qr\/[^/]+(\/.*)?$/i, 'src/diner/landing/routes/landing-route.tsx'],
   [/^\/items\/[^/]+\/[^/]+(\/[^/]+)?\/?$/i, 'src/diner/item/routes/item-route.tsx'],
@@ -37,6 +49,15 @@ const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/payment-failed\/[^/]+\/?$/i, 'src/diner/ordering/routes/payment-failed-route.tsx'],
   [/^\/card\/[^/]+\/?$/i, 'src/diner/ordering/routes/card-route.tsx'],
   [/^\/staff\/?$/i, 'src/app/staff-app.tsx'],
+  // The console opened on its item list: the menu page's chunk and strings too (the console's own lazy page).
+  [
+    /^\/staff\/manage\/menu(\/.*)?$/i,
+    ...CONSOLE_MODULES,
+    'src/staff/manage-menu/menu-page.tsx',
+    'src/locales/manage-menu.ar.json',
+    'src/locales/manage-menu.en.json',
+  ],
+  [/^\/staff\/manage(\/.*)?$/i, ...CONSOLE_MODULES],
   [/^\/deactivated\/[^/]+\/?$/i, 'src/diner/errors/routes/deactivated-route.tsx'],
   [/^\/error\/?$/i, 'src/diner/errors/routes/error-route.tsx'],
 ];
@@ -69,7 +90,7 @@ export interface PageHints {
  * which the tiny entry imports once the HTML has painted (apps/web/src/main.tsx), and the page's own chunk, each
  * with their static imports; and all their CSS, to inline.
  */
-export function pageHints(manifest: Manifest, module: string): PageHints {
+export function pageHints(manifest: Manifest, modules: string | readonly string[]): PageHints {
   const hints: PageHints = { inlineCss: [], head: [], body: [] };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) return hints;
@@ -78,7 +99,8 @@ export function pageHints(manifest: Manifest, module: string): PageHints {
   const entryCss = cssOf(entry);
   const needed = new Set<string>();
   for (const boot of manifest[entryKey]?.dynamicImports ?? []) staticClosure(manifest, boot, needed);
-  if (module && manifest[module]) staticClosure(manifest, module, needed);
+  for (const module of typeof modules === 'string' ? [modules] : modules)
+    if (module && manifest[module]) staticClosure(manifest, module, needed);
   const extra = [...needed].filter((key) => !entry.has(key));
   const extraCss = cssOf(extra).filter((file) => !entryCss.includes(file));
   hints.inlineCss.push(...entryCss, ...extraCss);
@@ -155,6 +177,26 @@ export function dataPreloads({ path, utmSource, cookie }: PageRequest): string[]
   // The cart prices its lines from the menu.
   if (page === 'menu' || page === 'cart') urls.push(`/api/menu/qr/${uuid}/?lang=${cookieLanguage(cookie)}`);
   return urls.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
+}
+
+/** The item list's first page as the console asks for it (apps/web/src/staff/manage-menu/routes/items-page.tsx). */
+export const CONSOLE_ITEM_LIST_FIRST_PAGE = '/api/staff/manage/menu/items/?status=all&sort=menu&direction=asc&offset=0';
+const CONSOLE_PAGE = /^\/staff\/manage(\/[^?#]*)?$/i;
+const CONSOLE_ITEM_LIST = /^\/staff\/manage\/menu\/?$/i;
+
+/**
+ * The console's first API calls (docs/adr/0740): the session check, and on the item list its first page. The staff
+ * cookies travel only to /api, so the server cannot tell a signed-in visitor: these go in `<template
+ * id="staff-preloads">`, which the entry (apps/web/src/main.tsx) puts into `<head>` only where the browser may hold a
+ * staff session, so they start with the HTML instead of after the app, the console's chunk and its strings have loaded.
+ */
+export function staffPreloads(path: string): string[] {
+  if (!CONSOLE_PAGE.test(path)) return [];
+  const urls = ['/api/staff/me/'];
+  if (CONSOLE_ITEM_LIST.test(path)) urls.push(CONSOLE_ITEM_LIST_FIRST_PAGE);
+  return urls.map(
+    (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replace(/&/g, '&amp;')}">`,
+  );
 }
 
 const MENU_PAGE = /^\/menu\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
@@ -246,14 +288,20 @@ export function createSpaHtml(
 
   return async (request) => {
     reloadIfRebuilt();
-    const module = PAGE_MODULES.find(([pattern]) => pattern.test(request.path))?.[1] ?? '';
-    let built = pages.get(module);
+    const modules = PAGE_MODULES.find(([pattern]) => pattern.test(request.path))?.slice(1) ?? [];
+    const key = modules.join(' ');
+    let built = pages.get(key);
     if (!built) {
-      const hints = pageHints(manifest, module);
+      const hints = pageHints(manifest, modules as string[]);
       built = { page: pageOf(html, hints, readAsset), hints };
-      pages.set(module, built);
+      pages.set(key, built);
     }
     const { page, hints } = built;
+    const staff = staffPreloads(request.path);
+    if (staff.length)
+      return withEtag(
+        page.html.replace('</body>', `  <template id="staff-preloads">${staff.join('')}</template>\n  </body>`),
+      );
     const preloads = dataPreloads(request);
     if (!preloads.length) return page;
     // First in <head>: the data is what the page waits for longest.

@@ -1,13 +1,14 @@
 import type { StaffUser } from '@sufra/shared/schemas/staff';
-import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LanguageSwitch } from '../../components/ui/language-switch';
 import { LoadError, LoadingBlock } from '../../components/ui/load-state';
 import { PageFallback } from '../../components/ui/page-fallback';
 import { lazyPage } from '../../lib/lazy-page';
+import { setQueryData } from '../../lib/query-writes';
 import { getStaffMe, staffMaybeSignedIn } from '../../lib/staff-request';
-import { useApiQuery } from '../../lib/use-api-query';
+import { peekQuery, useApiQuery } from '../../lib/use-api-query';
 import { useLanguage } from '../../lib/use-language';
 import { useStaffSession } from '../../lib/use-staff-session';
 import { useTranslation } from '../../lib/use-translation';
@@ -75,6 +76,12 @@ function ConsoleFrame({ signedInAs }: { signedInAs: StaffUser }) {
   const language = useLanguage();
   // The person as the server knows them now: a branch created here is then in their branches (the tables and ads
   // pages list those) without signing in again.
+  // The session check (or the sign-in) has just answered with them: the frame starts from that answer instead of
+  // asking again while the page opens (docs/adr/0740); before the query's effect runs, so it finds it fresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the person the console opened with
+  useLayoutEffect(() => {
+    if (peekQuery(staffMeKey(language)) === undefined) setQueryData(staffMeKey(language), signedInAs);
+  }, []);
   const me = useApiQuery(staffMeKey(language), () => getStaffMe(language));
   const user = me.data ?? signedInAs;
   const pages = useMemo(() => pagesFor(user), [user]);

@@ -9,14 +9,24 @@ import ConsoleApp from './console-app';
 
 let container: HTMLElement;
 let root: Root;
-/** Every request's path, none of them ever answered (the session check stays on its way). */
+/** Answers the session check with this person (null: no request is ever answered). */
+let me: unknown = null;
+/** Every request's path, none of them ever answered (the session check stays on its way); and with their queries. */
 let asked: string[];
+let askedUrls: string[];
 beforeEach(() => {
   asked = [];
+  askedUrls = [];
   vi.stubGlobal(
     'fetch',
     vi.fn((input: string) => {
-      asked.push(new URL(input, 'http://localhost').pathname);
+      const url = new URL(input, 'http://localhost');
+      asked.push(url.pathname);
+      askedUrls.push(`${url.pathname}${url.search}`);
+      if (me && url.pathname.endsWith('/staff/me/'))
+        return Promise.resolve(
+          new Response(JSON.stringify(me), { status: 200, headers: { 'content-type': 'application/json' } }),
+        );
       return new Promise<Response>(() => {});
     }),
   );
@@ -25,6 +35,7 @@ beforeEach(() => {
   root = createRoot(container);
 });
 afterEach(() => {
+  me = null;
   act(() => root.unmount());
   container.remove();
   window.localStorage.clear();
@@ -47,6 +58,10 @@ describe('the console opened cold on the item list (docs/adr/0710)', () => {
     await vi.waitFor(() => expect(asked.some((path) => path.endsWith('/staff/manage/menu/items/'))).toBe(true), {
       timeout: 10_000,
     });
+    // Exactly the URLs the server's HTML preloads for this page (apps/api/src/modules/web/spa-html.view.ts,
+    // staffPreloads; docs/adr/0740): another URL would be a second request, not the preloaded answer.
+    expect(askedUrls).toContain('/api/staff/me/');
+    expect(askedUrls).toContain('/api/staff/manage/menu/items/?status=all&sort=menu&direction=asc&offset=0');
   });
 
   it('waits for nothing it cannot use: without a session hint, neither the chunk nor the list is asked for', async () => {
@@ -60,5 +75,30 @@ describe('the console opened cold on the item list (docs/adr/0710)', () => {
     );
     await act(async () => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(asked).toEqual([]);
+  });
+
+  it("asks for the signed-in person once: the frame starts from the session check's answer (docs/adr/0740)", async () => {
+    me = {
+      id: 1,
+      name: 'Noura Owner',
+      email: 'owner@sufra.demo',
+      role: 'owner',
+      brand: { id: 1, name: { ar: 'سفرة', en: 'Sufra' } },
+      branches: [{ id: 1, name: { ar: 'العليا', en: 'Olaya' }, timeZone: 'Asia/Riyadh' }],
+    };
+    window.history.replaceState(null, '', '/staff/manage/menu');
+    window.localStorage.setItem('sufra.staff.signedIn', '1');
+    act(() =>
+      root.render(
+        <Router base="/staff/manage">
+          <ConsoleApp signIn={() => null} />
+        </Router>,
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(container.querySelector('[data-testid="console-user"]')?.textContent).toBe('Noura Owner'),
+    );
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(asked.filter((path) => path.endsWith('/staff/me/'))).toHaveLength(1);
   });
 });
