@@ -47,6 +47,12 @@ import {
 /** Hand-offs one claim takes and sends side by side (bigger than other relays' batch: each waits on Foodics). */
 export const FOODICS_BATCH = 50;
 
+/**
+ * Hand-offs the relay keeps waiting on Foodics at once, in this process (docs/adr/0730): it claims more as soon as
+ * some are due and there is room, rather than after the whole previous claim has been answered.
+ */
+export const FOODICS_IN_FLIGHT = 100;
+
 /** The hand-off's backoff between failed tries: 2 s, 4 s, 8 s … capped at 5 minutes (FOODICS_MAX_ATTEMPTS tries). */
 export const FOODICS_BACKOFF = { baseMs: 2_000, capMs: 5 * 60_000 } as const;
 
@@ -238,11 +244,20 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
    * backs that one off.
    */
   async function handOffOnce(): Promise<HandOffPass> {
-    const now = ctx.now();
-    const rows = await claimDueHandOffs(db, now, new Date(now.getTime() + RELAY_LEASE_MS), FOODICS_BATCH);
     const pass: HandOffPass = { sent: 0, retrying: 0, dead: 0 };
-    for (const outcome of await Promise.all(rows.map((row) => handOne(row)))) pass[outcome] += 1;
+    for (const outcome of await Promise.all(await startHandOffs(FOODICS_BATCH))) pass[outcome] += 1;
     return pass;
+  }
+
+  /**
+   * Claims up to `limit` due hand-offs and starts each, without waiting for them: the relay's pump (docs/adr/0730)
+   * claims again while these wait on Foodics. Each promise settles with its row's outcome (a failure is recorded on
+   * the row; it rejects only when even that could not be written: the lease then hands the row over again).
+   */
+  async function startHandOffs(limit: number): Promise<Promise<'sent' | 'retrying' | 'dead'>[]> {
+    const now = ctx.now();
+    const rows = await claimDueHandOffs(db, now, new Date(now.getTime() + RELAY_LEASE_MS), limit);
+    return rows.map((row) => handOne(row));
   }
 
   /**
@@ -422,6 +437,7 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
   return {
     posProvider,
     handOffOnce,
+    startHandOffs,
     pollOnce,
     raiseAlertsOnce,
     receiveWebhook,
