@@ -51,7 +51,7 @@ export const FOODICS_BATCH = 50;
  * Hand-offs the relay keeps waiting on Foodics at once, in this process (docs/adr/0730): it claims more as soon as
  * some are due and there is room, rather than after the whole previous claim has been answered.
  */
-export const FOODICS_IN_FLIGHT = 100;
+export const FOODICS_IN_FLIGHT = 50;
 
 /** The hand-off's backoff between failed tries: 2 s, 4 s, 8 s … capped at 5 minutes (FOODICS_MAX_ATTEMPTS tries). */
 export const FOODICS_BACKOFF = { baseMs: 2_000, capMs: 5 * 60_000 } as const;
@@ -75,6 +75,12 @@ export interface FoodicsDeps {
   /** The menu import (docs/adr/0680): a `menu.updated` webhook queues a refresh of the brand's menu. */
   menu: FoodicsMenuService;
 }
+
+/** A brand's connection and id mapping, as one claim of hand-offs read them. */
+type BrandSetup = (brandId: number) => Promise<{
+  connection: Awaited<ReturnType<typeof findConnection>>;
+  links: Awaited<ReturnType<typeof loadLinks>>;
+}>;
 
 export interface HandOffPass {
   sent: number;
@@ -176,13 +182,12 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
   }
 
   /** One order to Foodics: found by reference when a create went out before, else created (customer first). */
-  async function handOne(row: HandOffRow): Promise<'sent' | 'retrying' | 'dead'> {
+  async function handOne(row: HandOffRow, brandOf: BrandSetup): Promise<'sent' | 'retrying' | 'dead'> {
     try {
       const staffRow = await findStaffOrder(db, row.orderId, row.brandId);
-      const connection = await findConnection(db, row.brandId);
+      const { connection, links } = await brandOf(row.brandId);
       if (!staffRow) throw new FoodicsApiError('refused', 'the order is gone');
       if (!connection) throw new Error('the brand is not connected to Foodics');
-      const links = await loadLinks(db, row.brandId);
       const branchId = links.ids.get(`branch:${row.branchId}`);
       if (!branchId) throw new FoodicsApiError('refused', `not mapped to Foodics: branch:${row.branchId}`);
       const reference = orderReference(row.orderId);
@@ -257,7 +262,20 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
   async function startHandOffs(limit: number): Promise<Promise<'sent' | 'retrying' | 'dead'>[]> {
     const now = ctx.now();
     const rows = await claimDueHandOffs(db, now, new Date(now.getTime() + RELAY_LEASE_MS), limit);
-    return rows.map((row) => handOne(row));
+    // A brand's connection and id mapping read once for the claim, not once for each of its orders.
+    const setups = new Map<number, ReturnType<BrandSetup>>();
+    const brandOf: BrandSetup = (brandId) => {
+      let setup = setups.get(brandId);
+      if (!setup) {
+        setup = Promise.all([findConnection(db, brandId), loadLinks(db, brandId)]).then(([connection, links]) => ({
+          connection,
+          links,
+        }));
+        setups.set(brandId, setup);
+      }
+      return setup;
+    };
+    return rows.map((row) => handOne(row, brandOf));
   }
 
   /**
