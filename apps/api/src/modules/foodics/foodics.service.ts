@@ -51,7 +51,7 @@ export const FOODICS_BATCH = 50;
  * Hand-offs the relay keeps waiting on Foodics at once, in this process (docs/adr/0730): it claims more as soon as
  * some are due and there is room, rather than after the whole previous claim has been answered.
  */
-export const FOODICS_IN_FLIGHT = 50;
+export const FOODICS_IN_FLIGHT = 100;
 
 /** The hand-off's backoff between failed tries: 2 s, 4 s, 8 s … capped at 5 minutes (FOODICS_MAX_ATTEMPTS tries). */
 export const FOODICS_BACKOFF = { baseMs: 2_000, capMs: 5 * 60_000 } as const;
