@@ -206,5 +206,8 @@ export function renderFoodics(result: FoodicsBenchResult, started: Date): string
       ? `| 30 % creates failing, webhooks dropped | ${traps.placed} | ${traps.received} | ${traps.twice} | – | – | 0 lost, 0 twice, all delivered by polling (${traps.delivered} in ${num(traps.settledMs / 1000, 1)} s) | ${mark(traps.received === traps.placed && traps.twice === 0 && traps.delivered === traps.placed)} |`
       : '| traps | – | – | – | – | – | – | not run |',
     ...(result.failure ? ['', `Failed: ${result.failure}`] : []),
+    '',
+    'The time per stage (kitchen relay, claim, `POST /orders`) and the runs before: docs/adr/0730 (and 0692). The traps',
+    "run's settle time is set by its unluckiest order's streak of failed creates (backoff 2, 4, 8 … s): it varies.",
   ];
 }

@@ -47,6 +47,12 @@ import {
 /** Hand-offs one claim takes and sends side by side (bigger than other relays' batch: each waits on Foodics). */
 export const FOODICS_BATCH = 50;
 
+/**
+ * Hand-offs the relay keeps waiting on Foodics at once, in this process (docs/adr/0730): it claims more as soon as
+ * some are due and there is room, rather than after the whole previous claim has been answered.
+ */
+export const FOODICS_IN_FLIGHT = 100;
+
 /** The hand-off's backoff between failed tries: 2 s, 4 s, 8 s … capped at 5 minutes (FOODICS_MAX_ATTEMPTS tries). */
 export const FOODICS_BACKOFF = { baseMs: 2_000, capMs: 5 * 60_000 } as const;
 
@@ -69,6 +75,12 @@ export interface FoodicsDeps {
   /** The menu import (docs/adr/0680): a `menu.updated` webhook queues a refresh of the brand's menu. */
   menu: FoodicsMenuService;
 }
+
+/** A brand's connection and id mapping, as one claim of hand-offs read them. */
+type BrandSetup = (brandId: number) => Promise<{
+  connection: Awaited<ReturnType<typeof findConnection>>;
+  links: Awaited<ReturnType<typeof loadLinks>>;
+}>;
 
 export interface HandOffPass {
   sent: number;
@@ -170,13 +182,12 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
   }
 
   /** One order to Foodics: found by reference when a create went out before, else created (customer first). */
-  async function handOne(row: HandOffRow): Promise<'sent' | 'retrying' | 'dead'> {
+  async function handOne(row: HandOffRow, brandOf: BrandSetup): Promise<'sent' | 'retrying' | 'dead'> {
     try {
       const staffRow = await findStaffOrder(db, row.orderId, row.brandId);
-      const connection = await findConnection(db, row.brandId);
+      const { connection, links } = await brandOf(row.brandId);
       if (!staffRow) throw new FoodicsApiError('refused', 'the order is gone');
       if (!connection) throw new Error('the brand is not connected to Foodics');
-      const links = await loadLinks(db, row.brandId);
       const branchId = links.ids.get(`branch:${row.branchId}`);
       if (!branchId) throw new FoodicsApiError('refused', `not mapped to Foodics: branch:${row.branchId}`);
       const reference = orderReference(row.orderId);
@@ -238,11 +249,33 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
    * backs that one off.
    */
   async function handOffOnce(): Promise<HandOffPass> {
-    const now = ctx.now();
-    const rows = await claimDueHandOffs(db, now, new Date(now.getTime() + RELAY_LEASE_MS), FOODICS_BATCH);
     const pass: HandOffPass = { sent: 0, retrying: 0, dead: 0 };
-    for (const outcome of await Promise.all(rows.map((row) => handOne(row)))) pass[outcome] += 1;
+    for (const outcome of await Promise.all(await startHandOffs(FOODICS_BATCH))) pass[outcome] += 1;
     return pass;
+  }
+
+  /**
+   * Claims up to `limit` due hand-offs and starts each, without waiting for them: the relay's pump (docs/adr/0730)
+   * claims again while these wait on Foodics. Each promise settles with its row's outcome (a failure is recorded on
+   * the row; it rejects only when even that could not be written: the lease then hands the row over again).
+   */
+  async function startHandOffs(limit: number): Promise<Promise<'sent' | 'retrying' | 'dead'>[]> {
+    const now = ctx.now();
+    const rows = await claimDueHandOffs(db, now, new Date(now.getTime() + RELAY_LEASE_MS), limit);
+    // A brand's connection and id mapping read once for the claim, not once for each of its orders.
+    const setups = new Map<number, ReturnType<BrandSetup>>();
+    const brandOf: BrandSetup = (brandId) => {
+      let setup = setups.get(brandId);
+      if (!setup) {
+        setup = Promise.all([findConnection(db, brandId), loadLinks(db, brandId)]).then(([connection, links]) => ({
+          connection,
+          links,
+        }));
+        setups.set(brandId, setup);
+      }
+      return setup;
+    };
+    return rows.map((row) => handOne(row, brandOf));
   }
 
   /**
@@ -422,6 +455,7 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
   return {
     posProvider,
     handOffOnce,
+    startHandOffs,
     pollOnce,
     raiseAlertsOnce,
     receiveWebhook,

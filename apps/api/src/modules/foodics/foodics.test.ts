@@ -364,4 +364,16 @@ describe('Foodics hand-off', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('foodics_oauth_not_configured');
   });
+
+  it('never takes one order in two claims at once: the relay claims again while earlier hand-offs wait on Foodics', async () => {
+    const orders = [await pickup(), await pickup(), await pickup()];
+    // Two passes side by side, as the relay's pump claims while a claim's rows are on their way (docs/adr/0730).
+    const passes = await Promise.all([drain(), drain()]);
+    expect(passes.reduce((sum, p) => sum + p.sent, 0)).toBe(3);
+    for (const order of orders) {
+      expect(fake.ordersFor(`sufra-order-${order.id}`)).toHaveLength(1);
+      expect(await handOff(order.id)).toMatchObject({ state: 'sent', failures: 0 });
+    }
+    expect(creates()).toHaveLength(3);
+  });
 });

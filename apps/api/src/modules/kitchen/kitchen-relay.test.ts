@@ -256,4 +256,35 @@ describe('kitchen relay', () => {
     );
     expect(left?.n).toBe(0);
   });
+
+  it("hands a claim's orders to the POS side by side, not one after another's answer", async () => {
+    const orders = [await pickup(), await pickup(), await pickup()];
+    // A POS that answers no one until all three are waiting on it (docs/adr/0730); in turn, the first gives up.
+    let waiting = 0;
+    let release: () => void = () => {};
+    const allWaiting = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const got: number[] = [];
+    const slow: PosProvider = {
+      name: 'slow',
+      async deliver(delivery) {
+        waiting += 1;
+        if (waiting === orders.length) release();
+        const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('served in turn')), 2_000));
+        await Promise.race([allWaiting, timeout]);
+        got.push(delivery.orderId);
+      },
+    };
+    const r = createKitchenRelay({
+      db: t.db,
+      database: t.database,
+      destinations: [posDestination(slow)],
+      now: () => clock,
+      log: t.app.log,
+      intervalMs: 0,
+    });
+    expect(await r.drainOnce()).toEqual({ delivered: 3, failed: 0, lost: 0 });
+    expect(got.sort((x, y) => x - y)).toEqual(orders.map((o) => o.id).sort((x, y) => x - y));
+  });
 });

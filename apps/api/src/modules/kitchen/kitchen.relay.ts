@@ -67,7 +67,7 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
   }
 
   /**
-   * One claim of due rows: each row to the destinations that accept it (a POS), row by row, a failure scheduling
+   * One claim of due rows: each row to the destinations that accept it (a POS), the rows side by side, a failure scheduling
    * that row's retry; then the rows that got through (and those no destination wants) marked delivered in one
    * statement, under the claim's lease token: a row whose claim was taken over is left to the claim that took it.
    * The board is not a destination: it heard of the order from the transaction that handed it over.
@@ -76,16 +76,22 @@ export function createKitchenRelay(deps: KitchenRelayDeps) {
     const result: DrainResult = { delivered: 0, failed: 0, lost: 0 };
     const now = deps.now();
     const rows = await claimDueOutbox(deps.db, now, new Date(now.getTime() + RELAY_LEASE_MS), RELAY_BATCH);
-    const outstanding: ClaimedOutboxRow[] = [];
-    for (const row of rows) {
-      try {
-        for (const target of deps.destinations) if (target.accepts(row)) await target.deliver(row);
-        outstanding.push(row);
-      } catch (error) {
-        result.failed += 1;
-        await failed(row, error);
-      }
-    }
+    // Side by side (docs/adr/0730): a claim holds at most one row of an order (a row waits while an earlier one of
+    // its order is undelivered), so an order's own events keep their order; in turn, 20 rows of a few queries each
+    // held an order's hand-off to its POS up to 1.8 s at 50 orders/s.
+    const delivered = await Promise.all(
+      rows.map(async (row) => {
+        try {
+          for (const target of deps.destinations) if (target.accepts(row)) await target.deliver(row);
+          return row;
+        } catch (error) {
+          result.failed += 1;
+          await failed(row, error);
+          return null;
+        }
+      }),
+    );
+    const outstanding = delivered.filter((row): row is ClaimedOutboxRow => row !== null);
     const marked = await markOutboxDelivered(
       deps.db,
       outstanding.map(({ id, attempts }) => ({ id, attempts })),
