@@ -1,3 +1,4 @@
+import type { FoodicsImportCounts, FoodicsImportKind } from '@sufra/shared/schemas/foodics-menu';
 import { toHalalas } from './foodics-order.rules.ts';
 
 /**
@@ -172,3 +173,28 @@ export function branchSale(
   const own = price === null || price === undefined ? null : priceOf(price);
   return { isAvailable: at.pivot?.is_in_stock !== false, priceHalalas: own === itemPrice ? null : own };
 }
+
+/** What the import changed per kind. */
+export type ImportCounts = Record<FoodicsImportKind, FoodicsImportCounts>;
+
+/** An unmapped row of ours with this English name, not adopted yet in this import (then it is). */
+export function adopt<T extends { id: number; nameEn: string }>(
+  rows: Iterable<T>,
+  mappedLocal: Map<string, string>,
+  nameEn: string,
+  adopted: Set<number>,
+): T | undefined {
+  for (const row of rows) {
+    if (mappedLocal.has(String(row.id)) || adopted.has(row.id)) continue;
+    if (row.nameEn.trim().toLowerCase() !== nameEn.toLowerCase()) continue;
+    adopted.add(row.id);
+    return row;
+  }
+  return undefined;
+}
+
+/** Whether writing `next` over `row` changes anything (arrays compared by value). */
+export const differs = (row: Record<string, unknown>, next: Record<string, unknown>) =>
+  Object.entries(next).some(([k, v]) =>
+    Array.isArray(v) ? JSON.stringify(v) !== JSON.stringify(row[k]) : (row[k] ?? null) !== (v ?? null),
+  );

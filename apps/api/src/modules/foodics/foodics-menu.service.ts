@@ -9,15 +9,8 @@ import { forgetMenuKeys, invalidateMenu } from '../menu/menu.service.ts';
 import { findConnection } from './foodics.repo.ts';
 import { FoodicsApiError } from './foodics-api.service.ts';
 import type { FoodicsConnections } from './foodics-connection.service.ts';
-import {
-  listLocalMapping,
-  mappedTo,
-  mappingOf,
-  ownsTarget,
-  setMapping,
-  tryImportLock,
-  writeFoodicsMenu,
-} from './foodics-menu.repo.ts';
+import { listLocalMapping, mappedTo, mappingOf, ownsTarget, setMapping } from './foodics-mapping.repo.ts';
+import { tryImportLock, writeFoodicsMenu } from './foodics-menu.repo.ts';
 import {
   FOODICS_MENU_INCLUDES,
   type FoodicsCombo,

@@ -1,14 +1,10 @@
 import { isOrderStatus, type OrderStatus } from '@sufra/shared/machines/order-status';
 import type { OrderType } from '@sufra/shared/order-types';
-import type { FoodicsHandOffList, FoodicsHandOffQuery } from '@sufra/shared/schemas/foodics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { findStaffOrder, listLinesOf, type OrderRow } from '../../core/order-rows.repo.ts';
 import { backoffDelayMs, RELAY_LEASE_MS } from '../../lib/relay.ts';
-import type { StaffPrincipal } from '../../plugins/auth.ts';
-import { AppError } from '../../plugins/errors.ts';
 import type { PosDelivery, PosProvider } from '../../providers/pos/pos-provider.ts';
-import { recordStaffChange } from '../audit/audit.service.ts';
 import {
   announceHandOff,
   claimDueHandOffs,
@@ -19,19 +15,17 @@ import {
   findHandOff,
   type HandOffRow,
   hasStatusEvent,
-  listHandOffs,
   loadLinks,
   markCreateTried,
-  markHandled,
   markSent,
   markTryFailed,
   raisePendingAlerts,
   recordSeen,
   recordStatusEvent,
-  requeueDead,
 } from './foodics.repo.ts';
 import { FoodicsApiError, type FoodicsOrderFound } from './foodics-api.service.ts';
 import type { FoodicsConnections } from './foodics-connection.service.ts';
+import { createFoodicsHandOffsAdmin } from './foodics-hand-offs-admin.service.ts';
 import type { FoodicsMenuService } from './foodics-menu.service.ts';
 import {
   buildFoodicsOrder,
@@ -98,6 +92,7 @@ const FOODICS_ENDED = [3, 4, 5, 6, 7];
  */
 export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
   const { db } = ctx;
+  const handOffs = createFoodicsHandOffsAdmin(ctx, deps);
 
   /** The kitchen relay's destination for integrated branches: queue the order's hand-off (at least once: once). */
   const posProvider: PosProvider = {
@@ -397,61 +392,6 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
     return 'applied';
   }
 
-  async function list(staff: StaffPrincipal, query: FoodicsHandOffQuery): Promise<FoodicsHandOffList> {
-    const pendingBefore = query.state === 'waiting' ? new Date(ctx.now().getTime() - deps.pendingAlertMs) : undefined;
-    const rows = await listHandOffs(
-      db,
-      staff.brandId,
-      query.branchId === undefined ? staff.branchIds : staff.branchIds.filter((b) => b === query.branchId),
-      {
-        ...(query.state && query.state !== 'waiting' ? { state: query.state } : {}),
-        ...(pendingBefore ? { pendingBefore } : {}),
-      },
-      query.limit,
-    );
-    return {
-      handOffs: rows.map((r) => ({
-        orderId: r.orderId,
-        number: r.number,
-        branchId: r.branchId,
-        branchName: { ar: r.branchNameAr, en: r.branchNameEn },
-        state: r.state,
-        failures: r.failures,
-        lastError: r.lastError,
-        foodicsOrderId: r.foodicsOrderId,
-        foodicsStatus: r.foodicsStatus,
-        sentAt: r.sentAt?.toISOString() ?? null,
-        updatedAt: r.updatedAt.toISOString(),
-      })),
-    };
-  }
-
-  /** A dead letter retried or settled by staff of its branch, audited in the same transaction. */
-  async function settle(staff: StaffPrincipal, ip: string, orderId: number, action: 'retry' | 'handled') {
-    const handOff = await findHandOff(db, staff.brandId, { orderId });
-    if (!handOff || !staff.branchIds.includes(handOff.branchId)) throw new AppError('foodics_hand_off_not_found');
-    const now = ctx.now();
-    const after = await db.transaction(async (tx) => {
-      const moved =
-        action === 'retry' ? await requeueDead(tx, handOff.id, now) : await markHandled(tx, handOff.id, staff.id, now);
-      if (!moved) throw new AppError('foodics_hand_off_not_dead');
-      await announceHandOff(tx, orderId);
-      await recordStaffChange(tx, staff, ip, {
-        brandId: staff.brandId,
-        branchId: handOff.branchId,
-        objectType: 'foodics_hand_off',
-        objectId: orderId,
-        action: 'update',
-        before: { state: handOff.state, failures: handOff.failures, lastError: handOff.lastError },
-        after: { state: moved.state, failures: moved.failures },
-        at: now,
-      });
-      return moved;
-    });
-    if (action === 'retry') deps.onQueued();
-    return { orderId, state: after.state };
-  }
-
   return {
     posProvider,
     handOffOnce,
@@ -459,13 +399,11 @@ export function createFoodicsService(ctx: AppContext, deps: FoodicsDeps) {
     pollOnce,
     raiseAlertsOnce,
     receiveWebhook,
-    list,
+    ...handOffs,
     /** The brand's connection (owners, the console's Foodics page). */
     connection: deps.connections,
     /** The menu import and the id mapping (owners, the console's Foodics page). */
     menu: deps.menu,
-    retry: (staff: StaffPrincipal, ip: string, orderId: number) => settle(staff, ip, orderId, 'retry'),
-    markHandled: (staff: StaffPrincipal, ip: string, orderId: number) => settle(staff, ip, orderId, 'handled'),
   };
 }
 

@@ -5,9 +5,10 @@ import { type Caller, caller } from '../../../test/accounts.ts';
 import { STAFF } from '../../../test/fixture-brands.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { branches } from '../../db/schema/branches.ts';
-import { activeMembersRaw, monthsAndDays, type Scope } from './reports.repo.ts';
+import { monthsAndDays, type Scope } from './reports.repo.ts';
 import { createReportsService, type ReportsService } from './reports.service.ts';
 import { engagementRows } from './reports-engagement.repo.ts';
+import { activeMembersRaw } from './reports-members.repo.ts';
 
 /**
  * The dashboard's fast paths give the raw computation's numbers (issue 27, docs/adr/0720): active members from the

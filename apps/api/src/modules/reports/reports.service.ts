@@ -13,7 +13,6 @@ import { dayIn } from '../../lib/brand-day.ts';
 import type { StaffPrincipal } from '../../plugins/auth.ts';
 import { AppError } from '../../plugins/errors.ts';
 import {
-  activeMembers,
   brandBranches,
   cancelReasons,
   type DailyTotals,
@@ -22,19 +21,17 @@ import {
   type ItemFigure,
   itemRankings,
   lockBrandRollup,
-  loyaltyStanding,
   markRolledThrough,
   periodsLoyalty,
   rollUpDays,
-  rollUpMemberDays,
   rollUpMonths,
-  rollUpStanding,
   rollupStates,
   type Scope,
 } from './reports.repo.ts';
 import { rollUpEngagementDays, rollUpEngagementMonths } from './reports-engagement.repo.ts';
 import { engagementSections } from './reports-engagement.service.ts';
 import { engagementCsvRows, engagementSummaryRows } from './reports-engagement-csv.view.ts';
+import { activeMembers, loyaltyStanding, rollUpMemberDays, rollUpStanding } from './reports-members.repo.ts';
 
 const DAY_MS = 86_400_000;
 /** The catch-up job's "today" (a branch elsewhere is at most a day off: the day before is always rolled again). */
