@@ -12,6 +12,8 @@ for (const language of LANGUAGES) {
       await signInDiner(page, baseURL ?? '');
       await page.goto(`/edit-profile/${QR.main}`);
       await expect(page.getByTestId('profile-summary')).toBeVisible();
+      // The loyalty card above the form is in (it holds its place while loading, but wait for the page to settle).
+      await expect(page.getByTestId('my-rewards-link')).toBeVisible();
       await page.locator('#email').fill('wrong@');
       await page.getByRole('button', { name: TEXTS.save[language] }).click();
       await expect(page.getByTestId('email-error')).toHaveText(errorText('email_invalid', language));

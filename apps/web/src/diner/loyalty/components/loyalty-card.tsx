@@ -1,9 +1,9 @@
 import { Link, useParams } from 'wouter';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { useAppSelector } from '../../../stores/root-state';
+import { LoyaltyCardSlot } from '../../shared/loyalty-card-slot';
 import { useLoyaltyAccount } from '../hooks/use-loyalty-account';
 import { HowToEarn } from './how-to-earn';
 import { PointsSummary } from './points-summary';
@@ -24,10 +24,16 @@ export default function LoyaltyCard() {
   const { status, programme, account } = useLoyaltyAccount(uuid, language, on);
 
   // No programme (loyalty_not_set_up), loyalty off, or any other refusal: the card simply is not there.
-  if (!on || programme.error instanceof ApiError || !programme.data) return null;
+  if (!on || programme.error) return null;
+  // Still asking: a signed-in diner's card keeps its place meanwhile (the page under it does not jump).
+  if (!programme.data) return <LoyaltyCardSlot />;
   const here = typeof window === 'undefined' ? paths.qr.build(uuid) : window.location.pathname;
   return (
-    <section className="card card--raised loyalty-card" aria-labelledby="loyalty-card-title" data-testid="loyalty-card">
+    <section
+      className={`card card--raised loyalty-card${status === 'signedIn' && !account.data ? ' loyalty-card-slot' : ''}`}
+      aria-labelledby="loyalty-card-title"
+      data-testid="loyalty-card"
+    >
       <h2 id="loyalty-card-title" className="loyalty-card__title">
         {t('loyalty.cardTitle')}
       </h2>
