@@ -9,7 +9,7 @@ import type {
 import type { StaffRole } from '@sufra/shared/schemas/staff';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
 import { showToast } from '../../../lib/toast';
 import { useApiMutation } from '../../../lib/use-api-mutation';
@@ -22,11 +22,6 @@ import { type StatusFilter, untilText } from '../item-status';
 import { BranchPrice } from './branch-price';
 import { BulkBar } from './bulk-bar';
 import { ItemFilters } from './item-filters';
-
-function errorText(error: unknown): string | null {
-  if (!error) return null;
-  return error instanceof ApiError ? error.message : String(error);
-}
 
 export interface Filters {
   text: string;
@@ -103,7 +98,7 @@ export function ItemsTable({
       const found =
         error instanceof ApiError ? (error.details as BulkConflictDetails | undefined)?.conflicts : undefined;
       if (found) setConflicts(found);
-      else void showToast(errorText(error) ?? '', 'error');
+      else void showToast(errorText(error, language), 'error');
     }
   };
 
@@ -117,7 +112,7 @@ export function ItemsTable({
       link.click();
       URL.revokeObjectURL(url);
     } catch (error) {
-      void showToast(errorText(error) ?? '', 'error');
+      void showToast(errorText(error, language), 'error');
     }
   };
 
@@ -137,7 +132,7 @@ export function ItemsTable({
           ? (error.details?.rows as { line: number; column: string; message: string }[])
           : undefined;
       setCsvErrors([
-        errorText(error) ?? '',
+        errorText(error, language),
         ...(rows ?? []).map((r) =>
           t('manageMenu.csv.rowError', { line: formatNumber(r.line, language), column: r.column, message: r.message }),
         ),
@@ -246,7 +241,7 @@ export function ItemsTable({
               })
               .then(
                 () => showToast(t('manageMenu.saved')),
-                (error: unknown) => showToast(errorText(error) ?? '', 'error'),
+                (error: unknown) => showToast(errorText(error, language), 'error'),
               );
           }}
         />
@@ -274,7 +269,7 @@ export function ItemsTable({
                     priceHalalas: row?.priceHalalas ?? null,
                   },
                 })
-                .catch((error: unknown) => showToast(errorText(error) ?? '', 'error'))
+                .catch((error: unknown) => showToast(errorText(error, language), 'error'))
             }
             data-testid={`menu-item-soldout-${item.slug}`}
           >
