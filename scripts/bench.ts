@@ -28,13 +28,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
 import { compareServers } from './bench/compare-servers.ts';
-import { benchConsole, CONSOLE_HEADING, renderConsole } from './bench/console.ts';
-import { benchCustomers, CUSTOMERS_HEADING, renderCustomers } from './bench/customers.ts';
 import { benchEngagement, type EngagementBenchResult } from './bench/engagement.ts';
-import { benchFoodics, FOODICS_HEADING, renderFoodics } from './bench/foodics.ts';
 import { benchMenu, type MenuBenchResult } from './bench/http.ts';
 import { type LighthouseSeries, runLighthouse, runLighthouseInterleaved } from './bench/lighthouse.ts';
 import { benchLoyalty, type LoyaltyBenchResult } from './bench/loyalty.ts';
+import { sectionOnly } from './bench/only-section.ts';
 import {
   cpuProfileDir,
   lighthouseRuns,
@@ -73,8 +71,6 @@ import {
   updateSection,
   WEB_HEADING,
 } from './bench/report.ts';
-import { benchReports, REPORTS_HEADING, renderReports } from './bench/reports.ts';
-import { benchSms, renderSms, SMS_HEADING } from './bench/sms.ts';
 import { benchSpins, type SpinsBenchResult } from './bench/spins.ts';
 
 async function seedLarge(env: NodeJS.ProcessEnv): Promise<string | undefined> {
@@ -125,11 +121,11 @@ async function main() {
   if (onlyPayments) return paymentsOnly(pgUrl, tmp);
   if (onlyLoyalty) return loyaltyOnly(pgUrl);
   if (onlyEngagement) return engagementOnly(pgUrl);
-  if (onlyConsole) return consoleOnly(pgUrl);
-  if (onlySms) return smsOnly(pgUrl);
-  if (onlyFoodics) return foodicsOnly(pgUrl);
-  if (onlyCustomers) return customersOnly(pgUrl);
-  if (onlyReports) return reportsOnly(pgUrl, tmp);
+  if (onlyConsole) return sectionOnly('console', pgUrl, tmp);
+  if (onlySms) return sectionOnly('sms', pgUrl, tmp);
+  if (onlyFoodics) return sectionOnly('foodics', pgUrl, tmp);
+  if (onlyCustomers) return sectionOnly('customers', pgUrl, tmp);
+  if (onlyReports) return sectionOnly('reports', pgUrl, tmp);
   if (onlyWeb) return webOnly(tmp);
   await fullRun(startedAt, tmp, pgUrl);
 }
@@ -194,9 +190,8 @@ async function fullRun(startedAt: Date, tmp: string, pgUrl: string | undefined) 
   writeFileSync(path, report);
   console.log(report);
   console.error(`[bench] wrote ${path}`);
-  if (pgUrl) await consoleOnly(pgUrl, webDist);
-  if (pgUrl) await smsOnly(pgUrl, webDist);
-  if (pgUrl) await foodicsOnly(pgUrl, webDist);
+  for (const section of ['console', 'sms', 'foodics'] as const)
+    if (pgUrl) await sectionOnly(section, pgUrl, tmp, webDist);
   if (typeof orders !== 'string' && orders.failure) {
     console.error(`[bench] ORDER PLACEMENT FAILED: ${orders.failure}`);
     process.exitCode = 1;
@@ -364,61 +359,6 @@ async function loyaltyOnly(pgUrl: string | undefined) {
     console.error(`[bench] LOYALTY FAILED: ${loyalty.failure}`);
     process.exitCode = 1;
   }
-}
-
-/** --only console: issue 26's figures on PostgreSQL, printed and put in place of the same section of docs/benchmarks.md. */
-async function consoleOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps/web/dist')) {
-  if (!pgUrl) throw new Error('--only console needs PostgreSQL (run without --no-postgres)');
-  const started = new Date();
-  const result = await benchConsole(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: '10' });
-  updateSection(CONSOLE_HEADING, renderConsole(result, started));
-  if (result.failure) {
-    console.error(`[bench] CONSOLE FAILED: ${result.failure}`);
-    process.exitCode = 1;
-  }
-}
-
-/** --only sms (issue 28): order ready → the diner's text at the fake Taqnyat, put in place of that section. */
-async function smsOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps/web/dist')) {
-  if (!pgUrl) throw new Error('--only sms needs PostgreSQL (run without --no-postgres)');
-  const started = new Date();
-  const result = await benchSms(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: '10' });
-  updateSection(SMS_HEADING, renderSms(result, started));
-  if (result.failure) {
-    console.error(`[bench] SMS FAILED: ${result.failure}`);
-    process.exitCode = 1;
-  }
-}
-
-/** --only foodics (issue 28): placement → the fake Foodics, and the traps; put in place of that section. */
-async function foodicsOnly(pgUrl: string | undefined, webDist = join(ROOT, 'apps/web/dist')) {
-  if (!pgUrl) throw new Error('--only foodics needs PostgreSQL (run without --no-postgres)');
-  const started = new Date();
-  const result = await benchFoodics(pgUrl, { WEB_DIST: webDist, DATABASE_POOL_SIZE: '10' });
-  updateSection(FOODICS_HEADING, renderFoodics(result, started));
-  if (result.failure) {
-    console.error(`[bench] FOODICS FAILED: ${result.failure}`);
-    process.exitCode = 1;
-  }
-}
-
-/** --only customers: the console's customer list at 100,000 diners on PostgreSQL (docs/adr/0700), its section replaced. */
-async function customersOnly(pgUrl: string | undefined) {
-  if (!pgUrl) throw new Error('--only customers needs PostgreSQL (run without --no-postgres)');
-  const started = new Date();
-  updateSection(CUSTOMERS_HEADING, renderCustomers(await benchCustomers(pgUrl), started));
-}
-
-/** --only reports: issue 27's report figures, printed and put in place of the same section of docs/benchmarks.md. */
-async function reportsOnly(pgUrl: string | undefined, tmp: string) {
-  if (!pgUrl) throw new Error('--only reports needs PostgreSQL (run without --no-postgres)');
-  const started = new Date();
-  const results = await benchReports(pgUrl, join(tmp, 'reports-pglite'), {
-    WEB_DIST: join(ROOT, 'apps/web/dist'),
-    DATABASE_POOL_SIZE: '10',
-  });
-  updateSection(REPORTS_HEADING, renderReports(results, started));
-  if (results.some((r) => r.failure)) process.exitCode = 1;
 }
 
 /** Lighthouse on the menu page of a PGlite server started for it (and stopped after). */
