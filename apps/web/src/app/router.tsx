@@ -1,7 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { paths } from '../config/paths';
-import { LoyaltyCardSlot } from '../diner/shared/loyalty-card-slot';
 import type { CheckoutPointsProps } from '../lib/checkout-points-slot';
 import { loadPageStrings, type PageStrings } from '../lib/language';
 import { lazyPage } from '../lib/lazy-page';
@@ -74,13 +73,9 @@ const GamesPage = lazyPage(() => import('../diner/games/routes/games-page'));
 // Referral: the diner's page and the friend's landing, through one small door module with the referral strings.
 const ReferralPage = lazyPage(() => import('../diner/referral/routes/referral-page'));
 const loyaltyRoutes = ['pointsShop', 'prizeShop', 'prize', 'myRewards', 'applyCoupons'] as const;
-// The card sits inside another page. While its chunk loads, a signed-in diner's card keeps its place (what is under it,
-// the profile's form for one, does not move under a finger when it arrives).
-const loyaltyCard = (
-  <Suspense fallback={<LoyaltyCardSlot />}>
-    <LoyaltyPage page="card" />
-  </Suspense>
-);
+// The card sits inside another page, which wraps it in its own Suspense (a signed-in diner's card keeps its place
+// there while it loads: diner/shared/loyalty-card-slot.tsx).
+const loyaltyCard = <LoyaltyPage page="card" />;
 // The checkout's points spend and the cart's nudges: loyalty's parts of those pages, each loading on its own.
 const checkoutPoints = (props: CheckoutPointsProps) => (
   <Suspense fallback={null}>

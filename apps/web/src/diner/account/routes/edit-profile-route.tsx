@@ -14,6 +14,7 @@ import { SignOut } from '../components/sign-out';
 import { SmsPreferences } from '../components/sms-preferences';
 import '../../../components/ui/form.css';
 import './account.css';
+import { LoyaltyCardSlot } from '../../shared/loyalty-card-slot';
 
 /**
  * `/edit-profile/{uuid}`: signed-in only (otherwise sign-in, coming back here). `loyaltyCard` is the loyalty feature's
@@ -50,8 +51,8 @@ export default function EditProfileRoute({ loyaltyCard }: { loyaltyCard?: ReactN
       <Link to={paths.orders.build(uuid)} className="btn btn-secondary" data-testid="my-orders-link">
         {t('account.myOrders')}
       </Link>
-      {/* Loads on its own: the page stays while it does. */}
-      <Suspense fallback={null}>{loyaltyCard}</Suspense>
+      {/* Loads on its own, keeping its place meanwhile: the page stays while it does. */}
+      <Suspense fallback={<LoyaltyCardSlot />}>{loyaltyCard}</Suspense>
       <ProfileForm uuid={uuid} customer={customer} />
       <PhoneChange uuid={uuid} customer={customer} />
       <AddressBook uuid={uuid} />

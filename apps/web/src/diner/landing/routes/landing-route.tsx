@@ -13,6 +13,7 @@ import { usePopup } from '../api/get-popup';
 import { useSlider } from '../api/get-slider';
 import { recordAdEvent } from '../api/record-ad-event';
 import './landing.css';
+import { LoyaltyCardSlot } from '../../shared/loyalty-card-slot';
 
 const slideShown = (id: number) => recordAdEvent('slide', id, 'view');
 const slideFollowed = (id: number) => recordAdEvent('slide', id, 'click');
@@ -114,7 +115,7 @@ export default function LandingRoute({
           </Link>
         )}
         {/* Loads on its own: the page stays while it does. */}
-        <Suspense fallback={null}>{loyaltyCard}</Suspense>
+        <Suspense fallback={<LoyaltyCardSlot />}>{loyaltyCard}</Suspense>
         <Suspense fallback={null}>{punchCards}</Suspense>
         <Suspense fallback={null}>{wheelLink}</Suspense>
         {slider.data && slider.data.slides.length > 0 && (
