@@ -216,7 +216,12 @@ async function registerApiRoutes(app: FastifyInstance, wiring: ApiWiring) {
   const queuesAdmin = createQueuesAdminService(ctx, {
     foodics,
     foodicsMaxAttempts: config.foodics?.maxAttempts ?? 8,
-    kick: { sms: () => app.smsRelay.kick(), mail: () => app.mailRelay.kick() },
+    kick: {
+      sms: () => app.smsRelay.kick(),
+      mail: () => app.mailRelay.kick(),
+      refunds: () => app.refundRelay.kick(),
+      kitchen: () => app.kitchenRelay.kick(),
+    },
     loops: () => ({
       sms: app.smsRelay,
       mail: app.mailRelay,

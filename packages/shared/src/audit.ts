@@ -49,5 +49,8 @@ export const AUDIT_OBJECT_TYPES = [
   // — queues (h/jobs): an outbox row (SMS, e-mail) retried or discarded by an owner; Foodics keeps foodics_hand_off —
   'sms_message',
   'mail_message',
+  // — queues (h/notify28): a refund's or a kitchen hand-off's next try brought forward by an owner —
+  'payment_refund',
+  'kitchen_delivery',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -17,4 +17,9 @@ export const QUEUES_ERRORS = {
     en: 'This message cannot be dropped: it was sent or settled already, or it is never given up (refunds and the kitchen hand-off)',
     ar: 'لا يمكن إسقاط هذه الرسالة: أُرسلت أو سُوّيت من قبل، أو أنها لا يُتخلّى عنها أبداً (المبالغ المستردة وإرسال الطلب إلى المطبخ)',
   },
+  queue_item_not_retrying: {
+    status: 409,
+    en: 'Only a refund or kitchen hand-off that failed and waits for its next try can be tried now: this one was done, is due already, or has not failed',
+    ar: 'لا يُجرَّب الآن إلا مبلغ مسترد أو إرسال إلى المطبخ فشل وينتظر محاولته التالية: هذا تمّ، أو حان دوره، أو لم يفشل',
+  },
 } as const satisfies Record<string, ErrorEntry>;

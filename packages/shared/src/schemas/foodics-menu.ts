@@ -41,8 +41,11 @@ export const foodicsMenuImportSummary = z.object({
 });
 export type FoodicsMenuImportSummary = z.infer<typeof foodicsMenuImportSummary>;
 
-/** What the mapping page maps: a branch, a product (an item that is not a combo), a combo (its Foodics combo size). */
-export const FOODICS_MAPPING_KINDS = ['branch', 'product', 'combo_size'] as const;
+/**
+ * What the mapping page maps: a branch, a product (an item that is not a combo), a combo (its Foodics combo size), a
+ * dine-in table (its Foodics table id, typed in: Foodics' table list is not read, docs/adr/0751).
+ */
+export const FOODICS_MAPPING_KINDS = ['branch', 'product', 'combo_size', 'table'] as const;
 export type FoodicsMappingKind = (typeof FOODICS_MAPPING_KINDS)[number];
 
 const localRow = z.object({
@@ -51,6 +54,9 @@ const localRow = z.object({
   name: localizedText,
   /** Items only: inactive items are on no menu. */
   active: z.boolean(),
+  /** Tables only: the table's branch (its name is `branchName`); null for the other kinds. */
+  branchId: z.number().int().nullable(),
+  branchName: localizedText.nullable(),
   foodicsId: z.string().nullable(),
   /** Foodics' name for the mapped id when Foodics listed it (null: unmapped, or not found there). */
   foodicsName: z.string().nullable(),
@@ -77,8 +83,14 @@ export type FoodicsMapping = z.infer<typeof foodicsMapping>;
 export const foodicsMappingBody = z.object({
   kind: z.enum(FOODICS_MAPPING_KINDS),
   localId: z.number().int().positive().max(DB_INT_MAX),
-  /** null: unmapped. */
-  foodicsId: z.string().trim().min(1).max(100).nullable(),
+  /** null: unmapped. Foodics' ids are uuids; letters, digits, '-', '_', '.' and ':' (the fake's and the seed's). */
+  foodicsId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[\w.:-]+$/)
+    .nullable(),
 });
 export type FoodicsMappingBody = z.infer<typeof foodicsMappingBody>;
 

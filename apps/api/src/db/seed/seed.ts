@@ -5,6 +5,7 @@ import { adsPopups, adsSlides } from '../schema/ads.ts';
 import { brands } from '../schema/brands.ts';
 import { demoBrand } from './demo-brand.ts';
 import { seedDemoGamesIfAbsent } from './games-seed.ts';
+import { seedDemoSmsWheelIfAbsent } from './games-sms-seed.ts';
 import { largeBrand } from './large-brand.ts';
 import { deactivatedBrand, secondBrand } from './second-brand.ts';
 import { seedBranchDetails, seedBranches, seedServiceSwitches } from './seed-branches.ts';
@@ -134,6 +135,7 @@ export async function seedBrandsIfAbsent(db: Database, list: SeedBrand[]): Promi
 export async function seedDemo(db: Database): Promise<SeededBrand[]> {
   const seeded = await seedBrandsIfAbsent(db, [demoBrand, secondBrand, deactivatedBrand]);
   await seedDemoGamesIfAbsent(db, demoBrand.slug);
+  await seedDemoSmsWheelIfAbsent(db, demoBrand.slug);
   await seedDemoFoodicsIfAbsent(db, demoBrand.slug);
   await seedDemoReportActivityIfAbsent(db, demoBrand.slug);
   await seedDemoQueuesIfAbsent(db, demoBrand.slug);

@@ -66,6 +66,12 @@ describe('the demo Foodics menu matches the seed', () => {
     const mapped = mapping.local.filter((l) => l.kind === 'branch' && l.foodicsId !== null);
     expect(mapped.length).toBeGreaterThan(0);
     for (const b of mapped) expect(b.foodicsName).toContain(b.name.en);
-    expect(mapping.local.filter((l) => l.kind !== 'branch' && l.foodicsId === null)).toEqual([]);
+    const ours = mapping.local.filter((l) => l.kind === 'product' || l.kind === 'combo_size');
+    expect(ours.filter((l) => l.foodicsId === null)).toEqual([]);
+    // Every table of an integrated (mapped) branch is mapped too; the other branches' tables are listed, unmapped.
+    const integrated = new Set(mapped.map((b) => b.id));
+    const tables = mapping.local.filter((l) => l.kind === 'table');
+    expect(tables.some((l) => integrated.has(l.branchId ?? 0))).toBe(true);
+    expect(tables.filter((l) => integrated.has(l.branchId ?? 0) && l.foodicsId === null)).toEqual([]);
   }, 60_000);
 });

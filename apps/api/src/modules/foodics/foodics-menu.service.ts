@@ -163,7 +163,7 @@ export function createFoodicsMenuService(
     }
     const nameOf = new Map(remote.map((r) => [`${r.kind}:${r.foodicsId}`, r.name]));
     const mapped = new Set(local.filter((l) => l.foodicsId).map((l) => `${l.kind}:${l.foodicsId}`));
-    const order = { branch: 0, product: 1, combo_size: 2 } as const;
+    const order = { branch: 0, product: 1, combo_size: 2, table: 3 } as const;
     return {
       local: local
         .map((l) => ({
@@ -171,6 +171,9 @@ export function createFoodicsMenuService(
           id: l.id,
           name: { ar: l.nameAr, en: l.nameEn },
           active: l.active,
+          branchId: l.branchId,
+          branchName:
+            l.branchNameAr === null || l.branchNameEn === null ? null : { ar: l.branchNameAr, en: l.branchNameEn },
           foodicsId: l.foodicsId,
           foodicsName: l.foodicsId ? (nameOf.get(`${l.kind}:${l.foodicsId}`) ?? null) : null,
         }))
@@ -178,7 +181,8 @@ export function createFoodicsMenuService(
           (a, b) =>
             order[a.kind] - order[b.kind] ||
             Number(a.foodicsId !== null) - Number(b.foodicsId !== null) ||
-            a.name.en.localeCompare(b.name.en) ||
+            (a.branchName?.en ?? '').localeCompare(b.branchName?.en ?? '') ||
+            a.name.en.localeCompare(b.name.en, 'en', { numeric: true }) ||
             a.id - b.id,
         ),
       unmappedAtFoodics: remote.filter((r) => !mapped.has(`${r.kind}:${r.foodicsId}`)),
@@ -192,8 +196,10 @@ export function createFoodicsMenuService(
     const localKey = String(localId);
     try {
       await db.transaction(async (tx) => {
-        if (!(await ownsTarget(tx, staff.brandId, kind, localId)))
-          throw new AppError('foodics_mapping_target_not_found');
+        const owned = await ownsTarget(tx, staff.brandId, kind, localId);
+        if (owned === false) throw new AppError('foodics_mapping_target_not_found');
+        // A table's mapping is its branch's (the audit log's branch filter finds it there).
+        const branchId = kind === 'branch' ? localId : typeof owned === 'object' ? owned.branchId : undefined;
         const before = (await mappingOf(tx, staff.brandId, kind, localKey)) ?? null;
         if (foodicsId !== null) {
           const holder = await mappedTo(tx, staff.brandId, kind, foodicsId);
@@ -203,7 +209,7 @@ export function createFoodicsMenuService(
         await setMapping(tx, staff.brandId, kind, localKey, foodicsId);
         await recordStaffChange(tx, staff, ip, {
           brandId: staff.brandId,
-          ...(kind === 'branch' ? { branchId: localId } : {}),
+          ...(branchId === undefined ? {} : { branchId }),
           objectType: 'foodics_mapping',
           objectId: `${kind}:${localId}`,
           action: before === null ? 'create' : foodicsId === null ? 'delete' : 'update',

@@ -444,6 +444,50 @@ describe('Foodics menu import and mapping', () => {
     ]);
   });
 
+  it('tables: listed per branch (unmapped first), a Foodics table id set, refused twice or malformed, cleared; audited', async () => {
+    const tablesOf = async () =>
+      ((await owner.call('GET', MAPPING)).json() as FoodicsMapping).local.filter((l) => l.kind === 'table');
+    await t.database.query(`insert into tables (branch_id, number) values ($1, '12')`, [otherBranchId]);
+    const before = await tablesOf();
+    expect(before.length).toBeGreaterThan(1);
+    expect(before.every((l) => l.foodicsId === null && l.branchId !== null && l.branchName !== null)).toBe(true);
+    const [first, second] = before;
+    if (!first || !second) throw new Error('no tables');
+    const map = (localId: number, foodicsId: string | null) =>
+      owner.call('PUT', MAPPING, { kind: 'table', localId, foodicsId });
+    expect((await map(second.id, 'ftb-2')).statusCode).toBe(200);
+    // Unmapped first: the mapped table now comes last.
+    const after = await tablesOf();
+    expect(after.at(-1)).toMatchObject({ id: second.id, foodicsId: 'ftb-2' });
+    expect(after[0]?.foodicsId).toBeNull();
+    // One of ours per Foodics table id; an id with spaces or slashes is not a Foodics id (400).
+    const taken = await map(first.id, 'ftb-2');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: { code: 'foodics_mapping_taken' } });
+    expect((await map(first.id, 'table 2/../x')).statusCode).toBe(400);
+    // Another brand's table: 404, nothing written.
+    const [theirs] = await t.database.query<{ id: number }>(
+      `insert into tables (branch_id, number)
+       select id, '99' from branches where brand_id <> $1 order by id limit 1 returning id`,
+      [brandId],
+    );
+    const refused = await map(theirs?.id ?? 0, 'ftb-9');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ error: { code: 'foodics_mapping_target_not_found' } });
+    expect(await t.database.query("select 1 from foodics_ids where foodics_id = 'ftb-9'")).toEqual([]);
+    expect((await map(second.id, null)).statusCode).toBe(200);
+    expect((await tablesOf()).every((l) => l.foodicsId === null)).toBe(true);
+    const audits = await t.database.query<{ action: string; branchId: number }>(
+      `select action, branch_id as "branchId" from audit_log
+       where brand_id = $1 and object_type = 'foodics_mapping' and object_id = $2 order by id`,
+      [brandId, `table:${second.id}`],
+    );
+    expect(audits).toEqual([
+      { action: 'create', branchId: second.branchId },
+      { action: 'delete', branchId: second.branchId },
+    ]);
+  });
+
   it("refuses another brand's branch and item by id, a manager, a cashier and a signed-out caller", async () => {
     const [other] = await t.database.query<{ branchId: number; itemId: number }>(
       `select b.id as "branchId", (select id from menu_items where brand_id = b.brand_id limit 1) as "itemId"

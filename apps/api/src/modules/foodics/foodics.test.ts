@@ -73,7 +73,13 @@ describe('Foodics hand-off', () => {
     fake = await startFakeFoodics({
       token: TOKEN,
       business: { reference: BUSINESS, name: 'Brand A' },
-      catalogue: { branches: ['fb-main'], products: ['fp-water'], taxes: ['ft-vat'], charges: ['fc-delivery'] },
+      catalogue: {
+        branches: ['fb-main'],
+        products: ['fp-water'],
+        taxes: ['ft-vat'],
+        charges: ['fc-delivery'],
+        tables: ['ftb-table-1'],
+      },
       webhookUrl: () => (base ? `${base}/api/foodics/webhooks/${SECRET}` : null),
     });
     t = await createTestApp({
@@ -159,6 +165,31 @@ describe('Foodics hand-off', () => {
     await t.app.kitchenRelay.drainOnce();
     await drain();
     expect(fake.ordersFor(`sufra-order-${order.id}`)).toHaveLength(1);
+  });
+
+  it('a dine-in order at a table mapped on the mapping page goes to Foodics with that table id', async () => {
+    const owner = await staffCaller(STAFF.aOwner);
+    const [table] = await t.database.query<{ id: number }>(
+      `select t.id from tables t join qr_codes q on q.table_id = t.id where q.uuid = $1`,
+      [UUID.aTable],
+    );
+    const mapped = await owner.call('PUT', '/api/staff/manage/foodics/mapping/', {
+      kind: 'table',
+      localId: table?.id,
+      foodicsId: 'ftb-table-1',
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    clock = new Date();
+    const res = await placeOrder(a, UUID.aTable, {
+      orderType: 1,
+      paymentMethod: 'cash',
+      lines: [{ kind: 'product', itemId: water, quantity: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    clock = new Date(Date.now() + 1);
+    await t.app.kitchenRelay.drainOnce();
+    expect(await drain()).toMatchObject({ sent: 1, dead: 0 });
+    expect(creates()[0]?.body).toMatchObject({ type: 1, branch_id: 'fb-main', table_id: 'ftb-table-1' });
   });
 
   it('honours a 429: waits Retry-After, counts no failure, then sends', async () => {

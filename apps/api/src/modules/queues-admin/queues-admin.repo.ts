@@ -1,4 +1,4 @@
-import type { QueueFailureState, QueueName } from '@sufra/shared/schemas/queues';
+import type { QueueFailureFilter, QueueFailureState, QueueName } from '@sufra/shared/schemas/queues';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
@@ -11,6 +11,7 @@ export interface QueueCounts {
   retrying: number;
   dead: number;
   oldestWaitingAt: Date | null;
+  longRetrying: number;
 }
 
 /**
@@ -18,35 +19,51 @@ export interface QueueCounts {
  * of pending and failed rows, foodics_orders' (brand_id, state, id), and the refunds' and kitchen's partial indexes
  * of undone rows (few: they are retried until done) joined to their order for the brand. Sent rows are never read.
  */
-export async function brandQueueCounts(db: Queryable, brandId: number): Promise<Record<QueueName, QueueCounts>> {
-  const rows = rowsOf<{ queue: QueueName; queued: number; retrying: number; dead: number; oldest: string | null }>(
+export async function brandQueueCounts(
+  db: Queryable,
+  brandId: number,
+  longSince: Date,
+): Promise<Record<QueueName, QueueCounts>> {
+  const since = longSince.toISOString();
+  const rows = rowsOf<{
+    queue: QueueName;
+    queued: number;
+    retrying: number;
+    dead: number;
+    oldest: string | null;
+    long: number;
+  }>(
     await db.execute(sql`
       select 'sms' as queue,
         count(*) filter (where status = 'pending' and last_error is null)::int as queued,
         count(*) filter (where status = 'pending' and last_error is not null)::int as retrying,
         count(*) filter (where status = 'failed')::int as dead,
-        min(created_at) filter (where status = 'pending') as oldest
+        min(created_at) filter (where status = 'pending') as oldest,
+        count(*) filter (where status = 'pending' and last_error is not null and created_at < ${since})::int as long
       from sms_outbox where brand_id = ${brandId} and status in ('pending', 'failed')
       union all
       select 'mail',
         count(*) filter (where status = 'pending' and last_error is null)::int,
         count(*) filter (where status = 'pending' and last_error is not null)::int,
         count(*) filter (where status = 'failed')::int,
-        min(created_at) filter (where status = 'pending')
+        min(created_at) filter (where status = 'pending'),
+        count(*) filter (where status = 'pending' and last_error is not null and created_at < ${since})::int
       from mail_outbox where brand_id = ${brandId} and status in ('pending', 'failed')
       union all
       select 'foodics',
         count(*) filter (where state = 'queued' and failures = 0)::int,
         count(*) filter (where state = 'queued' and failures > 0)::int,
         count(*) filter (where state = 'dead')::int,
-        min(created_at) filter (where state = 'queued')
+        min(created_at) filter (where state = 'queued'),
+        count(*) filter (where state = 'queued' and failures > 0 and created_at < ${since})::int
       from foodics_orders where brand_id = ${brandId} and state in ('queued', 'dead')
       union all
       select 'refunds',
         count(*) filter (where r.last_error is null)::int,
         count(*) filter (where r.last_error is not null)::int,
         0,
-        min(r.created_at)
+        min(r.created_at),
+        count(*) filter (where r.last_error is not null and r.created_at < ${since})::int
       from payment_refunds r join orders o on o.id = r.order_id
       where r.done_at is null and o.brand_id = ${brandId}
       union all
@@ -54,7 +71,8 @@ export async function brandQueueCounts(db: Queryable, brandId: number): Promise<
         count(*) filter (where x.last_error is null)::int,
         count(*) filter (where x.last_error is not null)::int,
         0,
-        min(x.created_at)
+        min(x.created_at),
+        count(*) filter (where x.last_error is not null and x.created_at < ${since})::int
       from order_outbox x join orders o on o.id = x.order_id
       where x.delivered_at is null and o.brand_id = ${brandId}`),
   );
@@ -65,6 +83,7 @@ export async function brandQueueCounts(db: Queryable, brandId: number): Promise<
       retrying: row.retrying,
       dead: row.dead,
       oldestWaitingAt: row.oldest === null ? null : new Date(row.oldest),
+      longRetrying: row.long,
     };
   }
   return counts;
@@ -85,12 +104,16 @@ export interface FailureRow {
   lastError: string | null;
   createdAt: Date | string;
   nextAttemptAt: Date | string | null;
+  longRetrying: boolean;
 }
 
-/** Each queue's failing (retrying) and dead rows of a brand, as one select: its filters by state, the cursor. */
-function failuresStatement(queue: QueueName, brandId: number, state: QueueFailureState | undefined): SQL {
+/**
+ * Each queue's failing (retrying) and dead rows of a brand, as one select: its filters by state, the cursor.
+ * `long_retrying`: retrying rows written before `longSince` (the outer select filters on "createdAt").
+ */
+function failuresStatement(queue: QueueName, brandId: number, state: QueueFailureFilter | undefined): SQL {
   const pick = (retrying: SQL, dead: SQL | null): SQL => {
-    if (state === 'retrying') return retrying;
+    if (state === 'retrying' || state === 'long_retrying') return retrying;
     if (state === 'dead') return dead ?? sql`false`;
     return dead ? sql`(${retrying} or ${dead})` : retrying;
   };
@@ -125,7 +148,7 @@ function failuresStatement(queue: QueueName, brandId: number, state: QueueFailur
     case 'refunds':
       return sql`
         select r.id as cursor, r.id, 'retrying' as state, r.reason as kind, null::text as "to", r.order_id as "orderId",
-          o.number as "orderNumber", r.amount_halalas as "amountHalalas", r.attempts, r.last_error as "lastError",
+          o.number as "orderNumber", r.amount_halalas::int as "amountHalalas", r.attempts, r.last_error as "lastError",
           r.created_at as "createdAt", r.next_attempt_at as "nextAttemptAt"
         from payment_refunds r join orders o on o.id = r.order_id
         where r.done_at is null and o.brand_id = ${brandId} and ${pick(sql`r.last_error is not null`, null)}`;
@@ -144,12 +167,18 @@ export async function brandQueueFailures(
   db: Queryable,
   queue: QueueName,
   brandId: number,
-  page: { state: QueueFailureState | undefined; before: number | undefined; limit: number },
+  page: { state: QueueFailureFilter | undefined; before: number | undefined; limit: number; longSince: Date },
 ): Promise<FailureRow[]> {
-  const before = page.before === undefined ? sql`` : sql` where q.cursor < ${page.before}`;
+  const since = page.longSince.toISOString();
+  const filters = [
+    ...(page.before === undefined ? [] : [sql`q.cursor < ${page.before}`]),
+    ...(page.state === 'long_retrying' ? [sql`q."createdAt" < ${since}`] : []),
+  ];
+  const where = filters.length === 0 ? sql`` : sql` where ${sql.join(filters, sql` and `)}`;
   return rowsOf<FailureRow>(
     await db.execute(sql`
-      select * from (${failuresStatement(queue, brandId, page.state)}) q${before}
+      select q.*, (q.state = 'retrying' and q."createdAt" < ${since}) as "longRetrying"
+      from (${failuresStatement(queue, brandId, page.state)}) q${where}
       order by q.cursor desc limit ${page.limit + 1}`),
   );
 }
@@ -223,4 +252,32 @@ export async function brandHasRow(
       select t.id from ${table} t join orders o on o.id = t.order_id where t.id = ${id} and o.brand_id = ${brandId}`),
   );
   return rows.length === 1;
+}
+
+/**
+ * A refund's or kitchen hand-off's next try brought forward to now (docs/adr/0750): only an undone row of the brand
+ * that failed and waits for a later try moves, so a second click (the row is due already) changes nothing. The lease
+ * token (`attempts`) is left alone: a relay holding the row at this moment still marks its own outcome, and a second
+ * delivery is what a lease running out already allows (the refund checks the provider, Foodics' hand-off is one row
+ * per order, a status PUT sets a value). Returns the row as it was, or undefined when nothing moved.
+ */
+export async function bringForwardRetry(
+  tx: Queryable,
+  queue: 'refunds' | 'kitchen',
+  brandId: number,
+  id: number,
+  now: Date,
+): Promise<{ attempts: number; lastError: string; nextAttemptAt: string } | undefined> {
+  const table = queue === 'refunds' ? sql`payment_refunds` : sql`order_outbox`;
+  const undone = queue === 'refunds' ? sql`t.done_at is null` : sql`t.delivered_at is null`;
+  const at = now.toISOString();
+  const [row] = rowsOf<{ attempts: number; lastError: string; nextAttemptAt: string }>(
+    await tx.execute(sql`
+      update ${table} t set next_attempt_at = ${at}
+      from ${table} b join orders o on o.id = b.order_id
+      where t.id = ${id} and b.id = t.id and o.brand_id = ${brandId} and ${undone}
+        and t.last_error is not null and t.next_attempt_at > ${at}
+      returning t.attempts, t.last_error as "lastError", b.next_attempt_at as "nextAttemptAt"`),
+  );
+  return row;
 }

@@ -1,4 +1,6 @@
 import {
+  JOB_KINDS,
+  LONG_RETRYING_AFTER_MS,
   QUEUE_NAMES,
   type QueueFailure,
   type QueueFailuresPage,
@@ -19,6 +21,7 @@ import {
   brandHasRow,
   brandQueueCounts,
   brandQueueFailures,
+  bringForwardRetry,
   discardMessage,
   lockBrandMessage,
   requeueDeadMessage,
@@ -29,14 +32,15 @@ export interface QueuesAdminDeps {
   foodics: Pick<FoodicsService, 'retry' | 'markHandled'>;
   /** Every timed loop this instance runs, by the page's name (null: not run here, the test gateway's off). */
   loops: () => Record<ScheduleName, RelayLoop<unknown> | null>;
-  /** Asks the SMS or mail relay for a pass now (a retried row is due now). */
-  kick: Record<'sms' | 'mail', () => void>;
+  /** Asks a relay for a pass now (a retried row is due now). */
+  kick: Record<'sms' | 'mail' | 'refunds' | 'kitchen', () => void>;
   /** Foodics' give-up count (FOODICS_MAX_ATTEMPTS). */
   foodicsMaxAttempts: number;
 }
 
 const OUTBOX = { sms: 'sms_outbox', mail: 'mail_outbox' } as const;
 const AUDIT_TYPE = { sms: 'sms_message', mail: 'mail_message' } as const;
+const NEVER_GIVEN_UP_AUDIT_TYPE = { refunds: 'payment_refund', kitchen: 'kitchen_delivery' } as const;
 
 /**
  * The owner's queues page (issue 28 item 2, docs/adr/0670): what each outbox holds for the brand, its failing rows
@@ -74,8 +78,11 @@ export function createQueuesAdminService(ctx: AppContext, deps: QueuesAdminDeps)
     return views;
   }
 
+  /** Rows written before this and still retrying are long-retrying. */
+  const longSince = () => new Date(ctx.now().getTime() - LONG_RETRYING_AFTER_MS);
+
   async function overview(staff: StaffPrincipal): Promise<QueuesOverview> {
-    const counts = await brandQueueCounts(db, staff.brandId);
+    const counts = await brandQueueCounts(db, staff.brandId, longSince());
     return {
       queues: QUEUE_NAMES.map((queue) => {
         const c = counts[queue];
@@ -86,9 +93,11 @@ export function createQueuesAdminService(ctx: AppContext, deps: QueuesAdminDeps)
           dead: c.dead,
           oldestWaitingAt: c.oldestWaitingAt?.toISOString() ?? null,
           maxAttempts: maxAttempts[queue],
+          longRetrying: c.longRetrying,
         };
       }),
       schedules: schedules(),
+      kinds: JOB_KINDS.map((k) => ({ ...k, queues: [...k.queues], schedules: [...k.schedules] })),
     };
   }
 
@@ -98,6 +107,7 @@ export function createQueuesAdminService(ctx: AppContext, deps: QueuesAdminDeps)
       state: query.state,
       before: query.before,
       limit,
+      longSince: longSince(),
     });
     const page = rows.slice(0, limit);
     const iso = (at: Date | string) => new Date(at).toISOString();
@@ -114,20 +124,45 @@ export function createQueuesAdminService(ctx: AppContext, deps: QueuesAdminDeps)
       lastError: r.lastError,
       createdAt: iso(r.createdAt),
       nextAttemptAt: r.nextAttemptAt === null ? null : iso(r.nextAttemptAt),
+      longRetrying: r.longRetrying,
     }));
     const last = page.at(-1);
     return { failures: list, nextBefore: rows.length > limit && last ? last.cursor : null };
   }
 
-  /** Refunds and the kitchen hand-off are never given up: nothing to retry or drop (404 when not the brand's). */
+  /**
+   * Refunds and the kitchen hand-off are never given up (docs/adr/0750): nothing to drop, but a failing row's next
+   * try may be brought forward to now (audited, the relay kicked). 404 when not the brand's.
+   */
   async function neverGivenUp(
     staff: StaffPrincipal,
+    ip: string,
     queue: 'refunds' | 'kitchen',
     id: number,
     action: 'retry' | 'discard',
-  ): Promise<never> {
+  ): Promise<QueueItemMoved> {
     if (!(await brandHasRow(db, queue, staff.brandId, id))) throw new AppError('queue_item_not_found');
-    throw new AppError(action === 'retry' ? 'queue_item_not_dead' : 'queue_item_not_discardable');
+    if (action === 'discard') throw new AppError('queue_item_not_discardable');
+    const now = ctx.now();
+    await db.transaction(async (tx) => {
+      const before = await bringForwardRetry(tx, queue, staff.brandId, id, now);
+      if (!before) throw new AppError('queue_item_not_retrying');
+      await recordStaffChange(tx, staff, ip, {
+        brandId: staff.brandId,
+        objectType: NEVER_GIVEN_UP_AUDIT_TYPE[queue],
+        objectId: id,
+        action: 'update',
+        before: {
+          attempts: before.attempts,
+          lastError: before.lastError,
+          nextAttemptAt: new Date(before.nextAttemptAt).toISOString(),
+        },
+        after: { nextAttemptAt: now.toISOString() },
+        at: now,
+      });
+    });
+    deps.kick[queue]();
+    return { id, queue, state: 'queued' };
   }
 
   /** Foodics' dead hand-offs through its own service; its errors said in the queues' words. */
@@ -152,7 +187,7 @@ export function createQueuesAdminService(ctx: AppContext, deps: QueuesAdminDeps)
     action: 'retry' | 'discard',
   ): Promise<QueueItemMoved> {
     const state = action === 'retry' ? ('queued' as const) : ('discarded' as const);
-    if (queue === 'refunds' || queue === 'kitchen') return neverGivenUp(staff, queue, id, action);
+    if (queue === 'refunds' || queue === 'kitchen') return neverGivenUp(staff, ip, queue, id, action);
     if (queue === 'foodics') {
       await foodicsMove(staff, ip, id, action);
       return { id, queue, state };

@@ -337,14 +337,83 @@ describe('queues admin', () => {
     expect((await owner.call('POST', '/api/staff/manage/queues/sms/2147483647/retry/')).statusCode).toBe(404);
   });
 
-  it('refunds and the kitchen hand-off are never given up: retry and discard refused', async () => {
+  it('a kitchen hand-off failing for long is shown as a failure; its next try brought forward once, never dropped', async () => {
     const [kitchen] = await t.database.query<{ id: number }>('select id from order_outbox where order_id = $1', [
       orderId,
     ]);
-    const res = await owner.call('POST', `/api/staff/manage/queues/kitchen/${kitchen?.id}/retry/`);
-    expect(res.statusCode).toBe(409);
-    expect((await owner.call('POST', `/api/staff/manage/queues/kitchen/${kitchen?.id}/discard/`)).statusCode).toBe(409);
+    const id = kitchen?.id ?? 0;
+    const nextTry = new Date(clock.getTime() + 5 * 60_000);
+    // Failing for 20 minutes (past LONG_RETRYING_AFTER_MS), its next try in 5.
+    await t.database.query(
+      `update order_outbox set delivered_at = null, last_error = 'POS down', attempts = 9, next_attempt_at = $2,
+         created_at = $3 where id = $1`,
+      [id, nextTry.toISOString(), new Date(clock.getTime() - 20 * 60_000).toISOString()],
+    );
+    expect((await overview()).kitchen).toMatchObject({ retrying: 1, longRetrying: 1, maxAttempts: null });
+    const long = await failures('kitchen', '?state=long_retrying');
+    expect(long.failures).toEqual([expect.objectContaining({ id, state: 'retrying', longRetrying: true })]);
+
+    expect((await owner.call('POST', `/api/staff/manage/queues/kitchen/${id}/discard/`)).statusCode).toBe(409);
+    const res = await owner.call('POST', `/api/staff/manage/queues/kitchen/${id}/retry/`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(queueItemMoved.parse(res.json())).toEqual({ id, queue: 'kitchen', state: 'queued' });
+    const [row] = await t.database.query<{ next: Date; attempts: number }>(
+      'select next_attempt_at as next, attempts from order_outbox where id = $1',
+      [id],
+    );
+    expect(new Date(row?.next ?? 0).toISOString()).toBe(clock.toISOString());
+    expect(row?.attempts).toBe(9);
+    expect(await audits('kitchen_delivery', id)).toBe(1);
+    // Due now: a second press moves nothing (409, not audited twice).
+    const again = await owner.call('POST', `/api/staff/manage/queues/kitchen/${id}/retry/`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('queue_item_not_retrying');
+    expect(await audits('kitchen_delivery', id)).toBe(1);
+    // The relay takes it at once (not in 5 minutes): delivered.
+    await t.app.kitchenRelay.drainOnce();
+    const [done] = await t.database.query<{ delivered: Date | null }>(
+      'select delivered_at as delivered from order_outbox where id = $1',
+      [id],
+    );
+    expect(done?.delivered).not.toBeNull();
+    expect((await overview()).kitchen).toMatchObject({ retrying: 0, longRetrying: 0 });
+    // Delivered: nothing to bring forward.
+    expect((await owner.call('POST', `/api/staff/manage/queues/kitchen/${id}/retry/`)).statusCode).toBe(409);
+  });
+
+  it('a failing refund tried now by the relay; not dropped; an unknown id 404', async () => {
+    const [attempt] = await t.database.query<{ id: number }>(
+      `insert into payment_attempts (order_id, provider, idempotency_key, status, amount_halalas)
+       values ($1, 'test', 'queues-refund-1', 'paid', 500) returning id`,
+      [orderId],
+    );
+    const [refund] = await t.database.query<{ id: number }>(
+      `insert into payment_refunds (attempt_id, order_id, amount_halalas, reason, attempts, next_attempt_at, last_error,
+         created_at)
+       values ($1, $2, 500, 'order_canceled', 2, $3, 'provider down', $4) returning id`,
+      [attempt?.id, orderId, new Date(clock.getTime() + 8 * 60_000).toISOString(), clock.toISOString()],
+    );
+    const id = refund?.id ?? 0;
+    // Failing but written just now: retrying, not yet long-retrying.
+    expect((await overview()).refunds).toMatchObject({ retrying: 1, longRetrying: 0 });
+    expect((await failures('refunds', '?state=long_retrying')).failures).toEqual([]);
+    expect((await failures('refunds')).failures).toEqual([
+      expect.objectContaining({ id, state: 'retrying', longRetrying: false, amountHalalas: 500 }),
+    ]);
     expect((await owner.call('POST', '/api/staff/manage/queues/refunds/2147483647/retry/')).statusCode).toBe(404);
+    expect((await owner.call('POST', `/api/staff/manage/queues/refunds/${id}/discard/`)).statusCode).toBe(409);
+
+    expect((await owner.call('POST', `/api/staff/manage/queues/refunds/${id}/retry/`)).statusCode).toBe(200);
+    expect(await audits('payment_refund', id)).toBe(1);
+    // The relay's next pass tries it (this attempt has no payment id: it fails again, a third try counted).
+    await t.app.refundRelay.drainOnce();
+    const [row] = await t.database.query<{ attempts: number; done: Date | null }>(
+      'select attempts, done_at as done from payment_refunds where id = $1',
+      [id],
+    );
+    expect(row).toEqual({ attempts: 3, done: null });
+    await t.database.query('delete from payment_refunds where id = $1', [id]);
+    await t.database.query('delete from payment_attempts where id = $1', [attempt?.id]);
   });
 
   it("Foodics' dead hand-offs: retried back into the queue, or discarded (handled), through its service", async () => {
@@ -370,6 +439,29 @@ describe('queues admin', () => {
     expect(state?.state).toBe('handled');
     expect(await audits('foodics_hand_off', orderId)).toBe(2);
     expect((await owner.call('POST', '/api/staff/manage/queues/foodics/2147483647/retry/')).statusCode).toBe(404);
+  });
+
+  it('names every kind of background work and how it runs, the ones without a queue too', async () => {
+    const res = await owner.call('GET', '/api/staff/manage/queues/');
+    const { kinds, queues, schedules } = queuesOverview.parse(res.json());
+    const by = Object.fromEntries(kinds.map((k) => [k.kind, k]));
+    expect(Object.keys(by).sort()).toEqual([
+      'email',
+      'expirySweeps',
+      'inAppNotifications',
+      'posHandOff',
+      'refunds',
+      'reportRollups',
+      'sms',
+      'webhooksOut',
+    ]);
+    expect(by.inAppNotifications).toMatchObject({ runs: 'in_transaction', queues: [] });
+    expect(by.webhooksOut).toMatchObject({ runs: 'not_used', queues: [], schedules: [] });
+    expect(by.posHandOff).toMatchObject({ runs: 'queue', queues: ['kitchen', 'foodics'] });
+    expect(by.expirySweeps?.schedules).toEqual(['paymentExpiry', 'pointsExpiry']);
+    // Every queue and loop a kind names is one the page lists.
+    const listed = new Set([...queues.map((q) => q.queue), ...schedules.map((s) => s.name)]);
+    for (const k of kinds) for (const name of [...k.queues, ...k.schedules]) expect(listed).toContain(name);
   });
 
   it('lists every timed loop with its interval and its last run', async () => {

@@ -1,5 +1,6 @@
 import type { Language } from '@sufra/shared/language';
 import {
+  type JobKindView,
   QUEUE_NAMES,
   type QueueFailure,
   type QueueFailureState,
@@ -36,7 +37,7 @@ export const ready: Promise<void> = Promise.all([
   i18n.addResourceBundle('en', 'translation', en.default, true, false);
 });
 
-const STATE_FILTERS = ['all', 'dead', 'retrying'] as const;
+const STATE_FILTERS = ['all', 'dead', 'retrying', 'long_retrying'] as const;
 type StateFilter = (typeof STATE_FILTERS)[number];
 
 /** Times on the Saudi branches' clock, in the interface language's digits. */
@@ -99,6 +100,11 @@ export default function QueuesPage(_: ConsolePageProps) {
       <PageHeader title={t('manageQueues.title')} lead={t('manageQueues.lead')} />
       {overview.error !== undefined && <LoadError error={overview.error} onRetry={overview.refetch} />}
       <QueuesTable queues={overview.data?.queues} loading={overview.loading} />
+      <section className="manage-queues__section" aria-labelledby="queues-kinds-title">
+        <h2 id="queues-kinds-title">{t('manageQueues.kindsTitle')}</h2>
+        <p className="console-muted">{t('manageQueues.kindsLead')}</p>
+        <KindsTable kinds={overview.data?.kinds} loading={overview.loading} />
+      </section>
       <section className="manage-queues__section" aria-labelledby="queues-failures-title">
         <h2 id="queues-failures-title">
           {t('manageQueues.failuresLabel', { queue: t(`manageQueues.names.${queue}`) })}
@@ -192,6 +198,13 @@ function QueuesTable({ queues, loading }: { queues: QueueSummary[] | undefined; 
           cell: (q) => <span data-testid={`queues-dead-${q.queue}`}>{count(q.dead, 'dead')}</span>,
         },
         {
+          id: 'longRetrying',
+          header: t('manageQueues.longRetrying'),
+          numeric: true,
+          sortValue: (q) => q.longRetrying,
+          cell: (q) => <span data-testid={`queues-long-${q.queue}`}>{count(q.longRetrying, 'dead')}</span>,
+        },
+        {
           id: 'oldest',
           header: t('manageQueues.oldest'),
           sortValue: (q) => q.oldestWaitingAt,
@@ -229,7 +242,7 @@ function FailuresList({ queue, state }: { queue: QueueName; state: StateFilter }
   const retry = (item: QueueFailure) => {
     move.reset();
     move.mutate({ item, action: 'retry' }).then(
-      () => void showToast(t('manageQueues.retried')),
+      () => void showToast(rowActions(item).tryNow ? t('manageQueues.triedNow') : t('manageQueues.retried')),
       (error: unknown) => void showToast(errorText(error, language), 'error'),
     );
   };
@@ -259,6 +272,11 @@ function FailuresList({ queue, state }: { queue: QueueName; state: StateFilter }
                 <span className={`manage-queues__state manage-queues__state--${f.state}`}>
                   {t(`manageQueues.states.${f.state satisfies QueueFailureState}`)}
                 </span>
+                {f.longRetrying && (
+                  <span className="manage-queues__state manage-queues__state--dead" data-testid={`queue-long-${f.id}`}>
+                    {t('manageQueues.states.long_retrying')}
+                  </span>
+                )}
                 <span className="console-muted">{t('manageQueues.tries', { count: f.attempts })}</span>
               </span>
             ),
@@ -304,7 +322,7 @@ function FailuresList({ queue, state }: { queue: QueueName; state: StateFilter }
                       onClick={() => retry(f)}
                       data-testid={`queue-retry-${f.id}`}
                     >
-                      {t('manageQueues.retry')}
+                      {rowActions(f).tryNow ? t('manageQueues.tryNow') : t('manageQueues.retry')}
                     </button>
                   )}
                   {canDiscard(f) && (
@@ -403,6 +421,49 @@ function SchedulesTable({ schedules, loading }: { schedules: ScheduleView[] | un
             ) : (
               t('manageQueues.noError')
             ),
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * Every kind of background work the product has, and where the page shows it: its queues, its timed work, or why it has
+ * no queue (in-app notifications are written with the event itself; nothing is sent to others' webhooks).
+ */
+function KindsTable({ kinds, loading }: { kinds: JobKindView[] | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const names = (list: string[], prefix: string) =>
+    list.map((n) => t(`${prefix}.${n}`)).join(language === 'ar' ? '، ' : ', ');
+  return (
+    <DataTable<JobKindView>
+      label={t('manageQueues.kindsTitle')}
+      testId="queues-kinds"
+      rows={kinds}
+      loading={loading}
+      pageSize={0}
+      rowKey={(k) => k.kind}
+      emptyText={t('manageQueues.empty.all')}
+      columns={[
+        { id: 'kind', header: t('manageQueues.kind'), cell: (k) => t(`manageQueues.kindNames.${k.kind}`) },
+        {
+          id: 'runs',
+          header: t('manageQueues.runs'),
+          cell: (k) => <span data-testid={`queues-kind-${k.kind}`}>{t(`manageQueues.runsAs.${k.runs}`)}</span>,
+        },
+        {
+          id: 'where',
+          header: t('manageQueues.where'),
+          cell: (k) =>
+            k.queues.length + k.schedules.length === 0
+              ? t(`manageQueues.noQueue.${k.kind === 'webhooksOut' ? 'webhooksOut' : 'inApp'}`)
+              : [
+                  k.queues.length > 0 ? names(k.queues, 'manageQueues.names') : null,
+                  k.schedules.length > 0 ? names(k.schedules, 'manageQueues.scheduleNames') : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · '),
         },
       ]}
     />

@@ -10,16 +10,46 @@ import { FoodicsMenuSection } from './menu-section';
 
 const mapping: FoodicsMapping = {
   local: [
-    { kind: 'branch', id: 2, name: { ar: 'الملقا', en: 'Malqa' }, active: true, foodicsId: null, foodicsName: null },
+    {
+      kind: 'branch',
+      id: 2,
+      name: { ar: 'الملقا', en: 'Malqa' },
+      active: true,
+      branchId: null,
+      branchName: null,
+      foodicsId: null,
+      foodicsName: null,
+    },
     {
       kind: 'branch',
       id: 1,
       name: { ar: 'العليا', en: 'Olaya' },
       active: true,
+      branchId: null,
+      branchName: null,
       foodicsId: 'fb-1',
       foodicsName: 'Olaya',
     },
-    { kind: 'product', id: 7, name: { ar: 'شاي', en: 'Tea' }, active: true, foodicsId: null, foodicsName: null },
+    {
+      kind: 'product',
+      id: 7,
+      name: { ar: 'شاي', en: 'Tea' },
+      active: true,
+      branchId: null,
+      branchName: null,
+      foodicsId: null,
+      foodicsName: null,
+    },
+    {
+      kind: 'table',
+      id: 31,
+      name: { ar: '3', en: '3' },
+      active: true,
+      branchId: 1,
+      branchName: { ar: 'العليا', en: 'Olaya' },
+      foodicsId: null,
+      foodicsName: null,
+    },
   ],
   unmappedAtFoodics: [
     { kind: 'branch', foodicsId: 'fb-2', name: 'Malqa' },
@@ -96,6 +126,28 @@ describe('the Foodics menu section (owners, ADR 0680)', () => {
     expect(sent.find((s) => s.method === 'PUT')).toMatchObject({
       url: expect.stringContaining('/staff/manage/foodics/mapping/'),
       body: { kind: 'branch', localId: 2, foodicsId: 'fb-2' },
+    });
+  });
+
+  it("lists a branch's tables; a table's Foodics id is typed in and sent as the table's mapping", async () => {
+    act(() => root.render(<FoodicsMenuSection />));
+    await settle();
+    const rows = [...($('foodics-mapping-tables')?.querySelectorAll('tbody tr') ?? [])];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.textContent).toMatch(/العليا|Olaya/);
+    // Tables are not among the items.
+    expect($('foodics-mapping-items')?.textContent).not.toMatch(/طاولة|Table 3/);
+    const input = $('foodics-choose-table-31') as HTMLInputElement;
+    expect(($('foodics-map-table-31') as HTMLButtonElement).disabled).toBe(true);
+    act(() => {
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setValue?.call(input, ' ftb-olaya-3 ');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await act(async () => ($('foodics-map-table-31') as HTMLButtonElement).click());
+    await settle();
+    expect(sent.find((s) => s.method === 'PUT')).toMatchObject({
+      body: { kind: 'table', localId: 31, foodicsId: 'ftb-olaya-3' },
     });
   });
 

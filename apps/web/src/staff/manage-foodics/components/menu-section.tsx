@@ -130,6 +130,40 @@ function MapControl({
         {t('foodicsMenu.mapping.unmap')}
       </button>
     );
+  // Foodics' tables are not listed to us (docs/adr/0751): the owner types the table's Foodics id.
+  if (row.kind === 'table')
+    return (
+      <form
+        className="manage-foodics__map"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (choice.trim() !== '') onSave(choice.trim());
+        }}
+      >
+        <label className="visually-hidden" htmlFor={selectId}>
+          {t('foodicsMenu.mapping.tableIdFor', {
+            name: t('foodicsMenu.mapping.tableName', { number: row.name[language] }),
+          })}
+        </label>
+        <input
+          id={selectId}
+          dir="ltr"
+          value={choice}
+          maxLength={100}
+          placeholder={t('foodicsMenu.mapping.tableId')}
+          onChange={(e) => setChoice(e.target.value)}
+          data-testid={`foodics-choose-${row.kind}-${row.id}`}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary btn-small manage-foodics__map-button"
+          disabled={busy || choice.trim() === ''}
+          data-testid={`foodics-map-${row.kind}-${row.id}`}
+        >
+          {t('foodicsMenu.mapping.map')}
+        </button>
+      </form>
+    );
   if (candidates.length === 0) return <span className="console-muted">{t('foodicsMenu.mapping.none')}</span>;
   return (
     <div className="manage-foodics__map">
@@ -184,7 +218,8 @@ function MappingCard() {
   const shown = (rows: FoodicsMappingLocal[]) =>
     rows.filter((r) => filter === 'all' || (filter === 'unmapped') === (r.foodicsId === null));
   const branches = view?.local.filter((l) => l.kind === 'branch') ?? [];
-  const items = view?.local.filter((l) => l.kind !== 'branch') ?? [];
+  const items = view?.local.filter((l) => l.kind !== 'branch' && l.kind !== 'table') ?? [];
+  const tables = view?.local.filter((l) => l.kind === 'table') ?? [];
   const notConnected = mapping.error instanceof ApiError && mapping.error.code === 'foodics_not_connected';
   const n = (value: number) => formatNumber(value, language);
   const counts = (rows: FoodicsMappingLocal[]) =>
@@ -316,6 +351,38 @@ function MappingCard() {
             emptyText={t('foodicsMenu.mapping.emptyItems')}
             pageSize={25}
             columns={columns(true)}
+          />
+          <h3 className="manage-foodics__subtitle">
+            {t('foodicsMenu.mapping.tables')} <span className="console-muted">{view && counts(tables)}</span>
+          </h3>
+          <p className="console-muted">{t('foodicsMenu.mapping.tablesLead')}</p>
+          <DataTable<FoodicsMappingLocal>
+            label={t('foodicsMenu.mapping.tables')}
+            testId="foodics-mapping-tables"
+            rows={view ? shown(tables) : undefined}
+            loading={mapping.loading}
+            rowKey={(r) => `${r.kind}-${r.id}`}
+            filterText={(r) => `${r.name.ar} ${r.branchName?.ar ?? ''} ${r.branchName?.en ?? ''} ${r.foodicsId ?? ''}`}
+            emptyText={t('foodicsMenu.mapping.emptyTables')}
+            pageSize={25}
+            columns={[
+              {
+                id: 'branch',
+                header: t('foodicsMenu.mapping.branch'),
+                sortValue: (r: FoodicsMappingLocal) => r.branchName?.[language] ?? '',
+                cell: (r: FoodicsMappingLocal) => r.branchName?.[language] ?? '',
+              },
+              ...columns(false).map((c) =>
+                c.id === 'name'
+                  ? {
+                      ...c,
+                      cell: (r: FoodicsMappingLocal) => (
+                        <>{t('foodicsMenu.mapping.tableName', { number: r.name[language] })}</>
+                      ),
+                    }
+                  : c,
+              ),
+            ]}
           />
           <h3 className="manage-foodics__subtitle">{t('foodicsMenu.mapping.atFoodics')}</h3>
           <DataTable<FoodicsMappingRemote>

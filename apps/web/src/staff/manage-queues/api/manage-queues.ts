@@ -1,6 +1,6 @@
 import type { Language } from '@sufra/shared/language';
 import type {
-  QueueFailureState,
+  QueueFailureFilter,
   QueueFailures,
   QueueItemMoved,
   QueueName,
@@ -23,7 +23,7 @@ export function getQueues(language: Language): Promise<QueuesOverview> {
 /** `GET …/{queue}/failures/`: a page of the queue's failing and dead rows, newest first. */
 export function getQueueFailures(
   queue: QueueName,
-  state: QueueFailureState | 'all',
+  state: QueueFailureFilter | 'all',
   before: number | undefined,
   language: Language,
 ): Promise<QueueFailures> {

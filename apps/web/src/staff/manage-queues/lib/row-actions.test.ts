@@ -16,8 +16,10 @@ describe("the queues page's row actions (issue 28 item 2)", () => {
     expect(rowActions({ queue: 'foodics', state: 'retrying' }).discard).toBe(false);
   });
 
-  it('offers nothing for refunds and the kitchen hand-off: they are retried until done', () => {
+  it('refunds and the kitchen hand-off are never dropped; a failing one may be tried now', () => {
     for (const queue of ['refunds', 'kitchen'] as const)
-      expect(rowActions({ queue, state: 'retrying' })).toEqual({ retry: false, discard: false });
+      expect(rowActions({ queue, state: 'retrying' })).toEqual({ retry: true, discard: false, tryNow: true });
+    for (const queue of ['sms', 'mail', 'foodics'] as const)
+      expect(rowActions({ queue, state: 'dead' }).tryNow).toBe(false);
   });
 });
