@@ -1,37 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { caughtMailListSchema } from '@sufra/shared/schemas/email';
 import { queueFailuresResponse, queueItemMoved, queuesOverview } from '@sufra/shared/schemas/queues';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
+import { startFakeTwilio } from '../../../test/fake-twilio.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { SMS_MAX_ATTEMPTS } from '../../providers/sms/sms-relay.ts';
-
-/** A stand-in for Twilio's Messages API: counts the requests, fails the next `failures` of them. */
-async function startFakeTwilio() {
-  const fake = { url: '', requests: 0, failures: 0, close: async () => {} };
-  const server: Server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      fake.requests += 1;
-      res.setHeader('content-type', 'application/json');
-      if (fake.failures > 0) {
-        fake.failures -= 1;
-        res.statusCode = 503;
-        res.end(JSON.stringify({ code: 20500, message: 'Service unavailable', status: 503 }));
-        return;
-      }
-      res.statusCode = 201;
-      res.end(JSON.stringify({ sid: `SM${String(fake.requests).padStart(32, '0')}`, status: 'queued' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return fake;
-}
 
 /**
  * The owner's queues page (issue 28 item 2) through the real app, on PGlite and PostgreSQL: each outbox's counts for

@@ -1,17 +1,15 @@
 import type { Language } from '@sufra/shared/language';
 import {
-  type JobKindView,
   QUEUE_NAMES,
   type QueueFailure,
   type QueueFailureState,
   type QueueName,
   type QueueSummary,
-  type ScheduleView,
 } from '@sufra/shared/schemas/queues';
 import { useState } from 'react';
 import { LoadError } from '../../components/ui/load-state';
 import { errorText } from '../../lib/api-client';
-import { branchTimeLocale, formatBranchDateTime } from '../../lib/branch-time';
+import { formatBranchDateTime } from '../../lib/branch-time';
 import { formatNumber } from '../../lib/format-number';
 import { i18n, type TFunction } from '../../lib/i18n';
 import { showToast } from '../../lib/toast';
@@ -25,6 +23,7 @@ import { ConfirmDialog } from '../console/ui/confirm-dialog';
 import { DataTable } from '../console/ui/data-table';
 import { PageHeader } from '../console/ui/page-header';
 import { getQueueFailures, getQueues, moveQueueItem, queueFailuresKey, queuesKey } from './api/manage-queues';
+import { KindsTable, SchedulesTable } from './components/work-tables';
 import { rowActions } from './lib/row-actions';
 import './manage-queues.css';
 
@@ -42,24 +41,6 @@ type StateFilter = (typeof STATE_FILTERS)[number];
 
 /** Times on the Saudi branches' clock, in the interface language's digits. */
 const at = (iso: string | null, language: Language) => (iso ? formatBranchDateTime(iso, 'Asia/Riyadh', language) : '—');
-
-const clocks = new Map<Language, Intl.DateTimeFormat>();
-/** A loop's run, to the second (some run every second), on the Saudi branches' clock. */
-function clock(iso: string | null, language: Language): string {
-  if (!iso) return '—';
-  let format = clocks.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(branchTimeLocale(language), { timeStyle: 'medium', timeZone: 'Asia/Riyadh' });
-    clocks.set(language, format);
-  }
-  return format.format(new Date(iso));
-}
-
-function every(ms: number, t: TFunction): string {
-  if (ms <= 0) return t('manageQueues.whenAsked');
-  if (ms < 60_000 || ms % 60_000 !== 0) return t('manageQueues.seconds', { count: Math.round(ms / 1000) });
-  return t('manageQueues.minutes', { count: ms / 60_000 });
-}
 
 /** What a failing row is, in words: its kind, and who or which order it is for. */
 function what(f: QueueFailure, t: TFunction, language: Language) {
@@ -378,94 +359,5 @@ function FailuresList({ queue, state }: { queue: QueueName; state: StateFilter }
         </ConfirmDialog>
       )}
     </>
-  );
-}
-
-function SchedulesTable({ schedules, loading }: { schedules: ScheduleView[] | undefined; loading: boolean }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  return (
-    <DataTable<ScheduleView>
-      label={t('manageQueues.schedulesLabel')}
-      testId="schedules-table"
-      rows={schedules}
-      loading={loading}
-      pageSize={0}
-      rowKey={(s) => s.name}
-      emptyText={t('manageQueues.whenAsked')}
-      columns={[
-        { id: 'name', header: t('manageQueues.schedule'), cell: (s) => t(`manageQueues.scheduleNames.${s.name}`) },
-        { id: 'every', header: t('manageQueues.every'), cell: (s) => every(s.intervalMs, t) },
-        { id: 'state', header: t('manageQueues.runState'), cell: (s) => t(`manageQueues.runStates.${s.state}`) },
-        {
-          id: 'last',
-          header: t('manageQueues.lastRun'),
-          cell: (s) => <span className="manage-queues__when">{clock(s.lastRunAt, language)}</span>,
-        },
-        {
-          id: 'next',
-          header: t('manageQueues.nextRun'),
-          cell: (s) => <span className="manage-queues__when">{clock(s.nextRunAt, language)}</span>,
-        },
-        {
-          id: 'error',
-          header: t('manageQueues.lastError'),
-          cell: (s) =>
-            s.lastError ? (
-              <span className="manage-queues__what">
-                <bdi dir="ltr" className="manage-queues__error">
-                  {s.lastError}
-                </bdi>
-                <span className="console-muted">{clock(s.lastErrorAt, language)}</span>
-              </span>
-            ) : (
-              t('manageQueues.noError')
-            ),
-        },
-      ]}
-    />
-  );
-}
-
-/**
- * Every kind of background work the product has, and where the page shows it: its queues, its timed work, or why it has
- * no queue (in-app notifications are written with the event itself; nothing is sent to others' webhooks).
- */
-function KindsTable({ kinds, loading }: { kinds: JobKindView[] | undefined; loading: boolean }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const names = (list: string[], prefix: string) =>
-    list.map((n) => t(`${prefix}.${n}`)).join(language === 'ar' ? '، ' : ', ');
-  return (
-    <DataTable<JobKindView>
-      label={t('manageQueues.kindsTitle')}
-      testId="queues-kinds"
-      rows={kinds}
-      loading={loading}
-      pageSize={0}
-      rowKey={(k) => k.kind}
-      emptyText={t('manageQueues.empty.all')}
-      columns={[
-        { id: 'kind', header: t('manageQueues.kind'), cell: (k) => t(`manageQueues.kindNames.${k.kind}`) },
-        {
-          id: 'runs',
-          header: t('manageQueues.runs'),
-          cell: (k) => <span data-testid={`queues-kind-${k.kind}`}>{t(`manageQueues.runsAs.${k.runs}`)}</span>,
-        },
-        {
-          id: 'where',
-          header: t('manageQueues.where'),
-          cell: (k) =>
-            k.queues.length + k.schedules.length === 0
-              ? t(`manageQueues.noQueue.${k.kind === 'webhooksOut' ? 'webhooksOut' : 'inApp'}`)
-              : [
-                  k.queues.length > 0 ? names(k.queues, 'manageQueues.names') : null,
-                  k.schedules.length > 0 ? names(k.schedules, 'manageQueues.scheduleNames') : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · '),
-        },
-      ]}
-    />
   );
 }
