@@ -1,10 +1,6 @@
 import type { Language } from '@sufra/shared/language';
-import {
-  ITEM_LIST_PAGE,
-  type ItemListQuery,
-  type ItemListResponse,
-  type ItemListSort,
-} from '@sufra/shared/schemas/menu-admin';
+import { ITEM_LIST_PAGE } from '@sufra/shared/menu/item-list-page';
+import type { ItemListQuery, ItemListResponse, ItemListSort } from '@sufra/shared/schemas/menu-admin';
 import type { StaffRole } from '@sufra/shared/schemas/staff';
 import { useEffect, useRef, useState } from 'react';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
