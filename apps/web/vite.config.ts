@@ -45,7 +45,14 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // Every browser we target supports modulepreload; the polyfill would only add bytes to the entry chunk.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The console's entry (app/console-boot.tsx) is preloaded from its pages' HTML with everything it imports
+      // (apps/api/src/modules/web/spa-html.view.ts): the tiny entry names only its stylesheets, not its ~20 scripts,
+      // whose list would otherwise sit in every diner's first load (docs/adr/0770).
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)console-boot-[^/]*\.js$/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     cssCodeSplit: true,
     // The API reads it to preload each page's lazy chunk and CSS from the HTML (apps/api/src/modules/web/spa-html.ts).
     manifest: true,

@@ -110,6 +110,37 @@ describe('the SPA page HTML', () => {
     expect(preloaded((await spaHtml({ path: '/staff/managers' })).html)).toEqual([]);
   });
 
+  it("preloads the console's own entry on its pages and the app's boot everywhere else, never both (docs/adr/0770)", async () => {
+    const chunk = (file: string, imports: string[] = []) => ({ file, isDynamicEntry: true, imports });
+    const twoBoots = {
+      ...MANIFEST,
+      'index.html': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        dynamicImports: ['src/app/boot.tsx', 'src/app/console-boot.tsx'],
+      },
+      'src/app/boot.tsx': chunk('assets/boot-1.js', ['_store-1.js']),
+      '_store-1.js': { file: 'assets/store-1.js' },
+      'src/app/console-boot.tsx': chunk('assets/console-boot-1.js', ['src/app/console-door.tsx']),
+      'src/app/console-door.tsx': chunk('assets/console-door-1.js', ['_money-1.js']),
+    };
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(twoBoots));
+    const spaHtml = createSpaHtml(dist);
+    const preloaded = (html: string) =>
+      [...html.matchAll(/rel="modulepreload" crossorigin href="\/assets\/([^"]+)"/g)].map((m) => m[1]).sort();
+    for (const path of ['/staff/manage/menu', '/staff/manage/tables', '/staff/manage']) {
+      const html = (await spaHtml({ path })).html;
+      expect(preloaded(html), path).toEqual(expect.arrayContaining(['console-boot-1.js', 'console-door-1.js']));
+      expect(preloaded(html), path).not.toContain('boot-1.js');
+      expect(preloaded(html), path).not.toContain('store-1.js');
+    }
+    for (const path of ['/menu/abc', '/staff', '/somewhere/else']) {
+      const html = (await spaHtml({ path })).html;
+      expect(preloaded(html), path).toEqual(expect.arrayContaining(['boot-1.js', 'store-1.js']));
+      expect(preloaded(html), path).not.toContain('console-boot-1.js');
+    }
+  });
+
   it("lists the console's first API calls in a template the entry starts only for a staff session", async () => {
     const { html } = await createSpaHtml(dist)({ path: '/staff/manage/menu' });
     const template = /<template id="staff-preloads">(.*?)<\/template>/.exec(html)?.[1];

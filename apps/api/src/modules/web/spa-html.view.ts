@@ -18,11 +18,15 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** The console's own entry (apps/web/src/app/console-boot.tsx), which the tiny entry loads on /staff/manage. */
+const CONSOLE_BOOT = 'src/app/console-boot.tsx';
+
 /**
- * The console's door (apps/web/src/app/console-door.tsx) and the strings it waits for before anything shows: its own
- * and the staff sign-in's ('account'), both languages (docs/adr/0740: the console's cold open).
+ * The console's entry (with its door, apps/web/src/app/console-door.tsx) and the strings it waits for before anything
+ * shows: its own and the staff sign-in's ('account'), both languages (docs/adr/0740, 0770: the console's cold open).
  */
 const CONSOLE_MODULES = [
+  CONSOLE_BOOT,
   'src/app/console-door.tsx',
   'src/locales/console.ar.json',
   'src/locales/console.en.json',
@@ -87,7 +91,8 @@ export interface PageHints {
 
 /**
  * What a page needs beyond what index.html already loads (the entry and its static imports): the app's boot chunk,
- * which the tiny entry imports once the HTML has painted (apps/web/src/main.tsx), and the page's own chunk, each
+ * which the tiny entry imports once the HTML has painted (apps/web/src/main.tsx), or on the console's pages the
+ * console's own entry instead (docs/adr/0770), and the page's own chunk, each
  * with their static imports; and all their CSS, to inline.
  */
 export function pageHints(manifest: Manifest, modules: string | readonly string[]): PageHints {
@@ -98,9 +103,13 @@ export function pageHints(manifest: Manifest, modules: string | readonly string[
   const cssOf = (keys: Iterable<string>) => [...new Set([...keys].flatMap((key) => manifest[key]?.css ?? []))];
   const entryCss = cssOf(entry);
   const needed = new Set<string>();
-  for (const boot of manifest[entryKey]?.dynamicImports ?? []) staticClosure(manifest, boot, needed);
-  for (const module of typeof modules === 'string' ? [modules] : modules)
-    if (module && manifest[module]) staticClosure(manifest, module, needed);
+  const pageModules = typeof modules === 'string' ? [modules] : modules;
+  // The entry loads one of its two boots: the console's own on its pages (0770), the app's everywhere else.
+  const consolePage = pageModules.includes(CONSOLE_BOOT);
+  for (const boot of manifest[entryKey]?.dynamicImports ?? [])
+    if (consolePage ? !/^src\/app\/boot\.tsx$/.test(boot) : boot !== CONSOLE_BOOT)
+      staticClosure(manifest, boot, needed);
+  for (const module of pageModules) if (module && manifest[module]) staticClosure(manifest, module, needed);
   const extra = [...needed].filter((key) => !entry.has(key));
   const extraCss = cssOf(extra).filter((file) => !entryCss.includes(file));
   hints.inlineCss.push(...entryCss, ...extraCss);
