@@ -141,6 +141,24 @@ describe('the SPA page HTML', () => {
     }
   });
 
+  it("puts the console's first API calls first in <head> for a browser with the staff hint cookie (docs/adr/0770)", async () => {
+    const spaHtml = createSpaHtml(dist);
+    const hinted = (await spaHtml({ path: '/staff/manage/menu', cookie: 'sufra_language=en; sufra_staff=1' })).html;
+    const head = hinted.slice(0, hinted.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/staff/me/">');
+    expect(head).toContain(CONSOLE_ITEM_LIST_FIRST_PAGE.replace(/&/g, '&amp;'));
+    // In the built page they come before <title> (and the entry's script): the data is what the page waits for longest.
+    expect(head.indexOf('/api/staff/me/')).toBeGreaterThan(-1);
+    expect(hinted).not.toContain('staff-preloads');
+    // Without the cookie (or with another value), the template as before; other pages never get them.
+    for (const cookie of [undefined, 'sufra_staff=0', 'xsufra_staff=1']) {
+      const html = (await spaHtml({ path: '/staff/manage/menu', cookie })).html;
+      expect(html.slice(0, html.indexOf('</head>')), String(cookie)).not.toContain('/api/staff/me/');
+      expect(html).toContain('<template id="staff-preloads">');
+    }
+    expect((await spaHtml({ path: '/staff', cookie: 'sufra_staff=1' })).html).not.toContain('/api/staff/me/');
+  });
+
   it("lists the console's first API calls in a template the entry starts only for a staff session", async () => {
     const { html } = await createSpaHtml(dist)({ path: '/staff/manage/menu' });
     const template = /<template id="staff-preloads">(.*?)<\/template>/.exec(html)?.[1];

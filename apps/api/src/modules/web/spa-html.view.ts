@@ -188,6 +188,14 @@ export function dataPreloads({ path, utmSource, cookie }: PageRequest): string[]
   return urls.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
 }
 
+/**
+ * The web app's hint that this browser may hold a staff session (apps/web/src/app/staff-preloads.ts keeps it in step
+ * with lib/staff-request.ts's), a cookie of path /staff: unlike the session's own (path /api), it reaches the page's
+ * HTML request, so the console's first API calls can go in `<head>` and start with the HTML (docs/adr/0770). Only a
+ * hint: the calls themselves are authenticated as ever.
+ */
+const STAFF_HINT_COOKIE = /(?:^|;\s*)sufra_staff=1(?:;|$)/;
+
 /** The item list's first page as the console asks for it (apps/web/src/staff/manage-menu/routes/items-page.tsx). */
 export const CONSOLE_ITEM_LIST_FIRST_PAGE = '/api/staff/manage/menu/items/?status=all&sort=menu&direction=asc&offset=0';
 const CONSOLE_PAGE = /^\/staff\/manage(\/[^?#]*)?$/i;
@@ -198,6 +206,7 @@ const CONSOLE_ITEM_LIST = /^\/staff\/manage\/menu\/?$/i;
  * cookies travel only to /api, so the server cannot tell a signed-in visitor: these go in `<template
  * id="staff-preloads">`, which the entry (apps/web/src/main.tsx) puts into `<head>` only where the browser may hold a
  * staff session, so they start with the HTML instead of after the app, the console's chunk and its strings have loaded.
+ * With the staff hint cookie (STAFF_HINT_COOKIE) they go straight into `<head>` instead.
  */
 export function staffPreloads(path: string): string[] {
   if (!CONSOLE_PAGE.test(path)) return [];
@@ -307,6 +316,9 @@ export function createSpaHtml(
     }
     const { page, hints } = built;
     const staff = staffPreloads(request.path);
+    // A browser that says it may hold a staff session (0770) gets them in <head>, first: they start with the HTML.
+    if (staff.length && STAFF_HINT_COOKIE.test(request.cookie ?? ''))
+      return withEtag(page.html.replace(/<title>|<\/head>/, (tag) => `${staff.join('\n    ')}\n    ${tag}`));
     if (staff.length)
       return withEtag(
         page.html.replace('</body>', `  <template id="staff-preloads">${staff.join('')}</template>\n  </body>`),
