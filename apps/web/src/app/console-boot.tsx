@@ -78,10 +78,13 @@ function render() {
 }
 
 const waitCap = new Promise<undefined>((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS, undefined));
-void Promise.race([Promise.all([opened, languageReady]).then(([session]) => session), waitCap]).then((session) => {
-  firstSession = session;
-  render();
-});
+// A chunk that failed to load renders too: the console's own boundary then shows the error screen.
+void Promise.race([Promise.all([opened, languageReady]).then(([session]) => session), waitCap])
+  .catch(() => undefined)
+  .then((session) => {
+    firstSession = session;
+    render();
+  });
 
 // Spec §1: any registered service worker is unregistered at start-up (as app/boot.tsx does).
 setTimeout(() => {
