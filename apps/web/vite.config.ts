@@ -45,7 +45,14 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // Every browser we target supports modulepreload; the polyfill would only add bytes to the entry chunk.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry's two boots (app/boot.tsx, app/console-boot.tsx) are modulepreloaded from every page's HTML with
+      // everything they import (apps/api/src/modules/web/spa-html.view.ts, pageHints): the tiny entry names only
+      // their stylesheets, not their scripts, whose list would otherwise sit in every first load (docs/adr/0770).
+      resolveDependencies: (filename, deps) =>
+        /(^|\/)(console-)?boot-[^/]*\.js$/.test(filename) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     cssCodeSplit: true,
     // The API reads it to preload each page's lazy chunk and CSS from the HTML (apps/api/src/modules/web/spa-html.ts).
     manifest: true,
@@ -54,7 +61,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'base', test: /src[\\/](lib[\\/](storage|auth-channel|i18n)|config[\\/]env)\.ts$/ }],
+          groups: [
+            {
+              name: 'base',
+              test: /src[\\/](lib[\\/](storage|auth-channel|i18n|cart-lines)|config[\\/]env|money)\.ts$|react[\\/](jsx-runtime\.js|cjs[\\/]react-jsx-runtime\.production\.js)$/,
+            },
+          ],
         },
       },
     },

@@ -44,6 +44,8 @@ export interface BundleResult {
 }
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+/** The console's own entry: main.tsx imports it instead of app/boot.tsx on /staff/manage (docs/adr/0770). */
+const CONSOLE_BOOT = 'src/app/console-boot.tsx';
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -92,9 +94,11 @@ export async function buildAndMeasure(outDir: string): Promise<BundleResult> {
     );
   // The entry only paints-then-imports the app (apps/web/src/main.tsx): its own dynamic imports (the boot chunk)
   // load on every visit, so they count as initial JavaScript, with their static imports.
+  // The console's own boot (app/console-boot.tsx, docs/adr/0770) loads instead, only on /staff/manage: not counted.
   const entryKeys = staticClosure(manifest, entryKey);
-  for (const boot of manifest[entryKey]?.dynamicImports ?? []) staticClosure(manifest, boot, entryKeys);
-  const bootKeys = new Set(manifest[entryKey]?.dynamicImports ?? []);
+  const boots = manifest[entryKey]?.dynamicImports ?? [];
+  for (const boot of boots) if (boot !== CONSOLE_BOOT) staticClosure(manifest, boot, entryKeys);
+  const bootKeys = new Set(boots);
 
   const leafletKeys = new Set(
     Object.entries(manifest)

@@ -5,6 +5,9 @@
 // are downloaded by the time they are needed (the server-painted menu: from its first paint on, see start()).
 import { startStaffPreloads } from './app/staff-preloads';
 
+/** /staff/manage and below (app/console-boot.tsx). */
+const CONSOLE_PATH = /^\/staff\/manage(\/|$)/i;
+
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let started = false;
@@ -24,7 +27,11 @@ async function start() {
 // The console's first API calls start with the HTML where a staff session may exist (docs/adr/0740).
 startStaffPreloads(document, () => window.localStorage);
 
-if (document.visibilityState === 'hidden') {
+if (CONSOLE_PATH.test(window.location.pathname)) {
+  // The management console has its own entry, without the diner's app (docs/adr/0770), and starts at once: its
+  // HTML is a placeholder, and what it shows first waits for its data anyway (preloaded, as its chunks).
+  void import('./app/console-boot');
+} else if (document.visibilityState === 'hidden') {
   // A background tab gets no animation frames (and paints nothing): start now.
   void start();
 } else if (document.getElementById('after-paint')) {

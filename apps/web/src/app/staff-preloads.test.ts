@@ -46,4 +46,26 @@ describe("the console's first API calls from the HTML (docs/adr/0740)", () => {
     expect(startStaffPreloads(document, storage('1'))).toBe(0);
     expect(preloadsInHead()).toEqual([]);
   });
+
+  it("keeps the staff hint cookie in step with the app's hint, for the server (docs/adr/0770)", () => {
+    window.history.replaceState(null, '', '/staff/manage/menu');
+    const hintCookie = () => /(?:^|;\s*)sufra_staff=1(?:;|$)/.test(document.cookie);
+    serverTemplate();
+    startStaffPreloads(document, storage('1'));
+    expect(hintCookie()).toBe(true);
+    // Served with the calls in <head> (the server saw the cookie), but the app's hint is gone: the cookie ends.
+    document.head.innerHTML = '';
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/staff/me/">',
+    );
+    expect(startStaffPreloads(document, storage(null))).toBe(0);
+    expect(hintCookie()).toBe(false);
+    serverTemplate();
+    startStaffPreloads(document, storage('1'));
+    expect(hintCookie()).toBe(true);
+    serverTemplate();
+    startStaffPreloads(document, storage(null));
+    expect(hintCookie()).toBe(false);
+  });
 });

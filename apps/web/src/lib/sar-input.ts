@@ -1,4 +1,4 @@
-import { toAsciiDigits } from '@sufra/shared/phone/phone-number';
+import { toAsciiDigits } from '@sufra/shared/digits';
 
 /**
  * An amount typed in SAR ("45", "45.5", "٤٥٫٥٠") → integer halalas, or null when it is not one (more than two

@@ -3,26 +3,27 @@ import { ApiError, apiRequest, type RequestOptions } from './api-client';
 import { announceAuth } from './auth-channel';
 import { clearQueries } from './query-writes';
 import { serializedRefresh, withRefresh } from './refresh-lock';
+import { STAFF_HINT_KEY, syncStaffHintCookie } from './staff-hint';
 import { local } from './storage';
 
 // The staff user's calls, shared by the staff features (the board in staff/board, redemption in staff/redeem),
 // as lib/customer-request.ts is for the diner's.
 
 /** Set while this browser may hold a staff session (the cookies are httpOnly): saves a 401 round trip when it has none. */
-const STAFF_HINT_KEY = 'sufra.staff.signedIn';
-
 export const staffMaybeSignedIn = (): boolean => local.getItem(STAFF_HINT_KEY) === '1';
 
 export function markStaffSignedIn(): void {
   // The staff queries (['staff', …]) hold the last user's brand and branches: none of it shows for the next one.
   clearQueries(['staff']);
   local.setItem(STAFF_HINT_KEY, '1');
+  syncStaffHintCookie(document, true);
   announceAuth({ scope: 'staff', type: 'signedIn' });
 }
 
 export function markStaffSignedOut(): void {
   clearQueries(['staff']);
   local.removeItem(STAFF_HINT_KEY);
+  syncStaffHintCookie(document, false);
   announceAuth({ scope: 'staff', type: 'signedOut' });
 }
 

@@ -1,3 +1,4 @@
+import type { Language } from '@sufra/shared/language';
 import type { StaffUser } from '@sufra/shared/schemas/staff';
 import { useEffect, useState } from 'react';
 import { ApiError } from './api-client';
@@ -10,10 +11,12 @@ export type StaffSession = { status: 'unknown' } | { status: 'signedOut' } | { s
 /**
  * The staff session, for the staff app and the console alike: the same cookies and the same sign-in/sign-out events
  * across tabs (lib/auth-channel.ts), checked once on opening; `signedIn` takes the user the sign-in form answered.
+ * `checkStaffSession` is that check on its own, for an entry that checks before its first render.
  */
-export function useStaffSession() {
+export function useStaffSession(initial?: StaffSession) {
   const language = useLanguage();
-  const [session, setSession] = useState<StaffSession>({ status: 'unknown' });
+  // `initial`: already checked before the first render (the console's entry, app/console-boot.tsx): not asked again.
+  const [session, setSession] = useState<StaffSession>(initial ?? { status: 'unknown' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked once; the language is read when it runs
   useEffect(() => {
@@ -32,7 +35,7 @@ export function useStaffSession() {
         },
       );
     };
-    check();
+    if (!initial || initial.status === 'unknown') check();
     const stop = onAuthEvent((event, fromOtherTab) => {
       if (event.scope !== 'staff') return;
       if (event.type === 'signedOut') setSession({ status: 'signedOut' });
@@ -45,4 +48,16 @@ export function useStaffSession() {
   }, []);
 
   return { session, signedIn: (user: StaffUser) => setSession({ status: 'signedIn', user }) };
+}
+
+/** The opening check of useStaffSession, as a promise: signed in (the person), or signed out (a 401 ends the hint). */
+export function checkStaffSession(language: Language): Promise<StaffSession> {
+  if (!staffMaybeSignedIn()) return Promise.resolve({ status: 'signedOut' });
+  return getStaffMe(language).then(
+    (user): StaffSession => ({ status: 'signedIn', user }),
+    (error: unknown): StaffSession => {
+      if (error instanceof ApiError && error.status === 401) markStaffSignedOut();
+      return { status: 'signedOut' };
+    },
+  );
 }

@@ -4,6 +4,7 @@ import {
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
 } from 'libphonenumber-js';
+import { toAsciiDigits } from '../digits.ts';
 
 /** Spec §3: the parse result the forms and the API exchange. dial_code is digits only, default 966. */
 export interface PhoneInput {
@@ -26,12 +27,7 @@ export type PhoneParse =
     }
   | { ok: false; problem: PhoneProblem };
 
-const ARABIC_INDIC = /[\u0660-\u0669\u06F0-\u06F9]/g;
-
-/** Arabic-Indic and Persian digits → ASCII, so a diner typing ٠٥٠… is understood. */
-export function toAsciiDigits(text: string): string {
-  return text.replace(ARABIC_INDIC, (d) => String((d.codePointAt(0) ?? 0) & 0xf));
-}
+export { toAsciiDigits };
 
 let callingCodes: Set<string> | undefined;
 /** Every country calling code the metadata knows (966, 971, 1, 44, …). */

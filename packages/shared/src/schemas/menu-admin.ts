@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ITEM_LIST_PAGE } from '../menu/item-list-page.ts';
 import { MENU_ALLERGEN_CODES } from '../menu/menu-allergens.ts';
 import { PRICING_LIMITS } from '../pricing/price-cart-input.ts';
 import { dbId } from './common.ts';
@@ -197,7 +198,7 @@ export type ItemListStatus = (typeof ITEM_LIST_STATUSES)[number];
 /** `menu`: the diner's order (category, then item); `name` and `category` by the names in the request's language. */
 export const ITEM_LIST_SORTS = ['menu', 'name', 'category', 'price', 'active'] as const;
 export type ItemListSort = (typeof ITEM_LIST_SORTS)[number];
-export const ITEM_LIST_PAGE = 50;
+export { ITEM_LIST_PAGE };
 
 export const itemListQuery = z.object({
   /** Part of the Arabic or English name or of the slug (case-insensitive). */

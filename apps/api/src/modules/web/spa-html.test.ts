@@ -110,6 +110,55 @@ describe('the SPA page HTML', () => {
     expect(preloaded((await spaHtml({ path: '/staff/managers' })).html)).toEqual([]);
   });
 
+  it("preloads the console's own entry on its pages and the app's boot everywhere else, never both (docs/adr/0770)", async () => {
+    const chunk = (file: string, imports: string[] = []) => ({ file, isDynamicEntry: true, imports });
+    const twoBoots = {
+      ...MANIFEST,
+      'index.html': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        dynamicImports: ['src/app/boot.tsx', 'src/app/console-boot.tsx'],
+      },
+      'src/app/boot.tsx': chunk('assets/boot-1.js', ['_store-1.js']),
+      '_store-1.js': { file: 'assets/store-1.js' },
+      'src/app/console-boot.tsx': chunk('assets/console-boot-1.js', ['src/app/console-door.tsx']),
+      'src/app/console-door.tsx': chunk('assets/console-door-1.js', ['_money-1.js']),
+    };
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(twoBoots));
+    const spaHtml = createSpaHtml(dist);
+    const preloaded = (html: string) =>
+      [...html.matchAll(/rel="modulepreload" crossorigin href="\/assets\/([^"]+)"/g)].map((m) => m[1]).sort();
+    for (const path of ['/staff/manage/menu', '/staff/manage/tables', '/staff/manage']) {
+      const html = (await spaHtml({ path })).html;
+      expect(preloaded(html), path).toEqual(expect.arrayContaining(['console-boot-1.js', 'console-door-1.js']));
+      expect(preloaded(html), path).not.toContain('boot-1.js');
+      expect(preloaded(html), path).not.toContain('store-1.js');
+    }
+    for (const path of ['/menu/abc', '/staff', '/somewhere/else']) {
+      const html = (await spaHtml({ path })).html;
+      expect(preloaded(html), path).toEqual(expect.arrayContaining(['boot-1.js', 'store-1.js']));
+      expect(preloaded(html), path).not.toContain('console-boot-1.js');
+    }
+  });
+
+  it("puts the console's first API calls first in <head> for a browser with the staff hint cookie (docs/adr/0770)", async () => {
+    const spaHtml = createSpaHtml(dist);
+    const hinted = (await spaHtml({ path: '/staff/manage/menu', cookie: 'sufra_language=en; sufra_staff=1' })).html;
+    const head = hinted.slice(0, hinted.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/staff/me/">');
+    expect(head).toContain(CONSOLE_ITEM_LIST_FIRST_PAGE.replace(/&/g, '&amp;'));
+    // In the built page they come before <title> (and the entry's script): the data is what the page waits for longest.
+    expect(head.indexOf('/api/staff/me/')).toBeGreaterThan(-1);
+    expect(hinted).not.toContain('staff-preloads');
+    // Without the cookie (or with another value), the template as before; other pages never get them.
+    for (const cookie of [undefined, 'sufra_staff=0', 'xsufra_staff=1']) {
+      const html = (await spaHtml({ path: '/staff/manage/menu', cookie })).html;
+      expect(html.slice(0, html.indexOf('</head>')), String(cookie)).not.toContain('/api/staff/me/');
+      expect(html).toContain('<template id="staff-preloads">');
+    }
+    expect((await spaHtml({ path: '/staff', cookie: 'sufra_staff=1' })).html).not.toContain('/api/staff/me/');
+  });
+
   it("lists the console's first API calls in a template the entry starts only for a staff session", async () => {
     const { html } = await createSpaHtml(dist)({ path: '/staff/manage/menu' });
     const template = /<template id="staff-preloads">(.*?)<\/template>/.exec(html)?.[1];

@@ -18,11 +18,15 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** The console's own entry (apps/web/src/app/console-boot.tsx), which the tiny entry loads on /staff/manage. */
+const CONSOLE_BOOT = 'src/app/console-boot.tsx';
+
 /**
- * The console's door (apps/web/src/app/console-door.tsx) and the strings it waits for before anything shows: its own
- * and the staff sign-in's ('account'), both languages (docs/adr/0740: the console's cold open).
+ * The console's entry (with its door, apps/web/src/app/console-door.tsx) and the strings it waits for before anything
+ * shows: its own and the staff sign-in's ('account'), both languages (docs/adr/0740, 0770: the console's cold open).
  */
 const CONSOLE_MODULES = [
+  CONSOLE_BOOT,
   'src/app/console-door.tsx',
   'src/locales/console.ar.json',
   'src/locales/console.en.json',
@@ -87,7 +91,8 @@ export interface PageHints {
 
 /**
  * What a page needs beyond what index.html already loads (the entry and its static imports): the app's boot chunk,
- * which the tiny entry imports once the HTML has painted (apps/web/src/main.tsx), and the page's own chunk, each
+ * which the tiny entry imports once the HTML has painted (apps/web/src/main.tsx), or on the console's pages the
+ * console's own entry instead (docs/adr/0770), and the page's own chunk, each
  * with their static imports; and all their CSS, to inline.
  */
 export function pageHints(manifest: Manifest, modules: string | readonly string[]): PageHints {
@@ -98,9 +103,13 @@ export function pageHints(manifest: Manifest, modules: string | readonly string[
   const cssOf = (keys: Iterable<string>) => [...new Set([...keys].flatMap((key) => manifest[key]?.css ?? []))];
   const entryCss = cssOf(entry);
   const needed = new Set<string>();
-  for (const boot of manifest[entryKey]?.dynamicImports ?? []) staticClosure(manifest, boot, needed);
-  for (const module of typeof modules === 'string' ? [modules] : modules)
-    if (module && manifest[module]) staticClosure(manifest, module, needed);
+  const pageModules = typeof modules === 'string' ? [modules] : modules;
+  // The entry loads one of its two boots: the console's own on its pages (0770), the app's everywhere else.
+  const consolePage = pageModules.includes(CONSOLE_BOOT);
+  for (const boot of manifest[entryKey]?.dynamicImports ?? [])
+    if (consolePage ? !/^src\/app\/boot\.tsx$/.test(boot) : boot !== CONSOLE_BOOT)
+      staticClosure(manifest, boot, needed);
+  for (const module of pageModules) if (module && manifest[module]) staticClosure(manifest, module, needed);
   const extra = [...needed].filter((key) => !entry.has(key));
   const extraCss = cssOf(extra).filter((file) => !entryCss.includes(file));
   hints.inlineCss.push(...entryCss, ...extraCss);
@@ -179,6 +188,14 @@ export function dataPreloads({ path, utmSource, cookie }: PageRequest): string[]
   return urls.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`);
 }
 
+/**
+ * The web app's hint that this browser may hold a staff session (apps/web/src/app/staff-preloads.ts keeps it in step
+ * with lib/staff-request.ts's), a cookie of path /staff: unlike the session's own (path /api), it reaches the page's
+ * HTML request, so the console's first API calls can go in `<head>` and start with the HTML (docs/adr/0770). Only a
+ * hint: the calls themselves are authenticated as ever.
+ */
+const STAFF_HINT_COOKIE = /(?:^|;\s*)sufra_staff=1(?:;|$)/;
+
 /** The item list's first page as the console asks for it (apps/web/src/staff/manage-menu/routes/items-page.tsx). */
 export const CONSOLE_ITEM_LIST_FIRST_PAGE = '/api/staff/manage/menu/items/?status=all&sort=menu&direction=asc&offset=0';
 const CONSOLE_PAGE = /^\/staff\/manage(\/[^?#]*)?$/i;
@@ -189,6 +206,7 @@ const CONSOLE_ITEM_LIST = /^\/staff\/manage\/menu\/?$/i;
  * cookies travel only to /api, so the server cannot tell a signed-in visitor: these go in `<template
  * id="staff-preloads">`, which the entry (apps/web/src/main.tsx) puts into `<head>` only where the browser may hold a
  * staff session, so they start with the HTML instead of after the app, the console's chunk and its strings have loaded.
+ * With the staff hint cookie (STAFF_HINT_COOKIE) they go straight into `<head>` instead.
  */
 export function staffPreloads(path: string): string[] {
   if (!CONSOLE_PAGE.test(path)) return [];
@@ -298,6 +316,9 @@ export function createSpaHtml(
     }
     const { page, hints } = built;
     const staff = staffPreloads(request.path);
+    // A browser that says it may hold a staff session (0770) gets them in <head>, first: they start with the HTML.
+    if (staff.length && STAFF_HINT_COOKIE.test(request.cookie ?? ''))
+      return withEtag(page.html.replace(/<title>|<\/head>/, (tag) => `${staff.join('\n    ')}\n    ${tag}`));
     if (staff.length)
       return withEtag(
         page.html.replace('</body>', `  <template id="staff-preloads">${staff.join('')}</template>\n  </body>`),

@@ -10,7 +10,7 @@ import { setQueryData } from '../../lib/query-writes';
 import { getStaffMe, staffMaybeSignedIn } from '../../lib/staff-request';
 import { peekQuery, useApiQuery } from '../../lib/use-api-query';
 import { useLanguage } from '../../lib/use-language';
-import { useStaffSession } from '../../lib/use-staff-session';
+import { type StaffSession, useStaffSession } from '../../lib/use-staff-session';
 import { useTranslation } from '../../lib/use-translation';
 import { type ConsolePage, consolePages, pagesFor } from './console-pages';
 import { PageHeader } from './ui/page-header';
@@ -32,9 +32,24 @@ const staffAppSections = [
   { id: 'coupons', href: '~/staff/coupons', labelKey: 'staff.coupon.manage.title' },
 ] as const;
 
+/** The registry page the console's address names (relative to /staff/manage), if any. */
+const pageAt = (location: string) => consolePages.find((p) => location === p.path || location.startsWith(`${p.path}/`));
+
+/**
+ * Loads the chunk (and what its `load` waits for) of the page at `location` (relative to /staff/manage): the
+ * console's own entry (app/console-boot.tsx) awaits it before its first render, so the frame and the page draw in
+ * one pass (docs/adr/0770).
+ */
+export function preloadConsolePage(location: string): Promise<void> {
+  const page = pageAt(location);
+  return (page && pageComponents.get(page.id)?.preload()) ?? Promise.resolve();
+}
+
 interface Props {
   /** The staff app's sign-in form (app/console-door.tsx hands it over): the console shares its session. */
   signIn: (onSignedIn: (user: StaffUser) => void) => ReactNode;
+  /** The session as already checked before the first render (app/console-boot.tsx); checked here without it. */
+  initialSession?: StaffSession | undefined;
 }
 
 /**
@@ -42,17 +57,16 @@ interface Props {
  * registry's pages and the staff app's managers' sections, the signed-in person, the language switch, the way back
  * to the order board) around the page the address names. A cashier is told the console is not for them.
  */
-export default function ConsoleApp({ signIn }: Props) {
+export default function ConsoleApp({ signIn, initialSession }: Props) {
   const { t } = useTranslation();
-  const { session, signedIn } = useStaffSession();
+  const { session, signedIn } = useStaffSession(initialSession);
   const [location] = useLocation();
   // While the session is checked (a round trip), the page the address names loads its chunk rather than waiting
   // for the answer (docs/adr/0710: the item list's cold open).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the console was opened at
   useEffect(() => {
-    if (!staffMaybeSignedIn()) return;
-    const page = consolePages.find((p) => location === p.path || location.startsWith(`${p.path}/`));
-    if (page) void pageComponents.get(page.id)?.preload();
+    if (initialSession || !staffMaybeSignedIn()) return;
+    void preloadConsolePage(location);
   }, []);
   if (session.status === 'unknown') return <PageFallback />;
   if (session.status === 'signedOut')

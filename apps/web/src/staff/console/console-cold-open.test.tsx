@@ -101,4 +101,29 @@ describe('the console opened cold on the item list (docs/adr/0710)', () => {
     await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(asked.filter((path) => path.endsWith('/staff/me/'))).toHaveLength(1);
   });
+
+  it('draws the frame in its first render when the session was checked before it, and asks for no one (docs/adr/0770)', () => {
+    const user = {
+      id: 1,
+      name: 'Noura Owner',
+      email: 'owner@sufra.demo',
+      role: 'owner',
+      brand: { id: 1, name: { ar: 'سفرة', en: 'Sufra' } },
+      branches: [{ id: 1, name: { ar: 'العليا', en: 'Olaya' }, timeZone: 'Asia/Riyadh' }],
+    } as const;
+    window.history.replaceState(null, '', '/staff/manage');
+    window.localStorage.setItem('sufra.staff.signedIn', '1');
+    act(() =>
+      root.render(
+        <Router base="/staff/manage">
+          <ConsoleApp
+            signIn={() => null}
+            initialSession={{ status: 'signedIn', user: { ...user, branches: [...user.branches] } }}
+          />
+        </Router>,
+      ),
+    );
+    expect(container.querySelector('[data-testid="console-user"]')?.textContent).toBe('Noura Owner');
+    expect(asked.filter((path) => path.endsWith('/staff/me/'))).toEqual([]);
+  });
 });

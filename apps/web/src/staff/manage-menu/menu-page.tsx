@@ -10,13 +10,19 @@ import { ModifierGroupEditor, ModifierGroupsPage } from './routes/modifier-group
 import './manage-menu.css';
 
 // Opened on the item list: its first page is asked for now, beside the strings' chunks (docs/adr/0710).
-if (typeof window !== 'undefined' && /^\/staff\/manage\/menu\/?$/.test(window.location.pathname))
-  prefetchItemList(pickLanguage(i18n.language));
+const firstList =
+  typeof window !== 'undefined' && /^\/staff\/manage\/menu\/?$/.test(window.location.pathname)
+    ? prefetchItemList(pickLanguage(i18n.language))
+    : undefined;
 
-/** The menu console's strings (locales/manage-menu.{ar,en}.json), both languages with the page's chunk. */
+/**
+ * The menu console's strings (locales/manage-menu.{ar,en}.json), both languages with the page's chunk; opened on the
+ * item list, its first page too (settled either way), so the console's first render draws the rows (docs/adr/0770).
+ */
 export const ready: Promise<void> = Promise.all([
   import('../../locales/manage-menu.ar.json'),
   import('../../locales/manage-menu.en.json'),
+  firstList,
 ]).then(([ar, en]) => {
   i18n.addResourceBundle('ar', 'translation', ar.default, true, false);
   i18n.addResourceBundle('en', 'translation', en.default, true, false);

@@ -1,10 +1,6 @@
 import type { Language } from '@sufra/shared/language';
-import {
-  ITEM_LIST_PAGE,
-  type ItemListQuery,
-  type ItemListResponse,
-  type ItemListSort,
-} from '@sufra/shared/schemas/menu-admin';
+import { ITEM_LIST_PAGE } from '@sufra/shared/menu/item-list-page';
+import type { ItemListQuery, ItemListResponse, ItemListSort } from '@sufra/shared/schemas/menu-admin';
 import type { StaffRole } from '@sufra/shared/schemas/staff';
 import { useEffect, useRef, useState } from 'react';
 import { LoadError, LoadingBlock } from '../../../components/ui/load-state';
@@ -50,11 +46,12 @@ function listQuery(s: {
 
 /**
  * Asks for the list's first page (no filter) now, under the key the list reads when it mounts: a cold open of
- * /staff/manage/menu starts it while the page's strings load and render (docs/adr/0710).
+ * /staff/manage/menu starts it while the page's strings load and render (docs/adr/0710); settles (never rejects) once
+ * the answer is in the cache.
  */
-export function prefetchItemList(language: Language): void {
+export function prefetchItemList(language: Language): Promise<void> {
   const first = listQuery({ q: '', categoryId: null, status: 'all', branch: null, sort: null, page: 0 });
-  void fetchQuery(itemListKey(language, first), () => getItemList(first, language));
+  return fetchQuery(itemListKey(language, first), () => getItemList(first, language));
 }
 
 /**
