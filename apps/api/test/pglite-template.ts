@@ -15,6 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config/env.ts';
@@ -86,9 +88,23 @@ async function postgresTemplate(project: TestProject, adminUrl: string) {
 }
 
 /**
+ * A new, empty PGlite cluster whose WAL comes in 1 MB segments instead of 16: every test app unpacks the template's
+ * current segment, so a 16 MB file of mostly zeros was half of each copy (31 MB -> 15 MB a copy; docs/adr/0780). The
+ * segment size is the cluster's own (initdb), nothing a statement sees.
+ */
+async function smallWalCluster(): Promise<Blob> {
+  const empty = await PGlite.create({ initDbStartParams: ['--wal-segsize=1'], extensions: { pg_trgm } });
+  try {
+    return await empty.dumpDataDir('none');
+  } finally {
+    await empty.close();
+  }
+}
+
+/**
  * What every copy of the PGlite template would otherwise unpack for nothing: a test app never creates a database, so
  * the cluster's template0 and template1 (two thirds of its ~1,600 files) go. Each app's open unpacks the tarball
- * file by file into WebAssembly memory: 0.7–0.8 CPU-s with them, ~0.45 without (docs/adr/0780).
+ * file by file into WebAssembly memory: 0.7–0.8 CPU-s with them, ~0.45 without, alone (docs/adr/0780).
  */
 async function slimForCopies(database: DatabaseHandle) {
   await database.query("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
@@ -139,7 +155,7 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', null);
   project.provide('postgresFixtureTemplate', null);
   const dir = mkdtempSync(join(tmpdir(), 'sufra-pglite-template-'));
-  const database = await createDatabase(config, { inMemory: true });
+  const database = await createDatabase(config, { inMemory: true, loadDataDir: await smallWalCluster() });
   /** The database as it is now, as a tarball on disk, without the WAL segments its last checkpoint does not need. */
   const write = async (file: string) => {
     await database.query('checkpoint');
