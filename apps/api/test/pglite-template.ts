@@ -159,13 +159,14 @@ export default async function setup(project: TestProject) {
   /** The database as it is now, as a tarball on disk, without the WAL segments its last checkpoint does not need. */
   const write = async (file: string) => {
     await database.query('checkpoint');
-    const [{ redo }] = await database.query<{ redo: string }>(
+    const [checkpoint] = await database.query<{ redo: string }>(
       'select redo_wal_file as redo from pg_control_checkpoint()',
     );
+    if (!checkpoint) throw new Error('PGlite reported no checkpoint');
     const dump = await database.dumpDataDir?.();
     if (!dump) throw new Error('PGlite gave no data folder to start the test apps from');
     const path = join(dir, file);
-    writeFileSync(path, withoutWalSegmentsBut(new Uint8Array(await dump.arrayBuffer()), redo));
+    writeFileSync(path, withoutWalSegmentsBut(new Uint8Array(await dump.arrayBuffer()), checkpoint.redo));
     return path;
   };
   try {
