@@ -1,9 +1,12 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LongFilesFirstSequencer } from './apps/api/test/sequencer.ts';
 
 // Two projects: `unit` (pure code: shared, web reducers) and `api` (the real Fastify app on a real database).
 // The API project runs twice in `npm test`: on PGlite, then with DATABASE_URL pointing at a real PostgreSQL.
 export default defineConfig({
   test: {
+    // The OpenAPI fuzz shards first: apps/api/test/sequencer.ts.
+    sequence: { sequencer: LongFilesFirstSequencer },
     projects: [
       {
         test: {
