@@ -45,11 +45,13 @@ async function loadOps(
   request: () => { body: string; cookie: string },
   okStatus: number,
   firstBodies: string[],
+  /** At most this many requests (then the run ends before SECONDS): one per reward there is to redeem. */
+  amount?: number,
 ): Promise<OpsLoad> {
   const result = await autocannon({
     url,
     connections: ORDER_CONNECTIONS,
-    duration: SECONDS,
+    ...(amount ? { amount } : { duration: SECONDS }),
     timeout: 10,
     requests: [
       {
@@ -186,6 +188,8 @@ async function measureRedemption(
     },
     200,
     problems,
+    // Each reward is presented once: a faster redemption than purchase would otherwise run out and answer 409s.
+    owned.length,
   );
   console.error(`[bench] loyalty redemption: ${redemption.perSecond.toFixed(0)}/s p99 ${redemption.p99Ms} ms`);
   if (presented > owned.length) {
