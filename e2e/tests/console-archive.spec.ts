@@ -1,9 +1,8 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { TEXTS } from '../support/accounts.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { BRANCHES, branchOption, dinerWithCart } from '../support/ordering.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
@@ -12,10 +11,6 @@ import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLa
  * Issue 27 item 7 in the console: a manager archives a coupon (it moves under "Archived"), a diner's checkout then
  * refuses its code, and the manager duplicates it: the editor opens on the copy, which saves like any coupon.
  */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
   archive: { ar: 'أرشفة', en: 'Archive' },
@@ -35,19 +30,6 @@ async function managerAt(browser: Browser, baseURL: string, language: Language, 
   await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
   await expect(page.getByTestId('console')).toBeVisible();
   return page;
-}
-
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 for (const language of LANGUAGES) {
@@ -70,12 +52,12 @@ for (const language of LANGUAGES) {
       const manager = await managerAt(browser, baseURL ?? '', language, '/staff/manage/coupons');
       const row = manager.getByTestId(`coupon-row-${code}`);
       await expect(row).toBeVisible({ timeout: 30_000 });
-      await shoot(manager, `coupons-${language}`, language === 'ar');
+      await shootConsole(manager, `coupons-${language}`, language === 'ar');
       await row.getByRole('button', { name: `${TEXT.archive[language]} ${code}`, exact: true }).click();
       await expect(row).toHaveCount(0);
       await manager.getByTestId('archive-filter-archived').click();
       await expect(manager.getByTestId(`coupon-row-${code}`)).toBeVisible();
-      await shoot(manager, `coupons-archived-${language}`);
+      await shootConsole(manager, `coupons-archived-${language}`);
 
       // The diner's checkout: the archived code is refused with its message, nothing applied.
       if (language !== 'ar') await useLanguage(page, language);
@@ -97,7 +79,7 @@ for (const language of LANGUAGES) {
       await archivedRow.getByRole('button', { name: `${TEXT.duplicate[language]} ${code}`, exact: true }).click();
       await expect(manager.getByTestId('coupon-form')).toBeVisible();
       await expect(manager.locator('#coupon-code')).toHaveValue(`${code}-COPY`);
-      await shoot(manager, `coupon-duplicate-${language}`, language === 'en');
+      await shootConsole(manager, `coupon-duplicate-${language}`, language === 'en');
       await manager.locator('#coupon-nameEn').fill('Archive coupon, again');
       await manager.getByTestId('coupon-form-save').click();
       await expect(manager.getByTestId('coupon-form')).toHaveCount(0);
@@ -106,10 +88,10 @@ for (const language of LANGUAGES) {
       // The punch cards and the service switches in the console too (screens looked at).
       await manager.getByTestId('console-nav-punch-cards').click();
       await expect(manager.getByTestId('archive-filter-archived')).toBeVisible({ timeout: 30_000 });
-      await shoot(manager, `punch-cards-${language}`);
+      await shootConsole(manager, `punch-cards-${language}`);
       await manager.getByTestId('console-nav-services').click();
       await expect(manager.getByTestId('services-admin')).toBeVisible({ timeout: 30_000 });
-      await shoot(manager, `services-${language}`);
+      await shootConsole(manager, `services-${language}`);
       await manager.context().close();
     });
   });

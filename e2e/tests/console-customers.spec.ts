@@ -1,18 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
-import { picture, SHOTS } from '../support/screenshots.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { asciiDigits, expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
 
 /** The customers pages' representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
   title: { ar: 'العملاء', en: 'Customers' },
@@ -42,20 +36,6 @@ async function managerAt(browser: Browser, baseURL: string, language: Language, 
   return page;
 }
 
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    await picture(page, {
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 /** A figure as shown (Arabic or Latin digits, grouped): 1,250 / ١٬٢٥٠ → 1250. */
 const figure = async (page: Page, testId: string) =>
   Number(asciiDigits((await page.getByTestId(testId).locator('dd').textContent()) ?? '').replace(/[^0-9-]/g, ''));
@@ -71,7 +51,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('console-page-title')).toHaveText(TEXT.title[language]);
       const table = page.getByTestId('customers-table');
       await expect(table.getByRole('row').nth(5)).toBeVisible();
-      await shoot(page, `customers-list-${language}`, true);
+      await shootConsole(page, `customers-list-${language}`, true);
 
       // Found by phone, typed as people type it (Arabic digits and spaces in the Arabic run).
       await page.getByTestId('customers-search').fill(RECENT.typed);
@@ -85,14 +65,14 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('console-page-title')).toHaveText(RECENT.name);
       await expect(page.getByTestId('customer-orders-table').getByRole('row').nth(1)).toBeVisible();
       const before = await figure(page, 'customer-fact-wallet');
-      await shoot(page, `customer-page-${language}`, true);
+      await shootConsole(page, `customer-page-${language}`, true);
 
       await page.getByTestId('customer-grant-points').click();
       await page.getByTestId('grant-points-amount').fill(language === 'ar' ? '٢٥' : '25');
       await page
         .getByTestId('grant-reason')
         .fill(language === 'ar' ? 'تعويض عن تأخير الطلب' : 'Sorry for the late order');
-      await shoot(page, `customer-grant-${language}`, language === 'en');
+      await shootConsole(page, `customer-grant-${language}`, language === 'en');
       await page.getByTestId('confirm-dialog-confirm').click();
       await expect(page.getByText(TEXT.granted[language])).toBeVisible();
       await expect(page.getByTestId('confirm-dialog')).toBeHidden();
@@ -107,7 +87,7 @@ for (const language of LANGUAGES) {
       await page.getByTestId('customers-apply').click();
       await expect(table.getByRole('link', { name: LAPSED })).toBeVisible();
       await expect(table.getByRole('link', { name: RECENT.name })).toHaveCount(0);
-      await shoot(page, `customers-segment-${language}`);
+      await shootConsole(page, `customers-segment-${language}`);
       const downloading = page.waitForEvent('download');
       await page.getByTestId('customers-export').click();
       const download = await downloading;

@@ -1,5 +1,3 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type {
@@ -7,14 +5,11 @@ import type {
   ManageEvaluationForms,
 } from '../../packages/shared/src/schemas/evaluations-admin.ts';
 import { signInDiner, TEXTS } from '../support/accounts.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
 /** Representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots/console. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
   title: { ar: 'نماذج التقييم', en: 'Evaluation forms' },
@@ -35,19 +30,6 @@ async function ownerAt(browser: Browser, baseURL: string, language: Language, pa
   return page;
 }
 
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 // Both languages change the demo brand's one form: one after the other, in one worker.
 test.describe.configure({ mode: 'default' });
 
@@ -62,7 +44,7 @@ for (const language of LANGUAGES) {
         const owner = await ownerAt(browser, baseURL ?? '', language, '/staff/manage/evaluation-forms');
         await expect(owner.getByTestId('console-page-title')).toHaveText(TEXT.title[language]);
         await expect(owner.getByTestId(`form-row-${form.id}`)).toBeVisible();
-        await shoot(owner, `evaluation-forms-${language}`, language === 'ar');
+        await shootConsole(owner, `evaluation-forms-${language}`, language === 'ar');
         await owner.getByTestId(`form-edit-${form.id}`).click();
         const index = form.questions.findIndex((q) => q.label.en === TEXT.service.en);
         const required = owner.getByTestId(`question-required-${index}`);
@@ -77,7 +59,7 @@ for (const language of LANGUAGES) {
         await required.uncheck();
         const preview = owner.getByTestId('preview-question').nth(index);
         await expect(preview).toContainText(TEXT.optional[language]);
-        await shoot(owner, `evaluation-form-editor-${language}`, language === 'en');
+        await shootConsole(owner, `evaluation-form-editor-${language}`, language === 'en');
         await owner.getByTestId('save-bar-save').click();
         await expect(owner.getByTestId('save-bar')).toHaveAttribute('data-state', 'saved');
         await owner.context().close();

@@ -1,16 +1,10 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { ManageGame, ManageGamesResponse } from '../../packages/shared/src/schemas/manage-games.ts';
 import { signInDiner, TEXTS } from '../support/accounts.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
-
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
   wheel: { ar: 'عجلة سُفرة', en: 'The Sufra wheel' },
@@ -37,19 +31,6 @@ async function ownerAt(browser: Browser, baseURL: string, language: Language, pa
   return page;
 }
 
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 test.describe.configure({ mode: 'default' });
 
 for (const language of LANGUAGES) {
@@ -67,7 +48,7 @@ for (const language of LANGUAGES) {
     await owner.getByTestId('segment-0-dailyBudget').fill('');
     // The simulation follows the edit before saving.
     await expect(owner.getByTestId('game-simulation')).not.toHaveText(before ?? '');
-    await shoot(owner, `games-settings-${language}`);
+    await shootConsole(owner, `games-settings-${language}`);
     // A new segment giving 5 points: it cannot be saved until it has a label in both languages.
     const count = await owner.locator('[data-testid="game-segments"] tbody tr').count();
     await owner.getByTestId('segment-add').click();
@@ -81,7 +62,7 @@ for (const language of LANGUAGES) {
     await owner.getByTestId(`segment-${added}-labelEn`).fill(TEXT.added.en);
     await expect(owner.getByTestId('game-problems')).toHaveCount(0);
     await expect(owner.getByTestId(`segment-${added}-expected`)).not.toHaveText('');
-    await shoot(owner, `games-${language}`, true);
+    await shootConsole(owner, `games-${language}`, true);
     await owner.getByTestId('game-save').click();
     await expect(owner.getByTestId('game-save')).toHaveText(TEXT.saved[language]);
 
@@ -103,7 +84,7 @@ for (const language of LANGUAGES) {
       new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-SA').format(left),
     );
     await expect(diner.getByRole('row', { name: new RegExp(TEXT.added[language]) })).toBeVisible();
-    await shoot(diner, `games-diner-odds-${language}`);
+    await shootConsole(diner, `games-diner-odds-${language}`);
 
     // The added segment, never drawn, can be removed again; the save keeps the others.
     const saved = game.segments.find((s) => s.labelEn === TEXT.added.en);

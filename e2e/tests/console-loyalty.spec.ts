@@ -1,18 +1,12 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { LoyaltyLevelsAdmin, LoyaltyRulesAdmin } from '../../packages/shared/src/schemas/loyalty-admin.ts';
 import { signInDiner, TEXTS } from '../support/accounts.ts';
-import { picture, SHOTS } from '../support/screenshots.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { asciiDigits, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
 /** Representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots/console. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
   rules: { ar: 'قواعد الولاء', en: 'Loyalty rules' },
@@ -38,20 +32,6 @@ async function ownerAt(browser: Browser, baseURL: string, language: Language, pa
   return page;
 }
 
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    await picture(page, {
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 // Both languages change the demo brand's one rule and levels list: side by side, each reads the other's points per
 // SAR on the diner's page (the clean-clone run at 19:48). One after the other, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -68,7 +48,7 @@ for (const language of LANGUAGES) {
         const owner = await ownerAt(browser, baseURL ?? '', language, '/staff/manage/loyalty-rules');
         await expect(owner.getByTestId('console-page-title')).toHaveText(TEXT.rules[language]);
         await expect(owner.getByTestId('loyalty-rules-note')).toBeVisible();
-        await shoot(owner, `loyalty-rules-${language}`, language === 'ar');
+        await shootConsole(owner, `loyalty-rules-${language}`, language === 'ar');
         const perSar = owner.getByTestId('loyalty-earnPointsPerSar');
         await perSar.fill(TEXT.perSar[language]);
         await owner.getByTestId('save-bar-save').click();
@@ -77,7 +57,7 @@ for (const language of LANGUAGES) {
         await owner.getByTestId('console-nav-loyalty-levels').click();
         await expect(owner.getByTestId('console-page-title')).toHaveText(TEXT.levels[language]);
         await expect(owner.getByTestId('level-now-0')).not.toHaveText('—');
-        await shoot(owner, `loyalty-levels-${language}`, language === 'en');
+        await shootConsole(owner, `loyalty-levels-${language}`, language === 'en');
         const count = await owner.getByTestId(/^level-row-/).count();
         await owner.getByTestId('level-add').click();
         await owner.getByTestId(`level-name-ar-${count}`).fill(TEXT.level[language].ar);
@@ -89,14 +69,14 @@ for (const language of LANGUAGES) {
           language === 'ar' ? 'لا ينقل هذا التغيير أي عميل.' : 'This change moves no diner.',
         );
         await expect(owner.getByTestId(`level-after-${count}`)).toHaveText(language === 'ar' ? '٠' : '0');
-        await shoot(owner, `loyalty-levels-preview-${language}`);
+        await shootConsole(owner, `loyalty-levels-preview-${language}`);
         await owner.getByTestId('save-bar-save').click();
         await expect(owner.getByTestId('save-bar')).toHaveAttribute('data-state', 'saved');
 
         await owner.getByTestId('console-nav-loyalty-referral').click();
         await expect(owner.getByTestId('console-page-title')).toHaveText(TEXT.referral[language]);
         await expect(owner.getByTestId('referral-enabled')).toBeChecked();
-        await shoot(owner, `loyalty-referral-${language}`, language === 'ar');
+        await shootConsole(owner, `loyalty-referral-${language}`, language === 'ar');
         await owner.context().close();
 
         // The diner's levels page, in the same language.

@@ -1,10 +1,8 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { priceCart } from '../../packages/shared/src/pricing/price-cart.ts';
 import { TEXTS } from '../support/accounts.ts';
-import { picture, SHOTS } from '../support/screenshots.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { STAFF } from '../support/staff-api.ts';
 import {
   asciiDigits,
@@ -18,10 +16,6 @@ import {
 } from '../support/sufra.ts';
 
 /** The choice groups' pictures: a few kept in docs/screenshots/console/, every one in .tmp/shots/console. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof STAFF, language: Language, path: string) {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP });
@@ -34,17 +28,6 @@ async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof ST
   await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
   await expect(page.getByTestId('console')).toBeVisible();
   return page;
-}
-
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    const dir = keep && viewport === DESKTOP ? keptDir : shotsDir;
-    await picture(page, { path: join(dir, `${name}-${viewport.width}.png`), animations: 'disabled', caret: 'hide' });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 /** SAR as shown (either digit system) → halalas: the figures always carry two decimals. */
@@ -75,7 +58,7 @@ for (const [index, language] of LANGUAGES.entries()) {
 
       const page = await consoleAs(browser, baseURL ?? '', 'owner', language, '/staff/manage/menu/modifier-groups');
       await expect(page.getByTestId('menu-groups')).toBeVisible();
-      await shoot(page, `menu-groups-${language}`, language === 'ar');
+      await shootConsole(page, `menu-groups-${language}`, language === 'ar');
       await page.getByTestId('menu-group-new').click();
       await expect(page.getByTestId('menu-group-editor')).toBeVisible();
       // min over max is refused in the form, before any request.
@@ -91,7 +74,7 @@ for (const [index, language] of LANGUAGES.entries()) {
       await page.getByTestId('menu-group-option-price-0').fill('4.50');
       await page.getByTestId('menu-group-item-filter').fill(item.name);
       await page.getByTestId(`menu-group-item-${item.slug}`).check();
-      await shoot(page, `menu-group-editor-${language}`, language === 'en');
+      await shootConsole(page, `menu-group-editor-${language}`, language === 'en');
       await page.getByTestId('save-bar-save').click();
       await expect(page).toHaveURL(/\/modifier-groups\/\d+$/);
       await expect(page.getByTestId('save-bar')).toHaveAttribute('data-state', /clean|saved/);
@@ -142,12 +125,12 @@ for (const [index, language] of LANGUAGES.entries()) {
       await expect(page.getByTestId('menu-status-filter')).toBeVisible();
       await page.getByTestId('menu-item-select-all').check();
       await expect(page.getByTestId('menu-bulk')).toBeVisible();
-      await shoot(page, `menu-items-bulk-${language}`);
+      await shootConsole(page, `menu-items-bulk-${language}`);
       if (combo) {
         await page.goto(`/staff/manage/menu/items/${combo.id}`);
         await expect(page.getByTestId('menu-combo-slot-0')).toBeVisible();
         await page.getByTestId('menu-combo-slots').scrollIntoViewIfNeeded();
-        await shoot(page, `menu-combo-${language}`, language === 'ar');
+        await shootConsole(page, `menu-combo-${language}`, language === 'ar');
       }
       await page.context().close();
     });

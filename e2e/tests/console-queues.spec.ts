@@ -1,17 +1,11 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
-import { picture, SHOTS } from '../support/screenshots.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
 
 /** The queues page's representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots/console. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
   title: { ar: 'قوائم الانتظار', en: 'Queues' },
@@ -43,20 +37,6 @@ async function ownerAt(browser: Browser, baseURL: string, language: Language, pa
   return page;
 }
 
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    await picture(page, {
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 for (const language of LANGUAGES) {
   test.describe(`the console's queues page (${language})`, () => {
     test('the owner sends a dead text again, the relay sends it, and drops another behind a confirm', async ({
@@ -70,7 +50,7 @@ for (const language of LANGUAGES) {
       const failures = page.getByTestId('queue-failures');
       const dead = failures.getByRole('row').filter({ hasText: rows.retry });
       await expect(dead).toHaveCount(1);
-      await shoot(page, `queues-${language}`, true);
+      await shootConsole(page, `queues-${language}`, true);
 
       await dead.getByRole('button').first().click();
       await expect(page.getByText(TEXT.retried[language])).toBeVisible();
@@ -90,13 +70,13 @@ for (const language of LANGUAGES) {
       await doomed.getByRole('button', { name: TEXT.discard[language], exact: true }).click();
       const dialog = page.getByRole('dialog', { name: TEXT.discardTitle[language] });
       await expect(dialog).toBeVisible();
-      await shoot(page, `queues-discard-${language}`, language === 'en');
+      await shootConsole(page, `queues-discard-${language}`, language === 'en');
       await dialog.getByRole('button', { name: TEXT.discard[language], exact: true }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText(TEXT.discarded[language])).toBeVisible();
       await expect(doomed).toHaveCount(0);
       await page.getByTestId('schedules-table').scrollIntoViewIfNeeded();
-      await shoot(page, `queues-after-${language}`);
+      await shootConsole(page, `queues-after-${language}`);
     });
   });
 }

@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
+import { DESKTOP, keptDir, shootConsole, shotsDir, TABLET } from '../support/console.ts';
+import { picture } from '../support/screenshots.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { asciiDigits, expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
 
 /** The reports page's representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
   title: { ar: 'التقارير', en: 'Reports' },
@@ -51,30 +48,17 @@ async function ownerAt(browser: Browser, baseURL: string, language: Language, pa
   return page;
 }
 
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-      // The kept picture is the first screen (small); the full page goes to .tmp/shots.
-      fullPage: !(keep && viewport === DESKTOP),
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 /** The screen around one section, at both sizes (to .tmp/shots: the full page is too tall to look at). */
 async function shootAt(page: Page, testId: string, name: string) {
   for (const viewport of [DESKTOP, TABLET]) {
     await page.setViewportSize(viewport);
     await page.getByTestId(testId).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(shotsDir, `${name}-${viewport.width}.png`), animations: 'disabled' });
+    await picture(page, { path: join(shotsDir, `${name}-${viewport.width}.png`), animations: 'disabled' });
   }
   await page.setViewportSize(DESKTOP);
 }
+
+const shoot = (page: Page, name: string, keep = false) => shootConsole(page, name, keep, { fullPage: true });
 
 const orders = async (page: Page) =>
   Number(
@@ -104,7 +88,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('reports-section-referral').locator('tbody tr')).toHaveCount(5);
       await expect(page.getByTestId('reports-section-lowRatings').locator('tbody tr').first()).toBeVisible();
       await page.getByTestId('reports-section-times').scrollIntoViewIfNeeded();
-      await page.screenshot({
+      await picture(page, {
         path: join(keptDir, `reports-engagement-${language}-1280.png`),
         animations: 'disabled',
         caret: 'hide',

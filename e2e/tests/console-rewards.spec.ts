@@ -1,16 +1,13 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
+import { DESKTOP, shootConsole, shotsDir } from '../support/console.ts';
+import { picture } from '../support/screenshots.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
 
 /** Representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots/console. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 /** A 2×2 purple PNG: a real picture the server decodes and re-encodes. */
 const PHOTO = Buffer.from(
@@ -40,19 +37,6 @@ async function ownerAt(browser: Browser, baseURL: string, language: Language, pa
   return page;
 }
 
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 for (const language of LANGUAGES) {
   test.describe(`the console's rewards catalogue (${language})`, () => {
     test("an owner adds a points-shop reward with a photo and the diner's points shop shows it", async ({
@@ -63,7 +47,7 @@ for (const language of LANGUAGES) {
       const owner = await ownerAt(browser, baseURL ?? '', language, '/staff/manage/rewards');
       await expect(owner.getByTestId('console-page-title')).toHaveText(TEXT.title[language]);
       await expect(owner.getByTestId('rewards-table')).toBeVisible();
-      await shoot(owner, `rewards-${language}`, true);
+      await shootConsole(owner, `rewards-${language}`, true);
 
       await owner.getByTestId('reward-new').click();
       const form = owner.getByTestId('reward-form');
@@ -73,7 +57,7 @@ for (const language of LANGUAGES) {
       await form.getByTestId('reward-photo').setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: PHOTO });
       await expect(form.getByTestId('reward-photo-preview')).toHaveAttribute('src', /^\/api\/rewards\/images\//);
       await form.locator('input[type="number"]').first().fill('150');
-      await shoot(owner, `rewards-editor-${language}`, language === 'en');
+      await shootConsole(owner, `rewards-editor-${language}`, language === 'en');
       await form.getByTestId('reward-save').click();
       await expect(form).toHaveCount(0);
       const row = owner.getByTestId('rewards-table').getByRole('row').filter({ hasText: name[language] });
@@ -90,7 +74,7 @@ for (const language of LANGUAGES) {
       await expect(card).toBeVisible();
       await expect(card.locator('img')).toHaveAttribute('src', /\/api\/rewards\/images\//);
       await card.scrollIntoViewIfNeeded();
-      await diner.screenshot({ path: join(shotsDir, `rewards-diner-shop-${language}.png`) });
+      await picture(diner, { path: join(shotsDir, `rewards-diner-shop-${language}.png`) });
       await context.close();
       await owner.context().close();
     });

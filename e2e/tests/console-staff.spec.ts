@@ -1,17 +1,11 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
-import { picture, SHOTS } from '../support/screenshots.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
 
 /** The staff page's representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots/console. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
   staff: { ar: 'الموظفون', en: 'Staff' },
@@ -71,20 +65,6 @@ async function ownerAt(browser: Browser, baseURL: string, language: Language, pa
   return page;
 }
 
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    await picture(page, {
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, `${name}-${viewport.width}.png`),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 for (const language of LANGUAGES) {
   test.describe(`the console's staff page (${language})`, () => {
     test('an owner invites a cashier, who sets a password through the link and signs in', async ({
@@ -97,21 +77,21 @@ for (const language of LANGUAGES) {
       const owner = await ownerAt(browser, baseURL ?? '', language, '/staff/manage/staff');
       await expect(owner.getByTestId('console-page-title')).toHaveText(TEXT.staff[language]);
       await expect(owner.getByTestId('staff-table').getByText('cashier@sufra.demo', { exact: true })).toBeVisible();
-      await shoot(owner, `staff-list-${language}`, language === 'ar');
+      await shootConsole(owner, `staff-list-${language}`, language === 'ar');
 
       await owner.getByTestId('staff-invite-open').click();
       await owner.getByTestId('staff-invite-email').fill(email);
       await owner.getByTestId('staff-invite-name').fill(name);
       await owner.getByTestId('staff-invite-role').selectOption('cashier');
       await owner.getByTestId('staff-invite-branches').getByRole('checkbox').first().check();
-      await shoot(owner, `staff-invite-${language}`);
+      await shootConsole(owner, `staff-invite-${language}`);
       await owner.getByTestId('staff-invite-send').click();
       const linkBox = owner.getByTestId('staff-invite-link-value');
       await expect(linkBox).toHaveValue(/\/staff\/invitation#.{20,}/);
       const link = await linkBox.inputValue();
       const row = owner.getByRole('row').filter({ hasText: email });
       await expect(row).toContainText(TEXT.invited[language]);
-      await shoot(owner, `staff-link-${language}`, language === 'en');
+      await shootConsole(owner, `staff-link-${language}`, language === 'en');
 
       // The invited person, in a browser of their own.
       const context = await browser.newContext({ baseURL, viewport: DESKTOP });
@@ -124,7 +104,7 @@ for (const language of LANGUAGES) {
       await page.getByTestId('staff-invitation-confirm').fill('short');
       await page.getByTestId('staff-invitation-save').click();
       await expect(page.getByTestId('invitation-password-error')).toBeVisible();
-      await shoot(page, `staff-invitation-${language}`);
+      await shootConsole(page, `staff-invitation-${language}`);
       await page.getByTestId('staff-invitation-password').fill(password);
       await page.getByTestId('staff-invitation-confirm').fill(password);
       await page.getByTestId('staff-invitation-save').click();
@@ -141,7 +121,7 @@ for (const language of LANGUAGES) {
       await expect(row).toContainText(TEXT.active[language]);
       await row.getByRole('button', { name: TEXT.deactivate[language], exact: true }).click();
       await expect(owner.getByTestId('confirm-dialog')).toBeVisible();
-      await shoot(owner, `staff-deactivate-${language}`);
+      await shootConsole(owner, `staff-deactivate-${language}`);
       await owner.getByTestId('confirm-dialog-confirm').click();
       await expect(row).toContainText(TEXT.inactive[language]);
       await owner.context().close();
@@ -179,7 +159,7 @@ for (const language of LANGUAGES) {
       await expect(desk.getByTestId('my-session-current')).toHaveCount(1);
       await expect(desk.getByTestId('my-session')).toHaveCount(1);
       await expect(desk.getByTestId('my-session')).toContainText('Safari · iPad');
-      await shoot(desk, `my-sessions-${language}`, true);
+      await shootConsole(desk, `my-sessions-${language}`, true);
       await desk.getByTestId('my-session-end').click();
       await expect(desk.getByTestId('my-sessions-notice')).toBeVisible();
       await expect(desk.getByTestId('my-session')).toHaveCount(0);
@@ -194,7 +174,7 @@ for (const language of LANGUAGES) {
       await expect(dialog.getByTestId(`staff-edit-branch-${branchIds[0]}`)).toBeChecked();
       await dialog.getByTestId(`staff-edit-branch-${branchIds[1]}`).uncheck();
       await dialog.getByTestId('staff-edit-role').selectOption('cashier');
-      await shoot(owner, `staff-edit-${language}`, language === 'en');
+      await shootConsole(owner, `staff-edit-${language}`, language === 'en');
       await dialog.getByTestId('confirm-dialog-confirm').click();
       await expect(dialog).toBeHidden();
       const row = owner.getByRole('row').filter({ hasText: who.email });

@@ -1,17 +1,11 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
-import { picture, SHOTS } from '../support/screenshots.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
 
 /** The console's representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots/console. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 const TEXT = {
   console: { ar: 'لوحة الإدارة', en: 'Management console' },
@@ -50,21 +44,6 @@ export async function consoleAs(
   return page;
 }
 
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    const file = `${name}-${viewport.width}.png`;
-    await picture(page, {
-      path: join(keep && viewport === DESKTOP ? keptDir : shotsDir, file),
-      animations: 'disabled',
-      caret: 'hide',
-    });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
 for (const language of LANGUAGES) {
   test.describe(`the management console's shell (${language})`, () => {
     test('a manager signs in at a deep link, moves around, and the address survives a reload', async ({
@@ -75,7 +54,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('console-page-title')).toHaveText(TEXT.overview[language]);
       await expect(page.getByTestId('console-nav-overview')).toHaveAttribute('aria-current', 'page');
       await expect(page.getByTestId('console-user')).toHaveText(/\S/);
-      await shoot(page, `overview-${language}`, language === 'ar');
+      await shootConsole(page, `overview-${language}`, language === 'ar');
       await page.reload();
       await expect(page.getByTestId('console-overview')).toBeVisible();
       await expectDocumentLanguage(page, language);
@@ -106,7 +85,7 @@ for (const language of LANGUAGES) {
       await page.locator('#brand-color').fill('#f3ecfa');
       await expect(page.getByTestId('brand-color-error')).toHaveText(TEXT.tooLight[language]);
       await page.locator('#brand-color').fill('');
-      await shoot(page, `brand-settings-${language}`, language === 'en');
+      await shootConsole(page, `brand-settings-${language}`, language === 'en');
       await page.getByTestId('save-bar-save').click();
       await expect(page.getByTestId('save-bar')).toHaveAttribute('data-state', 'saved');
       await expect(page.getByTestId('save-bar')).toContainText(TEXT.saved[language]);
@@ -116,7 +95,7 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('console-page-title')).toHaveText(TEXT.audit[language]);
       await expect(page).toHaveURL(/\/staff\/manage\/audit$/);
       await expect(page.getByTestId('audit-table').locator('tbody tr').first()).toContainText(VAT_NUMBER[language]);
-      await shoot(page, `audit-log-${language}`, language === 'ar');
+      await shootConsole(page, `audit-log-${language}`, language === 'ar');
       await page.context().close();
     });
 

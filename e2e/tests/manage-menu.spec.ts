@@ -1,9 +1,7 @@
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
-import { picture, SHOTS } from '../support/screenshots.ts';
+import { DESKTOP, shootConsole } from '../support/console.ts';
 import { STAFF } from '../support/staff-api.ts';
 import {
   asciiDigits,
@@ -18,10 +16,6 @@ import {
 } from '../support/sufra.ts';
 
 /** The menu console's pictures: a few kept in docs/screenshots/console/, every one in .tmp/shots/console. */
-const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
-const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
-const DESKTOP = { width: 1280, height: 800 } as const;
-const TABLET = { width: 1024, height: 768 } as const;
 
 /** Signs `who` in on `path` of the console, in `language` (as console.spec.ts does). */
 async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof STAFF, language: Language, path: string) {
@@ -35,17 +29,6 @@ async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof ST
   await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
   await expect(page.getByTestId('console')).toBeVisible();
   return page;
-}
-
-async function shoot(page: Page, name: string, keep = false) {
-  await page.waitForLoadState('networkidle');
-  if (!SHOTS) return;
-  for (const viewport of [DESKTOP, TABLET]) {
-    await page.setViewportSize(viewport);
-    const dir = keep && viewport === DESKTOP ? keptDir : shotsDir;
-    await picture(page, { path: join(dir, `${name}-${viewport.width}.png`), animations: 'disabled', caret: 'hide' });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 /**
@@ -76,7 +59,7 @@ for (const language of LANGUAGES) {
       const item = await ownProduct(request, language, 'soldOut');
       const page = await consoleAs(browser, baseURL ?? '', 'manager', language, '/staff/manage/menu');
       await expect(page.getByTestId('menu-items')).toBeVisible();
-      await shoot(page, `menu-items-${language}`, language === 'ar');
+      await shootConsole(page, `menu-items-${language}`, language === 'ar');
       await page.getByTestId('menu-items-filter').fill(item.slug);
       await page.getByTestId(`menu-item-soldout-${item.slug}`).click();
       await expect(page.getByTestId(`menu-item-status-${item.slug}`)).toHaveText(SOLD_OUT_UNTIL[language]);
@@ -106,7 +89,7 @@ for (const language of LANGUAGES) {
         .toBe(item.priceHalalas);
       await page.getByTestId('manage-menu-tab-categories').click();
       await expect(page.getByTestId('menu-categories')).toBeVisible();
-      await shoot(page, `menu-categories-${language}`, language === 'en');
+      await shootConsole(page, `menu-categories-${language}`, language === 'en');
       await page.context().close();
     });
 
@@ -127,7 +110,7 @@ for (const language of LANGUAGES) {
       await second.getByTestId('save-bar-save').click();
       await expect(second.getByTestId('save-bar')).toHaveAttribute('data-state', 'conflict');
       await expect(second.getByTestId('menu-item-conflict')).toBeVisible();
-      await shoot(second, `menu-item-conflict-${language}`, language === 'ar');
+      await shootConsole(second, `menu-item-conflict-${language}`, language === 'ar');
       await expect
         .poll(async () => (await fetchMenu(request, language)).items.find((i) => i.id === item.id)?.priceHalalas)
         .toBe(3100);

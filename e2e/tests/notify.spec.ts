@@ -5,6 +5,7 @@ import type { SmsOutboxEntry } from '../../packages/shared/src/schemas/staff.ts'
 import { signInDiner, TEXTS } from '../support/accounts.ts';
 import { placeOrder, signedInDiner } from '../support/diner-api.ts';
 import { moveOrder } from '../support/ordering.ts';
+import { picture } from '../support/screenshots.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
 
@@ -37,7 +38,7 @@ async function shootBoth(page: Page, name: string) {
     // One kept per language (Arabic on the desktop, English on the tablet); every one in .tmp/shots.
     const kept = name.endsWith(suffix === '1280' ? '-ar' : '-en');
     const path = join(kept ? keptDir : shotsDir, `${name}-${suffix}.png`);
-    await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+    await picture(page, { path, animations: 'disabled', caret: 'hide' });
   }
 }
 
@@ -73,7 +74,7 @@ for (const language of LANGUAGES) {
       await expect(phone.getByText(TEXT.turnedOff[language])).toBeVisible();
       await expect(toggle).not.toBeChecked();
       await toggle.scrollIntoViewIfNeeded();
-      await phone.screenshot({ path: join(keptDir, `diner-sms-toggle-${language}.png`), animations: 'disabled' });
+      await picture(phone, { path: join(keptDir, `diner-sms-toggle-${language}.png`), animations: 'disabled' });
       await diner.close();
     });
   });
