@@ -5,8 +5,12 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import type { Language } from '../../packages/shared/src/language.ts';
+import { TEXTS } from './accounts.ts';
 import { picture, SHOTS } from './screenshots.ts';
+import { STAFF } from './staff-api.ts';
+import { expectDocumentLanguage, switchLanguage } from './sufra.ts';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const TABLET = { width: 1024, height: 768 } as const;
@@ -36,4 +40,25 @@ export async function shootConsole(page: Page, name: string, keep = false, { ful
     });
   }
   await page.setViewportSize(DESKTOP);
+}
+
+/** Signs `who` in on `path` of the console at `viewport`, in `language`. */
+export async function consoleAs(
+  browser: Browser,
+  baseURL: string,
+  who: keyof typeof STAFF,
+  language: Language,
+  path = '/staff/manage',
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await page.goto(path);
+  if (language !== 'ar') await switchLanguage(page, language);
+  await expectDocumentLanguage(page, language);
+  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF[who].email);
+  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF[who].password);
+  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
+  await expect(page.getByTestId('console')).toBeVisible();
+  return page;
 }

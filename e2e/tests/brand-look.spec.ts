@@ -1,12 +1,11 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import type { Language } from '../../packages/shared/src/language.ts';
 import { signInDiner, TEXTS } from '../support/accounts.ts';
+import { consoleAs } from '../support/console.ts';
 import { picture } from '../support/screenshots.ts';
-import { STAFF } from '../support/staff-api.ts';
-import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
+import { LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 /** Issue 26 items 8 and 5: the brand's logo from the console to the diner's landing; the diner's address search. */
 const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -28,20 +27,6 @@ const logoPng = (color: string) =>
     .png()
     .toBuffer();
 
-/** Signs the owner in on `path` of the console (as console.spec.ts does; a spec must not import another). */
-async function consoleAs(browser: Browser, baseURL: string, language: Language, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(path);
-  if (language !== 'ar') await switchLanguage(page, language);
-  await expectDocumentLanguage(page, language);
-  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF.owner.email);
-  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF.owner.password);
-  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
-  await expect(page.getByTestId('console')).toBeVisible();
-  return page;
-}
-
 async function landingLogo(page: Page) {
   await page.goto(`/qr/${QR.main}`);
   return page.locator('.landing__identity img');
@@ -51,7 +36,7 @@ test.describe.configure({ mode: 'serial' });
 
 for (const language of LANGUAGES) {
   test(`a logo uploaded in the console shows on the diner's landing (${language})`, async ({ browser, baseURL }) => {
-    const page = await consoleAs(browser, baseURL ?? '', language, '/staff/manage/brand');
+    const page = await consoleAs(browser, baseURL ?? '', 'owner', language, '/staff/manage/brand');
     const field = page.getByTestId('brand-logo');
     await expect(field).toBeVisible();
     if (language === 'en') {

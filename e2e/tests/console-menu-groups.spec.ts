@@ -1,34 +1,7 @@
-import { type Browser, expect, test } from '@playwright/test';
-import type { Language } from '../../packages/shared/src/language.ts';
+import { expect, test } from '@playwright/test';
 import { priceCart } from '../../packages/shared/src/pricing/price-cart.ts';
-import { TEXTS } from '../support/accounts.ts';
-import { DESKTOP, shootConsole } from '../support/console.ts';
-import { STAFF } from '../support/staff-api.ts';
-import {
-  asciiDigits,
-  expectDocumentLanguage,
-  fetchMenu,
-  itemPath,
-  LANGUAGES,
-  QR,
-  switchLanguage,
-  useLanguage,
-} from '../support/sufra.ts';
-
-/** The choice groups' pictures: a few kept in docs/screenshots/console/, every one in .tmp/shots/console. */
-
-async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof STAFF, language: Language, path: string) {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(path);
-  if (language !== 'ar') await switchLanguage(page, language);
-  await expectDocumentLanguage(page, language);
-  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF[who].email);
-  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF[who].password);
-  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
-  await expect(page.getByTestId('console')).toBeVisible();
-  return page;
-}
+import { consoleAs, shootConsole } from '../support/console.ts';
+import { asciiDigits, fetchMenu, itemPath, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 /** SAR as shown (either digit system) → halalas: the figures always carry two decimals. */
 function halalasOf(text: string | null): number {

@@ -1,30 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { Language } from '../../packages/shared/src/language.ts';
-import { TEXTS } from '../support/accounts.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { consoleAs } from '../support/console.ts';
 import { picture, SHOTS } from '../support/screenshots.ts';
-import { STAFF } from '../support/staff-api.ts';
-import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';
+import { errorText, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
 const keptDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/console');
 const shotsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../.tmp/shots/console');
 const DESKTOP = { width: 1280, height: 800 } as const;
 const TABLET = { width: 1024, height: 768 } as const;
-
-async function consoleAs(browser: Browser, baseURL: string, language: Language, path: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(path);
-  if (language !== 'ar') await switchLanguage(page, language);
-  await expectDocumentLanguage(page, language);
-  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF.manager.email);
-  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF.manager.password);
-  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
-  await expect(page.getByTestId('console')).toBeVisible();
-  return page;
-}
 
 async function shoot(page: Page, name: string, keep: boolean) {
   await page.waitForLoadState('networkidle');
@@ -63,7 +48,7 @@ for (const language of LANGUAGES) {
     }) => {
       // A long path on a shared 2-core machine: three tables, the print page, two diners.
       test.setTimeout(240_000);
-      const page = await consoleAs(browser, baseURL ?? '', language, '/staff/manage/tables');
+      const page = await consoleAs(browser, baseURL ?? '', 'manager', language, '/staff/manage/tables');
       await expect(page.getByTestId('tables')).toBeVisible();
       const prefix = `${language.toUpperCase()}${Date.now() % 100000}-`;
       const form = page.getByTestId('add-table');
@@ -137,7 +122,7 @@ for (const language of LANGUAGES) {
 
     test('a manager publishes a pop-up scheduled now and the diner sees it', async ({ browser, baseURL }) => {
       test.setTimeout(240_000);
-      const page = await consoleAs(browser, baseURL ?? '', language, '/staff/manage/ads');
+      const page = await consoleAs(browser, baseURL ?? '', 'manager', language, '/staff/manage/ads');
       await page.getByTestId('ads-new-popup').click();
       const form = page.getByTestId('ad-form');
       const text = `${language}-${Date.now() % 100000}`;

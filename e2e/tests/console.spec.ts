@@ -1,9 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { Language } from '../../packages/shared/src/language.ts';
-import { TEXTS } from '../support/accounts.ts';
-import { DESKTOP, shootConsole } from '../support/console.ts';
-import { STAFF } from '../support/staff-api.ts';
-import { expectDocumentLanguage, LANGUAGES, switchLanguage } from '../support/sufra.ts';
+import { expect, test } from '@playwright/test';
+import { consoleAs, shootConsole } from '../support/console.ts';
+import { expectDocumentLanguage, LANGUAGES } from '../support/sufra.ts';
 
 /** The console's representative pictures (docs/screenshots/console/); every screen's goes to .tmp/shots/console. */
 
@@ -22,27 +19,6 @@ const TEXT = {
   },
 } as const;
 const VAT_NUMBER = { ar: '310123456700003', en: '300000000000003' } as const;
-
-/** Signs `who` in on `path` of the console at `viewport`, in `language`. */
-export async function consoleAs(
-  browser: Browser,
-  baseURL: string,
-  who: keyof typeof STAFF,
-  language: Language,
-  path = '/staff/manage',
-  viewport: { width: number; height: number } = DESKTOP,
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  await page.goto(path);
-  if (language !== 'ar') await switchLanguage(page, language);
-  await expectDocumentLanguage(page, language);
-  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF[who].email);
-  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF[who].password);
-  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
-  await expect(page.getByTestId('console')).toBeVisible();
-  return page;
-}
 
 for (const language of LANGUAGES) {
   test.describe(`the management console's shell (${language})`, () => {

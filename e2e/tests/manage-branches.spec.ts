@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { Language } from '../../packages/shared/src/language.ts';
+import { expect, type Page, test } from '@playwright/test';
 import type { ManageBranchList } from '../../packages/shared/src/schemas/branch-manage.ts';
 import type { Order } from '../../packages/shared/src/schemas/order.ts';
-import { TEXTS } from '../support/accounts.ts';
+import { consoleAs } from '../support/console.ts';
 import { plainItem } from '../support/demo-menu.ts';
 import { signedInDiner } from '../support/diner-api.ts';
 import { picture, SHOTS } from '../support/screenshots.ts';
-import { STAFF, staffApi } from '../support/staff-api.ts';
-import { errorText, expectDocumentLanguage, fetchMenu, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
+import { staffApi } from '../support/staff-api.ts';
+import { errorText, fetchMenu, LANGUAGES, QR } from '../support/sufra.ts';
 
 /**
  * Issue 26 items 4-5 in a browser: a manager sets up a branch's special day and draws a delivery zone on the map;
@@ -24,20 +23,6 @@ const SIZES = [
   { width: 1024, height: 768 },
 ] as const;
 const BRANCH = 'King Fahd Road';
-
-/** Signs `who` in on `path` of the console (as console.spec.ts does; a spec must not import another). */
-async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof STAFF, language: Language, path: string) {
-  const context = await browser.newContext({ baseURL, viewport: SIZES[0] });
-  const page = await context.newPage();
-  await page.goto(path);
-  if (language !== 'ar') await switchLanguage(page, language);
-  await expectDocumentLanguage(page, language);
-  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF[who].email);
-  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF[who].password);
-  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
-  await expect(page.getByTestId('console')).toBeVisible();
-  return page;
-}
 
 async function shoot(page: Page, name: string, keep: boolean) {
   if (!SHOTS) return;

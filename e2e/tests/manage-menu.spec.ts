@@ -1,35 +1,9 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
-import { TEXTS } from '../support/accounts.ts';
-import { DESKTOP, shootConsole } from '../support/console.ts';
-import { STAFF } from '../support/staff-api.ts';
-import {
-  asciiDigits,
-  cardOf,
-  expectDocumentLanguage,
-  fetchMenu,
-  LANGUAGES,
-  QR,
-  switchLanguage,
-  TEXT,
-  useLanguage,
-} from '../support/sufra.ts';
+import { consoleAs, shootConsole } from '../support/console.ts';
+import { asciiDigits, cardOf, fetchMenu, LANGUAGES, QR, TEXT, useLanguage } from '../support/sufra.ts';
 
 /** The menu console's pictures: a few kept in docs/screenshots/console/, every one in .tmp/shots/console. */
-
-/** Signs `who` in on `path` of the console, in `language` (as console.spec.ts does). */
-async function consoleAs(browser: Browser, baseURL: string, who: keyof typeof STAFF, language: Language, path: string) {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto(path);
-  if (language !== 'ar') await switchLanguage(page, language);
-  await expectDocumentLanguage(page, language);
-  await page.getByLabel(TEXTS.staffEmail[language], { exact: true }).fill(STAFF[who].email);
-  await page.getByLabel(TEXTS.staffPassword[language], { exact: true }).fill(STAFF[who].password);
-  await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
-  await expect(page.getByTestId('console')).toBeVisible();
-  return page;
-}
 
 /**
  * The menu console's own products, one per test and language, so the runs never meet: starters that no combo holds and no
