@@ -14,6 +14,11 @@ export function LoyaltyCardSlot() {
   return (
     <div className="card card--raised loyalty-card-slot" role="status" data-testid="loyalty-card-slot">
       <span className="visually-hidden">{t('app.loading')}</span>
+      {/* The card's shape while it loads: its title, the points, the level's bar and its two links. */}
+      <div className="skeleton skeleton--heading" aria-hidden="true" />
+      <div className="skeleton skeleton--line skeleton--short" aria-hidden="true" />
+      <div className="skeleton skeleton--line" aria-hidden="true" />
+      <div className="skeleton skeleton--line skeleton--tiny" aria-hidden="true" />
     </div>
   );
 }
