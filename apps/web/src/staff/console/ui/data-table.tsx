@@ -1,7 +1,8 @@
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { TableFilter } from './table-filter';
 
 export interface Column<T> {
   id: string;
@@ -55,7 +56,6 @@ export function DataTable<T>({
 }: Props<T>) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const filterId = useId();
   const [filter, setFilter] = useState('');
   const [ownSort, setOwnSort] = useState<Sort>(null);
   const sort = onSort ? givenSort : ownSort;
@@ -102,20 +102,13 @@ export function DataTable<T>({
     <div className="console-table" data-testid={testId}>
       {filterText && (
         <div className="console-table__tools">
-          <label htmlFor={filterId} className="visually-hidden">
-            {t('console.table.filter')}
-          </label>
-          <input
-            id={filterId}
-            className="input console-table__filter"
-            type="search"
-            placeholder={t('console.table.filter')}
+          <TableFilter
             value={filter}
-            onChange={(event) => {
-              setFilter(event.target.value);
+            onChange={(text) => {
+              setFilter(text);
               setPage(0);
             }}
-            data-testid={`${testId}-filter`}
+            testId={`${testId}-filter`}
           />
         </div>
       )}

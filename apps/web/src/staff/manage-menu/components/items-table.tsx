@@ -7,7 +7,7 @@ import type {
   ItemListResponse,
 } from '@sufra/shared/schemas/menu-admin';
 import type { StaffRole } from '@sufra/shared/schemas/staff';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError, errorText } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format-number';
@@ -17,6 +17,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import { type Column, DataTable, Pager, type TableSort } from '../../console/ui/data-table';
 import { PageHeader } from '../../console/ui/page-header';
+import { TableFilter } from '../../console/ui/table-filter';
 import { bulkItems, exportItemsCsv, importItemsCsv, menuAdminPrefix, setBranchItem } from '../api/menu-admin';
 import { type StatusFilter, untilText } from '../item-status';
 import { BranchPrice } from './branch-price';
@@ -52,7 +53,6 @@ export function ItemsTable({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const filterId = useId();
   const branchId = list.branchId;
   const rows = list.items;
   /** Selected items (across pages) with the version each was read at. */
@@ -369,18 +369,7 @@ export function ItemsTable({
         />
       )}
       <div className="console-table__tools">
-        <label htmlFor={filterId} className="visually-hidden">
-          {t('console.table.filter')}
-        </label>
-        <input
-          id={filterId}
-          className="input console-table__filter"
-          type="search"
-          placeholder={t('console.table.filter')}
-          value={filters.text}
-          onChange={(event) => filters.setText(event.target.value)}
-          data-testid="menu-items-filter"
-        />
+        <TableFilter value={filters.text} onChange={filters.setText} testId="menu-items-filter" />
         <span className="manage-menu__count" aria-live="polite" data-testid="menu-items-count">
           {t('manageMenu.itemCount', { count: formatNumber(list.total, language) })}
         </span>
