@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -14,6 +15,11 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
+
+// The data folder every journey server of this run starts from (built once by the first: support/data-template.ts).
+// Named in the runner; its workers read this file again and inherit the name.
+process.env.E2E_DATA_TEMPLATE ??= join(tmpdir(), `sufra-e2e-data-${process.pid}`);
+const dataTemplate = process.env.E2E_DATA_TEMPLATE;
 
 // Debian's headless shell (package chromium-headless-shell: Chromium's old headless mode, the browser Playwright runs
 // headless by default) where installed: the same engine without the full browser's window and compositor, it used half
@@ -50,10 +56,13 @@ const serverEnv = {
   // later tries would wait (5 s doubling). The address-wide throttle is tested in the API suite (otp.test.ts,
   // staff.test.ts); the per address + number wait, which the code-step journey shows, is not affected by this.
   SIGN_IN_FAILURES_PER_IP_PER_HOUR: '100000',
+  E2E_DATA_TEMPLATE: dataTemplate,
 };
 
 export default defineConfig({
   testDir: './tests',
+  // Removes the run's built data folder (support/data-template.ts).
+  globalTeardown: './support/global-teardown.ts',
   // One folder per server port: scripts/test.sh runs the journeys as shards side by side, and Playwright empties its
   // output folder when it starts.
   outputDir: join(root, '.tmp', port === 3210 ? 'e2e-results' : `e2e-results-${port}`),
@@ -83,6 +92,7 @@ export default defineConfig({
     // none (scripts/test.sh sets E2E_TRACE=off); a developer running Playwright directly keeps the failures' traces.
     trace: (process.env.E2E_TRACE ?? 'retain-on-failure') as 'off' | 'retain-on-failure' | 'on',
     screenshot: 'only-on-failure',
+    ...(process.env.E2E_RM === '1' ? { reducedMotion: 'reduce' as const } : {}),
     launchOptions: {
       executablePath: chromium,
       args: [
