@@ -92,7 +92,6 @@ export default defineConfig({
     // none (scripts/test.sh sets E2E_TRACE=off); a developer running Playwright directly keeps the failures' traces.
     trace: (process.env.E2E_TRACE ?? 'retain-on-failure') as 'off' | 'retain-on-failure' | 'on',
     screenshot: 'only-on-failure',
-    ...(process.env.E2E_RM === '1' ? { reducedMotion: 'reduce' as const } : {}),
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -272,6 +272,10 @@ for (const language of LANGUAGES) {
       expect(closeBox.height).toBeGreaterThanOrEqual(43.99);
       // Animations left running: the toast's timer is its progress bar's animation, which "disabled" would end.
       await picture(page, { path: join(shotsDir, `toast-${language}.png`), animations: 'allow', caret: 'hide' });
+      // A diner who asks for less motion keeps the toast's time: its bar's animation is not cut with the others.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await expect(page.locator('#toasts .Toastify__progress-bar--animated')).toHaveCSS('animation-duration', '5s');
+      await expect(close).toBeVisible();
       await close.click();
       await expect(close).toHaveCount(0);
     });
