@@ -269,11 +269,16 @@ function untilPainted(html: string, links: string[]): string {
   return body.replace('</body>', `  <template id="after-paint">${deferred.join('')}</template>\n  </body>`);
 }
 
-const LOCALE_MODULE = /^src\/locales\/[^/]+\.(ar|en)\.json$/;
+/**
+ * The strings the console loads in the interface language only: the sign-in's (apps/web/src/lib/language.ts,
+ * `pageStrings`). The console's own and the menu page's load both languages at once (a language switch then needs no
+ * load), so both stay preloaded.
+ */
+const LOCALE_MODULE = /^src\/locales\/account\.(ar|en)\.json$/;
 
 /**
- * The console's strings in the language its cookie names (the app keeps the cookie in step with its own choice):
- * the other language's chunks are left out of the preloads, which the browser would fetch and compile for nothing
+ * The sign-in's strings in the language the cookie names (the app keeps the cookie in step with its own choice): the
+ * other language's chunk is left out of the preloads, which the browser would fetch and compile for nothing
  * (docs/adr/0800). Without the cookie (a first visit), both.
  */
 function withoutOtherLanguage(modules: readonly string[], cookie: string | undefined): readonly string[] {
