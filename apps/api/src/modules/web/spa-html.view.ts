@@ -328,14 +328,13 @@ export function createSpaHtml(
 
   return async (request) => {
     reloadIfRebuilt();
-    const modules = withoutOtherLanguage(
-      PAGE_MODULES.find(([pattern]) => pattern.test(request.path))?.slice(1) ?? [],
-      request.cookie,
-    );
+    // The entries after a page's pattern are module names (strings).
+    const listed = (PAGE_MODULES.find(([pattern]) => pattern.test(request.path))?.slice(1) ?? []) as string[];
+    const modules = withoutOtherLanguage(listed, request.cookie);
     const key = modules.join(' ');
     let built = pages.get(key);
     if (!built) {
-      const hints = pageHints(manifest, modules as string[]);
+      const hints = pageHints(manifest, modules);
       built = { page: pageOf(html, hints, readAsset), hints };
       pages.set(key, built);
     }
