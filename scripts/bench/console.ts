@@ -189,7 +189,18 @@ export async function benchConsole(adminUrl: string, env: NodeJS.ProcessEnv): Pr
 async function listInChromium(base: string, result: ConsoleBenchResult): Promise<void> {
   const browser: Browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--headless=new',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      // Each page Playwright opens is a new window of the full browser, which builds that window's omnibox popup
+      // (chrome://omnibox-popup.top-chrome: a WebUI renderer loading ~170-400 modules, 250-520 ms of CPU in the
+      // open's first second, traced) while the page opens on the same 2 cores. A person's existing window has it
+      // built already: the rig's cost, not the app's (docs/adr/0801).
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI',
+    ],
   });
   try {
     // bypassCSP: the measuring snippets are strings evaluated in the page, which the app's CSP (no eval) refuses.
@@ -354,6 +365,9 @@ export function renderConsole(r: ConsoleBenchResult, started: Date): string[] {
       'first page started at 1,011 ms, the session check answered at 911 ms, cold open 1,293 ms on 2026-11-29 04:07).',
       'Since 0770 the console boots from its own entry (no diner app), renders the frame and the rows in one pass,',
       'and the first calls start with the HTML for a browser with the staff hint cookie (1,062 ms on 2026-11-29 05:18).',
+      "Since 0800 the console's chunks are fetched at the default priority and its CSS applied once; since 0801 the",
+      "bench's browser does not build each new window's omnibox popup (a WebUI renderer of ~300 modules that competed",
+      'with every open for the 2 cores; 441 ms at load ~4 on 2026-11-29 08:12 was measured with it).',
     );
   }
   if (r.failure) lines.push('', `**Failed:** ${r.failure}`);

@@ -104,10 +104,43 @@ describe('the SPA page HTML', () => {
     expect(preloaded(list)).toEqual(
       [...door, 'manage-menu.ar-1.js', 'manage-menu.en-1.js', 'menu-page-1.js', 'money-1.js'].sort(),
     );
-    expect(list).toContain('<link rel="stylesheet" crossorigin href="/assets/console-1.css">');
+    expect(list).toContain('<link rel="stylesheet" crossorigin href="/assets/console-1.css" disabled>');
     expect(preloaded((await spaHtml({ path: '/staff/manage/tables' })).html)).toEqual([...door, 'money-1.js'].sort());
     expect(preloaded((await spaHtml({ path: '/staff/manage' })).html)).toEqual([...door, 'money-1.js'].sort());
     expect(preloaded((await spaHtml({ path: '/staff/managers' })).html)).toEqual([]);
+
+    // With the language cookie, the sign-in's strings in that language only (the app loads them so; the console's
+    // and the menu page's come in both languages at once): docs/adr/0800.
+    const english = (await spaHtml({ path: '/staff/manage/menu', cookie: 'sufra_language=en; sufra_staff=1' })).html;
+    const withoutAccount = (language: string) => door.filter((file) => file !== `account.${language}-1.js`);
+    expect(preloaded(english)).toEqual(
+      [...withoutAccount('ar'), 'manage-menu.ar-1.js', 'manage-menu.en-1.js', 'menu-page-1.js', 'money-1.js'].sort(),
+    );
+    const arabic = (await spaHtml({ path: '/staff/manage/tables', cookie: 'sufra_language=ar' })).html;
+    expect(preloaded(arabic)).toEqual([...withoutAccount('en'), 'money-1.js'].sort());
+  });
+
+  it("fetches the console's chunks at the default priority and applies its stylesheets once, inlined (docs/adr/0800)", async () => {
+    const withConsole = {
+      ...MANIFEST,
+      'src/app/console-door.tsx': {
+        file: 'assets/console-door-1.js',
+        isDynamicEntry: true,
+        imports: ['_money-1.js'],
+        css: ['assets/console-1.css'],
+      },
+    };
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(withConsole));
+    const spaHtml = createSpaHtml(dist);
+    const consoleHtml = (await spaHtml({ path: '/staff/manage/menu', cookie: 'sufra_staff=1' })).html;
+    expect(consoleHtml).toContain('<link rel="modulepreload" crossorigin href="/assets/console-door-1.js">');
+    expect(consoleHtml).toContain('<link rel="modulepreload" crossorigin href="/assets/money-1.js">');
+    expect(consoleHtml).not.toContain('fetchpriority');
+    expect(consoleHtml).toContain('<link rel="stylesheet" crossorigin href="/assets/console-1.css" disabled>');
+    // The diner's pages as before: low priority (their HTML is their first paint), their stylesheets' links live.
+    const diner = (await spaHtml({ path: '/menu/abc' })).html;
+    expect(diner).toContain('<link rel="modulepreload" crossorigin href="/assets/money-1.js" fetchpriority="low">');
+    expect(diner).toContain('<link rel="stylesheet" crossorigin href="/assets/menu-route-1.css">');
   });
 
   it("preloads the console's own entry on its pages and the app's boot everywhere else, never both (docs/adr/0770)", async () => {

@@ -116,10 +116,14 @@ export function pageHints(manifest: Manifest, modules: string | readonly string[
   // The same attributes as Vite's own links, so its preload helper finds them and does not fetch again.
   // Low priority: fetched early, but after what the first paint needs (the HTML is the first paint); at high
   // priority ~15 scripts compete with it on a slow connection (and Lighthouse counts them as render-blocking).
-  hints.head = extra.map(
-    (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}" fetchpriority="low">`,
-  );
-  hints.body = extraCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  // Not on the console's pages: their HTML is only a placeholder, and what they show first waits for these chunks;
+  // Chromium holds low-priority requests (even disk-cache hits) until the parser is done (docs/adr/0800).
+  const priority = consolePage ? '' : ' fetchpriority="low"';
+  hints.head = extra.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}"${priority}>`);
+  // On the console's pages the stylesheets' links are disabled (not fetched, their rules not applied a second time
+  // over the inlined copy): they only tell Vite's chunk loader not to fetch them, as after the menu's first paint.
+  const disabled = consolePage ? ' disabled' : '';
+  hints.body = extraCss.map((file) => `<link rel="stylesheet" crossorigin href="/${file}"${disabled}>`);
   return hints;
 }
 
@@ -265,6 +269,24 @@ function untilPainted(html: string, links: string[]): string {
   return body.replace('</body>', `  <template id="after-paint">${deferred.join('')}</template>\n  </body>`);
 }
 
+/**
+ * The strings the console loads in the interface language only: the sign-in's (apps/web/src/lib/language.ts,
+ * `pageStrings`). The console's own and the menu page's load both languages at once (a language switch then needs no
+ * load), so both stay preloaded.
+ */
+const LOCALE_MODULE = /^src\/locales\/account\.(ar|en)\.json$/;
+
+/**
+ * The sign-in's strings in the language the cookie names (the app keeps the cookie in step with its own choice): the
+ * other language's chunk is left out of the preloads, which the browser would fetch and compile for nothing
+ * (docs/adr/0800). Without the cookie (a first visit), both.
+ */
+function withoutOtherLanguage(modules: readonly string[], cookie: string | undefined): readonly string[] {
+  const language = LANGUAGE_COOKIE.exec(cookie ?? '')?.[1];
+  if (!language || !modules.includes(CONSOLE_BOOT)) return modules;
+  return modules.filter((module) => (LOCALE_MODULE.exec(module)?.[1] ?? language) === language);
+}
+
 export interface SpaHtmlOptions {
   /** Enables the menu's first paint in the HTML. */
   menuPageData?: MenuPageData;
@@ -306,11 +328,13 @@ export function createSpaHtml(
 
   return async (request) => {
     reloadIfRebuilt();
-    const modules = PAGE_MODULES.find(([pattern]) => pattern.test(request.path))?.slice(1) ?? [];
+    // The entries after a page's pattern are module names (strings).
+    const listed = (PAGE_MODULES.find(([pattern]) => pattern.test(request.path))?.slice(1) ?? []) as string[];
+    const modules = withoutOtherLanguage(listed, request.cookie);
     const key = modules.join(' ');
     let built = pages.get(key);
     if (!built) {
-      const hints = pageHints(manifest, modules as string[]);
+      const hints = pageHints(manifest, modules);
       built = { page: pageOf(html, hints, readAsset), hints };
       pages.set(key, built);
     }
