@@ -16,8 +16,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 const jsonOutput = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
 
-// The data folder every journey server of this run starts from (built once by the first: support/data-template.ts).
-// Named in the runner; its workers read this file again and inherit the name.
+// What every journey server of this run starts from (built once by the first: support/data-template.ts): a PGlite
+// data folder, or with E2E_DATABASE_URL (the test command's PostgreSQL) a template database. Named in the runner; its
+// workers read this file again and inherit the name.
 process.env.E2E_DATA_TEMPLATE ??= join(tmpdir(), `sufra-e2e-data-${process.pid}`);
 const dataTemplate = process.env.E2E_DATA_TEMPLATE;
 

@@ -6,12 +6,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# (a) System dependencies: Debian's Chromium (Playwright cannot download its own here) and PostgreSQL 15.
+# (a2) Then one throwaway PostgreSQL 15 cluster for the whole run (scripts/with-postgres.sh, which stops and deletes it
+# when the run ends): the API suite's PostgreSQL run and, from the start, the journeys' servers use it
+# (docs/adr/0806-journeys-on-postgresql.md). The script runs again inside it, with its admin URL.
+if [ -z "${SUFRA_TEST_PG_URL:-}" ]; then
+  bash scripts/install-system-deps.sh
+  exec bash scripts/with-postgres.sh bash -c 'SUFRA_TEST_PG_URL="$DATABASE_URL" exec bash scripts/test.sh "$@"' _ "$@"
+fi
+# Nothing else reads the cluster by default: the PGlite steps run without DATABASE_URL, the others name it.
+unset DATABASE_URL PGHOST PGPORT PGUSER PGDATABASE
+
 RESULTS_DIR="$(mktemp -d "${TMPDIR:-/tmp}/sufra-test.XXXXXX")"
 # Interrupted: the journeys running in the background stop too (their servers with them).
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$RESULTS_DIR"' EXIT
-
-# (a) System dependencies: Debian's Chromium (Playwright cannot download its own here) and PostgreSQL 15.
-bash scripts/install-system-deps.sh
 
 STEP_NAMES=()
 STEP_RESULTS=()
@@ -107,7 +115,7 @@ if [[ "${STEP_RESULTS[-1]}" == ok* ]]; then
     shard_pids=()
     for shard in $(seq 1 "$E2E_SHARDS"); do
       env PLAYWRIGHT_JSON_OUTPUT_FILE="$RESULTS_DIR/e2e-$shard.json" E2E_WEB_DIST="$WEB_DIST_DIR" \
-        E2E_TRACE="${E2E_TRACE:-off}" \
+        E2E_TRACE="${E2E_TRACE:-off}" E2E_DATABASE_URL="$SUFRA_TEST_PG_URL" \
         E2E_PORT=$((3200 + 10 * shard)) npm test -w @sufra/e2e -- --shard="$shard/$E2E_SHARDS" \
         >"$RESULTS_DIR/e2e-$shard.log" 2>&1 &
       shard_pids+=("$!")
@@ -130,7 +138,7 @@ start_step "unit tests" npx vitest run --project unit --passWithNoTests \
 finish_steps
 start_step "API tests (PGlite)" env -u DATABASE_URL npx vitest run --project api --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-pglite.json"
-start_step "API tests (PostgreSQL 15)" bash scripts/with-postgres.sh npx vitest run --project api \
+start_step "API tests (PostgreSQL 15)" env DATABASE_URL="$SUFRA_TEST_PG_URL" npx vitest run --project api \
   --passWithNoTests --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-postgres.json"
 finish_steps
 

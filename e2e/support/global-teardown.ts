@@ -1,7 +1,7 @@
-import { removeBuiltDataFolder } from './data-template.ts';
+import { removeBuiltData } from './data-template.ts';
 
-/** The run's built data folder goes when the run ends (the servers have their own copies, deleted with them). */
-export default function globalTeardown(): void {
+/** The run's built data goes when the run ends (each server's own copy goes with it). */
+export default async function globalTeardown(): Promise<void> {
   const template = process.env.E2E_DATA_TEMPLATE;
-  if (template) removeBuiltDataFolder(template);
+  if (template) await removeBuiltData(template);
 }
