@@ -9,31 +9,13 @@
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 // The server's modules loaded below read `request.language`, which this plugin declares on Fastify's request.
 import type {} from '../../apps/api/src/plugins/i18n.ts';
+import { adminQuery, databaseUrlFor } from '../../apps/api/test/postgres-admin.ts';
 
 const READY = '.ready';
 /** A bound on a hang, not a timing: building takes ~15 s alone, several times that under load. */
 const WAIT_MS = 240_000;
-
-/** `adminUrl` with another database name. */
-function databaseUrlFor(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** One statement as the admin URL's user (CREATE/DROP DATABASE cannot run in a transaction). */
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The run's template database on PostgreSQL, named after the run's folder (letters, digits and _ only). */
 function templateDatabase(template: string): string {

@@ -17,7 +17,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../src/config/env.ts';
 import { createDatabase, type DatabaseHandle } from '../src/db/client.ts';
@@ -39,23 +38,9 @@ declare module 'vitest' {
   }
 }
 
-/** `DATABASE_URL` with another database name. */
-export function databaseUrlFor(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+export { adminQuery, databaseUrlFor } from './postgres-admin.ts';
 
-/** Runs one statement on the server as the admin URL's user (CREATE/DROP DATABASE cannot run in a transaction). */
-export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { adminQuery, databaseUrlFor } from './postgres-admin.ts';
 
 /** A migrated database on the server, the fixture brands seeded in it too when asked; the seeding's result. */
 async function postgresDatabase(adminUrl: string, name: string, withFixtures: boolean) {
