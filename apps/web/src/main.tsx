@@ -37,8 +37,11 @@ if (CONSOLE_PATH.test(window.location.pathname)) {
 } else if (document.getElementById('after-paint')) {
   // A page whose first screen is in its HTML loads nothing more before the browser has shown it
   // (docs/adr/0220-menu-preloads-after-first-paint.md). Paint entries are reported once the frame is presented,
-  // later than the next animation frame; without one (an old browser), start after a second.
-  new PerformanceObserver(() => setTimeout(() => void start(), 0)).observe({ type: 'paint', buffered: true });
+  // later than the next animation frame; without one (an old browser), start after a second. The contentful paint,
+  // not the first paint: that one can be the page's background alone, before the text (fonts) is drawn.
+  new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) setTimeout(() => void start(), 0);
+  }).observe({ type: 'paint', buffered: true });
   setTimeout(() => void start(), 1000);
 } else {
   requestAnimationFrame(() => setTimeout(() => void start(), 0));
