@@ -46,6 +46,13 @@ describe('the translator', () => {
     expect(instance.t('no.such.key')).toBe('no.such.key');
   });
 
+  it('answers a missing key with its defaultValue (filled like a string), and a found key with its string', () => {
+    const instance = createTranslator();
+    instance.init({ language: 'en', strings: { ar: { only: { here: 'هنا' } }, en: {} } });
+    expect(instance.t('no.such.key', { defaultValue: 'Table {{n}}', n: 4 })).toBe('Table 4');
+    expect(instance.t('only.here', { defaultValue: 'unused' })).toBe('هنا');
+  });
+
   it('leaves a marker the options do not fill as written, and an empty value empty', () => {
     const instance = createTranslator();
     instance.init({ language: 'en', strings: { en: { greet: 'Hi {{name}}, {{ other }}' } } });

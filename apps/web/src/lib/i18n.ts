@@ -7,7 +7,7 @@ import { formatInterpolatedValue } from './number-interpolation';
  * docs/adr/0032-own-translator-not-i18next.md). It keeps i18next's names and behaviour for what the app does, so
  * strings and call sites read as before:
  * - keys are paths in nested strings ("cart.items"); a key found in neither the language nor Arabic (the fallback)
- *   comes back as the key itself;
+ *   comes back as the options' `defaultValue`, else as the key itself;
  * - plurals by `count` with i18next's suffixes (`_zero` … `_other`, chosen by Intl.PluralRules, `_zero` for 0 in
  *   any language, then the bare key, then `_other`);
  * - `{{name}}` filled from the options, every value through formatInterpolatedValue (numbers in the language's
@@ -18,8 +18,11 @@ import { formatInterpolatedValue } from './number-interpolation';
 export interface Strings {
   [key: string]: string | Strings;
 }
-/** Values for the `{{name}}` markers; a numeric `count` also picks the plural form; `lng` a language for this call. */
-export type TOptions = { lng?: string } & Record<string, unknown>;
+/**
+ * Values for the `{{name}}` markers; a numeric `count` also picks the plural form; `lng` a language for this call;
+ * `defaultValue` the text when neither language has the key (filled like a string's).
+ */
+export type TOptions = { lng?: string; defaultValue?: string } & Record<string, unknown>;
 export type TFunction = (key: string, options?: TOptions) => string;
 
 const FALLBACK_LANGUAGE = 'ar';
@@ -101,8 +104,8 @@ export function createTranslator() {
 
     t(key: string, options?: TOptions): string {
       const language = options?.lng ?? translator.language;
-      const found = resolve(bundles, key, language, options?.count);
-      return found === undefined ? key : interpolate(found, options, language);
+      const found = resolve(bundles, key, language, options?.count) ?? options?.defaultValue ?? key;
+      return interpolate(found, options, language);
     },
 
     /** A `t` for one language, whatever the current one is. */

@@ -1,4 +1,4 @@
-import { AUDIT_OBJECT_TYPES } from '@sufra/shared/audit';
+import { AUDIT_ACTIONS, AUDIT_FIELD_KEYS, AUDIT_OBJECT_TYPES } from '@sufra/shared/audit';
 import { describe, expect, it } from 'vitest';
 import accountAr from './account.ar.json';
 import accountEn from './account.en.json';
@@ -90,6 +90,15 @@ describe('locales', () => {
     for (const bundle of [consoleAr, consoleEn]) {
       const types = bundle.console.audit.types as Record<string, string>;
       expect(AUDIT_OBJECT_TYPES.filter((type) => !types[type])).toEqual([]);
+    }
+  });
+
+  it('labels every audit log field and action in both languages (a change shows no raw keys)', () => {
+    for (const bundle of [consoleAr, consoleEn]) {
+      const fields = bundle.console.audit.fields as Record<string, string>;
+      const actions = bundle.console.audit.actions as Record<string, string>;
+      expect(AUDIT_FIELD_KEYS.filter((key) => !fields[key])).toEqual([]);
+      expect(AUDIT_ACTIONS.filter((action) => !actions[action])).toEqual([]);
     }
   });
 });

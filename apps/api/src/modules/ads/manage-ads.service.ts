@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AuditSnapshot } from '@sufra/shared/audit';
 import type {
   AdImageResponse,
   ManageAdsResponse,
@@ -164,8 +165,8 @@ export function createManageAdsService(ctx: AppContext, deps: { storage: FileSto
         objectType: kind === 'popup' ? 'ad_popup' : 'ad_slide',
         objectId: entry.objectId,
         action: entry.action,
-        before: entry.before as Record<string, unknown> | null,
-        after: entry.after as Record<string, unknown> | null,
+        before: entry.before as AuditSnapshot | null,
+        after: entry.after as AuditSnapshot | null,
         at: ctx.now(),
       });
 

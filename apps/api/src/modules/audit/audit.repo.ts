@@ -1,4 +1,4 @@
-import type { AuditAction } from '@sufra/shared/audit';
+import type { AuditAction, AuditSnapshot } from '@sufra/shared/audit';
 import { and, desc, eq, gte, inArray, isNull, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -18,8 +18,9 @@ export interface AuditEntry {
   objectType: string;
   objectId: string | number;
   action: AuditAction;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
+  /** Listed fields only (AUDIT_FIELD_KEYS), so the log page has a label for each. */
+  before: AuditSnapshot | null;
+  after: AuditSnapshot | null;
   at: Date;
 }
 

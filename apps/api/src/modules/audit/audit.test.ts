@@ -178,7 +178,7 @@ describe('the audit log page (issue 26 item 10)', () => {
         objectId: brandA,
         action: 'update',
         before: null,
-        after: { x: 1 },
+        after: { vatNumber: 'removed-user-test' },
         at: new Date(),
       }),
     );
@@ -186,7 +186,7 @@ describe('the audit log page (issue 26 item 10)', () => {
     const rows = await t.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.after, { x: 1 }));
+      .where(eq(auditLog.after, { vatNumber: 'removed-user-test' }));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.staffUserId).toBeNull();
   });

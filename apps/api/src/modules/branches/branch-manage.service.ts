@@ -1,3 +1,4 @@
+import type { AuditSnapshot } from '@sufra/shared/audit';
 import { openStateAt } from '@sufra/shared/branch-hours';
 import { zonePolygonProblem } from '@sufra/shared/geo/zone-polygon';
 import { DEFAULT_PREPARATION, type PreparationTime } from '@sufra/shared/order-times';
@@ -53,7 +54,7 @@ function checkBranchBody(body: BranchManageBody): void {
 }
 
 /** The body's fields as columns; `keep` is the branch's preparation time when the body leaves it out (an edit). */
-function branchValues(body: BranchManageBody, keep: PreparationTime = DEFAULT_PREPARATION): BranchValues {
+export function branchValues(body: BranchManageBody, keep: PreparationTime = DEFAULT_PREPARATION): BranchValues {
   const preparation = body.preparation ?? keep;
   return {
     prepBaseMinutes: preparation.baseMinutes,
@@ -105,7 +106,7 @@ function zoneValues(body: ZoneManageBody): ZoneValues {
 }
 
 /** A zone as the audit log keeps it (the outline as its corner count: the full ring is in the row). */
-function zoneAudit(z: ZoneRow): Record<string, unknown> {
+export function zoneAudit(z: ZoneRow): AuditSnapshot {
   const { geometry, ...rest } = toZone(z);
   return { ...rest, corners: Math.max(0, ((geometry.coordinates[0] as unknown[] | undefined)?.length ?? 1) - 1) };
 }

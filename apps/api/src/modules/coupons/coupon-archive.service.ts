@@ -1,3 +1,4 @@
+import type { AuditSnapshot } from '@sufra/shared/audit';
 import type { ArchiveBody } from '@sufra/shared/schemas/archive';
 import type { StaffCoupon } from '@sufra/shared/schemas/coupons';
 import type { AppContext } from '../../app-context.ts';
@@ -34,7 +35,7 @@ function assertScope(staff: StaffPrincipal, row: CouponRow): void {
 }
 
 /** The coupon as the audit log keeps it (its terms and state, not its counters' every move). */
-function audited(row: CouponRow): Record<string, unknown> {
+function audited(row: CouponRow): AuditSnapshot {
   const { createdAt: _c, updatedAt: _u, ...rest } = row;
   return { ...rest, archivedAt: row.archivedAt?.toISOString() ?? null };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AuditSnapshot } from '@sufra/shared/audit';
 import type { FoodicsConnectionView } from '@sufra/shared/schemas/foodics';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
@@ -203,7 +204,7 @@ export function createFoodicsConnections(ctx: AppContext, settings: FoodicsSetti
 }
 
 /** What the audit log keeps of a connection: the business, never a token or the webhook's secret. */
-function auditView(row: FoodicsConnection): Record<string, unknown> {
+function auditView(row: FoodicsConnection): AuditSnapshot {
   return {
     businessReference: row.businessReference,
     businessId: row.businessId,

@@ -1,3 +1,4 @@
+import type { AuditSnapshot } from '@sufra/shared/audit';
 import type { FoodicsMapping, FoodicsMappingBody, FoodicsMenuImportSummary } from '@sufra/shared/schemas/foodics-menu';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
@@ -77,7 +78,7 @@ export function createFoodicsMenuService(
         objectId: brandId,
         action: 'update' as const,
         before: null,
-        after: { counts, skipped, source: by ? 'console' : 'webhook' },
+        after: { counts, skipped, source: by ? 'console' : 'webhook' } satisfies AuditSnapshot,
         at,
       };
       if (by) await recordStaffChange(tx, by.staff, by.ip, entry);

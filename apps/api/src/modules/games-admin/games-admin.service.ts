@@ -1,3 +1,4 @@
+import type { AuditSnapshot } from '@sufra/shared/audit';
 import type { GameKind } from '@sufra/shared/engagement/wheel';
 import type { GameBody, GameSegmentBody, ManageGame, ManageGamesResponse } from '@sufra/shared/schemas/manage-games';
 import type { AppContext } from '../../app-context.ts';
@@ -120,8 +121,8 @@ export function createGamesAdminService(ctx: AppContext) {
       objectType: 'game' | 'game_segment';
       objectId: number;
       action: 'create' | 'update' | 'delete';
-      before: Record<string, unknown> | null;
-      after: Record<string, unknown> | null;
+      before: AuditSnapshot | null;
+      after: AuditSnapshot | null;
     },
   ) => recordStaffChange(tx, staff, ip, { brandId: staff.brandId, ...entry, at: ctx.now() });
 

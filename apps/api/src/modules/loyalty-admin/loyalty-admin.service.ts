@@ -1,3 +1,4 @@
+import type { AuditSnapshot } from '@sufra/shared/audit';
 import { localDate, startOfLocalDay } from '@sufra/shared/branch-hours';
 import type { OrderType } from '@sufra/shared/order-types';
 import type {
@@ -47,7 +48,7 @@ function expiryOf(row: RulesRow): LoyaltyExpiry {
   return { kind: 'never' };
 }
 
-function rulesView(row: RulesRow): LoyaltyRulesFields {
+export function rulesView(row: RulesRow): LoyaltyRulesFields {
   return {
     earnPointsPerSar: row.earnPointsPerSar,
     pointValueHalalas: row.pointValueHalalas,
@@ -61,7 +62,7 @@ function rulesView(row: RulesRow): LoyaltyRulesFields {
   };
 }
 
-function referralView(row: ReferralRow): ReferralRulesFields {
+export function referralView(row: ReferralRow): ReferralRulesFields {
   return {
     enabled: row.enabled,
     referrerPoints: row.referrerPoints,
@@ -71,7 +72,7 @@ function referralView(row: ReferralRow): ReferralRulesFields {
   };
 }
 
-function levelView(row: LevelRow) {
+export function levelView(row: LevelRow) {
   return {
     id: row.id,
     name: { ar: row.nameAr, en: row.nameEn },
@@ -325,8 +326,8 @@ export function createLoyaltyAdminService(ctx: AppContext) {
             objectType: 'loyalty_level',
             objectId,
             action,
-            before: before as Record<string, unknown> | null,
-            after: after as Record<string, unknown> | null,
+            before: before as AuditSnapshot | null,
+            after: after as AuditSnapshot | null,
             at: now,
           });
         const old = new Map(current.map((l) => [l.id, levelView(l)]));

@@ -1,3 +1,4 @@
+import type { AuditSnapshot } from '@sufra/shared/audit';
 import type { ErrorCode } from '@sufra/shared/messages/errors';
 import type { AdminCategory, AdminItem, categoryBody, itemBody } from '@sufra/shared/schemas/menu-admin';
 import type { z } from 'zod';
@@ -68,8 +69,8 @@ export function createMenuAdminWrites(ctx: AppContext) {
       objectType: 'menu_category' | 'menu_item' | 'menu_branch_item' | 'menu_modifier_group';
       objectId: number | string;
       action: 'create' | 'update' | 'delete';
-      before: Record<string, unknown> | null;
-      after: Record<string, unknown> | null;
+      before: AuditSnapshot | null;
+      after: AuditSnapshot | null;
       branchId?: number;
     },
   ) => recordStaffChange(tx, staff, ip, { brandId: staff.brandId, at: ctx.now(), ...entry });

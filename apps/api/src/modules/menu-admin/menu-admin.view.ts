@@ -1,3 +1,4 @@
+import type { AuditSnapshot } from '@sufra/shared/audit';
 /** The menu console's wire shapes, built from menu-admin.repo's rows. */
 import { imageUrl } from '@sufra/shared/host-rule';
 import type { AdminCategory, AdminItem, AdminModifierGroup } from '@sufra/shared/schemas/menu-admin';
@@ -85,7 +86,7 @@ function itemFields(item: ItemRow, imageHost: string) {
 }
 
 /** What the audit log keeps of an item: its own columns (not its links or branch rows). */
-export function itemSnapshot(item: ItemRow): Record<string, unknown> {
+export function itemSnapshot(item: ItemRow): AuditSnapshot {
   return {
     categoryId: item.categoryId,
     nameAr: item.nameAr,
@@ -103,7 +104,7 @@ export function itemSnapshot(item: ItemRow): Record<string, unknown> {
   };
 }
 
-export function categorySnapshot(row: CategoryRow): Record<string, unknown> {
+export function categorySnapshot(row: CategoryRow): AuditSnapshot {
   return {
     nameAr: row.nameAr,
     nameEn: row.nameEn,

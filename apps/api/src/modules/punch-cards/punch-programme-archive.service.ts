@@ -1,3 +1,4 @@
+import type { AuditSnapshot } from '@sufra/shared/audit';
 import type { ArchiveBody } from '@sufra/shared/schemas/archive';
 import type { StaffPunchProgramme } from '@sufra/shared/schemas/punch-cards';
 import type { AppContext } from '../../app-context.ts';
@@ -30,7 +31,7 @@ function assertManager(staff: StaffPrincipal): void {
   if (staff.role === 'cashier') throw new AppError('forbidden');
 }
 
-function audited(row: PunchProgrammeRow): Record<string, unknown> {
+function audited(row: PunchProgrammeRow): AuditSnapshot {
   const { createdAt: _c, updatedAt: _u, ...rest } = row;
   return { ...rest, archivedAt: row.archivedAt?.toISOString() ?? null };
 }

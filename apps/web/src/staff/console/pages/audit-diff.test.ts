@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields } from './audit-log-page';
+import { changedFields, readableKey } from './audit-log-page';
 
 describe("the audit log's readable diff", () => {
   it('lists only the fields that changed, with their values before and after', () => {
@@ -21,5 +21,12 @@ describe("the audit log's readable diff", () => {
     expect(changedFields({ before: { isActive: true }, after: null })).toEqual([
       { key: 'isActive', before: true, after: undefined },
     ]);
+  });
+
+  it('names a field the locales do not label yet in words, not as its key path', () => {
+    expect(readableKey('tableId')).toBe('Table id');
+    expect(readableKey('modifierGroupIdAttached')).toBe('Modifier group id attached');
+    expect(readableKey('sms_message')).toBe('Sms message');
+    expect(readableKey('active')).toBe('Active');
   });
 });

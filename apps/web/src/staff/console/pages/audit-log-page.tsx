@@ -33,6 +33,18 @@ export function changedFields(entry: Pick<AuditEntryView, 'before' | 'after'>) {
     .filter((f) => JSON.stringify(f.before) !== JSON.stringify(f.after));
 }
 
+/**
+ * A field or action the locales do not label yet (a key added on the server before its labels), made readable rather
+ * than shown as a key path: `tableId` → "Table id", `sms_message` → "Sms message".
+ */
+export function readableKey(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 const show = (value: unknown) =>
   value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
@@ -102,7 +114,7 @@ export default function AuditLogPage(_: ConsolePageProps) {
             <option value="">{t('console.audit.anything')}</option>
             {AUDIT_OBJECT_TYPES.map((type) => (
               <option key={type} value={type}>
-                {t(`console.audit.types.${type}`, { defaultValue: type })}
+                {t(`console.audit.types.${type}`, { defaultValue: readableKey(type) })}
               </option>
             ))}
           </select>
@@ -156,13 +168,17 @@ export default function AuditLogPage(_: ConsolePageProps) {
             header: t('console.audit.object'),
             cell: (e) => (
               <>
-                {t(`console.audit.types.${e.objectType}`, { defaultValue: e.objectType })}{' '}
+                {t(`console.audit.types.${e.objectType}`, { defaultValue: readableKey(e.objectType) })}{' '}
                 <bdi dir="ltr">#{e.objectId}</bdi>
                 {e.branch && <div className="console-muted">{e.branch.name[language]}</div>}
               </>
             ),
           },
-          { id: 'action', header: t('console.audit.action'), cell: (e) => t(`console.audit.actions.${e.action}`) },
+          {
+            id: 'action',
+            header: t('console.audit.action'),
+            cell: (e) => t(`console.audit.actions.${e.action}`, { defaultValue: readableKey(e.action) }),
+          },
           {
             id: 'changes',
             header: t('console.audit.changes'),
@@ -170,7 +186,7 @@ export default function AuditLogPage(_: ConsolePageProps) {
               <dl className="console-diff">
                 {changedFields(e).map((f) => (
                   <div key={f.key}>
-                    <dt>{t(`console.audit.fields.${f.key}`, { defaultValue: f.key })}</dt>
+                    <dt>{t(`console.audit.fields.${f.key}`, { defaultValue: readableKey(f.key) })}</dt>
                     <dd>
                       <del>{show(f.before)}</del> <span aria-hidden="true">→</span>{' '}
                       <span className="visually-hidden">{t('console.audit.becomes')}</span>
