@@ -2,7 +2,6 @@
  * What the card payment journeys share: a diner at checkout with card chosen, and the built-in test gateway's hosted
  * pages (apps/api/src/providers/payment/test-gateway/test-gateway-page.ts), filled as a diner would.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import type { ErrorCode } from '../../packages/shared/src/messages/errors.ts';
@@ -22,16 +21,6 @@ export const TEST_CARDS = {
 /** A month that has not passed: December of next year (MM/YY). */
 export function futureExpiry(now = new Date()): string {
   return `12/${String((now.getUTCFullYear() + 1) % 100).padStart(2, '0')}`;
-}
-
-export async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, `axe on ${label}`).toEqual([]);
 }
 
 /** A signed-in diner with the demo cart, pickup at Olaya, on the checkout page with card chosen. */

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, STAFF, signInDiner, TEXTS, uniqueMobile } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { comboItem, demoCart, itemWithRequiredGroup } from '../support/demo-menu.ts';
 import { expectUsableTargetsAndNames } from '../support/page-checks.ts';
 import { dinerAtCardCheckout, placeCardOrder } from '../support/payment.ts';
@@ -17,28 +17,8 @@ import {
   useLanguage,
 } from '../support/sufra.ts';
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-
-/** One readable block per serious or critical violation: rule, impact, help, and the offending nodes. */
-function formatViolations(violations: AxeResults['violations']): string {
-  return violations
-    .map((v) => {
-      const nodes = v.nodes
-        .slice(0, 5)
-        .map((n) => `      - ${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`)
-        .join('\n');
-      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : '';
-      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
-    })
-    .join('\n');
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `axe: serious/critical violations on ${label}:\n${formatViolations(serious)}`).toEqual([]);
+async function expectAccessible(page: Page, label: string) {
+  await expectNoSeriousViolations(page, label);
   // Beside axe: 44×44 px for every finger target, and no raw translation key as a name (issue 24 items 10, 11).
   await expectUsableTargetsAndNames(page, label);
 }
@@ -52,18 +32,18 @@ for (const language of LANGUAGES) {
     test('landing page with the pop-up open and closed', async ({ page }) => {
       await page.goto(`/qr/${QR.main}`);
       await expect(page.getByTestId('popup')).toBeVisible();
-      await expectNoSeriousViolations(page, `landing with pop-up (${language})`);
+      await expectAccessible(page, `landing with pop-up (${language})`);
       await shoot(page, `landing-popup-${language}`);
       await dismissPopup(page);
       await expect(page.getByTestId('slider')).toBeVisible();
-      await expectNoSeriousViolations(page, `landing (${language})`);
+      await expectAccessible(page, `landing (${language})`);
       await shoot(page, `landing-${language}`);
     });
 
     test('menu page', async ({ page }) => {
       await page.goto(`/menu/${QR.main}`);
       await expect(page.getByTestId('item-card').first()).toBeVisible();
-      await expectNoSeriousViolations(page, `menu (${language})`);
+      await expectAccessible(page, `menu (${language})`);
       await shoot(page, `menu-${language}`);
     });
 
@@ -75,7 +55,7 @@ for (const language of LANGUAGES) {
       ] as const) {
         await page.goto(itemPath(item));
         await expect(page.getByRole('heading', { name: item.name, exact: true }).first()).toBeVisible();
-        await expectNoSeriousViolations(page, `item ${item.slug} (${language})`);
+        await expectAccessible(page, `item ${item.slug} (${language})`);
         await shoot(page, `${shot}-${language}`);
       }
     });
@@ -86,7 +66,7 @@ for (const language of LANGUAGES) {
       await saveCart(page, cart);
       await page.goto(`/cart/${QR.main}`);
       await expect(page.getByTestId('cart-total')).toBeVisible();
-      await expectNoSeriousViolations(page, `cart (${language})`);
+      await expectAccessible(page, `cart (${language})`);
       await shoot(page, `cart-${language}`);
 
       // A stale cart: a line no longer on the menu, and a changed price.
@@ -101,13 +81,13 @@ for (const language of LANGUAGES) {
       await saveCart(page, { ...cart, products: [cheaper, ...rest, gone] });
       await page.goto(`/cart/${QR.main}`);
       await expect(page.getByTestId('line-problem')).toBeVisible();
-      await expectNoSeriousViolations(page, `cart with a stale line (${language})`);
+      await expectAccessible(page, `cart with a stale line (${language})`);
       await shoot(page, `cart-stale-${language}`);
 
       await saveCart(page, { products: [], combos: [] });
       await page.goto(`/cart/${QR.main}`);
       await expect(page.getByTestId('cart-empty')).toBeVisible();
-      await expectNoSeriousViolations(page, `empty cart (${language})`);
+      await expectAccessible(page, `empty cart (${language})`);
     });
 
     test('registration form and code step', async ({ page }) => {
@@ -117,11 +97,11 @@ for (const language of LANGUAGES) {
       // With the field errors shown (aria-invalid, aria-describedby).
       await page.getByRole('button', { name: TEXTS.sendCode[language] }).click();
       await expect(page.getByTestId('fullName-error')).toBeVisible();
-      await expectNoSeriousViolations(page, `registration (${language})`);
+      await expectAccessible(page, `registration (${language})`);
       const diner = { name: language === 'ar' ? 'سارة العتيبي' : 'Sara Al-Otaibi', phone: uniqueMobile() };
       await fillRegistration(page, language, diner, 'sara@example.sa');
       await expect(page.locator('#otp-code')).toBeFocused();
-      await expectNoSeriousViolations(page, `code step (${language})`);
+      await expectAccessible(page, `code step (${language})`);
       await shoot(page, `register-code-${language}`);
     });
 
@@ -129,10 +109,10 @@ for (const language of LANGUAGES) {
       await signInDiner(page, baseURL ?? '');
       await page.goto(`/edit-profile/${QR.main}`);
       await expect(page.getByTestId('address-book').getByTestId('no-addresses')).toBeVisible();
-      await expectNoSeriousViolations(page, `edit profile (${language})`);
+      await expectAccessible(page, `edit profile (${language})`);
       await page.getByRole('button', { name: TEXTS.addAddress[language] }).click();
       await expect(page.getByTestId('address-map')).toBeVisible();
-      await expectNoSeriousViolations(page, `address form (${language})`);
+      await expectAccessible(page, `address form (${language})`);
       // The picture: a title and a pin (edit-profile's own picture is diner-polish.spec's).
       await page.locator('#address-new-title').fill(language === 'ar' ? 'المنزل' : 'Home');
       await page.getByTestId('address-map').click();
@@ -144,14 +124,14 @@ for (const language of LANGUAGES) {
     test('staff sign-in and the manager shell', async ({ page }) => {
       await page.goto('/staff');
       await expect(page.getByTestId('staff-sign-in')).toBeVisible();
-      await expectNoSeriousViolations(page, `staff sign-in (${language})`);
+      await expectAccessible(page, `staff sign-in (${language})`);
       await shoot(page, `staff-sign-in-${language}`);
       await page.locator('#staff-email').fill(STAFF.manager.email);
       await page.locator('#staff-password').fill(STAFF.manager.password);
       await page.getByRole('button', { name: TEXTS.signIn[language], exact: true }).click();
       await expect(page.getByTestId('staff-branch').first()).toBeVisible();
       await expect(page.getByTestId('sms-outbox')).toBeVisible();
-      await expectNoSeriousViolations(page, `staff shell (${language})`);
+      await expectAccessible(page, `staff shell (${language})`);
       await expect(page.getByTestId('outbox-message').first()).toBeVisible();
       await shoot(page, `staff-${language}`);
       // The outbox's table scrolls sideways on a phone: its region takes the keyboard's focus (ring shown).
@@ -172,11 +152,11 @@ for (const language of LANGUAGES) {
       await signInDiner(page, baseURL ?? '');
       await page.goto(`/referral/${QR.main}`);
       await expect(page.getByRole('combobox').first()).toBeVisible();
-      await expectNoSeriousViolations(page, `referral (${language})`);
+      await expectAccessible(page, `referral (${language})`);
 
       await dinerAtCardCheckout(page, request, baseURL ?? '', language);
       await placeCardOrder(page);
-      await expectNoSeriousViolations(page, `test gateway (${language})`);
+      await expectAccessible(page, `test gateway (${language})`);
       // The order is named in the page's language (the Arabic page said "Sufra order id 2").
       if (language === 'ar') await expect(page.locator('body')).not.toContainText('Sufra order id');
     });
@@ -194,7 +174,7 @@ for (const language of LANGUAGES) {
         await page.waitForLoadState('networkidle');
         await expect(page.locator('main, [role=main], h1').first()).toBeVisible();
         if (text) await expect(page.getByText(text).first()).toBeVisible();
-        await expectNoSeriousViolations(page, `${label} (${language})`);
+        await expectAccessible(page, `${label} (${language})`);
         if (shot) await shoot(page, `${shot}-${language}`);
       }
     });

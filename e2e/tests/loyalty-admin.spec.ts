@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { signInByOtp, TEXTS } from '../support/accounts.ts';
-import { expectNoSeriousViolations } from '../support/payment.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { picture } from '../support/screenshots.ts';
 import { STAFF } from '../support/staff-api.ts';
 import { expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import {
   fillMoyasarCard,
   MOYASAR_CARDS,
@@ -6,7 +7,7 @@ import {
   moyasarBaseURL,
   passFakeThreeDSecure,
 } from '../support/moyasar.ts';
-import { dinerAtCardCheckout, expectNoSeriousViolations, expectPaidConfirmation } from '../support/payment.ts';
+import { dinerAtCardCheckout, expectPaidConfirmation } from '../support/payment.ts';
 import { shoot } from '../support/screenshots.ts';
 import { DIR, errorText, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 

@@ -2,8 +2,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { plainItem } from '../support/demo-menu.ts';
-import { expectNoSeriousViolations } from '../support/payment.ts';
 import { picture } from '../support/screenshots.ts';
 import { fetchMenu, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
 

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { signInDiner } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { demoCart } from '../support/demo-menu.ts';
 import {
   addDeliveryAddress,
@@ -15,16 +15,6 @@ import {
 } from '../support/ordering.ts';
 import { shoot } from '../support/screenshots.ts';
 import { fetchMenu, LANGUAGES, QR, saveCart, useLanguage } from '../support/sufra.ts';
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious, `axe on ${label}`).toEqual([]);
-}
 
 /** The confirmation shows the server's total equal to the checkout preview, then a staff move arrives live. */
 async function expectConfirmationMovesLive(

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { signInDiner } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import {
   dinerAtCardCheckout,
-  expectNoSeriousViolations,
   expectOneOrder,
   expectPaidConfirmation,
   expectPaymentFailed,

@@ -1,11 +1,11 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signRewardQr } from '../../apps/api/src/modules/loyalty/reward-qr.service.ts';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { STAFF, TEXTS } from '../support/accounts.ts';
 import { E2E_AUTH_SECRET } from '../support/auth-secret.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { BRANCHES } from '../support/ordering.ts';
 import { buyReward, dinerWithPoints, ownedReward, qrPicture, rewardQrToken } from '../support/rewards.ts';
 import { picture, SHOTS } from '../support/screenshots.ts';
@@ -74,18 +74,6 @@ async function cashierAtRedeem(browser: Browser, baseURL: string, language: Lang
   return { context, page, decoderLoads: () => decoderLoads };
 }
 
-/** No serious or critical axe finding on the page as it stands (the rules accessibility.spec.ts uses). */
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    label,
-  ).toEqual([]);
-}
-
 async function expectTouchSize(page: Page, testId: string) {
   const box = await page.getByTestId(testId).boundingBox();
   expect(box?.height ?? 0, testId).toBeGreaterThanOrEqual(44);
@@ -123,7 +111,7 @@ for (const language of LANGUAGES) {
     await expectTouchSize(page, 'redeem-confirm');
     await expectTouchSize(page, 'redeem-next');
     await shoot(page, `redeem-lookup-${language}`);
-    await expectAccessible(page, `lookup (${language})`);
+    await expectNoSeriousViolations(page, `lookup (${language})`);
 
     await page.getByRole('button', { name: TEXT.redeem[language], exact: true }).click();
     const success = page.getByTestId('redeem-success');
@@ -131,7 +119,7 @@ for (const language of LANGUAGES) {
     await expect(success).toContainText(BRANCHES.olaya[language]);
     await expect(page.getByTestId('redeem-confirm')).toHaveCount(0);
     await shoot(page, `redeem-success-${language}`);
-    await expectAccessible(page, `redeemed (${language})`);
+    await expectNoSeriousViolations(page, `redeemed (${language})`);
     // Recorded: the diner's My Rewards has it claimed, at Olaya.
     const after = await ownedReward(diner, owned.id);
     expect(after?.status).toBe('claimed');
@@ -148,7 +136,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('redeem-status')).toHaveText(TEXT.claimed[language]);
     await expect(page.getByTestId('redeem-confirm')).toHaveCount(0);
     await shoot(page, `redeem-refusal-${language}`);
-    await expectAccessible(page, `refused (${language})`);
+    await expectNoSeriousViolations(page, `refused (${language})`);
 
     // A code this phone doesn't own: the lookup's own message, on the form.
     await page.getByRole('button', { name: TEXT.next[language] }).click();
@@ -188,7 +176,7 @@ for (const language of LANGUAGES) {
     await expect.poll(decoderLoads).toBe(1);
     await expect(page.getByLabel(TEXT.code[language], { exact: true })).toBeFocused();
     await shoot(page, `redeem-entry-${language}`);
-    await expectAccessible(page, `ways to present a reward (${language})`);
+    await expectNoSeriousViolations(page, `ways to present a reward (${language})`);
 
     // A photo without a QR code.
     await photo.setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: await page.screenshot() });

@@ -2,9 +2,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { fillRegistration, readCode, signInDiner, uniqueMobile } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { placeOrder } from '../support/diner-api.ts';
 import { moveOrder } from '../support/ordering.ts';
-import { expectNoSeriousViolations } from '../support/payment.ts';
 import { picture, SHOTS } from '../support/screenshots.ts';
 import { dismissPopup, imagesSettled, LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { nextStatuses, type OrderStatus, orderStatusLabel } from '../../packages/shared/src/machines/order-status.ts';
@@ -6,6 +5,7 @@ import { tableStatusLabel } from '../../packages/shared/src/machines/table-statu
 import { formatSar } from '../../packages/shared/src/money.ts';
 import type { Order } from '../../packages/shared/src/schemas/order.ts';
 import { STAFF, TEXTS } from '../support/accounts.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { placeOrder, signedInDiner } from '../support/diner-api.ts';
 import { picture, shoot } from '../support/screenshots.ts';
 import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage } from '../support/sufra.ts';
@@ -364,19 +364,3 @@ test('a stream refused for an expired session refreshes the session and comes ba
   await expectLive(page);
   await expect(page.getByTestId('staff-shell')).toBeVisible();
 });
-
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
-
-function formatViolations(violations: AxeResults['violations']): string {
-  return violations
-    .map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `      - ${n.target.join(' ')}`).join('\n')}`)
-    .join('\n');
-}
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, `axe: serious/critical violations on ${label}:\n${formatViolations(serious)}`).toEqual([]);
-}

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, expect, test } from '@playwright/test';
 import type { Language } from '../../packages/shared/src/language.ts';
 import { TEXTS } from '../support/accounts.ts';
-import { expectNoSeriousViolations } from '../support/payment.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { picture } from '../support/screenshots.ts';
 import { STAFF, staffApi } from '../support/staff-api.ts';
 import { errorText, expectDocumentLanguage, LANGUAGES, QR, switchLanguage, useLanguage } from '../support/sufra.ts';

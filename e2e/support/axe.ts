@@ -1,0 +1,35 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/** The rules every journey's accessibility check runs: WCAG 2.1 A and AA, and axe's best practices. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** One readable block per violation: rule, impact, help, and the first offending nodes. */
+function formatViolations(violations: AxeResults['violations']): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      - ${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n/g, '\n        ') ?? ''}`)
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : '';
+      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+/**
+ * No serious or critical axe finding on the page as it stands: the one check the journeys share (five copies before).
+ * Reporting violations only (`resultTypes`) was tried: accessibility.spec.ts took 161 / 160 CPU-s against 157 / 166
+ * without it (load 4–5), so the default stays.
+ */
+export async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `axe: serious/critical violations on ${label}:\n${formatViolations(serious)}`).toEqual([]);
+}
