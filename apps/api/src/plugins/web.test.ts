@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config/env.ts';
@@ -25,6 +27,8 @@ describe('the web plugin', () => {
       writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><title>Sufra</title></head></html>');
     const config = { webDist, imagesDir: join(webDist, 'no-images'), imageHost: '' } as Config;
     app = Fastify();
+    // As the app registers it (app.ts): what the server compresses on the fly, and leaves alone once encoded.
+    await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
     await registerWeb(app, config, {
       menuPageData: async () => null,
       allowedMethods: (path) => (path === '/api/orders' ? ['POST'] : []),
@@ -49,6 +53,31 @@ describe('the web plugin', () => {
     const res = await (await webApp(true)).inject({ method: 'GET', url: '/api/orders' });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('POST');
+  });
+
+  it("sends the build's compressed copy of an asset as it is, to a browser that accepts it (ADR 0811)", async () => {
+    const web = await webApp(true);
+    const script = `export const menu = ${JSON.stringify('قائمة '.repeat(400))};`;
+    const dist = join(dirs.at(-1) ?? '', 'assets');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'menu-abc123.js'), script);
+    // Marked so the test tells the build's copies from anything compressed on the fly.
+    writeFileSync(join(dist, 'menu-abc123.js.br'), brotliCompressSync(`${script}//br`));
+    writeFileSync(join(dist, 'menu-abc123.js.gz'), gzipSync(`${script}//gz`));
+    const get = (encoding: string) =>
+      web.inject({ method: 'GET', url: '/assets/menu-abc123.js', headers: { 'accept-encoding': encoding } });
+
+    const br = await get('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${script}//br`);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('says how to build the web app when it is not built', async () => {

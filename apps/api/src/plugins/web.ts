@@ -37,6 +37,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
       prefix: '/',
       index: ['index.html'],
       cacheControl: false,
+      // The build writes a brotli and a gzip copy of each script, stylesheet and picture (apps/web/vite.config.ts):
+      // sent as they are to a browser that accepts them, so @fastify/compress leaves them alone (ADR 0811).
+      preCompressed: true,
       // The build manifest is for the server (page hints), not for browsers.
       allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders(reply, path) {
