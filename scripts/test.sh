@@ -87,13 +87,6 @@ finish_steps() {
 # (b) The lock file agrees with every package.json (`npm ci`, which CI and newcomers may use, refuses
 # a lock that lacks a dependency, e.g. a platform package of Biome's), then static checks.
 step "lock file in sync (npm ci --dry-run)" npm ci --dry-run --ignore-scripts --no-audit --no-fund --loglevel=error
-step "lint" npm run --silent lint
-# Generated files (migrations, docs/openapi.json) match their sources: scripts/check-generated.ts.
-step "generated files up to date" npm exec --silent -- node scripts/check-generated.ts
-# The API document as clients read it: Redocly's recommended rules, warnings as errors (redocly.yaml; single
-# exceptions with their reasons in .redocly.lint-ignore.yaml). No telemetry, no update check.
-step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
-  npx --no-install redocly lint docs/openapi.json --format=stylish
 
 # (c) The web build, then the browser journeys in the background for the rest of the run: Playwright starts the real
 # server (see e2e/playwright.config.ts). The journeys are the longest step and mostly wait (for the server, the event
@@ -127,6 +120,15 @@ if [[ "${STEP_RESULTS[-1]}" == ok* ]]; then
   ) &
   JOURNEYS_PID=$!
 fi
+
+# (c2) The static checks, beside the journeys (they use one core at most; the journeys start as early as they can).
+step "lint" npm run --silent lint
+# Generated files (migrations, docs/openapi.json) match their sources: scripts/check-generated.ts.
+step "generated files up to date" npm exec --silent -- node scripts/check-generated.ts
+# The API document as clients read it: Redocly's recommended rules, warnings as errors (redocly.yaml; single
+# exceptions with their reasons in .redocly.lint-ignore.yaml). No telemetry, no update check.
+step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
+  npx --no-install redocly lint docs/openapi.json --format=stylish
 
 # (d) The type check beside the unit tests, then (e) the API tests on the embedded PGlite (no DATABASE_URL) beside
 # the same on a real PostgreSQL 15 (races and pools behave differently there): each runs two files at a time
