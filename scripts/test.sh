@@ -135,7 +135,7 @@ step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UP
 # (maxWorkers in vitest.config.ts; every file has its own database, ports and temp folders), so the two CPUs stay
 # busy while a file waits on its database (docs/adr/0410-api-test-files-in-parallel.md).
 start_step "typecheck" npm run --silent typecheck
-start_step "unit tests" npx vitest run --project unit --passWithNoTests \
+start_step "unit tests" npx vitest run --project unit --project unit-web --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/unit.json"
 finish_steps
 start_step "API tests (PGlite)" env -u DATABASE_URL npx vitest run --project api --passWithNoTests \
