@@ -85,7 +85,7 @@ finish_steps() {
 }
 
 # (b) The lock file agrees with every package.json (`npm ci`, which CI and newcomers may use, refuses
-# a lock that lacks a dependency, e.g. a platform package of Biome's), then static checks.
+# a lock that lacks a dependency, e.g. a platform package of Biome's). The static checks run beside the journeys (c2).
 step "lock file in sync (npm ci --dry-run)" npm ci --dry-run --ignore-scripts --no-audit --no-fund --loglevel=error
 
 # (c) The web build, then the browser journeys in the background for the rest of the run: Playwright starts the real
