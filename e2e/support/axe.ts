@@ -26,10 +26,7 @@ function formatViolations(violations: AxeResults['violations']): string {
  * without it (load 4–5), so the default stays.
  */
 export async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious, `axe: serious/critical violations on ${label}:\n${formatViolations(serious)}`).toEqual([]);
 }
