@@ -4,6 +4,7 @@
 //  - a CSV import of 1,500 new items, all or nothing (the same file with one bad last row first: refused, nothing kept);
 //  - the console's item list of that brand (80 demo + 1,500 imported items) opening and filtering in Chromium.
 // The machine is shared: the figures are what this run measured, nothing more.
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type Browser, chromium } from '@playwright/test';
@@ -232,8 +233,22 @@ async function listInChromium(base: string, result: ConsoleBenchResult): Promise
         predicate: (message) => message.text().startsWith(ROWS_MESSAGE),
         timeout: 60_000,
       });
+      const trace = process.env.BENCH_CONSOLE_TRACE && run === 0 ? process.env.BENCH_CONSOLE_TRACE : undefined;
+      if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: TRACE_CATEGORIES });
+      const profile = process.env.BENCH_CONSOLE_PROFILE && run === 0;
+      if (profile) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       await page.goto(`${base}/staff/manage/menu`, { waitUntil: 'commit' });
+      if (profile) {
+        await rowsDrawn;
+        const { profile: p } = await cdp.send('Profiler.stop');
+        writeFileSync(process.env.BENCH_CONSOLE_PROFILE as string, JSON.stringify(p));
+      }
       const openMs = Number((await rowsDrawn).text().slice(ROWS_MESSAGE.length));
+      if (trace) await browser.stopTracing();
       // Chromium's main-thread time so far (tasks run; the machine's load inflates it less than the wall time).
       const metrics = await cdp.send('Performance.getMetrics');
       const metric = (name: string) => (metrics.metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
@@ -265,6 +280,12 @@ async function listInChromium(base: string, result: ConsoleBenchResult): Promise
   }
 }
 
+/**
+ * To look inside a cold open: BENCH_CONSOLE_TRACE=file.json writes the uncounted first open's Chromium trace (open it
+ * in chrome://tracing or Perfetto), BENCH_CONSOLE_PROFILE=file.cpuprofile its page's JavaScript CPU profile (100 µs
+ * samples; DevTools' Performance panel reads it). The counted opens run as without them.
+ */
+const TRACE_CATEGORIES = ['devtools.timeline', 'loading', 'blink.user_timing'];
 const ROWS_MESSAGE = 'sufra-bench: rows drawn at ';
 /**
  * Run in every page before its own scripts: on a cold open of the item list, checks each animation frame (as
@@ -367,7 +388,8 @@ export function renderConsole(r: ConsoleBenchResult, started: Date): string[] {
       'and the first calls start with the HTML for a browser with the staff hint cookie (1,062 ms on 2026-11-29 05:18).',
       "Since 0800 the console's chunks are fetched at the default priority and its CSS applied once; since 0801 the",
       "bench's browser does not build each new window's omnibox popup (a WebUI renderer of ~300 modules that competed",
-      'with every open for the 2 cores; 441 ms at load ~4 on 2026-11-29 08:12 was measured with it).',
+      'with every open for the 2 cores; 441 ms at load ~4 on 2026-11-29 08:12 was measured with it). Since 0812 the',
+      "page writes its numbers and prices without Intl (no ICU set-up in the first render; 508-581 ms before, load ~2).",
     );
   }
   if (r.failure) lines.push('', `**Failed:** ${r.failure}`);

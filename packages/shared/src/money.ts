@@ -1,29 +1,15 @@
 import type { Language } from './language.ts';
+import { sarText } from './number-text.ts';
 
 /** Money is integer halalas (1 SAR = 100 halalas). */
 export type Halalas = number;
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(language: Language, signed: boolean): Intl.NumberFormat {
-  const locale = language === 'ar' ? 'ar-SA' : 'en-SA';
-  const key = `${locale}:${signed}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'SAR',
-      minimumFractionDigits: 2,
-      ...(signed ? { signDisplay: 'exceptZero' as const } : {}),
-    });
-    formatters.set(key, found);
-  }
-  return found;
-}
-
-/** Formats halalas as SAR for the interface language (Intl; Arabic uses Arabic-Indic digits). */
+/**
+ * Formats halalas as SAR for the interface language (Arabic uses Arabic-Indic digits), as Intl.NumberFormat's SAR
+ * currency style writes them, without Intl's set-up cost on a fresh page (number-text.ts).
+ */
 export function formatSar(amount: Halalas, language: Language): string {
-  return formatter(language, false).format(amount / 100);
+  return sarText(amount, language, false);
 }
 
 /**
@@ -31,5 +17,5 @@ export function formatSar(amount: Halalas, language: Language): string {
  * direction marks, which a "+" glued in front of the Arabic amount gets wrong in right-to-left text.
  */
 export function formatSarChange(amount: Halalas, language: Language): string {
-  return formatter(language, true).format(amount / 100);
+  return sarText(amount, language, true);
 }

@@ -9,7 +9,6 @@ import { Route, Router, Switch } from 'wouter';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { ChunkErrorScreen, PageFallback } from '../components/ui/page-fallback';
 import { paths } from '../config/paths';
-import { formatNumber } from '../lib/format-number';
 import { storedLanguage } from '../lib/language';
 import { useAppLocation } from '../lib/navigation';
 import type { StaffSession } from '../lib/use-staff-session';
@@ -21,10 +20,6 @@ const language = storedLanguage();
 const languageReady = initI18n(language);
 const consolePath = window.location.pathname.replace(/^\/staff\/manage/i, '') || '/';
 const opened = openConsole(consolePath, language);
-// The first Intl.NumberFormat of a fresh page costs 25-120 ms on the 2-core test machine (ICU's set-up, once per
-// renderer process), and the list's first render formats numbers and prices: made now, while the opening's chunks
-// and calls are on their way, not inside that render (docs/adr/0800). The formatter is kept for the render.
-formatNumber(0, language);
 /** How long the first render waits for the console to open before showing it loading (as app/boot.tsx). */
 const FIRST_RENDER_WAIT_MS = 3000;
 

@@ -1,9 +1,14 @@
 import type { Language } from '@sufra/shared/language';
+import { integerText, isPlainInteger } from '@sufra/shared/number-text';
 
 const formatters = new Map<Language, Intl.NumberFormat>();
 
-/** Plain numbers in the interface language's digits (Arabic-Indic for ar-SA, as formatSar does). */
+/**
+ * Plain numbers in the interface language's digits (Arabic-Indic for ar-SA, as formatSar does): whole numbers written
+ * by hand as Intl writes them (@sufra/shared/number-text: no ICU set-up on a fresh page), others by Intl.
+ */
 export function formatNumber(value: number, language: Language): string {
+  if (isPlainInteger(value)) return integerText(value, language);
   let formatter = formatters.get(language);
   if (!formatter) {
     formatter = new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en-SA');
