@@ -389,7 +389,7 @@ export function renderConsole(r: ConsoleBenchResult, started: Date): string[] {
       "Since 0800 the console's chunks are fetched at the default priority and its CSS applied once; since 0801 the",
       "bench's browser does not build each new window's omnibox popup (a WebUI renderer of ~300 modules that competed",
       'with every open for the 2 cores; 441 ms at load ~4 on 2026-11-29 08:12 was measured with it). Since 0812 the',
-      "page writes its numbers and prices without Intl (no ICU set-up in the first render; 508-581 ms before, load ~2).",
+      'page writes its numbers and prices without Intl (no ICU set-up in the first render; 508-581 ms before, load ~2).',
     );
   }
   if (r.failure) lines.push('', `**Failed:** ${r.failure}`);
