@@ -20,11 +20,16 @@ describe('the web plugin', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function webApp(built: boolean) {
+  /** The plugin over a web build of `files` (path under the build → content), as a server starts after a build. */
+  async function webApp(built: boolean, files: Record<string, string | Buffer> = {}) {
     const webDist = mkdtempSync(join(tmpdir(), 'sufra-web-'));
     dirs.push(webDist);
     if (built)
       writeFileSync(join(webDist, 'index.html'), '<!doctype html><html><head><title>Sufra</title></head></html>');
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(webDist, path, '..'), { recursive: true });
+      writeFileSync(join(webDist, path), content);
+    }
     const config = { webDist, imagesDir: join(webDist, 'no-images'), imageHost: '' } as Config;
     app = Fastify();
     // As the app registers it (app.ts): what the server compresses on the fly, and leaves alone once encoded.
@@ -56,14 +61,14 @@ describe('the web plugin', () => {
   });
 
   it("sends the build's compressed copy of an asset as it is, to a browser that accepts it (ADR 0811)", async () => {
-    const web = await webApp(true);
     const script = `export const menu = ${JSON.stringify('قائمة '.repeat(400))};`;
-    const dist = join(dirs.at(-1) ?? '', 'assets');
-    mkdirSync(dist);
-    writeFileSync(join(dist, 'menu-abc123.js'), script);
-    // Marked so the test tells the build's copies from anything compressed on the fly.
-    writeFileSync(join(dist, 'menu-abc123.js.br'), brotliCompressSync(`${script}//br`));
-    writeFileSync(join(dist, 'menu-abc123.js.gz'), gzipSync(`${script}//gz`));
+    const web = await webApp(true, {
+      'assets/menu-abc123.js': script,
+      // Marked so the test tells the build's copies from anything compressed on the fly.
+      'assets/menu-abc123.js.br': brotliCompressSync(`${script}//br`),
+      'assets/menu-abc123.js.gz': gzipSync(`${script}//gz`),
+      '.vite/manifest.json': '{}',
+    });
     const get = (encoding: string) =>
       web.inject({ method: 'GET', url: '/assets/menu-abc123.js', headers: { 'accept-encoding': encoding } });
 
@@ -78,6 +83,11 @@ describe('the web plugin', () => {
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+    // Only the build's own files by their own names (one route each, ADR 0813): not the server's manifest, not
+    // another spelling of a file's path.
+    for (const url of ['/.vite/manifest.json', '/ASSETS/menu-abc123.js', '/assets/MENU-abc123.js']) {
+      expect((await web.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
   });
 
   it('says how to build the web app when it is not built', async () => {
