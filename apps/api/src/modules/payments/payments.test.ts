@@ -506,9 +506,11 @@ describe('card placement when the provider fails', () => {
     t = await createTestApp({
       env: {
         PAYMENT_PROVIDER: 'test',
-        // A bound, not a figure: one test waits it out once ('silent'). At 1 s a busy machine (the test command runs
-        // the journeys beside this suite) let the gateway's real answer arrive late: 502 among 20 retries.
-        PAYMENT_TIMEOUT_MS: '5000',
+        // A bound, not a figure: one test waits it out once ('silent'). The gateway's real answer comes from this
+        // same process (its /test-gateway), behind 19 other retries on the embedded database's one thread: on the
+        // busy machine (the journeys beside this suite) 1 s and then 5 s let it arrive late, 502 among 20 retries
+        // (2026-11-29, PGlite, load ~4.6).
+        PAYMENT_TIMEOUT_MS: '15000',
         TEST_GATEWAY_API_URL: standIn.url,
         TEST_GATEWAY_WEBHOOK_INTERVAL_MS: '0',
         KITCHEN_RELAY_INTERVAL_MS: '0',
