@@ -1,3 +1,4 @@
+import { localDigits } from './digits.ts';
 import type { Language } from './language.ts';
 
 /*
@@ -8,7 +9,6 @@ import type { Language } from './language.ts';
  * not safe integers (fractions, -0) are left to Intl by formatNumber.
  */
 
-const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
 /** ar-SA's marks: Arabic letter mark before a sign, right-to-left mark around an amount, its separators. */
 const ALM = '\u061c';
 const RLM = '\u200f';
@@ -25,12 +25,6 @@ function grouped(digits: string, separator: string): string {
   return out;
 }
 
-function arabicDigits(ascii: string): string {
-  let out = '';
-  for (const ch of ascii) out += ch >= '0' && ch <= '9' ? ARABIC_DIGITS[ch.charCodeAt(0) - 48] : ch;
-  return out;
-}
-
 /** Whether `value` is one the hand-written forms cover: a safe integer that is not -0. */
 export function isPlainInteger(value: number): boolean {
   return Number.isSafeInteger(value) && !Object.is(value, -0);
@@ -40,7 +34,7 @@ export function isPlainInteger(value: number): boolean {
 export function integerText(value: number, language: Language): string {
   const negative = value < 0;
   const digits = String(Math.abs(value));
-  if (language === 'ar') return `${negative ? `${ALM}-` : ''}${grouped(arabicDigits(digits), AR_GROUP)}`;
+  if (language === 'ar') return `${negative ? `${ALM}-` : ''}${grouped(localDigits(digits, 'ar'), AR_GROUP)}`;
   return `${negative ? '-' : ''}${grouped(digits, ',')}`;
 }
 
@@ -56,7 +50,7 @@ export function sarText(halalas: number, language: Language, signed: boolean): s
   const cents = String(abs % 100).padStart(2, '0');
   const sign = negative ? '-' : signed && abs !== 0 ? '+' : '';
   if (language === 'ar') {
-    const amount = `${grouped(arabicDigits(whole), AR_GROUP)}${AR_DECIMAL}${arabicDigits(cents)}`;
+    const amount = `${grouped(localDigits(whole, 'ar'), AR_GROUP)}${AR_DECIMAL}${localDigits(cents, 'ar')}`;
     return `${sign ? `${ALM}${sign}` : ''}${RLM}${amount}${NBSP}ر.س.${RLM}`;
   }
   return `${sign}SAR${NBSP}${grouped(whole, ',')}.${cents}`;

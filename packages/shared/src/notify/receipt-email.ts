@@ -1,3 +1,4 @@
+import { localDigits } from '../digits.ts';
 import type { Language } from '../language.ts';
 import { formatSar } from '../money.ts';
 import type { Receipt } from '../schemas/receipt.ts';
@@ -65,10 +66,6 @@ const locale = (language: Language) => (language === 'ar' ? 'ar-SA' : 'en-SA');
 
 function digits(value: number, language: Language): string {
   return new Intl.NumberFormat(locale(language), { useGrouping: false }).format(value);
-}
-
-function localDigits(text: string, language: Language): string {
-  return language === 'ar' ? text.replace(/[0-9]/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d) : text;
 }
 
 export interface ReceiptEmailOptions {

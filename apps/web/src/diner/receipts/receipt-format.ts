@@ -24,8 +24,3 @@ export function formatRate(basisPoints: number, language: Language): string {
     maximumFractionDigits: 2,
   }).format(basisPoints / 10_000);
 }
-
-/** An identifier's digits (the VAT number) in the interface's digit system, as every other number on the page. */
-export function localDigits(text: string, language: Language): string {
-  return language === 'ar' ? text.replace(/[0-9]/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)] ?? d) : text;
-}

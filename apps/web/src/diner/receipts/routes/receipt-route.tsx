@@ -1,3 +1,4 @@
+import { localDigits } from '@sufra/shared/digits';
 import { formatSar } from '@sufra/shared/money';
 import type { Receipt } from '@sufra/shared/schemas/receipt';
 import { Link, useParams, useSearchParams } from 'wouter';
@@ -13,7 +14,7 @@ import { useDinerKey } from '../../../stores/use-diner-key';
 import { getReceipt } from '../api/get-receipt';
 import { ReceiptEmailPanel } from '../components/receipt-email';
 import { ReceiptQr } from '../components/receipt-qr';
-import { formatRate, formatReceiptTime, localDigits } from '../receipt-format';
+import { formatRate, formatReceiptTime } from '../receipt-format';
 import { useSignedInHere } from '../use-signed-in-here';
 import '../../../components/ui/form.css';
 import '../receipt.css';
