@@ -20,6 +20,8 @@ export default defineConfig({
             'apps/api/src/lib/**/*.test.ts',
             // The lint configuration's import rules, run on probe files.
             'scripts/**/*.test.ts',
+            // The journeys' own logic (which language a journey runs in).
+            'e2e/support/**/*.test.ts',
           ],
           environment: 'node',
           // A bound on a hang, not a timing: the property tests compute for a second or two alone, and in the test

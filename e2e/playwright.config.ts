@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { E2E_AUTH_SECRET } from './support/auth-secret.ts';
 import { foodicsBaseURL } from './support/foodics.ts';
+import { otherLanguageTwins } from './support/language-turns.ts';
 import { moyasarBaseURL } from './support/moyasar.ts';
 
 // Browser journeys against the real server (built web app + API on a fresh PGlite database),
@@ -84,6 +85,8 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['./support/failure-context-reporter.ts'],
+    // Fails the run when a journey is left out in both languages (support/language-turns.ts).
+    ['./support/language-turns-reporter.ts'],
     ...(jsonOutput ? [['json', { outputFile: jsonOutput }] as const] : []),
   ],
   use: {
@@ -111,6 +114,9 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
+      // Each pair of language twins runs once, in its turn's language; E2E_LANGUAGES=both runs both
+      // (support/language-turns.ts, docs/adr/0814-journeys-in-one-language-in-turn.md).
+      ...(otherLanguageTwins ? { grepInvert: [otherLanguageTwins] } : {}),
       use: {
         browserName: 'chromium',
         viewport: { width: 390, height: 844 },

@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signInDiner, TEXTS } from '../support/accounts.ts';
 import { consoleAs } from '../support/console.ts';
+import { BOTH_LANGUAGES } from '../support/language-turns.ts';
 import { picture } from '../support/screenshots.ts';
 import { LANGUAGES, QR, useLanguage } from '../support/sufra.ts';
 
@@ -35,7 +36,11 @@ async function landingLogo(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 for (const language of LANGUAGES) {
-  test(`a logo uploaded in the console shows on the diner's landing (${language})`, async ({ browser, baseURL }) => {
+  // Both languages in every run: the English run removes the logo the Arabic run left.
+  test(`a logo uploaded in the console shows on the diner's landing (${language})`, { tag: BOTH_LANGUAGES }, async ({
+    browser,
+    baseURL,
+  }) => {
     const page = await consoleAs(browser, baseURL ?? '', 'owner', language, '/staff/manage/brand');
     const field = page.getByTestId('brand-logo');
     await expect(field).toBeVisible();

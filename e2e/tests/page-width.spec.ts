@@ -9,6 +9,7 @@ import { ORDER_TYPES } from '../../packages/shared/src/order-types.ts';
 import { signInByOtp } from '../support/accounts.ts';
 import { demoCart, plainItem } from '../support/demo-menu.ts';
 import { placeOrder } from '../support/diner-api.ts';
+import { BOTH_LANGUAGES } from '../support/language-turns.ts';
 import { fetchMenu, itemPath, LANGUAGES, QR, useLanguage, waitForApp } from '../support/sufra.ts';
 
 const PHONE_WIDTH = 390;
@@ -43,11 +44,10 @@ async function expectPhoneWide(page: Page, label: string) {
 }
 
 for (const language of LANGUAGES) {
-  test(`every diner page fits the phone, loaded fresh and reached in the app (${language})`, async ({
-    page,
-    request,
-    baseURL,
-  }) => {
+  // Both languages in every run: their words have other lengths and run the other way (support/language-turns.ts).
+  test(`every diner page fits the phone, loaded fresh and reached in the app (${language})`, {
+    tag: BOTH_LANGUAGES,
+  }, async ({ page, request, baseURL }) => {
     test.setTimeout(180_000);
     if (language !== 'ar') await useLanguage(page, language);
     // Set-up through the API: a signed-in diner (cookies in the page's jar) with a placed order, and a cart whose order

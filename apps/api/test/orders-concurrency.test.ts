@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders } from '../src/db/schema/orders.ts';
 import { insertPlacedOrders } from '../src/modules/orders/placement.repo.ts';
 import { type Caller, caller, countRows } from './accounts.ts';
+import { EVENTUALLY } from './eventually.ts';
 import { UUID } from './fixture-brands.ts';
 import { diner, type MenuIds, menuIds, newKey, placeOrder } from './orders.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -84,15 +85,12 @@ describe('concurrent order placement', () => {
         await other.query('begin');
         await other.query(insertKey, params);
         const duplicate = placeOrder(a, UUID.aMain, body(), key);
-        await vi.waitFor(
-          async () => {
-            const waiting = await t.database.query(
-              "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-            );
-            expect(waiting.length).toBeGreaterThan(0);
-          },
-          { timeout: 10_000 },
-        );
+        await vi.waitFor(async () => {
+          const waiting = await t.database.query(
+            "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          expect(waiting.length).toBeGreaterThan(0);
+        }, EVENTUALLY);
         await other.query('commit');
         const res = await duplicate;
         expect(res.statusCode).toBe(409);

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStream } from '../../test/event-stream-client.ts';
+import { EVENTUALLY } from '../../test/eventually.ts';
 import { openEventStream } from './event-stream.ts';
 
 /** The stream helper on a bare Fastify app over real HTTP: pings, ending at the token's expiry, client leaving. */
@@ -33,7 +34,7 @@ describe('event stream', () => {
     const client = await openStream(url);
     expect(client.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(await client.next()).toEqual({ event: 'hello', id: 'h1', data: { n: 1 } });
-    await vi.waitFor(() => expect(client.comments).toContain(': ping'), { timeout: 5000 });
+    await vi.waitFor(() => expect(client.comments).toContain(': ping'), EVENTUALLY);
     client.close();
   });
 
@@ -50,6 +51,6 @@ describe('event stream', () => {
     const client = await openStream(url);
     await client.next();
     client.close();
-    await vi.waitFor(() => expect(closes).toEqual(['closed']), { timeout: 5000 });
+    await vi.waitFor(() => expect(closes).toEqual(['closed']), EVENTUALLY);
   });
 });

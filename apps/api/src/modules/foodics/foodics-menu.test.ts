@@ -1,6 +1,7 @@
 import type { FoodicsMapping, FoodicsMenuImportSummary } from '@sufra/shared/schemas/foodics-menu';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
+import { EVENTUALLY } from '../../../test/eventually.ts';
 import { type FakeFoodics, type FakeFoodicsMenu, startFakeFoodics } from '../../../test/fake-foodics.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { demoMenu } from '../../../test/foodics-menu-fixture.ts';
@@ -74,7 +75,7 @@ describe('Foodics menu import and mapping', () => {
         FOODICS_ACCESS_TOKEN: TOKEN,
         FOODICS_API_URL: fake.url,
         FOODICS_RELAY_INTERVAL_MS: '0',
-        FOODICS_TIMEOUT_MS: '2000',
+        FOODICS_TIMEOUT_MS: '10000', // never waited out here: room for a loaded machine
       },
     });
     const [ids] = await t.database.query<{ brandId: number; branchId: number }>(
@@ -288,7 +289,7 @@ describe('Foodics menu import and mapping', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await itemOf('fp-tea'))?.price).toBe(725), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect((await itemOf('fp-tea'))?.price).toBe(725), EVENTUALLY);
     await vi.waitFor(async () => {
       const [audit] = await t.database.query<{ staff: number | null; after: { source: string } }>(
         `select staff_user_id as staff, after from audit_log where brand_id = $1 and object_type = 'foodics_menu_import'
@@ -296,7 +297,7 @@ describe('Foodics menu import and mapping', () => {
         [brandId],
       );
       expect(audit).toEqual({ staff: null, after: expect.objectContaining({ source: 'webhook' }) });
-    });
+    }, EVENTUALLY);
     // Another business's webhook on this path refreshes nothing.
     tea.price = 9;
     await t.app.inject({

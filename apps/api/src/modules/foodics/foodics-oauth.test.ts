@@ -73,7 +73,7 @@ describe('Foodics connection by OAuth', () => {
         FOODICS_CLIENT_SECRET: CLIENT.clientSecret,
         FOODICS_REDIRECT_URI: REDIRECT,
         FOODICS_TOKEN_KEY: KEY,
-        FOODICS_TIMEOUT_MS: '2000',
+        FOODICS_TIMEOUT_MS: '10000', // never waited out here: room for a loaded machine
       },
     });
     owner = await login(STAFF.aOwner);

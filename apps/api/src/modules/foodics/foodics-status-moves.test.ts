@@ -91,7 +91,7 @@ describe('Board moves to Foodics', () => {
         FOODICS_ACCESS_TOKEN: TOKEN,
         FOODICS_API_URL: fake.url,
         FOODICS_RELAY_INTERVAL_MS: '0',
-        FOODICS_TIMEOUT_MS: '2000',
+        FOODICS_TIMEOUT_MS: '10000', // never waited out here: room for a loaded machine
       },
     });
     base = await t.listen();

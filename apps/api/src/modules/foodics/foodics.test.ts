@@ -90,7 +90,7 @@ describe('Foodics hand-off', () => {
         FOODICS_API_URL: fake.url,
         FOODICS_RELAY_INTERVAL_MS: '0',
         FOODICS_MAX_ATTEMPTS: '3',
-        FOODICS_TIMEOUT_MS: '2000',
+        FOODICS_TIMEOUT_MS: '10000', // never waited out here: room for a loaded machine
         FOODICS_POLL_EVERY_MS: String(POLL_MS),
         FOODICS_PENDING_ALERT_MINUTES: '5',
       },

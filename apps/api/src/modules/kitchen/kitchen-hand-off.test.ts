@@ -1,5 +1,6 @@
 import { orderSchema } from '@sufra/shared/schemas/order';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EVENTUALLY } from '../../../test/eventually.ts';
 import { UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -57,9 +58,7 @@ describe("the kitchen's hand-off, one write at placement and after a payment", (
       event: 'order_placed',
       payload: { orderId: placed.id, brandId: row.brand_id, branchId: row.branch_id, number: placed.number },
     });
-    await vi.waitFor(() => expect(notices.filter((n) => n.orderId === placed.id)).toHaveLength(2), {
-      timeout: 10_000,
-    });
+    await vi.waitFor(() => expect(notices.filter((n) => n.orderId === placed.id)).toHaveLength(2), EVENTUALLY);
     const [first, second] = notices.filter((n) => n.orderId === placed.id);
     expect(second).toEqual(first);
     expect(first).toEqual({

@@ -1,6 +1,7 @@
 import { orderSchema } from '@sufra/shared/schemas/order';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
+import { EVENTUALLY } from '../../../test/eventually.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder, setBranchSwitch } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -74,9 +75,10 @@ describe('kitchen relay', () => {
     notices.filter((n) => n.kind === 'order_placed' && n.orderId === orderId).length;
   /** NOTIFY arrives after the commit, asynchronously: wait for it (bounded), never sleep. */
   const waitForNotices = (count: number) =>
-    vi.waitFor(() => expect(notices.filter((n) => n.kind === 'order_placed').length).toBeGreaterThanOrEqual(count), {
-      timeout: 10_000,
-    });
+    vi.waitFor(
+      () => expect(notices.filter((n) => n.kind === 'order_placed').length).toBeGreaterThanOrEqual(count),
+      EVENTUALLY,
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ env: { KITCHEN_RELAY_INTERVAL_MS: '0' } });
@@ -145,7 +147,7 @@ describe('kitchen relay', () => {
     // Retries told the board nothing more: the one notice is the first attempt's (a later one would follow it).
     const later = await pickup();
     expect(await r.drainOnce()).toMatchObject({ delivered: 1 });
-    await vi.waitFor(() => expect(placedNotices(later.id)).toBe(1));
+    await vi.waitFor(() => expect(placedNotices(later.id)).toBe(1), EVENTUALLY);
     expect(placedNotices(order.id)).toBe(1);
     expect(kitchenRetryDelayMs(1)).toBeLessThan(kitchenRetryDelayMs(2));
     expect(kitchenRetryDelayMs(50)).toBe(5 * 60_000);
@@ -191,7 +193,7 @@ describe('kitchen relay', () => {
     pos.failures = 1;
     const order = await pickup();
     // The board heard of it from the placement itself: no relay has run yet.
-    await vi.waitFor(() => expect(placedNotices(order.id)).toBeGreaterThanOrEqual(1));
+    await vi.waitFor(() => expect(placedNotices(order.id)).toBeGreaterThanOrEqual(1), EVENTUALLY);
     const [stale] = await claimDueOutbox(t.db, clock, new Date(clock.getTime() + RELAY_LEASE_MS), 20);
     if (!stale) throw new Error('nothing claimed');
     // The lease passes; another relay claims the row, fails at the POS, and a third delivers it.
@@ -202,7 +204,7 @@ describe('kitchen relay', () => {
     expect(await r.drainOnce()).toMatchObject({ delivered: 1, failed: 0 });
     // Notices arrive in commit order: one placed after all of that comes after any the claims could have sent.
     const later = await pickup();
-    await vi.waitFor(() => expect(placedNotices(later.id)).toBe(1));
+    await vi.waitFor(() => expect(placedNotices(later.id)).toBe(1), EVENTUALLY);
     expect(placedNotices(order.id)).toBe(1);
   });
 

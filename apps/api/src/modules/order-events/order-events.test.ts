@@ -3,6 +3,7 @@ import { tableSchema } from '@sufra/shared/schemas/order-events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
 import { openStream, type StreamClient } from '../../../test/event-stream-client.ts';
+import { EVENTUALLY } from '../../../test/eventually.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -139,14 +140,11 @@ describe('live order events over server-sent events', () => {
       expect((await open(other, `/api/orders/${UUID.aMain}/${otherOrder.id}/events/`)).status).toBe(200);
       // The diner closes one page: its slot is free again once the server sees the stream end.
       held[0]?.close();
-      await vi.waitFor(
-        async () => {
-          const again = await open(d, url);
-          if (again.status !== 200) again.close();
-          expect(again.status).toBe(200);
-        },
-        { timeout: 5000 },
-      );
+      await vi.waitFor(async () => {
+        const again = await open(d, url);
+        if (again.status !== 200) again.close();
+        expect(again.status).toBe(200);
+      }, EVENTUALLY);
     });
 
     it('lets go of a stream the client closed', async () => {
@@ -156,7 +154,7 @@ describe('live order events over server-sent events', () => {
       await stream.next();
       expect(t.app.liveHub.size).toBe(before + 1);
       stream.close();
-      await vi.waitFor(() => expect(t.app.liveHub.size).toBe(before), { timeout: 5000 });
+      await vi.waitFor(() => expect(t.app.liveHub.size).toBe(before), EVENTUALLY);
     });
   });
 
@@ -203,7 +201,7 @@ describe('live order events over server-sent events', () => {
           [order.id],
         );
         expect(row?.delivered).toBe(true);
-      });
+      }, EVENTUALLY);
     });
 
     it("sends only the watched branch's events", async () => {

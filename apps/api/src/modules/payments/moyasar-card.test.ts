@@ -50,7 +50,7 @@ describe('card payments with Moyasar (our card page, a browser-made token)', () 
         LOG_LEVEL: 'info',
         PUBLIC_URL,
         PAYMENT_PROVIDER: 'moyasar',
-        PAYMENT_TIMEOUT_MS: '2000',
+        PAYMENT_TIMEOUT_MS: '10000', // never waited out here: room for a loaded machine
         MOYASAR_API_URL: fake.url,
         MOYASAR_SECRET_KEY: SECRET_KEY,
         MOYASAR_PUBLISHABLE_KEY: PUBLISHABLE_KEY,

@@ -35,7 +35,7 @@ describe('abandoned card orders expire', () => {
       now,
       env: {
         PAYMENT_PROVIDER: 'test',
-        PAYMENT_TIMEOUT_MS: '2000',
+        PAYMENT_TIMEOUT_MS: '10000', // never waited out here: room for a loaded machine
         TEST_GATEWAY_API_URL: standIn.url,
         CARD_PAYMENT_TIMEOUT_MINUTES: String(TIMEOUT_MINUTES),
         // Webhooks, the kitchen relay and refunds run when a test drains them.

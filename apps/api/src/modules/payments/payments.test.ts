@@ -7,6 +7,7 @@ import {
 } from '@sufra/shared/schemas/payment';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Caller, caller, countRows } from '../../../test/accounts.ts';
+import { EVENTUALLY } from '../../../test/eventually.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { type GatewayStandIn, startGatewayStandIn } from '../../../test/gateway-stand-in.ts';
 import { diner, type MenuIds, menuIds, newKey, placeOrder } from '../../../test/orders.ts';
@@ -52,8 +53,11 @@ describe('card payments of orders', () => {
         LOG_LEVEL: 'info',
         PUBLIC_URL,
         PAYMENT_PROVIDER: 'test',
-        PAYMENT_TIMEOUT_MS: '2000',
-        TEST_GATEWAY_HOLD_MS: '6000',
+        // The provider's bound: the "timeout" card waits it out (the gateway holds past it, and stops when the server
+        // hangs up); every other gateway call must answer within it, on PGlite's one thread behind the file's other
+        // work on a loaded CI machine (2 s left little room there).
+        PAYMENT_TIMEOUT_MS: '6000',
+        TEST_GATEWAY_HOLD_MS: '12000',
         TEST_GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
         // Webhooks, the kitchen relay and refunds run when a test drains them, so each test picks the order.
         TEST_GATEWAY_WEBHOOK_INTERVAL_MS: '0',
@@ -265,11 +269,11 @@ describe('card payments of orders', () => {
       expect(cash.statusCode, cash.body).toBe(201);
       const cashId = orderSchema.parse(cash.json()).id;
       // Notices arrive in commit order: once the cash order's is here, the card order's would have been.
-      await vi.waitFor(() => expect(placedOf(cashId)).toBe(1));
+      await vi.waitFor(() => expect(placedOf(cashId)).toBe(1), EVENTUALLY);
       expect(placedOf(order.id)).toBe(0);
       await payOnGateway(redirectUrl);
       expect((await verify(a, order.id)).body?.outcome).toBe('paid');
-      await vi.waitFor(() => expect(placedOf(order.id)).toBe(1));
+      await vi.waitFor(() => expect(placedOf(order.id)).toBe(1), EVENTUALLY);
     } finally {
       await stop();
     }

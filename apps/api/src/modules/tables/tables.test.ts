@@ -2,6 +2,7 @@ import { TABLE_STATUSES } from '@sufra/shared/machines/table-status';
 import { tableListResponse, tableSchema } from '@sufra/shared/schemas/order-events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Caller, caller } from '../../../test/accounts.ts';
+import { EVENTUALLY } from '../../../test/eventually.ts';
 import { STAFF, UUID } from '../../../test/fixture-brands.ts';
 import { diner, menuIds, placeOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -95,7 +96,7 @@ describe('staff tables', () => {
    * may be extra (a notice that should not exist would have arrived before the last expected one).
    */
   const heard = async (count: number) => {
-    await vi.waitFor(() => expect(notices.length).toBeGreaterThanOrEqual(count));
+    await vi.waitFor(() => expect(notices.length).toBeGreaterThanOrEqual(count), EVENTUALLY);
     expect(notices).toHaveLength(count);
   };
   const currentStatus = async () => {

@@ -190,7 +190,7 @@ function ConsoleRoutes({ user, pages }: { user: StaffUser; pages: readonly Conso
             const Page = pageComponents.get(page.id);
             return (
               <Route key={page.id} path={page.path} nest>
-                {Page && <Page user={user} />}
+                {Page && <Page user={user} titleLevel={1} />}
               </Route>
             );
           })}

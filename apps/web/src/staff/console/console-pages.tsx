@@ -12,6 +12,8 @@ import type { ComponentType, ReactNode } from 'react';
  */
 export interface ConsolePageProps {
   user: StaffUser;
+  /** The page's title is its h1 (a section the staff app shares takes h2 there, under the shell's h1). */
+  titleLevel?: 1;
 }
 
 export interface ConsolePage {

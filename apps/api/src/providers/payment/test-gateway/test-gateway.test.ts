@@ -569,7 +569,7 @@ describe('built-in test gateway', () => {
         log: t.app.log,
         url: receiver.url,
         secret: WEBHOOK_SECRET,
-        timeoutMs: 1_000,
+        timeoutMs: 10_000,
         intervalMs: 0,
       });
       advance(gatewayWebhookRetryDelayMs(1));

@@ -17,3 +17,21 @@ export function PageHeader({ title, lead, actions }: { title: string; lead?: Rea
     </header>
   );
 }
+
+/**
+ * The title of a section the staff app and the console share (coupons, punch cards, services): in the staff app its
+ * shell has the page's h1, so the section's is an h2; as a console page (`level` 1) it is the page's h1 and names the
+ * document, as PageHeader does.
+ */
+export function SectionTitle({ id, level = 2, children }: { id: string; level?: 1 | 2; children: string }) {
+  const { t } = useTranslation();
+  if (level === 2) return <h2 id={id}>{children}</h2>;
+  return (
+    <>
+      <title>{`${children} | ${t('console.title')} | ${t('app.name')}`}</title>
+      <h1 id={id} tabIndex={-1}>
+        {children}
+      </h1>
+    </>
+  );
+}

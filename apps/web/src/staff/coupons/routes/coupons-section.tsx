@@ -8,6 +8,7 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { SectionTitle } from '../../console/ui/page-header';
 import { duplicateStaffCoupon, listStaffCoupons, setStaffCouponArchived } from '../api/staff-coupons';
 import { CouponForm } from '../components/coupon-form';
 import { CouponList } from '../components/coupon-list';
@@ -20,7 +21,7 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; coupon: Staf
  * `/staff/coupons` (managers and owners): the brand's coupons with their usage counts, a form to create one and to
  * edit each (issue 16; the full management console comes later).
  */
-export default function CouponsSection({ user }: { user: StaffUser }) {
+export default function CouponsSection({ user, titleLevel }: { user: StaffUser; titleLevel?: 1 | 2 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [editing, setEditing] = useState<Editing>({ kind: 'none' });
@@ -56,7 +57,9 @@ export default function CouponsSection({ user }: { user: StaffUser }) {
     <section className="section coupons-section" aria-labelledby="coupons-heading" data-testid="coupons-section">
       <div className="coupons-section__bar">
         <div>
-          <h2 id="coupons-heading">{t('staff.coupon.manage.title')}</h2>
+          <SectionTitle id="coupons-heading" level={titleLevel}>
+            {t('staff.coupon.manage.title')}
+          </SectionTitle>
           <p className="page__lead">{t('staff.coupon.manage.lead')}</p>
         </div>
         {editing.kind === 'none' && (

@@ -7,6 +7,7 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { SectionTitle } from '../../console/ui/page-header';
 import { duplicatePunchProgramme, getPunchProgrammes, setPunchProgrammeArchived } from '../api/punch-programmes';
 import { ProgrammeForm } from '../components/programme-form';
 import { ProgrammeList } from '../components/programme-list';
@@ -19,7 +20,7 @@ type Editing = { kind: 'none' } | { kind: 'new' } | { kind: 'edit'; programme: S
  * `/staff/punch-cards` (managers and owners): the brand's punch card programmes with how many cards are in progress
  * and completed, and a simple form to create or edit one. A cashier is told it is not theirs.
  */
-export default function PunchProgrammesSection({ user }: { user: StaffUser }) {
+export default function PunchProgrammesSection({ user, titleLevel }: { user: StaffUser; titleLevel?: 1 | 2 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const manages = user.role === 'owner' || user.role === 'manager';
@@ -70,7 +71,9 @@ export default function PunchProgrammesSection({ user }: { user: StaffUser }) {
       data-testid="punch-programmes"
     >
       <div className="punch-programmes__bar">
-        <h2 id="punch-programmes-heading">{t('staff.punch.title')}</h2>
+        <SectionTitle id="punch-programmes-heading" level={titleLevel}>
+          {t('staff.punch.title')}
+        </SectionTitle>
         {data && editing.kind === 'none' && (
           <button type="button" className="btn btn-primary" onClick={() => setEditing({ kind: 'new' })}>
             {t('staff.punch.new')}

@@ -8,6 +8,7 @@ import { useApiMutation } from '../../../lib/use-api-mutation';
 import { useApiQuery } from '../../../lib/use-api-query';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
+import { SectionTitle } from '../../console/ui/page-header';
 import { getServices } from '../api/get-services';
 import { setService } from '../api/set-service';
 import { SwitchOffDialog } from './switch-off-dialog';
@@ -18,7 +19,7 @@ import { SwitchOffDialog } from './switch-off-dialog';
  * one off asks first, naming what diners will see (issue 24 item 12). Switching on needs no confirmation.
  * A change is written into the switch history: its query is invalidated, so the list beside reloads.
  */
-export function ServicesPanel({ brandName }: { brandName: LocalizedText }) {
+export function ServicesPanel({ brandName, titleLevel }: { brandName: LocalizedText; titleLevel?: 1 | 2 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const key = ['staff', 'services', language];
@@ -45,7 +46,9 @@ export function ServicesPanel({ brandName }: { brandName: LocalizedText }) {
 
   return (
     <section className="section services-admin__panel" aria-labelledby="services-heading" data-testid="services-panel">
-      <h2 id="services-heading">{t('staff.services.title')}</h2>
+      <SectionTitle id="services-heading" level={titleLevel}>
+        {t('staff.services.title')}
+      </SectionTitle>
       <p className="page__lead">{t('staff.services.lead')}</p>
       {loadError && (
         <div className="banner banner--error" role="alert">

@@ -8,7 +8,7 @@ import './services-section.css';
  * `/staff/services` (issue 24 item 12): the brand's service switches, for managers and owners, apart from loyalty
  * (ordering and delivery are not loyalty), each switch-off confirmed, and the history of who switched what and when.
  */
-export default function ServicesSection({ user }: { user: StaffUser }) {
+export default function ServicesSection({ user, titleLevel }: { user: StaffUser; titleLevel?: 1 | 2 }) {
   const { t } = useTranslation();
   if (user.role === 'cashier') {
     return (
@@ -19,7 +19,7 @@ export default function ServicesSection({ user }: { user: StaffUser }) {
   }
   return (
     <div className="services-admin" data-testid="services-admin">
-      <ServicesPanel brandName={user.brand.name} />
+      <ServicesPanel brandName={user.brand.name} titleLevel={titleLevel} />
       <SwitchHistoryList />
     </div>
   );
