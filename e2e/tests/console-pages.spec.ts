@@ -10,6 +10,8 @@ import { expectDocumentLanguage, LANGUAGES } from '../support/sufra.ts';
  * no translation key shown raw, the document's language and direction, and nothing wider than the screen (on the
  * tables page a hidden heading 1,024 px wide once pushed the page sideways and, in Arabic, over the sidebar).
  */
+const LOADING = { ar: 'جارٍ التحميل…', en: 'Loading…' } as const;
+
 for (const language of LANGUAGES) {
   test(`every console page opens from the sidebar in the language, fitting 1024 px (${language})`, {
     tag: BOTH_LANGUAGES,
@@ -27,7 +29,9 @@ for (const language of LANGUAGES) {
       await link.click();
       await expect(link).toHaveAttribute('aria-current', 'page');
       await expect.soft(page.getByRole('main').getByRole('heading', { level: 1 }), `${id}: one title`).toHaveText(/\S/);
-      await page.waitForLoadState('networkidle');
+      // Its data shown: nothing busy, no loading line (a client-side move does not wait for the network again).
+      await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(page.getByRole('main').getByText(LOADING[language])).toHaveCount(0);
       await expectDocumentLanguage(page, language);
       for (const raw of await rawKeys(page)) problems.push(`${id}: ${raw}`);
       const overflow = await page.evaluate(
