@@ -65,20 +65,11 @@ export class OtherLanguageTwins extends RegExp {
   }
 }
 
-/**
- * The run's filter, or none when every twin runs. Kept on the process's global object: Playwright loads the config
- * and the global set-up as separate module graphs in the same runner process.
- */
-const RUN_FILTER = Symbol.for('sufra.e2e.otherLanguageTwins');
-const runFilters = globalThis as { [RUN_FILTER]?: OtherLanguageTwins };
-function runFilter(): OtherLanguageTwins | undefined {
-  if (process.env.E2E_LANGUAGES === 'both' || process.env.E2E_SHOTS === '1') return undefined;
-  runFilters[RUN_FILTER] ??= new OtherLanguageTwins();
-  return runFilters[RUN_FILTER];
-}
-export const otherLanguageTwins = runFilter();
+/** The run's filter, or none when every twin runs. */
+export const otherLanguageTwins =
+  process.env.E2E_LANGUAGES === 'both' || process.env.E2E_SHOTS === '1' ? undefined : new OtherLanguageTwins();
 
 /** The journeys this run's filter left out whose twin did not run (none when every twin runs). */
 export function lostJourneys(): string[] {
-  return runFilters[RUN_FILTER]?.lost() ?? [];
+  return otherLanguageTwins?.lost() ?? [];
 }

@@ -3,10 +3,9 @@ import { useTranslation } from '../../../lib/use-translation';
 
 /** A console page's title (also the document's), an optional line under it, and its actions at the end. */
 export function PageHeader({ title, lead, actions }: { title: string; lead?: ReactNode; actions?: ReactNode }) {
-  const { t } = useTranslation();
   return (
     <header className="console-page-header">
-      <title>{`${title} | ${t('console.title')} | ${t('app.name')}`}</title>
+      <ConsoleDocumentTitle title={title} />
       <div>
         <h1 tabIndex={-1} data-testid="console-page-title">
           {title}
@@ -24,14 +23,19 @@ export function PageHeader({ title, lead, actions }: { title: string; lead?: Rea
  * document, as PageHeader does.
  */
 export function SectionTitle({ id, level = 2, children }: { id: string; level?: 1 | 2; children: string }) {
-  const { t } = useTranslation();
   if (level === 2) return <h2 id={id}>{children}</h2>;
   return (
     <>
-      <title>{`${children} | ${t('console.title')} | ${t('app.name')}`}</title>
+      <ConsoleDocumentTitle title={children} />
       <h1 id={id} tabIndex={-1}>
         {children}
       </h1>
     </>
   );
+}
+
+/** The document's title for a console page: the page, the console, the app. */
+function ConsoleDocumentTitle({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return <title>{`${title} | ${t('console.title')} | ${t('app.name')}`}</title>;
 }
