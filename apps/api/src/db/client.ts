@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config/env.ts';
+import { setDrizzleParsersOnce } from './pglite-parsers.ts';
 
 /** The drizzle database both drivers satisfy; repos take this type so they run on PGlite and PostgreSQL alike. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -190,6 +191,8 @@ async function createPglite(
   const client = dataDir
     ? await PGlite.create(dataDir, { extensions })
     : await PGlite.create(loadDataDir ? { loadDataDir, extensions } : { extensions });
+  // Before the transaction hook below, which then wraps the parser-dropping one (pglite-parsers.ts).
+  const ownParsers = setDrizzleParsersOnce(client);
   if (onStatement) {
     // drizzle leaves a PGlite transaction's begin and commit to PGlite, out of its logger's sight: told here, so a
     // transaction counts as on PostgreSQL.
@@ -208,7 +211,7 @@ async function createPglite(
     db,
     kind: 'pglite',
     async query<T>(text: string, params: unknown[] = []) {
-      const result = await client.query(text, params);
+      const result = await client.query(text, params, { parsers: ownParsers });
       return result.rows as T[];
     },
     async listen(channel, onMessage) {
