@@ -64,8 +64,9 @@ const WORDS = {
 
 const locale = (language: Language) => (language === 'ar' ? 'ar-SA' : 'en-SA');
 
+/** A whole number (quantity, points, order number) in the language's digits, ungrouped. */
 function digits(value: number, language: Language): string {
-  return new Intl.NumberFormat(locale(language), { useGrouping: false }).format(value);
+  return localDigits(String(value), language);
 }
 
 export interface ReceiptEmailOptions {
