@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { consoleAs, TABLET } from '../support/console.ts';
 import { BOTH_LANGUAGES } from '../support/language-turns.ts';
@@ -10,7 +13,10 @@ import { expectDocumentLanguage, LANGUAGES } from '../support/sufra.ts';
  * no translation key shown raw, the document's language and direction, and nothing wider than the screen (on the
  * tables page a hidden heading 1,024 px wide once pushed the page sideways and, in Arabic, over the sidebar).
  */
-const LOADING = { ar: 'جارٍ التحميل…', en: 'Loading…' } as const;
+const locales = resolve(dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/locales');
+/** The app's loading line (`app.loading`), as the locale files write it. */
+const loading = (language: string): string =>
+  (JSON.parse(readFileSync(resolve(locales, `${language}.json`), 'utf8')) as { app: { loading: string } }).app.loading;
 
 for (const language of LANGUAGES) {
   test(`every console page opens from the sidebar in the language, fitting 1024 px (${language})`, {
@@ -31,7 +37,7 @@ for (const language of LANGUAGES) {
       await expect.soft(page.getByRole('main').getByRole('heading', { level: 1 }), `${id}: one title`).toHaveText(/\S/);
       // Its data shown: nothing busy, no loading line (a client-side move does not wait for the network again).
       await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
-      await expect(page.getByRole('main').getByText(LOADING[language])).toHaveCount(0);
+      await expect(page.getByRole('main').getByText(loading(language))).toHaveCount(0);
       await expectDocumentLanguage(page, language);
       for (const raw of await rawKeys(page)) problems.push(`${id}: ${raw}`);
       const overflow = await page.evaluate(

@@ -1,3 +1,4 @@
+import { localDigits, toAsciiDigits } from '@sufra/shared/digits';
 import type { ManageQrCode, ManageTable } from '@sufra/shared/schemas/manage-tables';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Route, Switch, useSearchParams } from 'wouter';
@@ -295,6 +296,25 @@ function NewCodeButton({ branchId, tableId }: { branchId: number; tableId: numbe
   );
 }
 
+/**
+ * A table's seats (1–99, the server checks): typed in either digit system, kept as ASCII digits, shown in the
+ * language's own (a number input would show ٤ as 4 beside the table's ٤).
+ */
+function SeatsInput({ id, value, onChange }: { id: string; value: string; onChange: (digits: string) => void }) {
+  const language = useLanguage();
+  return (
+    <input
+      id={id}
+      className="input"
+      inputMode="numeric"
+      autoComplete="off"
+      required
+      value={localDigits(value, language)}
+      onChange={(e) => onChange(toAsciiDigits(e.target.value).replace(/\D/g, '').slice(0, 2))}
+    />
+  );
+}
+
 function AddTableForm({ branchId }: { branchId: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -328,16 +348,7 @@ function AddTableForm({ branchId }: { branchId: number }) {
         onChange={(e) => setNumber(e.target.value)}
       />
       <label htmlFor={`${id}-seats`}>{t('console.tables.seats')}</label>
-      <input
-        id={`${id}-seats`}
-        className="input"
-        type="number"
-        min={1}
-        max={99}
-        required
-        value={seats}
-        onChange={(e) => setSeats(e.target.value)}
-      />
+      <SeatsInput id={`${id}-seats`} value={seats} onChange={setSeats} />
       <label htmlFor={`${id}-area`}>{t('console.tables.area')}</label>
       <input
         id={`${id}-area`}
@@ -396,16 +407,7 @@ function EditTableForm({ table, onDone }: { table: ManageTable; onDone: () => vo
         onChange={(e) => setNumber(e.target.value)}
       />
       <label htmlFor={`${id}-seats`}>{t('console.tables.seats')}</label>
-      <input
-        id={`${id}-seats`}
-        className="input"
-        type="number"
-        min={1}
-        max={99}
-        required
-        value={seats}
-        onChange={(e) => setSeats(e.target.value)}
-      />
+      <SeatsInput id={`${id}-seats`} value={seats} onChange={setSeats} />
       <label htmlFor={`${id}-area`}>{t('console.tables.area')}</label>
       <input
         id={`${id}-area`}
