@@ -46,7 +46,7 @@ function isDrizzleSet(parsers: QueryParsers): boolean {
 }
 
 /** The query's options without drizzle's parsers (the instance has them), anything else untouched. */
-export function withoutDrizzleParsers(options: QueryOptions): QueryOptions {
+function withoutDrizzleParsers(options: QueryOptions): QueryOptions {
   if (!options?.parsers || !isDrizzleSet(options.parsers)) return options;
   const { parsers: _drizzles, ...rest } = options;
   return rest;
