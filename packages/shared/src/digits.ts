@@ -16,3 +16,8 @@ export function toAsciiDigits(text: string): string {
 export function localDigits(text: string, language: Language): string {
   return language === 'ar' ? text.replace(/[0-9]/g, (d) => ARABIC_INDIC_DIGITS[Number(d)] ?? d) : text;
 }
+
+/** What a whole-number field keeps of what was typed: its digits as ASCII (Arabic-Indic read as theirs), at most `max`. */
+export function typedDigits(text: string, max: number): string {
+  return toAsciiDigits(text).replace(/\D/g, '').slice(0, max);
+}

@@ -1,6 +1,7 @@
+import { typedDigits } from '@sufra/shared/digits';
 import type { Language } from '@sufra/shared/language';
 import { type ErrorCode, errorMessage, isErrorCode } from '@sufra/shared/messages/errors';
-import { type PhoneProblem, parsePhone, toAsciiDigits } from '@sufra/shared/phone/phone-number';
+import { type PhoneProblem, parsePhone } from '@sufra/shared/phone/phone-number';
 import type { AgeGroup, Gender } from '@sufra/shared/schemas/customer';
 import { ApiError } from './api-client';
 
@@ -133,7 +134,7 @@ export function clearFixedErrors(errors: FieldErrors, problems: Record<string, s
 
 /** What the code input holds: ASCII digits only (Arabic-Indic digits converted), at most 4. */
 export function normaliseCode(text: string): string {
-  return toAsciiDigits(text).replace(/\D/g, '').slice(0, 4);
+  return typedDigits(text, 4);
 }
 
 /** Error codes that are about one field, when the server sends no `fields`. */

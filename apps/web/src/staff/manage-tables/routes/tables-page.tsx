@@ -1,4 +1,4 @@
-import { localDigits, toAsciiDigits } from '@sufra/shared/digits';
+import { localDigits, typedDigits } from '@sufra/shared/digits';
 import type { ManageQrCode, ManageTable } from '@sufra/shared/schemas/manage-tables';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, Route, Switch, useSearchParams } from 'wouter';
@@ -310,7 +310,7 @@ function SeatsInput({ id, value, onChange }: { id: string; value: string; onChan
       autoComplete="off"
       required
       value={localDigits(value, language)}
-      onChange={(e) => onChange(toAsciiDigits(e.target.value).replace(/\D/g, '').slice(0, 2))}
+      onChange={(e) => onChange(typedDigits(e.target.value, 2))}
     />
   );
 }

@@ -1,15 +1,9 @@
+import { typedDigits } from '@sufra/shared/digits';
 import { FormField } from '../../../components/ui/form-field';
 import { formatNumber } from '../../../lib/format-number';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import type { useProgrammeForm } from '../hooks/use-programme-form';
-
-/** A typed whole number as kept: ASCII digits only (Arabic-Indic and Persian digits are read as theirs). */
-const digitsOf = (text: string) =>
-  text
-    .replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String((d.codePointAt(0) ?? 0) & 0xf))
-    .replace(/\D/g, '')
-    .slice(0, 4);
 
 const toggle = (list: number[], id: number) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
 
@@ -60,7 +54,7 @@ export function CountField({
           inputMode="numeric"
           autoComplete="off"
           value={value === '' ? '' : formatNumber(Number(value), language)}
-          onChange={(e) => onChange(digitsOf(e.target.value))}
+          onChange={(e) => onChange(typedDigits(e.target.value, 4))}
         />
       )}
     </FormField>
