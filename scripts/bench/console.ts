@@ -34,6 +34,12 @@ export interface ConsoleBenchResult {
   listMainThreadMs: number[];
   /** Of which running JavaScript (ScriptDuration). */
   listScriptMs: number[];
+  /** Of the main thread's tasks: layout and style (Chromium's LayoutDuration, RecalcStyleDuration). */
+  listLayoutMs: number[];
+  listStyleMs: number[];
+  /** Navigation timing of each counted open: the HTML's last byte and the parser done (domInteractive). */
+  htmlEndMs: number[];
+  parsedMs: number[];
   /** The 1-minute load average when the browser runs started and ended. */
   loadAverage: number[];
   /** The list's first-page request's own duration during each cold open (resource timing). */
@@ -86,6 +92,10 @@ export async function benchConsole(adminUrl: string, env: NodeJS.ProcessEnv): Pr
     listOpenMs: [],
     listMainThreadMs: [],
     listScriptMs: [],
+    listLayoutMs: [],
+    listStyleMs: [],
+    htmlEndMs: [],
+    parsedMs: [],
     loadAverage: [],
     listApiMs: [],
     listApiStartMs: [],
@@ -233,7 +243,9 @@ async function listInChromium(base: string, result: ConsoleBenchResult): Promise
         predicate: (message) => message.text().startsWith(ROWS_MESSAGE),
         timeout: 60_000,
       });
-      const trace = process.env.BENCH_CONSOLE_TRACE && run === 0 ? process.env.BENCH_CONSOLE_TRACE : undefined;
+      // BENCH_CONSOLE_TRACE_RUN: which open to trace (0, the uncounted first, by default).
+      const traced = run === Number(process.env.BENCH_CONSOLE_TRACE_RUN ?? 0);
+      const trace = process.env.BENCH_CONSOLE_TRACE && traced ? process.env.BENCH_CONSOLE_TRACE : undefined;
       if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: TRACE_CATEGORIES });
       const profile = process.env.BENCH_CONSOLE_PROFILE && run === 0;
       if (profile) {
@@ -255,7 +267,13 @@ async function listInChromium(base: string, result: ConsoleBenchResult): Promise
       const mainMs = metric('TaskDuration');
       const scriptMs = metric('ScriptDuration');
       await cdp.detach();
-      const api = (await page.evaluate(MENU_API_IN_PAGE)) as { ms: number; start: number; session: number };
+      const api = (await page.evaluate(MENU_API_IN_PAGE)) as {
+        ms: number;
+        start: number;
+        session: number;
+        htmlEnd: number;
+        parsed: number;
+      };
       const filter = (await page.evaluate(FILTER_IN_PAGE)) as { ms: number; rows: number };
       // In the console already: to the tables page and back by the sidebar (the list's data may be cached).
       await page.locator('[data-testid="console-nav-tables"]').click();
@@ -265,6 +283,10 @@ async function listInChromium(base: string, result: ConsoleBenchResult): Promise
         result.listOpenMs.push(openMs);
         result.listMainThreadMs.push(mainMs);
         result.listScriptMs.push(scriptMs);
+        result.listLayoutMs.push(metric('LayoutDuration'));
+        result.listStyleMs.push(metric('RecalcStyleDuration'));
+        result.htmlEndMs.push(api.htmlEnd);
+        result.parsedMs.push(api.parsed);
         result.listApiMs.push(api.ms);
         result.listApiStartMs.push(api.start);
         result.sessionEndMs.push(api.session);
@@ -281,7 +303,8 @@ async function listInChromium(base: string, result: ConsoleBenchResult): Promise
 }
 
 /**
- * To look inside a cold open: BENCH_CONSOLE_TRACE=file.json writes the uncounted first open's Chromium trace (open it
+ * To look inside a cold open: BENCH_CONSOLE_TRACE=file.json writes the uncounted first open's Chromium trace (or the
+ * open BENCH_CONSOLE_TRACE_RUN=n names, 1-7 counted: the first open is the browser's first of that page) (open it
  * in chrome://tracing or Perfetto), BENCH_CONSOLE_PROFILE=file.cpuprofile its page's JavaScript CPU profile (100 µs
  * samples; DevTools' Performance panel reads it). The counted opens run as without them.
  */
@@ -325,7 +348,14 @@ const MENU_API_IN_PAGE = `(() => {
   const all = performance.getEntriesByType('resource');
   const entry = all.find((e) => e.name.includes('/api/staff/manage/menu/items/'));
   const me = all.find((e) => e.name.includes('/api/staff/me/'));
-  return { ms: entry ? entry.duration : -1, start: entry ? entry.startTime : -1, session: me ? me.responseEnd : -1 };
+  const html = performance.getEntriesByType('navigation')[0];
+  return {
+    ms: entry ? entry.duration : -1,
+    start: entry ? entry.startTime : -1,
+    session: me ? me.responseEnd : -1,
+    htmlEnd: html ? html.responseEnd : -1,
+    parsed: html ? html.domInteractive : -1,
+  };
 })()`;
 /** Clicks the sidebar's Menu link and waits frame by frame for the first 50 rows. */
 const NAV_IN_PAGE = `new Promise((resolve, reject) => {
@@ -370,6 +400,8 @@ export function renderConsole(r: ConsoleBenchResult, started: Date): string[] {
     lines.push(
       `| console item list of ${r.itemsAfterImport} items opens in Chromium (navigation start → first 50 rows drawn; median of ${r.listOpenMs.length}, after a warm-up) | median ${ms(median(r.listOpenMs))} (${r.listOpenMs.map((x) => num(x, 0)).join(', ')}) | ≤ 300 ms | ${mark(median(r.listOpenMs) <= TARGETS.listMs)} |`,
       `| …the tab's main-thread tasks until the rows (Chromium's TaskDuration since the tab opened, navigation included) / of which JavaScript (ScriptDuration); load average ${r.loadAverage.map((x) => num(x, 1)).join(' → ')} | median ${ms(median(r.listMainThreadMs))} / ${ms(median(r.listScriptMs))} (${r.listMainThreadMs.map((x, i) => `${num(x, 0)}/${num(r.listScriptMs[i] ?? Number.NaN, 0)}`).join(', ')}) | | |`,
+      `| …of which layout / style (Chromium's LayoutDuration / RecalcStyleDuration) | median ${ms(median(r.listLayoutMs))} / ${ms(median(r.listStyleMs))} | | |`,
+      `| …the HTML's last byte / the parser done (navigation timing: responseEnd / domInteractive) | median ${ms(median(r.htmlEndMs))} / ${ms(median(r.parsedMs))} | | |`,
       `| …of which the list's first page request (50 items; resource timing) | median ${ms(median(r.listApiMs))}, started at ${ms(median(r.listApiStartMs))}; the session check answered at ${ms(median(r.sessionEndMs))} | | |`,
       `| the first page asked for directly (50 of ${r.itemsAfterImport} items) / the whole admin menu, as the list read it before (median of ${r.pageApiMs.length}) | ${ms(median(r.pageApiMs))} / ${ms(median(r.wholeMenuApiMs))} | | |`,
       `| the same list opened from the console's sidebar (another console page → Menu → first 50 rows) | median ${ms(median(r.listInAppMs))} (${r.listInAppMs.map((x) => num(x, 0)).join(', ')}) | ≤ 300 ms | ${mark(median(r.listInAppMs) <= TARGETS.listMs)} |`,
