@@ -10,6 +10,7 @@ import { createDatabase, type Database, type DatabaseHandle } from '../src/db/cl
 import { migrate } from '../src/db/migrate.ts';
 import { type SeededBrand, seedBrandsIfAbsent } from '../src/db/seed/seed.ts';
 import type { SeedBrand } from '../src/db/seed/seed-types.ts';
+import { leasePglite, type PgliteLease } from './pglite-pool.ts';
 import { adminQuery, databaseUrlFor } from './pglite-template.ts';
 import { recordStatement } from './round-trips.ts';
 
@@ -39,17 +40,18 @@ const templates = new Map<string, Blob>();
 
 /**
  * PGlite: the data folder the api project's global setup made (pglite-template.ts), migrated, with the fixture brands
- * seeded when asked; each read once per worker.
+ * seeded when asked; each read once per worker. A database holding it, kept by the worker between test files or
+ * opened from it (pglite-pool.ts).
  */
-function pgliteTemplate(withFixtures: boolean): { loadDataDir?: Blob } {
+async function pgliteDatabase(withFixtures: boolean): Promise<PgliteLease> {
   const path = inject(withFixtures ? 'pgliteFixtureTemplate' : 'pgliteTemplate');
-  if (!path) return {};
+  if (!path) throw new Error('the api project global setup provided no PGlite template');
   let template = templates.get(path);
   if (!template) {
     template = new Blob([readFileSync(path)]);
     templates.set(path, template);
   }
-  return { loadDataDir: template };
+  return leasePglite(path, template, recordStatement);
 }
 
 /**
@@ -100,11 +102,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const database = await createDatabase(config, {
-    inMemory: true,
-    ...pgliteTemplate(withFixtures),
-    onStatement: recordStatement,
-  });
+  const lease = databaseUrl ? null : await pgliteDatabase(withFixtures);
+  const database = lease?.handle ?? (await createDatabase(config, { onStatement: recordStatement }));
   await migrate(database);
   const seededList = brands === undefined ? inject('fixtureSeeded') : await seedBrandsIfAbsent(database.db, brands);
   const app = await buildApp(config, {
@@ -131,7 +130,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (closed) return;
       closed = true;
       await app.close();
-      await database.close();
+      if (lease) await lease.release();
+      else await database.close();
       await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config/env.ts';
-import { setDrizzleParsersOnce } from './pglite-parsers.ts';
+import { type Parsers, setDrizzleParsersOnce } from './pglite-parsers.ts';
 
 /** The drizzle database both drivers satisfy; repos take this type so they run on PGlite and PostgreSQL alike. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -185,6 +185,24 @@ async function createPglite(
   loadDataDir?: Blob,
   onStatement?: (sql: string) => void,
 ): Promise<DatabaseHandle> {
+  return pgliteHandle(await openPglite(dataDir, loadDataDir, onStatement), onStatement);
+}
+
+/** An open PGlite with drizzle's parsers set on it, and PGlite's own for raw queries (pglite-parsers.ts). */
+export interface OpenPglite {
+  client: PGlite;
+  ownParsers: Parsers;
+}
+
+/**
+ * Opens PGlite (in `dataDir`, or in memory, from `loadDataDir` when given) as the app reads it. The API tests keep
+ * such instances between test files (test/pglite-pool.ts); the app opens one with `createDatabase`.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir?: Blob,
+  onStatement?: (sql: string) => void,
+): Promise<OpenPglite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the console's customer search by part of a name (docs/adr/0700); PostgreSQL ships it in contrib.
   const extensions = { pg_trgm };
@@ -206,6 +224,11 @@ async function createPglite(
       }
     };
   }
+  return { client, ownParsers };
+}
+
+/** The handle the app uses over an open PGlite (`client` may stand in for it, as the tests' leases do). */
+export function pgliteHandle({ client, ownParsers }: OpenPglite, onStatement?: (sql: string) => void): DatabaseHandle {
   const db = drizzlePglite({ client, ...drizzleOptions, ...statementLogger(onStatement) }) as unknown as Database;
   return {
     db,

@@ -27,7 +27,7 @@ export const DRIZZLE_TEXT_TYPES: readonly number[] = [
   ...DRIZZLE_TEXT_ARRAYS.keys(),
 ];
 
-type Parsers = PGlite['parsers'];
+export type Parsers = PGlite['parsers'];
 type QueryOptions = Parameters<PGlite['query']>[2];
 type QueryParsers = NonNullable<NonNullable<QueryOptions>['parsers']>;
 
