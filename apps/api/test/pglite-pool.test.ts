@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { leasePglite } from './pglite-pool.ts';
 
 /**
@@ -17,6 +17,8 @@ describe('PGlite test databases put back to their template', () => {
   let template: Blob;
 
   beforeAll(async () => {
+    // Kept databases, whatever this run chose for the test apps (SUFRA_PGLITE_POOL=off).
+    vi.stubEnv('SUFRA_PGLITE_POOL', 'on');
     const pg = await PGlite.create();
     await pg.exec(`
       create table brands (id serial primary key, name text not null);
@@ -35,7 +37,10 @@ describe('PGlite test databases put back to their template', () => {
     path = join(folder, 'template.tar');
     writeFileSync(path, new Uint8Array(await template.arrayBuffer()));
   });
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    rmSync(folder, { recursive: true, force: true });
+  });
 
   const state = async (query: <T>(sql: string) => Promise<T[]>) => ({
     items: await query<{ id: number; name: string }>('select id, name from items order by id'),
