@@ -1,6 +1,6 @@
 /**
  * The PGlite suite's databases, kept open in each test worker and put back to the template between test files instead
- * of opened again (docs/adr/0816-pglite-test-databases-reset-not-reopened.md). Opening PGlite from the template
+ * of opened again (docs/adr/0816-pglite-test-databases-put-back-not-reopened.md). Opening PGlite from the template
  * tarball is ~1.0-1.4 CPU-s (unpacking ~800 files into WebAssembly memory, starting PostgreSQL); putting the template's
  * rows back into an open one is a fraction of that. What a test file could leave behind, and how it is undone:
  * - rows and sequences: every table is emptied (row by row, or anew once it has grown) and the template's rows (88
