@@ -247,7 +247,7 @@ async function listInChromium(base: string, result: ConsoleBenchResult): Promise
       const traced = run === Number(process.env.BENCH_CONSOLE_TRACE_RUN ?? 0);
       const trace = process.env.BENCH_CONSOLE_TRACE && traced ? process.env.BENCH_CONSOLE_TRACE : undefined;
       if (trace) await browser.startTracing(page, { path: trace, screenshots: false, categories: TRACE_CATEGORIES });
-      const profile = process.env.BENCH_CONSOLE_PROFILE && run === 0;
+      const profile = process.env.BENCH_CONSOLE_PROFILE && traced;
       if (profile) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
@@ -303,12 +303,16 @@ async function listInChromium(base: string, result: ConsoleBenchResult): Promise
 }
 
 /**
- * To look inside a cold open: BENCH_CONSOLE_TRACE=file.json writes the uncounted first open's Chromium trace (or the
- * open BENCH_CONSOLE_TRACE_RUN=n names, 1-7 counted: the first open is the browser's first of that page) (open it
- * in chrome://tracing or Perfetto), BENCH_CONSOLE_PROFILE=file.cpuprofile its page's JavaScript CPU profile (100 µs
- * samples; DevTools' Performance panel reads it). The counted opens run as without them.
+ * To look inside a cold open: BENCH_CONSOLE_TRACE=file.json writes one open's Chromium trace (open it in
+ * chrome://tracing or Perfetto) and BENCH_CONSOLE_PROFILE=file.cpuprofile its page's JavaScript CPU profile (100 µs
+ * samples; DevTools' Performance panel reads it). The open is the uncounted first (the browser's first of that page)
+ * unless BENCH_CONSOLE_TRACE_RUN=n names a counted one (1-7), whose figures then carry the tracing's cost.
+ * BENCH_CONSOLE_TRACE_CATEGORIES (comma-separated) widens the trace, e.g. with `toplevel` for every main-thread task
+ * and `disabled-by-default-devtools.timeline` for the lifecycle's parts.
  */
-const TRACE_CATEGORIES = ['devtools.timeline', 'loading', 'blink.user_timing'];
+const TRACE_CATEGORIES = (
+  process.env.BENCH_CONSOLE_TRACE_CATEGORIES ?? 'devtools.timeline,loading,blink.user_timing'
+).split(',');
 const ROWS_MESSAGE = 'sufra-bench: rows drawn at ';
 /**
  * Run in every page before its own scripts: on a cold open of the item list, checks each animation frame (as
