@@ -23,7 +23,7 @@
 // --pg-stats (the cluster loads pg_stat_statements; after each API order run the statements that took the
 //   database's time are printed to stderr: a diagnosis, not a figure).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BundleResult, buildAndMeasure } from './bench/bundle.ts';
@@ -65,6 +65,7 @@ import {
   ENGAGEMENT_HEADING,
   LIGHTHOUSE_HEADING,
   LOYALTY_HEADING,
+  mergeReport,
   ORDERS_HEADING,
   PAYMENTS_HEADING,
   stamp,
@@ -187,7 +188,7 @@ async function fullRun(startedAt: Date, tmp: string, pgUrl: string | undefined) 
 
   const report = render({ startedAt, finishedAt: new Date(), bundle, menus, lighthouse, orders, payments, loyalty });
   const path = join(ROOT, 'docs/benchmarks.md');
-  writeFileSync(path, report);
+  writeFileSync(path, mergeReport(existsSync(path) ? readFileSync(path, 'utf8') : '', report));
   console.log(report);
   console.error(`[bench] wrote ${path}`);
   for (const section of ['console', 'sms', 'foodics'] as const)

@@ -25,9 +25,32 @@ export function replaceSection(markdown: string, heading: string, section: strin
     lines.splice(start, end - start, ...body);
   } else {
     const before = lines.findIndex((line) => line.startsWith('## Web build'));
-    lines.splice(before < 0 ? lines.length : before, 0, ...body);
+    const at = before < 0 ? lines.length : before;
+    lines.splice(at, 0, ...(at > 0 && lines[at - 1] !== '' ? ['', ...body] : body));
   }
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * A full run's report put into docs/benchmarks.md: its preamble (up to the first `## `) and each of its `## ` sections
+ * replace the file's own (replaceSection), and every section it does not write is kept: the hand-written ones (the
+ * test run, the earlier figures, notes beside a section) and those only `--only <section>` measures.
+ */
+export function mergeReport(markdown: string, report: string): string {
+  const lines = report.trimEnd().split('\n');
+  const starts = lines.flatMap((line, i) => (line.startsWith('## ') ? [i] : []));
+  const first = starts[0] ?? lines.length;
+  const current = markdown.trimEnd().split('\n');
+  const currentFirst = current.findIndex((line) => line.startsWith('## '));
+  let merged = [...lines.slice(0, first), ...current.slice(currentFirst < 0 ? current.length : currentFirst)]
+    .join('\n')
+    .trimEnd();
+  starts.forEach((start, n) => {
+    const section = lines.slice(start, starts[n + 1] ?? lines.length);
+    while (section.length && section[section.length - 1] === '') section.pop();
+    merged = replaceSection(merged, section[0] ?? '', section);
+  });
+  return `${merged.trimEnd()}\n`;
 }
 
 export const stamp = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ');
