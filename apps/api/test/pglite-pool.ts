@@ -111,12 +111,13 @@ async function putBack(client: PGlite, snapshot: Snapshot): Promise<boolean> {
   if (now?.fingerprint !== snapshot.fingerprint) return false;
   // Emptied row by row where little was written (TRUNCATE makes new files for the table and its indexes: ~10 ms each
   // here), anew where the table has grown.
-  const sizes = await rowsOf<{ t: string; big: boolean }>(
-    client,
-    `select format('%I.%I', n.nspname, c.relname) as t, pg_relation_size(c.oid) > ${TRUNCATE_FROM_BYTES} as big
-     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where c.relkind = 'r' and n.nspname <> 'information_schema' and n.nspname !~ '^pg_'`,
-  );
+  // The snapshot's own list of tables: the fingerprint just said the schema is the template's.
+  const sizes = (
+    await client.query<{ t: string; big: boolean }>(
+      `select t, pg_relation_size(t::regclass) > ${TRUNCATE_FROM_BYTES} as big from unnest($1::text[]) as t`,
+      [snapshot.tables],
+    )
+  ).rows;
   const big = sizes.filter((row) => row.big).map((row) => row.t);
   const small = sizes.filter((row) => !row.big).map((row) => row.t);
   await client.transaction(async (tx) => {
