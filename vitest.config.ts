@@ -1,9 +1,32 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { LongFilesFirstSequencer } from './apps/api/test/sequencer.ts';
 
-// Three projects: `unit` (pure code: shared, the API's helpers, the scripts), `unit-web` (the web app's logic and
-// components, a DOM where a file asks for one) and `api` (the real Fastify app on a real database).
-// The API project runs twice in `npm test`: on PGlite, then with DATABASE_URL pointing at a real PostgreSQL.
+/**
+ * API test files that open no database of the suite's (the providers against their fakes, relays, rules, the SPA's
+ * HTML, PGlite's own parsers and test pool on their own small instances): they answer the same whichever database the
+ * suite runs on, so they run once, in their own project beside the unit tests, not in both API suites. A file here that
+ * starts to build a test app fails (`SUFRA_API_TEST_WITHOUT_DATABASE`, test/test-app.ts): it belongs in `api` then.
+ */
+const API_WITHOUT_DATABASE = [
+  'apps/api/src/db/pglite-parsers.test.ts',
+  'apps/api/test/pglite-pool.test.ts',
+  'apps/api/src/modules/audit/audit-fields.test.ts',
+  'apps/api/src/modules/foodics/foodics.relay.test.ts',
+  'apps/api/src/modules/foodics/foodics-order.rules.test.ts',
+  'apps/api/src/modules/foodics/foodics-tokens.test.ts',
+  'apps/api/src/modules/payments/payment-failure.test.ts',
+  'apps/api/src/modules/web/spa-html.test.ts',
+  'apps/api/src/order-reactions.test.ts',
+  'apps/api/src/plugins/event-stream.test.ts',
+  'apps/api/src/providers/payment/moyasar-provider.test.ts',
+  'apps/api/src/providers/payment/provider-http.test.ts',
+  'apps/api/src/providers/sms/taqnyat-sms-provider.test.ts',
+];
+
+// Four projects: `unit` (pure code: shared, the API's helpers, the scripts), `unit-web` (the web app's logic and
+// components, a DOM where a file asks for one), `api` (the real Fastify app on a real database) and
+// `api-without-database` (the API's files above). The API project runs twice in `npm test`: on PGlite, then with
+// DATABASE_URL pointing at a real PostgreSQL.
 export default defineConfig({
   test: {
     // The OpenAPI fuzz shards first: apps/api/test/sequencer.ts.
@@ -50,6 +73,7 @@ export default defineConfig({
             ...configDefaults.exclude,
             'apps/api/src/lib/**/*.test.ts',
             'apps/api/src/db/seed/seed-data.test.ts',
+            ...API_WITHOUT_DATABASE,
           ],
           environment: 'node',
           // On PGlite: one migrated data folder every test app starts from (see the file).
@@ -67,6 +91,19 @@ export default defineConfig({
           // (docs/adr/0411-api-test-files-share-a-worker.md). The API tests mock nothing and set no globals.
           // SUFRA_API_ISOLATE=true gives each file a fresh worker again.
           isolate: process.env.SUFRA_API_ISOLATE === 'true',
+        },
+      },
+      {
+        test: {
+          name: 'api-without-database',
+          include: API_WITHOUT_DATABASE,
+          environment: 'node',
+          env: { SUFRA_API_TEST_WITHOUT_DATABASE: 'true' },
+          // As the api project: a worker imports once for its files (they mock nothing; pglite-pool.test.ts undoes
+          // its one stubbed variable).
+          isolate: false,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -135,7 +135,8 @@ step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UP
 # (maxWorkers in vitest.config.ts; every file has its own database, ports and temp folders), so the two CPUs stay
 # busy while a file waits on its database (docs/adr/0410-api-test-files-in-parallel.md).
 start_step "typecheck" npm run --silent typecheck
-start_step "unit tests" npx vitest run --project unit --project unit-web --passWithNoTests \
+# The API's files that open no database run here, once (vitest.config.ts, api-without-database).
+start_step "unit tests" npx vitest run --project unit --project unit-web --project api-without-database --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/unit.json"
 finish_steps
 start_step "API tests (PGlite)" env -u DATABASE_URL npx vitest run --project api --passWithNoTests \

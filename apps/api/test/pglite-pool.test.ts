@@ -8,8 +8,8 @@ import { leasePglite } from './pglite-pool.ts';
 /**
  * The PGlite suite's databases kept between test files (docs/adr/0816): a database handed back holds the template's
  * rows, sequences and session again, one whose schema changed is not handed out again, and a closed app's stand-in
- * answers nothing. On a small template of its own (in both suites: it is about PGlite, whichever database the suite
- * runs on).
+ * answers nothing. On a small template of its own: it is about PGlite whichever database the suite runs on, so it
+ * runs once, in the api-without-database project (vitest.config.ts).
  */
 describe('PGlite test databases put back to their template', () => {
   let folder: string;

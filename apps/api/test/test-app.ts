@@ -60,6 +60,9 @@ async function pgliteDatabase(withFixtures: boolean): Promise<PgliteLease> {
  * to drop it; with the fixture brands seeded when asked. Without it (PGlite): null.
  */
 export async function createTestDatabase(withFixtures = false): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (process.env.SUFRA_API_TEST_WITHOUT_DATABASE === 'true') {
+    throw new Error('a file of the api-without-database project opens a database: move it to the api project');
+  }
   const adminUrl = loadConfig().databaseUrl;
   if (!adminUrl) return null;
   const name = `sufra_test_${randomBytes(6).toString('hex')}`;
