@@ -19,7 +19,15 @@ export function superviseWorkers(config: Config): void {
   const running = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !w.isDead());
   const fork = (): Worker => cluster.fork(env);
 
-  cluster.on('listening', (worker) => listened.add(worker.id));
+  let announced = false;
+  cluster.on('listening', (worker) => {
+    listened.add(worker.id);
+    // Once, when every worker first takes connections (the first worker's welcome comes as soon as it alone does).
+    if (!announced && listened.size === config.workers) {
+      announced = true;
+      console.log(`All ${config.workers} server processes are listening`);
+    }
+  });
   cluster.on('exit', (worker, code, signal) => {
     const started = listened.delete(worker.id);
     if (stopping) {

@@ -75,6 +75,10 @@ describe('several server processes (API_WORKERS)', { timeout: 120_000 }, () => {
     }
     server = await startServer({ DATABASE_URL: t.config.databaseUrl, API_WORKERS: '2', DATABASE_POOL_SIZE: '3' });
     const primary = server.pid;
+    // The first worker's welcome is printed once it alone listens: the one killed below must not be the only one yet.
+    await until('both workers listening', () =>
+      server?.output().includes('All 2 server processes are listening') ? true : undefined,
+    );
     const first = await until('two workers', () => {
       const workers = childrenOf(primary);
       return workers.length === 2 ? workers : undefined;
