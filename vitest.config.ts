@@ -4,8 +4,9 @@ import { LongFilesFirstSequencer } from './apps/api/test/sequencer.ts';
 /**
  * API test files that open no database of the suite's (the providers against their fakes, relays, rules, the SPA's
  * HTML, PGlite's own parsers and test pool on their own small instances): they answer the same whichever database the
- * suite runs on, so they run once, in their own project beside the unit tests, not in both API suites. A file here that
- * starts to build a test app fails (`SUFRA_API_TEST_WITHOUT_DATABASE`, test/test-app.ts): it belongs in `api` then.
+ * suite runs on, so they run once, in their own project (in the test command's PostgreSQL step), not in both API
+ * suites. A file here that starts to build a test app fails (`SUFRA_API_TEST_WITHOUT_DATABASE`, test/test-app.ts): it
+ * belongs in `api` then.
  */
 const API_WITHOUT_DATABASE = [
   'apps/api/src/db/pglite-parsers.test.ts',
@@ -99,6 +100,9 @@ export default defineConfig({
           include: API_WITHOUT_DATABASE,
           environment: 'node',
           env: { SUFRA_API_TEST_WITHOUT_DATABASE: 'true' },
+          // Run with the api project in one invocation (scripts/test.sh), so in its two workers: vitest groups projects
+          // by their worker count.
+          maxWorkers: Number(process.env.SUFRA_API_WORKERS ?? 2),
           // As the api project: a worker imports once for its files (they mock nothing; pglite-pool.test.ts undoes
           // its one stubbed variable).
           isolate: false,

@@ -135,14 +135,15 @@ step "API document lint (Redocly)" env REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UP
 # (maxWorkers in vitest.config.ts; every file has its own database, ports and temp folders), so the two CPUs stay
 # busy while a file waits on its database (docs/adr/0410-api-test-files-in-parallel.md).
 start_step "typecheck" npm run --silent typecheck
-# The API's files that open no database run here, once (vitest.config.ts, api-without-database).
-start_step "unit tests" npx vitest run --project unit --project unit-web --project api-without-database --passWithNoTests \
+start_step "unit tests" npx vitest run --project unit --project unit-web --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/unit.json"
 finish_steps
 start_step "API tests (PGlite)" env -u DATABASE_URL npx vitest run --project api --passWithNoTests \
   --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-pglite.json"
+# The API's files that open no database run once, with the PostgreSQL suite (the shorter of the two; they read no
+# DATABASE_URL: vitest.config.ts, api-without-database, docs/adr/0817).
 start_step "API tests (PostgreSQL 15)" env DATABASE_URL="$SUFRA_TEST_PG_URL" npx vitest run --project api \
-  --passWithNoTests --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-postgres.json"
+  --project api-without-database --passWithNoTests --reporter=default --reporter=json --outputFile.json="$RESULTS_DIR/api-postgres.json"
 finish_steps
 
 # (f) The journeys' outcome, once they end.
