@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { MENU_PHOTO_SERVED_WIDTH, MENU_PHOTO_WIDTHS } from '@sufra/shared/menu/menu-photo';
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS, sniffImageType } from '../../core/uploaded-image.service.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { FileStorage } from '../../providers/storage/file-storage.ts';
 
 /**
- * A menu photo as the menu serves it: re-encoded (WebP, no metadata) at each width the diner's pages ask for, and a
- * placeholder colour (the photo's dominant colour) shown while it loads. The item keeps the middle size's path;
- * the others sit beside it under the same name (…-320.webp, …-640.webp, …-1280.webp).
+ * A menu photo as the menu serves it: re-encoded (WebP, no metadata) at each width of MENU_PHOTO_WIDTHS (shared:
+ * menu-photo.ts, where the pages pick a width), and a placeholder colour (the photo's dominant colour) shown while it
+ * loads. The item keeps the served size's path; the others sit beside it under the same name (…-320.webp, …-640.webp,
+ * …-1280.webp).
  */
-export const MENU_PHOTO_WIDTHS = [320, 640, 1280] as const;
-/** The size the item's `image` names (the menu's item cards and the item page). */
-const SERVED_WIDTH = 640;
 /** Keys are made here, never from a client's file name: brand, item, a random part, the width. */
 export const PHOTO_NAME = /^(\d{1,10})-([a-f0-9]{16})-(320|640|1280)\.webp$/;
 
@@ -55,7 +54,7 @@ export async function storeMenuPhoto(
     if (error instanceof AppError) throw error;
     throw new AppError('menu_photo_invalid');
   }
-  return { image: `/api/menu/photos/${brandId}/${stem}-${SERVED_WIDTH}.webp`, imageColor: color };
+  return { image: `/api/menu/photos/${brandId}/${stem}-${MENU_PHOTO_SERVED_WIDTH}.webp`, imageColor: color };
 }
 
 export function readMenuPhoto(storage: FileStorage, brandId: number, name: string): Promise<Buffer | undefined> {
