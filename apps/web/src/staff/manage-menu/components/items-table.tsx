@@ -184,8 +184,8 @@ export function ItemsTable({
       sortValue: (item) => item.name[language],
       cell: (item) => (
         <span className="manage-menu__name">
-          {/* The photo's colour, and over it its smallest stored width, fetched as the row scrolls near: 50 rows
-              of 640 px photos at once was ~2 MB for 36 px squares. */}
+          {/* The photo's colour, and over it its smallest stored width (320 px for a 36 px square, not the menu's
+              640), fetched as the row scrolls near rather than all 50 rows' at once. */}
           <span
             className="manage-menu__swatch"
             aria-hidden="true"
