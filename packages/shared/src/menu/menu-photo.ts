@@ -7,7 +7,7 @@ export type MenuPhotoWidth = (typeof MENU_PHOTO_WIDTHS)[number];
 /** The width an item's `image` names. */
 export const MENU_PHOTO_SERVED_WIDTH: MenuPhotoWidth = 640;
 
-const SIZED = /-(320|640|1280)\.webp$/;
+const SIZED = new RegExp(`-(${MENU_PHOTO_WIDTHS.join('|')})\\.webp$`);
 
 /** The same photo at another stored width; any other image (the demo's drawings, a link elsewhere) as it is. */
 export function menuPhotoAt(url: string, width: MenuPhotoWidth): string {

@@ -12,7 +12,7 @@ import type { FileStorage } from '../../providers/storage/file-storage.ts';
  * …-1280.webp).
  */
 /** Keys are made here, never from a client's file name: brand, item, a random part, the width. */
-export const PHOTO_NAME = /^(\d{1,10})-([a-f0-9]{16})-(320|640|1280)\.webp$/;
+export const PHOTO_NAME = new RegExp(`^(\\d{1,10})-([a-f0-9]{16})-(${MENU_PHOTO_WIDTHS.join('|')})\\.webp$`);
 
 export interface StoredMenuPhoto {
   /** The path the item keeps (served by GET /api/menu/photos/:brandId/:name/). */
