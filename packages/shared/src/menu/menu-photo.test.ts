@@ -14,6 +14,9 @@ describe('menuPhotoAt', () => {
   it('leaves any other image as it is', () => {
     expect(menuPhotoAt('/images/items/shakshuka.svg', 320)).toBe('/images/items/shakshuka.svg');
     expect(menuPhotoAt('/uploads/dish-640.png', 320)).toBe('/uploads/dish-640.png');
+    expect(menuPhotoAt('https://cdn.example.com/items/dish-640.webp', 320)).toBe(
+      'https://cdn.example.com/items/dish-640.webp',
+    );
   });
 
   it('knows the widths the API stores', () => {

@@ -7,9 +7,13 @@ export type MenuPhotoWidth = (typeof MENU_PHOTO_WIDTHS)[number];
 /** The width an item's `image` names. */
 export const MENU_PHOTO_SERVED_WIDTH: MenuPhotoWidth = 640;
 
-const SIZED = new RegExp(`-(${MENU_PHOTO_WIDTHS.join('|')})\\.webp$`);
+/**
+ * Our own stored photos only (GET /api/menu/photos/:brandId/:name/, on any image host): a picture elsewhere that
+ * happens to end in -640.webp (a POS's menu import) has no other widths beside it.
+ */
+const SIZED = new RegExp(`(/api/menu/photos/\\d+/[^/]+)-(${MENU_PHOTO_WIDTHS.join('|')})\\.webp$`);
 
 /** The same photo at another stored width; any other image (the demo's drawings, a link elsewhere) as it is. */
 export function menuPhotoAt(url: string, width: MenuPhotoWidth): string {
-  return SIZED.test(url) ? url.replace(SIZED, `-${width}.webp`) : url;
+  return url.replace(SIZED, `$1-${width}.webp`);
 }
