@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { reconnectDelay, shouldRetry } from './api/staff-order-events';
 import {
+  ARRIVALS_KEPT,
   type BoardAction,
   boardLanes,
   boardReducer,
   initialBoardState,
   mergeTables,
+  unannounced,
   waitingAtPos,
 } from './board-orders';
 
@@ -95,6 +97,34 @@ describe('the order board state', () => {
     const state = run({ type: 'listed', orders: [order(1)] }, { type: 'listed', orders: [order(1), order(2)] });
     expect(state.fresh).toEqual([2]);
     expect(state.arrivals.ids).toEqual([2]);
+  });
+
+  it('keeps every order that arrived before the board announced, not only the latest batch', () => {
+    const listed = run({ type: 'listed', orders: [order(1)] });
+    // Two orders placed within one render: the board announces after both.
+    const state = [{ type: 'placed', order: order(2) } as const, { type: 'placed', order: order(3) } as const].reduce(
+      boardReducer,
+      listed,
+    );
+    expect(state.arrivals).toEqual({ count: 2, ids: [2, 3] });
+    expect(unannounced(state.arrivals, listed.arrivals.count)).toEqual([2, 3]);
+    // Once announced, nothing is again; the next arrival alone is.
+    expect(unannounced(state.arrivals, 2)).toEqual([]);
+    const next = boardReducer(state, { type: 'placed', order: order(4) });
+    expect(unannounced(next.arrivals, 2)).toEqual([4]);
+    // A reset (another branch) starts the count again: nothing left to announce.
+    expect(unannounced(boardReducer(next, { type: 'reset' }).arrivals, 3)).toEqual([]);
+  });
+
+  it('keeps the latest ARRIVALS_KEPT arrived ids', () => {
+    const many = Array.from(
+      { length: ARRIVALS_KEPT + 5 },
+      (_, i) => ({ type: 'placed', order: order(i + 2) }) as const,
+    );
+    const state = run({ type: 'listed', orders: [] }, ...many);
+    expect(state.arrivals.count).toBe(ARRIVALS_KEPT + 5);
+    expect(state.arrivals.ids).toHaveLength(ARRIVALS_KEPT);
+    expect(state.arrivals.ids.at(-1)).toBe(ARRIVALS_KEPT + 6);
   });
 
   it('stops highlighting an order once acknowledged or moved on', () => {

@@ -12,9 +12,15 @@ export interface BoardState {
   /** False until the first list of this branch has loaded. */
   loaded: boolean;
   fresh: number[];
-  /** Grows by one per batch of new orders; the board chimes and announces when it changes. */
+  /**
+   * The orders that arrived while the board was open: how many in all, and the latest ones' ids. The board chimes and
+   * announces those it has not yet (`unannounced`): several may arrive between two renders.
+   */
   arrivals: { count: number; ids: number[] };
 }
+
+/** How many arrived ids the state keeps: more than can arrive between two renders of the board. */
+export const ARRIVALS_KEPT = 20;
 
 export type BoardAction =
   | { type: 'listed'; orders: StaffOrder[] }
@@ -55,8 +61,20 @@ function arrived(state: BoardState, orders: StaffOrder[], next: Record<number, S
     ...state,
     orders: next,
     fresh: [...state.fresh, ...orders.map((o) => o.id)],
-    arrivals: { count: state.arrivals.count + 1, ids: orders.map((o) => o.id) },
+    arrivals: {
+      count: state.arrivals.count + orders.length,
+      ids: [...state.arrivals.ids, ...orders.map((o) => o.id)].slice(-ARRIVALS_KEPT),
+    },
   };
+}
+
+/**
+ * The arrived orders' ids not yet announced, oldest first, given how many had been when the board last announced
+ * (none after a reset, which starts the count again).
+ */
+export function unannounced(arrivals: BoardState['arrivals'], announcedCount: number): number[] {
+  const unseen = arrivals.count - announcedCount;
+  return unseen > 0 ? arrivals.ids.slice(-unseen) : [];
 }
 
 export function boardReducer(state: BoardState, action: BoardAction): BoardState {

@@ -1,10 +1,11 @@
 import { type OrderStatus, orderStatusLabel } from '@sufra/shared/machines/order-status';
 import type { StaffOrder } from '@sufra/shared/schemas/order';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLanguage } from '../../../lib/use-language';
 import { useTranslation } from '../../../lib/use-translation';
 import type { MoveExtras } from '../api/update-order-status';
 import { formatOrderNumber } from '../board-format';
+import { unannounced } from '../board-orders';
 import type { useChime } from './use-chime';
 import type { useOrderBoard } from './use-order-board';
 
@@ -34,12 +35,16 @@ export function useBoardAnnouncer(board: ReturnType<typeof useOrderBoard>, chime
     setFocusAfterMove(null);
   }, [focusAfterMove, state.orders]);
 
-  // New orders: a chime (when the sound is on) and one polite announcement for the batch.
+  // New orders: a chime (when the sound is on) and one polite announcement for those not announced yet (two placed
+  // within one render are both announced, not only the later).
+  const announcedCount = useRef(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per batch of arrivals, not per render
   useEffect(() => {
-    if (state.arrivals.count === 0) return;
+    const ids = unannounced(state.arrivals, announcedCount.current);
+    announcedCount.current = state.arrivals.count;
+    if (ids.length === 0) return;
     chime.play();
-    const text = state.arrivals.ids
+    const text = ids
       .map((id) => state.orders[id])
       .filter((o): o is StaffOrder => o !== undefined)
       .map((o) =>
