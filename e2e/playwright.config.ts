@@ -123,6 +123,12 @@ export default defineConfig({
         isMobile: true,
         hasTouch: true,
         deviceScaleFactor: 2,
+        // A diner who asked for less motion (the app honours it: global.css, the slider, the wheel, the section tabs).
+        // Nothing a journey asserts moves; motion kept every page drawing frames (the slider's turns, skeleton pulses,
+        // colour transitions) and cost ~10 % of the journeys' CPU. The journeys about motion ask for it back:
+        // menu.spec (the tabs' smooth scroll), landing.spec (the slider), games.spec's wheel turn
+        // (docs/adr/0818-journeys-with-reduced-motion.md).
+        reducedMotion: 'reduce',
         userAgent:
           'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
       },

@@ -10,6 +10,10 @@ import {
   useLanguage,
 } from '../support/sufra.ts';
 
+// Motion as most diners have it (the slider turns by itself); the other journeys ask for reduced motion
+// (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /** The pop-up's call-to-action (a link or a button named with the pop-up's button text). */
 function callToAction(popup: Locator, buttonText: string): Locator {
   return popup

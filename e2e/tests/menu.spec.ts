@@ -2,6 +2,10 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { plainItem, soldOutItem } from '../support/demo-menu.ts';
 import { cardOf, fetchMenu, LANGUAGES, QR, TEXT, useLanguage, waitForApp } from '../support/sufra.ts';
 
+// Motion as most diners have it (the category tabs' smooth scroll and the tab that follows it); the other journeys
+// ask for reduced motion (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /** The category tabs: ARIA tabs if the app uses them, else the links/buttons of the tab strip. */
 function tabsOf(page: Page): Locator {
   const strip = page.getByTestId('category-tabs');
