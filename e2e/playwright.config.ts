@@ -125,7 +125,7 @@ export default defineConfig({
         deviceScaleFactor: 2,
         // A diner who asked for less motion (the app honours it: global.css, the slider, the wheel, the section tabs).
         // Nothing a journey asserts moves; motion kept every page drawing frames (the slider's turns, skeleton pulses,
-        // colour transitions) and cost ~10 % of the journeys' CPU. The journeys about motion ask for it back:
+        // colour transitions) and cost ~17 % of the journeys' CPU. The journeys about motion ask for it back:
         // menu.spec (the tabs' smooth scroll), landing.spec (the slider), games.spec's wheel turn
         // (docs/adr/0818-journeys-with-reduced-motion.md).
         reducedMotion: 'reduce',

@@ -19,7 +19,10 @@ export interface BoardState {
   arrivals: { count: number; ids: number[] };
 }
 
-/** How many arrived ids the state keeps: more than can arrive between two renders of the board. */
+/**
+ * How many arrived ids the state keeps, and so the most one announcement names: more than arrive between two renders
+ * (a reconnect's list of more is announced by its latest 20).
+ */
 export const ARRIVALS_KEPT = 20;
 
 export type BoardAction =
